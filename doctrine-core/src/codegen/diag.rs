@@ -1,0 +1,114 @@
+//! Compile errors that name the manifest's `file:line:col` (or a markdown file) and a fix.
+
+use std::fmt;
+use std::ops::Range;
+
+/// One problem found in a manifest or a file it references.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// `path:line:col` or `path`.
+    pub location: String,
+    pub message: String,
+    /// How to fix it, when there is something to say.
+    pub help: Option<String>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.message)?;
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every diagnostic found in one manifest, in the order found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// Maps byte offsets of one file to `path:line:col` and collects diagnostics against it.
+pub struct Sink<'s> {
+    path: String,
+    source: &'s str,
+    pub found: Vec<Diagnostic>,
+}
+
+impl<'s> Sink<'s> {
+    pub fn new(path: String, source: &'s str) -> Self {
+        Sink {
+            path,
+            source,
+            found: Vec::new(),
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// `path:line:col` of a byte offset, counting columns in characters from 1.
+    pub fn locate(&self, offset: usize) -> String {
+        let offset = offset.min(self.source.len());
+        let before = &self.source[..floor_char_boundary(self.source, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        format!("{}:{line}:{col}", self.path)
+    }
+
+    pub fn error(
+        &mut self,
+        span: Option<Range<usize>>,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let location = match span {
+            Some(span) => self.locate(span.start),
+            None => self.path.clone(),
+        };
+        self.found.push(Diagnostic {
+            location,
+            message: message.into(),
+            help,
+        });
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.found.push(diagnostic);
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_line_and_column() {
+        let sink = Sink::new("d.toml".into(), "a = 1\nbé = 2\n");
+        assert_eq!(sink.locate(0), "d.toml:1:1");
+        assert_eq!(sink.locate(6), "d.toml:2:1");
+        assert_eq!(sink.locate(9), "d.toml:2:3");
+    }
+}

@@ -1,0 +1,229 @@
+//! Reading the files a manifest names: path safety, UTF-8, normalisation, de-duplication.
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+use toml::Spanned;
+
+use super::diag::{Diagnostic, Sink};
+use super::model::{SourceFile, Text};
+use super::text::{normalise, strip_frontmatter};
+
+/// How a file's text is normalised beyond BOM and line endings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub strip_frontmatter: bool,
+    pub trim: bool,
+}
+
+pub struct Loader {
+    /// Canonical crate directory: no file may resolve outside it.
+    crate_dir: PathBuf,
+    /// Directory relative paths in the manifest are resolved against.
+    base_dir: PathBuf,
+    pub texts: Vec<Text>,
+    by_file: HashMap<(PathBuf, Shape), usize>,
+    const_names: HashMap<String, usize>,
+    pub tracked: Vec<PathBuf>,
+}
+
+impl Loader {
+    pub fn new(crate_dir: PathBuf, base_dir: PathBuf) -> Self {
+        Loader {
+            crate_dir,
+            base_dir,
+            texts: Vec::new(),
+            by_file: HashMap::new(),
+            const_names: HashMap::new(),
+            tracked: Vec::new(),
+        }
+    }
+
+    /// The path relative to the crate directory, `/`-separated, for messages and docs.
+    pub fn display(&self, path: &Path) -> String {
+        let rel = path.strip_prefix(&self.crate_dir).unwrap_or(path);
+        rel.components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Resolves a manifest path to a canonical path inside the crate directory.
+    pub fn resolve(&self, path: &Spanned<String>, sink: &mut Sink<'_>) -> Option<PathBuf> {
+        let raw = Path::new(path.get_ref().as_str());
+        if raw.is_absolute()
+            || raw.has_root()
+            || matches!(raw.components().next(), Some(Component::Prefix(_)))
+        {
+            sink.error(
+                Some(path.span()),
+                format!("`{}` is an absolute path", path.get_ref()),
+                Some("write paths relative to the manifest's directory, inside the crate".into()),
+            );
+            return None;
+        }
+        let joined = self.base_dir.join(raw);
+        let canonical = match joined.canonicalize() {
+            Ok(c) => c,
+            Err(e) => {
+                let msg = if e.kind() == std::io::ErrorKind::NotFound {
+                    format!(
+                        "missing file `{}` (looked for {})",
+                        path.get_ref(),
+                        joined.display()
+                    )
+                } else {
+                    format!("cannot read `{}`: {e}", path.get_ref())
+                };
+                sink.error(
+                    Some(path.span()),
+                    msg,
+                    Some("create the file or correct the path; paths are relative to the manifest's directory".into()),
+                );
+                return None;
+            }
+        };
+        if !canonical.starts_with(&self.crate_dir) {
+            let through_link = !raw.components().any(|c| c == Component::ParentDir);
+            let why = if through_link {
+                "through a symlink"
+            } else {
+                "through `..`"
+            };
+            sink.error(
+                Some(path.span()),
+                format!(
+                    "`{}` leaves the crate directory {why} (it resolves to {})",
+                    path.get_ref(),
+                    canonical.display()
+                ),
+                Some(format!(
+                    "keep doctrine files inside {} so the crate builds the same anywhere",
+                    self.crate_dir.display()
+                )),
+            );
+            return None;
+        }
+        Some(canonical)
+    }
+
+    /// Loads (once) a file's normalised text and returns its index in `texts`.
+    pub fn load(
+        &mut self,
+        canonical: &Path,
+        shape: Shape,
+        const_hint: &str,
+        layer: &str,
+        sink: &mut Sink<'_>,
+    ) -> Option<usize> {
+        if let Some(&id) = self.by_file.get(&(canonical.to_path_buf(), shape)) {
+            return Some(id);
+        }
+        let display = self.display(canonical);
+        let fail = |sink: &mut Sink<'_>, location: String, message: String, help: &str| {
+            sink.push(Diagnostic {
+                location,
+                message,
+                help: Some(help.to_string()),
+            });
+        };
+        let bytes = match std::fs::read(canonical) {
+            Ok(b) => b,
+            Err(e) => {
+                fail(
+                    sink,
+                    display.clone(),
+                    format!("cannot read file: {e}"),
+                    "check the file's permissions",
+                );
+                return None;
+            }
+        };
+        let raw = match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                fail(
+                    sink,
+                    display.clone(),
+                    format!("file is not valid UTF-8 (first bad byte at offset {at})"),
+                    "re-save the file as UTF-8",
+                );
+                return None;
+            }
+        };
+        if !self.tracked.iter().any(|p| p == canonical) {
+            self.tracked.push(canonical.to_path_buf());
+        }
+        let text = normalise(&raw);
+        let (body, fields) = if shape.strip_frontmatter {
+            match strip_frontmatter(&text) {
+                Ok((body, fields)) => (body.to_string(), fields),
+                Err(e) => {
+                    fail(
+                        sink,
+                        format!("{display}:{}", e.line),
+                        e.message,
+                        "fix the frontmatter, or set `frontmatter = \"keep\"` to embed it as text",
+                    );
+                    return None;
+                }
+            }
+        } else {
+            (text, Default::default())
+        };
+        let body = if shape.trim {
+            body.trim().to_string()
+        } else {
+            body
+        };
+        let id = self.add(
+            const_hint,
+            layer,
+            body,
+            Some(SourceFile { display, fields }),
+        );
+        self.by_file.insert((canonical.to_path_buf(), shape), id);
+        Some(id)
+    }
+
+    /// Adds a text under a constant name derived from `const_hint`, made unique.
+    pub fn add(
+        &mut self,
+        const_hint: &str,
+        layer: &str,
+        body: String,
+        file: Option<SourceFile>,
+    ) -> usize {
+        let mut name = const_hint.to_string();
+        let mut n = 2;
+        while self.const_names.contains_key(&name) {
+            name = format!("{const_hint}_{n}");
+            n += 1;
+        }
+        let id = self.texts.len();
+        self.const_names.insert(name.clone(), id);
+        self.texts.push(Text {
+            const_name: name,
+            body,
+            file,
+            layer: layer.to_string(),
+        });
+        id
+    }
+
+    /// The markdown files of a directory, sorted by name, as `(stem, canonical path)`.
+    pub fn list_dir(&self, dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "md") {
+                if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
+                    out.push((stem.to_string(), path.clone()));
+                }
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+}

@@ -1,0 +1,119 @@
+//! Manifest → Rust code, as a plain library: the `doctrine!` macro is a thin shell over
+//! [`generate`], and tests and benchmarks call it directly.
+//!
+//! The stages live in separate files, as in serde_derive: [`parse`] (TOML → raw shapes
+//! with spans), [`validate`] (names, files, order; every error collected) and [`expand`]
+//! (model → tokens).
+
+pub mod diag;
+pub mod expand;
+pub mod load;
+pub mod model;
+pub mod names;
+pub mod parse;
+pub mod raw;
+pub mod text;
+pub mod validate;
+
+use std::path::{Path, PathBuf};
+
+use proc_macro2::TokenStream;
+
+pub use diag::{Diagnostic, Diagnostics};
+
+/// What to generate from: a manifest path and the directories it is judged against.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The manifest path as written in the macro call.
+    pub manifest: String,
+    /// Directory the manifest path is relative to.
+    pub base_dir: PathBuf,
+    /// The crate directory: no file may resolve outside it.
+    pub crate_dir: PathBuf,
+}
+
+/// Reads and validates the manifest and every file it names.
+pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
+    let fail = |location: String, message: String, help: &str| {
+        Diagnostics(vec![Diagnostic {
+            location,
+            message,
+            help: Some(help.to_string()),
+        }])
+    };
+    let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
+        fail(
+            req.crate_dir.display().to_string(),
+            format!("cannot open the crate directory: {e}"),
+            "build from a checkout where the crate directory exists",
+        )
+    })?;
+    let rel = Path::new(&req.manifest);
+    if rel.is_absolute() {
+        return Err(fail(
+            req.manifest.clone(),
+            "the manifest path is absolute".into(),
+            "give a path relative to the invoking source file",
+        ));
+    }
+    let manifest = req.base_dir.join(rel).canonicalize().map_err(|e| {
+        fail(
+            req.manifest.clone(),
+            format!(
+                "cannot open manifest {}: {e}",
+                req.base_dir.join(rel).display()
+            ),
+            "paths are relative to the source file that invokes `doctrine!`",
+        )
+    })?;
+    if !manifest.starts_with(&crate_dir) {
+        return Err(fail(
+            req.manifest.clone(),
+            format!(
+                "the manifest resolves to {}, outside the crate directory {}",
+                manifest.display(),
+                crate_dir.display()
+            ),
+            "keep the manifest inside the crate",
+        ));
+    }
+    let display = load::Loader::new(crate_dir.clone(), crate_dir.clone()).display(&manifest);
+    let bytes = std::fs::read(&manifest).map_err(|e| {
+        fail(
+            display.clone(),
+            format!("cannot read manifest: {e}"),
+            "check the file's permissions",
+        )
+    })?;
+    let source = String::from_utf8(bytes).map_err(|_| {
+        fail(
+            display.clone(),
+            "manifest is not valid UTF-8".into(),
+            "re-save it as UTF-8",
+        )
+    })?;
+    let mut sink = diag::Sink::new(display.clone(), &source);
+    let base_dir = manifest.parent().unwrap_or(&crate_dir).to_path_buf();
+    let raw = parse::parse(&source, &mut sink);
+    let doctrine = raw.and_then(|raw| {
+        validate::validate(
+            raw,
+            validate::Context {
+                manifest: manifest.clone(),
+                manifest_display: display,
+                crate_dir,
+                base_dir,
+            },
+            &mut sink,
+        )
+    });
+    match doctrine {
+        Some(d) if sink.found.is_empty() => Ok(d),
+        _ => Err(Diagnostics(sink.found)),
+    }
+}
+
+/// Generates the items for one `doctrine!` invocation.
+pub fn generate(req: &Request) -> Result<TokenStream, Diagnostics> {
+    load(req).map(|d| expand::expand(&d))
+}

@@ -1,0 +1,166 @@
+//! TOML → [`raw::Manifest`], reporting every syntax error, every unknown key and the
+//! first type error of each section, all with spans.
+
+use serde::de::DeserializeOwned;
+use toml::de::{DeTable, DeValue, ValueDeserializer};
+use toml::Spanned;
+
+use super::diag::Sink;
+use super::names::closest;
+use super::raw::{self, Manifest};
+
+pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
+    let (doc, errors) = DeTable::parse_recoverable(source);
+    if !errors.is_empty() {
+        for e in errors {
+            sink.error(
+                e.span(),
+                format!("TOML syntax error: {}", e.message().trim_end()),
+                Some("fix the TOML syntax at this position".into()),
+            );
+        }
+        return None;
+    }
+    let mut manifest = Manifest::default();
+    let doc = doc.into_inner();
+    check_keys(&doc, raw::TOP_KEYS, "the manifest's top level", sink);
+    for (key, value) in &doc {
+        match key.get_ref().as_ref() {
+            "separator" => manifest.separator = de(value, sink),
+            "trim" => manifest.trim = de(value, sink),
+            "roles" => {
+                manifest.roles_span = Some(value.span());
+                manifest.roles = de(value, sink).unwrap_or_default();
+            }
+            "flags" => {
+                for (name, v) in table(value, "flags", sink) {
+                    if let Some(default) = de::<bool>(v, sink) {
+                        manifest.flags.push((name, default));
+                    }
+                }
+            }
+            "knobs" => {
+                for (name, v) in table(value, "knobs", sink) {
+                    if let Some(t) = v.get_ref().as_table() {
+                        check_keys(
+                            t,
+                            raw::KNOB_KEYS,
+                            &format!("knob `{}`", name.get_ref()),
+                            sink,
+                        );
+                    }
+                    if let Some(knob) = de::<raw::Knob>(v, sink) {
+                        manifest.knobs.push((name, knob));
+                    }
+                }
+            }
+            "layer" => {
+                for v in array(value, "layer", sink) {
+                    if let Some(t) = v.get_ref().as_table() {
+                        let what = match t.get("name").and_then(|n| n.get_ref().as_str()) {
+                            Some(name) => format!("layer `{name}`"),
+                            None => "a layer".to_string(),
+                        };
+                        check_keys(t, raw::LAYER_KEYS, &what, sink);
+                        if let Some(s) = t.get("suffix").and_then(|s| s.get_ref().as_table()) {
+                            check_keys(s, raw::SUFFIX_KEYS, &format!("the suffix of {what}"), sink);
+                        }
+                    }
+                    if let Some(layer) = de::<raw::Layer>(v, sink) {
+                        manifest.layers.push(Spanned::new(v.span(), layer));
+                    }
+                }
+            }
+            "order" => {
+                for v in array(value, "order", sink) {
+                    if let Some(t) = v.get_ref().as_table() {
+                        check_keys(t, raw::ORDER_KEYS, "an order constraint", sink);
+                    }
+                    if let Some(order) = de::<raw::Order>(v, sink) {
+                        manifest.orders.push(Spanned::new(v.span(), order));
+                    }
+                }
+            }
+            _ => {} // reported by check_keys
+        }
+    }
+    Some(manifest)
+}
+
+/// Deserialises one value; a failure is reported and yields `None`.
+fn de<T: DeserializeOwned>(value: &Spanned<DeValue<'_>>, sink: &mut Sink<'_>) -> Option<T> {
+    let mut value = value.clone();
+    value.get_mut().make_owned();
+    match T::deserialize(ValueDeserializer::from(value.clone())) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let span = e.span().or(Some(value.span()));
+            sink.error(span, e.message().trim_end().to_string(), None);
+            None
+        }
+    }
+}
+
+fn table<'a, 'i>(
+    value: &'a Spanned<DeValue<'i>>,
+    key: &str,
+    sink: &mut Sink<'_>,
+) -> Vec<(raw::Name, &'a Spanned<DeValue<'i>>)> {
+    match value.get_ref().as_table() {
+        Some(t) => t
+            .iter()
+            .map(|(k, v)| (Spanned::new(k.span(), k.get_ref().to_string()), v))
+            .collect(),
+        None => {
+            sink.error(
+                Some(value.span()),
+                format!(
+                    "`{key}` must be a table, found {}",
+                    value.get_ref().type_str()
+                ),
+                Some(format!(
+                    "write it as `[{key}]` followed by `name = ...` lines"
+                )),
+            );
+            Vec::new()
+        }
+    }
+}
+
+fn array<'a, 'i>(
+    value: &'a Spanned<DeValue<'i>>,
+    key: &str,
+    sink: &mut Sink<'_>,
+) -> Vec<&'a Spanned<DeValue<'i>>> {
+    match value.get_ref().as_array() {
+        Some(a) => a.iter().collect(),
+        None => {
+            sink.error(
+                Some(value.span()),
+                format!(
+                    "`{key}` must be an array of tables, found {}",
+                    value.get_ref().type_str()
+                ),
+                Some(format!("write each entry as a `[[{key}]]` table")),
+            );
+            Vec::new()
+        }
+    }
+}
+
+fn check_keys(table: &DeTable<'_>, allowed: &[&str], what: &str, sink: &mut Sink<'_>) {
+    for key in table.keys() {
+        let name: &str = key.get_ref();
+        if !allowed.contains(&name) {
+            let help = match closest(name, allowed.iter().copied()) {
+                Some(c) => format!("did you mean `{c}`? known keys: {}", allowed.join(", ")),
+                None => format!("known keys: {}", allowed.join(", ")),
+            };
+            sink.error(
+                Some(key.span()),
+                format!("unknown key `{name}` in {what}"),
+                Some(help),
+            );
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The manifest as written: serde shapes with spans, before any validation.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+pub type Name = Spanned<String>;
+
+/// Top-level keys, each deserialised on its own so one bad section does not hide
+/// errors in the others.
+pub const TOP_KEYS: &[&str] = &[
+    "separator",
+    "trim",
+    "roles",
+    "flags",
+    "knobs",
+    "layer",
+    "order",
+];
+pub const KNOB_KEYS: &[&str] = &["values", "default"];
+pub const LAYER_KEYS: &[&str] = &[
+    "name",
+    "file",
+    "files",
+    "text",
+    "texts",
+    "dir",
+    "slot",
+    "choice",
+    "optional",
+    "roles",
+    "when",
+    "tier",
+    "frontmatter",
+    "trim",
+    "locked",
+    "override",
+    "overlay_field",
+    "overlay_separator",
+    "suffix",
+];
+pub const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
+pub const ORDER_KEYS: &[&str] = &["first", "then"];
+
+#[derive(Debug, Default)]
+pub struct Manifest {
+    pub separator: Option<Spanned<String>>,
+    pub trim: Option<bool>,
+    pub roles: Vec<Name>,
+    pub flags: Vec<(Name, bool)>,
+    pub knobs: Vec<(Name, Knob)>,
+    pub layers: Vec<Spanned<Layer>>,
+    pub orders: Vec<Spanned<Order>>,
+    /// Span of the whole `roles` value, for errors about the list as a whole.
+    pub roles_span: Option<std::ops::Range<usize>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Knob {
+    pub values: Spanned<Vec<Name>>,
+    pub default: Name,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    Stable,
+    Volatile,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Frontmatter {
+    Keep,
+    Strip,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Override {
+    Replace,
+    Append,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Slot {
+    Required,
+    Optional,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Suffix {
+    pub text: Spanned<String>,
+    pub roles: Option<Vec<Name>>,
+    pub separator: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Layer {
+    pub name: Name,
+    pub file: Option<Spanned<String>>,
+    pub files: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
+    pub text: Option<Spanned<String>>,
+    pub texts: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
+    pub dir: Option<Spanned<String>>,
+    pub slot: Option<Spanned<Slot>>,
+    pub choice: Option<Name>,
+    pub optional: Option<Spanned<bool>>,
+    pub roles: Option<Spanned<Vec<Name>>>,
+    pub when: Option<Name>,
+    pub tier: Option<Spanned<Tier>>,
+    pub frontmatter: Option<Spanned<Frontmatter>>,
+    pub trim: Option<bool>,
+    pub locked: Option<Spanned<bool>>,
+    #[serde(rename = "override")]
+    pub override_: Option<Spanned<Override>>,
+    pub overlay_field: Option<Name>,
+    pub overlay_separator: Option<String>,
+    pub suffix: Option<Spanned<Suffix>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Order {
+    pub first: Name,
+    pub then: Name,
+}

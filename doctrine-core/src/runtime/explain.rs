@@ -1,0 +1,94 @@
+//! The human-readable layer table behind `Prompt::explain()`.
+
+use std::fmt;
+
+use super::layer::Origin;
+use super::prompt::{Section, SectionState};
+
+/// Displays one row per layer of a composed prompt.
+#[derive(Clone, Copy, Debug)]
+pub struct Explain<'a> {
+    sections: &'a [Section],
+}
+
+impl<'a> Explain<'a> {
+    pub(crate) fn new(sections: &'a [Section]) -> Self {
+        Explain { sections }
+    }
+
+    pub fn sections(&self) -> &'a [Section] {
+        self.sections
+    }
+}
+
+fn status(section: &Section) -> (usize, String) {
+    match section.state {
+        SectionState::Included { start, end } => (end - start, "included".to_string()),
+        SectionState::Skipped(skip) => (0, format!("skipped: {skip}")),
+    }
+}
+
+fn provenance(origin: &Origin) -> String {
+    match origin {
+        Origin::File(src) | Origin::OverlayAppended(Some(src)) if !src.provenance.is_empty() => {
+            src.provenance.to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+impl fmt::Display for Explain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows: Vec<[String; 7]> = self
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (bytes, status) = status(s);
+                [
+                    (i + 1).to_string(),
+                    s.info.name.to_string(),
+                    s.info.tier.to_string(),
+                    bytes.to_string(),
+                    status,
+                    s.origin.to_string(),
+                    provenance(&s.origin),
+                ]
+            })
+            .collect();
+        let header = [
+            "#",
+            "layer",
+            "tier",
+            "bytes",
+            "status",
+            "source",
+            "provenance",
+        ];
+        let mut widths = header.map(str::len);
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 7]| -> fmt::Result {
+            let mut out = String::new();
+            for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+                // Numbers right-aligned, text left-aligned; no trailing spaces.
+                let cell = if i == 0 || i == 3 {
+                    format!("{cell:>w$}")
+                } else {
+                    format!("{cell:<w$}")
+                };
+                out.push_str(&cell);
+                out.push_str("  ");
+            }
+            writeln!(f, "{}", out.trim_end())
+        };
+        line(f, header)?;
+        for row in &rows {
+            line(f, row.each_ref().map(String::as_str))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+//! Static descriptions of layers and their sources, emitted by the macro as `static`s.
+
+use std::fmt;
+
+/// Where a layer sits relative to the provider's prompt cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tier {
+    /// Part of the cacheable prefix: byte-identical across turns for equal inputs.
+    Stable,
+    /// Per-turn text that follows the prefix.
+    Volatile,
+}
+
+impl Tier {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Tier::Stable => "stable",
+            Tier::Volatile => "volatile",
+        }
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the manifest says about one layer, independent of any composition.
+#[derive(Debug, PartialEq, Eq)]
+pub struct LayerInfo {
+    /// The layer's `name` in the manifest.
+    pub name: &'static str,
+    pub tier: Tier,
+    /// Locked layers have no overlay field and no runtime path can change their bytes.
+    pub locked: bool,
+}
+
+/// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    pub source: Option<&'static str>,
+    pub version: Option<&'static str>,
+    pub licence: Option<&'static str>,
+}
+
+impl Provenance {
+    pub const NONE: Provenance = Provenance {
+        source: None,
+        version: None,
+        licence: None,
+    };
+
+    pub fn is_empty(&self) -> bool {
+        self.source.is_none() && self.version.is_none() && self.licence.is_none()
+    }
+}
+
+impl fmt::Display for Provenance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts = [self.source, self.version, self.licence];
+        let mut first = true;
+        for part in parts.into_iter().flatten() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            f.write_str(part)?;
+            first = false;
+        }
+        Ok(())
+    }
+}
+
+/// A file a layer's text was embedded from.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Source {
+    /// Path relative to the crate directory, with `/` separators on every platform.
+    pub path: &'static str,
+    pub provenance: Provenance,
+}
+
+/// Where a composed section's text came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A file embedded at compile time.
+    File(&'static Source),
+    /// Inline text from the manifest.
+    Inline,
+    /// A runtime slot the caller filled.
+    Slot,
+    /// The user's overlay replaced the shipped text.
+    OverlayReplaced,
+    /// The user's overlay was appended to the shipped text.
+    OverlayAppended(Option<&'static Source>),
+    /// The layer was skipped before its text was chosen (e.g. not in this role).
+    Unresolved,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::File(src) => f.write_str(src.path),
+            Origin::Inline => f.write_str("inline (manifest)"),
+            Origin::Slot => f.write_str("runtime slot"),
+            Origin::OverlayReplaced => f.write_str("overlay (replaced)"),
+            Origin::OverlayAppended(Some(src)) => write!(f, "{} + overlay", src.path),
+            Origin::OverlayAppended(None) => f.write_str("inline + overlay"),
+            Origin::Unresolved => f.write_str("-"),
+        }
+    }
+}
+
+/// Why a layer contributed nothing to a composed prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// The flag that gates the layer is off.
+    FlagOff(&'static str),
+    /// The layer is scoped to other roles.
+    NotInRole,
+    /// The layer's text (or the slot's value) is empty.
+    Empty,
+    /// An optional slot or choice was not supplied.
+    NotSupplied,
+}
+
+impl fmt::Display for Skip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Skip::FlagOff(flag) => write!(f, "flag `{flag}` off"),
+            Skip::NotInRole => f.write_str("not in role"),
+            Skip::Empty => f.write_str("empty"),
+            Skip::NotSupplied => f.write_str("not supplied"),
+        }
+    }
+}

@@ -1,0 +1,6 @@
+pub mod build;
+pub mod choice;
+pub mod compose;
+pub mod explain;
+pub mod layer;
+pub mod prompt;

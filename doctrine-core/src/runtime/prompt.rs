@@ -1,0 +1,104 @@
+//! A composed prompt: one string, its stable/volatile split, and a record per layer.
+
+use std::fmt;
+
+use super::explain::Explain;
+use super::layer::{LayerInfo, Origin, Skip};
+
+/// A composed system prompt for a manifest with `N` layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt<const N: usize> {
+    text: String,
+    stable_end: usize,
+    volatile_start: usize,
+    sections: [Section; N],
+}
+
+/// What one layer contributed to a composed prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub info: &'static LayerInfo,
+    pub origin: Origin,
+    pub state: SectionState,
+}
+
+/// A layer's text span in the whole prompt, or why it was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionState {
+    Included { start: usize, end: usize },
+    Skipped(Skip),
+}
+
+impl<const N: usize> Prompt<N> {
+    pub(crate) fn from_parts(
+        text: String,
+        stable_end: usize,
+        volatile_start: usize,
+        sections: [Section; N],
+    ) -> Self {
+        Prompt {
+            text,
+            stable_end,
+            volatile_start,
+            sections,
+        }
+    }
+
+    /// The whole prompt: the stable part, a separator, then the volatile part.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The cacheable prefix. Byte-identical for equal stable inputs, whatever the
+    /// volatile inputs are.
+    pub fn stable(&self) -> &str {
+        &self.text[..self.stable_end]
+    }
+
+    /// The per-turn suffix (empty when no volatile layer has text).
+    pub fn volatile(&self) -> &str {
+        &self.text[self.volatile_start..]
+    }
+
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    /// One record per manifest layer, in manifest order, skipped layers included.
+    pub fn sections(&self) -> &[Section; N] {
+        &self.sections
+    }
+
+    /// The text a layer contributed, or `None` when it was skipped or is unknown.
+    pub fn layer(&self, name: &str) -> Option<&str> {
+        self.sections
+            .iter()
+            .find(|s| s.info.name == name)
+            .and_then(|s| self.text_of(s))
+    }
+
+    /// The text of one section of this prompt.
+    pub fn text_of(&self, section: &Section) -> Option<&str> {
+        match section.state {
+            SectionState::Included { start, end } => Some(&self.text[start..end]),
+            SectionState::Skipped(_) => None,
+        }
+    }
+
+    /// A table of every layer: order, tier, bytes, source, provenance, and why any was skipped.
+    pub fn explain(&self) -> Explain<'_> {
+        Explain::new(&self.sections)
+    }
+}
+
+impl<const N: usize> fmt::Display for Prompt<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl<const N: usize> AsRef<str> for Prompt<N> {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}

@@ -1,0 +1,56 @@
+//! The `doctrine!` macro. Thin by design: it finds the invoking file's directory and the
+//! crate directory, then hands over to `doctrine_core::codegen`, where everything can be
+//! unit-tested and benchmarked without a compiler in the loop.
+
+use std::path::{Path, PathBuf};
+
+use proc_macro::TokenStream;
+use syn::{parse_macro_input, LitStr};
+
+/// Compiles a doctrine manifest into typed Rust. See the `doctrine` crate for the manifest
+/// reference. The path is relative to the file that invokes the macro, like `include_str!`.
+#[proc_macro]
+pub fn doctrine(input: TokenStream) -> TokenStream {
+    let lit = parse_macro_input!(input as LitStr);
+    let (base_dir, crate_dir) = dirs(&lit);
+    let request = doctrine_core::codegen::Request {
+        manifest: lit.value(),
+        base_dir,
+        crate_dir,
+    };
+    match doctrine_core::codegen::generate(&request) {
+        Ok(tokens) => tokens.into(),
+        Err(diagnostics) => {
+            let mut errors = diagnostics
+                .0
+                .iter()
+                .map(|d| syn::Error::new(lit.span(), d.to_string()));
+            let mut first = errors.next().expect("an Err holds at least one diagnostic");
+            first.extend(errors);
+            first.to_compile_error().into()
+        }
+    }
+}
+
+/// The invoking file's directory and the crate directory: the nearest directory above
+/// the invoking file that holds a `Cargo.toml` (under trybuild this is the real crate,
+/// not trybuild's scratch project), else `CARGO_MANIFEST_DIR`.
+fn dirs(lit: &LitStr) -> (PathBuf, PathBuf) {
+    let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let file = lit.span().unwrap().local_file().map(|f| {
+        if f.is_absolute() {
+            f
+        } else {
+            std::env::current_dir().unwrap_or_default().join(f)
+        }
+    });
+    let Some(base) = file.as_deref().and_then(Path::parent) else {
+        return (manifest_dir.clone(), manifest_dir);
+    };
+    let crate_dir = base
+        .ancestors()
+        .find(|d| d.join("Cargo.toml").is_file())
+        .map(Path::to_path_buf)
+        .unwrap_or(manifest_dir);
+    (base.to_path_buf(), crate_dir)
+}

@@ -1,0 +1,13 @@
+//! `doctrine` turns an agent's system prompt into compiled, typed, reviewable code.
+//!
+//! `doctrine::doctrine!("doctrine.toml")` reads a layer manifest and the markdown it names
+//! while the crate compiles, and defines typed layer constants, a `Role` enum, one enum per
+//! directory choice and per knob, `Flags`, an `Overlay` with no field for locked layers,
+//! and a staged `compose(...)` builder. See the README for the manifest reference.
+#![forbid(unsafe_code)]
+
+pub use doctrine_core::{
+    build, compose, Body, Choice, Explain, LayerInfo, Origin, ParseChoiceError, Part, Prompt,
+    Provenance, Section, SectionState, Skip, Source, Tier,
+};
+pub use doctrine_macros::doctrine;
