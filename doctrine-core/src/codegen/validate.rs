@@ -19,6 +19,8 @@ pub const RESERVED_TYPES: &[&str] = &[
     "Role", "Flag", "Flags", "Knobs", "Overlay", "Compose", "Prompt",
 ];
 const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
+/// Builder methods every `Compose` stage has; a slot layer may not take these names.
+const BUILDER_METHODS: &[&str] = &["flags", "flag", "knobs", "overlay", "finish"];
 const DEFAULT_JOIN: &str = "\n\n";
 /// Suffix texts are precomputed for every combination of the knobs they name.
 const MAX_SUFFIX_COMBINATIONS: usize = 1024;
@@ -440,6 +442,23 @@ fn validate_layer(
         }
     }
 
+    if given[0] == "slot" && BUILDER_METHODS.contains(&name.as_str()) {
+        sink.error(
+            Some(raw.name.span()),
+            format!("slot layer `{name}` would clash with the builder's own `.{name}()` method"),
+            Some(format!(
+                "rename the layer; these names are taken: {}",
+                BUILDER_METHODS.join(", ")
+            )),
+        );
+    }
+    if given[0] == "dir" && name == "role" && !names.roles.is_empty() {
+        sink.error(
+            Some(raw.name.span()),
+            "a `dir` layer named `role` would clash with the role parameter of `compose`",
+            Some("rename the layer, e.g. `persona`".into()),
+        );
+    }
     let content = if let Some(path) = &raw.file {
         let canonical = loader.resolve(path, sink)?;
         let id = loader.load(&canonical, shape, &upper, &name, sink)?;
