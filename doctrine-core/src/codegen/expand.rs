@@ -585,8 +585,11 @@ fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let flag = &d.flags[g].name;
         let field = format_ident!("{}", flag);
         let name = lit(flag);
-        let out = skip(quote! { FlagOff(#name) }, quote! { origin });
-        quote! { if !self.flags.#field { #out; } }
+        quote! {
+            if !self.flags.#field {
+                return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOff(#name)) };
+            }
+        }
     });
 
     let suffix = match &l.suffix {

@@ -11,14 +11,17 @@ use super::raw::{self, Manifest};
 
 pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
     let (doc, errors) = DeTable::parse_recoverable(source);
-    if !errors.is_empty() {
-        for e in errors {
-            sink.error(
-                e.span(),
-                format!("TOML syntax error: {}", e.message().trim_end()),
-                Some("fix the TOML syntax at this position".into()),
-            );
-        }
+    // Only the earliest syntax error: the parser recovers, but what it reports after the
+    // first is mostly the same mistake seen again further on.
+    if let Some(e) = errors
+        .iter()
+        .min_by_key(|e| e.span().map_or(0, |s| s.start))
+    {
+        sink.error(
+            e.span(),
+            format!("TOML syntax error: {}", e.message().trim_end()),
+            Some("fix the TOML syntax at this position".into()),
+        );
         return None;
     }
     let mut manifest = Manifest::default();

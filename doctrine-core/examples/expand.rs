@@ -1,3 +1,7 @@
+//! Prints the code `doctrine!` would generate for a manifest, pretty-printed:
+//! `cargo run -p doctrine-core --example expand -- path/to/doctrine.toml` (paths relative to
+//! the current directory, which is taken as the crate directory).
+
 fn main() {
     let req = doctrine_core::codegen::Request {
         manifest: std::env::args().nth(1).unwrap(),

@@ -1,0 +1,24 @@
+//! The generated code for a small manifest, pretty-printed and pinned, so a change in
+//! what the macro emits is a reviewed diff.
+
+use std::path::Path;
+
+use doctrine_core::codegen::{generate, Request};
+
+#[test]
+fn generated_code_for_small_manifest() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = crate_dir.join("tests/fixtures/small");
+    let tokens = generate(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: base.clone(),
+        crate_dir: crate_dir.into(),
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let file: syn::File = syn::parse2(tokens).expect("generated code parses as a Rust file");
+    let code = prettyplease::unparse(&file);
+    // `include_bytes!` takes absolute paths; pin them relative to the crate.
+    let prefix = format!("{}/", crate_dir.canonicalize().unwrap().display());
+    let code = code.replace(&prefix, "$CRATE/");
+    insta::assert_snapshot!(code);
+}

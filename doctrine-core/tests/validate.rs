@@ -1,0 +1,301 @@
+//! Manifest validation as a plain library: every error names `file:line:col` and a fix.
+
+use doctrine_core::codegen::model::{Content, Doctrine};
+use doctrine_core::codegen::{load, Diagnostics, Request};
+
+/// Writes `files` into a fresh crate directory (with a `Cargo.toml`) and loads
+/// `doctrine.toml` from it.
+fn run(manifest: &str, files: &[(&str, &[u8])]) -> Result<Doctrine, Diagnostics> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    for (path, bytes) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    load(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: dir.path().into(),
+        crate_dir: dir.path().into(),
+    })
+}
+
+fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
+    match run(manifest, files) {
+        Ok(_) => panic!("expected errors for:\n{manifest}"),
+        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+    }
+}
+
+fn one_error(manifest: &str, files: &[(&str, &[u8])]) -> String {
+    let errs = errors(manifest, files);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    errs.into_iter().next().unwrap()
+}
+
+#[test]
+fn role_map_groups_roles_sharing_a_file_and_embeds_it_once() {
+    let d = run(
+        r#"
+roles = ["dev", "qa", "rev"]
+[[layer]]
+name = "role"
+files = { dev = "dev.md", qa = "verify.md", rev = "verify.md" }
+"#,
+        &[("dev.md", b"dev"), ("verify.md", b"verify")],
+    )
+    .unwrap();
+    assert_eq!(d.texts.len(), 2);
+    let Content::PerRole(groups) = &d.layers[0].content else {
+        panic!("per-role content expected")
+    };
+    assert_eq!(groups, &vec![(vec![0], 0), (vec![1, 2], 1)]);
+}
+
+#[test]
+fn normalises_bom_crlf_frontmatter_and_trim() {
+    let d = run(
+        r#"
+trim = true
+[[layer]]
+name = "doc"
+file = "doc.md"
+frontmatter = "strip"
+"#,
+        &[(
+            "doc.md",
+            "\u{feff}---\r\nsource: play\r\nversion: 1.2.0\r\nlicence: MIT\r\n---\r\n\r\n# Doc\r\nline\r\n".as_bytes(),
+        )],
+    )
+    .unwrap();
+    assert_eq!(d.texts[0].body, "# Doc\nline");
+    let fields = &d.texts[0].file.as_ref().unwrap().fields;
+    assert_eq!(fields.source.as_deref(), Some("play"));
+    assert_eq!(fields.version.as_deref(), Some("1.2.0"));
+    assert_eq!(fields.licence.as_deref(), Some("MIT"));
+}
+
+#[test]
+fn toml_syntax_error_names_line_and_column() {
+    let e = one_error("roles = [\"a\"\n[[layer]]\n", &[]);
+    assert!(e.starts_with("doctrine.toml:2:1:"), "{e}");
+    assert!(e.contains("TOML syntax error"), "{e}");
+}
+
+#[test]
+fn unknown_keys_are_all_reported_with_suggestions() {
+    let errs = errors(
+        r#"
+rols = ["a"]
+[[layer]]
+name = "x"
+text = "t"
+tier = "stable"
+wen = "f"
+"#,
+        &[],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:2:1: unknown key `rols`"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[0].contains("did you mean `roles`?"), "{}", errs[0]);
+    assert!(
+        errs[1].starts_with("doctrine.toml:7:1: unknown key `wen` in layer `x`"),
+        "{}",
+        errs[1]
+    );
+    assert!(errs[1].contains("did you mean `when`?"), "{}", errs[1]);
+}
+
+#[test]
+fn missing_file_and_escapes_are_errors() {
+    let e = one_error("[[layer]]\nname = \"a\"\nfile = \"nope.md\"\n", &[]);
+    assert!(
+        e.starts_with("doctrine.toml:3:8: missing file `nope.md`"),
+        "{e}"
+    );
+    let e = one_error("[[layer]]\nname = \"a\"\nfile = \"../x.md\"\n", &[]);
+    assert!(e.contains("leaves the crate directory through `..`"), "{e}");
+    let e = one_error("[[layer]]\nname = \"a\"\nfile = \"/etc/passwd\"\n", &[]);
+    assert!(e.contains("is an absolute path"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_leaving_the_crate_is_an_error() {
+    let outside = tempfile::NamedTempFile::new().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
+    std::fs::write(
+        dir.path().join("doctrine.toml"),
+        "[[layer]]\nname = \"a\"\nfile = \"link.md\"\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("link.md")).unwrap();
+    let err = load(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: dir.path().into(),
+        crate_dir: dir.path().into(),
+    })
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("leaves the crate directory through a symlink"),
+        "{err}"
+    );
+}
+
+#[test]
+fn non_utf8_file_is_an_error_naming_the_file() {
+    let e = one_error(
+        "[[layer]]\nname = \"a\"\nfile = \"bad.md\"\n",
+        &[("bad.md", b"ok \xff\n")],
+    );
+    assert!(
+        e.starts_with("bad.md: file is not valid UTF-8 (first bad byte at offset 3)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn duplicate_layer_and_empty_manifest() {
+    let e = one_error(
+        "[[layer]]\nname = \"a\"\ntext = \"x\"\n[[layer]]\nname = \"a\"\ntext = \"y\"\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:5:8: duplicate layer `a`"),
+        "{e}"
+    );
+    let e = one_error("roles = [\"a\"]\n", &[]);
+    assert!(e.contains("declares no layers"), "{e}");
+}
+
+#[test]
+fn role_maps_check_roles_and_coverage() {
+    let errs = errors(
+        "roles = [\"dev\", \"qa\"]\n[[layer]]\nname = \"r\"\ntexts = { dev = \"d\", qq = \"q\" }\n",
+        &[],
+    );
+    let e = &errs[0];
+    assert!(
+        e.starts_with("doctrine.toml:4:22: unknown role `qq`") && e.contains("did you mean `qa`?"),
+        "{e}"
+    );
+    // The typo also leaves `qa` uncovered, which is reported too.
+    assert!(errs[1].contains("role `qa` has no entry"), "{errs:#?}");
+    let e = one_error(
+        "roles = [\"dev\", \"qa\"]\n[[layer]]\nname = \"r\"\ntexts = { dev = \"d\" }\n",
+        &[],
+    );
+    assert!(
+        e.contains("role `qa` has no entry in layer `r` and there is no `default`"),
+        "{e}"
+    );
+    // Scoping the layer is the fix the message offers.
+    run("roles = [\"dev\", \"qa\"]\n[[layer]]\nname = \"r\"\nroles = [\"dev\"]\ntexts = { dev = \"d\" }\n", &[]).unwrap();
+}
+
+#[test]
+fn volatile_before_stable_is_an_error() {
+    let e = one_error(
+        "[[layer]]\nname = \"now\"\nslot = \"optional\"\ntier = \"volatile\"\n[[layer]]\nname = \"base\"\ntext = \"b\"\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:6:8: stable layer `base` comes after volatile layer `now`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn override_on_locked_layer_is_an_error() {
+    let e = one_error(
+        "[[layer]]\nname = \"safety\"\ntext = \"s\"\nlocked = true\noverride = \"replace\"\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:5:12: layer `safety` is locked"),
+        "{e}"
+    );
+}
+
+#[test]
+fn order_constraints_violated_and_cyclic() {
+    let layers =
+        "[[layer]]\nname = \"base\"\ntext = \"b\"\n[[layer]]\nname = \"lifecycle\"\ntext = \"l\"\n";
+    let e = one_error(
+        &format!("{layers}[[order]]\nfirst = \"lifecycle\"\nthen = \"base\"\n"),
+        &[],
+    );
+    assert!(
+        e.contains("order constraint violated: `lifecycle` must come before `base`"),
+        "{e}"
+    );
+    let e = one_error(
+        &format!("{layers}[[order]]\nfirst = \"lifecycle\"\nthen = \"base\"\n[[order]]\nfirst = \"base\"\nthen = \"lifecycle\"\n"),
+        &[],
+    );
+    assert!(
+        e.contains("order constraints form a cycle among layers base, lifecycle"),
+        "{e}"
+    );
+}
+
+#[test]
+fn knob_default_and_undeclared_flag() {
+    let e = one_error(
+        "[knobs.intensity]\nvalues = [\"lite\", \"full\"]\ndefault = \"ful\"\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+    );
+    assert!(
+        e.starts_with(
+            "doctrine.toml:3:11: default `ful` of knob `intensity` is not among its values"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("did you mean `full`?"), "{e}");
+    let e = one_error(
+        "[[layer]]\nname = \"a\"\ntext = \"x\"\nwhen = \"fable\"\n",
+        &[],
+    );
+    assert!(e.contains("gated on undeclared flag `fable`"), "{e}");
+}
+
+#[test]
+fn several_errors_are_all_reported() {
+    let errs = errors(
+        r#"
+roles = ["dev"]
+[[layer]]
+name = "a"
+file = "missing.md"
+[[layer]]
+name = "b"
+text = "x"
+when = "nope"
+[[layer]]
+name = "a"
+text = "y"
+"#,
+        &[],
+    );
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+}
+
+#[test]
+fn suffix_placeholders_resolve_to_knobs() {
+    let e = one_error(
+        "[knobs.level]\nvalues = [\"a\"]\ndefault = \"a\"\n[[layer]]\nname = \"x\"\ntext = \"t\"\nsuffix = { text = \"Level {levl}.\" }\n",
+        &[],
+    );
+    assert!(
+        e.contains("placeholder `{levl}` names no declared knob")
+            && e.contains("did you mean `level`?"),
+        "{e}"
+    );
+}
