@@ -161,3 +161,18 @@ fn provenance_comes_from_stripped_frontmatter() {
     assert!(!crew::text::FABLE.starts_with("---"));
     assert!(crew::text::FABLE.starts_with("# Fable doctrine"));
 }
+
+#[test]
+fn flags_round_trip_through_their_text_form() {
+    let on: crew::Flags = "fable".parse().unwrap();
+    assert!(on.fable);
+    assert_eq!(on.to_string(), "fable");
+    let off: crew::Flags = "".parse().unwrap();
+    assert!(!off.fable);
+    assert_eq!(off.to_string(), "");
+    let err = "fable,fabel"
+        .parse::<crew::Flags>()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "unknown flag `fabel`; valid values: fable");
+}

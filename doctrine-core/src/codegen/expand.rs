@@ -157,6 +157,35 @@ fn flags(d: &Doctrine) -> TokenStream {
                 self
             }
         }
+
+        /// Parses a comma-separated list of the flags that are on (`""` turns all off).
+        impl ::core::str::FromStr for Flags {
+            type Err = ::doctrine::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                let mut flags = Flags { #(#fields: false,)* };
+                for name in s.split(',').map(::core::primitive::str::trim).filter(|n| !n.is_empty()) {
+                    flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
+                }
+                ::core::result::Result::Ok(flags)
+            }
+        }
+
+        /// The flags that are on, comma-separated: the form `FromStr` reads back.
+        impl ::core::fmt::Display for Flags {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                let mut first = true;
+                for &flag in Flag::ALL {
+                    if self.get(flag) {
+                        if !first {
+                            f.write_str(",")?;
+                        }
+                        f.write_str(flag.as_str())?;
+                        first = false;
+                    }
+                }
+                ::core::result::Result::Ok(())
+            }
+        }
     }
 }
 

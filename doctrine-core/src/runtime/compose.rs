@@ -87,3 +87,101 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
     let volatile_start = volatile_start.unwrap_or(text.len());
     Prompt::from_parts(text, stable_end, volatile_start, sections)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Origin, Tier};
+
+    static STABLE: LayerInfo = LayerInfo {
+        name: "base",
+        tier: Tier::Stable,
+        locked: false,
+    };
+    static VOLATILE: LayerInfo = LayerInfo {
+        name: "now",
+        tier: Tier::Volatile,
+        locked: false,
+    };
+
+    fn text(info: &'static LayerInfo, s: &'static str) -> Part<'static> {
+        Part {
+            info,
+            origin: Origin::Inline,
+            body: Body::Text([s, "", "", ""]),
+        }
+    }
+
+    #[test]
+    fn joins_non_empty_parts_and_skips_the_rest_without_separators() {
+        let p = compose(
+            "|",
+            [
+                text(&STABLE, "a"),
+                text(&STABLE, ""),
+                Part {
+                    info: &STABLE,
+                    origin: Origin::Unresolved,
+                    body: Body::Skip(Skip::NotInRole),
+                },
+                Part {
+                    info: &STABLE,
+                    origin: Origin::Inline,
+                    body: Body::Text(["b", "c", "", ""]),
+                },
+                text(&VOLATILE, "v"),
+            ],
+        );
+        assert_eq!(p.as_str(), "a|bc|v");
+        assert_eq!(p.stable(), "a|bc");
+        assert_eq!(p.volatile(), "v");
+        let states: Vec<SectionState> = p.sections().iter().map(|s| s.state).collect();
+        assert_eq!(
+            states,
+            [
+                SectionState::Included { start: 0, end: 1 },
+                SectionState::Skipped(Skip::Empty),
+                SectionState::Skipped(Skip::NotInRole),
+                SectionState::Included { start: 2, end: 4 },
+                SectionState::Included { start: 5, end: 6 },
+            ]
+        );
+        assert_eq!(p.layer("now"), Some("v"));
+    }
+
+    #[test]
+    fn prompt_without_volatile_text_is_all_stable() {
+        let p = compose("|", [text(&STABLE, "a"), text(&VOLATILE, "")]);
+        assert_eq!((p.stable(), p.volatile()), ("a", ""));
+        let p = compose("|", [text(&STABLE, ""), text(&VOLATILE, "v")]);
+        assert_eq!((p.stable(), p.volatile(), p.as_str()), ("", "v", "v"));
+    }
+
+    #[test]
+    fn capacity_is_exact() {
+        let p = compose("\n\n---\n\n", [text(&STABLE, "abc"), text(&VOLATILE, "de")]);
+        let s = p.into_string();
+        assert_eq!(s.capacity(), s.len());
+    }
+
+    #[test]
+    fn explain_lists_every_layer() {
+        let p = compose(
+            "|",
+            [
+                text(&STABLE, "abc"),
+                Part {
+                    info: &VOLATILE,
+                    origin: Origin::Slot,
+                    body: Body::Skip(Skip::NotSupplied),
+                },
+            ],
+        );
+        assert_eq!(
+            p.explain().to_string(),
+            "#  layer  tier      bytes  status                 source             provenance\n\
+             1  base   stable        3  included               inline (manifest)\n\
+             2  now    volatile      0  skipped: not supplied  runtime slot\n"
+        );
+    }
+}
