@@ -299,3 +299,33 @@ fn suffix_placeholders_resolve_to_knobs() {
         "{e}"
     );
 }
+
+/// Every prefix of a valid manifest is either valid or reported, never a panic.
+#[test]
+fn truncated_manifests_never_panic() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/small");
+    let full = std::fs::read_to_string(dir.join("doctrine.toml")).unwrap();
+    let work = tempfile::tempdir().unwrap();
+    std::fs::write(work.path().join("Cargo.toml"), "").unwrap();
+    for sub in ["prompts", "moods"] {
+        std::fs::create_dir_all(work.path().join(sub)).unwrap();
+        for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), work.path().join(sub).join(entry.file_name())).unwrap();
+        }
+    }
+    let mut reported = 0;
+    for (end, _) in full.char_indices() {
+        std::fs::write(work.path().join("doctrine.toml"), &full[..end]).unwrap();
+        let result = doctrine_core::codegen::generate(&Request {
+            manifest: "doctrine.toml".into(),
+            base_dir: work.path().into(),
+            crate_dir: work.path().into(),
+        });
+        if let Err(d) = result {
+            assert!(!d.0.is_empty(), "an error with no diagnostic at {end}");
+            reported += 1;
+        }
+    }
+    assert!(reported > 0);
+}

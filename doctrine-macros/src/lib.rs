@@ -25,9 +25,15 @@ pub fn doctrine(input: TokenStream) -> TokenStream {
                 .0
                 .iter()
                 .map(|d| syn::Error::new(lit.span(), d.to_string()));
-            let mut first = errors.next().expect("an Err holds at least one diagnostic");
-            first.extend(errors);
-            first.to_compile_error().into()
+            let Some(mut all) = errors.next() else {
+                let msg = format!(
+                    "doctrine: `{}` failed without a diagnostic; please report this",
+                    lit.value()
+                );
+                return syn::Error::new(lit.span(), msg).to_compile_error().into();
+            };
+            all.extend(errors);
+            all.to_compile_error().into()
         }
     }
 }

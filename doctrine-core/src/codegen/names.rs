@@ -37,6 +37,8 @@ pub fn is_variant_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        // `self` would become `Self`, a keyword.
+        && syn::parse_str::<syn::Ident>(&camel(name)).is_ok()
 }
 
 /// A type name such as `Team`: ASCII, starting with an uppercase letter.
@@ -85,6 +87,7 @@ mod tests {
         assert!(!is_snake_ident("Tools"));
         assert!(is_variant_name("be-dev-1"));
         assert!(!is_variant_name("1st"));
+        assert!(!is_variant_name("self"));
         assert_eq!(closest("rols", ["roles", "layer"]), Some("roles"));
         assert_eq!(closest("zzz", ["roles", "layer"]), None);
     }
