@@ -1,0 +1,201 @@
+//! The staged `Compose` builder: `compose(...)`, one stage per slot, `finish()`.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::super::model::{Content, Doctrine, Layer};
+use super::super::names::camel;
+use super::layer::layer_part;
+use super::{choice_field, slot_field};
+
+pub(super) fn compose(d: &Doctrine) -> TokenStream {
+    let has_roles = !d.roles.is_empty();
+    let slots: Vec<&Layer> = d
+        .layers
+        .iter()
+        .filter(|l| matches!(l.content, Content::Slot { .. }))
+        .collect();
+    let choice_layers: Vec<&Layer> = d
+        .layers
+        .iter()
+        .filter(|l| matches!(l.content, Content::Choice { .. }))
+        .collect();
+
+    // Fields of the builder, shared by every stage.
+    let mut fields = Vec::new();
+    let mut params = Vec::new();
+    let mut inits = Vec::new();
+    if has_roles {
+        fields.push(quote! { role: Role });
+        params.push(quote! { role: Role });
+        inits.push(quote! { role });
+    }
+    for l in &choice_layers {
+        let Content::Choice {
+            enum_name,
+            optional,
+            ..
+        } = &l.content
+        else {
+            continue;
+        };
+        let ty = format_ident!("{}", enum_name);
+        let ty = if *optional {
+            quote! { ::core::option::Option<#ty> }
+        } else {
+            quote! { #ty }
+        };
+        let field = choice_field(l);
+        let param = format_ident!("{}", l.name);
+        fields.push(quote! { #field: #ty });
+        params.push(quote! { #param: #ty });
+        inits.push(quote! { #field: #param });
+    }
+    for l in &slots {
+        let field = slot_field(l);
+        fields.push(quote! { #field: ::core::option::Option<&'a str> });
+        inits.push(quote! { #field: ::core::option::Option::None });
+    }
+    let mut moved: Vec<Ident> = Vec::new();
+    if has_roles {
+        moved.push(format_ident!("role"));
+    }
+    moved.extend(choice_layers.iter().map(|l| choice_field(l)));
+    moved.extend([
+        format_ident!("flags"),
+        format_ident!("knobs"),
+        format_ident!("overlay"),
+    ]);
+
+    let stage_names: Vec<Ident> = slots
+        .iter()
+        .map(|l| format_ident!("Need{}", camel(&l.name)))
+        .chain(std::iter::once(format_ident!("Ready")))
+        .collect();
+    let stage_docs = slots
+        .iter()
+        .map(|l| format!("The builder's next call is `.{}(...)`.", l.name))
+        .chain(std::iter::once(
+            "Every slot is filled: call `.finish()`.".to_string(),
+        ));
+    let first = &stage_names[0];
+
+    let slot_methods = slots.iter().enumerate().map(|(i, l)| {
+        let Content::Slot { required } = l.content else {
+            unreachable!()
+        };
+        let (this, next) = (&stage_names[i], &stage_names[i + 1]);
+        let method = format_ident!("{}", l.name);
+        let field = slot_field(l);
+        let others = slots
+            .iter()
+            .filter(|o| o.name != l.name)
+            .map(|o| slot_field(o));
+        let moved = &moved;
+        let (param, value, doc) = if required {
+            (
+                quote! { value: &'a str },
+                quote! { ::core::option::Option::Some(value) },
+                format!("Fills required slot `{}`.", l.name),
+            )
+        } else {
+            (
+                quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
+                quote! { value.into() },
+                format!(
+                    "Fills optional slot `{}`; `None` leaves the layer out.",
+                    l.name
+                ),
+            )
+        };
+        quote! {
+            impl<'a> Compose<'a, stage::#this> {
+                #[doc = #doc]
+                pub fn #method(self, #param) -> Compose<'a, stage::#next> {
+                    Compose {
+                        #field: #value,
+                        #(#others: self.#others,)*
+                        #(#moved: self.#moved,)*
+                        _stage: ::core::marker::PhantomData,
+                    }
+                }
+            }
+        }
+    });
+
+    let layer_fns: Vec<Ident> = (0..d.layers.len())
+        .map(|i| format_ident!("layer_{}", i))
+        .collect();
+    let layer_bodies = d
+        .layers
+        .iter()
+        .enumerate()
+        .map(|(i, l)| layer_part(d, i, l));
+    let slot_order = if slots.is_empty() {
+        "This manifest has no slots.".to_string()
+    } else {
+        let list: Vec<String> = slots
+            .iter()
+            .map(|l| match l.content {
+                Content::Slot { required: true } => format!("`.{}(text)`", l.name),
+                _ => format!("`.{}(Option)`", l.name),
+            })
+            .collect();
+        format!("Slots, in manifest order: {}.", list.join(", "))
+    };
+    let compose_doc = format!(
+        "Starts composing a prompt from `{}`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill every slot in manifest order and call `.finish()`. {slot_order}",
+        d.manifest_display
+    );
+    quote! {
+        /// The stages of [`Compose`]: each names the call that must come next, so a
+        /// missing slot, or slots filled in an order the manifest no longer has, does
+        /// not compile.
+        pub mod stage {
+            #(#[doc = #stage_docs] pub struct #stage_names;)*
+        }
+
+        /// A prompt being composed; see [`compose`].
+        #[must_use = "call `.finish()` to compose the prompt"]
+        pub struct Compose<'a, S> {
+            #(#fields,)*
+            flags: Flags,
+            knobs: Knobs,
+            overlay: ::core::option::Option<&'a Overlay>,
+            _stage: ::core::marker::PhantomData<S>,
+        }
+
+        #[doc = #compose_doc]
+        pub fn compose<'a>(#(#params),*) -> Compose<'a, stage::#first> {
+            Compose {
+                #(#inits,)*
+                flags: <Flags as ::core::default::Default>::default(),
+                knobs: <Knobs as ::core::default::Default>::default(),
+                overlay: ::core::option::Option::None,
+                _stage: ::core::marker::PhantomData,
+            }
+        }
+
+        impl<'a, S> Compose<'a, S> {
+            /// Sets every flag (the default is the manifest's).
+            pub fn flags(mut self, flags: Flags) -> Self { self.flags = flags; self }
+            /// Sets one flag.
+            pub fn flag(mut self, flag: Flag, on: bool) -> Self { self.flags.set(flag, on); self }
+            /// Sets every knob (the default is the manifest's).
+            pub fn knobs(mut self, knobs: Knobs) -> Self { self.knobs = knobs; self }
+            /// Applies a user overlay to the overridable layers.
+            pub fn overlay(mut self, overlay: &'a Overlay) -> Self { self.overlay = ::core::option::Option::Some(overlay); self }
+        }
+
+        #(#slot_methods)*
+
+        impl<'a> Compose<'a, stage::Ready> {
+            /// Composes the prompt: one allocation of exactly its length.
+            pub fn finish(self) -> Prompt {
+                ::doctrine::compose(SEPARATOR, [#(self.#layer_fns()),*])
+            }
+
+            #(#layer_bodies)*
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The private method that resolves one layer to a `Part` for a role, choices, flags,
+//! knobs, overlay and slots.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::super::model::{Content, Doctrine, Layer, Segment, Suffix};
+use super::super::raw::Override;
+use super::{choice_field, lit, slot_field, variant};
+
+/// The private method that resolves layer `i` to a `Part`.
+pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
+    let method = format_ident!("layer_{}", i);
+    let skip = |reason: TokenStream, origin: TokenStream| {
+        quote! {
+            return ::doctrine::Part { info, origin: #origin, body: ::doctrine::Body::Skip(::doctrine::Skip::#reason) }
+        }
+    };
+    let unresolved = quote! { ::doctrine::Origin::Unresolved };
+
+    let scope_check = match &l.scope {
+        Some(scope) if !d.roles.is_empty() => {
+            let roles = scope.iter().map(|&r| variant(&d.roles[r]));
+            let out = skip(quote! { NotInRole }, unresolved.clone());
+            quote! { if !::core::matches!(self.role, #(Role::#roles)|*) { #out; } }
+        }
+        _ => TokenStream::new(),
+    };
+
+    let text_origin = |id: usize| {
+        let t = &d.texts[id];
+        let name = format_ident!("{}", t.const_name);
+        let origin = match t.file {
+            Some(_) => quote! { ::doctrine::Origin::File(&sources::#name) },
+            None => quote! { ::doctrine::Origin::Inline },
+        };
+        quote! { (text::#name, #origin) }
+    };
+
+    let resolve = match &l.content {
+        Content::PerRole(groups) if d.roles.is_empty() || groups.len() == 1 => {
+            let v = text_origin(groups[0].1);
+            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = #v; }
+        }
+        Content::PerRole(groups) => {
+            let arms = groups.iter().map(|(roles, id)| {
+                let roles = roles.iter().map(|&r| variant(&d.roles[r]));
+                let v = text_origin(*id);
+                quote! { #(Role::#roles)|* => #v, }
+            });
+            let rest = l.scope.is_some().then(|| {
+                let out = skip(quote! { NotInRole }, unresolved.clone());
+                quote! { _ => { #out } }
+            });
+            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = match self.role { #(#arms)* #rest }; }
+        }
+        Content::Choice {
+            enum_name,
+            variants,
+            optional,
+        } => {
+            let ty = format_ident!("{}", enum_name);
+            let field = choice_field(l);
+            let arms = variants.iter().map(|(stem, id)| {
+                let v = variant(stem);
+                let value = text_origin(*id);
+                if *optional {
+                    quote! { ::core::option::Option::Some(#ty::#v) => #value, }
+                } else {
+                    quote! { #ty::#v => #value, }
+                }
+            });
+            let none = optional.then(|| {
+                let out = skip(quote! { NotSupplied }, unresolved.clone());
+                quote! { ::core::option::Option::None => { #out } }
+            });
+            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = match self.#field { #(#arms)* #none }; }
+        }
+        Content::Slot { .. } => {
+            let field = slot_field(l);
+            let out = skip(quote! { NotSupplied }, quote! { ::doctrine::Origin::Slot });
+            quote! {
+                let (text, origin): (&'a str, ::doctrine::Origin) = match self.#field {
+                    ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
+                    ::core::option::Option::None => { #out }
+                };
+            }
+        }
+    };
+
+    let gate = l.gate.map(|g| {
+        let flag = &d.flags[g].name;
+        let field = format_ident!("{}", flag);
+        let name = lit(flag);
+        quote! {
+            if !self.flags.#field {
+                return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOff(#name)) };
+            }
+        }
+    });
+
+    let suffix = match &l.suffix {
+        None => quote! { let suffix: &'static str = ""; },
+        Some(s) => {
+            let value = suffix_match(d, s);
+            match &s.roles {
+                Some(roles) if !d.roles.is_empty() => {
+                    let roles = roles.iter().map(|&r| variant(&d.roles[r]));
+                    quote! {
+                        let suffix: &'static str = if ::core::matches!(self.role, #(Role::#roles)|*) { #value } else { "" };
+                    }
+                }
+                _ => quote! { let suffix: &'static str = #value; },
+            }
+        }
+    };
+
+    let overlay = l.overlay.as_ref().map(|o| {
+        let field = format_ident!("{}", o.field);
+        let body = match o.mode {
+            Override::Replace => quote! {
+                return ::doctrine::Part {
+                    info,
+                    origin: ::doctrine::Origin::OverlayReplaced,
+                    body: ::doctrine::Body::Text([over, "", "", ""]),
+                };
+            },
+            Override::Append => {
+                let sep = lit(&o.separator);
+                quote! {
+                    let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
+                    return ::doctrine::Part {
+                        info,
+                        origin: ::doctrine::Origin::OverlayAppended(source),
+                        body: ::doctrine::Body::Text([text, suffix, #sep, over]),
+                    };
+                }
+            }
+        };
+        quote! {
+            if let ::core::option::Option::Some(overlay) = self.overlay {
+                let over: &'a str = overlay.#field.as_str();
+                if !over.is_empty() { #body }
+            }
+        }
+    });
+
+    quote! {
+        #[inline]
+        fn #method(&self) -> ::doctrine::Part<'a> {
+            let info: &'static ::doctrine::LayerInfo = &LAYERS[#i];
+            #scope_check
+            #resolve
+            #gate
+            #suffix
+            #overlay
+            ::doctrine::Part { info, origin, body: ::doctrine::Body::Text([text, suffix, "", ""]) }
+        }
+    }
+}
+
+/// A match over the knobs a suffix names, each arm a precomputed literal.
+fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
+    let mut used: Vec<usize> = Vec::new();
+    for seg in &s.segments {
+        if let Segment::Knob(k) = seg {
+            if !used.contains(k) {
+                used.push(*k);
+            }
+        }
+    }
+    // Every combination of the used knobs' values, as value indices.
+    let mut combos: Vec<Vec<usize>> = vec![Vec::new()];
+    for &k in &used {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                (0..d.knobs[k].values.len()).map(move |v| {
+                    let mut c = c.clone();
+                    c.push(v);
+                    c
+                })
+            })
+            .collect();
+    }
+    let render = |combo: &[usize]| {
+        let mut out = s.separator.clone();
+        for seg in &s.segments {
+            match seg {
+                Segment::Lit(t) => out.push_str(t),
+                Segment::Knob(k) => {
+                    let pos = used.iter().position(|u| u == k).expect("collected above");
+                    out.push_str(&d.knobs[*k].values[combo[pos]]);
+                }
+            }
+        }
+        lit(&out)
+    };
+    if used.is_empty() {
+        let text = render(&[]);
+        return quote! { #text };
+    }
+    let scrutinee = used.iter().map(|&k| format_ident!("{}", d.knobs[k].name));
+    let arms = combos.iter().map(|combo| {
+        let pats = used.iter().zip(combo).map(|(&k, &v)| {
+            let ty = format_ident!("{}", d.knobs[k].enum_name);
+            let var = variant(&d.knobs[k].values[v]);
+            quote! { #ty::#var }
+        });
+        let text = render(combo);
+        quote! { (#(#pats,)*) => #text, }
+    });
+    quote! { match (#(self.knobs.#scrutinee,)*) { #(#arms)* } }
+}

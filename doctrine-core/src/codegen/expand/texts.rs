@@ -1,0 +1,74 @@
+//! The embedded texts (`text::*`), their sources (`sources::*`) and the layer table.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::Tier;
+
+use super::super::model::Doctrine;
+use super::lit;
+
+pub(super) fn texts(d: &Doctrine) -> TokenStream {
+    let consts = d.texts.iter().map(|t| {
+        let name = format_ident!("{}", t.const_name);
+        let doc = match &t.file {
+            Some(f) => format!("Layer `{}`, from `{}`.", t.layer, f.display),
+            None => format!("Layer `{}`, inline in `{}`.", t.layer, d.manifest_display),
+        };
+        let body = lit(&t.body);
+        quote! { #[doc = #doc] pub const #name: &str = #body; }
+    });
+    let sources = d.texts.iter().filter_map(|t| {
+        let f = t.file.as_ref()?;
+        let name = format_ident!("{}", t.const_name);
+        let path = lit(&f.display);
+        let opt = |v: &Option<String>| match v {
+            Some(s) => {
+                let s = lit(s);
+                quote! { ::core::option::Option::Some(#s) }
+            }
+            None => quote! { ::core::option::Option::None },
+        };
+        let (source, version, licence) = (opt(&f.fields.source), opt(&f.fields.version), opt(&f.fields.licence));
+        Some(quote! {
+            pub static #name: ::doctrine::Source = ::doctrine::Source {
+                path: #path,
+                provenance: ::doctrine::Provenance { source: #source, version: #version, licence: #licence },
+            };
+        })
+    });
+    quote! {
+        /// Every embedded text, normalised at compile time. Each file appears once.
+        pub mod text { #(#consts)* }
+        /// The file behind each embedded text, with its frontmatter provenance.
+        pub mod sources { #(#sources)* }
+    }
+}
+
+pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
+    let n = d.layers.len();
+    let infos = d.layers.iter().map(|l| {
+        let name = lit(&l.name);
+        let tier = tier(l.tier);
+        let locked = l.locked;
+        quote! { ::doctrine::LayerInfo { name: #name, tier: #tier, locked: #locked } }
+    });
+    let sep = lit(&d.separator);
+    quote! {
+        /// The separator written between non-empty layers.
+        pub const SEPARATOR: &str = #sep;
+        /// How many layers the manifest declares.
+        pub const LAYER_COUNT: usize = #n;
+        /// Every layer, in composition order.
+        pub static LAYERS: [::doctrine::LayerInfo; #n] = [#(#infos),*];
+        /// A prompt composed from this manifest.
+        pub type Prompt = ::doctrine::Prompt<#n>;
+    }
+}
+
+pub(super) fn tier(t: Tier) -> TokenStream {
+    match t {
+        Tier::Stable => quote! { ::doctrine::Tier::Stable },
+        Tier::Volatile => quote! { ::doctrine::Tier::Volatile },
+    }
+}

@@ -1,0 +1,223 @@
+//! The closed sets and structs: `Role`, `Flag`/`Flags`, knob enums and `Knobs`, directory
+//! choices, `Overlay`.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::super::model::{Content, Doctrine, Layer, Overlay as OverlayModel};
+use super::super::raw::Override;
+use super::{lit, variant};
+
+/// A closed set: enum, `ALL`, `NAMES`, `as_str`, `Choice`, `FromStr`, `Display`.
+fn choice_enum(
+    ty: &Ident,
+    kind: &str,
+    values: &[String],
+    doc: &str,
+    default: Option<usize>,
+) -> TokenStream {
+    let variants: Vec<Ident> = values.iter().map(|v| variant(v)).collect();
+    let names = values.iter().map(|v| lit(v));
+    let names2 = names.clone();
+    let default = default.map(|i| {
+        let v = &variants[i];
+        quote! {
+            impl ::core::default::Default for #ty {
+                fn default() -> Self { #ty::#v }
+            }
+        }
+    });
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum #ty { #(#[doc = #names] #variants,)* }
+
+        impl #ty {
+            /// Every value, in manifest order.
+            pub const ALL: &'static [#ty] = &[#(#ty::#variants),*];
+            /// Every value's name, in the order of `ALL`.
+            pub const NAMES: &'static [&'static str] = &[#(#names2),*];
+
+            /// The name as written in the manifest.
+            pub const fn as_str(self) -> &'static str {
+                Self::NAMES[self as usize]
+            }
+        }
+
+        impl ::doctrine::Choice for #ty {
+            const KIND: &'static str = #kind;
+            const ALL: &'static [Self] = #ty::ALL;
+            const NAMES: &'static [&'static str] = #ty::NAMES;
+            fn as_str(self) -> &'static str { #ty::as_str(self) }
+        }
+
+        impl ::core::str::FromStr for #ty {
+            type Err = ::doctrine::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                <Self as ::doctrine::Choice>::parse(s)
+            }
+        }
+
+        impl ::core::fmt::Display for #ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        #default
+    }
+}
+
+pub(super) fn roles(d: &Doctrine) -> TokenStream {
+    if d.roles.is_empty() {
+        return TokenStream::new();
+    }
+    let doc = format!("The roles declared in `{}`.", d.manifest_display);
+    choice_enum(&format_ident!("Role"), "role", &d.roles, &doc, None)
+}
+
+pub(super) fn flags(d: &Doctrine) -> TokenStream {
+    let names: Vec<String> = d.flags.iter().map(|f| f.name.clone()).collect();
+    let doc = format!("The flags declared in `{}`.", d.manifest_display);
+    let flag_enum = choice_enum(&format_ident!("Flag"), "flag", &names, &doc, None);
+    let fields: Vec<Ident> = d
+        .flags
+        .iter()
+        .map(|f| format_ident!("{}", f.name))
+        .collect();
+    let variants: Vec<Ident> = d.flags.iter().map(|f| variant(&f.name)).collect();
+    let defaults = d.flags.iter().map(|f| f.default);
+    let docs = d
+        .flags
+        .iter()
+        .map(|f| format!("Flag `{}` (default {}).", f.name, f.default));
+    quote! {
+        #flag_enum
+
+        /// Which flags are on. `Default` gives the manifest's defaults.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Flags { #(#[doc = #docs] pub #fields: bool,)* }
+
+        impl ::core::default::Default for Flags {
+            fn default() -> Self { Flags { #(#fields: #defaults,)* } }
+        }
+
+        impl Flags {
+            pub const fn get(&self, flag: Flag) -> bool {
+                match flag { #(Flag::#variants => self.#fields,)* }
+            }
+            pub fn set(&mut self, flag: Flag, on: bool) {
+                match flag { #(Flag::#variants => self.#fields = on,)* }
+            }
+            pub fn with(mut self, flag: Flag, on: bool) -> Self {
+                self.set(flag, on);
+                self
+            }
+        }
+
+        /// Parses a comma-separated list of the flags that are on (`""` turns all off).
+        impl ::core::str::FromStr for Flags {
+            type Err = ::doctrine::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                let mut flags = Flags { #(#fields: false,)* };
+                for name in s.split(',').map(::core::primitive::str::trim).filter(|n| !n.is_empty()) {
+                    flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
+                }
+                ::core::result::Result::Ok(flags)
+            }
+        }
+
+        /// The flags that are on, comma-separated: the form `FromStr` reads back.
+        impl ::core::fmt::Display for Flags {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                let mut first = true;
+                for &flag in Flag::ALL {
+                    if self.get(flag) {
+                        if !first {
+                            f.write_str(",")?;
+                        }
+                        f.write_str(flag.as_str())?;
+                        first = false;
+                    }
+                }
+                ::core::result::Result::Ok(())
+            }
+        }
+    }
+}
+
+pub(super) fn knobs(d: &Doctrine) -> TokenStream {
+    let enums = d.knobs.iter().map(|k| {
+        let doc = format!(
+            "Knob `{}` from `{}` (default `{}`).",
+            k.name, d.manifest_display, k.values[k.default]
+        );
+        choice_enum(
+            &format_ident!("{}", k.enum_name),
+            &k.name,
+            &k.values,
+            &doc,
+            Some(k.default),
+        )
+    });
+    let fields = d.knobs.iter().map(|k| format_ident!("{}", k.name));
+    let types = d.knobs.iter().map(|k| format_ident!("{}", k.enum_name));
+    quote! {
+        #(#enums)*
+
+        /// The value of every knob. `Default` gives the manifest's defaults.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct Knobs { #(pub #fields: #types,)* }
+    }
+}
+
+pub(super) fn choices(d: &Doctrine) -> TokenStream {
+    let enums = d.layers.iter().filter_map(|l| match &l.content {
+        Content::Choice {
+            enum_name,
+            variants,
+            ..
+        } => {
+            let values: Vec<String> = variants.iter().map(|(s, _)| s.clone()).collect();
+            let doc = format!("The files of layer `{}`'s directory, by stem.", l.name);
+            Some(choice_enum(
+                &format_ident!("{}", enum_name),
+                &l.name,
+                &values,
+                &doc,
+                None,
+            ))
+        }
+        _ => None,
+    });
+    quote! { #(#enums)* }
+}
+
+pub(super) fn overlay(d: &Doctrine) -> TokenStream {
+    let entries: Vec<(&Layer, &OverlayModel)> = d
+        .layers
+        .iter()
+        .filter_map(|l| l.overlay.as_ref().map(|o| (l, o)))
+        .collect();
+    let fields: Vec<Ident> = entries
+        .iter()
+        .map(|(_, o)| format_ident!("{}", o.field))
+        .collect();
+    let names = entries.iter().map(|(_, o)| lit(&o.field));
+    let docs = entries.iter().map(|(l, o)| match o.mode {
+        Override::Replace => format!("Replaces layer `{}` when non-empty.", l.name),
+        Override::Append => format!("Appended to layer `{}` when non-empty.", l.name),
+    });
+    quote! {
+        /// What a user may change. One field per overridable layer and none for any
+        /// other: locked layers cannot be reached from here. An empty field leaves the
+        /// shipped text intact.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct Overlay { #(#[doc = #docs] pub #fields: ::std::string::String,)* }
+
+        impl Overlay {
+            /// The field names, in manifest order.
+            pub const FIELDS: &'static [&'static str] = &[#(#names),*];
+        }
+    }
+}

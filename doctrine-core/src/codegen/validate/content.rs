@@ -1,0 +1,260 @@
+//! A layer's content key (`file`, `files`, `text`, `texts`, `dir`, `slot`) → [`Content`].
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+use toml::Spanned;
+
+use super::super::diag::Sink;
+use super::super::load::{Loader, Shape};
+use super::super::model::Content;
+use super::super::names::{camel, is_type_name, is_variant_name, screaming};
+use super::super::raw::{self, Name};
+use super::Names;
+
+/// Resolves the one content key `given[0]` of a layer, loading any files it names.
+pub(super) fn resolve(
+    raw: &raw::Layer,
+    given: &[&str],
+    names: &Names<'_>,
+    in_scope: &[usize],
+    shape: Shape,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<Content> {
+    debug_assert_eq!(given.len(), 1);
+    let name = raw.name.get_ref().clone();
+    let upper = screaming(&name);
+    let content = if let Some(path) = &raw.file {
+        let canonical = loader.resolve(path, sink)?;
+        let id = loader.load(&canonical, shape, &upper, &name, sink)?;
+        Content::PerRole(vec![(in_scope.to_vec(), id)])
+    } else if let Some(map) = &raw.files {
+        let groups = per_role(
+            map.get_ref(),
+            map.span(),
+            &name,
+            names,
+            in_scope,
+            sink,
+            |key, path, sink| {
+                let canonical = loader.resolve(path, sink)?;
+                loader.load(
+                    &canonical,
+                    shape,
+                    &format!("{upper}_{}", screaming(key)),
+                    &name,
+                    sink,
+                )
+            },
+        )?;
+        Content::PerRole(groups)
+    } else if let Some(text) = &raw.text {
+        let id = inline(loader, &upper, &name, text.get_ref(), shape);
+        Content::PerRole(vec![(in_scope.to_vec(), id)])
+    } else if let Some(map) = &raw.texts {
+        let groups = per_role(
+            map.get_ref(),
+            map.span(),
+            &name,
+            names,
+            in_scope,
+            sink,
+            |key, body, _| {
+                Some(inline(
+                    loader,
+                    &format!("{upper}_{}", screaming(key)),
+                    &name,
+                    body.get_ref(),
+                    shape,
+                ))
+            },
+        )?;
+        Content::PerRole(groups)
+    } else if let Some(dir) = &raw.dir {
+        choice_dir(raw, dir, &name, &upper, shape, loader, sink)?
+    } else if let Some(slot) = &raw.slot {
+        Content::Slot {
+            required: *slot.get_ref() == raw::Slot::Required,
+        }
+    } else {
+        unreachable!("exactly one content key was checked above")
+    };
+    Some(content)
+}
+
+/// A directory layer: one enum variant per `*.md` file stem.
+fn choice_dir(
+    raw: &raw::Layer,
+    dir: &Spanned<String>,
+    name: &str,
+    upper: &str,
+    shape: Shape,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<Content> {
+    let canonical = loader.resolve(dir, sink)?;
+    let files = match loader.list_dir(&canonical) {
+        Ok(f) => f,
+        Err(e) => {
+            sink.error(
+                Some(dir.span()),
+                format!("cannot list directory `{}`: {e}", dir.get_ref()),
+                Some("point `dir` at a directory of .md files".into()),
+            );
+            return None;
+        }
+    };
+    if files.is_empty() {
+        sink.error(
+            Some(dir.span()),
+            format!("directory `{}` holds no .md files", dir.get_ref()),
+            Some("each `<stem>.md` file becomes one choice; add at least one".into()),
+        );
+        return None;
+    }
+    let mut variants: Vec<(String, usize)> = Vec::new();
+    for (stem, _) in files {
+        if !is_variant_name(&stem) {
+            sink.error(
+                Some(dir.span()),
+                format!("file `{stem}.md` in `{}` cannot name a choice: a stem must start with a letter and hold only letters, digits, `-` and `_`", dir.get_ref()),
+                Some("rename the file".into()),
+            );
+            continue;
+        }
+        if let Some((other, _)) = variants.iter().find(|(s, _)| camel(s) == camel(&stem)) {
+            sink.error(
+                Some(dir.span()),
+                format!(
+                    "files `{other}.md` and `{stem}.md` in `{}` name the same choice `{}`",
+                    dir.get_ref(),
+                    camel(&stem)
+                ),
+                Some("rename one of them".into()),
+            );
+            continue;
+        }
+        let rel = Spanned::new(
+            dir.span(),
+            format!("{}/{stem}.md", dir.get_ref().trim_end_matches('/')),
+        );
+        let Some(file) = loader.resolve(&rel, sink) else {
+            continue;
+        };
+        if let Some(id) = loader.load(
+            &file,
+            shape,
+            &format!("{upper}_{}", screaming(&stem)),
+            name,
+            sink,
+        ) {
+            variants.push((stem, id));
+        }
+    }
+    let enum_name = match &raw.choice {
+        Some(c) if !is_type_name(c.get_ref()) => {
+            sink.error(
+                Some(c.span()),
+                format!("`{}` is not a type name", c.get_ref()),
+                Some("use CamelCase, e.g. `choice = \"Team\"`".into()),
+            );
+            camel(name)
+        }
+        Some(c) => c.get_ref().clone(),
+        None => camel(name),
+    };
+    Some(Content::Choice {
+        enum_name,
+        variants,
+        optional: raw.optional.as_ref().is_some_and(|o| *o.get_ref()),
+    })
+}
+
+/// Inline manifest text, normalised like a file's.
+fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> usize {
+    let body = super::super::text::normalise(body);
+    let body = if shape.trim {
+        body.trim().to_string()
+    } else {
+        body
+    };
+    loader.add(const_name, layer, body, None)
+}
+
+/// Resolves a per-role map (with optional `default`) into groups of roles sharing a text.
+pub(super) fn per_role<V>(
+    map: &BTreeMap<Name, V>,
+    span: Range<usize>,
+    layer: &str,
+    names: &Names<'_>,
+    in_scope: &[usize],
+    sink: &mut Sink<'_>,
+    mut load: impl FnMut(&str, &V, &mut Sink<'_>) -> Option<usize>,
+) -> Option<Vec<(Vec<usize>, usize)>> {
+    let mut by_role: HashMap<usize, &V> = HashMap::new();
+    let mut default = None;
+    let mut ok = true;
+    for (key, value) in map {
+        if key.get_ref() == "default" {
+            default = Some((key.get_ref().as_str(), value));
+            continue;
+        }
+        match names.role(key, sink) {
+            Some(r) if !in_scope.contains(&r) => {
+                sink.error(
+                    Some(key.span()),
+                    format!(
+                        "role `{}` is outside the `roles` of layer `{layer}`",
+                        key.get_ref()
+                    ),
+                    Some("remove this entry, or add the role to the layer's `roles`".into()),
+                );
+                ok = false;
+            }
+            Some(r) => {
+                by_role.insert(r, value);
+            }
+            None => ok = false,
+        }
+    }
+    let mut groups: Vec<(Vec<usize>, usize)> = Vec::new();
+    let mut loaded: HashMap<*const V, usize> = HashMap::new();
+    for &role in in_scope {
+        let (key, value) = match (by_role.get(&role), default) {
+            (Some(v), _) => (names.roles[role].as_str(), *v),
+            (None, Some(d)) => d,
+            (None, None) => {
+                sink.error(
+                    Some(span.clone()),
+                    format!("role `{}` has no entry in layer `{layer}` and there is no `default`", names.roles[role]),
+                    Some(format!(
+                        "add `{} = ...` or `default = ...`, or leave the role out with the layer's `roles = [...]`",
+                        names.roles[role]
+                    )),
+                );
+                ok = false;
+                continue;
+            }
+        };
+        let ptr = value as *const V;
+        let id = match loaded.get(&ptr) {
+            Some(&id) => id,
+            None => match load(key, value, sink) {
+                Some(id) => {
+                    loaded.insert(ptr, id);
+                    id
+                }
+                None => {
+                    ok = false;
+                    continue;
+                }
+            },
+        };
+        match groups.iter_mut().find(|(_, t)| *t == id) {
+            Some((roles, _)) => roles.push(role),
+            None => groups.push((vec![role], id)),
+        }
+    }
+    ok.then_some(groups)
+}

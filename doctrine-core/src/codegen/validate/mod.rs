@@ -1,0 +1,215 @@
+//! [`raw::Manifest`] → [`model::Doctrine`]: resolves every name, loads every file and
+//! collects every error rather than stopping at the first.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use toml::Spanned;
+
+use super::diag::Sink;
+use super::load::Loader;
+use super::model::{Content, Doctrine, Flag, Knob, Layer};
+use super::names::{closest, is_snake_ident};
+use super::raw::{Manifest, Name};
+use declare::{flags, knobs, roles};
+use layer::validate_layer;
+use order::{check_orders, check_tiers};
+
+mod content;
+mod declare;
+mod layer;
+mod order;
+mod suffix;
+
+pub use suffix::{placeholders, Piece};
+
+/// Type names the generated code always defines; a choice or knob may not take them.
+pub const RESERVED_TYPES: &[&str] = &[
+    "Role", "Flag", "Flags", "Knobs", "Overlay", "Compose", "Prompt",
+];
+const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
+/// Builder methods every `Compose` stage has; a slot layer may not take these names.
+const BUILDER_METHODS: &[&str] = &["flags", "flag", "knobs", "overlay", "finish"];
+const DEFAULT_JOIN: &str = "\n\n";
+/// Suffix texts are precomputed for every combination of the knobs they name.
+const MAX_SUFFIX_COMBINATIONS: usize = 1024;
+
+pub struct Context {
+    pub manifest: PathBuf,
+    pub manifest_display: String,
+    pub crate_dir: PathBuf,
+    pub base_dir: PathBuf,
+}
+
+pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {
+    let mut loader = Loader::new(cx.crate_dir.clone(), cx.base_dir.clone());
+    let roles = roles(&raw, sink);
+    let flags = flags(&raw, sink);
+    let knobs = knobs(&raw, sink);
+    let names = Names {
+        roles: &roles,
+        flags: &flags,
+        knobs: &knobs,
+    };
+
+    if raw.layers.is_empty() {
+        sink.error(
+            Some(0..0),
+            "the manifest declares no layers",
+            Some("add at least one `[[layer]]` table with a `name` and its content (`file`, `files`, `text`, `dir` or `slot`)".into()),
+        );
+    }
+    let trim_default = raw.trim.unwrap_or(false);
+    let mut layers: Vec<(Spanned<()>, Layer)> = Vec::new();
+    let mut seen: HashMap<String, ()> = HashMap::new();
+    let mut overlay_fields: HashSet<String> = HashSet::new();
+    let mut type_names: HashMap<String, String> = RESERVED_TYPES
+        .iter()
+        .map(|t| (t.to_string(), "generated code".to_string()))
+        .collect();
+    for knob in &knobs {
+        claim_type(
+            &mut type_names,
+            &knob.enum_name,
+            &format!("knob `{}`", knob.name),
+            None,
+            sink,
+        );
+    }
+    for spanned in &raw.layers {
+        let layer = spanned.get_ref();
+        let name = layer.name.get_ref();
+        if !is_snake_ident(name) {
+            sink.error(
+                Some(layer.name.span()),
+                format!("layer name `{name}` is not a lowercase Rust identifier"),
+                Some("use lowercase letters, digits and `_`, starting with a letter (it names constants and builder methods)".into()),
+            );
+        }
+        if seen.insert(name.clone(), ()).is_some() {
+            sink.error(
+                Some(layer.name.span()),
+                format!("duplicate layer `{name}`"),
+                Some("each `[[layer]]` needs a distinct `name`; rename or remove this one".into()),
+            );
+            continue;
+        }
+        if let Some(l) = validate_layer(layer, &names, trim_default, &mut loader, sink) {
+            if let Some(o) = &l.overlay {
+                if !overlay_fields.insert(o.field.clone()) {
+                    let span = layer
+                        .overlay_field
+                        .as_ref()
+                        .map(Spanned::span)
+                        .unwrap_or(layer.name.span());
+                    sink.error(
+                        Some(span),
+                        format!("overlay field `{}` is used by two layers", o.field),
+                        Some("give this layer a distinct `overlay_field`".into()),
+                    );
+                }
+            }
+            if let Content::Choice { enum_name, .. } = &l.content {
+                let span = layer
+                    .choice
+                    .as_ref()
+                    .map(Spanned::span)
+                    .unwrap_or(layer.name.span());
+                claim_type(
+                    &mut type_names,
+                    enum_name,
+                    &format!("layer `{name}`"),
+                    Some(span),
+                    sink,
+                );
+            }
+            layers.push((Spanned::new(spanned.span(), ()), l));
+        }
+    }
+    check_tiers(&raw, &layers, sink);
+    check_orders(&raw, &layers, sink);
+
+    if !sink.found.is_empty() {
+        return None;
+    }
+    Some(Doctrine {
+        manifest: cx.manifest,
+        manifest_display: cx.manifest_display,
+        separator: raw
+            .separator
+            .map(Spanned::into_inner)
+            .unwrap_or_else(|| DEFAULT_SEPARATOR.to_string()),
+        roles,
+        flags,
+        knobs,
+        layers: layers.into_iter().map(|(_, l)| l).collect(),
+        texts: loader.texts,
+        tracked: loader.tracked,
+    })
+}
+
+struct Names<'a> {
+    roles: &'a [String],
+    flags: &'a [Flag],
+    knobs: &'a [Knob],
+}
+
+impl Names<'_> {
+    fn role(&self, name: &Name, sink: &mut Sink<'_>) -> Option<usize> {
+        if self.roles.is_empty() {
+            sink.error(
+                Some(name.span()),
+                format!(
+                    "role `{}` is named but the manifest declares no roles",
+                    name.get_ref()
+                ),
+                Some("declare them at the top: `roles = [\"developer\", ...]`".into()),
+            );
+            return None;
+        }
+        let found = self.roles.iter().position(|r| r == name.get_ref());
+        if found.is_none() {
+            sink.error(
+                Some(name.span()),
+                format!("unknown role `{}`", name.get_ref()),
+                Some(hint(
+                    name.get_ref(),
+                    self.roles.iter().map(String::as_str),
+                    "declared roles",
+                )),
+            );
+        }
+        found
+    }
+
+    fn roles(&self, names: &[Name], sink: &mut Sink<'_>) -> Option<Vec<usize>> {
+        let found: Vec<Option<usize>> = names.iter().map(|n| self.role(n, sink)).collect();
+        found.into_iter().collect()
+    }
+}
+
+fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what: &str) -> String {
+    let list = candidates.clone().collect::<Vec<_>>().join(", ");
+    match closest(name, candidates) {
+        Some(c) => format!("did you mean `{c}`? {what}: {list}"),
+        None => format!("{what}: {list}"),
+    }
+}
+
+fn claim_type(
+    taken: &mut HashMap<String, String>,
+    name: &str,
+    owner: &str,
+    span: Option<std::ops::Range<usize>>,
+    sink: &mut Sink<'_>,
+) {
+    if let Some(prev) = taken.get(name) {
+        sink.error(
+            span,
+            format!("{owner} would generate a type `{name}`, which {prev} already defines"),
+            Some("rename it, or for a `dir` layer set `choice = \"OtherName\"`".into()),
+        );
+    } else {
+        taken.insert(name.to_string(), owner.to_string());
+    }
+}

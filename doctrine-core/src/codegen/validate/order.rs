@@ -1,0 +1,113 @@
+//! Whole-manifest order checks: tiers (stable before volatile) and `[[order]]` constraints.
+
+use std::collections::{HashMap, HashSet};
+
+use toml::Spanned;
+
+use crate::Tier;
+
+use super::super::diag::Sink;
+use super::super::model::Layer;
+use super::super::raw::{self, Manifest};
+use super::hint;
+
+pub(super) fn check_tiers(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+    let mut first_volatile: Option<&str> = None;
+    for (_, layer) in layers {
+        match (layer.tier, first_volatile) {
+            (Tier::Volatile, None) => first_volatile = Some(&layer.name),
+            (Tier::Stable, Some(v)) => {
+                let span = raw
+                    .layers
+                    .iter()
+                    .find(|l| l.get_ref().name.get_ref() == &layer.name)
+                    .map(|l| l.get_ref().name.span());
+                sink.error(
+                    span,
+                    format!("stable layer `{}` comes after volatile layer `{v}`", layer.name),
+                    Some(format!(
+                        "every stable layer must precede every volatile one, or the cached prefix changes each turn: move `{}` above `{v}`, or mark it `tier = \"volatile\"`",
+                        layer.name
+                    )),
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+    let index: HashMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .map(|(i, (_, l))| (l.name.as_str(), i))
+        .collect();
+    let all: HashSet<&str> = raw
+        .layers
+        .iter()
+        .map(|l| l.get_ref().name.get_ref().as_str())
+        .collect();
+    let mut edges: Vec<(usize, usize, &Spanned<raw::Order>)> = Vec::new();
+    for order in &raw.orders {
+        let o = order.get_ref();
+        let mut ends = [None, None];
+        for (slot, name) in ends.iter_mut().zip([&o.first, &o.then]) {
+            match index.get(name.get_ref().as_str()) {
+                Some(&i) => *slot = Some(i),
+                // A layer that failed validation was reported already.
+                None if all.contains(name.get_ref().as_str()) => {}
+                None => sink.error(
+                    Some(name.span()),
+                    format!("order constraint names unknown layer `{}`", name.get_ref()),
+                    Some(hint(name.get_ref(), all.iter().copied(), "layers")),
+                ),
+            }
+        }
+        if let [Some(a), Some(b)] = ends {
+            edges.push((a, b, order));
+        }
+    }
+    let cyclic = cycle_members(layers.len(), &edges);
+    let mut reported_cycle = false;
+    for &(a, b, order) in &edges {
+        if cyclic.contains(&a) && cyclic.contains(&b) {
+            if !reported_cycle {
+                let names: Vec<&str> = cyclic.iter().map(|&i| layers[i].1.name.as_str()).collect();
+                sink.error(
+                    Some(order.span()),
+                    format!(
+                        "order constraints form a cycle among layers {}",
+                        names.join(", ")
+                    ),
+                    Some("no order can satisfy them; remove the constraint that is wrong".into()),
+                );
+                reported_cycle = true;
+            }
+        } else if a >= b {
+            let (first, then) = (&layers[a].1.name, &layers[b].1.name);
+            sink.error(
+                Some(order.span()),
+                format!("order constraint violated: `{first}` must come before `{then}`, but the manifest lists it after"),
+                Some(format!("this order is load-bearing: move the `[[layer]]` named `{first}` above `{then}`")),
+            );
+        }
+    }
+}
+
+/// Layers on some cycle of the constraint graph, in index order.
+fn cycle_members(n: usize, edges: &[(usize, usize, &Spanned<raw::Order>)]) -> Vec<usize> {
+    let reach = |from: usize| {
+        let mut seen = vec![false; n];
+        let mut stack = vec![from];
+        while let Some(x) = stack.pop() {
+            for &(a, b, _) in edges {
+                if a == x && !seen[b] {
+                    seen[b] = true;
+                    stack.push(b);
+                }
+            }
+        }
+        seen
+    };
+    (0..n).filter(|&i| reach(i)[i]).collect()
+}
