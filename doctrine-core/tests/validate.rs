@@ -156,7 +156,9 @@ fn non_utf8_file_is_an_error_naming_the_file() {
         &[("bad.md", b"ok \xff\n")],
     );
     assert!(
-        e.starts_with("bad.md: file is not valid UTF-8 (first bad byte at offset 3)"),
+        e.starts_with(
+            "doctrine.toml:3:8: in `bad.md`: file is not valid UTF-8 (first bad byte at offset 3)"
+        ),
         "{e}"
     );
 }
@@ -328,4 +330,40 @@ fn truncated_manifests_never_panic() {
         }
     }
     assert!(reported > 0);
+}
+
+#[test]
+fn a_broken_value_does_not_cascade_into_other_errors() {
+    // The layer with a bad `tier` is reported once; the order constraint naming it is
+    // not reported as naming an unknown layer, nor the manifest as having no layers.
+    let e = one_error(
+        "[[layer]]\nname = \"base\"\ntext = \"b\"\ntier = \"volatil\"\n[[order]]\nfirst = \"base\"\nthen = \"base\"\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:4:8: unknown variant `volatil`"),
+        "{e}"
+    );
+    assert!(e.contains("help:"), "{e}");
+    // A bad knob default does not make the suffix's placeholder unknown.
+    let e = one_error(
+        "[knobs.level]\nvalues = [\"a\"]\ndefault = \"b\"\n[[layer]]\nname = \"x\"\ntext = \"t\"\nsuffix = { text = \"{level}\" }\n",
+        &[],
+    );
+    assert!(e.contains("default `b` of knob `level`"), "{e}");
+}
+
+#[test]
+fn keyword_names_say_they_are_keywords() {
+    let e = one_error("[[layer]]\nname = \"type\"\ntext = \"t\"\n", &[]);
+    assert!(e.contains("layer name `type` is a Rust keyword"), "{e}");
+}
+
+#[test]
+fn frontmatter_errors_name_the_manifest_entry_and_the_file_line() {
+    let e = one_error(
+        "[[layer]]\nname = \"a\"\nfile = \"a.md\"\nfrontmatter = \"strip\"\n",
+        &[("a.md", b"---\nsource: x\n")],
+    );
+    assert!(e.starts_with("doctrine.toml:3:8: in `a.md:1:1`: frontmatter opened with `---` on line 1 is never closed"), "{e}");
 }

@@ -5,7 +5,7 @@ use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
-use super::diag::{Diagnostic, Sink};
+use super::diag::Sink;
 use super::model::{SourceFile, Text};
 use super::text::{normalise, strip_frontmatter};
 
@@ -124,6 +124,7 @@ impl Loader {
     pub fn load(
         &mut self,
         canonical: &Path,
+        at: std::ops::Range<usize>,
         shape: Shape,
         const_hint: &str,
         layer: &str,
@@ -133,12 +134,13 @@ impl Loader {
             return Some(id);
         }
         let display = self.display(canonical);
-        let fail = |sink: &mut Sink<'_>, location: String, message: String, help: &str| {
-            sink.push(Diagnostic {
-                location,
-                message,
-                help: Some(help.to_string()),
-            });
+        // Reported at the manifest entry that named the file, with the file in the message.
+        let fail = |sink: &mut Sink<'_>, file: String, message: String, help: &str| {
+            sink.error(
+                Some(at.clone()),
+                format!("in `{file}`: {message}"),
+                Some(help.to_string()),
+            );
         };
         let bytes = match std::fs::read(canonical) {
             Ok(b) => b,
@@ -175,7 +177,7 @@ impl Loader {
                 Err(e) => {
                     fail(
                         sink,
-                        format!("{display}:{}", e.line),
+                        format!("{display}:{}:1", e.line),
                         e.message,
                         "fix the frontmatter, or set `frontmatter = \"keep\"` to embed it as text",
                     );

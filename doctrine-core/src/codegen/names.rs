@@ -25,10 +25,7 @@ pub fn screaming(name: &str) -> String {
 /// A name usable as a Rust field or method: lowercase ASCII letters, digits and `_`,
 /// starting with a letter, and not a keyword.
 pub fn is_snake_ident(name: &str) -> bool {
-    let mut chars = name.chars();
-    matches!(chars.next(), Some('a'..='z'))
-        && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '_'))
-        && syn::parse_str::<syn::Ident>(name).is_ok()
+    snake_ident_problem(name).is_none()
 }
 
 /// A role, knob value or file stem: becomes an enum variant through [`camel`], so it
@@ -59,18 +56,43 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// Edit distance counting an adjacent swap as one edit (optimal string alignment), so
+/// `fabel` is one step from `fable`.
 fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Why `name` cannot be a lowercase Rust identifier, if it cannot.
+pub fn snake_ident_problem(name: &str) -> Option<&'static str> {
+    let mut chars = name.chars();
+    let shaped = matches!(chars.next(), Some('a'..='z'))
+        && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '_'));
+    if !shaped {
+        Some("is not a lowercase Rust identifier: use lowercase letters, digits and `_`, starting with a letter")
+    } else if syn::parse_str::<syn::Ident>(name).is_err() {
+        Some("is a Rust keyword: pick another name")
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -90,5 +112,10 @@ mod tests {
         assert!(!is_variant_name("self"));
         assert_eq!(closest("rols", ["roles", "layer"]), Some("roles"));
         assert_eq!(closest("zzz", ["roles", "layer"]), None);
+        assert_eq!(closest("fabel", ["fable"]), Some("fable"));
+        assert_eq!(
+            snake_ident_problem("type"),
+            Some("is a Rust keyword: pick another name")
+        );
     }
 }

@@ -69,8 +69,13 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                             check_keys(s, raw::SUFFIX_KEYS, &format!("the suffix of {what}"), sink);
                         }
                     }
-                    if let Some(layer) = de::<raw::Layer>(v, sink) {
-                        manifest.layers.push(Spanned::new(v.span(), layer));
+                    match de::<raw::Layer>(v, sink) {
+                        Some(layer) => manifest.layers.push(Spanned::new(v.span(), layer)),
+                        None => {
+                            let name = v.get_ref().as_table().and_then(|t| t.get("name"));
+                            let name = name.and_then(|n| n.get_ref().as_str()).unwrap_or("");
+                            manifest.broken_layers.push(name.to_string());
+                        }
                     }
                 }
             }
@@ -98,7 +103,11 @@ fn de<T: DeserializeOwned>(value: &Spanned<DeValue<'_>>, sink: &mut Sink<'_>) ->
         Ok(v) => Some(v),
         Err(e) => {
             let span = e.span().or(Some(value.span()));
-            sink.error(span, e.message().trim_end().to_string(), None);
+            sink.error(
+                span,
+                e.message().trim_end().to_string(),
+                Some("check this value's type and spelling against the manifest reference in the README".into()),
+            );
             None
         }
     }

@@ -52,6 +52,9 @@ pub struct Manifest {
     pub knobs: Vec<(Name, Knob)>,
     pub layers: Vec<Spanned<Layer>>,
     pub orders: Vec<Spanned<Order>>,
+    /// Names of layers whose table failed to deserialise (already reported), so later
+    /// checks do not report them as missing.
+    pub broken_layers: Vec<String>,
     /// Span of the whole `roles` value, for errors about the list as a whole.
     pub roles_span: Option<std::ops::Range<usize>>,
 }

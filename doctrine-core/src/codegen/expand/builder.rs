@@ -153,6 +153,15 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         /// not compile.
         pub mod stage {
             #(#[doc = #stage_docs] pub struct #stage_names;)*
+
+            /// Implemented only by [`Ready`]: `.finish()` needs every slot filled.
+            #[diagnostic::on_unimplemented(
+                message = "`.finish()` called before every slot is filled: the builder is at stage `{Self}`",
+                label = "a slot is still empty",
+                note = "a stage `NeedX` names the next call, `.x(...)`; fill the slots in manifest order, then call `.finish()`"
+            )]
+            pub trait Filled {}
+            impl Filled for Ready {}
         }
 
         /// A prompt being composed; see [`compose`].
@@ -189,9 +198,14 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
 
         #(#slot_methods)*
 
-        impl<'a> Compose<'a, stage::Ready> {
-            /// Composes the prompt: one allocation of exactly its length.
-            pub fn finish(self) -> Prompt {
+        impl<'a, S> Compose<'a, S> {
+            /// Composes the prompt: one allocation of exactly its length. Callable once
+            /// every slot is filled (the bound sits on the method so that calling it
+            /// early reports which stage the builder is at).
+            pub fn finish(self) -> Prompt
+            where
+                S: stage::Filled,
+            {
                 ::doctrine::compose(SEPARATOR, [#(self.#layer_fns()),*])
             }
 

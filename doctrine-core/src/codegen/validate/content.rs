@@ -27,7 +27,7 @@ pub(super) fn resolve(
     let upper = screaming(&name);
     let content = if let Some(path) = &raw.file {
         let canonical = loader.resolve(path, sink)?;
-        let id = loader.load(&canonical, shape, &upper, &name, sink)?;
+        let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
         Content::PerRole(vec![(in_scope.to_vec(), id)])
     } else if let Some(map) = &raw.files {
         let groups = per_role(
@@ -41,6 +41,7 @@ pub(super) fn resolve(
                 let canonical = loader.resolve(path, sink)?;
                 loader.load(
                     &canonical,
+                    path.span(),
                     shape,
                     &format!("{upper}_{}", screaming(key)),
                     &name,
@@ -144,6 +145,7 @@ fn choice_dir(
         };
         if let Some(id) = loader.load(
             &file,
+            rel.span(),
             shape,
             &format!("{upper}_{}", screaming(&stem)),
             name,

@@ -2,9 +2,9 @@
 
 use super::super::diag::Sink;
 use super::super::model::{Flag, Knob};
-use super::super::names::{camel, is_snake_ident, is_variant_name};
+use super::super::names::{camel, is_variant_name};
 use super::super::raw::Manifest;
-use super::hint;
+use super::{check_ident, hint};
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -17,12 +17,14 @@ pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     }
     for role in &raw.roles {
         let name = role.get_ref();
+        // A misnamed role is still kept, so its uses are not reported as unknown too.
         if !is_variant_name(name) {
             sink.error(
                 Some(role.span()),
-                format!("role `{name}` must start with a letter and hold only letters, digits, `-` and `_`"),
+                format!("role `{name}` must start with a letter and hold only letters, digits, `-` and `_`, and not be a keyword"),
                 Some("it becomes a variant of the generated `Role` enum".into()),
             );
+            out.push(name.clone());
         } else if name == "default" {
             sink.error(
                 Some(role.span()),
@@ -47,17 +49,14 @@ pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
 pub(super) fn flags(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Flag> {
     let mut out = Vec::new();
     for (name, default) in &raw.flags {
-        if !is_snake_ident(name.get_ref()) {
-            sink.error(
-                Some(name.span()),
-                format!(
-                    "flag `{}` is not a lowercase Rust identifier",
-                    name.get_ref()
-                ),
-                Some("it becomes a field of the generated `Flags` struct".into()),
-            );
-            continue;
-        }
+        // Kept even when misnamed, so layers gated on it are not reported as well.
+        check_ident(
+            sink,
+            name.span(),
+            "flag",
+            name.get_ref(),
+            "a field of `Flags`",
+        );
         out.push(Flag {
             name: name.get_ref().clone(),
             default: *default,
@@ -69,18 +68,13 @@ pub(super) fn flags(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Flag> {
 pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
     let mut out = Vec::new();
     for (name, knob) in &raw.knobs {
-        let mut ok = true;
-        if !is_snake_ident(name.get_ref()) {
-            sink.error(
-                Some(name.span()),
-                format!(
-                    "knob `{}` is not a lowercase Rust identifier",
-                    name.get_ref()
-                ),
-                Some("it becomes a field of the generated `Knobs` struct".into()),
-            );
-            ok = false;
-        }
+        check_ident(
+            sink,
+            name.span(),
+            "knob",
+            name.get_ref(),
+            "a field of `Knobs`",
+        );
         let values = knob.values.get_ref();
         if values.is_empty() {
             sink.error(
@@ -88,7 +82,6 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
                 format!("knob `{}` has no values", name.get_ref()),
                 Some("list its closed set: `values = [\"lite\", \"full\"]`".into()),
             );
-            ok = false;
         }
         let mut names: Vec<String> = Vec::new();
         for v in values {
@@ -98,14 +91,12 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
                     format!("knob value `{}` must start with a letter and hold only letters, digits, `-` and `_`", v.get_ref()),
                     Some("it becomes an enum variant".into()),
                 );
-                ok = false;
             } else if names.iter().any(|n| camel(n) == camel(v.get_ref())) {
                 sink.error(
                     Some(v.span()),
                     format!("knob value `{}` is listed twice", v.get_ref()),
                     Some("remove the duplicate".into()),
                 );
-                ok = false;
             } else {
                 names.push(v.get_ref().clone());
             }
@@ -125,16 +116,15 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
                     "values",
                 )),
             );
-            ok = false;
         }
-        if ok {
-            out.push(Knob {
-                name: name.get_ref().clone(),
-                enum_name: camel(name.get_ref()),
-                values: names,
-                default: default.unwrap_or(0),
-            });
-        }
+        // Kept even with errors (which stop code generation anyway), so placeholders
+        // naming it are not reported as well.
+        out.push(Knob {
+            name: name.get_ref().clone(),
+            enum_name: camel(name.get_ref()),
+            values: names,
+            default: default.unwrap_or(0),
+        });
     }
     out
 }

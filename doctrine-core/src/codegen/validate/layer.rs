@@ -7,9 +7,8 @@ use crate::Tier;
 use super::super::diag::Sink;
 use super::super::load::{Loader, Shape};
 use super::super::model::{Content, Layer, Overlay};
-use super::super::names::is_snake_ident;
 use super::super::raw;
-use super::{content, hint, suffix, Names, BUILDER_METHODS, DEFAULT_JOIN};
+use super::{check_ident, content, hint, suffix, Names, BUILDER_METHODS, DEFAULT_JOIN};
 
 pub(super) fn validate_layer(
     raw: &raw::Layer,
@@ -157,18 +156,12 @@ pub(super) fn validate_layer(
                 .as_ref()
                 .map(|f| f.get_ref().clone())
                 .unwrap_or_else(|| name.clone());
-            if !is_snake_ident(&field) {
-                let span = raw
-                    .overlay_field
-                    .as_ref()
-                    .map(Spanned::span)
-                    .unwrap_or(raw.name.span());
-                sink.error(
-                    Some(span),
-                    format!("overlay field `{field}` is not a lowercase Rust identifier"),
-                    Some("it becomes a field of the generated `Overlay` struct".into()),
-                );
-            }
+            let span = raw
+                .overlay_field
+                .as_ref()
+                .map(Spanned::span)
+                .unwrap_or(raw.name.span());
+            check_ident(sink, span, "overlay field", &field, "a field of `Overlay`");
             Some(Overlay {
                 field,
                 mode: *o.get_ref(),

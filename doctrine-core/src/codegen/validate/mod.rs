@@ -9,7 +9,7 @@ use toml::Spanned;
 use super::diag::Sink;
 use super::load::Loader;
 use super::model::{Content, Doctrine, Flag, Knob, Layer};
-use super::names::{closest, is_snake_ident};
+use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
 use declare::{flags, knobs, roles};
 use layer::validate_layer;
@@ -52,11 +52,11 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         knobs: &knobs,
     };
 
-    if raw.layers.is_empty() {
+    if raw.layers.is_empty() && raw.broken_layers.is_empty() {
         sink.error(
             Some(0..0),
             "the manifest declares no layers",
-            Some("add at least one `[[layer]]` table with a `name` and its content (`file`, `files`, `text`, `dir` or `slot`)".into()),
+            Some("add at least one `[[layer]]` table with a `name` and its content (`file`, `files`, `text`, `texts`, `dir` or `slot`)".into()),
         );
     }
     let trim_default = raw.trim.unwrap_or(false);
@@ -79,13 +79,13 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     for spanned in &raw.layers {
         let layer = spanned.get_ref();
         let name = layer.name.get_ref();
-        if !is_snake_ident(name) {
-            sink.error(
-                Some(layer.name.span()),
-                format!("layer name `{name}` is not a lowercase Rust identifier"),
-                Some("use lowercase letters, digits and `_`, starting with a letter (it names constants and builder methods)".into()),
-            );
-        }
+        check_ident(
+            sink,
+            layer.name.span(),
+            "layer name",
+            name,
+            "constants and builder methods",
+        );
         if seen.insert(name.clone(), ()).is_some() {
             sink.error(
                 Some(layer.name.span()),
@@ -193,6 +193,27 @@ fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what:
     match closest(name, candidates) {
         Some(c) => format!("did you mean `{c}`? {what}: {list}"),
         None => format!("{what}: {list}"),
+    }
+}
+
+/// Reports a name that cannot become a Rust field or method; true when it can.
+fn check_ident(
+    sink: &mut Sink<'_>,
+    span: std::ops::Range<usize>,
+    what: &str,
+    name: &str,
+    names: &str,
+) -> bool {
+    match snake_ident_problem(name) {
+        None => true,
+        Some(problem) => {
+            sink.error(
+                Some(span),
+                format!("{what} `{name}` {problem}"),
+                Some(format!("the name becomes {names} in the generated code")),
+            );
+            false
+        }
     }
 }
 

@@ -46,6 +46,7 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
         .layers
         .iter()
         .map(|l| l.get_ref().name.get_ref().as_str())
+        .chain(raw.broken_layers.iter().map(String::as_str))
         .collect();
     let mut edges: Vec<(usize, usize, &Spanned<raw::Order>)> = Vec::new();
     for order in &raw.orders {
@@ -74,7 +75,7 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
             if !reported_cycle {
                 let names: Vec<&str> = cyclic.iter().map(|&i| layers[i].1.name.as_str()).collect();
                 sink.error(
-                    Some(order.span()),
+                    Some(order.get_ref().first.span()),
                     format!(
                         "order constraints form a cycle among layers {}",
                         names.join(", ")
@@ -86,7 +87,7 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
         } else if a >= b {
             let (first, then) = (&layers[a].1.name, &layers[b].1.name);
             sink.error(
-                Some(order.span()),
+                Some(order.get_ref().first.span()),
                 format!("order constraint violated: `{first}` must come before `{then}`, but the manifest lists it after"),
                 Some(format!("this order is load-bearing: move the `[[layer]]` named `{first}` above `{then}`")),
             );

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("bad_value.toml");
+}
+
+fn main() {}

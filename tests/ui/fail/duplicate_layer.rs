@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("duplicate_layer.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("keyword_layer_name.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("knob_default.toml");
+}
+
+fn main() {}

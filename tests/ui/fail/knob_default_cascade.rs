@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("knob_default_cascade.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("missing_file.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("no_layers.toml");
+}
+
+fn main() {}

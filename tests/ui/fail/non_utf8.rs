@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("non_utf8.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("order_violated.toml");
+}
+
+fn main() {}

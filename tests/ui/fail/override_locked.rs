@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("override_locked.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("path_absolute.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("path_parent_escape.toml");
+}
+
+fn main() {}

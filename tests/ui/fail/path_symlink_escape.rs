@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("path_symlink_escape.toml");
+}
+
+fn main() {}

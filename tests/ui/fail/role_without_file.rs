@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("role_without_file.toml");
+}
+
+fn main() {}

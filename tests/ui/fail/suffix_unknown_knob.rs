@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("suffix_unknown_knob.toml");
+}
+
+fn main() {}

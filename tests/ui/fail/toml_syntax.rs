@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("toml_syntax.toml");
+}
+
+fn main() {}

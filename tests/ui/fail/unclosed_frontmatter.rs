@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("unclosed_frontmatter.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("undeclared_flag.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("unknown_role.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("volatile_before_stable.toml");
+}
+
+fn main() {}
