@@ -1,6 +1,6 @@
 //! Reading the files a manifest names: path safety, UTF-8, normalisation, de-duplication.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
@@ -25,6 +25,7 @@ pub struct Loader {
     by_file: HashMap<(PathBuf, Shape), usize>,
     const_names: HashMap<String, usize>,
     pub tracked: Vec<PathBuf>,
+    tracked_set: HashSet<PathBuf>,
 }
 
 impl Loader {
@@ -36,6 +37,7 @@ impl Loader {
             by_file: HashMap::new(),
             const_names: HashMap::new(),
             tracked: Vec::new(),
+            tracked_set: HashSet::new(),
         }
     }
 
@@ -167,7 +169,9 @@ impl Loader {
                 return None;
             }
         };
-        if !self.tracked.iter().any(|p| p == canonical) {
+        // A set beside the ordered list: a linear scan made generation quadratic in the
+        // number of files (measured in BENCHMARKS.md).
+        if self.tracked_set.insert(canonical.to_path_buf()) {
             self.tracked.push(canonical.to_path_buf());
         }
         let text = normalise(&raw);

@@ -1,6 +1,6 @@
 //! The one composition routine every generated `finish()` calls.
 
-use super::layer::{LayerInfo, Origin, Skip};
+use super::layer::{LayerInfo, Origin, Skip, Tier};
 use super::prompt::{Prompt, Section, SectionState};
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
@@ -18,13 +18,19 @@ pub struct Part<'a> {
 pub enum Body<'a> {
     Skip(Skip),
     Text([&'a str; 4]),
+    /// As `Text`, but the first piece starts with the manifest's separator, baked in at
+    /// compile time so that composing copies one piece per layer instead of two.
+    Joined([&'a str; 4]),
 }
 
 impl Body<'_> {
-    fn len(&self) -> usize {
+    /// Length of the layer's own text (a baked separator excluded).
+    #[inline]
+    fn len(&self, separator: usize) -> usize {
         match self {
             Body::Skip(_) => 0,
-            Body::Text(pieces) => pieces.iter().map(|p| p.len()).sum(),
+            Body::Text([a, b, c, d]) => a.len() + b.len() + c.len() + d.len(),
+            Body::Joined([a, b, c, d]) => a.len() - separator + b.len() + c.len() + d.len(),
         }
     }
 }
@@ -33,55 +39,71 @@ impl Body<'_> {
 /// the composed length.
 ///
 /// `parts` must list every stable layer before every volatile one; manifest validation
-/// guarantees this for generated code.
+/// guarantees this for generated code. A `Joined` body's first piece must start with
+/// `separator`.
+// Plain loops over references: `array::map` here was not inlined and moved every
+// `Section` through the stack (see BENCHMARKS.md).
+#[inline]
 pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<N> {
+    let sep = separator.len();
     let mut total = 0;
     let mut count = 0usize;
     for part in &parts {
-        let len = part.body.len();
-        if len > 0 {
-            total += len;
-            count += 1;
-        }
+        let len = part.body.len(sep);
+        total += len;
+        count += usize::from(len > 0);
     }
-    total += separator.len() * count.saturating_sub(1);
+    total += sep * count.saturating_sub(1);
 
     let mut text = String::with_capacity(total);
     let mut stable_end = 0;
     let mut volatile_start = None;
-    let sections = parts.map(|part| {
-        let state = match part.body {
-            Body::Skip(skip) => SectionState::Skipped(skip),
-            Body::Text(_) if part.body.len() == 0 => SectionState::Skipped(Skip::Empty),
-            Body::Text(pieces) => {
-                if !text.is_empty() {
-                    text.push_str(separator);
-                }
-                let start = text.len();
-                for piece in pieces {
-                    text.push_str(piece);
-                }
-                match part.info.tier {
-                    super::layer::Tier::Stable => {
-                        debug_assert!(volatile_start.is_none(), "stable layer after volatile");
-                        stable_end = text.len();
-                    }
-                    super::layer::Tier::Volatile => {
-                        volatile_start.get_or_insert(start);
-                    }
-                }
-                SectionState::Included {
-                    start,
-                    end: text.len(),
-                }
+    let mut sections = [Section::UNSET; N];
+    for (section, part) in sections.iter_mut().zip(&parts) {
+        section.info = part.info;
+        section.origin = part.origin;
+        let (pieces, baked) = match part.body {
+            Body::Skip(skip) => {
+                section.state = SectionState::Skipped(skip);
+                continue;
+            }
+            Body::Text(pieces) => (pieces, 0),
+            Body::Joined(pieces) => {
+                debug_assert!(pieces[0].starts_with(separator));
+                (pieces, sep)
             }
         };
-        Section {
-            info: part.info,
-            origin: part.origin,
-            state,
+        if part.body.len(sep) == 0 {
+            section.state = SectionState::Skipped(Skip::Empty);
+            continue;
         }
-    });
+        let first = text.is_empty();
+        let start = if first { 0 } else { text.len() + sep };
+        match (first, baked) {
+            (true, _) => text.push_str(&pieces[0][baked..]),
+            (false, 0) => {
+                text.push_str(separator);
+                text.push_str(pieces[0]);
+            }
+            (false, _) => text.push_str(pieces[0]),
+        }
+        for piece in &pieces[1..] {
+            text.push_str(piece);
+        }
+        match part.info.tier {
+            Tier::Stable => {
+                debug_assert!(volatile_start.is_none(), "stable layer after volatile");
+                stable_end = text.len();
+            }
+            Tier::Volatile => {
+                volatile_start.get_or_insert(start);
+            }
+        }
+        section.state = SectionState::Included {
+            start,
+            end: text.len(),
+        };
+    }
     debug_assert_eq!(text.len(), total);
     debug_assert_eq!(text.capacity(), total);
     let volatile_start = volatile_start.unwrap_or(text.len());
@@ -91,7 +113,7 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Origin, Tier};
+    use crate::Origin;
 
     static STABLE: LayerInfo = LayerInfo {
         name: "base",
@@ -147,6 +169,34 @@ mod tests {
             ]
         );
         assert_eq!(p.layer("now"), Some("v"));
+    }
+
+    #[test]
+    fn joined_bodies_drop_their_separator_when_first_and_keep_it_after() {
+        let joined = |info: &'static LayerInfo, s: &'static str| Part {
+            info,
+            origin: Origin::Inline,
+            body: Body::Joined([s, "", "", ""]),
+        };
+        let p = compose(
+            "|",
+            [
+                joined(&STABLE, "|a"),
+                joined(&STABLE, "|"),
+                joined(&STABLE, "|b"),
+                text(&VOLATILE, "v"),
+            ],
+        );
+        assert_eq!(p.as_str(), "a|b|v");
+        assert_eq!(p.layer("base"), Some("a"));
+        assert_eq!(p.sections()[1].state, SectionState::Skipped(Skip::Empty));
+        assert_eq!(
+            p.sections()[2].state,
+            SectionState::Included { start: 2, end: 3 }
+        );
+        assert_eq!((p.stable(), p.volatile()), ("a|b", "v"));
+        let p = compose("|", [text(&STABLE, ""), joined(&VOLATILE, "|v")]);
+        assert_eq!((p.as_str(), p.volatile()), ("v", "v"));
     }
 
     #[test]

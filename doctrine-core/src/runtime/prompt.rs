@@ -22,6 +22,21 @@ pub struct Section {
     pub state: SectionState,
 }
 
+impl Section {
+    /// A placeholder that `compose` overwrites before anyone sees it.
+    pub(crate) const UNSET: Section = Section {
+        info: &UNSET_INFO,
+        origin: Origin::Unresolved,
+        state: SectionState::Skipped(Skip::Empty),
+    };
+}
+
+static UNSET_INFO: LayerInfo = LayerInfo {
+    name: "",
+    tier: super::layer::Tier::Stable,
+    locked: false,
+};
+
 /// A layer's text span in the whole prompt, or why it was left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SectionState {
