@@ -1,1 +1,36 @@
-//! Examples and cross-crate tests for doctrine live in this package.
+//! Examples and cross-crate tests for `doctrine` live in this package (`examples/`,
+//! `tests/`, `benches/`), so that the paths in their manifests stay inside one crate
+//! directory.
+//!
+//! The runtime half can be used without the macro, e.g. to check how layers join:
+//!
+//! ```
+//! use doctrine::{compose, Body, LayerInfo, Origin, Part, Skip, Tier};
+//!
+//! static BASE: LayerInfo = LayerInfo { name: "base", tier: Tier::Stable, locked: false };
+//! static ROLE: LayerInfo = LayerInfo { name: "role", tier: Tier::Stable, locked: false };
+//! static NOW: LayerInfo = LayerInfo { name: "now", tier: Tier::Volatile, locked: false };
+//!
+//! let prompt = compose(
+//!     "\n\n",
+//!     [
+//!         Part { info: &BASE, origin: Origin::Inline, body: Body::Text(["Be brief.", "", "", ""]) },
+//!         Part { info: &ROLE, origin: Origin::Unresolved, body: Body::Skip(Skip::NotInRole) },
+//!         Part { info: &NOW, origin: Origin::Slot, body: Body::Text(["Today is Monday.", "", "", ""]) },
+//!     ],
+//! );
+//! assert_eq!(prompt.as_str(), "Be brief.\n\nToday is Monday.");
+//! assert_eq!(prompt.stable(), "Be brief.");
+//! assert_eq!(prompt.volatile(), "Today is Monday.");
+//! ```
+//!
+//! And the generated code, for the quickstart manifest:
+//!
+//! ```
+//! mod prompt {
+//!     doctrine::doctrine!("../examples/quickstart/doctrine.toml");
+//! }
+//! let p = prompt::compose(prompt::Role::Reviewer).finish();
+//! assert!(p.as_str().starts_with("You are a careful engineer"));
+//! assert_eq!(p.layer("role"), Some(prompt::text::ROLE_DEFAULT));
+//! ```

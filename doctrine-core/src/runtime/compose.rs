@@ -18,19 +18,14 @@ pub struct Part<'a> {
 pub enum Body<'a> {
     Skip(Skip),
     Text([&'a str; 4]),
-    /// As `Text`, but the first piece starts with the manifest's separator, baked in at
-    /// compile time so that composing copies one piece per layer instead of two.
-    Joined([&'a str; 4]),
 }
 
 impl Body<'_> {
-    /// Length of the layer's own text (a baked separator excluded).
     #[inline]
-    fn len(&self, separator: usize) -> usize {
+    fn len(&self) -> usize {
         match self {
             Body::Skip(_) => 0,
             Body::Text([a, b, c, d]) => a.len() + b.len() + c.len() + d.len(),
-            Body::Joined([a, b, c, d]) => a.len() - separator + b.len() + c.len() + d.len(),
         }
     }
 }
@@ -39,21 +34,19 @@ impl Body<'_> {
 /// the composed length.
 ///
 /// `parts` must list every stable layer before every volatile one; manifest validation
-/// guarantees this for generated code. A `Joined` body's first piece must start with
-/// `separator`.
+/// guarantees this for generated code.
 // Plain loops over references: `array::map` here was not inlined and moved every
 // `Section` through the stack (see BENCHMARKS.md).
 #[inline]
 pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<N> {
-    let sep = separator.len();
     let mut total = 0;
     let mut count = 0usize;
     for part in &parts {
-        let len = part.body.len(sep);
+        let len = part.body.len();
         total += len;
         count += usize::from(len > 0);
     }
-    total += sep * count.saturating_sub(1);
+    total += separator.len() * count.saturating_sub(1);
 
     let mut text = String::with_capacity(total);
     let mut stable_end = 0;
@@ -62,32 +55,22 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
     for (section, part) in sections.iter_mut().zip(&parts) {
         section.info = part.info;
         section.origin = part.origin;
-        let (pieces, baked) = match part.body {
+        let pieces = match part.body {
             Body::Skip(skip) => {
                 section.state = SectionState::Skipped(skip);
                 continue;
             }
-            Body::Text(pieces) => (pieces, 0),
-            Body::Joined(pieces) => {
-                debug_assert!(pieces[0].starts_with(separator));
-                (pieces, sep)
-            }
+            Body::Text(pieces) => pieces,
         };
-        if part.body.len(sep) == 0 {
+        if part.body.len() == 0 {
             section.state = SectionState::Skipped(Skip::Empty);
             continue;
         }
-        let first = text.is_empty();
-        let start = if first { 0 } else { text.len() + sep };
-        match (first, baked) {
-            (true, _) => text.push_str(&pieces[0][baked..]),
-            (false, 0) => {
-                text.push_str(separator);
-                text.push_str(pieces[0]);
-            }
-            (false, _) => text.push_str(pieces[0]),
+        if !text.is_empty() {
+            text.push_str(separator);
         }
-        for piece in &pieces[1..] {
+        let start = text.len();
+        for piece in pieces {
             text.push_str(piece);
         }
         match part.info.tier {
@@ -169,34 +152,6 @@ mod tests {
             ]
         );
         assert_eq!(p.layer("now"), Some("v"));
-    }
-
-    #[test]
-    fn joined_bodies_drop_their_separator_when_first_and_keep_it_after() {
-        let joined = |info: &'static LayerInfo, s: &'static str| Part {
-            info,
-            origin: Origin::Inline,
-            body: Body::Joined([s, "", "", ""]),
-        };
-        let p = compose(
-            "|",
-            [
-                joined(&STABLE, "|a"),
-                joined(&STABLE, "|"),
-                joined(&STABLE, "|b"),
-                text(&VOLATILE, "v"),
-            ],
-        );
-        assert_eq!(p.as_str(), "a|b|v");
-        assert_eq!(p.layer("base"), Some("a"));
-        assert_eq!(p.sections()[1].state, SectionState::Skipped(Skip::Empty));
-        assert_eq!(
-            p.sections()[2].state,
-            SectionState::Included { start: 2, end: 3 }
-        );
-        assert_eq!((p.stable(), p.volatile()), ("a|b", "v"));
-        let p = compose("|", [text(&STABLE, ""), joined(&VOLATILE, "|v")]);
-        assert_eq!((p.as_str(), p.volatile()), ("v", "v"));
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             Some(_) => quote! { ::doctrine::Origin::File(&sources::#name) },
             None => quote! { ::doctrine::Origin::Inline },
         };
-        quote! { (text::joined::#name, #origin) }
+        quote! { (text::#name, #origin) }
     };
 
     let resolve = match &l.content {
@@ -132,7 +132,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                     return ::doctrine::Part {
                         info,
                         origin: ::doctrine::Origin::OverlayAppended(source),
-                        body: ::doctrine::Body::Joined([text, suffix, #sep, over]),
+                        body: ::doctrine::Body::Text([text, suffix, #sep, over]),
                     };
                 }
             }
@@ -145,11 +145,6 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     });
 
-    // Shipped texts carry the separator in front (see `text::joined`); slot values do not.
-    let body = match l.content {
-        Content::Slot { .. } => format_ident!("Text"),
-        _ => format_ident!("Joined"),
-    };
     quote! {
         #[inline]
         fn #method(&self) -> ::doctrine::Part<'a> {
@@ -159,7 +154,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             #gate
             #suffix
             #overlay
-            ::doctrine::Part { info, origin, body: ::doctrine::Body::#body([text, suffix, "", ""]) }
+            ::doctrine::Part { info, origin, body: ::doctrine::Body::Text([text, suffix, "", ""]) }
         }
     }
 }

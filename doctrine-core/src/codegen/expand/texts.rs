@@ -15,18 +15,8 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             Some(f) => format!("Layer `{}`, from `{}`.", t.layer, f.display),
             None => format!("Layer `{}`, inline in `{}`.", t.layer, d.manifest_display),
         };
-        let sep_len = d.separator.len();
-        quote! {
-            #[doc = #doc]
-            pub const #name: &str = joined::#name.split_at(#sep_len).1;
-        }
-    });
-    // The separator is baked in front of every text so composition copies one piece per
-    // layer instead of two; the public constant is a slice of the same bytes.
-    let joined = d.texts.iter().map(|t| {
-        let name = format_ident!("{}", t.const_name);
-        let joined = lit(&format!("{}{}", d.separator, t.body));
-        quote! { pub const #name: &str = #joined; }
+        let body = lit(&t.body);
+        quote! { #[doc = #doc] pub const #name: &str = #body; }
     });
     let sources = d.texts.iter().filter_map(|t| {
         let f = t.file.as_ref()?;
@@ -49,12 +39,7 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
     });
     quote! {
         /// Every embedded text, normalised at compile time. Each file appears once.
-        pub mod text {
-            #(#consts)*
-            /// Each text with the separator in front, as composition copies it.
-            #[doc(hidden)]
-            pub mod joined { #(#joined)* }
-        }
+        pub mod text { #(#consts)* }
         /// The file behind each embedded text, with its frontmatter provenance.
         pub mod sources { #(#sources)* }
     }
