@@ -13,6 +13,7 @@
 //!
 //! let prompt = compose(
 //!     "\n\n",
+//!     &[],
 //!     [
 //!         Part { info: &BASE, origin: Origin::Inline, body: Body::Text(["Be brief.", "", "", ""]) },
 //!         Part { info: &ROLE, origin: Origin::Unresolved, body: Body::Skip(Skip::NotInRole) },

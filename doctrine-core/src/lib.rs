@@ -9,8 +9,14 @@ mod runtime;
 
 pub use runtime::build;
 pub use runtime::choice::{Choice, ParseChoiceError};
-pub use runtime::compose::{compose, Body, Part};
-pub use runtime::explain::Explain;
+pub use runtime::compose::{compose, fingerprint, join, Body, Part, Seg};
+pub use runtime::explain::{approx_tokens, Explain};
+pub use runtime::fact::FactError;
+
+/// Helpers that generated `Facts::from_pairs` calls.
+pub mod fact {
+    pub use crate::runtime::fact::{choice, collect, required, required_choice, FactError};
+}
 pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
 pub use runtime::prompt::{Prompt, Section, SectionState};
 

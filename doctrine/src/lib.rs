@@ -7,7 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub use doctrine_core::{
-    build, compose, Body, Choice, Explain, LayerInfo, Origin, ParseChoiceError, Part, Prompt,
-    Provenance, Section, SectionState, Skip, Source, Tier,
+    approx_tokens, build, compose, fingerprint, join, Body, Choice, Explain, LayerInfo, Origin,
+    ParseChoiceError, Part, Prompt, Provenance, Section, SectionState, Seg, Skip, Source, Tier,
 };
 pub use doctrine_macros::doctrine;

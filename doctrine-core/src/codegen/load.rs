@@ -14,6 +14,8 @@ use super::text::{normalise, strip_frontmatter};
 pub struct Shape {
     pub strip_frontmatter: bool,
     pub trim: bool,
+    /// Part of the key so that a file read with and without placeholders is two texts.
+    pub interpolate: bool,
 }
 
 pub struct Loader {
@@ -177,7 +179,7 @@ impl Loader {
         let text = normalise(&raw);
         let (body, fields) = if shape.strip_frontmatter {
             match strip_frontmatter(&text) {
-                Ok((body, fields)) => (body.to_string(), fields),
+                Ok(found) => found,
                 Err(e) => {
                     fail(
                         sink,
@@ -189,18 +191,22 @@ impl Loader {
                 }
             }
         } else {
-            (text, Default::default())
+            (text.as_str(), Default::default())
         };
-        let body = if shape.trim {
-            body.trim().to_string()
-        } else {
-            body
-        };
+        let body = if shape.trim { body.trim() } else { body };
+        // Where the body starts in the file, so placeholder errors name the file's line.
+        let start = body.as_ptr() as usize - text.as_ptr() as usize;
+        let before = &text[..start];
+        let body_at = (
+            before.matches('\n').count() + 1,
+            before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+        );
         let id = self.add(
             const_hint,
             layer,
-            body,
+            body.to_string(),
             Some(SourceFile { display, fields }),
+            body_at,
         );
         self.by_file.insert((canonical.to_path_buf(), shape), id);
         Some(id)
@@ -213,6 +219,7 @@ impl Loader {
         layer: &str,
         body: String,
         file: Option<SourceFile>,
+        body_at: (usize, usize),
     ) -> usize {
         let mut name = const_hint.to_string();
         let mut n = 2;
@@ -227,6 +234,8 @@ impl Loader {
             body,
             file,
             layer: layer.to_string(),
+            segments: None,
+            body_at,
         });
         id
     }

@@ -16,6 +16,11 @@ pub struct Doctrine {
     pub separator: String,
     /// Declared roles; empty when the manifest declares none (a single-agent prompt).
     pub roles: Vec<String>,
+    /// `"role"`, or `"mode"` when the manifest says `modes`: names the generated type
+    /// (`Role`/`Mode`) and the parameter of `compose`.
+    pub role_word: &'static str,
+    /// Named values the caller gives per composition, in manifest order.
+    pub facts: Vec<Fact>,
     pub flags: Vec<Flag>,
     pub knobs: Vec<Knob>,
     pub layers: Vec<Layer>,
@@ -25,10 +30,48 @@ pub struct Doctrine {
     pub tracked: Vec<PathBuf>,
 }
 
+impl Doctrine {
+    /// The generated role type: `Role`, or `Mode` for a manifest that says `modes`.
+    pub fn role_type(&self) -> proc_macro2::Ident {
+        quote::format_ident!("{}", super::names::camel(self.role_word))
+    }
+
+    /// Whether a layer's texts have placeholders (`interpolate = true`).
+    pub fn is_template(&self, l: &Layer) -> bool {
+        match &l.content {
+            Content::PerRole(groups) => groups
+                .iter()
+                .any(|(_, id)| self.texts[*id].segments.is_some()),
+            Content::Choice { variants, .. } => variants
+                .iter()
+                .any(|(_, id)| self.texts[*id].segments.is_some()),
+            Content::Slot { .. } => false,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Flag {
     pub name: String,
     pub default: bool,
+}
+
+#[derive(Debug)]
+pub struct Fact {
+    pub name: String,
+    pub tier: Tier,
+    /// The closed set of values, when the fact has one, and its enum's name.
+    pub values: Option<(String, Vec<String>)>,
+    /// Per role (a single entry when no roles are declared).
+    pub need: Vec<Need>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Required,
+    Optional,
+    /// The role does not take this fact.
+    Absent,
 }
 
 #[derive(Debug)]
@@ -48,6 +91,10 @@ pub struct Text {
     pub file: Option<SourceFile>,
     /// The layer that first embedded it, for rustdoc.
     pub layer: String,
+    /// Literal and placeholder segments, for a layer with `interpolate = true`.
+    pub segments: Option<Vec<Segment>>,
+    /// 1-based line and column of the body's first byte in its file, for messages.
+    pub body_at: (usize, usize),
 }
 
 #[derive(Debug)]
@@ -63,6 +110,8 @@ pub struct Layer {
     pub tier: Tier,
     /// Index into `Doctrine::flags` of the flag that gates this layer.
     pub gate: Option<usize>,
+    /// The fact whose presence (or value) gates this layer.
+    pub fact_gate: Option<FactGate>,
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<usize>>,
     pub content: Content,
@@ -75,6 +124,12 @@ impl Layer {
     pub fn in_scope(&self, role: usize) -> bool {
         self.scope.as_ref().is_none_or(|s| s.contains(&role))
     }
+}
+
+#[derive(Debug)]
+pub struct FactGate {
+    pub fact: usize,
+    pub equals: Option<String>,
 }
 
 #[derive(Debug)]
@@ -111,4 +166,5 @@ pub struct Suffix {
 pub enum Segment {
     Lit(String),
     Knob(usize),
+    Fact(usize),
 }

@@ -31,9 +31,39 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
         match key.get_ref().as_ref() {
             "separator" => manifest.separator = de(value, sink),
             "trim" => manifest.trim = de(value, sink),
-            "roles" => {
+            "roles" | "modes" => {
+                if manifest.roles_span.is_some() {
+                    sink.error(
+                        Some(key.span()),
+                        "the manifest declares both `roles` and `modes`",
+                        Some("they are two spellings of one list: keep one".into()),
+                    );
+                }
+                manifest.modes = key.get_ref().as_ref() == "modes";
                 manifest.roles_span = Some(value.span());
                 manifest.roles = de(value, sink).unwrap_or_default();
+            }
+            "facts" => {
+                for (name, v) in table(value, "facts", sink) {
+                    if let Some(t) = v.get_ref().as_table() {
+                        check_keys(
+                            t,
+                            raw::FACT_KEYS,
+                            &format!("fact `{}`", name.get_ref()),
+                            sink,
+                        );
+                    }
+                    if let Some(fact) = de::<raw::Fact>(v, sink) {
+                        manifest.facts.push((name, fact));
+                    }
+                }
+            }
+            "extra" => manifest.extra = de(value, sink),
+            "budget" => {
+                if let Some(t) = value.get_ref().as_table() {
+                    check_keys(t, raw::BUDGET_KEYS, "`[budget]`", sink);
+                }
+                manifest.budget = de(value, sink);
             }
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {

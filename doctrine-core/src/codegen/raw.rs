@@ -13,11 +13,17 @@ pub const TOP_KEYS: &[&str] = &[
     "separator",
     "trim",
     "roles",
+    "modes",
     "flags",
     "knobs",
+    "facts",
+    "extra",
+    "budget",
     "layer",
     "order",
 ];
+pub const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional"];
+pub const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub const KNOB_KEYS: &[&str] = &["values", "default"];
 pub const LAYER_KEYS: &[&str] = &[
     "name",
@@ -30,7 +36,11 @@ pub const LAYER_KEYS: &[&str] = &[
     "choice",
     "optional",
     "roles",
+    "modes",
     "when",
+    "when_fact",
+    "equals",
+    "interpolate",
     "tier",
     "frontmatter",
     "trim",
@@ -52,6 +62,12 @@ pub struct Manifest {
     pub knobs: Vec<(Name, Knob)>,
     pub layers: Vec<Spanned<Layer>>,
     pub orders: Vec<Spanned<Order>>,
+    /// `true` when the manifest said `modes` rather than `roles`: the generated type is
+    /// then `Mode` and messages say "mode".
+    pub modes: bool,
+    pub facts: Vec<(Name, Fact)>,
+    pub extra: Option<Spanned<bool>>,
+    pub budget: Option<Spanned<Budget>>,
     /// Names of layers whose table failed to deserialise (already reported), so later
     /// checks do not report them as missing.
     pub broken_layers: Vec<String>,
@@ -60,12 +76,31 @@ pub struct Manifest {
 }
 
 #[derive(Debug, Deserialize)]
+pub struct Fact {
+    pub tier: Spanned<Tier>,
+    pub values: Option<Spanned<Vec<Name>>>,
+    /// Roles (modes) that must be given this fact; `"*"` means every one.
+    #[serde(default)]
+    pub required: Vec<Name>,
+    /// Roles (modes) that may be given this fact; `"*"` means every one.
+    #[serde(default)]
+    pub optional: Vec<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Budget {
+    pub stable_bytes: Option<Spanned<usize>>,
+    #[serde(default)]
+    pub per_role: BTreeMap<Name, Spanned<usize>>,
+}
+
+#[derive(Debug, Deserialize)]
 pub struct Knob {
     pub values: Spanned<Vec<Name>>,
     pub default: Name,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {
     Stable,
@@ -111,8 +146,12 @@ pub struct Layer {
     pub slot: Option<Spanned<Slot>>,
     pub choice: Option<Name>,
     pub optional: Option<Spanned<bool>>,
+    #[serde(alias = "modes")]
     pub roles: Option<Spanned<Vec<Name>>>,
     pub when: Option<Name>,
+    pub when_fact: Option<Name>,
+    pub equals: Option<Spanned<String>>,
+    pub interpolate: Option<Spanned<bool>>,
     pub tier: Option<Spanned<Tier>>,
     pub frontmatter: Option<Spanned<Frontmatter>>,
     pub trim: Option<bool>,

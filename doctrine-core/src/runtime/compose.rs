@@ -4,7 +4,7 @@ use super::layer::{LayerInfo, Origin, Skip, Tier};
 use super::prompt::{Prompt, Section, SectionState};
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
-/// flags, knobs, overlay and slots.
+/// flags, knobs, facts, overlay and slots.
 #[derive(Clone, Copy, Debug)]
 pub struct Part<'a> {
     pub info: &'static LayerInfo,
@@ -12,42 +12,96 @@ pub struct Part<'a> {
     pub body: Body<'a>,
 }
 
-/// A layer's text as up to four pieces written back to back (shipped text, knob suffix,
-/// overlay separator, overlay text), or the reason it contributes nothing.
+/// A layer's text, or the reason it contributes nothing.
 #[derive(Clone, Copy, Debug)]
 pub enum Body<'a> {
     Skip(Skip),
+    /// Up to four pieces written back to back (shipped text, knob suffix, overlay
+    /// separator, overlay text).
     Text([&'a str; 4]),
+    /// Shipped text with placeholders, then three more pieces as in `Text`.
+    Template(&'static [Seg], [&'a str; 3]),
+}
+
+/// A segment of a text with placeholders: literal text, or the value at an index of the
+/// `values` given to [`compose`] (facts, then knobs, in manifest order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seg {
+    Lit(&'static str),
+    Value(usize),
 }
 
 impl Body<'_> {
     #[inline]
-    fn len(&self) -> usize {
+    fn len(&self, values: &[&str]) -> usize {
         match self {
             Body::Skip(_) => 0,
             Body::Text([a, b, c, d]) => a.len() + b.len() + c.len() + d.len(),
+            Body::Template(segs, [b, c, d]) => {
+                let head: usize = segs
+                    .iter()
+                    .map(|s| match s {
+                        Seg::Lit(t) => t.len(),
+                        Seg::Value(i) => values[*i].len(),
+                    })
+                    .sum();
+                head + b.len() + c.len() + d.len()
+            }
         }
     }
+
+    #[inline]
+    fn write(&self, values: &[&str], out: &mut String) {
+        match self {
+            Body::Skip(_) => {}
+            Body::Text(pieces) => {
+                for piece in pieces {
+                    out.push_str(piece);
+                }
+            }
+            Body::Template(segs, tail) => {
+                for seg in segs.iter() {
+                    out.push_str(match seg {
+                        Seg::Lit(t) => t,
+                        Seg::Value(i) => values[*i],
+                    });
+                }
+                for piece in tail {
+                    out.push_str(piece);
+                }
+            }
+        }
+    }
+}
+
+/// The length of the text `parts` join to, and how many of them are non-empty.
+#[inline]
+fn measure(separator: &str, values: &[&str], parts: &[Part<'_>]) -> usize {
+    let mut total = 0;
+    let mut count = 0usize;
+    for part in parts {
+        let len = part.body.len(values);
+        total += len;
+        count += usize::from(len > 0);
+    }
+    total + separator.len() * count.saturating_sub(1)
 }
 
 /// Joins the non-empty parts with `separator`, in order, into one allocation of exactly
 /// the composed length.
 ///
-/// `parts` must list every stable layer before every volatile one; manifest validation
-/// guarantees this for generated code.
+/// `values` resolves the placeholders of `Template` bodies. `parts` must list every
+/// stable layer before every volatile one; manifest validation guarantees this for
+/// generated code.
 // Plain loops over references: `array::map` here was not inlined and moved every
 // `Section` through the stack (see BENCHMARKS.md).
 #[inline]
-pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<N> {
-    let mut total = 0;
-    let mut count = 0usize;
-    for part in &parts {
-        let len = part.body.len();
-        total += len;
-        count += usize::from(len > 0);
-    }
-    total += separator.len() * count.saturating_sub(1);
-
+pub fn compose<const N: usize>(
+    separator: &str,
+    values: &[&str],
+    parts: [Part<'_>; N],
+) -> Prompt<N> {
+    let total = measure(separator, values, &parts);
     let mut text = String::with_capacity(total);
     let mut stable_end = 0;
     let mut volatile_start = None;
@@ -55,14 +109,11 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
     for (section, part) in sections.iter_mut().zip(&parts) {
         section.info = part.info;
         section.origin = part.origin;
-        let pieces = match part.body {
-            Body::Skip(skip) => {
-                section.state = SectionState::Skipped(skip);
-                continue;
-            }
-            Body::Text(pieces) => pieces,
-        };
-        if part.body.len() == 0 {
+        if let Body::Skip(skip) = part.body {
+            section.state = SectionState::Skipped(skip);
+            continue;
+        }
+        if part.body.len(values) == 0 {
             section.state = SectionState::Skipped(Skip::Empty);
             continue;
         }
@@ -70,9 +121,7 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
             text.push_str(separator);
         }
         let start = text.len();
-        for piece in pieces {
-            text.push_str(piece);
-        }
+        part.body.write(values, &mut text);
         match part.info.tier {
             Tier::Stable => {
                 debug_assert!(volatile_start.is_none(), "stable layer after volatile");
@@ -91,6 +140,37 @@ pub fn compose<const N: usize>(separator: &str, parts: [Part<'_>; N]) -> Prompt<
     debug_assert_eq!(text.capacity(), total);
     let volatile_start = volatile_start.unwrap_or(text.len());
     Prompt::from_parts(text, stable_end, volatile_start, sections)
+}
+
+/// Joins only the given parts, as [`compose`] would, into one allocation: the per-turn
+/// path when the stable prefix is composed once and reused. Costs what the parts cost,
+/// whatever the size of the prefix.
+#[inline]
+pub fn join(separator: &str, values: &[&str], parts: &[Part<'_>]) -> String {
+    let mut text = String::with_capacity(measure(separator, values, parts));
+    for part in parts {
+        if part.body.len(values) > 0 {
+            if !text.is_empty() {
+                text.push_str(separator);
+            }
+            part.body.write(values, &mut text);
+        }
+    }
+    text
+}
+
+/// FNV-1a, 64-bit: a stable, non-cryptographic fingerprint of a prompt prefix for
+/// cache-key logging and for noticing a prefix change in review. `const`, so generated
+/// code and user code compute the same number at compile time or at run time.
+pub const fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
 }
 
 #[cfg(test)]
@@ -121,6 +201,7 @@ mod tests {
     fn joins_non_empty_parts_and_skips_the_rest_without_separators() {
         let p = compose(
             "|",
+            &[],
             [
                 text(&STABLE, "a"),
                 text(&STABLE, ""),
@@ -156,15 +237,48 @@ mod tests {
 
     #[test]
     fn prompt_without_volatile_text_is_all_stable() {
-        let p = compose("|", [text(&STABLE, "a"), text(&VOLATILE, "")]);
+        let p = compose("|", &[], [text(&STABLE, "a"), text(&VOLATILE, "")]);
         assert_eq!((p.stable(), p.volatile()), ("a", ""));
-        let p = compose("|", [text(&STABLE, ""), text(&VOLATILE, "v")]);
+        let p = compose("|", &[], [text(&STABLE, ""), text(&VOLATILE, "v")]);
         assert_eq!((p.stable(), p.volatile(), p.as_str()), ("", "v", "v"));
     }
 
     #[test]
+    fn templates_resolve_values_and_join_skips_like_compose() {
+        static SEGS: [Seg; 3] = [Seg::Lit("root: "), Seg::Value(1), Seg::Lit(".")];
+        let values = ["unused", "/repo"];
+        let part = Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: Body::Template(&SEGS, ["", "!", ""]),
+        };
+        let p = compose("|", &values, [part, text(&VOLATILE, "v")]);
+        assert_eq!(p.as_str(), "root: /repo.!|v");
+        assert_eq!(
+            join(
+                "|",
+                &values,
+                &[text(&VOLATILE, ""), text(&VOLATILE, "v"), part]
+            ),
+            "v|root: /repo.!"
+        );
+    }
+
+    #[test]
+    fn fingerprint_is_fnv1a() {
+        assert_eq!(fingerprint(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fingerprint(b"a"), 0xaf63_dc4c_8601_ec8c);
+        const AT_COMPILE_TIME: u64 = fingerprint(b"prefix");
+        assert_eq!(AT_COMPILE_TIME, fingerprint("prefix".as_bytes()));
+    }
+
+    #[test]
     fn capacity_is_exact() {
-        let p = compose("\n\n---\n\n", [text(&STABLE, "abc"), text(&VOLATILE, "de")]);
+        let p = compose(
+            "\n\n---\n\n",
+            &[],
+            [text(&STABLE, "abc"), text(&VOLATILE, "de")],
+        );
         let s = p.into_string();
         assert_eq!(s.capacity(), s.len());
     }
@@ -173,6 +287,7 @@ mod tests {
     fn explain_lists_every_layer() {
         let p = compose(
             "|",
+            &[],
             [
                 text(&STABLE, "abc"),
                 Part {
@@ -184,9 +299,10 @@ mod tests {
         );
         assert_eq!(
             p.explain().to_string(),
-            "#  layer  tier      bytes  status                 source             provenance\n\
-             1  base   stable        3  included               inline (manifest)\n\
-             2  now    volatile      0  skipped: not supplied  runtime slot\n"
+            "#  layer  tier      bytes  ~tokens  status                 source             provenance\n\
+             1  base   stable        3        1  included               inline (manifest)\n\
+             2  now    volatile      0        0  skipped: not supplied  runtime slot\n\
+             stable 3 bytes (~1 tokens), volatile 0 bytes (~0 tokens); ~tokens = bytes / 4, approximate\n"
         );
     }
 }

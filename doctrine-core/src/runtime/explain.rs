@@ -9,11 +9,23 @@ use super::prompt::{Section, SectionState};
 #[derive(Clone, Copy, Debug)]
 pub struct Explain<'a> {
     sections: &'a [Section],
+    stable: usize,
+    volatile: usize,
+}
+
+/// Approximate tokens for `bytes` of prompt text: bytes / 4, rounded up. A rough rule for
+/// English prose; a model's tokenizer gives the real count.
+pub fn approx_tokens(bytes: usize) -> usize {
+    bytes.div_ceil(4)
 }
 
 impl<'a> Explain<'a> {
-    pub(crate) fn new(sections: &'a [Section]) -> Self {
-        Explain { sections }
+    pub(crate) fn new(sections: &'a [Section], stable: usize, volatile: usize) -> Self {
+        Explain {
+            sections,
+            stable,
+            volatile,
+        }
     }
 
     pub fn sections(&self) -> &'a [Section] {
@@ -39,7 +51,7 @@ fn provenance(origin: &Origin) -> String {
 
 impl fmt::Display for Explain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows: Vec<[String; 7]> = self
+        let rows: Vec<[String; 8]> = self
             .sections
             .iter()
             .enumerate()
@@ -50,6 +62,7 @@ impl fmt::Display for Explain<'_> {
                     s.info.name.to_string(),
                     s.info.tier.to_string(),
                     bytes.to_string(),
+                    approx_tokens(bytes).to_string(),
                     status,
                     s.origin.to_string(),
                     provenance(&s.origin),
@@ -61,6 +74,7 @@ impl fmt::Display for Explain<'_> {
             "layer",
             "tier",
             "bytes",
+            "~tokens",
             "status",
             "source",
             "provenance",
@@ -71,11 +85,11 @@ impl fmt::Display for Explain<'_> {
                 *w = (*w).max(cell.chars().count());
             }
         }
-        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 7]| -> fmt::Result {
+        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 8]| -> fmt::Result {
             let mut out = String::new();
             for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
                 // Numbers right-aligned, text left-aligned; no trailing spaces.
-                let cell = if i == 0 || i == 3 {
+                let cell = if i == 0 || i == 3 || i == 4 {
                     format!("{cell:>w$}")
                 } else {
                     format!("{cell:<w$}")
@@ -89,6 +103,13 @@ impl fmt::Display for Explain<'_> {
         for row in &rows {
             line(f, row.each_ref().map(String::as_str))?;
         }
-        Ok(())
+        writeln!(
+            f,
+            "stable {} bytes (~{} tokens), volatile {} bytes (~{} tokens); ~tokens = bytes / 4, approximate",
+            self.stable,
+            approx_tokens(self.stable),
+            self.volatile,
+            approx_tokens(self.volatile)
+        )
     }
 }

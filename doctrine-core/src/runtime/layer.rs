@@ -121,6 +121,10 @@ pub enum Skip {
     Empty,
     /// An optional slot or choice was not supplied.
     NotSupplied,
+    /// The fact that gates the layer was not given.
+    FactAbsent(&'static str),
+    /// The fact that gates the layer has another value.
+    FactValue(&'static str),
 }
 
 impl fmt::Display for Skip {
@@ -130,6 +134,8 @@ impl fmt::Display for Skip {
             Skip::NotInRole => f.write_str("not in role"),
             Skip::Empty => f.write_str("empty"),
             Skip::NotSupplied => f.write_str("not supplied"),
+            Skip::FactAbsent(fact) => write!(f, "fact `{fact}` absent"),
+            Skip::FactValue(fact) => write!(f, "fact `{fact}` has another value"),
         }
     }
 }

@@ -102,7 +102,12 @@ impl<const N: usize> Prompt<N> {
 
     /// A table of every layer: order, tier, bytes, source, provenance, and why any was skipped.
     pub fn explain(&self) -> Explain<'_> {
-        Explain::new(&self.sections)
+        Explain::new(&self.sections, self.stable().len(), self.volatile().len())
+    }
+
+    /// [`fingerprint`](crate::fingerprint) of the stable prefix, for cache-key logging.
+    pub fn stable_fingerprint(&self) -> u64 {
+        crate::fingerprint(self.stable().as_bytes())
     }
 }
 

@@ -25,10 +25,39 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     let mut fields = Vec::new();
     let mut params = Vec::new();
     let mut inits = Vec::new();
+    let role_ty = d.role_type();
+    let role_param = format_ident!("{}", d.role_word);
+    let fact_count = d.facts.len();
+    // With facts, the first parameter is the facts, and the role is their variant.
+    let mut pre = TokenStream::new();
+    let facts_init;
+    if d.facts.is_empty() {
+        if has_roles {
+            params.push(quote! { #role_param: #role_ty });
+            inits.push(if d.role_word == "role" {
+                quote! { role }
+            } else {
+                quote! { role: #role_param }
+            });
+        }
+        facts_init = quote! { [] };
+    } else if has_roles {
+        params.push(quote! { facts: impl ::core::convert::Into<Facts<'a>> });
+        pre = quote! { let facts: Facts<'a> = facts.into(); };
+        inits.push(quote! { role: facts.role() });
+        facts_init = quote! { facts.__values() };
+    } else {
+        let borrows = d.facts.iter().any(|f| f.values.is_none());
+        let ty = if borrows {
+            quote! { Facts<'a> }
+        } else {
+            quote! { Facts }
+        };
+        params.push(quote! { facts: #ty });
+        facts_init = quote! { facts.__values() };
+    }
     if has_roles {
-        fields.push(quote! { role: Role });
-        params.push(quote! { role: Role });
-        inits.push(quote! { role });
+        fields.push(quote! { role: #role_ty });
     }
     for l in &choice_layers {
         let Content::Choice {
@@ -62,6 +91,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     }
     moved.extend(choice_layers.iter().map(|l| choice_field(l)));
     moved.extend([
+        format_ident!("facts"),
         format_ident!("flags"),
         format_ident!("knobs"),
         format_ident!("overlay"),
@@ -126,6 +156,23 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     let layer_fns: Vec<Ident> = (0..d.layers.len())
         .map(|i| format_ident!("layer_{}", i))
         .collect();
+    let tier_fns = |tier: crate::Tier| -> Vec<Ident> {
+        d.layers
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.tier == tier)
+            .map(|(i, _)| format_ident!("layer_{}", i))
+            .collect()
+    };
+    let stable_fns = tier_fns(crate::Tier::Stable);
+    let volatile_fns = tier_fns(crate::Tier::Volatile);
+    let fact_idx = 0..fact_count;
+    let knob_fields: Vec<Ident> = d
+        .knobs
+        .iter()
+        .map(|k| format_ident!("{}", k.name))
+        .collect();
+    let value_count = fact_count + d.knobs.len();
     let layer_bodies = d
         .layers
         .iter()
@@ -168,6 +215,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         #[must_use = "call `.finish()` to compose the prompt"]
         pub struct Compose<'a, S> {
             #(#fields,)*
+            facts: [::core::option::Option<&'a str>; #fact_count],
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
@@ -176,8 +224,10 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
 
         #[doc = #compose_doc]
         pub fn compose<'a>(#(#params),*) -> Compose<'a, stage::#first> {
+            #pre
             Compose {
                 #(#inits,)*
+                facts: #facts_init,
                 flags: <Flags as ::core::default::Default>::default(),
                 knobs: <Knobs as ::core::default::Default>::default(),
                 overlay: ::core::option::Option::None,
@@ -206,7 +256,35 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             where
                 S: stage::Filled,
             {
-                ::doctrine::compose(SEPARATOR, [#(self.#layer_fns()),*])
+                let values = self.values();
+                ::doctrine::compose(SEPARATOR, &values, [#(self.#layer_fns()),*])
+            }
+
+            /// Only the stable prefix, as `finish().stable()` would give it.
+            pub fn finish_stable(self) -> ::std::string::String
+            where
+                S: stage::Filled,
+            {
+                let values = self.values();
+                ::doctrine::join(SEPARATOR, &values, &[#(self.#stable_fns()),*])
+            }
+
+            /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+            /// a turn when the stable prefix is composed once and reused.
+            pub fn finish_volatile(self) -> ::std::string::String
+            where
+                S: stage::Filled,
+            {
+                let values = self.values();
+                ::doctrine::join(SEPARATOR, &values, &[#(self.#volatile_fns()),*])
+            }
+
+            /// What placeholders resolve to: facts, then knobs, in manifest order.
+            fn values(&self) -> [&'a str; #value_count] {
+                [
+                    #(self.facts[#fact_idx].unwrap_or(""),)*
+                    #(self.knobs.#knob_fields.as_str(),)*
+                ]
             }
 
             #(#layer_bodies)*

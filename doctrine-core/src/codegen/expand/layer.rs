@@ -17,12 +17,20 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     };
     let unresolved = quote! { ::doctrine::Origin::Unresolved };
+    let role_ty = d.role_type();
+    let template = d.is_template(l);
+    // A template's text is its segments; anything else is one string.
+    let text_ty = if template {
+        quote! { &'static [::doctrine::Seg] }
+    } else {
+        quote! { &'static str }
+    };
 
     let scope_check = match &l.scope {
         Some(scope) if !d.roles.is_empty() => {
             let roles = scope.iter().map(|&r| variant(&d.roles[r]));
             let out = skip(quote! { NotInRole }, unresolved.clone());
-            quote! { if !::core::matches!(self.role, #(Role::#roles)|*) { #out; } }
+            quote! { if !::core::matches!(self.role, #(#role_ty::#roles)|*) { #out; } }
         }
         _ => TokenStream::new(),
     };
@@ -34,25 +42,29 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             Some(_) => quote! { ::doctrine::Origin::File(&sources::#name) },
             None => quote! { ::doctrine::Origin::Inline },
         };
-        quote! { (text::#name, #origin) }
+        if template {
+            quote! { (&text::#name, #origin) }
+        } else {
+            quote! { (text::#name, #origin) }
+        }
     };
 
     let resolve = match &l.content {
         Content::PerRole(groups) if d.roles.is_empty() || groups.len() == 1 => {
             let v = text_origin(groups[0].1);
-            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = #v; }
+            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = #v; }
         }
         Content::PerRole(groups) => {
             let arms = groups.iter().map(|(roles, id)| {
                 let roles = roles.iter().map(|&r| variant(&d.roles[r]));
                 let v = text_origin(*id);
-                quote! { #(Role::#roles)|* => #v, }
+                quote! { #(#role_ty::#roles)|* => #v, }
             });
             let rest = l.scope.is_some().then(|| {
                 let out = skip(quote! { NotInRole }, unresolved.clone());
                 quote! { _ => { #out } }
             });
-            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = match self.role { #(#arms)* #rest }; }
+            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = match self.role { #(#arms)* #rest }; }
         }
         Content::Choice {
             enum_name,
@@ -74,7 +86,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let out = skip(quote! { NotSupplied }, unresolved.clone());
                 quote! { ::core::option::Option::None => { #out } }
             });
-            quote! { let (text, origin): (&'static str, ::doctrine::Origin) = match self.#field { #(#arms)* #none }; }
+            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = match self.#field { #(#arms)* #none }; }
         }
         Content::Slot { .. } => {
             let field = slot_field(l);
@@ -99,6 +111,27 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     });
 
+    let fact_gate = l.fact_gate.as_ref().map(|g| {
+        let name = lit(&d.facts[g.fact].name);
+        let i = g.fact;
+        let value_check = g.equals.as_ref().map(|e| {
+            let e = lit(e);
+            quote! {
+                if v != #e {
+                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactValue(#name)) };
+                }
+            }
+        });
+        quote! {
+            match self.facts[#i] {
+                ::core::option::Option::None => {
+                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactAbsent(#name)) };
+                }
+                ::core::option::Option::Some(v) => { let _ = v; #value_check }
+            }
+        }
+    });
+
     let suffix = match &l.suffix {
         None => quote! { let suffix: &'static str = ""; },
         Some(s) => {
@@ -107,7 +140,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 Some(roles) if !d.roles.is_empty() => {
                     let roles = roles.iter().map(|&r| variant(&d.roles[r]));
                     quote! {
-                        let suffix: &'static str = if ::core::matches!(self.role, #(Role::#roles)|*) { #value } else { "" };
+                        let suffix: &'static str = if ::core::matches!(self.role, #(#role_ty::#roles)|*) { #value } else { "" };
                     }
                 }
                 _ => quote! { let suffix: &'static str = #value; },
@@ -127,12 +160,17 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             },
             Override::Append => {
                 let sep = lit(&o.separator);
+                let append_body = if template {
+                    quote! { ::doctrine::Body::Template(text, [suffix, #sep, over]) }
+                } else {
+                    quote! { ::doctrine::Body::Text([text, suffix, #sep, over]) }
+                };
                 quote! {
                     let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
                     return ::doctrine::Part {
                         info,
                         origin: ::doctrine::Origin::OverlayAppended(source),
-                        body: ::doctrine::Body::Text([text, suffix, #sep, over]),
+                        body: #append_body,
                     };
                 }
             }
@@ -145,6 +183,11 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     });
 
+    let body = if template {
+        quote! { ::doctrine::Body::Template(text, [suffix, "", ""]) }
+    } else {
+        quote! { ::doctrine::Body::Text([text, suffix, "", ""]) }
+    };
     quote! {
         #[inline]
         fn #method(&self) -> ::doctrine::Part<'a> {
@@ -152,9 +195,10 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             #scope_check
             #resolve
             #gate
+            #fact_gate
             #suffix
             #overlay
-            ::doctrine::Part { info, origin, body: ::doctrine::Body::Text([text, suffix, "", ""]) }
+            ::doctrine::Part { info, origin, body: #body }
         }
     }
 }
@@ -189,9 +233,12 @@ fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
             match seg {
                 Segment::Lit(t) => out.push_str(t),
                 Segment::Knob(k) => {
-                    let pos = used.iter().position(|u| u == k).expect("collected above");
-                    out.push_str(&d.knobs[*k].values[combo[pos]]);
+                    if let Some(pos) = used.iter().position(|u| u == k) {
+                        out.push_str(&d.knobs[*k].values[combo[pos]]);
+                    }
                 }
+                // Suffixes are resolved against knobs only.
+                Segment::Fact(_) => {}
             }
         }
         lit(&out)

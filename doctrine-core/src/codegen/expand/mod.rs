@@ -3,6 +3,7 @@
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
 mod builder;
+mod facts;
 mod layer;
 mod texts;
 mod types;
@@ -23,6 +24,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
     let flags = flags(d);
     let knobs = knobs(d);
     let choices = choices(d);
+    let facts = facts::facts(d);
     let overlay = overlay(d);
     let texts = texts(d);
     let layers = layer_infos(d);
@@ -33,6 +35,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
         #flags
         #knobs
         #choices
+        #facts
         #overlay
         #texts
         #layers

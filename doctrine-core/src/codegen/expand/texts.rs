@@ -5,7 +5,7 @@ use quote::{format_ident, quote};
 
 use crate::Tier;
 
-use super::super::model::Doctrine;
+use super::super::model::{Doctrine, Segment};
 use super::lit;
 
 pub(super) fn texts(d: &Doctrine) -> TokenStream {
@@ -15,8 +15,30 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             Some(f) => format!("Layer `{}`, from `{}`.", t.layer, f.display),
             None => format!("Layer `{}`, inline in `{}`.", t.layer, d.manifest_display),
         };
-        let body = lit(&t.body);
-        quote! { #[doc = #doc] pub const #name: &str = #body; }
+        match &t.segments {
+            None => {
+                let body = lit(&t.body);
+                quote! { #[doc = #doc] pub const #name: &str = #body; }
+            }
+            Some(segments) => {
+                let n = segments.len();
+                let segs = segments.iter().map(|seg| match seg {
+                    Segment::Lit(s) => {
+                        let s = lit(s);
+                        quote! { ::doctrine::Seg::Lit(#s) }
+                    }
+                    // Values are facts then knobs, in manifest order (see `values()`).
+                    Segment::Fact(f) => quote! { ::doctrine::Seg::Value(#f) },
+                    Segment::Knob(k) => {
+                        let i = d.facts.len() + k;
+                        quote! { ::doctrine::Seg::Value(#i) }
+                    }
+                });
+                let doc =
+                    format!("{doc} With placeholders: literal text and the values they name.");
+                quote! { #[doc = #doc] pub static #name: [::doctrine::Seg; #n] = [#(#segs),*]; }
+            }
+        }
     });
     let sources = d.texts.iter().filter_map(|t| {
         let f = t.file.as_ref()?;

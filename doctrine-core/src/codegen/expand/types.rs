@@ -9,7 +9,7 @@ use super::super::raw::Override;
 use super::{lit, variant};
 
 /// A closed set: enum, `ALL`, `NAMES`, `as_str`, `Choice`, `FromStr`, `Display`.
-fn choice_enum(
+pub(super) fn choice_enum(
     ty: &Ident,
     kind: &str,
     values: &[String],
@@ -73,7 +73,7 @@ pub(super) fn roles(d: &Doctrine) -> TokenStream {
         return TokenStream::new();
     }
     let doc = format!("The roles declared in `{}`.", d.manifest_display);
-    choice_enum(&format_ident!("Role"), "role", &d.roles, &doc, None)
+    choice_enum(&d.role_type(), d.role_word, &d.roles, &doc, None)
 }
 
 pub(super) fn flags(d: &Doctrine) -> TokenStream {

@@ -181,7 +181,8 @@ fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape:
     } else {
         body
     };
-    loader.add(const_name, layer, body, None)
+    // (0, 0): inline text has no file position; messages point at the manifest entry.
+    loader.add(const_name, layer, body, None, (0, 0))
 }
 
 /// Resolves a per-role map (with optional `default`) into groups of roles sharing a text.

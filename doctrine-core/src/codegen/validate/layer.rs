@@ -8,7 +8,7 @@ use super::super::diag::Sink;
 use super::super::load::{Loader, Shape};
 use super::super::model::{Content, Layer, Overlay};
 use super::super::raw;
-use super::{check_ident, content, hint, suffix, Names, BUILDER_METHODS, DEFAULT_JOIN};
+use super::{check_ident, content, facts, hint, suffix, Names, BUILDER_METHODS, DEFAULT_JOIN};
 
 pub(super) fn validate_layer(
     raw: &raw::Layer,
@@ -65,7 +65,9 @@ pub(super) fn validate_layer(
             .as_ref()
             .is_some_and(|f| *f.get_ref() == raw::Frontmatter::Strip),
         trim: raw.trim.unwrap_or(trim_default),
+        interpolate: raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()),
     };
+    let fact_gate = facts::gate(raw, names, sink);
 
     let given: Vec<&str> = [
         raw.file.as_ref().map(|_| "file"),
@@ -198,17 +200,20 @@ pub(super) fn validate_layer(
         Some(raw::Tier::Volatile) => Tier::Volatile,
         _ => Tier::Stable,
     };
-    if sink.found.len() > before {
-        return None;
-    }
-    Some(Layer {
+    let layer = Layer {
         name,
         tier,
         gate,
+        fact_gate,
         scope,
         content,
         locked,
         overlay,
         suffix,
-    })
+    };
+    facts::check_layer(raw, &layer, names, loader, sink);
+    if sink.found.len() > before {
+        return None;
+    }
+    Some(layer)
 }

@@ -8,24 +8,27 @@ use toml::Spanned;
 
 use super::diag::Sink;
 use super::load::Loader;
-use super::model::{Content, Doctrine, Flag, Knob, Layer};
+use super::model::{Content, Doctrine, Fact, Flag, Knob, Layer};
 use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
 use declare::{flags, knobs, roles};
 use layer::validate_layer;
 use order::{check_orders, check_tiers};
 
+mod budget;
 mod content;
 mod declare;
+mod facts;
 mod layer;
 mod order;
+mod placeholder;
 mod suffix;
 
-pub use suffix::{placeholders, Piece};
+pub use placeholder::{placeholders, Piece};
 
 /// Type names the generated code always defines; a choice or knob may not take them.
 pub const RESERVED_TYPES: &[&str] = &[
-    "Role", "Flag", "Flags", "Knobs", "Overlay", "Compose", "Prompt",
+    "Role", "Mode", "Flag", "Flags", "Knobs", "Facts", "Overlay", "Compose", "Prompt",
 ];
 const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
 /// Builder methods every `Compose` stage has; a slot layer may not take these names.
@@ -46,10 +49,14 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     let roles = roles(&raw, sink);
     let flags = flags(&raw, sink);
     let knobs = knobs(&raw, sink);
+    let word = if raw.modes { "mode" } else { "role" };
+    let facts = facts::facts(&raw, &roles, word, sink);
     let names = Names {
         roles: &roles,
         flags: &flags,
         knobs: &knobs,
+        facts: &facts,
+        word,
     };
 
     if raw.layers.is_empty() && raw.broken_layers.is_empty() {
@@ -75,6 +82,24 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
             None,
             sink,
         );
+    }
+    for fact in &facts {
+        if let Some((enum_name, _)) = &fact.values {
+            let owner = format!("fact `{}`", fact.name);
+            claim_type(&mut type_names, enum_name, &owner, None, sink);
+        }
+    }
+    if !facts.is_empty() {
+        for role in &roles {
+            let owner = format!("the facts of {word} `{role}`");
+            claim_type(
+                &mut type_names,
+                &format!("{}Facts", super::names::camel(role)),
+                &owner,
+                None,
+                sink,
+            );
+        }
     }
     for spanned in &raw.layers {
         let layer = spanned.get_ref();
@@ -126,8 +151,33 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
             layers.push((Spanned::new(spanned.span(), ()), l));
         }
     }
+    if let Some(extra) = raw.extra.as_ref().filter(|e| *e.get_ref()) {
+        if seen.contains_key("extra") {
+            sink.error(
+                Some(extra.span()),
+                "`extra = true` adds a layer named `extra`, and the manifest already has one",
+                Some("rename that layer, or drop `extra = true` and keep your own".into()),
+            );
+        }
+        // The caller's free-form text: always the very last layer.
+        layers.push((
+            Spanned::new(extra.span(), ()),
+            Layer {
+                name: "extra".into(),
+                tier: crate::Tier::Volatile,
+                gate: None,
+                fact_gate: None,
+                scope: None,
+                content: Content::Slot { required: false },
+                locked: false,
+                overlay: None,
+                suffix: None,
+            },
+        ));
+    }
     check_tiers(&raw, &layers, sink);
     check_orders(&raw, &layers, sink);
+    budget::check(&raw, &names, &layers, &loader, sink);
 
     if !sink.found.is_empty() {
         return None;
@@ -140,6 +190,8 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
             .map(Spanned::into_inner)
             .unwrap_or_else(|| DEFAULT_SEPARATOR.to_string()),
         roles,
+        role_word: word,
+        facts,
         flags,
         knobs,
         layers: layers.into_iter().map(|(_, l)| l).collect(),
@@ -152,6 +204,9 @@ struct Names<'a> {
     roles: &'a [String],
     flags: &'a [Flag],
     knobs: &'a [Knob],
+    facts: &'a [Fact],
+    /// `role` or `mode`, for messages.
+    word: &'static str,
 }
 
 impl Names<'_> {
@@ -160,10 +215,15 @@ impl Names<'_> {
             sink.error(
                 Some(name.span()),
                 format!(
-                    "role `{}` is named but the manifest declares no roles",
-                    name.get_ref()
+                    "{} `{}` is named but the manifest declares no {}s",
+                    self.word,
+                    name.get_ref(),
+                    self.word
                 ),
-                Some("declare them at the top: `roles = [\"developer\", ...]`".into()),
+                Some(format!(
+                    "declare them at the top: `{}s = [\"...\", ...]`",
+                    self.word
+                )),
             );
             return None;
         }
@@ -171,11 +231,11 @@ impl Names<'_> {
         if found.is_none() {
             sink.error(
                 Some(name.span()),
-                format!("unknown role `{}`", name.get_ref()),
+                format!("unknown {} `{}`", self.word, name.get_ref()),
                 Some(hint(
                     name.get_ref(),
                     self.roles.iter().map(String::as_str),
-                    "declared roles",
+                    &format!("declared {}s", self.word),
                 )),
             );
         }

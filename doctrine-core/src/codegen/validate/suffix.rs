@@ -2,8 +2,8 @@
 
 use super::super::diag::Sink;
 use super::super::model::{Segment, Suffix};
-use super::super::names::is_snake_ident;
 use super::super::raw;
+use super::placeholder::{placeholders, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 
 pub(super) fn suffix(
@@ -33,7 +33,7 @@ pub(super) fn suffix(
     };
     let segments = match placeholders(raw.text.get_ref()) {
         Ok(s) => s,
-        Err(e) => {
+        Err((_, e)) => {
             sink.error(
                 Some(raw.text.span()),
                 e,
@@ -47,7 +47,7 @@ pub(super) fn suffix(
     for seg in segments {
         match seg {
             Piece::Lit(s) => out.push(Segment::Lit(s)),
-            Piece::Name(n) => match names.knobs.iter().position(|k| k.name == n) {
+            Piece::Name(n, _) => match names.knobs.iter().position(|k| k.name == n) {
                 Some(k) => {
                     combinations = combinations.saturating_mul(names.knobs[k].values.len());
                     out.push(Segment::Knob(k));
@@ -83,52 +83,4 @@ pub(super) fn suffix(
             .unwrap_or_else(|| DEFAULT_JOIN.to_string()),
         segments: out,
     })
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum Piece {
-    Lit(String),
-    Name(String),
-}
-
-/// Splits `text {name} more {{literal}}` into literal and placeholder pieces.
-pub fn placeholders(text: &str) -> Result<Vec<Piece>, String> {
-    let mut out = Vec::new();
-    let mut lit = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '{' if chars.peek() == Some(&'{') => {
-                chars.next();
-                lit.push('{');
-            }
-            '}' if chars.peek() == Some(&'}') => {
-                chars.next();
-                lit.push('}');
-            }
-            '{' => {
-                let mut name = String::new();
-                loop {
-                    match chars.next() {
-                        Some('}') => break,
-                        Some(c) => name.push(c),
-                        None => return Err(format!("placeholder `{{{name}` is never closed")),
-                    }
-                }
-                if !is_snake_ident(&name) {
-                    return Err(format!("`{{{name}}}` is not a placeholder name"));
-                }
-                if !lit.is_empty() {
-                    out.push(Piece::Lit(std::mem::take(&mut lit)));
-                }
-                out.push(Piece::Name(name));
-            }
-            '}' => return Err("a lone `}` in text with placeholders".into()),
-            c => lit.push(c),
-        }
-    }
-    if !lit.is_empty() {
-        out.push(Piece::Lit(lit));
-    }
-    Ok(out)
 }

@@ -1,0 +1,297 @@
+//! Typed facts: one struct per role (mode) whose fields are exactly the facts it takes,
+//! required ones plain and optional ones `Option`, and a `Facts` enum over them.
+//! Omitting a required fact, or giving one the role does not take, does not compile.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::super::model::{Doctrine, Fact, Need};
+use super::super::names::camel;
+use super::types::choice_enum;
+use super::{lit, variant};
+
+pub(super) fn facts(d: &Doctrine) -> TokenStream {
+    if d.facts.is_empty() {
+        return TokenStream::new();
+    }
+    let enums = d.facts.iter().filter_map(|f| {
+        let (enum_name, values) = f.values.as_ref()?;
+        let doc = format!(
+            "The values of fact `{}` in `{}`.",
+            f.name, d.manifest_display
+        );
+        Some(choice_enum(
+            &format_ident!("{}", enum_name),
+            &f.name,
+            values,
+            &doc,
+            None,
+        ))
+    });
+    let names = d.facts.iter().map(|f| lit(&f.name));
+    let count = d.facts.len();
+    let body = if d.roles.is_empty() {
+        single(d)
+    } else {
+        per_role(d)
+    };
+    quote! {
+        #(#enums)*
+        #body
+        /// Every declared fact's name, in manifest order.
+        pub const FACT_NAMES: [&str; #count] = [#(#names),*];
+    }
+}
+
+/// The Rust type of a fact field for a role's need.
+fn field_type(f: &Fact, need: Need) -> TokenStream {
+    let base = match &f.values {
+        Some((enum_name, _)) => {
+            let t = format_ident!("{}", enum_name);
+            quote! { #t }
+        }
+        None => quote! { &'a str },
+    };
+    match need {
+        Need::Optional => quote! { ::core::option::Option<#base> },
+        _ => base,
+    }
+}
+
+/// `Option<&'a str>` of a field, for the values table.
+fn field_value(f: &Fact, need: Need, access: TokenStream) -> TokenStream {
+    match (&f.values, need) {
+        (None, Need::Required) => quote! { ::core::option::Option::Some(#access) },
+        (None, _) => quote! { #access },
+        (Some(_), Need::Required) => quote! { ::core::option::Option::Some(#access.as_str()) },
+        (Some((enum_name, _)), _) => {
+            let t = format_ident!("{}", enum_name);
+            quote! { #access.map(#t::as_str) }
+        }
+    }
+}
+
+/// A field initialiser from the collected `slots`, for `from_pairs`.
+fn field_from_slot(f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
+    let name = lit(&f.name);
+    let who = lit(who);
+    match (&f.values, need) {
+        (None, Need::Required) => quote! { ::doctrine::fact::required(#who, #name, slots[#i])? },
+        (None, _) => quote! { slots[#i] },
+        (Some(_), Need::Required) => {
+            quote! { ::doctrine::fact::required_choice(#who, #name, slots[#i])? }
+        }
+        (Some(_), _) => quote! { ::doctrine::fact::choice(slots[#i])? },
+    }
+}
+
+/// The struct for one role (or the whole prompt): its name, definition and whether it
+/// borrows (has a `&'a str` field).
+struct Shape {
+    ty: Ident,
+    borrows: bool,
+    def: TokenStream,
+    values: TokenStream,
+    from_slots: TokenStream,
+    takes: Vec<String>,
+}
+
+fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
+    let taken: Vec<(usize, &Fact, Need)> = d
+        .facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.need[r] != Need::Absent)
+        .map(|(i, f)| (i, f, f.need[r]))
+        .collect();
+    let borrows = taken.iter().any(|(_, f, _)| f.values.is_none());
+    let fields: Vec<Ident> = taken
+        .iter()
+        .map(|(_, f, _)| format_ident!("{}", f.name))
+        .collect();
+    let types = taken.iter().map(|(_, f, n)| field_type(f, *n));
+    let docs = taken.iter().map(|(_, f, n)| {
+        format!(
+            "Fact `{}` ({}, {}).",
+            f.name,
+            if *n == Need::Required {
+                "required"
+            } else {
+                "optional"
+            },
+            f.tier
+        )
+    });
+    let required: Vec<_> = taken
+        .iter()
+        .filter(|(_, _, n)| *n == Need::Required)
+        .map(|(_, f, _)| lit(&f.name))
+        .collect();
+    let optional: Vec<_> = taken
+        .iter()
+        .filter(|(_, _, n)| *n == Need::Optional)
+        .map(|(_, f, _)| lit(&f.name))
+        .collect();
+    let generics = if borrows {
+        quote! { <'a> }
+    } else {
+        TokenStream::new()
+    };
+    let doc =
+        format!("The facts `{who}` takes: required ones are plain fields, optional ones `Option`.");
+    let def = quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct #ty #generics { #(#[doc = #docs] pub #fields: #types,)* }
+
+        impl #generics #ty #generics {
+            /// The facts this struct must be given.
+            pub const REQUIRED: &'static [&'static str] = &[#(#required),*];
+            /// The facts it may be given.
+            pub const OPTIONAL: &'static [&'static str] = &[#(#optional),*];
+        }
+    };
+    let mut values: Vec<TokenStream> = vec![quote! { ::core::option::Option::None }; d.facts.len()];
+    for (i, f, n) in &taken {
+        let field = format_ident!("{}", f.name);
+        values[*i] = field_value(f, *n, quote! { facts.#field });
+    }
+    let values = quote! { [#(#values),*] };
+    let inits = taken.iter().map(|(i, f, n)| {
+        let field = format_ident!("{}", f.name);
+        let v = field_from_slot(f, *i, *n, who);
+        quote! { #field: #v }
+    });
+    let from_slots = quote! { #ty { #(#inits,)* } };
+    Shape {
+        ty,
+        borrows,
+        def,
+        values,
+        from_slots,
+        takes: taken.iter().map(|(_, f, _)| f.name.clone()).collect(),
+    }
+}
+
+/// No roles declared: one `Facts` struct for the prompt.
+fn single(d: &Doctrine) -> TokenStream {
+    let s = shape(d, 0, format_ident!("Facts"), "the prompt");
+    let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
+    let takes = s.takes.iter().map(|t| lit(t));
+    let generics = if s.borrows {
+        quote! { <'a> }
+    } else {
+        TokenStream::new()
+    };
+    quote! {
+        #def
+        impl<'a> Facts #generics {
+            /// Builds the facts from `(name, value)` pairs, e.g. a command line.
+            pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, ::doctrine::FactError> {
+                let slots: [::core::option::Option<&'a str>; #count] = ::doctrine::fact::collect("the prompt", &FACT_NAMES, &[#(#takes),*], pairs)?;
+                ::core::result::Result::Ok(#from_slots)
+            }
+
+            #[doc(hidden)]
+            pub fn __values(&self) -> [::core::option::Option<&'a str>; #count] {
+                let facts = self;
+                #values
+            }
+        }
+    }
+}
+
+/// Roles declared: a struct per role and `enum Facts` over them.
+fn per_role(d: &Doctrine) -> TokenStream {
+    let role_ty = d.role_type();
+    let count = d.facts.len();
+    let shapes: Vec<Shape> = d
+        .roles
+        .iter()
+        .enumerate()
+        .map(|(r, name)| shape(d, r, format_ident!("{}Facts", camel(name)), name))
+        .collect();
+    let defs = shapes.iter().map(|s| &s.def);
+    let variants: Vec<Ident> = d.roles.iter().map(|r| variant(r)).collect();
+    let tys: Vec<TokenStream> = shapes
+        .iter()
+        .map(|s| {
+            let ty = &s.ty;
+            if s.borrows {
+                quote! { #ty<'a> }
+            } else {
+                quote! { #ty }
+            }
+        })
+        .collect();
+    // If no struct borrows, the enum still needs to use `'a`.
+    let unused = (!shapes.iter().any(|s| s.borrows)).then(|| {
+        quote! {
+            #[doc(hidden)]
+            __Never(::core::convert::Infallible, ::core::marker::PhantomData<&'a ()>),
+        }
+    });
+    let never_arm = unused
+        .as_ref()
+        .map(|_| quote! { Facts::__Never(never, _) => match *never {}, });
+    let values = shapes.iter().zip(&variants).map(|(s, v)| {
+        let values = &s.values;
+        quote! { Facts::#v(facts) => #values, }
+    });
+    let from_slots = shapes.iter().zip(&variants).zip(&d.roles).map(|((s, v), who)| {
+        let (build, who) = (&s.from_slots, lit(who));
+        let takes = s.takes.iter().map(|t| lit(t));
+        quote! {
+            #role_ty::#v => {
+                let slots: [::core::option::Option<&'a str>; #count] = ::doctrine::fact::collect(#who, &FACT_NAMES, &[#(#takes),*], pairs)?;
+                Facts::#v(#build)
+            }
+        }
+    });
+    let froms = shapes.iter().zip(&variants).zip(&tys).map(|((_, v), ty)| {
+        quote! {
+            impl<'a> ::core::convert::From<#ty> for Facts<'a> {
+                fn from(facts: #ty) -> Self { Facts::#v(facts) }
+            }
+        }
+    });
+    let word = d.role_word;
+    let doc = format!("The facts of one {word}; the variant is the {word}.");
+    quote! {
+        #(#defs)*
+
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Facts<'a> {
+            #(#variants(#tys),)*
+            #unused
+        }
+
+        #(#froms)*
+
+        impl<'a> Facts<'a> {
+            /// The role (mode) these facts are for.
+            pub fn role(&self) -> #role_ty {
+                match self {
+                    #(Facts::#variants(_) => #role_ty::#variants,)*
+                    #never_arm
+                }
+            }
+
+            /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
+            /// a missing required fact, a fact the role does not take, or a value outside
+            /// a fact's closed set is an error naming it.
+            pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, ::doctrine::FactError> {
+                ::core::result::Result::Ok(match role { #(#from_slots)* })
+            }
+
+            #[doc(hidden)]
+            pub fn __values(&self) -> [::core::option::Option<&'a str>; #count] {
+                match self {
+                    #(#values)*
+                    #never_arm
+                }
+            }
+        }
+    }
+}

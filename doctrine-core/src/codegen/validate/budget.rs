@@ -1,0 +1,134 @@
+//! `[budget]`: a ceiling on the compiled bytes of each role's (mode's) stable prefix.
+//!
+//! What is counted is what the compiler knows: the largest text each stable layer can
+//! resolve to for the role (over choices, per-role files and knob suffixes), placeholders
+//! counted as empty, plus the separators between them. Runtime slot and fact values are
+//! not counted; the ceiling bounds the doctrine a team ships, which is the part that
+//! grows unnoticed.
+
+use toml::Spanned;
+
+use crate::Tier;
+
+use super::super::diag::Sink;
+use super::super::load::Loader;
+use super::super::model::{Content, Layer, Segment};
+use super::super::raw::Manifest;
+use super::Names;
+
+pub(super) fn check(
+    raw: &Manifest,
+    names: &Names<'_>,
+    layers: &[(Spanned<()>, Layer)],
+    loader: &Loader,
+    sink: &mut Sink<'_>,
+) {
+    let Some(budget) = &raw.budget else { return };
+    let budget = budget.get_ref();
+    for role in budget.per_role.keys() {
+        if !names.roles.contains(role.get_ref()) {
+            names.role(role, sink);
+        }
+    }
+    let role_count = names.roles.len().max(1);
+    for r in 0..role_count {
+        let who = names.roles.get(r).cloned();
+        let ceiling = who
+            .as_ref()
+            .and_then(|w| budget.per_role.iter().find(|(k, _)| k.get_ref() == w))
+            .map(|(_, v)| v)
+            .or(budget.stable_bytes.as_ref());
+        let Some(ceiling) = ceiling else { continue };
+        let mut sizes: Vec<(&str, usize)> = layers
+            .iter()
+            .map(|(_, l)| l)
+            .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
+            .map(|l| (l.name.as_str(), max_bytes(l, r, loader, names)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let separators =
+            raw.separator.as_ref().map_or(7, |s| s.get_ref().len()) * sizes.len().saturating_sub(1);
+        let total: usize = sizes.iter().map(|(_, n)| n).sum::<usize>() + separators;
+        if total > *ceiling.get_ref() {
+            sizes.sort_by_key(|s| std::cmp::Reverse(s.1));
+            let largest: Vec<String> = sizes
+                .iter()
+                .take(3)
+                .map(|(n, b)| format!("`{n}` {b} bytes"))
+                .collect();
+            let whose = match &who {
+                Some(w) => format!("{} `{w}`", names.word),
+                None => "the prompt".to_string(),
+            };
+            sink.error(
+                Some(ceiling.span()),
+                format!(
+                    "the stable prefix of {whose} is {total} bytes (~{} tokens) of compiled text, over its budget of {} bytes",
+                    crate::approx_tokens(total),
+                    ceiling.get_ref()
+                ),
+                Some(format!(
+                    "largest layers: {}; trim them, scope some to fewer {}s, or raise the budget",
+                    largest.join(", "),
+                    names.word
+                )),
+            );
+        }
+    }
+}
+
+/// The most bytes layer `l` can contribute for role `r` with every runtime value empty.
+fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
+    let text_bytes = |id: usize| {
+        let t = &loader.texts[id];
+        match &t.segments {
+            Some(segs) => segs
+                .iter()
+                .map(|s| match s {
+                    Segment::Lit(s) => s.len(),
+                    Segment::Knob(k) => names.knobs[*k]
+                        .values
+                        .iter()
+                        .map(String::len)
+                        .max()
+                        .unwrap_or(0),
+                    Segment::Fact(_) => 0,
+                })
+                .sum(),
+            None => t.body.len(),
+        }
+    };
+    let base = match &l.content {
+        Content::PerRole(groups) => groups
+            .iter()
+            .find(|(roles, _)| roles.contains(&r) || names.roles.is_empty())
+            .map_or(0, |(_, id)| text_bytes(*id)),
+        Content::Choice { variants, .. } => variants
+            .iter()
+            .map(|(_, id)| text_bytes(*id))
+            .max()
+            .unwrap_or(0),
+        Content::Slot { .. } => 0,
+    };
+    let suffix = l
+        .suffix
+        .as_ref()
+        .filter(|s| s.roles.as_ref().is_none_or(|rs| rs.contains(&r)))
+        .map_or(0, |s| {
+            s.separator.len()
+                + s.segments
+                    .iter()
+                    .map(|seg| match seg {
+                        Segment::Lit(t) => t.len(),
+                        Segment::Knob(k) => names.knobs[*k]
+                            .values
+                            .iter()
+                            .map(String::len)
+                            .max()
+                            .unwrap_or(0),
+                        Segment::Fact(_) => 0,
+                    })
+                    .sum::<usize>()
+        });
+    base + suffix
+}

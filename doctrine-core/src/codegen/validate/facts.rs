@@ -1,0 +1,335 @@
+//! Facts: their declarations, the placeholders that interpolate them into layer text,
+//! and the gates that include a layer only when a fact is present (or has a value).
+//!
+//! What is checked here is what a runtime composer finds out one turn too late: a
+//! placeholder naming nothing, a mode that was never given the fact, an optional fact
+//! used without a gate, and a per-turn fact reaching the cached prefix.
+
+use std::ops::Range;
+
+use crate::Tier;
+
+use super::super::diag::Sink;
+use super::super::load::Loader;
+use super::super::model::{Content, Fact, FactGate, Layer, Need, Segment};
+use super::super::names::{camel, is_variant_name};
+use super::super::raw::{self, Manifest, Name};
+use super::placeholder::{placeholders, position, Piece};
+use super::{check_ident, hint, Names};
+
+/// The declared facts, with each role's need. Misnamed facts are kept (and reported) so
+/// that their uses are not reported as unknown too.
+pub(super) fn facts(
+    raw: &Manifest,
+    roles: &[String],
+    word: &str,
+    sink: &mut Sink<'_>,
+) -> Vec<Fact> {
+    let count = roles.len().max(1);
+    let mut out = Vec::new();
+    for (name, fact) in &raw.facts {
+        check_ident(
+            sink,
+            name.span(),
+            "fact",
+            name.get_ref(),
+            "a field of each facts struct",
+        );
+        if raw.knobs.iter().any(|(k, _)| k.get_ref() == name.get_ref()) {
+            sink.error(
+                Some(name.span()),
+                format!("fact `{}` has the name of a knob", name.get_ref()),
+                Some("placeholders name facts and knobs alike: rename one".into()),
+            );
+        }
+        let mut need = vec![Need::Absent; count];
+        for (list, kind) in [
+            (&fact.required, Need::Required),
+            (&fact.optional, Need::Optional),
+        ] {
+            for role in list {
+                let targets: Vec<usize> = if role.get_ref() == "*" {
+                    (0..count).collect()
+                } else if let Some(i) = roles.iter().position(|r| r == role.get_ref()) {
+                    vec![i]
+                } else {
+                    sink.error(
+                        Some(role.span()),
+                        format!(
+                            "fact `{}` names unknown {word} `{}`",
+                            name.get_ref(),
+                            role.get_ref()
+                        ),
+                        Some(if roles.is_empty() {
+                            "with no roles declared, write `\"*\"`".to_string()
+                        } else {
+                            hint(
+                                role.get_ref(),
+                                roles.iter().map(String::as_str),
+                                &format!("declared {word}s (or `\"*\"` for all)"),
+                            )
+                        }),
+                    );
+                    continue;
+                };
+                for i in targets {
+                    if need[i] != Need::Absent && need[i] != kind {
+                        let who = roles.get(i).map_or("the prompt", String::as_str);
+                        sink.error(
+                            Some(role.span()),
+                            format!(
+                                "fact `{}` is both required and optional for `{who}`",
+                                name.get_ref()
+                            ),
+                            Some("list the role in one of `required` and `optional`".into()),
+                        );
+                    }
+                    need[i] = kind;
+                }
+            }
+        }
+        if need.iter().all(|n| *n == Need::Absent) {
+            sink.error(
+                Some(name.span()),
+                format!("fact `{}` is taken by no {word}", name.get_ref()),
+                Some(format!(
+                    "list the {word}s that take it in `required` or `optional` (`\"*\"` for all)"
+                )),
+            );
+        }
+        let values = fact.values.as_ref().map(|v| {
+            let mut names: Vec<String> = Vec::new();
+            for value in v.get_ref() {
+                if !is_variant_name(value.get_ref()) || names.contains(value.get_ref()) {
+                    sink.error(
+                        Some(value.span()),
+                        format!("value `{}` of fact `{}` is repeated or cannot name an enum variant", value.get_ref(), name.get_ref()),
+                        Some("values start with a letter and hold letters, digits, `-` and `_`, once each".into()),
+                    );
+                }
+                names.push(value.get_ref().clone());
+            }
+            if names.is_empty() {
+                sink.error(Some(v.span()), format!("fact `{}` has an empty `values` list", name.get_ref()), Some("list its closed set, or remove `values` for free text".into()));
+            }
+            (camel(name.get_ref()), names)
+        });
+        out.push(Fact {
+            name: name.get_ref().clone(),
+            tier: match fact.tier.get_ref() {
+                raw::Tier::Stable => Tier::Stable,
+                raw::Tier::Volatile => Tier::Volatile,
+            },
+            values,
+            need,
+        });
+    }
+    out
+}
+
+/// Resolves `when_fact` (and `equals`) of a layer.
+pub(super) fn gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<FactGate> {
+    let Some(name) = &raw.when_fact else {
+        if let Some(e) = &raw.equals {
+            sink.error(
+                Some(e.span()),
+                "`equals` without `when_fact`",
+                Some("add `when_fact = \"<fact>\"`, or remove `equals`".into()),
+            );
+        }
+        return None;
+    };
+    let fact = lookup(name, names, sink)?;
+    let equals = raw.equals.as_ref().map(|e| e.get_ref().clone());
+    if let (Some(e), Some((_, values))) = (&raw.equals, &names.facts[fact].values) {
+        if !values.contains(e.get_ref()) {
+            sink.error(
+                Some(e.span()),
+                format!(
+                    "`{}` is not a value of fact `{}`",
+                    e.get_ref(),
+                    name.get_ref()
+                ),
+                Some(hint(
+                    e.get_ref(),
+                    values.iter().map(String::as_str),
+                    "values",
+                )),
+            );
+        }
+    }
+    Some(FactGate { fact, equals })
+}
+
+fn lookup(name: &Name, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<usize> {
+    let found = names.facts.iter().position(|f| &f.name == name.get_ref());
+    if found.is_none() {
+        sink.error(
+            Some(name.span()),
+            format!("`{}` names no declared fact", name.get_ref()),
+            Some(hint(
+                name.get_ref(),
+                names.facts.iter().map(|f| f.name.as_str()),
+                "declared facts",
+            )),
+        );
+    }
+    found
+}
+
+/// Where a fact use is reported: a file position, or the manifest entry.
+enum At {
+    File(String),
+    Manifest(Range<usize>),
+}
+
+/// Checks every fact a layer uses, through its gate or its placeholders, and turns the
+/// texts of an `interpolate = true` layer into segments.
+pub(super) fn check_layer(
+    raw: &raw::Layer,
+    layer: &Layer,
+    names: &Names<'_>,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) {
+    let role_count = names.roles.len().max(1);
+    let in_scope: Vec<usize> = (0..role_count).filter(|&r| layer.in_scope(r)).collect();
+    if let (Some(g), Some(name)) = (&layer.fact_gate, &raw.when_fact) {
+        let at = At::Manifest(name.span());
+        check_use(layer, g.fact, &in_scope, &at, true, names, sink);
+    }
+    if !raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()) {
+        return;
+    }
+    // Which roles read each text, so a fact is checked against the roles that see it.
+    let uses: Vec<(Vec<usize>, usize)> = match &layer.content {
+        Content::PerRole(groups) => groups.clone(),
+        Content::Choice { variants, .. } => variants
+            .iter()
+            .map(|(_, id)| (in_scope.clone(), *id))
+            .collect(),
+        Content::Slot { .. } => {
+            let span = raw.interpolate.as_ref().map(|i| i.span());
+            sink.error(
+                span,
+                "`interpolate` does not apply to a `slot` layer",
+                Some("slot text is used as given; remove `interpolate`".into()),
+            );
+            return;
+        }
+    };
+    let manifest_at = raw
+        .text
+        .as_ref()
+        .or(raw.file.as_ref())
+        .map(|t| t.span())
+        .or_else(|| raw.texts.as_ref().map(|t| t.span()))
+        .or_else(|| raw.files.as_ref().map(|t| t.span()))
+        .or_else(|| raw.dir.as_ref().map(|t| t.span()))
+        .unwrap_or(raw.name.span());
+    for (roles, id) in uses {
+        let text = &loader.texts[id];
+        let locate = |offset: usize| match &text.file {
+            Some(f) => {
+                let (line, col) = position(&text.body, offset, text.body_at);
+                At::File(format!("{}:{line}:{col}", f.display))
+            }
+            None => At::Manifest(manifest_at.clone()),
+        };
+        let pieces = match placeholders(&text.body) {
+            Ok(p) => p,
+            Err((offset, message)) => {
+                report(
+                    sink,
+                    &locate(offset),
+                    message,
+                    "write `{fact}` or `{knob}`, and `{{` / `}}` for literal braces",
+                );
+                continue;
+            }
+        };
+        let mut segments = Vec::new();
+        for piece in pieces {
+            match piece {
+                Piece::Lit(s) => segments.push(Segment::Lit(s)),
+                Piece::Name(n, offset) => {
+                    if let Some(f) = names.facts.iter().position(|f| f.name == n) {
+                        check_use(layer, f, &roles, &locate(offset), false, names, sink);
+                        segments.push(Segment::Fact(f));
+                    } else if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
+                        segments.push(Segment::Knob(k));
+                    } else {
+                        let all = names
+                            .facts
+                            .iter()
+                            .map(|f| f.name.as_str())
+                            .chain(names.knobs.iter().map(|k| k.name.as_str()));
+                        report(
+                            sink,
+                            &locate(offset),
+                            format!("placeholder `{{{n}}}` names no declared fact or knob"),
+                            &hint(&n, all, "declared facts and knobs"),
+                        );
+                    }
+                }
+            }
+        }
+        loader.texts[id].segments = Some(segments);
+    }
+}
+
+fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
+    match at {
+        At::Manifest(span) => sink.error(Some(span.clone()), message, Some(help.to_string())),
+        At::File(location) => sink.push(super::super::diag::Diagnostic {
+            location: location.clone(),
+            message,
+            help: Some(help.to_string()),
+        }),
+    }
+}
+
+/// One use of fact `f` by `layer`, seen by `roles`: the fact must reach those roles, a
+/// per-turn fact must stay out of the cached prefix, and an optional fact must gate the
+/// layer that prints it.
+fn check_use(
+    layer: &Layer,
+    f: usize,
+    roles: &[usize],
+    at: &At,
+    is_gate: bool,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) {
+    let fact = &names.facts[f];
+    let word = names.word;
+    if fact.tier == Tier::Volatile && layer.tier == Tier::Stable {
+        report(
+            sink,
+            at,
+            format!("volatile fact `{}` would reach stable layer `{}`", fact.name, layer.name),
+            &format!(
+                "the stable prefix is what the provider caches: a value that changes per turn there makes every turn pay for the whole prompt again. Move this into a `tier = \"volatile\"` layer, or declare `{}` stable if it really is fixed for a session",
+                fact.name
+            ),
+        );
+    }
+    for &r in roles {
+        let who = names.roles.get(r).map_or("the prompt", String::as_str);
+        match fact.need[r] {
+            Need::Absent => report(
+                sink,
+                at,
+                format!("{word} `{who}` does not take fact `{}`, which layer `{}` uses", fact.name, layer.name),
+                &format!("add `{who}` to the fact's `required` or `optional`, or leave it out of the layer's `{word}s`"),
+            ),
+            Need::Optional if !is_gate && layer.fact_gate.as_ref().is_none_or(|g| g.fact != f) => report(
+                sink,
+                at,
+                format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
+                &format!("gate the layer with `when_fact = \"{}\"`, or make the fact required for `{who}`", fact.name),
+            ),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Building a generated `Facts` value from untyped `(name, value)` pairs, as a command
+//! line or a wire protocol delivers them. The typed facts structs need none of this: there
+//! a missing or foreign fact does not compile.
+
+use std::error::Error;
+use std::fmt;
+
+use super::choice::{Choice, ParseChoiceError};
+
+/// Why a set of `(name, value)` pairs does not make the facts of a role (mode).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactError {
+    /// A fact the role requires was not given.
+    Missing {
+        role: &'static str,
+        fact: &'static str,
+    },
+    /// The role does not take a fact of that name (or no fact has that name).
+    NotTaken {
+        role: &'static str,
+        fact: String,
+        takes: &'static [&'static str],
+    },
+    /// The same fact was given twice.
+    Repeated(&'static str),
+    /// A closed-set fact got a value outside its set.
+    Value(ParseChoiceError),
+}
+
+impl fmt::Display for FactError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FactError::Missing { role, fact } => write!(f, "`{role}` requires fact `{fact}`"),
+            FactError::NotTaken { role, fact, takes } => write!(
+                f,
+                "`{role}` does not take fact `{fact}`; it takes: {}",
+                if takes.is_empty() {
+                    "none".to_string()
+                } else {
+                    takes.join(", ")
+                }
+            ),
+            FactError::Repeated(fact) => write!(f, "fact `{fact}` is given twice"),
+            FactError::Value(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Error for FactError {}
+
+/// Fills `slots` (one per declared fact, in manifest order) from `pairs`, accepting only
+/// the facts whose index is in `takes`. Used by generated `Facts::from_pairs`.
+pub fn collect<'a, const F: usize>(
+    role: &'static str,
+    names: &'static [&'static str; F],
+    takes: &'static [&'static str],
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<[Option<&'a str>; F], FactError> {
+    let mut slots = [None; F];
+    for (name, value) in pairs {
+        let Some(i) = names
+            .iter()
+            .position(|n| *n == name)
+            .filter(|&i| takes.contains(&names[i]))
+        else {
+            return Err(FactError::NotTaken {
+                role,
+                fact: name.to_string(),
+                takes,
+            });
+        };
+        if slots[i].replace(value).is_some() {
+            return Err(FactError::Repeated(names[i]));
+        }
+    }
+    Ok(slots)
+}
+
+/// A required free-text fact.
+pub fn required<'a>(
+    role: &'static str,
+    fact: &'static str,
+    value: Option<&'a str>,
+) -> Result<&'a str, FactError> {
+    value.ok_or(FactError::Missing { role, fact })
+}
+
+/// An optional closed-set fact.
+pub fn choice<T: Choice>(value: Option<&str>) -> Result<Option<T>, FactError> {
+    value.map(T::parse).transpose().map_err(FactError::Value)
+}
+
+/// A required closed-set fact.
+pub fn required_choice<T: Choice>(
+    role: &'static str,
+    fact: &'static str,
+    value: Option<&str>,
+) -> Result<T, FactError> {
+    T::parse(required(role, fact, value)?).map_err(FactError::Value)
+}
