@@ -7,7 +7,8 @@
 #![forbid(unsafe_code)]
 
 pub use doctrine_core::{
-    approx_tokens, build, compose, fingerprint, join, Body, Choice, Explain, LayerInfo, Origin,
-    ParseChoiceError, Part, Prompt, Provenance, Section, SectionState, Seg, Skip, Source, Tier,
+    approx_tokens, build, compose, fact, fingerprint, join, Body, Choice, Explain, FactError,
+    LayerInfo, Origin, ParseChoiceError, Part, Prompt, Provenance, Section, SectionState, Seg,
+    Skip, Source, Tier,
 };
 pub use doctrine_macros::doctrine;

@@ -131,7 +131,7 @@ impl fmt::Display for Skip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Skip::FlagOff(flag) => write!(f, "flag `{flag}` off"),
-            Skip::NotInRole => f.write_str("not in role"),
+            Skip::NotInRole => f.write_str("out of scope"),
             Skip::Empty => f.write_str("empty"),
             Skip::NotSupplied => f.write_str("not supplied"),
             Skip::FactAbsent(fact) => write!(f, "fact `{fact}` absent"),

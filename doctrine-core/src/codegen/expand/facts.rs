@@ -255,6 +255,10 @@ fn per_role(d: &Doctrine) -> TokenStream {
             }
         }
     });
+    let takes_arms = shapes.iter().zip(&variants).map(|(s, v)| {
+        let takes = s.takes.iter().map(|t| lit(t));
+        quote! { #role_ty::#v => &[#(#takes),*], }
+    });
     let word = d.role_word;
     let doc = format!("The facts of one {word}; the variant is the {word}.");
     quote! {
@@ -276,6 +280,11 @@ fn per_role(d: &Doctrine) -> TokenStream {
                     #(Facts::#variants(_) => #role_ty::#variants,)*
                     #never_arm
                 }
+            }
+
+            /// The facts `role` takes, required and optional, in manifest order.
+            pub fn takes(role: #role_ty) -> &'static [&'static str] {
+                match role { #(#takes_arms)* }
             }
 
             /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:

@@ -5,6 +5,7 @@
 mod builder;
 mod facts;
 mod layer;
+mod prefix;
 mod texts;
 mod types;
 
@@ -29,6 +30,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
     let texts = texts(d);
     let layers = layer_infos(d);
     let compose = compose(d);
+    let prefix = prefix::prefix(d);
     quote! {
         #tracking
         #roles
@@ -40,6 +42,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
         #texts
         #layers
         #compose
+        #prefix
     }
 }
 

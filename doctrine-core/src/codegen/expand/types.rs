@@ -72,7 +72,7 @@ pub(super) fn roles(d: &Doctrine) -> TokenStream {
     if d.roles.is_empty() {
         return TokenStream::new();
     }
-    let doc = format!("The roles declared in `{}`.", d.manifest_display);
+    let doc = format!("The {}s declared in `{}`.", d.role_word, d.manifest_display);
     choice_enum(&d.role_type(), d.role_word, &d.roles, &doc, None)
 }
 

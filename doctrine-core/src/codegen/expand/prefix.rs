@@ -1,0 +1,125 @@
+//! `const` byte length and fingerprint of every stable prefix the compiler fully knows:
+//! for a role (mode) whose stable layers depend on nothing supplied at run time (no slot,
+//! fact, choice, flag, knob or overlay), the prefix is one fixed string, so its cache key
+//! can be logged, and a change to it shows up in review as a changed constant.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::Tier;
+
+use super::super::model::{Content, Doctrine, Segment};
+use super::super::names::screaming;
+use super::variant;
+
+pub(super) fn prefix(d: &Doctrine) -> TokenStream {
+    let role_count = d.roles.len().max(1);
+    let mut consts = Vec::new();
+    let mut arms = Vec::new();
+    for r in 0..role_count {
+        let Some(text) = known(d, r) else { continue };
+        let len = text.len();
+        let fingerprint = crate::fingerprint(text.as_bytes());
+        let stem = d
+            .roles
+            .get(r)
+            .map(|n| format!("{}_", screaming(n)))
+            .unwrap_or_default();
+        let (len_name, fp_name) = (
+            format_ident!("{stem}LEN"),
+            format_ident!("{stem}FINGERPRINT"),
+        );
+        let who = d.roles.get(r).map_or("the prompt".to_string(), |n| {
+            format!("{} `{n}`", d.role_word)
+        });
+        let (len_doc, fp_doc) = (
+            format!("Byte length of the stable prefix of {who}, known at compile time."),
+            format!("FNV-1a 64 fingerprint of the stable prefix of {who} (see `doctrine::fingerprint`)."),
+        );
+        consts.push(quote! {
+            #[doc = #len_doc]
+            pub const #len_name: usize = #len;
+            #[doc = #fp_doc]
+            pub const #fp_name: u64 = #fingerprint;
+        });
+        if let Some(name) = d.roles.get(r) {
+            let (ty, v) = (d.role_type(), variant(name));
+            arms.push(
+                quote! { super::#ty::#v => ::core::option::Option::Some((#len_name, #fp_name)), },
+            );
+        }
+    }
+    let lookup = (!d.roles.is_empty()).then(|| {
+        let ty = d.role_type();
+        let doc = format!(
+            "The length and fingerprint of a {}'s stable prefix, when it is known at compile time.",
+            d.role_word
+        );
+        quote! {
+            #[doc = #doc]
+            pub const fn known(role: super::#ty) -> ::core::option::Option<(usize, u64)> {
+                #[allow(unreachable_patterns)]
+                match role {
+                    #(#arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+    });
+    quote! {
+        /// Stable prefixes fully known at compile time: their byte length and fingerprint.
+        pub mod prefix {
+            #(#consts)*
+            #lookup
+        }
+    }
+}
+
+/// The stable prefix of role `r`, if nothing supplied at run time can change it.
+fn known(d: &Doctrine, r: usize) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for l in d
+        .layers
+        .iter()
+        .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
+    {
+        if l.gate.is_some() || l.fact_gate.is_some() || l.overlay.is_some() {
+            return None;
+        }
+        let Content::PerRole(groups) = &l.content else {
+            return None;
+        };
+        let id = groups
+            .iter()
+            .find(|(roles, _)| roles.contains(&r))
+            .or(groups.first())?
+            .1;
+        let mut body = match &d.texts[id].segments {
+            None => d.texts[id].body.clone(),
+            Some(segments) => literal(segments)?,
+        };
+        if let Some(s) = l
+            .suffix
+            .as_ref()
+            .filter(|s| s.roles.as_ref().is_none_or(|rs| rs.contains(&r)))
+        {
+            body.push_str(&s.separator);
+            body.push_str(&literal(&s.segments)?);
+        }
+        if !body.is_empty() {
+            parts.push(body);
+        }
+    }
+    Some(parts.join(&d.separator))
+}
+
+/// The text of segments that name no runtime value.
+fn literal(segments: &[Segment]) -> Option<String> {
+    segments
+        .iter()
+        .map(|s| match s {
+            Segment::Lit(t) => Some(t.as_str()),
+            Segment::Fact(_) | Segment::Knob(_) => None,
+        })
+        .collect()
+}
