@@ -367,3 +367,49 @@ fn frontmatter_errors_name_the_manifest_entry_and_the_file_line() {
     );
     assert!(e.starts_with("doctrine.toml:3:8: in `a.md:1:1`: frontmatter opened with `---` on line 1 is never closed"), "{e}");
 }
+
+#[test]
+fn a_stable_fact_may_appear_in_a_volatile_layer_but_not_the_reverse() {
+    let facts = "modes = [\"chat\"]\n[facts.root]\ntier = \"stable\"\nrequired = [\"*\"]\n[facts.today]\ntier = \"volatile\"\nrequired = [\"*\"]\n";
+    run(
+        &format!("{facts}[[layer]]\nname = \"turn\"\ntext = \"{{root}} on {{today}}\"\ninterpolate = true\ntier = \"volatile\"\n"),
+        &[],
+    )
+    .unwrap();
+    let e = one_error(
+        &format!(
+            "{facts}[[layer]]\nname = \"doctrine\"\ntext = \"on {{today}}\"\ninterpolate = true\n"
+        ),
+        &[],
+    );
+    assert!(
+        e.contains("volatile fact `today` would reach stable layer `doctrine`"),
+        "{e}"
+    );
+    // Gating a stable layer on a volatile fact leaks it into the prefix just the same.
+    let e = one_error(
+        &format!("{facts}[[layer]]\nname = \"doctrine\"\ntext = \"x\"\nwhen_fact = \"today\"\n"),
+        &[],
+    );
+    assert!(
+        e.contains("volatile fact `today` would reach stable layer `doctrine`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn facts_need_known_modes_and_a_taker() {
+    let errs = errors(
+        "modes = [\"chat\"]\n[facts.root]\ntier = \"stable\"\nrequired = [\"chta\"]\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+    );
+    assert!(
+        errs[0].contains("fact `root` names unknown mode `chta`")
+            && errs[0].contains("did you mean `chat`?"),
+        "{errs:#?}"
+    );
+    assert!(
+        errs[1].contains("fact `root` is taken by no mode"),
+        "{errs:#?}"
+    );
+}
