@@ -12,6 +12,7 @@ pub use runtime::choice::{Choice, ParseChoiceError};
 pub use runtime::compose::{compose, fingerprint, join, Body, Part, Seg};
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
+pub use runtime::notice::{Notice, NoticeKind};
 
 /// Helpers that generated `Facts::from_pairs` calls.
 pub mod fact {

@@ -1,0 +1,45 @@
+//! Things the runtime refused to do silently: a file it ignored, text it truncated, an
+//! instruction that reaches for a locked layer. Never a panic, never a silent drop.
+
+use std::fmt;
+
+/// What kind of thing a [`Notice`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoticeKind {
+    /// A file names a locked layer (e.g. `safety.md`); it was ignored.
+    Locked,
+    /// A file names a layer that ships fixed and has no overlay file; it was ignored.
+    NotOverridable,
+    /// A file or directory that maps to no layer; it was ignored.
+    Unknown,
+    /// A file over the byte cap; its start, cut at a UTF-8 boundary, was used.
+    Truncated,
+    /// A file that is not UTF-8; it was ignored.
+    NotUtf8,
+    /// A file that could not be read; it was ignored.
+    Unreadable,
+    /// A symlink that leaves the overlay directory; it was not followed.
+    Escapes,
+    /// An empty file; the shipped text was kept.
+    Empty,
+    /// The overlay path exists but is not a directory; nothing was loaded.
+    NotADirectory,
+    /// An instruction sentence that tries to loosen a locked layer; reported, not removed.
+    SafetyClaim,
+}
+
+/// One thing done, or refused, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What it is about: a file path, or an instruction's source and scope.
+    pub subject: String,
+    pub kind: NoticeKind,
+    /// A sentence saying what was done and why.
+    pub message: String,
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.subject, self.message)
+    }
+}
