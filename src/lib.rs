@@ -5,14 +5,15 @@
 //! The runtime half can be used without the macro, e.g. to check how layers join:
 //!
 //! ```
-//! use doctrine::{compose, Body, LayerInfo, Origin, Part, Skip, Tier};
+//! use doctrine::{compose, Body, Formulation, LayerInfo, Origin, Part, Skip, Tier};
 //!
-//! static BASE: LayerInfo = LayerInfo { name: "base", tier: Tier::Stable, locked: false };
-//! static ROLE: LayerInfo = LayerInfo { name: "role", tier: Tier::Stable, locked: false };
-//! static NOW: LayerInfo = LayerInfo { name: "now", tier: Tier::Volatile, locked: false };
+//! static BASE: LayerInfo = LayerInfo { name: "base", tier: Tier::Stable, locked: false, title: None };
+//! static ROLE: LayerInfo = LayerInfo { name: "role", tier: Tier::Stable, locked: false, title: None };
+//! static NOW: LayerInfo = LayerInfo { name: "now", tier: Tier::Volatile, locked: false, title: None };
 //!
 //! let prompt = compose(
 //!     "\n\n",
+//!     Formulation::Markdown,
 //!     &[],
 //!     [
 //!         Part { info: &BASE, origin: Origin::Inline, body: Body::Text(["Be brief.", "", "", ""]) },

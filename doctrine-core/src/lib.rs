@@ -12,14 +12,30 @@ pub use runtime::choice::{Choice, ParseChoiceError};
 pub use runtime::compose::{compose, fingerprint, join, Body, Part, Seg};
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
+pub use runtime::formulation::{Formulation, Title};
+pub use runtime::instruction::{
+    render_instructions, rendered_len, safety_claims, Instruction, InstructionSource,
+    SAFETY_CLAIM_PHRASES,
+};
 pub use runtime::notice::{Notice, NoticeKind};
+pub use runtime::repo::Repo;
+
+/// Formulation lookup that generated `formulation_for` calls.
+pub mod formulation {
+    pub use crate::runtime::formulation::{for_family, Formulation, Title};
+}
+
+/// Reading a user's overlay directory; generated `Overlay::load` calls it.
+pub mod overlay {
+    pub use crate::runtime::overlay::*;
+}
 
 /// Helpers that generated `Facts::from_pairs` calls.
 pub mod fact {
     pub use crate::runtime::fact::{choice, collect, required, required_choice, FactError};
 }
 pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
-pub use runtime::prompt::{Prompt, Section, SectionState};
+pub use runtime::prompt::{Mark, Prompt, Section, SectionState};
 
 #[cfg(feature = "codegen")]
 pub mod codegen;

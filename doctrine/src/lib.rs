@@ -11,4 +11,8 @@ pub use doctrine_core::{
     LayerInfo, Origin, ParseChoiceError, Part, Prompt, Provenance, Section, SectionState, Seg,
     Skip, Source, Tier,
 };
+pub use doctrine_core::{
+    formulation, overlay, render_instructions, rendered_len, safety_claims, Formulation,
+    Instruction, InstructionSource, Mark, Notice, NoticeKind, Repo, Title, SAFETY_CLAIM_PHRASES,
+};
 pub use doctrine_macros::doctrine;

@@ -28,6 +28,8 @@ pub struct Doctrine {
     pub texts: Vec<Text>,
     /// Every file read, absolute, so cargo rebuilds when one changes.
     pub tracked: Vec<PathBuf>,
+    /// The formulation for unknown families, and family-prefix → formulation.
+    pub formulation: (crate::Formulation, Vec<(String, crate::Formulation)>),
 }
 
 impl Doctrine {
@@ -45,7 +47,7 @@ impl Doctrine {
             Content::Choice { variants, .. } => variants
                 .iter()
                 .any(|(_, id)| self.texts[*id].segments.is_some()),
-            Content::Slot { .. } => false,
+            Content::Slot { .. } | Content::Instructions => false,
         }
     }
 }
@@ -118,6 +120,8 @@ pub struct Layer {
     pub locked: bool,
     pub overlay: Option<Overlay>,
     pub suffix: Option<Suffix>,
+    /// Delimited per formulation (`## Title`, `<title>`…) when set.
+    pub title: Option<String>,
 }
 
 impl Layer {
@@ -145,11 +149,16 @@ pub enum Content {
     },
     /// Text the caller supplies at composition time.
     Slot { required: bool },
+    /// Instructions the caller supplies at composition time, rendered in ascending
+    /// authority, each after a line naming its source and scope.
+    Instructions,
 }
 
 #[derive(Debug)]
 pub struct Overlay {
     pub field: String,
+    /// The file in the user's overlay directory that fills the field.
+    pub file: String,
     pub mode: Override,
     pub separator: String,
 }

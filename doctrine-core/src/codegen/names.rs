@@ -46,6 +46,22 @@ pub fn is_type_name(name: &str) -> bool {
         && syn::parse_str::<syn::Ident>(name).is_ok()
 }
 
+/// A section tag from a title: `Tool policy` → `tool_policy`. `None` without a letter to
+/// start with.
+pub fn tag(title: &str) -> Option<String> {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_').to_string();
+    out.starts_with(|c: char| c.is_ascii_alphabetic())
+        .then_some(out)
+}
+
 /// The closest candidate by edit distance, for "did you mean" hints.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
@@ -110,6 +126,9 @@ mod tests {
         assert!(is_variant_name("be-dev-1"));
         assert!(!is_variant_name("1st"));
         assert!(!is_variant_name("self"));
+        assert_eq!(tag("Tool policy").as_deref(), Some("tool_policy"));
+        assert_eq!(tag("  Safety & Rules! ").as_deref(), Some("safety_rules"));
+        assert_eq!(tag("42"), None);
         assert_eq!(closest("rols", ["roles", "layer"]), Some("roles"));
         assert_eq!(closest("zzz", ["roles", "layer"]), None);
         assert_eq!(closest("fabel", ["fable"]), Some("fable"));

@@ -59,6 +59,12 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
             }
             "extra" => manifest.extra = de(value, sink),
+            "formulation" => {
+                if let Some(t) = value.get_ref().as_table() {
+                    check_keys(t, raw::FORMULATION_KEYS, "`[formulation]`", sink);
+                }
+                manifest.formulation = de(value, sink);
+            }
             "budget" => {
                 if let Some(t) = value.get_ref().as_table() {
                     check_keys(t, raw::BUDGET_KEYS, "`[budget]`", sink);

@@ -19,9 +19,11 @@ pub const TOP_KEYS: &[&str] = &[
     "facts",
     "extra",
     "budget",
+    "formulation",
     "layer",
     "order",
 ];
+pub const FORMULATION_KEYS: &[&str] = &["default", "families"];
 pub const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional"];
 pub const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub const KNOB_KEYS: &[&str] = &["values", "default"];
@@ -33,6 +35,7 @@ pub const LAYER_KEYS: &[&str] = &[
     "texts",
     "dir",
     "slot",
+    "instructions",
     "choice",
     "optional",
     "roles",
@@ -47,7 +50,9 @@ pub const LAYER_KEYS: &[&str] = &[
     "locked",
     "override",
     "overlay_field",
+    "overlay_file",
     "overlay_separator",
+    "title",
     "suffix",
 ];
 pub const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
@@ -68,6 +73,7 @@ pub struct Manifest {
     pub facts: Vec<(Name, Fact)>,
     pub extra: Option<Spanned<bool>>,
     pub budget: Option<Spanned<Budget>>,
+    pub formulation: Option<Spanned<FormulationTable>>,
     /// Names of layers whose table failed to deserialise (already reported), so later
     /// checks do not report them as missing.
     pub broken_layers: Vec<String>,
@@ -92,6 +98,22 @@ pub struct Budget {
     pub stable_bytes: Option<Spanned<usize>>,
     #[serde(default)]
     pub per_role: BTreeMap<Name, Spanned<usize>>,
+}
+
+/// Section delimiters per model family: the longest matching name prefix wins.
+#[derive(Debug, Deserialize)]
+pub struct FormulationTable {
+    pub default: Option<Formulation>,
+    #[serde(default)]
+    pub families: BTreeMap<Name, Formulation>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Formulation {
+    Markdown,
+    Tagged,
+    Bare,
 }
 
 #[derive(Debug, Deserialize)]
@@ -144,6 +166,7 @@ pub struct Layer {
     pub texts: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
     pub dir: Option<Spanned<String>>,
     pub slot: Option<Spanned<Slot>>,
+    pub instructions: Option<Spanned<bool>>,
     pub choice: Option<Name>,
     pub optional: Option<Spanned<bool>>,
     #[serde(alias = "modes")]
@@ -159,6 +182,8 @@ pub struct Layer {
     #[serde(rename = "override")]
     pub override_: Option<Spanned<Override>>,
     pub overlay_field: Option<Name>,
+    pub overlay_file: Option<Name>,
+    pub title: Option<Spanned<String>>,
     pub overlay_separator: Option<String>,
     pub suffix: Option<Spanned<Suffix>>,
 }

@@ -1,7 +1,11 @@
 //! The one composition routine every generated `finish()` calls.
 
+use super::formulation::Formulation;
+use super::instruction::{
+    render_instructions, render_instructions_marked, rendered_len, Instruction,
+};
 use super::layer::{LayerInfo, Origin, Skip, Tier};
-use super::prompt::{Prompt, Section, SectionState};
+use super::prompt::{Mark, Prompt, Section, SectionState};
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
 /// flags, knobs, facts, overlay and slots.
@@ -21,6 +25,8 @@ pub enum Body<'a> {
     Text([&'a str; 4]),
     /// Shipped text with placeholders, then three more pieces as in `Text`.
     Template(&'static [Seg], [&'a str; 3]),
+    /// Instructions, written in ascending authority after their provenance lines.
+    Instructions(&'a [Instruction<'a>]),
 }
 
 /// A segment of a text with placeholders: literal text, or the value at an index of the
@@ -47,6 +53,7 @@ impl Body<'_> {
                     .sum();
                 head + b.len() + c.len() + d.len()
             }
+            Body::Instructions(instructions) => rendered_len(instructions),
         }
     }
 
@@ -70,19 +77,36 @@ impl Body<'_> {
                     out.push_str(piece);
                 }
             }
+            Body::Instructions(instructions) => render_instructions(instructions, out),
         }
     }
 }
 
-/// The length of the text `parts` join to, and how many of them are non-empty.
+/// What goes around a non-empty part: its title's delimiters in this formulation.
 #[inline]
-fn measure(separator: &str, values: &[&str], parts: &[Part<'_>]) -> usize {
+fn delimiters(part: &Part<'_>, formulation: Formulation) -> (&'static str, &'static str) {
+    part.info
+        .title
+        .map_or(("", ""), |t| t.delimiters(formulation))
+}
+
+/// The length of the text `parts` join to.
+#[inline]
+fn measure(
+    separator: &str,
+    formulation: Formulation,
+    values: &[&str],
+    parts: &[Part<'_>],
+) -> usize {
     let mut total = 0;
     let mut count = 0usize;
     for part in parts {
         let len = part.body.len(values);
-        total += len;
-        count += usize::from(len > 0);
+        if len > 0 {
+            let (open, close) = delimiters(part, formulation);
+            total += len + open.len() + close.len();
+            count += 1;
+        }
     }
     total + separator.len() * count.saturating_sub(1)
 }
@@ -90,7 +114,8 @@ fn measure(separator: &str, values: &[&str], parts: &[Part<'_>]) -> usize {
 /// Joins the non-empty parts with `separator`, in order, into one allocation of exactly
 /// the composed length.
 ///
-/// `values` resolves the placeholders of `Template` bodies. `parts` must list every
+/// `formulation` delimits titled layers; `values` resolves the placeholders of
+/// `Template` bodies. An empty layer emits nothing, not even its title. `parts` must list every
 /// stable layer before every volatile one; manifest validation guarantees this for
 /// generated code.
 // Plain loops over references: `array::map` here was not inlined and moved every
@@ -98,15 +123,19 @@ fn measure(separator: &str, values: &[&str], parts: &[Part<'_>]) -> usize {
 #[inline]
 pub fn compose<const N: usize>(
     separator: &str,
+    formulation: Formulation,
     values: &[&str],
     parts: [Part<'_>; N],
 ) -> Prompt<N> {
-    let total = measure(separator, values, &parts);
+    let total = measure(separator, formulation, values, &parts);
     let mut text = String::with_capacity(total);
     let mut stable_end = 0;
     let mut volatile_start = None;
     let mut sections = [Section::UNSET; N];
-    for (section, part) in sections.iter_mut().zip(&parts) {
+    // Where each instruction's provenance line landed, for `explain()`; allocated only
+    // when a prompt has instructions.
+    let mut marks = Vec::new();
+    for (i, (section, part)) in sections.iter_mut().zip(&parts).enumerate() {
         section.info = part.info;
         section.origin = part.origin;
         if let Body::Skip(skip) = part.body {
@@ -121,7 +150,22 @@ pub fn compose<const N: usize>(
             text.push_str(separator);
         }
         let start = text.len();
-        part.body.write(values, &mut text);
+        let (open, close) = delimiters(part, formulation);
+        text.push_str(open);
+        match part.body {
+            Body::Instructions(instructions) => {
+                let at = text.len();
+                render_instructions_marked(instructions, &mut text, |s, e| {
+                    marks.push(Mark {
+                        section: i,
+                        start: at + s,
+                        end: at + e,
+                    });
+                });
+            }
+            _ => part.body.write(values, &mut text),
+        }
+        text.push_str(close);
         match part.info.tier {
             Tier::Stable => {
                 debug_assert!(volatile_start.is_none(), "stable layer after volatile");
@@ -139,21 +183,29 @@ pub fn compose<const N: usize>(
     debug_assert_eq!(text.len(), total);
     debug_assert_eq!(text.capacity(), total);
     let volatile_start = volatile_start.unwrap_or(text.len());
-    Prompt::from_parts(text, stable_end, volatile_start, sections)
+    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
 }
 
 /// Joins only the given parts, as [`compose`] would, into one allocation: the per-turn
 /// path when the stable prefix is composed once and reused. Costs what the parts cost,
 /// whatever the size of the prefix.
 #[inline]
-pub fn join(separator: &str, values: &[&str], parts: &[Part<'_>]) -> String {
-    let mut text = String::with_capacity(measure(separator, values, parts));
+pub fn join(
+    separator: &str,
+    formulation: Formulation,
+    values: &[&str],
+    parts: &[Part<'_>],
+) -> String {
+    let mut text = String::with_capacity(measure(separator, formulation, values, parts));
     for part in parts {
         if part.body.len(values) > 0 {
             if !text.is_empty() {
                 text.push_str(separator);
             }
+            let (open, close) = delimiters(part, formulation);
+            text.push_str(open);
             part.body.write(values, &mut text);
+            text.push_str(close);
         }
     }
     text
@@ -182,11 +234,13 @@ mod tests {
         name: "base",
         tier: Tier::Stable,
         locked: false,
+        title: None,
     };
     static VOLATILE: LayerInfo = LayerInfo {
         name: "now",
         tier: Tier::Volatile,
         locked: false,
+        title: None,
     };
 
     fn text(info: &'static LayerInfo, s: &'static str) -> Part<'static> {
@@ -201,6 +255,7 @@ mod tests {
     fn joins_non_empty_parts_and_skips_the_rest_without_separators() {
         let p = compose(
             "|",
+            Formulation::Markdown,
             &[],
             [
                 text(&STABLE, "a"),
@@ -237,9 +292,19 @@ mod tests {
 
     #[test]
     fn prompt_without_volatile_text_is_all_stable() {
-        let p = compose("|", &[], [text(&STABLE, "a"), text(&VOLATILE, "")]);
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &[],
+            [text(&STABLE, "a"), text(&VOLATILE, "")],
+        );
         assert_eq!((p.stable(), p.volatile()), ("a", ""));
-        let p = compose("|", &[], [text(&STABLE, ""), text(&VOLATILE, "v")]);
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &[],
+            [text(&STABLE, ""), text(&VOLATILE, "v")],
+        );
         assert_eq!((p.stable(), p.volatile(), p.as_str()), ("", "v", "v"));
     }
 
@@ -252,16 +317,59 @@ mod tests {
             origin: Origin::Inline,
             body: Body::Template(&SEGS, ["", "!", ""]),
         };
-        let p = compose("|", &values, [part, text(&VOLATILE, "v")]);
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &values,
+            [part, text(&VOLATILE, "v")],
+        );
         assert_eq!(p.as_str(), "root: /repo.!|v");
         assert_eq!(
             join(
                 "|",
+                Formulation::Markdown,
                 &values,
                 &[text(&VOLATILE, ""), text(&VOLATILE, "v"), part]
             ),
             "v|root: /repo.!"
         );
+    }
+
+    #[test]
+    fn titled_layers_are_delimited_per_formulation_and_empty_ones_emit_nothing() {
+        static TITLE: crate::Title = crate::Title {
+            text: "Tool policy",
+            heading: "## Tool policy\n\n",
+            open: "<tool_policy>\n",
+            close: "\n</tool_policy>",
+        };
+        static TITLED: LayerInfo = LayerInfo {
+            name: "tools",
+            tier: Tier::Stable,
+            locked: false,
+            title: Some(&TITLE),
+        };
+        let parts = |body: &'static str| [text(&STABLE, "lead"), text(&TITLED, body)];
+        let render = |f, body| compose("\n\n", f, &[], parts(body)).into_string();
+        assert_eq!(
+            render(Formulation::Markdown, "Use them."),
+            "lead\n\n## Tool policy\n\nUse them."
+        );
+        assert_eq!(
+            render(Formulation::Tagged, "Use them."),
+            "lead\n\n<tool_policy>\nUse them.\n</tool_policy>"
+        );
+        assert_eq!(render(Formulation::Bare, "Use them."), "lead\n\nUse them.");
+        for f in [
+            Formulation::Markdown,
+            Formulation::Tagged,
+            Formulation::Bare,
+        ] {
+            assert_eq!(render(f, ""), "lead");
+            let whole = compose("\n\n", f, &[], parts("x"));
+            assert_eq!(join("\n\n", f, &[], &parts("x")), whole.as_str());
+            assert_eq!(whole.as_str().len(), whole.into_string().capacity());
+        }
     }
 
     #[test]
@@ -276,6 +384,7 @@ mod tests {
     fn capacity_is_exact() {
         let p = compose(
             "\n\n---\n\n",
+            Formulation::Markdown,
             &[],
             [text(&STABLE, "abc"), text(&VOLATILE, "de")],
         );
@@ -287,6 +396,7 @@ mod tests {
     fn explain_lists_every_layer() {
         let p = compose(
             "|",
+            Formulation::Markdown,
             &[],
             [
                 text(&STABLE, "abc"),

@@ -3,12 +3,14 @@
 use std::fmt;
 
 use super::layer::Origin;
-use super::prompt::{Section, SectionState};
+use super::prompt::{Mark, Section, SectionState};
 
 /// Displays one row per layer of a composed prompt.
 #[derive(Clone, Copy, Debug)]
 pub struct Explain<'a> {
     sections: &'a [Section],
+    text: &'a str,
+    marks: &'a [Mark],
     stable: usize,
     volatile: usize,
 }
@@ -20,9 +22,17 @@ pub fn approx_tokens(bytes: usize) -> usize {
 }
 
 impl<'a> Explain<'a> {
-    pub(crate) fn new(sections: &'a [Section], stable: usize, volatile: usize) -> Self {
+    pub(crate) fn new(
+        sections: &'a [Section],
+        text: &'a str,
+        marks: &'a [Mark],
+        stable: usize,
+        volatile: usize,
+    ) -> Self {
         Explain {
             sections,
+            text,
+            marks,
             stable,
             volatile,
         }
@@ -42,7 +52,7 @@ fn status(section: &Section) -> (usize, String) {
 
 fn provenance(origin: &Origin) -> String {
     match origin {
-        Origin::File(src) | Origin::OverlayAppended(Some(src)) if !src.provenance.is_empty() => {
+        Origin::File(src) | Origin::OverlayAppended(Some(src), _) if !src.provenance.is_empty() => {
             src.provenance.to_string()
         }
         _ => String::new(),
@@ -100,8 +110,18 @@ impl fmt::Display for Explain<'_> {
             writeln!(f, "{}", out.trim_end())
         };
         line(f, header)?;
-        for row in &rows {
+        for (i, row) in rows.iter().enumerate() {
             line(f, row.each_ref().map(String::as_str))?;
+            // Each instruction's provenance line, as written in the prompt.
+            for mark in self.marks.iter().filter(|m| m.section == i) {
+                writeln!(
+                    f,
+                    "{:>w$}  ↳ {}",
+                    "",
+                    &self.text[mark.start..mark.end],
+                    w = widths[0]
+                )?;
+            }
         }
         writeln!(
             f,

@@ -34,6 +34,8 @@ pub struct LayerInfo {
     pub tier: Tier,
     /// Locked layers have no overlay field and no runtime path can change their bytes.
     pub locked: bool,
+    /// Delimited per formulation when set; an untitled layer is never delimited.
+    pub title: Option<&'static super::formulation::Title>,
 }
 
 /// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
@@ -88,10 +90,12 @@ pub enum Origin {
     Inline,
     /// A runtime slot the caller filled.
     Slot,
-    /// The user's overlay replaced the shipped text.
-    OverlayReplaced,
-    /// The user's overlay was appended to the shipped text.
-    OverlayAppended(Option<&'static Source>),
+    /// The user's overlay (the named file of the overlay directory) replaced the shipped text.
+    OverlayReplaced(&'static str),
+    /// The user's overlay (the named file) was appended to the shipped text.
+    OverlayAppended(Option<&'static Source>, &'static str),
+    /// Instructions given at run time; each one's source and scope precede it in the text.
+    Instructions,
     /// The layer was skipped before its text was chosen (e.g. not in this role).
     Unresolved,
 }
@@ -102,9 +106,10 @@ impl fmt::Display for Origin {
             Origin::File(src) => f.write_str(src.path),
             Origin::Inline => f.write_str("inline (manifest)"),
             Origin::Slot => f.write_str("runtime slot"),
-            Origin::OverlayReplaced => f.write_str("overlay (replaced)"),
-            Origin::OverlayAppended(Some(src)) => write!(f, "{} + overlay", src.path),
-            Origin::OverlayAppended(None) => f.write_str("inline + overlay"),
+            Origin::OverlayReplaced(file) => write!(f, "overlay {file} (replaces shipped)"),
+            Origin::OverlayAppended(Some(src), file) => write!(f, "{} + overlay {file}", src.path),
+            Origin::OverlayAppended(None, file) => write!(f, "inline + overlay {file}"),
+            Origin::Instructions => f.write_str("instructions (runtime)"),
             Origin::Unresolved => f.write_str("-"),
         }
     }

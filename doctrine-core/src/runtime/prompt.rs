@@ -12,6 +12,15 @@ pub struct Prompt<const N: usize> {
     stable_end: usize,
     volatile_start: usize,
     sections: [Section; N],
+    marks: Vec<Mark>,
+}
+
+/// Where one instruction's provenance line sits in the text, and in which section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub section: usize,
+    pub start: usize,
+    pub end: usize,
 }
 
 /// What one layer contributed to a composed prompt.
@@ -35,6 +44,7 @@ static UNSET_INFO: LayerInfo = LayerInfo {
     name: "",
     tier: super::layer::Tier::Stable,
     locked: false,
+    title: None,
 };
 
 /// A layer's text span in the whole prompt, or why it was left out.
@@ -50,12 +60,14 @@ impl<const N: usize> Prompt<N> {
         stable_end: usize,
         volatile_start: usize,
         sections: [Section; N],
+        marks: Vec<Mark>,
     ) -> Self {
         Prompt {
             text,
             stable_end,
             volatile_start,
             sections,
+            marks,
         }
     }
 
@@ -102,7 +114,13 @@ impl<const N: usize> Prompt<N> {
 
     /// A table of every layer: order, tier, bytes, source, provenance, and why any was skipped.
     pub fn explain(&self) -> Explain<'_> {
-        Explain::new(&self.sections, self.stable().len(), self.volatile().len())
+        Explain::new(
+            &self.sections,
+            &self.text,
+            &self.marks,
+            self.stable().len(),
+            self.volatile().len(),
+        )
     }
 
     /// [`fingerprint`](crate::fingerprint) of the stable prefix, for cache-key logging.

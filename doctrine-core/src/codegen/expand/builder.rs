@@ -13,7 +13,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     let slots: Vec<&Layer> = d
         .layers
         .iter()
-        .filter(|l| matches!(l.content, Content::Slot { .. }))
+        .filter(|l| matches!(l.content, Content::Slot { .. } | Content::Instructions))
         .collect();
     let choice_layers: Vec<&Layer> = d
         .layers
@@ -82,8 +82,13 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     }
     for l in &slots {
         let field = slot_field(l);
-        fields.push(quote! { #field: ::core::option::Option<&'a str> });
-        inits.push(quote! { #field: ::core::option::Option::None });
+        if matches!(l.content, Content::Instructions) {
+            fields.push(quote! { #field: &'a [::doctrine::Instruction<'a>] });
+            inits.push(quote! { #field: &[] });
+        } else {
+            fields.push(quote! { #field: ::core::option::Option<&'a str> });
+            inits.push(quote! { #field: ::core::option::Option::None });
+        }
     }
     let mut moved: Vec<Ident> = Vec::new();
     if has_roles {
@@ -95,6 +100,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         format_ident!("flags"),
         format_ident!("knobs"),
         format_ident!("overlay"),
+        format_ident!("formulation"),
     ]);
 
     let stage_names: Vec<Ident> = slots
@@ -111,9 +117,6 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     let first = &stage_names[0];
 
     let slot_methods = slots.iter().enumerate().map(|(i, l)| {
-        let Content::Slot { required } = l.content else {
-            unreachable!()
-        };
         let (this, next) = (&stage_names[i], &stage_names[i + 1]);
         let method = format_ident!("{}", l.name);
         let field = slot_field(l);
@@ -122,7 +125,16 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             .filter(|o| o.name != l.name)
             .map(|o| slot_field(o));
         let moved = &moved;
-        let (param, value, doc) = if required {
+        let (param, value, doc) = if matches!(l.content, Content::Instructions) {
+            (
+                quote! { value: &'a [::doctrine::Instruction<'a>] },
+                quote! { value },
+                format!(
+                    "Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice leaves the layer out.",
+                    l.name
+                ),
+            )
+        } else if matches!(l.content, Content::Slot { required: true }) {
             (
                 quote! { value: &'a str },
                 quote! { ::core::option::Option::Some(value) },
@@ -185,6 +197,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             .iter()
             .map(|l| match l.content {
                 Content::Slot { required: true } => format!("`.{}(text)`", l.name),
+                Content::Instructions => format!("`.{}(&[Instruction])`", l.name),
                 _ => format!("`.{}(Option)`", l.name),
             })
             .collect();
@@ -219,6 +232,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
+            formulation: ::doctrine::Formulation,
             _stage: ::core::marker::PhantomData<S>,
         }
 
@@ -231,6 +245,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 flags: <Flags as ::core::default::Default>::default(),
                 knobs: <Knobs as ::core::default::Default>::default(),
                 overlay: ::core::option::Option::None,
+                formulation: DEFAULT_FORMULATION,
                 _stage: ::core::marker::PhantomData,
             }
         }
@@ -244,6 +259,10 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             pub fn knobs(mut self, knobs: Knobs) -> Self { self.knobs = knobs; self }
             /// Applies a user overlay to the overridable layers.
             pub fn overlay(mut self, overlay: &'a Overlay) -> Self { self.overlay = ::core::option::Option::Some(overlay); self }
+            /// Sets how titled layers are delimited.
+            pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self { self.formulation = formulation; self }
+            /// Sets the formulation for a model family, from the manifest's table.
+            pub fn family(mut self, family: &str) -> Self { self.formulation = formulation_for(family); self }
         }
 
         #(#slot_methods)*
@@ -257,7 +276,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 S: stage::Filled,
             {
                 let values = self.values();
-                ::doctrine::compose(SEPARATOR, &values, [#(self.#layer_fns()),*])
+                ::doctrine::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*])
             }
 
             /// Only the stable prefix, as `finish().stable()` would give it.
@@ -266,7 +285,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 S: stage::Filled,
             {
                 let values = self.values();
-                ::doctrine::join(SEPARATOR, &values, &[#(self.#stable_fns()),*])
+                ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*])
             }
 
             /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
@@ -276,7 +295,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 S: stage::Filled,
             {
                 let values = self.values();
-                ::doctrine::join(SEPARATOR, &values, &[#(self.#volatile_fns()),*])
+                ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*])
             }
 
             /// What placeholders resolve to: facts, then knobs, in manifest order.

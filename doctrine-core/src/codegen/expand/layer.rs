@@ -88,6 +88,19 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             });
             quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = match self.#field { #(#arms)* #none }; }
         }
+        // Instructions are written by the runtime (ascending authority, provenance lines).
+        Content::Instructions => {
+            let field = slot_field(l);
+            let out = skip(
+                quote! { NotSupplied },
+                quote! { ::doctrine::Origin::Instructions },
+            );
+            quote! {
+                let origin = ::doctrine::Origin::Instructions;
+                let instructions: &'a [::doctrine::Instruction<'a>] = self.#field;
+                if instructions.is_empty() { #out }
+            }
+        }
         Content::Slot { .. } => {
             let field = slot_field(l);
             let out = skip(quote! { NotSupplied }, quote! { ::doctrine::Origin::Slot });
@@ -133,6 +146,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     });
 
     let suffix = match &l.suffix {
+        None if matches!(l.content, Content::Instructions) => TokenStream::new(),
         None => quote! { let suffix: &'static str = ""; },
         Some(s) => {
             let value = suffix_match(d, s);
@@ -150,11 +164,12 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
 
     let overlay = l.overlay.as_ref().map(|o| {
         let field = format_ident!("{}", o.field);
+        let file = lit(&o.file);
         let body = match o.mode {
             Override::Replace => quote! {
                 return ::doctrine::Part {
                     info,
-                    origin: ::doctrine::Origin::OverlayReplaced,
+                    origin: ::doctrine::Origin::OverlayReplaced(#file),
                     body: ::doctrine::Body::Text([over, "", "", ""]),
                 };
             },
@@ -169,7 +184,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                     let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
                     return ::doctrine::Part {
                         info,
-                        origin: ::doctrine::Origin::OverlayAppended(source),
+                        origin: ::doctrine::Origin::OverlayAppended(source, #file),
                         body: #append_body,
                     };
                 }
@@ -183,7 +198,9 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     });
 
-    let body = if template {
+    let body = if matches!(l.content, Content::Instructions) {
+        quote! { ::doctrine::Body::Instructions(instructions) }
+    } else if template {
         quote! { ::doctrine::Body::Template(text, [suffix, "", ""]) }
     } else {
         quote! { ::doctrine::Body::Text([text, suffix, "", ""]) }

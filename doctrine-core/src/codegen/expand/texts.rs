@@ -73,9 +73,28 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         let name = lit(&l.name);
         let tier = tier(l.tier);
         let locked = l.locked;
-        quote! { ::doctrine::LayerInfo { name: #name, tier: #tier, locked: #locked } }
+        let title = match &l.title {
+            Some(t) => {
+                let tag = super::super::names::tag(t).unwrap_or_default();
+                let (text, heading, open, close) = (
+                    lit(t),
+                    lit(&format!("## {t}\n\n")),
+                    lit(&format!("<{tag}>\n")),
+                    lit(&format!("\n</{tag}>")),
+                );
+                quote! {
+                    ::core::option::Option::Some(&::doctrine::Title { text: #text, heading: #heading, open: #open, close: #close })
+                }
+            }
+            None => quote! { ::core::option::Option::None },
+        };
+        quote! { ::doctrine::LayerInfo { name: #name, tier: #tier, locked: #locked, title: #title } }
     });
     let sep = lit(&d.separator);
+    let (default, families) = &d.formulation;
+    let default = formulation(*default);
+    let prefixes = families.iter().map(|(p, _)| lit(p));
+    let forms = families.iter().map(|(_, f)| formulation(*f));
     quote! {
         /// The separator written between non-empty layers.
         pub const SEPARATOR: &str = #sep;
@@ -85,6 +104,22 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         pub static LAYERS: [::doctrine::LayerInfo; #n] = [#(#infos),*];
         /// A prompt composed from this manifest.
         pub type Prompt = ::doctrine::Prompt<#n>;
+        /// The formulation for families the manifest does not name.
+        pub const DEFAULT_FORMULATION: ::doctrine::Formulation = #default;
+
+        /// The formulation for a model family: the manifest's longest matching prefix in
+        /// `[formulation] families`, else `DEFAULT_FORMULATION`.
+        pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
+            ::doctrine::formulation::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION)
+        }
+    }
+}
+
+fn formulation(f: crate::Formulation) -> TokenStream {
+    match f {
+        crate::Formulation::Markdown => quote! { ::doctrine::Formulation::Markdown },
+        crate::Formulation::Tagged => quote! { ::doctrine::Formulation::Tagged },
+        crate::Formulation::Bare => quote! { ::doctrine::Formulation::Bare },
     }
 }
 

@@ -204,6 +204,14 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .map(|(_, o)| format_ident!("{}", o.field))
         .collect();
     let names = entries.iter().map(|(_, o)| lit(&o.field));
+    let files = entries.iter().map(|(_, o)| lit(&o.file));
+    let layers = entries.iter().map(|(l, _)| lit(&l.name));
+    let locked = d.layers.iter().filter(|l| l.locked).map(|l| lit(&l.name));
+    let fixed = d
+        .layers
+        .iter()
+        .filter(|l| !l.locked && l.overlay.is_none())
+        .map(|l| lit(&l.name));
     let docs = entries.iter().map(|(l, o)| match o.mode {
         Override::Replace => format!("Replaces layer `{}` when non-empty.", l.name),
         Override::Append => format!("Appended to layer `{}` when non-empty.", l.name),
@@ -218,6 +226,29 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         impl Overlay {
             /// The field names, in manifest order.
             pub const FIELDS: &'static [&'static str] = &[#(#names),*];
+
+            /// The files an overlay directory may hold, and the names of the layers it may not reach.
+            pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
+                files: &[#(::doctrine::overlay::OverlayFile { file: #files, layer: #layers }),*],
+                locked: &[#(#locked),*],
+                fixed: &[#(#fixed),*],
+            };
+
+            /// Reads the overlay from ONE directory (the user's configuration, never the
+            /// workspace), each file capped at `doctrine::overlay::DEFAULT_MAX_BYTES`. A missing
+            /// directory gives an empty overlay and no notice; every file ignored, cut or refused
+            /// gives a notice.
+            pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+                Self::load_capped(dir, ::doctrine::overlay::DEFAULT_MAX_BYTES)
+            }
+
+            /// As [`Overlay::load`], with another byte cap per file.
+            pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+                let (texts, notices) = ::doctrine::overlay::load_overlay(dir.as_ref(), &Self::SPEC, max_bytes);
+                let mut texts = texts.into_iter();
+                let overlay = Overlay { #(#fields: texts.next().flatten().unwrap_or_default(),)* };
+                (overlay, notices)
+            }
         }
     }
 }

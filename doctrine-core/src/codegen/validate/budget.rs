@@ -108,7 +108,7 @@ fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
             .map(|(_, id)| text_bytes(*id))
             .max()
             .unwrap_or(0),
-        Content::Slot { .. } => 0,
+        Content::Slot { .. } | Content::Instructions => 0,
     };
     let suffix = l
         .suffix

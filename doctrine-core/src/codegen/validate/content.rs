@@ -78,6 +78,8 @@ pub(super) fn resolve(
         Content::Slot {
             required: *slot.get_ref() == raw::Slot::Required,
         }
+    } else if raw.instructions.as_ref().is_some_and(|i| *i.get_ref()) {
+        Content::Instructions
     } else {
         unreachable!("exactly one content key was checked above")
     };

@@ -208,7 +208,7 @@ pub(super) fn check_layer(
             .iter()
             .map(|(_, id)| (in_scope.clone(), *id))
             .collect(),
-        Content::Slot { .. } => {
+        Content::Slot { .. } | Content::Instructions => {
             let span = raw.interpolate.as_ref().map(|i| i.span());
             sink.error(
                 span,

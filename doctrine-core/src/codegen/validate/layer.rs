@@ -6,9 +6,9 @@ use crate::Tier;
 
 use super::super::diag::Sink;
 use super::super::load::{Loader, Shape};
-use super::super::model::{Content, Layer, Overlay};
+use super::super::model::{Content, Layer};
 use super::super::raw;
-use super::{check_ident, content, facts, hint, suffix, Names, BUILDER_METHODS, DEFAULT_JOIN};
+use super::{content, facts, hint, overlay, suffix, Names, BUILDER_METHODS};
 
 pub(super) fn validate_layer(
     raw: &raw::Layer,
@@ -76,6 +76,10 @@ pub(super) fn validate_layer(
         raw.texts.as_ref().map(|_| "texts"),
         raw.dir.as_ref().map(|_| "dir"),
         raw.slot.as_ref().map(|_| "slot"),
+        raw.instructions
+            .as_ref()
+            .filter(|i| *i.get_ref())
+            .map(|_| "instructions"),
     ]
     .into_iter()
     .flatten()
@@ -90,7 +94,7 @@ pub(super) fn validate_layer(
                     given.join(", ")
                 ),
             },
-            Some("give exactly one of `file`, `files`, `text`, `texts`, `dir` or `slot`".into()),
+            Some("give exactly one of `file`, `files`, `text`, `texts`, `dir`, `slot` or `instructions = true`".into()),
         );
         return None;
     }
@@ -109,13 +113,13 @@ pub(super) fn validate_layer(
             not_for(sink, "optional", o.span());
         }
     }
-    if matches!(given[0], "text" | "texts" | "slot") {
+    if matches!(given[0], "text" | "texts" | "slot" | "instructions") {
         if let Some(f) = &raw.frontmatter {
             not_for(sink, "frontmatter", f.span());
         }
     }
 
-    if given[0] == "slot" && BUILDER_METHODS.contains(&name.as_str()) {
+    if matches!(given[0], "slot" | "instructions") && BUILDER_METHODS.contains(&name.as_str()) {
         sink.error(
             Some(raw.name.span()),
             format!("slot layer `{name}` would clash with the builder's own `.{name}()` method"),
@@ -135,58 +139,18 @@ pub(super) fn validate_layer(
     let content = content::resolve(raw, &given, names, &in_scope, shape, loader, sink)?;
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
-    let overlay = match (&raw.override_, locked) {
-        (Some(o), true) => {
+    let is_slot = matches!(content, Content::Slot { .. } | Content::Instructions);
+    let overlay = overlay::overlay(raw, locked, is_slot, sink);
+    let title = raw.title.as_ref().map(|t| {
+        if super::super::names::tag(t.get_ref()).is_none() {
             sink.error(
-                Some(o.span()),
-                format!("layer `{name}` is locked, so it cannot have an `override`"),
-                Some("a locked layer has no overlay field by design: remove `override`, or remove `locked = true` if users may really change it".into()),
+                Some(t.span()),
+                format!("title `{}` has no letter to name a section tag with", t.get_ref()),
+                Some("a title starts with a letter, e.g. `title = \"Tool policy\"` (tag `tool_policy`)".into()),
             );
-            None
         }
-        (Some(o), false) if matches!(content, Content::Slot { .. }) => {
-            sink.error(
-                Some(o.span()),
-                format!("slot layer `{name}` cannot have an `override`"),
-                Some("the caller already supplies a slot's text; remove `override`".into()),
-            );
-            None
-        }
-        (Some(o), false) => {
-            let field = raw
-                .overlay_field
-                .as_ref()
-                .map(|f| f.get_ref().clone())
-                .unwrap_or_else(|| name.clone());
-            let span = raw
-                .overlay_field
-                .as_ref()
-                .map(Spanned::span)
-                .unwrap_or(raw.name.span());
-            check_ident(sink, span, "overlay field", &field, "a field of `Overlay`");
-            Some(Overlay {
-                field,
-                mode: *o.get_ref(),
-                separator: raw
-                    .overlay_separator
-                    .clone()
-                    .unwrap_or_else(|| DEFAULT_JOIN.to_string()),
-            })
-        }
-        (None, _) => {
-            if let Some(f) = &raw.overlay_field {
-                sink.error(
-                    Some(f.span()),
-                    "`overlay_field` without `override`",
-                    Some(
-                        "add `override = \"replace\"` or `\"append\"`, or remove `overlay_field`"
-                            .into(),
-                    ),
-                );
-            }
-            None
-        }
-    };
+        t.get_ref().clone()
+    });
 
     let suffix = raw.suffix.as_ref().and_then(|s| {
         if !matches!(content, Content::PerRole(_)) {
@@ -210,6 +174,7 @@ pub(super) fn validate_layer(
         locked,
         overlay,
         suffix,
+        title,
     };
     facts::check_layer(raw, &layer, names, loader, sink);
     if sink.found.len() > before {

@@ -21,6 +21,7 @@ mod declare;
 mod facts;
 mod layer;
 mod order;
+mod overlay;
 mod placeholder;
 mod suffix;
 
@@ -32,7 +33,17 @@ pub const RESERVED_TYPES: &[&str] = &[
 ];
 const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
 /// Builder methods every `Compose` stage has; a slot layer may not take these names.
-const BUILDER_METHODS: &[&str] = &["flags", "flag", "knobs", "overlay", "finish"];
+const BUILDER_METHODS: &[&str] = &[
+    "flags",
+    "flag",
+    "knobs",
+    "overlay",
+    "formulation",
+    "family",
+    "finish",
+    "finish_stable",
+    "finish_volatile",
+];
 const DEFAULT_JOIN: &str = "\n\n";
 /// Suffix texts are precomputed for every combination of the knobs they name.
 const MAX_SUFFIX_COMBINATIONS: usize = 1024;
@@ -172,9 +183,11 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
                 locked: false,
                 overlay: None,
                 suffix: None,
+                title: None,
             },
         ));
     }
+    check_overlay_files(&raw, &layers, sink);
     check_tiers(&raw, &layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
@@ -182,6 +195,7 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     if !sink.found.is_empty() {
         return None;
     }
+    let formulation = formulation(&raw);
     Some(Doctrine {
         manifest: cx.manifest,
         manifest_display: cx.manifest_display,
@@ -197,7 +211,70 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         layers: layers.into_iter().map(|(_, l)| l).collect(),
         texts: loader.texts,
         tracked: loader.tracked,
+        formulation,
     })
+}
+
+/// The manifest's formulation table, longest prefixes first.
+fn formulation(raw: &Manifest) -> (crate::Formulation, Vec<(String, crate::Formulation)>) {
+    let convert = |f: &super::raw::Formulation| match f {
+        super::raw::Formulation::Markdown => crate::Formulation::Markdown,
+        super::raw::Formulation::Tagged => crate::Formulation::Tagged,
+        super::raw::Formulation::Bare => crate::Formulation::Bare,
+    };
+    let Some(table) = &raw.formulation else {
+        return (crate::Formulation::Markdown, Vec::new());
+    };
+    let table = table.get_ref();
+    let default = table
+        .default
+        .as_ref()
+        .map_or(crate::Formulation::Markdown, convert);
+    let families = table
+        .families
+        .iter()
+        .map(|(k, v)| (k.get_ref().clone(), convert(v)))
+        .collect();
+    (default, families)
+}
+
+/// Overlay file names: one per overridable layer, and none that reads as a locked layer's.
+fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    let span_of = |layer: &str| {
+        raw.layers
+            .iter()
+            .find(|l| l.get_ref().name.get_ref() == layer)
+            .map(|l| {
+                l.get_ref()
+                    .overlay_file
+                    .as_ref()
+                    .map_or(l.get_ref().name.span(), Spanned::span)
+            })
+    };
+    for (_, l) in layers {
+        let Some(o) = &l.overlay else { continue };
+        if let Some(prev) = seen.insert(&o.file, &l.name) {
+            sink.error(
+                span_of(&l.name),
+                format!(
+                    "layers `{prev}` and `{}` both read overlay file `{}`",
+                    l.name, o.file
+                ),
+                Some("give each overridable layer its own `overlay_file`".into()),
+            );
+        }
+        if let Some((_, locked)) = layers
+            .iter()
+            .find(|(_, other)| other.locked && format!("{}.md", other.name) == o.file)
+        {
+            sink.error(
+                span_of(&l.name),
+                format!("overlay file `{}` of layer `{}` is named after locked layer `{}`", o.file, l.name, locked.name),
+                Some("a user would take that file to override the locked layer; name it after the layer it overrides".into()),
+            );
+        }
+    }
 }
 
 struct Names<'a> {

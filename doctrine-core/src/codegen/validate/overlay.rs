@@ -1,0 +1,97 @@
+//! `override`, `overlay_field`, `overlay_file`: what a user's overlay directory may change.
+
+use toml::Spanned;
+
+use super::super::diag::Sink;
+use super::super::model::Overlay;
+use super::super::raw;
+use super::{check_ident, DEFAULT_JOIN};
+
+pub(super) fn overlay(
+    raw: &raw::Layer,
+    locked: bool,
+    is_slot: bool,
+    sink: &mut Sink<'_>,
+) -> Option<Overlay> {
+    let name = raw.name.get_ref();
+    if locked {
+        if let Some(f) = &raw.overlay_file {
+            sink.error(
+                Some(f.span()),
+                format!("layer `{name}` is locked, so no overlay file may map to it"),
+                Some(
+                    "remove `overlay_file`: a locked layer is never read from the user's directory"
+                        .into(),
+                ),
+            );
+        }
+    }
+    let Some(o) = &raw.override_ else {
+        for (key, span) in [
+            (
+                "overlay_field",
+                raw.overlay_field.as_ref().map(Spanned::span),
+            ),
+            ("overlay_file", raw.overlay_file.as_ref().map(Spanned::span)),
+        ] {
+            if let (Some(span), false) = (span, locked && key == "overlay_file") {
+                sink.error(
+                    Some(span),
+                    format!("`{key}` without `override`"),
+                    Some(format!(
+                        "add `override = \"replace\"` or `\"append\"`, or remove `{key}`"
+                    )),
+                );
+            }
+        }
+        return None;
+    };
+    if locked {
+        sink.error(
+            Some(o.span()),
+            format!("layer `{name}` is locked, so it cannot have an `override`"),
+            Some("a locked layer has no overlay field by design: remove `override`, or remove `locked = true` if users may really change it".into()),
+        );
+        return None;
+    }
+    if is_slot {
+        sink.error(
+            Some(o.span()),
+            format!("slot layer `{name}` cannot have an `override`"),
+            Some("the caller already supplies a slot's text; remove `override`".into()),
+        );
+        return None;
+    }
+    let field = raw
+        .overlay_field
+        .as_ref()
+        .map_or_else(|| name.clone(), |f| f.get_ref().clone());
+    let span = raw
+        .overlay_field
+        .as_ref()
+        .map_or(raw.name.span(), Spanned::span);
+    check_ident(sink, span, "overlay field", &field, "a field of `Overlay`");
+    let file = raw
+        .overlay_file
+        .as_ref()
+        .map_or_else(|| format!("{field}.md"), |f| f.get_ref().clone());
+    if let Some(f) = &raw.overlay_file {
+        let plain = !file.is_empty() && !file.starts_with('.') && !file.contains(['/', '\\']);
+        if !plain {
+            sink.error(
+                Some(f.span()),
+                format!("overlay file `{file}` is not a plain file name"),
+                Some("name one file directly in the overlay directory, e.g. `identity.md`".into()),
+            );
+        }
+    }
+    Some(Overlay {
+        field,
+        file,
+        mode: *o.get_ref(),
+        separator: raw
+            .overlay_separator
+            .clone()
+            .unwrap_or_else(|| DEFAULT_JOIN.to_string()),
+    })
+}
