@@ -11,6 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+#[path = "../tests/support/seed_composer.rs"]
+mod seed_composer;
+use seed_composer::Runtime;
+
 mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
 }
@@ -57,97 +61,6 @@ fn generated() -> crew::Prompt {
     .finish()
 }
 
-/// Everything after a leading `---` frontmatter block (fence lines of their own), as the
-/// manifest's `frontmatter = "strip"` does.
-fn strip_frontmatter(text: &str) -> &str {
-    let Some(rest) = text.strip_prefix("---\n") else {
-        return text;
-    };
-    let mut offset = 0;
-    for line in rest.split_inclusive('\n') {
-        if line.trim_end_matches('\n') == "---" {
-            return &rest[offset + line.len()..];
-        }
-        offset += line.len();
-    }
-    text
-}
-
-/// A runtime composer as the seed composers write it: every call reads the files.
-struct Runtime {
-    dir: PathBuf,
-}
-
-impl Runtime {
-    fn read(&self, rel: &str, frontmatter: bool) -> String {
-        let raw = std::fs::read_to_string(self.dir.join(rel)).expect("crew file");
-        let raw = raw
-            .strip_prefix('\u{feff}')
-            .unwrap_or(&raw)
-            .replace("\r\n", "\n");
-        let body = if frontmatter {
-            strip_frontmatter(&raw)
-        } else {
-            &raw
-        };
-        body.trim().to_string()
-    }
-
-    fn compose(
-        &self,
-        role: &str,
-        team: &str,
-        identity: &str,
-        fable: bool,
-        intensity: &str,
-    ) -> String {
-        let developer = role == "developer";
-        let mut layers: Vec<String> = Vec::new();
-        layers.push(
-            match role {
-                "developer" => "Your tools are loaded: the repository, the test runner and the task board. Use them before asking.",
-                "architect" => "Your tools are loaded: the repository (read-only) and the design-notes board.",
-                "pm" => "Your tools are loaded: the task board and the roadmap. You cannot touch the repository.",
-                _ => "Your tools are loaded: the repository (read-only) and the task board.",
-            }
-            .to_string(),
-        );
-        layers.push(self.read(
-            if developer {
-                "lifecycle/developer.md"
-            } else {
-                "lifecycle/default.md"
-            },
-            false,
-        ));
-        layers.push(self.read("base.md", false));
-        if fable {
-            layers.push(self.read("doctrine/fable.md", true));
-            let mut ponytail = self.read(
-                if developer {
-                    "doctrine/ponytail.md"
-                } else {
-                    "doctrine/ponytail-ethos.md"
-                },
-                true,
-            );
-            if developer {
-                ponytail.push_str(&format!("\n\n**Operative intensity: {intensity}.**"));
-            }
-            layers.push(ponytail);
-        }
-        let role_file = match role {
-            "reviewer" | "qa" => "verifier",
-            other => other,
-        };
-        layers.push(self.read(&format!("roles/{role_file}.md"), false));
-        layers.push(self.read(&format!("teams/{team}.md"), false));
-        layers.push(self.read(&format!("identities/{identity}.md"), false));
-        layers.retain(|l| !l.is_empty());
-        layers.join("\n\n---\n\n")
-    }
-}
-
 fn crew_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/crew")
 }
@@ -155,7 +68,7 @@ fn crew_dir() -> PathBuf {
 fn bench(c: &mut Criterion) {
     let composed = generated();
     let runtime = Runtime { dir: crew_dir() };
-    let from_disk = runtime.compose("developer", "backend", "be-dev-1", true, "full");
+    let from_disk = runtime.compose("developer", "backend", "be-dev-1", true, "full", None);
     assert_eq!(
         from_disk,
         composed.as_str(),
@@ -195,7 +108,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| join(black_box(&parts), true))
     });
     group.bench_function("runtime_from_disk", |b| {
-        b.iter(|| runtime.compose(black_box("developer"), "backend", "be-dev-1", true, "full"))
+        b.iter(|| {
+            runtime.compose(
+                black_box("developer"),
+                "backend",
+                "be-dev-1",
+                true,
+                "full",
+                None,
+            )
+        })
     });
     group.finish();
 }
