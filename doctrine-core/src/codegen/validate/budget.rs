@@ -77,26 +77,30 @@ pub(super) fn check(
     }
 }
 
+/// The most bytes segments can take: knobs at their longest value, facts empty.
+fn segments_max(segments: &[Segment], names: &Names<'_>) -> usize {
+    segments
+        .iter()
+        .map(|s| match s {
+            Segment::Lit(t) => t.len(),
+            Segment::Knob(k) => names.knobs[*k]
+                .values
+                .iter()
+                .map(String::len)
+                .max()
+                .unwrap_or(0),
+            Segment::Fact(_) => 0,
+        })
+        .sum()
+}
+
 /// The most bytes layer `l` can contribute for role `r` with every runtime value empty.
 fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
     let text_bytes = |id: usize| {
         let t = &loader.texts[id];
-        match &t.segments {
-            Some(segs) => segs
-                .iter()
-                .map(|s| match s {
-                    Segment::Lit(s) => s.len(),
-                    Segment::Knob(k) => names.knobs[*k]
-                        .values
-                        .iter()
-                        .map(String::len)
-                        .max()
-                        .unwrap_or(0),
-                    Segment::Fact(_) => 0,
-                })
-                .sum(),
-            None => t.body.len(),
-        }
+        t.segments
+            .as_ref()
+            .map_or(t.body.len(), |segs| segments_max(segs, names))
     };
     let base = match &l.content {
         Content::PerRole(groups) => groups
@@ -114,21 +118,6 @@ fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
         .suffix
         .as_ref()
         .filter(|s| s.roles.as_ref().is_none_or(|rs| rs.contains(&r)))
-        .map_or(0, |s| {
-            s.separator.len()
-                + s.segments
-                    .iter()
-                    .map(|seg| match seg {
-                        Segment::Lit(t) => t.len(),
-                        Segment::Knob(k) => names.knobs[*k]
-                            .values
-                            .iter()
-                            .map(String::len)
-                            .max()
-                            .unwrap_or(0),
-                        Segment::Fact(_) => 0,
-                    })
-                    .sum::<usize>()
-        });
+        .map_or(0, |s| s.separator.len() + segments_max(&s.segments, names));
     base + suffix
 }
