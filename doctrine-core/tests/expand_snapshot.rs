@@ -5,10 +5,9 @@ use std::path::Path;
 
 use doctrine_core::codegen::{generate, Request};
 
-#[test]
-fn generated_code_for_small_manifest() {
+fn expanded(fixture: &str) -> String {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let base = crate_dir.join("tests/fixtures/small");
+    let base = crate_dir.join("tests/fixtures").join(fixture);
     let tokens = generate(&Request {
         manifest: "doctrine.toml".into(),
         base_dir: base.clone(),
@@ -19,6 +18,15 @@ fn generated_code_for_small_manifest() {
     let code = prettyplease::unparse(&file);
     // `include_bytes!` takes absolute paths; pin them relative to the crate.
     let prefix = format!("{}/", crate_dir.canonicalize().unwrap().display());
-    let code = code.replace(&prefix, "$CRATE/");
-    insta::assert_snapshot!(code);
+    code.replace(&prefix, "$CRATE/")
+}
+
+#[test]
+fn generated_code_for_small_manifest() {
+    insta::assert_snapshot!(expanded("small"));
+}
+
+#[test]
+fn generated_code_for_facts_manifest() {
+    insta::assert_snapshot!(expanded("facts"));
 }

@@ -127,20 +127,25 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let fact_gate = l.fact_gate.as_ref().map(|g| {
         let name = lit(&d.facts[g.fact].name);
         let i = g.fact;
-        let value_check = g.equals.as_ref().map(|e| {
-            let e = lit(e);
-            quote! {
-                if v != #e {
-                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactValue(#name)) };
+        let some_arm = match &g.equals {
+            Some(e) => {
+                let e = lit(e);
+                quote! {
+                    ::core::option::Option::Some(v) => {
+                        if v != #e {
+                            return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactValue(#name)) };
+                        }
+                    }
                 }
             }
-        });
+            None => quote! { ::core::option::Option::Some(_) => {} },
+        };
         quote! {
             match self.facts[#i] {
                 ::core::option::Option::None => {
                     return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactAbsent(#name)) };
                 }
-                ::core::option::Option::Some(v) => { let _ = v; #value_check }
+                #some_arm
             }
         }
     });

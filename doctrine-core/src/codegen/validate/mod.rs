@@ -1,4 +1,4 @@
-//! [`raw::Manifest`] → [`model::Doctrine`]: resolves every name, loads every file and
+//! [`super::raw::Manifest`] → [`super::model::Doctrine`]: resolves every name, loads every file and
 //! collects every error rather than stopping at the first.
 
 use std::collections::{HashMap, HashSet};
