@@ -413,3 +413,71 @@ fn facts_need_known_modes_and_a_taker() {
         "{errs:#?}"
     );
 }
+
+/// Manifests found by an adversarial review: each is an error with a location, never a
+/// panic and never generated code that fails in rustc.
+#[test]
+fn review_findings_are_errors() {
+    let cases: &[(&str, &str)] = &[
+        // A per-role map with no roles declared used to panic.
+        ("[[layer]]\nname = \"base\"\nfiles = {}\n", "has no `default` entry"),
+        ("[[layer]]\nname = \"base\"\ntexts = { x = \"hi\" }\n", "manifest declares no roles"),
+        // Names that collide after case conversion.
+        ("[flags]\ngpt_4 = true\ngpt4 = false\n[[layer]]\nname = \"a\"\ntext = \"x\"\n", "name the same `Flag` variant"),
+        ("[[layer]]\nname = \"step_1\"\nslot = \"optional\"\n[[layer]]\nname = \"step1\"\nslot = \"optional\"\n", "same builder stage"),
+        ("roles = [\"qa\", \"QA\"]\n[[layer]]\nname = \"a\"\ntext = \"x\"\n", "declared twice"),
+        // Names that are keywords in some form.
+        ("[flags]\nself_ = true\n[[layer]]\nname = \"a\"\ntext = \"x\"\n", "Rust keyword"),
+        ("[[layer]]\nname = \"gen\"\ntext = \"x\"\n", "Rust keyword"),
+        // A `dir` layer named like a parameter of `compose`.
+        ("modes = [\"a\"]\n[[layer]]\nname = \"mode\"\ndir = \"d\"\n", "clash with the `mode` parameter"),
+        // Quietly ignored keys.
+        ("roles = [\"a\"]\n[[layer]]\nname = \"x\"\ntexts = { a = \"t\", default = \"d\" }\n", "`default` of layer `x` is never used"),
+        ("[[layer]]\nname = \"x\"\ntext = \"t\"\nsuffix = { text = \"s\", roles = [] }\n", "suffix's `roles` is empty"),
+        ("[[layer]]\nname = \"x\"\ntext = \"t\"\noverlay_separator = \"-\"\n", "`overlay_separator` without `override`"),
+        ("[[layer]]\nname = \"x\"\ntext = \"t\"\noverride = \"replace\"\noverlay_separator = \"-\"\n", "has nothing to separate"),
+        ("[[layer]]\nname = \"x\"\nslot = \"optional\"\ntrim = true\n", "`trim` does not apply"),
+        // An overlay that reads as another layer's.
+        ("[[layer]]\nname = \"safety\"\ntext = \"s\"\nlocked = true\n[[layer]]\nname = \"g\"\ntext = \"t\"\noverride = \"replace\"\noverlay_field = \"safety\"\n", "has the name of locked layer"),
+        ("[[layer]]\nname = \"b\"\ntext = \"s\"\noverride = \"replace\"\noverlay_file = \"shared.md\"\n[[layer]]\nname = \"g\"\ntext = \"t\"\noverride = \"replace\"\noverlay_file = \"b.md\"\n", "is named after layer `b`"),
+        // Clear messages for paths.
+        ("[[layer]]\nname = \"x\"\ndir = \"nope\"\n", "missing directory `nope`"),
+        ("[[layer]]\nname = \"x\"\nfile = \"\"\n", "the file path is empty"),
+    ];
+    for (manifest, expected) in cases {
+        let errs = errors(manifest, &[("d/a.md", b"a")]);
+        assert!(
+            errs.iter().any(|e| e.contains(expected)),
+            "{manifest}\nexpected `{expected}` in {errs:#?}"
+        );
+        assert!(
+            errs.iter().all(|e| e.starts_with("doctrine.toml:")),
+            "{errs:#?}"
+        );
+    }
+}
+
+#[test]
+fn one_broken_value_is_reported_once() {
+    // `roles` of the wrong type: one error, not one per use of a role.
+    let errs = errors(
+        "roles = \"developer\"\n[facts.root]\ntier = \"stable\"\nrequired = [\"developer\"]\n[[layer]]\nname = \"a\"\ntexts = { developer = \"x\", default = \"y\" }\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    // A knob whose declaration fails: its placeholder is not reported again.
+    let errs = errors(
+        "[knobs.level]\nvalues = [\"a\"]\ndefault = 1\n[[layer]]\nname = \"x\"\ntext = \"t\"\nsuffix = { text = \"{level}\" }\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    // A misspelt `[[layers]]`: the unknown key, not also "no layers".
+    let errs = errors("[[layers]]\nname = \"x\"\ntext = \"t\"\n", &[]);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    // A missing file does not hide the layer's other errors.
+    let errs = errors(
+        "[[layer]]\nname = \"x\"\nfile = \"missing.md\"\nlocked = true\noverride = \"replace\"\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+}

@@ -18,6 +18,9 @@ pub struct Shape {
     pub interpolate: bool,
 }
 
+/// `(stem, file name)` of each markdown file, and the names that are not UTF-8.
+pub type DirListing = (Vec<(String, String)>, Vec<String>);
+
 pub struct Loader {
     /// Canonical crate directory: no file may resolve outside it.
     crate_dir: PathBuf,
@@ -54,7 +57,27 @@ impl Loader {
 
     /// Resolves a manifest path to a canonical path inside the crate directory.
     pub fn resolve(&self, path: &Spanned<String>, sink: &mut Sink<'_>) -> Option<PathBuf> {
+        self.resolve_as(path, "file", sink)
+    }
+
+    /// As [`Loader::resolve`], naming what is expected (`file` or `directory`) in messages.
+    pub fn resolve_as(
+        &self,
+        path: &Spanned<String>,
+        what: &str,
+        sink: &mut Sink<'_>,
+    ) -> Option<PathBuf> {
         let raw = Path::new(path.get_ref().as_str());
+        if path.get_ref().trim().is_empty() {
+            sink.error(
+                Some(path.span()),
+                format!("the {what} path is empty"),
+                Some(format!(
+                    "name a {what} relative to the manifest's directory"
+                )),
+            );
+            return None;
+        }
         if raw.is_absolute()
             || raw.has_root()
             || matches!(raw.components().next(), Some(Component::Prefix(_)))
@@ -98,14 +121,14 @@ impl Loader {
             Err(e) => {
                 let shown = self.display(&joined);
                 let msg = if e.kind() == std::io::ErrorKind::NotFound {
-                    format!("missing file `{}` (looked for `{shown}`)", path.get_ref())
+                    format!("missing {what} `{}` (looked for `{shown}`)", path.get_ref())
                 } else {
                     format!("cannot read `{}`: {e}", path.get_ref())
                 };
                 sink.error(
                     Some(path.span()),
                     msg,
-                    Some("create the file or correct the path; paths are relative to the manifest's directory".into()),
+                    Some(format!("create the {what} or correct the path; paths are relative to the manifest's directory")),
                 );
                 return None;
             }
@@ -241,17 +264,34 @@ impl Loader {
     }
 
     /// The markdown files of a directory, sorted by name, as `(stem, canonical path)`.
-    pub fn list_dir(&self, dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
-        let mut out = Vec::new();
+    /// The markdown files of a directory (`.md` in any case), sorted by name, as
+    /// `(stem, file name)`; and the names of markdown files that are not UTF-8, which
+    /// cannot name a choice.
+    pub fn list_dir(&self, dir: &Path) -> std::io::Result<DirListing> {
+        let (mut out, mut bad) = (Vec::new(), Vec::new());
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "md") {
-                if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
-                    out.push((stem.to_string(), path.clone()));
-                }
+            if !path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+            {
+                continue;
+            }
+            match (
+                path.file_stem().and_then(|s| s.to_str()),
+                path.file_name().and_then(|s| s.to_str()),
+            ) {
+                (Some(stem), Some(name)) => out.push((stem.to_string(), name.to_string())),
+                _ => bad.push(
+                    path.file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned(),
+                ),
             }
         }
         out.sort();
-        Ok(out)
+        bad.sort();
+        Ok((out, bad))
     }
 }

@@ -51,15 +51,14 @@ pub fn is_type_name(name: &str) -> bool {
 pub fn tag(title: &str) -> Option<String> {
     let mut out = String::new();
     for c in title.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
         } else if !out.is_empty() && !out.ends_with('_') {
             out.push('_');
         }
     }
     let out = out.trim_end_matches('_').to_string();
-    out.starts_with(|c: char| c.is_ascii_alphabetic())
-        .then_some(out)
+    out.starts_with(char::is_alphabetic).then_some(out)
 }
 
 /// The closest candidate by edit distance, for "did you mean" hints.
@@ -102,10 +101,13 @@ pub fn snake_ident_problem(name: &str) -> Option<&'static str> {
     let mut chars = name.chars();
     let shaped = matches!(chars.next(), Some('a'..='z'))
         && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '_'));
+    // `gen` is reserved from edition 2024 on, which syn 2 does not know; a name whose
+    // CamelCase form is a keyword (`self_` → `Self`) cannot name a generated type.
+    let keyword = |n: &str| syn::parse_str::<syn::Ident>(n).is_err() || n == "gen";
     if !shaped {
         Some("is not a lowercase Rust identifier: use lowercase letters, digits and `_`, starting with a letter")
-    } else if syn::parse_str::<syn::Ident>(name).is_err() {
-        Some("is a Rust keyword: pick another name")
+    } else if keyword(name) || keyword(&camel(name)) {
+        Some("is a Rust keyword (or becomes one in CamelCase): pick another name")
     } else {
         None
     }
@@ -129,12 +131,16 @@ mod tests {
         assert_eq!(tag("Tool policy").as_deref(), Some("tool_policy"));
         assert_eq!(tag("  Safety & Rules! ").as_deref(), Some("safety_rules"));
         assert_eq!(tag("42"), None);
+        assert_eq!(tag("Ünïcode 😀 rules").as_deref(), Some("ünïcode_rules"));
+        assert_eq!(tag("日本語").as_deref(), Some("日本語"));
         assert_eq!(closest("rols", ["roles", "layer"]), Some("roles"));
         assert_eq!(closest("zzz", ["roles", "layer"]), None);
         assert_eq!(closest("fabel", ["fable"]), Some("fable"));
-        assert_eq!(
-            snake_ident_problem("type"),
-            Some("is a Rust keyword: pick another name")
-        );
+        assert!(snake_ident_problem("type")
+            .unwrap()
+            .starts_with("is a Rust keyword"));
+        assert!(snake_ident_problem("gen").is_some());
+        assert!(snake_ident_problem("self_").is_some());
+        assert!(snake_ident_problem("tools_more").is_none());
     }
 }

@@ -41,7 +41,10 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
                 manifest.modes = key.get_ref().as_ref() == "modes";
                 manifest.roles_span = Some(value.span());
-                manifest.roles = de(value, sink).unwrap_or_default();
+                match de(value, sink) {
+                    Some(roles) => manifest.roles = roles,
+                    None => manifest.roles_broken = true,
+                }
             }
             "facts" => {
                 for (name, v) in table(value, "facts", sink) {
@@ -53,8 +56,9 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                             sink,
                         );
                     }
-                    if let Some(fact) = de::<raw::Fact>(v, sink) {
-                        manifest.facts.push((name, fact));
+                    match de::<raw::Fact>(v, sink) {
+                        Some(fact) => manifest.facts.push((name, fact)),
+                        None => manifest.broken_names.push(name.into_inner()),
                     }
                 }
             }
@@ -73,9 +77,9 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
             }
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {
-                    if let Some(default) = de::<bool>(v, sink) {
-                        manifest.flags.push((name, default));
-                    }
+                    // Kept (as `false`) when its value is bad, so its uses are not reported too.
+                    let default = de::<bool>(v, sink).unwrap_or(false);
+                    manifest.flags.push((name, default));
                 }
             }
             "knobs" => {
@@ -88,8 +92,9 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                             sink,
                         );
                     }
-                    if let Some(knob) = de::<raw::Knob>(v, sink) {
-                        manifest.knobs.push((name, knob));
+                    match de::<raw::Knob>(v, sink) {
+                        Some(knob) => manifest.knobs.push((name, knob)),
+                        None => manifest.broken_names.push(name.into_inner()),
                     }
                 }
             }

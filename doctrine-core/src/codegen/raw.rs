@@ -74,6 +74,11 @@ pub struct Manifest {
     pub extra: Option<Spanned<bool>>,
     pub budget: Option<Spanned<Budget>>,
     pub formulation: Option<Spanned<FormulationTable>>,
+    /// Knobs and facts whose declaration failed to deserialise (already reported): a use
+    /// of one is not reported again.
+    pub broken_names: Vec<String>,
+    /// `roles` (or `modes`) failed to deserialise (already reported).
+    pub roles_broken: bool,
     /// Names of layers whose table failed to deserialise (already reported), so later
     /// checks do not report them as missing.
     pub broken_layers: Vec<String>,
@@ -184,7 +189,7 @@ pub struct Layer {
     pub overlay_field: Option<Name>,
     pub overlay_file: Option<Name>,
     pub title: Option<Spanned<String>>,
-    pub overlay_separator: Option<String>,
+    pub overlay_separator: Option<Spanned<String>>,
     pub suffix: Option<Spanned<Suffix>>,
 }
 

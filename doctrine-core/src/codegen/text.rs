@@ -35,17 +35,20 @@ pub struct FrontmatterError {
 /// which breaks byte-for-byte reproduction; the fields themselves are parsed by
 /// `yaml-rust2` and `toml`.)
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
-    let fence = if text.starts_with("---\n") {
+    // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
+    let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
+    let first = text.split_inclusive('\n').next().unwrap_or("");
+    let fence = if first.ends_with('\n') && is_fence(first, "---") {
         "---"
-    } else if text.starts_with("+++\n") {
+    } else if first.ends_with('\n') && is_fence(first, "+++") {
         "+++"
     } else {
         return Ok((text, Fields::default()));
     };
-    let after_open = &text[4..];
+    let after_open = &text[first.len()..];
     let mut offset = 0;
     for line in after_open.split_inclusive('\n') {
-        if line.trim_end_matches('\n') == fence {
+        if is_fence(line, fence) {
             let matter = &after_open[..offset];
             let body = &after_open[offset + line.len()..];
             let fields = if fence == "---" {
@@ -63,6 +66,13 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
     })
 }
 
+fn not_scalar(key: &str) -> FrontmatterError {
+    FrontmatterError {
+        line: 2,
+        message: format!("frontmatter field `{key}` must be a single value (text or number), to be kept as provenance"),
+    }
+}
+
 fn yaml_fields(matter: &str) -> Result<Fields, FrontmatterError> {
     let docs = YamlLoader::load_from_str(matter).map_err(|e| FrontmatterError {
         // +1 for the opening fence line; yaml-rust2 counts lines from 1.
@@ -78,18 +88,20 @@ fn yaml_fields(matter: &str) -> Result<Fields, FrontmatterError> {
             message: "frontmatter must be a YAML mapping of `key: value` lines".into(),
         });
     };
-    let get = |key: &str| {
-        map.get(&Yaml::String(key.into())).and_then(|v| match v {
-            Yaml::String(s) | Yaml::Real(s) => Some(s.clone()),
-            Yaml::Integer(i) => Some(i.to_string()),
-            Yaml::Boolean(b) => Some(b.to_string()),
-            _ => None,
-        })
+    // Provenance fields are scalars; anything else is refused rather than dropped.
+    let get = |key: &str| -> Result<Option<String>, FrontmatterError> {
+        match map.get(&Yaml::String(key.into())) {
+            None | Some(Yaml::Null) => Ok(None),
+            Some(Yaml::String(s) | Yaml::Real(s)) => Ok(Some(s.clone())),
+            Some(Yaml::Integer(i)) => Ok(Some(i.to_string())),
+            Some(Yaml::Boolean(b)) => Ok(Some(b.to_string())),
+            Some(_) => Err(not_scalar(key)),
+        }
     };
     Ok(Fields {
-        source: get("source"),
-        version: get("version"),
-        licence: get("licence").or_else(|| get("license")),
+        source: get("source")?,
+        version: get("version")?,
+        licence: get("licence")?.or(get("license")?),
     })
 }
 
@@ -100,19 +112,20 @@ fn toml_fields(matter: &str) -> Result<Fields, FrontmatterError> {
             .map_or(0, |s| matter[..s.start].matches('\n').count()),
         message: format!("frontmatter is not valid TOML: {}", e.message()),
     })?;
-    let get = |key: &str| {
-        table.get(key).and_then(|v| match v {
-            toml::Value::String(s) => Some(s.clone()),
-            toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_) => {
-                Some(v.to_string())
-            }
-            _ => None,
-        })
+    let get = |key: &str| -> Result<Option<String>, FrontmatterError> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(
+                v @ (toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_)),
+            ) => Ok(Some(v.to_string())),
+            Some(_) => Err(not_scalar(key)),
+        }
     };
     Ok(Fields {
-        source: get("source"),
-        version: get("version"),
-        licence: get("licence").or_else(|| get("license")),
+        source: get("source")?,
+        version: get("version")?,
+        licence: get("licence")?.or(get("license")?),
     })
 }
 
@@ -142,6 +155,18 @@ mod tests {
         let (body, fields) = strip_frontmatter("+++\nversion = 3\n+++\nbody").unwrap();
         assert_eq!(body, "body");
         assert_eq!(fields.version.as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn accepts_fences_with_trailing_blanks_and_refuses_list_provenance() {
+        let (body, fields) = strip_frontmatter("--- \nversion: 1\n---\t\nbody").unwrap();
+        assert_eq!((body, fields.version.as_deref()), ("body", Some("1")));
+        let err = strip_frontmatter("---\nsource: [1, 2]\n---\nbody").unwrap_err();
+        assert!(
+            err.message.contains("`source` must be a single value"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

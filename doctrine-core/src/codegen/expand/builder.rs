@@ -166,14 +166,14 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
     });
 
     let layer_fns: Vec<Ident> = (0..d.layers.len())
-        .map(|i| format_ident!("layer_{}", i))
+        .map(|i| format_ident!("__layer_{}", i))
         .collect();
     let tier_fns = |tier: crate::Tier| -> Vec<Ident> {
         d.layers
             .iter()
             .enumerate()
             .filter(|(_, l)| l.tier == tier)
-            .map(|(i, _)| format_ident!("layer_{}", i))
+            .map(|(i, _)| format_ident!("__layer_{}", i))
             .collect()
     };
     let stable_fns = tier_fns(crate::Tier::Stable);
@@ -275,7 +275,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             where
                 S: stage::Filled,
             {
-                let values = self.values();
+                let values = self.__values();
                 ::doctrine::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*])
             }
 
@@ -284,7 +284,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             where
                 S: stage::Filled,
             {
-                let values = self.values();
+                let values = self.__values();
                 ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*])
             }
 
@@ -294,12 +294,12 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             where
                 S: stage::Filled,
             {
-                let values = self.values();
+                let values = self.__values();
                 ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*])
             }
 
             /// What placeholders resolve to: facts, then knobs, in manifest order.
-            fn values(&self) -> [&'a str; #value_count] {
+            fn __values(&self) -> [&'a str; #value_count] {
                 [
                     #(self.facts[#fact_idx].unwrap_or(""),)*
                     #(self.knobs.#knob_fields.as_str(),)*

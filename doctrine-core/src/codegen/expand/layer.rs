@@ -10,7 +10,8 @@ use super::{choice_field, lit, slot_field, variant};
 
 /// The private method that resolves layer `i` to a `Part`.
 pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
-    let method = format_ident!("layer_{}", i);
+    // `__` prefix: a layer name cannot start with `_`, so no slot method can clash.
+    let method = format_ident!("__layer_{}", i);
     let skip = |reason: TokenStream, origin: TokenStream| {
         quote! {
             return ::doctrine::Part { info, origin: #origin, body: ::doctrine::Body::Skip(::doctrine::Skip::#reason) }
@@ -155,7 +156,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         None => quote! { let suffix: &'static str = ""; },
         Some(s) => {
             let value = suffix_match(d, s);
-            match &s.roles {
+            let pick = match &s.roles {
                 Some(roles) if !d.roles.is_empty() => {
                     let roles = roles.iter().map(|&r| variant(&d.roles[r]));
                     quote! {
@@ -163,7 +164,13 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                     }
                 }
                 _ => quote! { let suffix: &'static str = #value; },
-            }
+            };
+            // After an empty shipped text the suffix's own separator would lead the layer.
+            let sep_len = s.separator.len();
+            let trim = (!template).then(|| {
+                quote! { let suffix: &'static str = if text.is_empty() { suffix.get(#sep_len..).unwrap_or("") } else { suffix }; }
+            });
+            quote! { #pick #trim }
         }
     };
 
@@ -180,10 +187,13 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             },
             Override::Append => {
                 let sep = lit(&o.separator);
+                // No separator before the overlay when nothing was shipped before it.
                 let append_body = if template {
                     quote! { ::doctrine::Body::Template(text, [suffix, #sep, over]) }
                 } else {
-                    quote! { ::doctrine::Body::Text([text, suffix, #sep, over]) }
+                    quote! {
+                        ::doctrine::Body::Text([text, suffix, if text.is_empty() && suffix.is_empty() { "" } else { #sep }, over])
+                    }
                 };
                 quote! {
                     let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };

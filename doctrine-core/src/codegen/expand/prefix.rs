@@ -1,7 +1,8 @@
 //! `const` byte length and fingerprint of every stable prefix the compiler fully knows:
 //! for a role (mode) whose stable layers depend on nothing supplied at run time (no slot,
 //! fact, choice, flag, knob or overlay), the prefix is one fixed string, so its cache key
-//! can be logged, and a change to it shows up in review as a changed constant.
+//! can be logged, and a change to it shows up in review as a changed constant. A titled
+//! layer's delimiters follow the formulation chosen at run time, so it is not known.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -83,7 +84,8 @@ fn known(d: &Doctrine, r: usize) -> Option<String> {
         .iter()
         .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
     {
-        if l.gate.is_some() || l.fact_gate.is_some() || l.overlay.is_some() {
+        // A title's delimiters depend on the formulation chosen at run time.
+        if l.gate.is_some() || l.fact_gate.is_some() || l.overlay.is_some() || l.title.is_some() {
             return None;
         }
         let Content::PerRole(groups) = &l.content else {

@@ -27,7 +27,7 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
                         let s = lit(s);
                         quote! { ::doctrine::Seg::Lit(#s) }
                     }
-                    // Values are facts then knobs, in manifest order (see `values()`).
+                    // Values are facts then knobs, in manifest order (see `Compose::__values`).
                     Segment::Fact(f) => quote! { ::doctrine::Seg::Value(#f) },
                     Segment::Knob(k) => {
                         let i = d.facts.len() + k;

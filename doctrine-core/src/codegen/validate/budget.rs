@@ -119,5 +119,14 @@ fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
         .as_ref()
         .filter(|s| s.roles.as_ref().is_none_or(|rs| rs.contains(&r)))
         .map_or(0, |s| s.separator.len() + segments_max(&s.segments, names));
-    base + suffix
+    // The widest delimiters any formulation puts around a titled layer.
+    let title = l.title.as_ref().map_or(0, |t| {
+        let tag = super::super::names::tag(t).unwrap_or_default();
+        (format!("## {t}\n\n").len()).max(format!("<{tag}>\n\n</{tag}>").len())
+    });
+    if base + suffix == 0 {
+        0
+    } else {
+        base + suffix + title
+    }
 }

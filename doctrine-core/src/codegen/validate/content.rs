@@ -96,9 +96,21 @@ fn choice_dir(
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Content> {
-    let canonical = loader.resolve(dir, sink)?;
+    let canonical = loader.resolve_as(dir, "directory", sink)?;
     let files = match loader.list_dir(&canonical) {
-        Ok(f) => f,
+        Ok((files, bad)) => {
+            for name in bad {
+                sink.error(
+                    Some(dir.span()),
+                    format!(
+                        "file name `{name}` in `{}` is not UTF-8, so it cannot name a choice",
+                        dir.get_ref()
+                    ),
+                    Some("rename the file".into()),
+                );
+            }
+            files
+        }
         Err(e) => {
             sink.error(
                 Some(dir.span()),
@@ -117,7 +129,7 @@ fn choice_dir(
         return None;
     }
     let mut variants: Vec<(String, usize)> = Vec::new();
-    for (stem, _) in files {
+    for (stem, file_name) in files {
         if !is_variant_name(&stem) {
             sink.error(
                 Some(dir.span()),
@@ -140,7 +152,7 @@ fn choice_dir(
         }
         let rel = Spanned::new(
             dir.span(),
-            format!("{}/{stem}.md", dir.get_ref().trim_end_matches('/')),
+            format!("{}/{file_name}", dir.get_ref().trim_end_matches('/')),
         );
         let Some(file) = loader.resolve(&rel, sink) else {
             continue;
@@ -223,21 +235,39 @@ pub(super) fn per_role<V>(
             None => ok = false,
         }
     }
+    if default.is_some() {
+        // A `default` no role falls back to is a mistake waiting to be read as in use.
+        if in_scope.iter().all(|r| by_role.contains_key(r)) && !names.roles.is_empty() {
+            let key = map
+                .keys()
+                .find(|k| k.get_ref() == "default")
+                .map(Spanned::span);
+            sink.error(
+                key,
+                format!("`default` of layer `{layer}` is never used: every {} in scope has its own entry", names.word),
+                Some("remove `default`, or remove the entries it should cover".into()),
+            );
+            ok = false;
+        }
+    }
     let mut groups: Vec<(Vec<usize>, usize)> = Vec::new();
     let mut loaded: HashMap<*const V, usize> = HashMap::new();
     for &role in in_scope {
         let (key, value) = match (by_role.get(&role), default) {
-            (Some(v), _) => (names.roles[role].as_str(), *v),
+            (Some(v), _) => (names.roles.get(role).map_or("default", String::as_str), *v),
             (None, Some(d)) => d,
             (None, None) => {
-                sink.error(
-                    Some(span.clone()),
-                    format!("role `{}` has no entry in layer `{layer}` and there is no `default`", names.roles[role]),
-                    Some(format!(
-                        "add `{} = ...` or `default = ...`, or leave the role out with the layer's `roles = [...]`",
-                        names.roles[role]
-                    )),
-                );
+                let (message, help) = match names.roles.get(role) {
+                    Some(who) => (
+                        format!("{} `{who}` has no entry in layer `{layer}` and there is no `default`", names.word),
+                        format!("add `{who} = ...` or `default = ...`, or leave it out with the layer's `{}s = [...]`", names.word),
+                    ),
+                    None => (
+                        format!("layer `{layer}` has no `default` entry, and the manifest declares no {}s to key it by", names.word),
+                        "write `default = ...` (or use `file`/`text` for one text)".to_string(),
+                    ),
+                };
+                sink.error(Some(span.clone()), message, Some(help));
                 ok = false;
                 continue;
             }

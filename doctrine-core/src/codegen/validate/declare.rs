@@ -2,13 +2,13 @@
 
 use super::super::diag::Sink;
 use super::super::model::{Flag, Knob};
-use super::super::names::{camel, is_variant_name};
+use super::super::names::{camel, is_variant_name, screaming};
 use super::super::raw::Manifest;
 use super::{check_ident, hint};
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if raw.roles_span.is_some() && raw.roles.is_empty() {
+    if raw.roles_span.is_some() && raw.roles.is_empty() && !raw.roles_broken {
         sink.error(
             raw.roles_span.clone(),
             "`roles` is empty",
@@ -31,7 +31,10 @@ pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
                 "`default` cannot be a role: it is the fallback key of per-role maps",
                 Some("rename the role".into()),
             );
-        } else if out.iter().any(|r| camel(r) == camel(name)) {
+        } else if out
+            .iter()
+            .any(|r| camel(r) == camel(name) || screaming(r) == screaming(name))
+        {
             sink.error(
                 Some(role.span()),
                 format!(
@@ -57,6 +60,21 @@ pub(super) fn flags(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Flag> {
             name.get_ref(),
             "a field of `Flags`",
         );
+        if let Some(other) = out
+            .iter()
+            .find(|f: &&Flag| camel(&f.name) == camel(name.get_ref()))
+        {
+            sink.error(
+                Some(name.span()),
+                format!(
+                    "flags `{}` and `{}` name the same `Flag` variant `{}`",
+                    other.name,
+                    name.get_ref(),
+                    camel(name.get_ref())
+                ),
+                Some("rename one of them".into()),
+            );
+        }
         out.push(Flag {
             name: name.get_ref().clone(),
             default: *default,

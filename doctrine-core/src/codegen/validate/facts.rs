@@ -52,6 +52,8 @@ pub(super) fn facts(
                     (0..count).collect()
                 } else if let Some(i) = roles.iter().position(|r| r == role.get_ref()) {
                     vec![i]
+                } else if raw.roles_broken {
+                    continue;
                 } else {
                     sink.error(
                         Some(role.span()),
@@ -72,8 +74,10 @@ pub(super) fn facts(
                     );
                     continue;
                 };
+                let mut reported = false;
                 for i in targets {
-                    if need[i] != Need::Absent && need[i] != kind {
+                    if need[i] != Need::Absent && need[i] != kind && !reported {
+                        reported = true;
                         let who = roles.get(i).map_or("the prompt", String::as_str);
                         sink.error(
                             Some(role.span()),
@@ -81,14 +85,14 @@ pub(super) fn facts(
                                 "fact `{}` is both required and optional for `{who}`",
                                 name.get_ref()
                             ),
-                            Some("list the role in one of `required` and `optional`".into()),
+                            Some(format!("list `{who}` in one of `required` and `optional`")),
                         );
                     }
                     need[i] = kind;
                 }
             }
         }
-        if need.iter().all(|n| *n == Need::Absent) {
+        if need.iter().all(|n| *n == Need::Absent) && !raw.roles_broken {
             sink.error(
                 Some(name.span()),
                 format!("fact `{}` is taken by no {word}", name.get_ref()),
@@ -100,7 +104,8 @@ pub(super) fn facts(
         let values = fact.values.as_ref().map(|v| {
             let mut names: Vec<String> = Vec::new();
             for value in v.get_ref() {
-                if !is_variant_name(value.get_ref()) || names.contains(value.get_ref()) {
+                let repeated = names.iter().any(|n| camel(n) == camel(value.get_ref()));
+                if !is_variant_name(value.get_ref()) || repeated {
                     sink.error(
                         Some(value.span()),
                         format!("value `{}` of fact `{}` is repeated or cannot name an enum variant", value.get_ref(), name.get_ref()),
@@ -163,7 +168,7 @@ pub(super) fn gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> 
 
 fn lookup(name: &Name, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<usize> {
     let found = names.facts.iter().position(|f| &f.name == name.get_ref());
-    if found.is_none() {
+    if found.is_none() && !names.broken.contains(name.get_ref()) {
         sink.error(
             Some(name.span()),
             format!("`{}` names no declared fact", name.get_ref()),
@@ -212,7 +217,7 @@ pub(super) fn check_layer(
             let span = raw.interpolate.as_ref().map(|i| i.span());
             sink.error(
                 span,
-                "`interpolate` does not apply to a `slot` layer",
+                "`interpolate` does not apply to a `slot` or `instructions` layer",
                 Some("slot text is used as given; remove `interpolate`".into()),
             );
             return;
@@ -258,6 +263,8 @@ pub(super) fn check_layer(
                         segments.push(Segment::Fact(f));
                     } else if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
                         segments.push(Segment::Knob(k));
+                    } else if names.broken.contains(&n) {
+                        // Its declaration failed, and was reported.
                     } else {
                         let all = names
                             .facts

@@ -129,20 +129,34 @@ pub(super) fn validate_layer(
             )),
         );
     }
-    if given[0] == "dir" && name == "role" && !names.roles.is_empty() {
+    // A `dir` layer is a parameter of `compose`, beside the role (or the facts).
+    let taken = (name == names.word && !names.roles.is_empty())
+        || (name == "facts" && !names.facts.is_empty());
+    if given[0] == "dir" && taken {
         sink.error(
             Some(raw.name.span()),
-            "a `dir` layer named `role` would clash with the role parameter of `compose`",
+            format!(
+                "a `dir` layer named `{name}` would clash with the `{name}` parameter of `compose`"
+            ),
             Some("rename the layer, e.g. `persona`".into()),
         );
     }
-    let content = content::resolve(raw, &given, names, &in_scope, shape, loader, sink)?;
+    if raw.trim.is_some() && matches!(given[0], "slot" | "instructions") {
+        not_for(sink, "trim", raw.name.span());
+    }
+    // A content error (a missing file, say) does not hide the layer's other errors: the
+    // checks below run on the content keys, and the layer is dropped at the end.
+    let resolved = content::resolve(raw, &given, names, &in_scope, shape, loader, sink);
+    let content_failed = resolved.is_none();
+    let content = resolved.unwrap_or(Content::Slot { required: false });
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
-    let is_slot = matches!(content, Content::Slot { .. } | Content::Instructions);
+    let is_slot = matches!(given[0], "slot" | "instructions");
     let overlay = overlay::overlay(raw, locked, is_slot, sink);
     let title = raw.title.as_ref().map(|t| {
-        if super::super::names::tag(t.get_ref()).is_none() {
+        if t.get_ref().contains(['\n', '\r']) {
+            sink.error(Some(t.span()), "a title is one line", Some("remove the line break".into()));
+        } else if super::super::names::tag(t.get_ref()).is_none() {
             sink.error(
                 Some(t.span()),
                 format!("title `{}` has no letter to name a section tag with", t.get_ref()),
@@ -153,7 +167,7 @@ pub(super) fn validate_layer(
     });
 
     let suffix = raw.suffix.as_ref().and_then(|s| {
-        if !matches!(content, Content::PerRole(_)) {
+        if !matches!(given[0], "file" | "files" | "text" | "texts") {
             not_for(sink, "suffix", s.span());
             return None;
         }
@@ -176,6 +190,9 @@ pub(super) fn validate_layer(
         suffix,
         title,
     };
+    if content_failed {
+        return None;
+    }
     facts::check_layer(raw, &layer, names, loader, sink);
     if sink.found.len() > before {
         return None;

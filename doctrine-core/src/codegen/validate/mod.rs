@@ -68,9 +68,12 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         knobs: &knobs,
         facts: &facts,
         word,
+        broken: &raw.broken_names,
+        roles_broken: raw.roles_broken,
     };
 
-    if raw.layers.is_empty() && raw.broken_layers.is_empty() {
+    // Only when nothing else is wrong: a misspelt `[[layers]]` is reported as unknown.
+    if raw.layers.is_empty() && raw.broken_layers.is_empty() && sink.found.is_empty() {
         sink.error(
             Some(0..0),
             "the manifest declares no layers",
@@ -86,30 +89,40 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         .map(|t| (t.to_string(), "generated code".to_string()))
         .collect();
     for knob in &knobs {
+        let span = raw
+            .knobs
+            .iter()
+            .find(|(n, _)| n.get_ref() == &knob.name)
+            .map(|(n, _)| n.span());
         claim_type(
             &mut type_names,
             &knob.enum_name,
             &format!("knob `{}`", knob.name),
-            None,
+            span,
             sink,
         );
     }
     for fact in &facts {
         if let Some((enum_name, _)) = &fact.values {
             let owner = format!("fact `{}`", fact.name);
-            claim_type(&mut type_names, enum_name, &owner, None, sink);
+            let span = raw
+                .facts
+                .iter()
+                .find(|(n, _)| n.get_ref() == &fact.name)
+                .map(|(n, _)| n.span());
+            claim_type(&mut type_names, enum_name, &owner, span, sink);
         }
     }
     if !facts.is_empty() {
         for role in &roles {
             let owner = format!("the facts of {word} `{role}`");
-            claim_type(
-                &mut type_names,
-                &format!("{}Facts", super::names::camel(role)),
-                &owner,
-                None,
-                sink,
-            );
+            let span = raw
+                .roles
+                .iter()
+                .find(|r| r.get_ref() == role)
+                .map(Spanned::span);
+            let ty = format!("{}Facts", super::names::camel(role));
+            claim_type(&mut type_names, &ty, &owner, span, sink);
         }
     }
     for spanned in &raw.layers {
@@ -188,6 +201,7 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         ));
     }
     check_overlay_files(&raw, &layers, sink);
+    check_stage_names(&raw, &layers, sink);
     check_tiers(&raw, &layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
@@ -199,10 +213,11 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     Some(Doctrine {
         manifest: cx.manifest,
         manifest_display: cx.manifest_display,
-        separator: raw
-            .separator
-            .map(Spanned::into_inner)
-            .unwrap_or_else(|| DEFAULT_SEPARATOR.to_string()),
+        // Normalised like file text, so a CRLF checkout gives the same bytes.
+        separator: raw.separator.as_ref().map_or_else(
+            || DEFAULT_SEPARATOR.to_string(),
+            |s| super::text::normalise(s.get_ref()),
+        ),
         roles,
         role_word: word,
         facts,
@@ -238,6 +253,33 @@ fn formulation(raw: &Manifest) -> (crate::Formulation, Vec<(String, crate::Formu
     (default, families)
 }
 
+/// Each slot (and instructions layer) names a builder stage `Need<Name>`; two layers may
+/// not name the same one (`step_1` and `step1`).
+fn check_stage_names(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    for (_, l) in layers {
+        if !matches!(l.content, Content::Slot { .. } | Content::Instructions) {
+            continue;
+        }
+        let stage = super::names::camel(&l.name);
+        if let Some(prev) = seen.insert(stage.clone(), &l.name) {
+            let span = raw
+                .layers
+                .iter()
+                .find(|r| r.get_ref().name.get_ref() == &l.name)
+                .map(|r| r.get_ref().name.span());
+            sink.error(
+                span,
+                format!(
+                    "slot layers `{prev}` and `{}` name the same builder stage `Need{stage}`",
+                    l.name
+                ),
+                Some("rename one of them".into()),
+            );
+        }
+    }
+}
+
 /// Overlay file names: one per overridable layer, and none that reads as a locked layer's.
 fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut seen: HashMap<&str, &str> = HashMap::new();
@@ -264,14 +306,31 @@ fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &m
                 Some("give each overridable layer its own `overlay_file`".into()),
             );
         }
+        // A file or field that reads as another layer's would be taken to override it.
+        let stem = o.file.strip_suffix(".md").unwrap_or(&o.file);
+        if let Some((_, other)) = layers
+            .iter()
+            .find(|(_, other)| other.name != l.name && other.name == stem)
+        {
+            let what = if other.locked {
+                "locked layer"
+            } else {
+                "layer"
+            };
+            sink.error(
+                span_of(&l.name),
+                format!("overlay file `{}` of layer `{}` is named after {what} `{}`", o.file, l.name, other.name),
+                Some(format!("a user would take that file to override `{}`; name it after the layer it overrides", other.name)),
+            );
+        }
         if let Some((_, locked)) = layers
             .iter()
-            .find(|(_, other)| other.locked && format!("{}.md", other.name) == o.file)
+            .find(|(_, other)| other.locked && other.name == o.field)
         {
             sink.error(
                 span_of(&l.name),
-                format!("overlay file `{}` of layer `{}` is named after locked layer `{}`", o.file, l.name, locked.name),
-                Some("a user would take that file to override the locked layer; name it after the layer it overrides".into()),
+                format!("overlay field `{}` of layer `{}` has the name of locked layer `{}`", o.field, l.name, locked.name),
+                Some("`Overlay` must have no field that reads as a locked layer; set another `overlay_field`".into()),
             );
         }
     }
@@ -284,10 +343,17 @@ struct Names<'a> {
     facts: &'a [Fact],
     /// `role` or `mode`, for messages.
     word: &'static str,
+    /// Knobs and facts whose declaration failed (already reported): uses stay quiet.
+    broken: &'a [String],
+    /// The role list failed to parse (already reported): role lookups stay quiet.
+    roles_broken: bool,
 }
 
 impl Names<'_> {
     fn role(&self, name: &Name, sink: &mut Sink<'_>) -> Option<usize> {
+        if self.roles_broken {
+            return None;
+        }
         if self.roles.is_empty() {
             sink.error(
                 Some(name.span()),

@@ -33,6 +33,10 @@ pub(super) fn overlay(
                 raw.overlay_field.as_ref().map(Spanned::span),
             ),
             ("overlay_file", raw.overlay_file.as_ref().map(Spanned::span)),
+            (
+                "overlay_separator",
+                raw.overlay_separator.as_ref().map(Spanned::span),
+            ),
         ] {
             if let (Some(span), false) = (span, locked && key == "overlay_file") {
                 sink.error(
@@ -62,6 +66,13 @@ pub(super) fn overlay(
         );
         return None;
     }
+    if let (Some(sep), raw::Override::Replace) = (&raw.overlay_separator, o.get_ref()) {
+        sink.error(
+            Some(sep.span()),
+            format!("layer `{name}` sets `overlay_separator`, but a `replace` overlay has nothing to separate"),
+            Some("remove `overlay_separator`, or use `override = \"append\"`".into()),
+        );
+    }
     let field = raw
         .overlay_field
         .as_ref()
@@ -89,9 +100,9 @@ pub(super) fn overlay(
         field,
         file,
         mode: *o.get_ref(),
-        separator: raw
-            .overlay_separator
-            .clone()
-            .unwrap_or_else(|| DEFAULT_JOIN.to_string()),
+        separator: raw.overlay_separator.as_ref().map_or_else(
+            || DEFAULT_JOIN.to_string(),
+            |s| super::super::text::normalise(s.get_ref()),
+        ),
     })
 }

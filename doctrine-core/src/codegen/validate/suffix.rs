@@ -3,6 +3,7 @@
 use super::super::diag::Sink;
 use super::super::model::{Segment, Suffix};
 use super::super::raw;
+use super::super::text::normalise;
 use super::placeholder::{placeholders, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 
@@ -13,6 +14,17 @@ pub(super) fn suffix(
     sink: &mut Sink<'_>,
 ) -> Option<Suffix> {
     let roles = match &raw.roles {
+        Some(list) if list.is_empty() => {
+            sink.error(
+                Some(raw.text.span()),
+                "the suffix's `roles` is empty, so it is never appended",
+                Some(
+                    "list the roles it is for, or remove `roles` to append it for every role"
+                        .into(),
+                ),
+            );
+            return None;
+        }
         Some(list) => {
             let roles = names.roles(list, sink)?;
             for (r, n) in roles.iter().zip(list) {
@@ -31,7 +43,7 @@ pub(super) fn suffix(
         }
         None => None,
     };
-    let segments = match placeholders(raw.text.get_ref()) {
+    let segments = match placeholders(&normalise(raw.text.get_ref())) {
         Ok(s) => s,
         Err((_, e)) => {
             sink.error(
@@ -43,14 +55,28 @@ pub(super) fn suffix(
         }
     };
     let mut out = Vec::new();
-    let mut combinations = 1usize;
+    let mut used: Vec<usize> = Vec::new();
     for seg in segments {
         match seg {
             Piece::Lit(s) => out.push(Segment::Lit(s)),
             Piece::Name(n, _) => match names.knobs.iter().position(|k| k.name == n) {
                 Some(k) => {
-                    combinations = combinations.saturating_mul(names.knobs[k].values.len());
+                    if !used.contains(&k) {
+                        used.push(k);
+                    }
                     out.push(Segment::Knob(k));
+                }
+                // A knob whose declaration failed was reported already.
+                None if names.broken.contains(&n) => return None,
+                None if names.facts.iter().any(|f| f.name == n) => {
+                    sink.error(
+                        Some(raw.text.span()),
+                        format!("`{{{n}}}` is a fact, and a suffix takes knobs only"),
+                        Some(
+                            "put the fact in the layer's own text with `interpolate = true`".into(),
+                        ),
+                    );
+                    return None;
                 }
                 None => {
                     sink.error(
@@ -67,6 +93,9 @@ pub(super) fn suffix(
             },
         }
     }
+    let combinations = used.iter().fold(1usize, |n, &k| {
+        n.saturating_mul(names.knobs[k].values.len())
+    });
     if combinations > MAX_SUFFIX_COMBINATIONS {
         sink.error(
             Some(raw.text.span()),
@@ -79,8 +108,8 @@ pub(super) fn suffix(
         roles,
         separator: raw
             .separator
-            .clone()
-            .unwrap_or_else(|| DEFAULT_JOIN.to_string()),
+            .as_deref()
+            .map_or_else(|| DEFAULT_JOIN.to_string(), normalise),
         segments: out,
     })
 }
