@@ -38,7 +38,7 @@ pub enum Seg {
 }
 
 impl Body<'_> {
-    #[inline]
+    #[inline(always)]
     fn len(&self, values: &[&str]) -> usize {
         match self {
             Body::Skip(_) => 0,
@@ -57,7 +57,7 @@ impl Body<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn write(&self, values: &[&str], out: &mut String) {
         match self {
             Body::Skip(_) => {}
@@ -150,8 +150,11 @@ pub fn compose<const N: usize>(
             text.push_str(separator);
         }
         let start = text.len();
-        let (open, close) = delimiters(part, formulation);
-        text.push_str(open);
+        // Untitled layers (most) take no delimiter pushes at all.
+        let title = part.info.title.map(|t| t.delimiters(formulation));
+        if let Some((open, _)) = title {
+            text.push_str(open);
+        }
         match part.body {
             Body::Instructions(instructions) => {
                 let at = text.len();
@@ -165,7 +168,9 @@ pub fn compose<const N: usize>(
             }
             _ => part.body.write(values, &mut text),
         }
-        text.push_str(close);
+        if let Some((_, close)) = title {
+            text.push_str(close);
+        }
         match part.info.tier {
             Tier::Stable => {
                 debug_assert!(volatile_start.is_none(), "stable layer after volatile");
