@@ -29,31 +29,12 @@ pub(super) fn resolve(
         let canonical = loader.resolve(path, sink)?;
         let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
         Content::PerRole(vec![(in_scope.to_vec(), id)])
-    } else if let Some(map) = &raw.files {
-        let groups = per_role(
-            map.get_ref(),
-            map.span(),
-            &name,
-            names,
-            in_scope,
-            sink,
-            |key, path, sink| {
-                let canonical = loader.resolve(path, sink)?;
-                loader.load(
-                    &canonical,
-                    path.span(),
-                    shape,
-                    &format!("{upper}_{}", screaming(key)),
-                    &name,
-                    sink,
-                )
-            },
-        )?;
-        Content::PerRole(groups)
     } else if let Some(text) = &raw.text {
         let id = inline(loader, &upper, &name, text.get_ref(), shape);
         Content::PerRole(vec![(in_scope.to_vec(), id)])
-    } else if let Some(map) = &raw.texts {
+    } else if let Some(map) = raw.files.as_ref().or(raw.texts.as_ref()) {
+        // `files` maps roles to paths, `texts` to inline text; both key constants by role.
+        let is_files = raw.files.is_some();
         let groups = per_role(
             map.get_ref(),
             map.span(),
@@ -61,14 +42,14 @@ pub(super) fn resolve(
             names,
             in_scope,
             sink,
-            |key, body, _| {
-                Some(inline(
-                    loader,
-                    &format!("{upper}_{}", screaming(key)),
-                    &name,
-                    body.get_ref(),
-                    shape,
-                ))
+            |key, value, sink| {
+                let hint = format!("{upper}_{}", screaming(key));
+                if is_files {
+                    let canonical = loader.resolve(value, sink)?;
+                    loader.load(&canonical, value.span(), shape, &hint, &name, sink)
+                } else {
+                    Some(inline(loader, &hint, &name, value.get_ref(), shape))
+                }
             },
         )?;
         Content::PerRole(groups)
