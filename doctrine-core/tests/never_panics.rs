@@ -21,6 +21,8 @@ fn value() -> impl Strategy<Value = String> {
         Just("\"required\"".to_string()),
         Just("\"strip\"".to_string()),
         Just("\"dev\"".to_string()),
+        Just("\"!fable\"".to_string()),
+        Just("\"fable\"".to_string()),
         Just("\"root\"".to_string()),
         Just("true".to_string()),
         Just("false".to_string()),

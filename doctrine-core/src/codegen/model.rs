@@ -110,8 +110,9 @@ pub struct SourceFile {
 pub struct Layer {
     pub name: String,
     pub tier: Tier,
-    /// Index into `Doctrine::flags` of the flag that gates this layer.
-    pub gate: Option<usize>,
+    /// Index into `Doctrine::flags` of the flag that gates this layer, and whether the
+    /// layer is included when it is off (`when = "!flag"`) rather than on.
+    pub gate: Option<(usize, bool)>,
     /// The fact whose presence (or value) gates this layer.
     pub fact_gate: Option<FactGate>,
     /// Roles the layer applies to; `None` means every role.

@@ -120,6 +120,8 @@ impl fmt::Display for Origin {
 pub enum Skip {
     /// The flag that gates the layer is off.
     FlagOff(&'static str),
+    /// The layer is for when the flag is off (`when = "!flag"`), and it is on.
+    FlagOn(&'static str),
     /// The layer is scoped to other roles.
     NotInRole,
     /// The layer's text (or the slot's value) is empty.
@@ -136,6 +138,7 @@ impl fmt::Display for Skip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Skip::FlagOff(flag) => write!(f, "flag `{flag}` off"),
+            Skip::FlagOn(flag) => write!(f, "flag `{flag}` on"),
             Skip::NotInRole => f.write_str("out of scope"),
             Skip::Empty => f.write_str("empty"),
             Skip::NotSupplied => f.write_str("not supplied"),

@@ -114,13 +114,21 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     };
 
-    let gate = l.gate.map(|g| {
+    let gate = l.gate.map(|(g, negated)| {
         let flag = &d.flags[g].name;
         let field = format_ident!("{}", flag);
         let name = lit(flag);
-        quote! {
-            if !self.flags.#field {
-                return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOff(#name)) };
+        if negated {
+            quote! {
+                if self.flags.#field {
+                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOn(#name)) };
+                }
+            }
+        } else {
+            quote! {
+                if !self.flags.#field {
+                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOff(#name)) };
+                }
             }
         }
     });

@@ -37,26 +37,28 @@ pub(super) fn validate_layer(
         .filter(|r| scope.as_ref().is_none_or(|s| s.contains(r)))
         .collect();
 
-    let gate = raw.when.as_ref().and_then(|flag| {
-        let found = names.flags.iter().position(|f| &f.name == flag.get_ref());
+    // `when = "flag"` includes the layer when the flag is on, `when = "!flag"` when it is off.
+    let gate = raw.when.as_ref().and_then(|when| {
+        let (negated, flag) = match when.get_ref().strip_prefix('!') {
+            Some(rest) => (true, rest.trim()),
+            None => (false, when.get_ref().as_str()),
+        };
+        let found = names.flags.iter().position(|f| f.name == flag);
         if found.is_none() {
             sink.error(
-                Some(flag.span()),
-                format!(
-                    "layer `{name}` is gated on undeclared flag `{}`",
-                    flag.get_ref()
-                ),
+                Some(when.span()),
+                format!("layer `{name}` is gated on undeclared flag `{flag}`"),
                 Some(match names.flags.is_empty() {
-                    true => format!("declare it: `[flags]` then `{} = false`", flag.get_ref()),
+                    true => format!("declare it: `[flags]` then `{flag} = false`"),
                     false => hint(
-                        flag.get_ref(),
+                        flag,
                         names.flags.iter().map(|f| f.name.as_str()),
                         "declared flags",
                     ),
                 }),
             );
         }
-        found
+        found.map(|f| (f, negated))
     });
 
     let shape = Shape {
