@@ -47,34 +47,16 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
             }
             "facts" => {
-                for (name, v) in table(value, "facts", sink) {
-                    if let Some(t) = v.get_ref().as_table() {
-                        check_keys(
-                            t,
-                            raw::FACT_KEYS,
-                            &format!("fact `{}`", name.get_ref()),
-                            sink,
-                        );
-                    }
-                    match de::<raw::Fact>(v, sink) {
-                        Some(fact) => manifest.facts.push((name, fact)),
-                        None => manifest.broken_names.push(name.into_inner()),
-                    }
-                }
+                let (facts, broken) = named_tables(value, "facts", raw::FACT_KEYS, "fact", sink);
+                manifest.facts = facts;
+                manifest.broken_names.extend(broken);
             }
             "extra" => manifest.extra = de(value, sink),
             "formulation" => {
-                if let Some(t) = value.get_ref().as_table() {
-                    check_keys(t, raw::FORMULATION_KEYS, "`[formulation]`", sink);
-                }
-                manifest.formulation = de(value, sink);
+                manifest.formulation =
+                    checked(value, raw::FORMULATION_KEYS, "`[formulation]`", sink);
             }
-            "budget" => {
-                if let Some(t) = value.get_ref().as_table() {
-                    check_keys(t, raw::BUDGET_KEYS, "`[budget]`", sink);
-                }
-                manifest.budget = de(value, sink);
-            }
+            "budget" => manifest.budget = checked(value, raw::BUDGET_KEYS, "`[budget]`", sink),
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {
                     // Kept (as `false`) when its value is bad, so its uses are not reported too.
@@ -83,20 +65,9 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
             }
             "knobs" => {
-                for (name, v) in table(value, "knobs", sink) {
-                    if let Some(t) = v.get_ref().as_table() {
-                        check_keys(
-                            t,
-                            raw::KNOB_KEYS,
-                            &format!("knob `{}`", name.get_ref()),
-                            sink,
-                        );
-                    }
-                    match de::<raw::Knob>(v, sink) {
-                        Some(knob) => manifest.knobs.push((name, knob)),
-                        None => manifest.broken_names.push(name.into_inner()),
-                    }
-                }
+                let (knobs, broken) = named_tables(value, "knobs", raw::KNOB_KEYS, "knob", sink);
+                manifest.knobs = knobs;
+                manifest.broken_names.extend(broken);
             }
             "layer" => {
                 for v in array(value, "layer", sink) {
@@ -134,6 +105,38 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
         }
     }
     Some(manifest)
+}
+
+/// Checks a table's keys, then deserialises it.
+fn checked<T: DeserializeOwned>(
+    value: &Spanned<DeValue<'_>>,
+    keys: &[&str],
+    what: &str,
+    sink: &mut Sink<'_>,
+) -> Option<T> {
+    if let Some(t) = value.get_ref().as_table() {
+        check_keys(t, keys, what, sink);
+    }
+    de(value, sink)
+}
+
+/// `[key.NAME]` tables (knobs, facts): the ones that parse, and the names of those that do
+/// not (reported here, so their uses stay quiet).
+fn named_tables<T: DeserializeOwned>(
+    value: &Spanned<DeValue<'_>>,
+    key: &str,
+    keys: &[&str],
+    what: &str,
+    sink: &mut Sink<'_>,
+) -> (Vec<(raw::Name, T)>, Vec<String>) {
+    let (mut good, mut broken) = (Vec::new(), Vec::new());
+    for (name, v) in table(value, key, sink) {
+        match checked::<T>(v, keys, &format!("{what} `{}`", name.get_ref()), sink) {
+            Some(t) => good.push((name, t)),
+            None => broken.push(name.into_inner()),
+        }
+    }
+    (good, broken)
 }
 
 /// Deserialises one value; a failure is reported and yields `None`.
