@@ -5,11 +5,7 @@
 
 use yaml_rust2::{Yaml, YamlLoader};
 
-/// Drops a leading UTF-8 BOM and turns every CRLF into LF.
-pub fn normalise(raw: &str) -> String {
-    let text = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-    text.replace("\r\n", "\n")
-}
+pub use crate::runtime::text::normalise;
 
 /// Frontmatter fields kept as provenance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

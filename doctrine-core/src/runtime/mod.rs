@@ -10,3 +10,4 @@ pub mod notice;
 pub mod overlay;
 pub mod prompt;
 pub mod repo;
+pub mod text;

@@ -16,6 +16,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
+use super::text::normalise_trimmed;
 
 /// Default byte cap per overlay file.
 pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
@@ -376,7 +377,7 @@ fn read_overlay_file(path: &Path, root: &Path, is_symlink: bool, max_bytes: usiz
     } else {
         valid.len()
     };
-    let text = normalise(&valid[..kept]);
+    let text = normalise_trimmed(&valid[..kept]);
     if text.is_empty() {
         let message = if truncated {
             format!(
@@ -417,10 +418,4 @@ fn floor_char_boundary(s: &str, at: usize) -> usize {
         at -= 1;
     }
     at
-}
-
-/// Strips a leading BOM, turns CRLF into LF and trims surrounding whitespace.
-fn normalise(raw: &str) -> String {
-    let text = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-    text.replace("\r\n", "\n").trim().to_string()
 }

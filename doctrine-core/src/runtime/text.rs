@@ -1,0 +1,100 @@
+//! Text normalisation shared by the code generator (files embedded at compile time) and the
+//! overlay loader (files read at run time), so both give the same bytes for the same file.
+//!
+//! Each function is a fixed point: applying it twice gives what applying it once gives, so
+//! text that went through a lossy converter twice (a CRLF turned into CR CR LF by a second
+//! conversion, a BOM written twice) still comes out clean.
+
+/// The byte-order mark, U+FEFF.
+const BOM: char = '\u{feff}';
+
+/// Drops every leading BOM and turns each run of carriage returns that ends a line
+/// (`\r\n`, `\r\r\n`, …) into one `\n`. A carriage return not followed by a line feed is
+/// kept: it is not a line ending.
+pub fn normalise(raw: &str) -> String {
+    let text = raw.trim_start_matches(BOM);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\r') {
+        out.push_str(&rest[..at]);
+        let run = rest[at..].len() - rest[at..].trim_start_matches('\r').len();
+        let after = &rest[at + run..];
+        if after.starts_with('\n') {
+            // The line feed itself is copied with the next stretch of text.
+        } else {
+            out.push_str(&rest[at..at + run]);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// [`normalise`], then trims surrounding whitespace and BOMs until neither is left, so a
+/// BOM behind leading blank lines does not survive into the text.
+pub fn normalise_trimmed(raw: &str) -> String {
+    let text = normalise(raw);
+    let mut view = text.as_str();
+    loop {
+        let next = view.trim().trim_matches(BOM);
+        if next.len() == view.len() {
+            break;
+        }
+        view = next;
+    }
+    view.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn line_endings_and_boms() {
+        assert_eq!(normalise("\u{feff}a\r\nb\r\n"), "a\nb\n");
+        assert_eq!(normalise("a\rb"), "a\rb");
+        assert_eq!(normalise("a\r\r\nb"), "a\nb");
+        assert_eq!(normalise("a\r\r\r\n\r\nb\r"), "a\n\nb\r");
+        assert_eq!(normalise("\u{feff}\u{feff}x\u{feff}"), "x\u{feff}");
+        assert_eq!(normalise_trimmed("\n\u{feff} \r\r\n x \r\n"), "x");
+        assert_eq!(normalise_trimmed("\u{feff}"), "");
+    }
+
+    fn messy() -> impl Strategy<Value = String> {
+        // Random bytes read lossily, plus the characters that matter here, often.
+        let piece = prop_oneof![
+            Just("\r".to_string()),
+            Just("\n".to_string()),
+            Just("\u{feff}".to_string()),
+            Just(" ".to_string()),
+            proptest::collection::vec(any::<u8>(), 0..8)
+                .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+        ];
+        proptest::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn normalising_is_a_fixed_point(raw in messy()) {
+            let once = normalise(&raw);
+            prop_assert_eq!(&normalise(&once), &once);
+            prop_assert!(!once.contains("\r\n"));
+            prop_assert!(!once.starts_with(BOM));
+            let trimmed = normalise_trimmed(&raw);
+            prop_assert_eq!(&normalise_trimmed(&trimmed), &trimmed);
+            prop_assert!(!trimmed.contains("\r\n"));
+        }
+
+        #[test]
+        fn only_line_ending_carriage_returns_and_leading_boms_go(raw in messy()) {
+            // Nothing else is touched: removing CRs before LFs and leading BOMs from the
+            // input gives the output.
+            let mut expect = raw.trim_start_matches(BOM).to_string();
+            while expect.contains("\r\n") {
+                expect = expect.replace("\r\n", "\n");
+            }
+            prop_assert_eq!(normalise(&raw), expect);
+        }
+    }
+}
