@@ -9,7 +9,10 @@ mod runtime;
 
 pub use runtime::build;
 pub use runtime::choice::{Choice, ParseChoiceError};
-pub use runtime::compose::{compose, fingerprint, join, Body, Part, Seg};
+pub use runtime::compose::{
+    compose, compose_boxed, fingerprint, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX,
+    NO_JOIN,
+};
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};

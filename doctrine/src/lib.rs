@@ -7,9 +7,9 @@
 #![forbid(unsafe_code)]
 
 pub use doctrine_core::{
-    approx_tokens, build, compose, fact, fingerprint, join, Body, Choice, Explain, FactError,
-    LayerInfo, Origin, ParseChoiceError, Part, Prompt, Provenance, Section, SectionState, Seg,
-    Skip, Source, Tier,
+    approx_tokens, build, compose, compose_boxed, fact, fingerprint, join, Body, Choice, Explain,
+    FactError, Joined, LayerInfo, Origin, ParseChoiceError, Part, Prompt, Provenance, Section,
+    SectionState, Seg, Skip, Source, Tier, NO_JOIN,
 };
 pub use doctrine_core::{
     formulation, overlay, render_instructions, rendered_len, safety_claims, Formulation,

@@ -12,6 +12,7 @@ pub mod model;
 pub mod names;
 pub mod parse;
 pub mod raw;
+pub mod reserved;
 pub mod text;
 pub mod validate;
 

@@ -61,6 +61,41 @@ pub fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
+/// A file name as a person (or a case-insensitive file system) reads it: lowercase, without
+/// default-ignorable code points (zero-width spaces and joiners, soft hyphens, variation
+/// selectors, bidi controls, tags…), which render as nothing. Two overlay file names that
+/// fold alike could be taken for one another.
+pub fn fold(name: &str) -> String {
+    name.chars()
+        .filter(|&c| !is_default_ignorable(c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
+
 /// The closest candidate by edit distance, for "did you mean" hints.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
@@ -142,5 +177,8 @@ mod tests {
         assert!(snake_ident_problem("gen").is_some());
         assert!(snake_ident_problem("self_").is_some());
         assert!(snake_ident_problem("tools_more").is_none());
+        assert_eq!(fold("Safety.md"), "safety.md");
+        assert_eq!(fold("safe\u{200b}ty\u{00ad}.MD"), "safety.md");
+        assert_eq!(fold("\u{feff}S\u{e0041}afety"), "safety");
     }
 }

@@ -16,15 +16,22 @@ pub struct Part<'a> {
     pub body: Body<'a>,
 }
 
+/// A piece written after a layer's main text: `(separator, text)`. The separator is written
+/// only when the layer has already written something, and nothing at all when `text` is
+/// empty, so an empty shipped text never leaves a separator leading its layer.
+pub type Joined<'a> = (&'a str, &'a str);
+
+/// Nothing joined.
+pub const NO_JOIN: Joined<'static> = ("", "");
+
 /// A layer's text, or the reason it contributes nothing.
 #[derive(Clone, Copy, Debug)]
 pub enum Body<'a> {
     Skip(Skip),
-    /// Up to four pieces written back to back (shipped text, knob suffix, overlay
-    /// separator, overlay text).
-    Text([&'a str; 4]),
-    /// Shipped text with placeholders, then three more pieces as in `Text`.
-    Template(&'static [Seg], [&'a str; 3]),
+    /// A text, then a knob suffix and an overlay, each joined as [`Joined`] says.
+    Text(&'a str, [Joined<'a>; 2]),
+    /// Shipped text with placeholders, then two joined pieces as in `Text`.
+    Template(&'static [Seg], [Joined<'a>; 2]),
     /// Instructions, written in ascending authority after their provenance lines.
     Instructions(&'a [Instruction<'a>]),
 }
@@ -37,13 +44,53 @@ pub enum Seg {
     Value(usize),
 }
 
+/// The length of a head of `head` bytes followed by the joined pieces.
+#[inline(always)]
+fn joined_len(head: usize, tail: &[Joined<'_>; 2]) -> usize {
+    let mut len = head;
+    for (sep, text) in tail {
+        if !text.is_empty() {
+            if len > 0 {
+                len += sep.len();
+            }
+            len += text.len();
+        }
+    }
+    len
+}
+
+/// Writes the joined pieces after a head that wrote `head` bytes.
+#[inline(always)]
+fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String) {
+    let mut written = head > 0;
+    for (sep, text) in tail {
+        if !text.is_empty() {
+            if written {
+                out.push_str(sep);
+            }
+            out.push_str(text);
+            written = true;
+        }
+    }
+}
+
+/// The text a head and its joined pieces make, for code that needs it as one string (the
+/// code generator's compile-time prefixes use this, so they cannot disagree with
+/// [`compose`]).
+pub fn joined(head: &str, tail: &[Joined<'_>; 2]) -> String {
+    let mut out = String::with_capacity(joined_len(head.len(), tail));
+    out.push_str(head);
+    write_joined(head.len(), tail, &mut out);
+    out
+}
+
 impl Body<'_> {
     #[inline(always)]
     fn len(&self, values: &[&str]) -> usize {
         match self {
             Body::Skip(_) => 0,
-            Body::Text([a, b, c, d]) => a.len() + b.len() + c.len() + d.len(),
-            Body::Template(segs, [b, c, d]) => {
+            Body::Text(text, tail) => joined_len(text.len(), tail),
+            Body::Template(segs, tail) => {
                 let head: usize = segs
                     .iter()
                     .map(|s| match s {
@@ -51,7 +98,7 @@ impl Body<'_> {
                         Seg::Value(i) => values[*i].len(),
                     })
                     .sum();
-                head + b.len() + c.len() + d.len()
+                joined_len(head, tail)
             }
             Body::Instructions(instructions) => rendered_len(instructions),
         }
@@ -61,21 +108,19 @@ impl Body<'_> {
     fn write(&self, values: &[&str], out: &mut String) {
         match self {
             Body::Skip(_) => {}
-            Body::Text(pieces) => {
-                for piece in pieces {
-                    out.push_str(piece);
-                }
+            Body::Text(text, tail) => {
+                out.push_str(text);
+                write_joined(text.len(), tail, out);
             }
             Body::Template(segs, tail) => {
+                let start = out.len();
                 for seg in segs.iter() {
                     out.push_str(match seg {
                         Seg::Lit(t) => t,
                         Seg::Value(i) => values[*i],
                     });
                 }
-                for piece in tail {
-                    out.push_str(piece);
-                }
+                write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions) => render_instructions(instructions, out),
         }
@@ -118,24 +163,63 @@ fn measure(
 /// `Template` bodies. An empty layer emits nothing, not even its title. `parts` must list every
 /// stable layer before every volatile one; manifest validation guarantees this for
 /// generated code.
-// Plain loops over references: `array::map` here was not inlined and moved every
-// `Section` through the stack (see BENCHMARKS.md).
+///
+/// The sections live in an array inside the [`Prompt`], so composing allocates once. For
+/// manifests with more than [`INLINE_LAYERS_MAX`] layers generated code calls
+/// [`compose_boxed`] instead, which keeps the per-layer records off the stack.
 #[inline]
 pub fn compose<const N: usize>(
     separator: &str,
     formulation: Formulation,
     values: &[&str],
     parts: [Part<'_>; N],
-) -> Prompt<N> {
-    let total = measure(separator, formulation, values, &parts);
+) -> Prompt<[Section; N]> {
+    let mut sections = [Section::UNSET; N];
+    let (text, stable_end, volatile_start, marks) =
+        fill(separator, formulation, values, &parts, &mut sections);
+    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
+}
+
+/// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
+/// `Section` per layer, about 150 bytes); larger manifests use [`compose_boxed`].
+pub const INLINE_LAYERS_MAX: usize = 128;
+
+/// As [`compose`], for large manifests: the parts come from a vector and the sections go
+/// to the heap (two more allocations), so a 10,000-layer prompt composes on a small thread
+/// stack, even in a debug build.
+pub fn compose_boxed(
+    separator: &str,
+    formulation: Formulation,
+    values: &[&str],
+    parts: &[Part<'_>],
+) -> Prompt<Box<[Section]>> {
+    let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
+    let (text, stable_end, volatile_start, marks) =
+        fill(separator, formulation, values, parts, &mut sections);
+    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
+}
+
+/// The composition itself: the text, where the stable part ends and the volatile part
+/// starts, and where each instruction's provenance line landed; `sections` (as long as
+/// `parts`) receives one record per layer.
+// Plain loops over references: `array::map` here was not inlined and moved every
+// `Section` through the stack (see BENCHMARKS.md).
+#[inline(always)]
+fn fill(
+    separator: &str,
+    formulation: Formulation,
+    values: &[&str],
+    parts: &[Part<'_>],
+    sections: &mut [Section],
+) -> (String, usize, usize, Vec<Mark>) {
+    let total = measure(separator, formulation, values, parts);
     let mut text = String::with_capacity(total);
     let mut stable_end = 0;
     let mut volatile_start = None;
-    let mut sections = [Section::UNSET; N];
     // Where each instruction's provenance line landed, for `explain()`; allocated only
     // when a prompt has instructions.
     let mut marks = Vec::new();
-    for (i, (section, part)) in sections.iter_mut().zip(&parts).enumerate() {
+    for (i, (section, part)) in sections.iter_mut().zip(parts).enumerate() {
         section.info = part.info;
         section.origin = part.origin;
         if let Body::Skip(skip) = part.body {
@@ -188,7 +272,7 @@ pub fn compose<const N: usize>(
     debug_assert_eq!(text.len(), total);
     debug_assert_eq!(text.capacity(), total);
     let volatile_start = volatile_start.unwrap_or(text.len());
-    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
+    (text, stable_end, volatile_start, marks)
 }
 
 /// Joins only the given parts, as [`compose`] would, into one allocation: the per-turn
@@ -252,7 +336,7 @@ mod tests {
         Part {
             info,
             origin: Origin::Inline,
-            body: Body::Text([s, "", "", ""]),
+            body: Body::Text(s, [NO_JOIN; 2]),
         }
     }
 
@@ -273,7 +357,7 @@ mod tests {
                 Part {
                     info: &STABLE,
                     origin: Origin::Inline,
-                    body: Body::Text(["b", "c", "", ""]),
+                    body: Body::Text("b", [("", "c"), NO_JOIN]),
                 },
                 text(&VOLATILE, "v"),
             ],
@@ -320,7 +404,7 @@ mod tests {
         let part = Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::Template(&SEGS, ["", "!", ""]),
+            body: Body::Template(&SEGS, [("", "!"), NO_JOIN]),
         };
         let p = compose(
             "|",
@@ -338,6 +422,44 @@ mod tests {
             ),
             "v|root: /repo.!"
         );
+    }
+
+    #[test]
+    fn joined_pieces_get_a_separator_only_after_text() {
+        static SEGS: [Seg; 1] = [Seg::Value(0)];
+        let with = |head: &'static str| Body::Text(head, [("\n\n", "Pace: calm."), ("|", "over")]);
+        let template = Body::Template(&SEGS, [("\n\n", "Pace: calm."), ("|", "over")]);
+        let render = |body: Body<'static>, value: &'static str| {
+            let part = Part {
+                info: &STABLE,
+                origin: Origin::Inline,
+                body,
+            };
+            let whole = compose("#", Formulation::Markdown, &[value], [part]).into_string();
+            assert_eq!(join("#", Formulation::Markdown, &[value], &[part]), whole);
+            whole
+        };
+        assert_eq!(render(with("text"), ""), "text\n\nPace: calm.|over");
+        // An empty shipped text, or a template that renders empty, leads with the suffix.
+        assert_eq!(render(with(""), ""), "Pace: calm.|over");
+        assert_eq!(render(template, ""), "Pace: calm.|over");
+        assert_eq!(render(template, "v"), "v\n\nPace: calm.|over");
+        // Nothing before the overlay: no separator before it either.
+        let bare = Body::Template(&SEGS, [NO_JOIN, ("|", "over")]);
+        assert_eq!(render(bare, ""), "over");
+        assert_eq!(joined("", &[("\n\n", "s"), NO_JOIN]), "s");
+        assert_eq!(joined("t", &[("\n\n", ""), ("|", "o")]), "t|o");
+    }
+
+    #[test]
+    fn boxed_sections_compose_the_same_text() {
+        let parts = [text(&STABLE, "a"), text(&STABLE, ""), text(&VOLATILE, "v")];
+        let inline = compose("|", Formulation::Markdown, &[], parts);
+        let boxed = compose_boxed("|", Formulation::Markdown, &[], &parts);
+        assert_eq!(inline.as_str(), boxed.as_str());
+        assert_eq!(inline.stable(), boxed.stable());
+        assert_eq!(inline.sections(), boxed.sections());
+        assert_eq!(inline.explain().to_string(), boxed.explain().to_string());
     }
 
     #[test]

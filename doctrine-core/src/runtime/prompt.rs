@@ -5,13 +5,16 @@ use std::fmt;
 use super::explain::Explain;
 use super::layer::{LayerInfo, Origin, Skip};
 
-/// A composed system prompt for a manifest with `N` layers.
+/// A composed system prompt, with one [`Section`] per manifest layer held in `S`: an array
+/// `[Section; N]` inside the prompt for most manifests (one allocation per prompt), a
+/// `Box<[Section]>` for very large ones (see [`compose_boxed`](crate::compose_boxed)).
+/// Generated code names the right one as its `Prompt` type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Prompt<const N: usize> {
+pub struct Prompt<S> {
     text: String,
     stable_end: usize,
     volatile_start: usize,
-    sections: [Section; N],
+    sections: S,
     marks: Vec<Mark>,
 }
 
@@ -54,12 +57,12 @@ pub enum SectionState {
     Skipped(Skip),
 }
 
-impl<const N: usize> Prompt<N> {
+impl<S: AsRef<[Section]>> Prompt<S> {
     pub(crate) fn from_parts(
         text: String,
         stable_end: usize,
         volatile_start: usize,
-        sections: [Section; N],
+        sections: S,
         marks: Vec<Mark>,
     ) -> Self {
         Prompt {
@@ -92,13 +95,13 @@ impl<const N: usize> Prompt<N> {
     }
 
     /// One record per manifest layer, in manifest order, skipped layers included.
-    pub fn sections(&self) -> &[Section; N] {
-        &self.sections
+    pub fn sections(&self) -> &[Section] {
+        self.sections.as_ref()
     }
 
     /// The text a layer contributed, or `None` when it was skipped or is unknown.
     pub fn layer(&self, name: &str) -> Option<&str> {
-        self.sections
+        self.sections()
             .iter()
             .find(|s| s.info.name == name)
             .and_then(|s| self.text_of(s))
@@ -115,7 +118,7 @@ impl<const N: usize> Prompt<N> {
     /// A table of every layer: order, tier, bytes, source, provenance, and why any was skipped.
     pub fn explain(&self) -> Explain<'_> {
         Explain::new(
-            &self.sections,
+            self.sections(),
             &self.text,
             &self.marks,
             self.stable().len(),
@@ -129,13 +132,13 @@ impl<const N: usize> Prompt<N> {
     }
 }
 
-impl<const N: usize> fmt::Display for Prompt<N> {
+impl<S> fmt::Display for Prompt<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
 }
 
-impl<const N: usize> AsRef<str> for Prompt<N> {
+impl<S> AsRef<str> for Prompt<S> {
     fn as_ref(&self) -> &str {
         &self.text
     }

@@ -90,19 +90,6 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             inits.push(quote! { #field: ::core::option::Option::None });
         }
     }
-    let mut moved: Vec<Ident> = Vec::new();
-    if has_roles {
-        moved.push(format_ident!("role"));
-    }
-    moved.extend(choice_layers.iter().map(|l| choice_field(l)));
-    moved.extend([
-        format_ident!("facts"),
-        format_ident!("flags"),
-        format_ident!("knobs"),
-        format_ident!("overlay"),
-        format_ident!("formulation"),
-    ]);
-
     let stage_names: Vec<Ident> = slots
         .iter()
         .map(|l| format_ident!("Need{}", camel(&l.name)))
@@ -116,15 +103,13 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         ));
     let first = &stage_names[0];
 
+    // Each stage method moves the whole state and changes one field, so the generated
+    // code grows linearly with the number of slots (listing every other field in every
+    // method made it quadratic: 2,000 slots took 4.7 GB to check).
     let slot_methods = slots.iter().enumerate().map(|(i, l)| {
         let (this, next) = (&stage_names[i], &stage_names[i + 1]);
         let method = format_ident!("{}", l.name);
         let field = slot_field(l);
-        let others = slots
-            .iter()
-            .filter(|o| o.name != l.name)
-            .map(|o| slot_field(o));
-        let moved = &moved;
         let (param, value, doc) = if matches!(l.content, Content::Instructions) {
             (
                 quote! { value: &'a [::doctrine::Instruction<'a>] },
@@ -155,9 +140,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 #[doc = #doc]
                 pub fn #method(self, #param) -> Compose<'a, stage::#next> {
                     Compose {
-                        #field: #value,
-                        #(#others: self.#others,)*
-                        #(#moved: self.#moved,)*
+                        state: __ComposeState { #field: #value, ..self.state },
                         _stage: ::core::marker::PhantomData,
                     }
                 }
@@ -165,19 +148,52 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         }
     });
 
-    let layer_fns: Vec<Ident> = (0..d.layers.len())
+    let layer_count = d.layers.len();
+    let layer_fns: Vec<Ident> = (0..layer_count)
         .map(|i| format_ident!("__layer_{}", i))
         .collect();
-    let tier_fns = |tier: crate::Tier| -> Vec<Ident> {
-        d.layers
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.tier == tier)
-            .map(|(i, _)| format_ident!("__layer_{}", i))
-            .collect()
+    // Validation puts every stable layer before every volatile one.
+    let stable_count = d
+        .layers
+        .iter()
+        .filter(|l| l.tier == crate::Tier::Stable)
+        .count();
+    let (finish_body, finish_stable_body, finish_volatile_body, dispatch) = if layer_count
+        <= crate::INLINE_LAYERS_MAX
+    {
+        let (stable_fns, volatile_fns) = layer_fns.split_at(stable_count);
+        (
+            quote! { ::doctrine::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*]) },
+            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*]) },
+            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*]) },
+            TokenStream::new(),
+        )
+    } else {
+        // Large manifests: one part at a time through a dispatcher into a vector, so
+        // neither the parts nor the sections sit in one stack frame.
+        let idx = 0..layer_count;
+        (
+            quote! { ::doctrine::compose_boxed(SEPARATOR, self.formulation, &values, &self.__parts(0..#layer_count)) },
+            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &self.__parts(0..#stable_count)) },
+            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &self.__parts(#stable_count..#layer_count)) },
+            quote! {
+                fn __parts(&self, range: ::core::ops::Range<usize>) -> ::std::vec::Vec<::doctrine::Part<'a>> {
+                    let mut parts = ::std::vec::Vec::with_capacity(range.len());
+                    for i in range {
+                        parts.push(self.__layer(i));
+                    }
+                    parts
+                }
+
+                fn __layer(&self, i: usize) -> ::doctrine::Part<'a> {
+                    match i {
+                        #(#idx => self.#layer_fns(),)*
+                        _ => ::core::unreachable!(),
+                    }
+                }
+            },
+        )
     };
-    let stable_fns = tier_fns(crate::Tier::Stable);
-    let volatile_fns = tier_fns(crate::Tier::Volatile);
     let fact_idx = 0..fact_count;
     let knob_fields: Vec<Ident> = d
         .knobs
@@ -207,7 +223,15 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         "Starts composing a prompt from `{}`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill every slot in manifest order and call `.finish()`. {slot_order}",
         d.manifest_display
     );
+    let prompt_ty = if layer_count <= crate::INLINE_LAYERS_MAX {
+        quote! { ::doctrine::Prompt<[::doctrine::Section; #layer_count]> }
+    } else {
+        quote! { ::doctrine::Prompt<::std::boxed::Box<[::doctrine::Section]>> }
+    };
     quote! {
+        /// A prompt composed from this manifest.
+        pub type Prompt = #prompt_ty;
+
         /// The stages of [`Compose`]: each names the call that must come next, so a
         /// missing slot, or slots filled in an order the manifest no longer has, does
         /// not compile.
@@ -224,78 +248,101 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             impl Filled for Ready {}
         }
 
-        /// A prompt being composed; see [`compose`].
-        #[must_use = "call `.finish()` to compose the prompt"]
-        pub struct Compose<'a, S> {
+        /// Everything a composition has been given so far; the stages share it.
+        #[derive(Clone, Copy)]
+        struct __ComposeState<'a> {
             #(#fields,)*
             facts: [::core::option::Option<&'a str>; #fact_count],
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
             formulation: ::doctrine::Formulation,
-            _stage: ::core::marker::PhantomData<S>,
+        }
+
+        /// A prompt being composed; see [`compose`].
+        #[must_use = "call `.finish()` to compose the prompt"]
+        pub struct Compose<'a, Stage> {
+            state: __ComposeState<'a>,
+            _stage: ::core::marker::PhantomData<Stage>,
         }
 
         #[doc = #compose_doc]
         pub fn compose<'a>(#(#params),*) -> Compose<'a, stage::#first> {
             #pre
             Compose {
-                #(#inits,)*
-                facts: #facts_init,
-                flags: <Flags as ::core::default::Default>::default(),
-                knobs: <Knobs as ::core::default::Default>::default(),
-                overlay: ::core::option::Option::None,
-                formulation: DEFAULT_FORMULATION,
+                state: __ComposeState {
+                    #(#inits,)*
+                    facts: #facts_init,
+                    flags: <Flags as ::core::default::Default>::default(),
+                    knobs: <Knobs as ::core::default::Default>::default(),
+                    overlay: ::core::option::Option::None,
+                    formulation: DEFAULT_FORMULATION,
+                },
                 _stage: ::core::marker::PhantomData,
             }
         }
 
-        impl<'a, S> Compose<'a, S> {
+        impl<'a, Stage> Compose<'a, Stage> {
             /// Sets every flag (the default is the manifest's).
-            pub fn flags(mut self, flags: Flags) -> Self { self.flags = flags; self }
+            pub fn flags(mut self, flags: Flags) -> Self { self.state.flags = flags; self }
             /// Sets one flag.
-            pub fn flag(mut self, flag: Flag, on: bool) -> Self { self.flags.set(flag, on); self }
+            pub fn flag(mut self, flag: Flag, on: bool) -> Self { self.state.flags.set(flag, on); self }
             /// Sets every knob (the default is the manifest's).
-            pub fn knobs(mut self, knobs: Knobs) -> Self { self.knobs = knobs; self }
+            pub fn knobs(mut self, knobs: Knobs) -> Self { self.state.knobs = knobs; self }
             /// Applies a user overlay to the overridable layers.
-            pub fn overlay(mut self, overlay: &'a Overlay) -> Self { self.overlay = ::core::option::Option::Some(overlay); self }
+            pub fn overlay(mut self, overlay: &'a Overlay) -> Self { self.state.overlay = ::core::option::Option::Some(overlay); self }
             /// Sets how titled layers are delimited.
-            pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self { self.formulation = formulation; self }
+            pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self { self.state.formulation = formulation; self }
             /// Sets the formulation for a model family, from the manifest's table.
-            pub fn family(mut self, family: &str) -> Self { self.formulation = formulation_for(family); self }
+            pub fn family(mut self, family: &str) -> Self { self.state.formulation = formulation_for(family); self }
         }
 
         #(#slot_methods)*
 
-        impl<'a, S> Compose<'a, S> {
+        impl<'a, Stage> Compose<'a, Stage> {
             /// Composes the prompt: one allocation of exactly its length. Callable once
             /// every slot is filled (the bound sits on the method so that calling it
             /// early reports which stage the builder is at).
             pub fn finish(self) -> Prompt
             where
-                S: stage::Filled,
+                Stage: stage::Filled,
             {
-                let values = self.__values();
-                ::doctrine::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*])
+                self.state.__finish()
             }
 
             /// Only the stable prefix, as `finish().stable()` would give it.
             pub fn finish_stable(self) -> ::std::string::String
             where
-                S: stage::Filled,
+                Stage: stage::Filled,
             {
-                let values = self.__values();
-                ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*])
+                self.state.__finish_stable()
             }
 
             /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
             /// a turn when the stable prefix is composed once and reused.
             pub fn finish_volatile(self) -> ::std::string::String
             where
-                S: stage::Filled,
+                Stage: stage::Filled,
             {
+                self.state.__finish_volatile()
+            }
+        }
+
+        impl<'a> __ComposeState<'a> {
+            #[inline]
+            fn __finish(&self) -> Prompt {
                 let values = self.__values();
-                ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*])
+                #finish_body
+            }
+
+            fn __finish_stable(&self) -> ::std::string::String {
+                let values = self.__values();
+                #finish_stable_body
+            }
+
+            fn __finish_volatile(&self) -> ::std::string::String {
+                let values = self.__values();
+                #finish_volatile_body
             }
 
             /// What placeholders resolve to: facts, then knobs, in manifest order.
@@ -305,6 +352,8 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                     #(self.knobs.#knob_fields.as_str(),)*
                 ]
             }
+
+            #dispatch
 
             #(#layer_bodies)*
         }

@@ -159,26 +159,23 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     });
 
+    // The knob suffix: its text, and the separator written before it when the layer has
+    // text before it (`::doctrine::Joined`).
     let suffix = match &l.suffix {
         None if matches!(l.content, Content::Instructions) => TokenStream::new(),
-        None => quote! { let suffix: &'static str = ""; },
+        None => quote! { let suffix: ::doctrine::Joined<'static> = ::doctrine::NO_JOIN; },
         Some(s) => {
             let value = suffix_match(d, s);
-            let pick = match &s.roles {
+            let sep = lit(&s.separator);
+            match &s.roles {
                 Some(roles) if !d.roles.is_empty() => {
                     let roles = roles.iter().map(|&r| variant(&d.roles[r]));
                     quote! {
-                        let suffix: &'static str = if ::core::matches!(self.role, #(#role_ty::#roles)|*) { #value } else { "" };
+                        let suffix: ::doctrine::Joined<'static> = if ::core::matches!(self.role, #(#role_ty::#roles)|*) { (#sep, #value) } else { ::doctrine::NO_JOIN };
                     }
                 }
-                _ => quote! { let suffix: &'static str = #value; },
-            };
-            // After an empty shipped text the suffix's own separator would lead the layer.
-            let sep_len = s.separator.len();
-            let trim = (!template).then(|| {
-                quote! { let suffix: &'static str = if text.is_empty() { suffix.get(#sep_len..).unwrap_or("") } else { suffix }; }
-            });
-            quote! { #pick #trim }
+                _ => quote! { let suffix: ::doctrine::Joined<'static> = (#sep, #value); },
+            }
         }
     };
 
@@ -190,18 +187,16 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 return ::doctrine::Part {
                     info,
                     origin: ::doctrine::Origin::OverlayReplaced(#file),
-                    body: ::doctrine::Body::Text([over, "", "", ""]),
+                    body: ::doctrine::Body::Text(over, [::doctrine::NO_JOIN; 2]),
                 };
             },
             Override::Append => {
                 let sep = lit(&o.separator);
-                // No separator before the overlay when nothing was shipped before it.
+                // The runtime writes no separator before the overlay when nothing came before it.
                 let append_body = if template {
-                    quote! { ::doctrine::Body::Template(text, [suffix, #sep, over]) }
+                    quote! { ::doctrine::Body::Template(text, [suffix, (#sep, over)]) }
                 } else {
-                    quote! {
-                        ::doctrine::Body::Text([text, suffix, if text.is_empty() && suffix.is_empty() { "" } else { #sep }, over])
-                    }
+                    quote! { ::doctrine::Body::Text(text, [suffix, (#sep, over)]) }
                 };
                 quote! {
                     let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
@@ -224,9 +219,9 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let body = if matches!(l.content, Content::Instructions) {
         quote! { ::doctrine::Body::Instructions(instructions) }
     } else if template {
-        quote! { ::doctrine::Body::Template(text, [suffix, "", ""]) }
+        quote! { ::doctrine::Body::Template(text, [suffix, ::doctrine::NO_JOIN]) }
     } else {
-        quote! { ::doctrine::Body::Text([text, suffix, "", ""]) }
+        quote! { ::doctrine::Body::Text(text, [suffix, ::doctrine::NO_JOIN]) }
     };
     quote! {
         #[inline]
@@ -268,7 +263,7 @@ fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
             .collect();
     }
     let render = |combo: &[usize]| {
-        let mut out = s.separator.clone();
+        let mut out = String::new();
         for seg in &s.segments {
             match seg {
                 Segment::Lit(t) => out.push_str(t),

@@ -96,18 +96,20 @@ fn known(d: &Doctrine, r: usize) -> Option<String> {
             .find(|(roles, _)| roles.contains(&r))
             .or(groups.first())?
             .1;
-        let mut body = match &d.texts[id].segments {
+        let head = match &d.texts[id].segments {
             None => d.texts[id].body.clone(),
             Some(segments) => literal(segments)?,
         };
-        if let Some(s) = l
+        let suffix = match l
             .suffix
             .as_ref()
             .filter(|s| s.roles.as_ref().is_none_or(|rs| rs.contains(&r)))
         {
-            body.push_str(&s.separator);
-            body.push_str(&literal(&s.segments)?);
-        }
+            Some(s) => (s.separator.clone(), literal(&s.segments)?),
+            None => (String::new(), String::new()),
+        };
+        // The runtime's own joining rule, so the two cannot disagree.
+        let body = crate::joined(&head, &[(&suffix.0, &suffix.1), crate::NO_JOIN]);
         if !body.is_empty() {
             parts.push(body);
         }

@@ -102,8 +102,6 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         pub const LAYER_COUNT: usize = #n;
         /// Every layer, in composition order.
         pub static LAYERS: [::doctrine::LayerInfo; #n] = [#(#infos),*];
-        /// A prompt composed from this manifest.
-        pub type Prompt = ::doctrine::Prompt<#n>;
         /// The formulation for families the manifest does not name.
         pub const DEFAULT_FORMULATION: ::doctrine::Formulation = #default;
 

@@ -53,7 +53,7 @@ pub(super) fn choice_enum(
 
         impl ::core::str::FromStr for #ty {
             type Err = ::doctrine::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+            fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
                 <Self as ::doctrine::Choice>::parse(s)
             }
         }
@@ -118,7 +118,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         /// Parses a comma-separated list of the flags that are on (`""` turns all off).
         impl ::core::str::FromStr for Flags {
             type Err = ::doctrine::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+            fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
                 let mut flags = Flags { #(#fields: false,)* };
                 for name in s.split(',').map(::core::primitive::str::trim).filter(|n| !n.is_empty()) {
                     flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);

@@ -119,6 +119,10 @@ fn choice_dir(
             );
             continue;
         }
+        let what = format!("file `{stem}.md` in `{}`", dir.get_ref());
+        if !super::check_variant(sink, dir.span(), &what, &camel(&stem)) {
+            continue;
+        }
         if let Some((other, _)) = variants.iter().find(|(s, _)| camel(s) == camel(&stem)) {
             sink.error(
                 Some(dir.span()),

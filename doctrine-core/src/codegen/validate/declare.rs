@@ -4,7 +4,7 @@ use super::super::diag::Sink;
 use super::super::model::{Flag, Knob};
 use super::super::names::{camel, is_variant_name, screaming};
 use super::super::raw::Manifest;
-use super::{check_ident, hint};
+use super::{check_ident, check_variant, hint};
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -24,6 +24,8 @@ pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
                 format!("role `{name}` must start with a letter and hold only letters, digits, `-` and `_`, and not be a keyword"),
                 Some("it becomes a variant of the generated `Role` enum".into()),
             );
+            out.push(name.clone());
+        } else if !check_variant(sink, role.span(), &format!("role `{name}`"), &camel(name)) {
             out.push(name.clone());
         } else if name == "default" {
             sink.error(
@@ -109,6 +111,12 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
                     format!("knob value `{}` must start with a letter and hold only letters, digits, `-` and `_`", v.get_ref()),
                     Some("it becomes an enum variant".into()),
                 );
+            } else if !check_variant(
+                sink,
+                v.span(),
+                &format!("knob value `{}`", v.get_ref()),
+                &camel(v.get_ref()),
+            ) {
             } else if names.iter().any(|n| camel(n) == camel(v.get_ref())) {
                 sink.error(
                     Some(v.span()),

@@ -15,7 +15,7 @@ use super::super::model::{Content, Fact, FactGate, Layer, Need, Segment};
 use super::super::names::{camel, is_variant_name};
 use super::super::raw::{self, Manifest, Name};
 use super::placeholder::{placeholders, position, Piece};
-use super::{check_ident, hint, Names};
+use super::{check_ident, check_variant, hint, Names};
 
 /// The declared facts, with each role's need. Misnamed facts are kept (and reported) so
 /// that their uses are not reported as unknown too.
@@ -105,7 +105,12 @@ pub(super) fn facts(
             let mut names: Vec<String> = Vec::new();
             for value in v.get_ref() {
                 let repeated = names.iter().any(|n| camel(n) == camel(value.get_ref()));
-                if !is_variant_name(value.get_ref()) || repeated {
+                let what = format!("value `{}` of fact `{}`", value.get_ref(), name.get_ref());
+                if is_variant_name(value.get_ref())
+                    && !check_variant(sink, value.span(), &what, &camel(value.get_ref()))
+                {
+                    // Reported.
+                } else if !is_variant_name(value.get_ref()) || repeated {
                     sink.error(
                         Some(value.span()),
                         format!("value `{}` of fact `{}` is repeated or cannot name an enum variant", value.get_ref(), name.get_ref()),

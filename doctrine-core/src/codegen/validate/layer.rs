@@ -8,7 +8,8 @@ use super::super::diag::Sink;
 use super::super::load::{Loader, Shape};
 use super::super::model::{Content, Layer};
 use super::super::raw;
-use super::{content, facts, hint, overlay, suffix, Names, BUILDER_METHODS};
+use super::super::reserved;
+use super::{content, facts, hint, overlay, suffix, Names};
 
 pub(super) fn validate_layer(
     raw: &raw::Layer,
@@ -121,13 +122,13 @@ pub(super) fn validate_layer(
         }
     }
 
-    if matches!(given[0], "slot" | "instructions") && BUILDER_METHODS.contains(&name.as_str()) {
+    if matches!(given[0], "slot" | "instructions") && reserved::method_clash(name.as_str()) {
         sink.error(
             Some(raw.name.span()),
             format!("slot layer `{name}` would clash with the builder's own `.{name}()` method"),
             Some(format!(
                 "rename the layer; these names are taken: {}",
-                BUILDER_METHODS.join(", ")
+                reserved::builder_methods().join(", ")
             )),
         );
     }

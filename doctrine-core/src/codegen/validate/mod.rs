@@ -11,6 +11,7 @@ use super::load::Loader;
 use super::model::{Content, Doctrine, Fact, Flag, Knob, Layer};
 use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
+use super::reserved;
 use declare::{flags, knobs, roles};
 use layer::validate_layer;
 use order::{check_orders, check_tiers};
@@ -27,23 +28,7 @@ mod suffix;
 
 pub use placeholder::{placeholders, Piece};
 
-/// Type names the generated code always defines; a choice or knob may not take them.
-pub const RESERVED_TYPES: &[&str] = &[
-    "Role", "Mode", "Flag", "Flags", "Knobs", "Facts", "Overlay", "Compose", "Prompt",
-];
 const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
-/// Builder methods every `Compose` stage has; a slot layer may not take these names.
-const BUILDER_METHODS: &[&str] = &[
-    "flags",
-    "flag",
-    "knobs",
-    "overlay",
-    "formulation",
-    "family",
-    "finish",
-    "finish_stable",
-    "finish_volatile",
-];
 const DEFAULT_JOIN: &str = "\n\n";
 /// Suffix texts are precomputed for every combination of the knobs they name.
 const MAX_SUFFIX_COMBINATIONS: usize = 1024;
@@ -84,9 +69,13 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     let mut layers: Vec<(Spanned<()>, Layer)> = Vec::new();
     let mut seen: HashMap<String, ()> = HashMap::new();
     let mut overlay_fields: HashSet<String> = HashSet::new();
-    let mut type_names: HashMap<String, String> = RESERVED_TYPES
+    // Every type the generator defines itself, and its builder's generic parameter.
+    let mut type_names: HashMap<String, String> = reserved::RESERVED
         .iter()
-        .map(|t| (t.to_string(), "generated code".to_string()))
+        .filter(|(space, name)| {
+            matches!(space, reserved::Space::Type | reserved::Space::Generic) && !name.contains(':')
+        })
+        .map(|(_, t)| (t.to_string(), "generated code".to_string()))
         .collect();
     for knob in &knobs {
         let span = raw
@@ -280,9 +269,11 @@ fn check_stage_names(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut
     }
 }
 
-/// Overlay file names: one per overridable layer, and none that reads as a locked layer's.
+/// Overlay file names: one per overridable layer, and none that reads as another layer's.
+/// Names are compared as a person or a case-insensitive file system reads them
+/// ([`super::names::fold`]): `Safety.md` and `safety\u{200b}.md` read as `safety.md`.
 fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
-    let mut seen: HashMap<&str, &str> = HashMap::new();
+    let mut seen: HashMap<String, &str> = HashMap::new();
     let span_of = |layer: &str| {
         raw.layers
             .iter()
@@ -296,21 +287,22 @@ fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &m
     };
     for (_, l) in layers {
         let Some(o) = &l.overlay else { continue };
-        if let Some(prev) = seen.insert(&o.file, &l.name) {
+        let folded = super::names::fold(&o.file);
+        if let Some(prev) = seen.insert(folded.clone(), &l.name) {
             sink.error(
                 span_of(&l.name),
                 format!(
-                    "layers `{prev}` and `{}` both read overlay file `{}`",
+                    "layers `{prev}` and `{}` both read overlay file `{}` (names are compared ignoring case and invisible characters)",
                     l.name, o.file
                 ),
                 Some("give each overridable layer its own `overlay_file`".into()),
             );
         }
         // A file or field that reads as another layer's would be taken to override it.
-        let stem = o.file.strip_suffix(".md").unwrap_or(&o.file);
+        let stem = folded.strip_suffix(".md").unwrap_or(&folded);
         if let Some((_, other)) = layers
             .iter()
-            .find(|(_, other)| other.name != l.name && other.name == stem)
+            .find(|(_, other)| other.name != l.name && super::names::fold(&other.name) == stem)
         {
             let what = if other.locked {
                 "locked layer"
@@ -319,7 +311,7 @@ fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &m
             };
             sink.error(
                 span_of(&l.name),
-                format!("overlay file `{}` of layer `{}` is named after {what} `{}`", o.file, l.name, other.name),
+                format!("overlay file `{}` of layer `{}` is named after {what} `{}`", o.file.escape_debug(), l.name, other.name),
                 Some(format!("a user would take that file to override `{}`; name it after the layer it overrides", other.name)),
             );
         }
@@ -397,6 +389,26 @@ fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what:
         Some(c) => format!("did you mean `{c}`? {what}: {list}"),
         None => format!("{what}: {list}"),
     }
+}
+
+/// Reports a variant name that clashes with an associated item every generated enum has
+/// (`ALL`, `NAMES`); true when it is free. `what` names it in the message, e.g.
+/// "role `ALL`".
+fn check_variant(
+    sink: &mut Sink<'_>,
+    span: std::ops::Range<usize>,
+    what: &str,
+    variant: &str,
+) -> bool {
+    if !reserved::variant_clash(variant) {
+        return true;
+    }
+    sink.error(
+        Some(span),
+        format!("{what} would become the enum variant `{variant}`, which clashes with the associated item `{variant}` that every generated enum has"),
+        Some(format!("rename it; any other spelling works, e.g. `{}`", variant.to_lowercase())),
+    );
+    false
 }
 
 /// Reports a name that cannot become a Rust field or method; true when it can.

@@ -88,7 +88,16 @@ pub(super) fn overlay(
         .map_or_else(|| format!("{field}.md"), |f| f.get_ref().clone());
     if let Some(f) = &raw.overlay_file {
         let plain = !file.is_empty() && !file.starts_with('.') && !file.contains(['/', '\\']);
-        if !plain {
+        if file.chars().any(char::is_control) {
+            sink.error(
+                Some(f.span()),
+                format!(
+                    "overlay file `{}` holds a control character",
+                    file.escape_debug()
+                ),
+                Some("name the file with printable characters only, e.g. `identity.md`".into()),
+            );
+        } else if !plain {
             sink.error(
                 Some(f.span()),
                 format!("overlay file `{file}` is not a plain file name"),

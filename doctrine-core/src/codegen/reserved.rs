@@ -1,0 +1,191 @@
+//! Every identifier the generated code defines on its own, by where it lives. Validation
+//! refuses a manifest name that would generate one of them in the same place, and the test
+//! `tests/reserved_names.rs` walks the items generated for rich manifests and fails when
+//! the generator emits a name that is missing here (or when a name here is never emitted).
+//!
+//! Names of the form `__x` cannot come from a manifest (names start with a letter), so
+//! they never clash; they are listed anyway so the list is the whole truth.
+
+/// Where a generated name lives, i.e. what it could clash with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Space {
+    /// The generated module's type namespace (types, traits, modules) and items of the
+    /// nested modules (`stage::Ready`). A choice, knob or fact enum, or a `<Role>Facts`
+    /// struct, may not take these names.
+    Type,
+    /// The generated module's value namespace (consts, statics, functions), and items of
+    /// nested modules (`prefix::LEN`).
+    Value,
+    /// Associated items and enum variants, as `Type::name`; `*::name` is on every
+    /// generated enum (roles, choices, knobs, fact values), so no variant may take it.
+    Associated,
+    /// Struct fields, as `Type.field`, for the generator's own structs.
+    Field,
+    /// Generic parameters of the generator's own impls: they shadow a type of that name.
+    Generic,
+}
+
+/// The reserved names. `{n}` stands for any number.
+pub const RESERVED: &[(Space, &str)] = &[
+    // Types of the generated module.
+    (Space::Type, "Role"),
+    (Space::Type, "Mode"),
+    (Space::Type, "Flag"),
+    (Space::Type, "Flags"),
+    (Space::Type, "Knobs"),
+    (Space::Type, "Facts"),
+    (Space::Type, "Overlay"),
+    (Space::Type, "Compose"),
+    (Space::Type, "Prompt"),
+    (Space::Type, "__ComposeState"),
+    (Space::Type, "stage"),
+    (Space::Type, "stage::Ready"),
+    (Space::Type, "stage::Filled"),
+    (Space::Type, "text"),
+    (Space::Type, "sources"),
+    (Space::Type, "prefix"),
+    // Values of the generated module.
+    (Space::Value, "compose"),
+    (Space::Value, "formulation_for"),
+    (Space::Value, "SEPARATOR"),
+    (Space::Value, "LAYER_COUNT"),
+    (Space::Value, "LAYERS"),
+    (Space::Value, "DEFAULT_FORMULATION"),
+    (Space::Value, "FACT_NAMES"),
+    (Space::Value, "prefix::known"),
+    (Space::Value, "prefix::LEN"),
+    (Space::Value, "prefix::FINGERPRINT"),
+    // On every generated enum.
+    (Space::Associated, "*::ALL"),
+    (Space::Associated, "*::NAMES"),
+    (Space::Associated, "*::as_str"),
+    // `Flags`.
+    (Space::Associated, "Flags::get"),
+    (Space::Associated, "Flags::set"),
+    (Space::Associated, "Flags::with"),
+    // `Facts` and the `<Role>Facts` structs.
+    (Space::Associated, "Facts::role"),
+    (Space::Associated, "Facts::from_pairs"),
+    (Space::Associated, "Facts::takes"),
+    (Space::Associated, "Facts::__values"),
+    (Space::Associated, "*::REQUIRED"),
+    (Space::Associated, "*::OPTIONAL"),
+    // `Overlay`.
+    (Space::Associated, "Overlay::FIELDS"),
+    (Space::Associated, "Overlay::SPEC"),
+    (Space::Associated, "Overlay::load"),
+    (Space::Associated, "Overlay::load_capped"),
+    // The builder: a slot layer may not take these method names.
+    (Space::Associated, "Compose::flags"),
+    (Space::Associated, "Compose::flag"),
+    (Space::Associated, "Compose::knobs"),
+    (Space::Associated, "Compose::overlay"),
+    (Space::Associated, "Compose::formulation"),
+    (Space::Associated, "Compose::family"),
+    (Space::Associated, "Compose::finish"),
+    (Space::Associated, "Compose::finish_stable"),
+    (Space::Associated, "Compose::finish_volatile"),
+    // `extra = true` adds a slot layer named `extra` (validation refuses a layer of that
+    // name beside it, so these are not refused for manifests without it).
+    (Space::Type, "stage::NeedExtra"),
+    (Space::Associated, "Compose::extra"),
+    (Space::Field, "__ComposeState.slot_extra"),
+    (Space::Associated, "__ComposeState::__finish"),
+    (Space::Associated, "__ComposeState::__finish_stable"),
+    (Space::Associated, "__ComposeState::__finish_volatile"),
+    (Space::Associated, "__ComposeState::__values"),
+    (Space::Associated, "__ComposeState::__parts"),
+    (Space::Associated, "__ComposeState::__layer"),
+    (Space::Associated, "__ComposeState::__layer_{n}"),
+    // The builder's fields (a slot's field is `slot_<name>`, a choice's `choice_<name>`).
+    (Space::Field, "Compose.state"),
+    (Space::Field, "Compose._stage"),
+    (Space::Field, "__ComposeState.role"),
+    (Space::Field, "__ComposeState.facts"),
+    (Space::Field, "__ComposeState.flags"),
+    (Space::Field, "__ComposeState.knobs"),
+    (Space::Field, "__ComposeState.overlay"),
+    (Space::Field, "__ComposeState.formulation"),
+    // The builder's stage parameter.
+    (Space::Generic, "Stage"),
+];
+
+/// Whether `name` is reserved in `space`. `name` is written as in [`RESERVED`]; a variant
+/// or method is looked up both under its type and under `*`.
+pub fn is_reserved(space: Space, name: &str) -> bool {
+    RESERVED
+        .iter()
+        .any(|&(s, pattern)| s == space && matches_pattern(pattern, name))
+        || (space == Space::Associated
+            && name.split_once("::").is_some_and(|(_, item)| {
+                RESERVED.iter().any(|&(s, pattern)| {
+                    s == space && matches_pattern(pattern, &format!("*::{item}"))
+                })
+            }))
+}
+
+/// Whether a reserved entry stands for many names (`{n}`).
+pub fn is_pattern(entry: &str) -> bool {
+    entry.contains("{n}")
+}
+
+fn matches_pattern(pattern: &str, name: &str) -> bool {
+    match pattern.split_once("{n}") {
+        None => pattern == name,
+        Some((head, tail)) => name
+            .strip_prefix(head)
+            .and_then(|rest| rest.strip_suffix(tail))
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())),
+    }
+}
+
+/// Whether a generated type may be named `name`: neither one of the generator's types nor
+/// its builder's generic parameter, which would shadow it.
+pub fn type_clash(name: &str) -> bool {
+    is_reserved(Space::Type, name) || is_reserved(Space::Generic, name)
+}
+
+/// Whether an enum variant named `variant` would clash with an associated item that every
+/// generated enum has (`ALL`, `NAMES`).
+pub fn variant_clash(variant: &str) -> bool {
+    is_reserved(Space::Associated, &format!("*::{variant}"))
+}
+
+/// The layer that `extra = true` adds.
+pub const EXTRA: &str = "extra";
+
+/// Whether a slot layer's builder method would clash with one of `Compose`'s own. (A
+/// layer named [`EXTRA`] clashes only beside `extra = true`, which validation checks.)
+pub fn method_clash(method: &str) -> bool {
+    method != EXTRA && is_reserved(Space::Associated, &format!("Compose::{method}"))
+}
+
+/// The builder's own methods, for messages.
+pub fn builder_methods() -> Vec<&'static str> {
+    RESERVED
+        .iter()
+        .filter_map(|&(s, n)| {
+            (s == Space::Associated)
+                .then_some(n)?
+                .strip_prefix("Compose::")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_and_wildcards() {
+        assert!(is_reserved(Space::Associated, "__ComposeState::__layer_12"));
+        assert!(!is_reserved(Space::Associated, "__ComposeState::__layer_"));
+        assert!(!is_reserved(Space::Associated, "__ComposeState::__layer_x"));
+        assert!(variant_clash("ALL") && variant_clash("NAMES"));
+        assert!(!variant_clash("All") && !variant_clash("Names"));
+        assert!(!method_clash("extra") && is_reserved(Space::Associated, "Compose::extra"));
+        assert!(type_clash("Stage") && type_clash("Flags") && !type_clash("Team"));
+        assert!(method_clash("finish") && !method_clash("task"));
+        assert!(builder_methods().contains(&"finish_volatile"));
+    }
+}

@@ -1,0 +1,133 @@
+//! Manifests from the hostile-input review: each is a located error (never generated code
+//! that does not compile, never a panic).
+
+use doctrine_core::codegen::{load, Diagnostics, Request};
+
+fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    for (path, bytes) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let result: Result<_, Diagnostics> = load(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: dir.path().into(),
+        crate_dir: dir.path().into(),
+    });
+    match result {
+        Ok(_) => panic!("expected errors for:\n{manifest}"),
+        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Asserts one error containing `expected`, located at `doctrine.toml:line:`.
+fn assert_error(manifest: &str, files: &[(&str, &[u8])], line: usize, expected: &str) {
+    let errs = errors(manifest, files);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains(expected) && e.starts_with(&format!("doctrine.toml:{line}:"))),
+        "{manifest}\nexpected `{expected}` at line {line} in {errs:#?}"
+    );
+}
+
+#[test]
+fn variants_named_after_generated_associated_items() {
+    let clash = "clashes with the associated item";
+    assert_error(
+        "roles = [\"dev\", \"ALL\"]\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+        1,
+        "role `ALL` would become the enum variant `ALL`",
+    );
+    assert_error(
+        "modes = [\"NAMES\"]\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+        1,
+        clash,
+    );
+    assert_error(
+        "[knobs.pace]\nvalues = [\"calm\", \"NAMES\"]\ndefault = \"calm\"\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+        2,
+        "knob value `NAMES`",
+    );
+    assert_error(
+        "[facts.kind]\ntier = \"stable\"\nvalues = [\"ALL\"]\nrequired = [\"*\"]\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+        3,
+        "value `ALL` of fact `kind`",
+    );
+    assert_error(
+        "[[layer]]\nname = \"team\"\ndir = \"teams\"\n",
+        &[("teams/ALL.md", b"all"), ("teams/ok.md", b"ok")],
+        3,
+        "file `ALL.md` in `teams`",
+    );
+}
+
+#[test]
+fn types_named_after_generated_ones() {
+    for ty in ["Stage", "Prompt", "Compose", "Overlay", "Facts"] {
+        assert_error(
+            &format!("[[layer]]\nname = \"pick\"\ndir = \"d\"\nchoice = \"{ty}\"\n"),
+            &[("d/a.md", b"a")],
+            4,
+            &format!("would generate a type `{ty}`, which generated code already defines"),
+        );
+    }
+    // A knob whose enum would shadow the builder's stage parameter.
+    assert_error(
+        "[knobs.stage]\nvalues = [\"a\"]\ndefault = \"a\"\n[[layer]]\nname = \"a\"\ntext = \"x\"\n",
+        &[],
+        1,
+        "type `Stage`",
+    );
+}
+
+#[test]
+fn slots_named_after_builder_methods() {
+    for method in ["finish", "flags", "family", "finish_volatile"] {
+        assert_error(
+            &format!("[[layer]]\nname = \"{method}\"\nslot = \"optional\"\n"),
+            &[],
+            2,
+            &format!("clash with the builder's own `.{method}()` method"),
+        );
+    }
+}
+
+#[test]
+fn overlay_files_that_read_as_a_locked_layer() {
+    let manifest = |file: &str| {
+        format!(
+            "[[layer]]\nname = \"safety\"\ntext = \"s\"\nlocked = true\n[[layer]]\nname = \"voice\"\ntext = \"v\"\noverride = \"replace\"\noverlay_file = \"{file}\"\n"
+        )
+    };
+    for file in [
+        "Safety.md",
+        "SAFETY.MD",
+        "safety\\u200b.md",
+        "s\\u00adafety.md",
+        "\\ufeffsafety.md",
+    ] {
+        assert_error(
+            &manifest(file),
+            &[],
+            9,
+            "is named after locked layer `safety`",
+        );
+    }
+    for file in ["voice\\u0000.md", "vo\\nice.md", "voice\\u007f.md"] {
+        assert_error(&manifest(file), &[], 9, "holds a control character");
+    }
+    // Two files a case-insensitive file system would take for one.
+    assert_error(
+        "[[layer]]\nname = \"a\"\ntext = \"s\"\noverride = \"replace\"\noverlay_file = \"Notes.md\"\n[[layer]]\nname = \"b\"\ntext = \"v\"\noverride = \"replace\"\noverlay_file = \"notes.md\"\n",
+        &[],
+        10,
+        "both read overlay file `notes.md`",
+    );
+}
