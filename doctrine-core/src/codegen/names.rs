@@ -96,10 +96,23 @@ fn is_default_ignorable(c: char) -> bool {
     )
 }
 
-/// The closest candidate by edit distance, for "did you mean" hints.
+/// Names longer than this get no "did you mean": the edit distance costs the product of
+/// the two lengths, and a name this long is no typo of a short one.
+const HINT_MAX_CHARS: usize = 64;
+
+/// At most this many candidates are compared, so a hint stays cheap for huge manifests.
+const HINT_MAX_CANDIDATES: usize = 1024;
+
+/// The closest candidate by edit distance, for "did you mean" hints. Bounded: names over
+/// 64 characters and candidates past the first 1,024 are not compared.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if name.chars().count() > HINT_MAX_CHARS {
+        return None;
+    }
     candidates
         .into_iter()
+        .take(HINT_MAX_CANDIDATES)
+        .filter(|c| c.chars().count() <= HINT_MAX_CHARS)
         .map(|c| (distance(name, c), c))
         .filter(|(d, c)| *d <= (c.len().max(name.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)
@@ -171,6 +184,10 @@ mod tests {
         assert_eq!(closest("rols", ["roles", "layer"]), Some("roles"));
         assert_eq!(closest("zzz", ["roles", "layer"]), None);
         assert_eq!(closest("fabel", ["fable"]), Some("fable"));
+        // Bounded: a 20,000-character name is not compared (it cost a 3 GB table).
+        let long = "x".repeat(20_000);
+        assert_eq!(closest(&long, ["roles", long.as_str()]), None);
+        assert_eq!(closest("roles", [long.as_str(), "rolse"]), Some("rolse"));
         assert!(snake_ident_problem("type")
             .unwrap()
             .starts_with("is a Rust keyword"));

@@ -383,8 +383,20 @@ impl Names<'_> {
     }
 }
 
+/// Candidates listed in a hint; a manifest with thousands of roles gets the first ones and a count.
+const HINT_LIST_MAX: usize = 20;
+
 fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what: &str) -> String {
-    let list = candidates.clone().collect::<Vec<_>>().join(", ");
+    let all: Vec<&str> = candidates.clone().collect();
+    let mut list = all
+        .iter()
+        .take(HINT_LIST_MAX)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if all.len() > HINT_LIST_MAX {
+        list.push_str(&format!(" and {} more", all.len() - HINT_LIST_MAX));
+    }
     match closest(name, candidates) {
         Some(c) => format!("did you mean `{c}`? {what}: {list}"),
         None => format!("{what}: {list}"),
