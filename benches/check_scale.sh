@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `cargo check` of a crate whose manifest has N slot layers, for the scale table in
+# BENCHMARKS.md: wall time and peak memory (GNU time's "Maximum resident set size", the
+# largest process of the build, i.e. rustc).
+#
+#   bash benches/check_scale.sh [DOCTRINE_DIR] [N ...]
+#
+# DOCTRINE_DIR is the repository to measure (default: this one), so an older checkout can
+# be measured the same way. Dependencies are built once before timing; each measured run
+# checks only the generated crate.
+set -euo pipefail
+repo="$(cd "${1:-$(dirname "$0")/..}" && pwd)"
+shift || true
+sizes=("${@:-100 1000 5000}")
+here="$(cd "$(dirname "$0")" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for n in ${sizes[@]}; do
+  crate="$work/scale$n"
+  mkdir -p "$crate/src"
+  cat > "$crate/Cargo.toml" <<TOML
+[package]
+name = "scale$n"
+version = "0.0.0"
+edition = "2021"
+publish = false
+[dependencies]
+doctrine = { path = "$repo/doctrine" }
+[workspace]
+TOML
+  python3 "$here/scale.py" "$n" 1 "$crate/src/doctrine.toml" "$crate/chain.txt"
+  printf 'mod p {\n    doctrine::doctrine!("doctrine.toml");\n}\nfn main() {\n    let p = p::compose()%s.finish();\n    println!("{}", p.as_str().len());\n}\n' \
+    "$(cat "$crate/chain.txt")" > "$crate/src/main.rs"
+  # Build the dependencies first (not timed), with the crate itself stubbed out.
+  mv "$crate/src/main.rs" "$crate/main.rs.real"
+  echo 'fn main() {}' > "$crate/src/main.rs"
+  (cd "$crate" && CARGO_TARGET_DIR="$work/target" cargo check -q)
+  mv "$crate/main.rs.real" "$crate/src/main.rs"
+  touch "$crate/src/main.rs"
+  (cd "$crate" && CARGO_TARGET_DIR="$work/target" /usr/bin/time -f "$n slots: %e s wall, %M KB max RSS, exit %x" cargo check -q 2>&1 | tail -1)
+done
