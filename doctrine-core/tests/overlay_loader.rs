@@ -328,7 +328,7 @@ fn unreadable_file_by_permissions() {
     }
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn symlink_escaping_the_dir_is_not_followed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -351,7 +351,7 @@ fn symlink_escaping_the_dir_is_not_followed() {
     assert!(!n.message.contains("Outside text."));
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn relative_symlink_escaping_with_dotdot_is_not_followed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -397,7 +397,7 @@ fn overlay_dir_reached_through_a_symlink_still_follows_inner_links() {
     assert_eq!(notices[0].subject, subject(&link, "style-src"));
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn dangling_symlink_is_unreadable() {
     let tmp = tempfile::tempdir().unwrap();
@@ -751,4 +751,33 @@ fn overlay_path_that_is_a_fifo_is_not_a_directory() {
     assert!(all_none(&slots));
     assert_eq!(kinds(&notices), [NoticeKind::NotADirectory]);
     assert_eq!(notices[0].subject, pipe.display().to_string());
+}
+
+/// Without `openat2` a link cannot be confined to the directory, so every symlink is
+/// refused, whether it leads in, out or nowhere, and the notice says why.
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+#[test]
+fn symlinks_are_refused_without_openat2() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("outside.md"), "Outside text.").unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("me.txt"), "Me.").unwrap();
+    std::os::unix::fs::symlink("me.txt", dir.join("identity.md")).unwrap();
+    std::os::unix::fs::symlink("../outside.md", dir.join("style.md")).unwrap();
+    std::os::unix::fs::symlink("gone.md", dir.join("tools.md")).unwrap();
+    let (slots, notices) = load(&dir);
+    assert!(all_none(&slots), "{slots:?}");
+    assert_eq!(
+        kinds(&notices),
+        [
+            NoticeKind::SymlinkRefused,
+            NoticeKind::Unknown,
+            NoticeKind::SymlinkRefused,
+            NoticeKind::SymlinkRefused
+        ]
+    );
+    for n in [&notices[0], &notices[2], &notices[3]] {
+        assert!(n.message.contains("openat2"), "{}", n.message);
+    }
 }

@@ -45,6 +45,7 @@ pub(crate) enum Kind {
     BlockDevice,
     Socket,
     /// Opening gave `ENXIO`: a socket, or a device node with no device behind it.
+    #[cfg_attr(not(unix), allow(dead_code))]
     NoDevice,
     /// A symlink opened as itself (only where links are opened without being followed).
     Symlink,
@@ -74,6 +75,7 @@ pub(crate) enum Refused {
     Missing(io::Error),
     /// Resolving the path would leave the directory it was opened beneath (a symlink out
     /// of it, or an absolute one): `EXDEV` from `openat2`.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Escapes,
     /// A symlink, not followed: the `why` of [`Refused::Unconfined`] that sent the caller to
     /// the no-follow open.

@@ -2,7 +2,7 @@
 //! so symlinks are never followed, and every decision is made on the opened handle's
 //! metadata. (Not built or tested on the Linux machines this crate is developed on.)
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
