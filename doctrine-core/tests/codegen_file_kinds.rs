@@ -240,3 +240,33 @@ fn regular_files_still_generate() {
     let tokens = generate(&req).unwrap().to_string();
     assert!(tokens.contains("\"Be brief.\""), "{tokens}");
 }
+
+/// The path is checked first (`resolve`), then read: a directory swapped for a symlink out
+/// of the crate in between is caught by the open itself, beneath the crate directory.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn path_swapped_for_a_link_out_of_the_crate_after_the_check_is_refused() {
+    use doctrine_core::codegen::read::{CrateDir, ReadError};
+    let tmp = tempfile::tempdir().unwrap();
+    let krate = tmp.path().join("crate");
+    let outside = tmp.path().join("outside");
+    fs::create_dir_all(krate.join("prompts")).unwrap();
+    fs::create_dir(&outside).unwrap();
+    fs::write(krate.join("prompts/base.md"), "Inside.").unwrap();
+    fs::write(outside.join("base.md"), "Outside.").unwrap();
+    let krate = krate.canonicalize().unwrap();
+    let checked = krate.join("prompts/base.md").canonicalize().unwrap();
+    let reader = CrateDir::new(krate.clone());
+    assert_eq!(reader.read(&checked).unwrap(), b"Inside.");
+    // Now swap `prompts` for a link to the outside directory and read the same path.
+    fs::rename(krate.join("prompts"), tmp.path().join("was-prompts")).unwrap();
+    std::os::unix::fs::symlink(&outside, krate.join("prompts")).unwrap();
+    let err = reader.read(&checked).unwrap_err();
+    assert!(matches!(err, ReadError::Escapes), "{err:?}");
+    let (message, _) = err.describe("file");
+    assert_eq!(
+        message,
+        "file now leaves the crate directory through a symlink (it changed after its path \
+         was checked)"
+    );
+}

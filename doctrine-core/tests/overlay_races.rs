@@ -1,6 +1,6 @@
 //! The overlay loader while another thread swaps `identity.md` under it.
 //!
-//! Each test runs for a bounded time (`RACE_FOR`) and checks what every load returned; the
+//! Each test runs for a bounded time ([`race_for`]) and checks what every load returned; the
 //! loads run on their own thread so a load that blocks fails the test instead of hanging it.
 #![cfg(unix)]
 
@@ -23,8 +23,13 @@ const SPEC: OverlaySpec = OverlaySpec {
     fixed: &[],
 };
 
-/// How long each race runs.
-const RACE_FOR: Duration = Duration::from_millis(2500);
+/// How long each race runs: 2.5 s, or `DOCTRINE_RACE_SECS` seconds for a longer soak.
+fn race_for() -> Duration {
+    std::env::var("DOCTRINE_RACE_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(Duration::from_millis(2500), Duration::from_secs)
+}
 /// How long one load may take before the test calls it hung.
 const HUNG_AFTER: Duration = Duration::from_secs(20);
 
@@ -92,14 +97,15 @@ fn swapper(
     })
 }
 
-/// Calls `load_overlay` on `dir` in a loop for `RACE_FOR` on a thread of its own and
+/// Calls `load_overlay` on `dir` in a loop for [`race_for`] on a thread of its own and
 /// hands every result to `check`; fails if one load does not return within `HUNG_AFTER`.
 fn load_repeatedly(dir: &Path, mut check: impl FnMut(&[Option<String>], &[Notice])) -> usize {
     let (tx, rx) = mpsc::channel();
     let dir = dir.to_path_buf();
+    let race_for = race_for();
     let loader = thread::spawn(move || {
         let start = Instant::now();
-        while start.elapsed() < RACE_FOR {
+        while start.elapsed() < race_for {
             if tx
                 .send(load_overlay(&dir, &SPEC, DEFAULT_MAX_BYTES))
                 .is_err()
