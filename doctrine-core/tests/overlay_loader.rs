@@ -781,3 +781,24 @@ fn symlinks_are_refused_without_openat2() {
         assert!(n.message.contains("openat2"), "{}", n.message);
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn refusals_of_odd_entries_are_sentences_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("outside.md"), "Outside.").unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    mknod(&dir.join("identity.md"), rustix::fs::FileType::Fifo, 0).unwrap();
+    fs::hard_link(tmp.path().join("outside.md"), dir.join("style.md")).unwrap();
+    std::os::unix::fs::symlink("../outside.md", dir.join("tools.md")).unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(&dir);
+    assert!(all_none(&slots));
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    for n in &notices {
+        let first = n.message.chars().next().unwrap();
+        assert!(first.is_uppercase(), "{}", n.message);
+        assert!(n.message.ends_with('.'), "{}", n.message);
+        assert!(n.message.contains("shipped text is kept"), "{}", n.message);
+    }
+}

@@ -30,7 +30,7 @@ pub enum ReadError {
 impl ReadError {
     /// The message and the help line, naming `what` was read (`file` or `manifest`).
     pub fn describe(&self, what: &str) -> (String, String) {
-        const CAP: &str = "16777216-byte (16 MiB) cap";
+        let cap = format!("{MAX_FILE_BYTES}-byte ({} MiB) cap", MAX_FILE_BYTES >> 20);
         match self {
             ReadError::NotRegular(kind) => (
                 format!(
@@ -41,10 +41,13 @@ impl ReadError {
             ),
             ReadError::TooLarge(size) => (
                 match size {
-                    Some(size) => format!("{what} is {size} bytes, over the {CAP} per file"),
-                    None => format!("{what} grew past the {CAP} per file while it was read"),
+                    Some(size) => format!("{what} is {size} bytes, over the {cap} per file"),
+                    None => format!("{what} grew past the {cap} per file while it was read"),
                 },
-                "keep each file under 16 MiB; split a long text across several layers".into(),
+                format!(
+                    "keep each file under {} MiB; split a long text across several layers",
+                    MAX_FILE_BYTES >> 20
+                ),
             ),
             ReadError::Escapes => (
                 format!(
