@@ -2,7 +2,9 @@
 //! feature) the manifest model, its validation and the code generation that the
 //! `doctrine!` macro calls.
 //!
-//! The runtime half has no dependencies: an agent binary links only what it composes with.
+//! The runtime half depends only on `rustix` (on unix, to open overlay files beneath their
+//! directory without following links out or blocking): an agent binary links little more
+//! than what it composes with.
 #![forbid(unsafe_code)]
 
 mod runtime;

@@ -328,7 +328,7 @@ fn unreadable_file_by_permissions() {
     }
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn symlink_escaping_the_dir_is_not_followed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -351,7 +351,7 @@ fn symlink_escaping_the_dir_is_not_followed() {
     assert!(!n.message.contains("Outside text."));
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn relative_symlink_escaping_with_dotdot_is_not_followed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -364,7 +364,9 @@ fn relative_symlink_escaping_with_dotdot_is_not_followed() {
     assert_eq!(kinds(&notices), [NoticeKind::Escapes]);
 }
 
-#[cfg(unix)]
+/// Linux confines links to the directory in the kernel (`openat2`), so one that stays
+/// inside is followed; other systems refuse every link (see `symlinks_are_refused_where_…`).
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn symlink_inside_the_dir_is_followed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -379,7 +381,7 @@ fn symlink_inside_the_dir_is_followed() {
     assert_eq!(notices[0].subject, subject(dir, "drafts"));
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn overlay_dir_reached_through_a_symlink_still_follows_inner_links() {
     let tmp = tempfile::tempdir().unwrap();
@@ -395,7 +397,7 @@ fn overlay_dir_reached_through_a_symlink_still_follows_inner_links() {
     assert_eq!(notices[0].subject, subject(&link, "style-src"));
 }
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn dangling_symlink_is_unreadable() {
     let tmp = tempfile::tempdir().unwrap();
@@ -549,4 +551,254 @@ fn socket_named_like_an_overlay_file_is_not_opened() {
         "{}",
         notices[0].message
     );
+}
+
+/// Runs `load` on a thread of its own: a load that blocks (on a FIFO, say) fails the test
+/// after 20 s instead of hanging the suite.
+#[cfg(unix)]
+fn load_or_fail_if_blocked(dir: &Path) -> (Vec<Option<String>>, Vec<Notice>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || tx.send(load(&dir)).unwrap());
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the load blocked")
+}
+
+#[cfg(unix)]
+fn mknod(path: &Path, kind: rustix::fs::FileType, dev: u64) -> rustix::io::Result<()> {
+    let mode = rustix::fs::Mode::from_raw_mode(0o644);
+    rustix::fs::mknodat(rustix::fs::CWD, path, kind, mode, dev)
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_is_refused_without_blocking() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    mknod(&dir.join("identity.md"), rustix::fs::FileType::Fifo, 0).unwrap();
+    fs::write(dir.join("style.md"), "Terse.").unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(dir);
+    assert_eq!(slots, [None, Some("Terse.".to_string()), None]);
+    assert_eq!(kinds(&notices), [NoticeKind::Unreadable]);
+    let n = &notices[0];
+    assert_eq!(n.subject, subject(dir, "identity.md"));
+    assert!(n.message.contains("a FIFO (named pipe)"), "{}", n.message);
+    assert!(n.message.contains("not a regular file"), "{}", n.message);
+    assert!(n.message.contains("shipped text is kept"), "{}", n.message);
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn symlink_inside_to_a_fifo_is_refused_without_blocking() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    mknod(&dir.join("pipe"), rustix::fs::FileType::Fifo, 0).unwrap();
+    std::os::unix::fs::symlink("pipe", dir.join("tools.md")).unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(dir);
+    assert!(all_none(&slots));
+    // `pipe` itself is an unknown entry; `tools.md` leads to a FIFO.
+    assert_eq!(
+        kinds(&notices),
+        [NoticeKind::Unknown, NoticeKind::Unreadable]
+    );
+    assert_eq!(notices[1].subject, subject(dir, "tools.md"));
+    assert!(
+        notices[1].message.contains("a FIFO (named pipe)"),
+        "{}",
+        notices[1].message
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn character_device_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // Major 1, minor 3: the null device. Creating a device node needs CAP_MKNOD, which the
+    // machines this suite runs on (root) have; without it the node cannot exist either.
+    let dev = rustix::fs::makedev(1, 3);
+    if let Err(e) = mknod(
+        &dir.join("identity.md"),
+        rustix::fs::FileType::CharacterDevice,
+        dev,
+    ) {
+        eprintln!("skipped: cannot create a device node here ({e})");
+        return;
+    }
+    let (slots, notices) = load_or_fail_if_blocked(dir);
+    assert!(all_none(&slots));
+    assert_eq!(kinds(&notices), [NoticeKind::Unreadable]);
+    let message = &notices[0].message;
+    // Opening a device node can itself be refused (a container's device rules): then the
+    // open's error is the notice, and still nothing is read.
+    assert!(
+        message.contains("a character device, not a regular file")
+            || message.contains("could not be read"),
+        "{message}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_to_dev_null_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::os::unix::fs::symlink("/dev/null", dir.join("identity.md")).unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(dir);
+    assert!(all_none(&slots));
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    let n = &notices[0];
+    assert_eq!(n.subject, subject(dir, "identity.md"));
+    // Linux refuses the way out; elsewhere every link is refused.
+    if cfg!(any(target_os = "linux", target_os = "android")) {
+        assert_eq!(n.kind, NoticeKind::Escapes);
+        assert!(
+            n.message
+                .contains("symlink to `/dev/null`, outside the overlay directory"),
+            "{}",
+            n.message
+        );
+    } else {
+        assert_eq!(n.kind, NoticeKind::SymlinkRefused);
+    }
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn absolute_symlink_into_the_dir_is_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::write(dir.join("me.txt"), "Me.").unwrap();
+    std::os::unix::fs::symlink(dir.join("me.txt"), dir.join("identity.md")).unwrap();
+    let (slots, notices) = load(dir);
+    assert!(all_none(&slots));
+    assert_eq!(kinds(&notices), [NoticeKind::Escapes, NoticeKind::Unknown]);
+    assert!(
+        notices[0]
+            .message
+            .contains("only relative links that stay inside the overlay directory are followed"),
+        "{}",
+        notices[0].message
+    );
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn chain_of_links_leaving_the_dir_is_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("secret.md"), "Outside text.").unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    // `identity.md` → `hop` (inside) → `../secret.md` (outside).
+    std::os::unix::fs::symlink("../secret.md", dir.join("hop")).unwrap();
+    std::os::unix::fs::symlink("hop", dir.join("identity.md")).unwrap();
+    let (slots, notices) = load(&dir);
+    assert!(all_none(&slots), "{slots:?}");
+    assert_eq!(kinds(&notices), [NoticeKind::Unknown, NoticeKind::Escapes]);
+    assert_eq!(notices[1].subject, subject(&dir, "identity.md"));
+    assert!(
+        notices[1]
+            .message
+            .contains("symlink to `hop`, which leads outside the overlay directory"),
+        "{}",
+        notices[1].message
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn hard_link_to_an_outside_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = "Outside text, hard-linked in.";
+    let outside = tmp.path().join("secret.md");
+    fs::write(&outside, secret).unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    fs::hard_link(&outside, dir.join("identity.md")).unwrap();
+    fs::write(dir.join("style.md"), "Terse.").unwrap();
+    let (slots, notices) = load(&dir);
+    assert_eq!(slots, [None, Some("Terse.".to_string()), None]);
+    assert_eq!(kinds(&notices), [NoticeKind::HardLinked]);
+    let n = &notices[0];
+    assert_eq!(n.subject, subject(&dir, "identity.md"));
+    assert!(n.message.contains("has 2 hard links"), "{}", n.message);
+    assert!(n.message.contains("shipped text is kept"), "{}", n.message);
+    assert!(!n.message.contains(secret));
+}
+
+#[cfg(unix)]
+#[test]
+fn hard_link_to_etc_passwd_is_refused_where_it_can_be_made() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // Only possible when the temporary directory shares a file system with /etc.
+    if fs::hard_link("/etc/passwd", dir.join("identity.md")).is_err() {
+        eprintln!("skipped: /etc is on another file system than the temporary directory");
+        return;
+    }
+    let (slots, notices) = load(dir);
+    assert!(all_none(&slots), "{slots:?}");
+    assert_eq!(kinds(&notices), [NoticeKind::HardLinked]);
+}
+
+#[cfg(unix)]
+#[test]
+fn overlay_path_that_is_a_fifo_is_not_a_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pipe = tmp.path().join("overlay");
+    mknod(&pipe, rustix::fs::FileType::Fifo, 0).unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(&pipe);
+    assert!(all_none(&slots));
+    assert_eq!(kinds(&notices), [NoticeKind::NotADirectory]);
+    assert_eq!(notices[0].subject, pipe.display().to_string());
+}
+
+/// Without `openat2` a link cannot be confined to the directory, so every symlink is
+/// refused, whether it leads in, out or nowhere, and the notice says why.
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+#[test]
+fn symlinks_are_refused_without_openat2() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("outside.md"), "Outside text.").unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("me.txt"), "Me.").unwrap();
+    std::os::unix::fs::symlink("me.txt", dir.join("identity.md")).unwrap();
+    std::os::unix::fs::symlink("../outside.md", dir.join("style.md")).unwrap();
+    std::os::unix::fs::symlink("gone.md", dir.join("tools.md")).unwrap();
+    let (slots, notices) = load(&dir);
+    assert!(all_none(&slots), "{slots:?}");
+    assert_eq!(
+        kinds(&notices),
+        [
+            NoticeKind::SymlinkRefused,
+            NoticeKind::Unknown,
+            NoticeKind::SymlinkRefused,
+            NoticeKind::SymlinkRefused
+        ]
+    );
+    for n in [&notices[0], &notices[2], &notices[3]] {
+        assert!(n.message.contains("openat2"), "{}", n.message);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn refusals_of_odd_entries_are_sentences_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("outside.md"), "Outside.").unwrap();
+    let dir = tmp.path().join("overlay");
+    fs::create_dir(&dir).unwrap();
+    mknod(&dir.join("identity.md"), rustix::fs::FileType::Fifo, 0).unwrap();
+    fs::hard_link(tmp.path().join("outside.md"), dir.join("style.md")).unwrap();
+    std::os::unix::fs::symlink("../outside.md", dir.join("tools.md")).unwrap();
+    let (slots, notices) = load_or_fail_if_blocked(&dir);
+    assert!(all_none(&slots));
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    for n in &notices {
+        let first = n.message.chars().next().unwrap();
+        assert!(first.is_uppercase(), "{}", n.message);
+        assert!(n.message.ends_with('.'), "{}", n.message);
+        assert!(n.message.contains("shipped text is kept"), "{}", n.message);
+    }
 }

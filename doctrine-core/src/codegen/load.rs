@@ -7,6 +7,7 @@ use toml::Spanned;
 
 use super::diag::Sink;
 use super::model::{SourceFile, Text};
+use super::read::CrateDir;
 use super::text::{normalise, strip_frontmatter};
 
 /// How a file's text is normalised beyond BOM and line endings.
@@ -26,6 +27,8 @@ pub struct Loader {
     crate_dir: PathBuf,
     /// Directory relative paths in the manifest are resolved against.
     base_dir: PathBuf,
+    /// The crate directory again, opened for reading files beneath it.
+    reader: CrateDir,
     pub texts: Vec<Text>,
     by_file: HashMap<(PathBuf, Shape), usize>,
     const_names: HashMap<String, usize>,
@@ -36,6 +39,7 @@ pub struct Loader {
 impl Loader {
     pub fn new(crate_dir: PathBuf, base_dir: PathBuf) -> Self {
         Loader {
+            reader: CrateDir::new(crate_dir.clone()),
             crate_dir,
             base_dir,
             texts: Vec::new(),
@@ -169,15 +173,11 @@ impl Loader {
                 Some(help.to_string()),
             );
         };
-        let bytes = match std::fs::read(canonical) {
+        let bytes = match self.reader.read(canonical) {
             Ok(b) => b,
             Err(e) => {
-                fail(
-                    sink,
-                    display.clone(),
-                    format!("cannot read file: {e}"),
-                    "check the file's permissions",
-                );
+                let (message, help) = e.describe("file");
+                fail(sink, display.clone(), message, &help);
                 return None;
             }
         };

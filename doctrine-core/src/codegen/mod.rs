@@ -12,6 +12,7 @@ pub mod model;
 pub mod names;
 pub mod parse;
 pub mod raw;
+pub mod read;
 pub mod reserved;
 pub mod text;
 pub mod validate;
@@ -79,13 +80,12 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
         ));
     }
     let display = load::Loader::new(crate_dir.clone(), crate_dir.clone()).display(&manifest);
-    let bytes = std::fs::read(&manifest).map_err(|e| {
-        fail(
-            display.clone(),
-            format!("cannot read manifest: {e}"),
-            "check the file's permissions",
-        )
-    })?;
+    let bytes = read::CrateDir::new(crate_dir.clone())
+        .read(&manifest)
+        .map_err(|e| {
+            let (message, help) = e.describe("manifest");
+            fail(display.clone(), message, &help)
+        })?;
     let source = String::from_utf8(bytes).map_err(|_| {
         fail(
             display.clone(),

@@ -10,4 +10,5 @@ pub mod notice;
 pub mod overlay;
 pub mod prompt;
 pub mod repo;
+pub(crate) mod safe_open;
 pub mod text;

@@ -20,6 +20,12 @@ pub enum NoticeKind {
     Unreadable,
     /// A symlink that leaves the overlay directory; it was not followed.
     Escapes,
+    /// A symlink this system cannot follow without risking leaving the overlay directory
+    /// (no `openat2`); it was not followed.
+    SymlinkRefused,
+    /// A regular file with more than one hard link, which may be the same file as one
+    /// outside the overlay directory; it was ignored.
+    HardLinked,
     /// An empty file; the shipped text was kept.
     Empty,
     /// The overlay path exists but is not a directory; nothing was loaded.

@@ -4,18 +4,26 @@
 //! Only the directory's direct entries are looked at, in sorted file-name order, so the
 //! notices come out the same on every run. Every entry is either read into its slot or
 //! answered with a [`Notice`]: a file for a locked layer, a file for a layer that ships
-//! fixed, an unknown entry, a symlink that leaves the directory, an oversized, non-UTF-8,
-//! unreadable or empty file. Nothing panics and nothing is dropped silently.
+//! fixed, an unknown entry, a symlink that leaves the directory, anything that is not a
+//! regular file, a hard-linked file, an oversized, non-UTF-8, unreadable or empty file.
+//! Nothing panics and nothing is dropped silently.
+//!
+//! Each file is opened first and judged from the open descriptor (see [`super::safe_open`]):
+//! the directory is opened once, entries are listed and opened relative to it, without
+//! blocking, and on Linux with `openat2(RESOLVE_BENEATH)` so a symlink out of the
+//! directory fails in the kernel. Swapping an entry between the listing and the read can
+//! change which notice is given, never what is read.
 //!
 //! The generated `Overlay` struct is built from the slots this returns; locked layers have
 //! no slot, so no file can reach them.
 
-use std::ffi::OsString;
-use std::fs::{self, File};
-use std::io::{self, Read};
+use std::ffi::OsStr;
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
+use super::safe_open::{DirHandle, Entry, Opened, Refused};
 use super::text::normalise_trimmed;
 
 /// Default byte cap per overlay file.
@@ -56,6 +64,26 @@ pub fn load_overlay(
     spec: &OverlaySpec,
     max_bytes: usize,
 ) -> (Vec<Option<String>>, Vec<Notice>) {
+    load_with(dir, spec, max_bytes, Links::FollowBeneath)
+}
+
+/// How symlinks among the entries are treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Links {
+    /// Followed while they stay inside the directory, where the system can enforce that
+    /// (Linux `openat2`); refused elsewhere.
+    FollowBeneath,
+    /// Always refused, for `why`: what non-Linux systems do, forced in tests.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Refuse(&'static str),
+}
+
+fn load_with(
+    dir: &Path,
+    spec: &OverlaySpec,
+    max_bytes: usize,
+    links: Links,
+) -> (Vec<Option<String>>, Vec<Notice>) {
     let mut slots: Vec<Option<String>> = vec![None; spec.files.len()];
     let mut notices = Vec::new();
 
@@ -63,7 +91,7 @@ pub fn load_overlay(
         return (slots, notices);
     };
 
-    let (names, errors) = list(dir, &mut notices);
+    let (names, errors) = list(dir, &root, &mut notices);
     for entry in names {
         let path = dir.join(&entry.name);
         let mut notice = |kind, message: String| {
@@ -85,16 +113,23 @@ pub fn load_overlay(
             notice(kind, message);
             continue;
         }
-        match read_overlay_file(&path, &root, entry.is_symlink, max_bytes) {
+        let named = Named {
+            root: &root,
+            name: &entry.name,
+            dir,
+        };
+        match read_overlay_file(&named, links, max_bytes) {
             Outcome::Text(text) => {
                 for i in slot_ids {
                     slots[i] = Some(text.clone());
                 }
             }
             Outcome::Truncated { text, kept, size } => {
-                let size = match size {
-                    Some(size) => format!("{size} bytes"),
-                    None => format!("more than {max_bytes} bytes"),
+                // The size when opened; a file that grew after is still "over the cap".
+                let size = if size > max_bytes as u64 {
+                    format!("{size} bytes")
+                } else {
+                    format!("more than {max_bytes} bytes")
                 };
                 notice(
                     NoticeKind::Truncated,
@@ -123,9 +158,9 @@ pub fn load_overlay(
     (slots, notices)
 }
 
-/// Checks that `dir` is a directory and returns its canonical path, or reports why not.
-/// `None` with no notice when it does not exist.
-fn open_dir(dir: &Path, notices: &mut Vec<Notice>) -> Option<PathBuf> {
+/// Opens `dir` as a directory, or reports why not. `None` with no notice when it does not
+/// exist.
+fn open_dir(dir: &Path, notices: &mut Vec<Notice>) -> Option<DirHandle> {
     let subject = dir.display().to_string();
     let mut notice = |kind, message: String| {
         notices.push(Notice {
@@ -134,18 +169,22 @@ fn open_dir(dir: &Path, notices: &mut Vec<Notice>) -> Option<PathBuf> {
             message,
         });
     };
-    match fs::metadata(dir) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => {
+    let e = match DirHandle::open(dir) {
+        Ok(root) => return Some(root),
+        Err(e) => e,
+    };
+    match e.kind() {
+        // Also when a component of the path is a file; only a path that is itself a
+        // file gets the plainer notice.
+        io::ErrorKind::NotADirectory if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) => {
             notice(
                 NoticeKind::NotADirectory,
                 "The overlay path exists but is not a directory, so no overlay was loaded and \
                  the shipped texts are kept."
                     .to_string(),
             );
-            return None;
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        io::ErrorKind::NotFound => {
             // A dangling symlink is a configured directory that is gone: say so.
             if fs::symlink_metadata(dir).is_ok() {
                 notice(
@@ -155,46 +194,25 @@ fn open_dir(dir: &Path, notices: &mut Vec<Notice>) -> Option<PathBuf> {
                         .to_string(),
                 );
             }
-            return None;
         }
-        Err(e) => {
-            notice(
-                NoticeKind::Unreadable,
-                format!(
-                    "The overlay directory could not be inspected ({e}), so no overlay was \
-                     loaded and the shipped texts are kept."
-                ),
-            );
-            return None;
-        }
+        _ => notice(
+            NoticeKind::Unreadable,
+            format!(
+                "The overlay directory could not be opened ({e}), so no overlay was loaded \
+                 and the shipped texts are kept."
+            ),
+        ),
     }
-    match fs::canonicalize(dir) {
-        Ok(root) => Some(root),
-        Err(e) => {
-            notice(
-                NoticeKind::Unreadable,
-                format!(
-                    "The overlay directory's real path could not be resolved ({e}), so no \
-                     overlay was loaded and the shipped texts are kept."
-                ),
-            );
-            None
-        }
-    }
-}
-
-struct Entry {
-    name: OsString,
-    is_symlink: bool,
-    is_dir: bool,
+    None
 }
 
 /// The directory's direct entries sorted by name, and the errors met while listing them.
-fn list(dir: &Path, notices: &mut Vec<Notice>) -> (Vec<Entry>, Vec<io::Error>) {
-    let mut names = Vec::new();
-    let mut errors = Vec::new();
-    let read = match fs::read_dir(dir) {
-        Ok(read) => read,
+fn list(dir: &Path, root: &DirHandle, notices: &mut Vec<Notice>) -> (Vec<Entry>, Vec<io::Error>) {
+    match root.entries() {
+        Ok((mut names, errors)) => {
+            names.sort_by(|a, b| a.name.cmp(&b.name));
+            (names, errors)
+        }
         Err(e) => {
             notices.push(Notice {
                 subject: dir.display().to_string(),
@@ -204,26 +222,9 @@ fn list(dir: &Path, notices: &mut Vec<Notice>) -> (Vec<Entry>, Vec<io::Error>) {
                      and the shipped texts are kept."
                 ),
             });
-            return (names, errors);
-        }
-    };
-    for entry in read {
-        match entry {
-            Ok(entry) => {
-                // `file_type` does not follow symlinks; a failure leaves both flags false
-                // and the read that follows reports the real problem.
-                let ty = entry.file_type().ok();
-                names.push(Entry {
-                    name: entry.file_name(),
-                    is_symlink: ty.is_some_and(|t| t.is_symlink()),
-                    is_dir: ty.is_some_and(|t| t.is_dir()),
-                });
-            }
-            Err(e) => errors.push(e),
+            (Vec::new(), Vec::new())
         }
     }
-    names.sort_by(|a, b| a.name.cmp(&b.name));
-    (names, errors)
 }
 
 /// The notice for an entry that is no overlay file: a locked layer, a fixed layer, or unknown.
@@ -289,65 +290,43 @@ enum Outcome {
     Truncated {
         text: String,
         kept: usize,
-        size: Option<u64>,
+        /// The file's size when opened.
+        size: u64,
     },
     Ignored(NoticeKind, String),
 }
 
 const KEPT: &str = "the shipped text is kept";
 
-fn read_overlay_file(path: &Path, root: &Path, is_symlink: bool, max_bytes: usize) -> Outcome {
-    if is_symlink {
-        match fs::canonicalize(path) {
-            Ok(target) if target.starts_with(root) => {}
-            Ok(target) => {
-                return Outcome::Ignored(
-                    NoticeKind::Escapes,
-                    format!(
-                        "The file is a symlink to `{}`, outside the overlay directory, so it \
-                         was not followed and {KEPT}.",
-                        target.display()
-                    ),
-                )
-            }
-            Err(e) => {
-                return Outcome::Ignored(
-                    NoticeKind::Unreadable,
-                    format!(
-                        "The file is a symlink whose target cannot be resolved ({e}), so it \
-                         was ignored and {KEPT}."
-                    ),
-                )
-            }
-        }
-    }
-    // Check the kind before opening: opening a FIFO would block, and reading a directory
-    // fails with an error less clear than this one.
-    match fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {}
-        Ok(meta) => {
-            let what = if meta.is_dir() {
-                "a directory"
-            } else {
-                "not a regular file"
-            };
-            return Outcome::Ignored(
-                NoticeKind::Unreadable,
-                format!("The path is {what}, not a readable file, so it was ignored and {KEPT}."),
-            );
-        }
-        Err(e) => return unreadable(&e),
-    }
-    let file = match File::open(path) {
+/// One entry, and what is needed to word messages about it.
+struct Named<'a> {
+    root: &'a DirHandle,
+    name: &'a OsStr,
+    /// The directory as given.
+    dir: &'a Path,
+}
+
+fn read_overlay_file(entry: &Named<'_>, links: Links, max_bytes: usize) -> Outcome {
+    let file = match open_entry(entry, links) {
         Ok(file) => file,
+        Err(refused) => return refusal(entry, refused),
+    };
+    if let Some(n @ 2..) = file.links {
+        return Outcome::Ignored(
+            NoticeKind::HardLinked,
+            format!(
+                "The file has {n} hard links, so it may be the same file as one outside the \
+                 overlay directory; hard-linked files are not read, so it was ignored and \
+                 {KEPT}. Put the text in a file of its own."
+            ),
+        );
+    }
+    let size = file.size;
+    let limit = max_bytes.saturating_add(LOOKAHEAD) as u64;
+    let bytes = match file.read_at_most(limit) {
+        Ok(bytes) => bytes,
         Err(e) => return unreadable(&e),
     };
-    let size = file.metadata().ok().map(|m| m.len());
-    let limit = max_bytes.saturating_add(LOOKAHEAD) as u64;
-    let mut bytes = Vec::new();
-    if let Err(e) = file.take(limit).read_to_end(&mut bytes) {
-        return unreadable(&e);
-    }
     let truncated = bytes.len() > max_bytes;
     // Bytes past the cap are looked at only to finish a character that straddles it.
     let valid_len = match std::str::from_utf8(&bytes) {
@@ -400,6 +379,104 @@ fn read_overlay_file(path: &Path, root: &Path, is_symlink: bool, max_bytes: usiz
     }
 }
 
+/// Opens the entry: beneath the directory where the system can confine a link to it,
+/// otherwise without following a link at all.
+fn open_entry(entry: &Named<'_>, links: Links) -> Result<Opened, Refused> {
+    let why = match links {
+        Links::FollowBeneath => match entry.root.open_beneath(Path::new(entry.name)) {
+            Err(Refused::Unconfined(why)) => why,
+            decided => return decided,
+        },
+        Links::Refuse(why) => why,
+    };
+    entry.root.open_entry_nofollow(entry.name, why)
+}
+
+/// The notice for an entry that was not opened, or opened and refused.
+fn refusal(entry: &Named<'_>, refused: Refused) -> Outcome {
+    // Read after the decision, only to name the link in the message; the entry may have
+    // changed since, so every message also reads right without it.
+    let target = || entry.root.read_link(Path::new(entry.name));
+    match refused {
+        Refused::Escapes => Outcome::Ignored(NoticeKind::Escapes, escape_message(entry, target())),
+        Refused::Symlink(why) => Outcome::Ignored(
+            NoticeKind::SymlinkRefused,
+            format!(
+                "The file is a symlink, which was not followed because {why}, so it was \
+                 ignored and {KEPT}. Put the text in a regular file instead."
+            ),
+        ),
+        Refused::NotRegular(kind) => Outcome::Ignored(
+            NoticeKind::Unreadable,
+            format!(
+                "The path is {}, not a regular file, so it was ignored and {KEPT}.",
+                kind.describe()
+            ),
+        ),
+        Refused::Missing(e) => match target() {
+            Some(t) => Outcome::Ignored(
+                NoticeKind::Unreadable,
+                format!(
+                    "The file is a symlink to `{}` whose target cannot be resolved ({e}), so \
+                     it was ignored and {KEPT}.",
+                    t.display()
+                ),
+            ),
+            None => unreadable(&e),
+        },
+        Refused::Io(e) => match target() {
+            Some(t) => Outcome::Ignored(
+                NoticeKind::Unreadable,
+                format!(
+                    "The file is a symlink to `{}` that could not be opened ({e}), so it was \
+                     ignored and {KEPT}.",
+                    t.display()
+                ),
+            ),
+            None => unreadable(&e),
+        },
+        // `open_entry` turns this into a no-follow open; kept for completeness.
+        Refused::Unconfined(why) => Outcome::Ignored(
+            NoticeKind::SymlinkRefused,
+            format!("The file was not opened because {why}, so it was ignored and {KEPT}."),
+        ),
+    }
+}
+
+/// Why a link that the kernel refused to follow out of the directory was not read.
+fn escape_message(entry: &Named<'_>, target: Option<PathBuf>) -> String {
+    let Some(target) = target else {
+        // Swapped back to a regular file since; the open did see a way out.
+        return format!(
+            "The file led outside the overlay directory when it was opened (through a \
+             symlink), so it was not followed and {KEPT}."
+        );
+    };
+    let shown = target.display();
+    // Lexical, and only to pick the wording: the kernel already refused the link.
+    let inside = |t: &Path| {
+        t.starts_with(entry.dir)
+            || fs::canonicalize(entry.dir).is_ok_and(|real| t.starts_with(real))
+    };
+    if target.is_absolute() && inside(&target) {
+        format!(
+            "The file is a symlink to the absolute path `{shown}`; only relative links that \
+             stay inside the overlay directory are followed, so it was not followed and \
+             {KEPT}."
+        )
+    } else if target.is_absolute() {
+        format!(
+            "The file is a symlink to `{shown}`, outside the overlay directory, so it was not \
+             followed and {KEPT}."
+        )
+    } else {
+        format!(
+            "The file is a symlink to `{shown}`, which leads outside the overlay directory, \
+             so it was not followed and {KEPT}."
+        )
+    }
+}
+
 fn unreadable(e: &io::Error) -> Outcome {
     Outcome::Ignored(
         NoticeKind::Unreadable,
@@ -418,4 +495,49 @@ fn floor_char_boundary(s: &str, at: usize) -> usize {
         at -= 1;
     }
     at
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    const SPEC: OverlaySpec = OverlaySpec {
+        files: &[
+            OverlayFile {
+                file: "identity.md",
+                layer: "identity",
+            },
+            OverlayFile {
+                file: "style.md",
+                layer: "style",
+            },
+        ],
+        locked: &[],
+        fixed: &[],
+    };
+
+    /// What systems without `openat2` do (non-Linux unix, old kernels, sandboxes): a
+    /// symlink is refused even when it stays inside, and says why; files are still read.
+    #[test]
+    fn symlinks_are_refused_where_links_cannot_be_confined() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        fs::write(dir.join("me.txt"), "Me.").unwrap();
+        std::os::unix::fs::symlink("me.txt", dir.join("identity.md")).unwrap();
+        fs::write(dir.join("style.md"), "Terse.").unwrap();
+        let why = "this test says links cannot be confined";
+        let (slots, notices) = load_with(dir, &SPEC, DEFAULT_MAX_BYTES, Links::Refuse(why));
+        assert_eq!(slots, [None, Some("Terse.".to_string())]);
+        let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
+        assert_eq!(kinds, [NoticeKind::SymlinkRefused, NoticeKind::Unknown]);
+        let n = &notices[0];
+        assert_eq!(n.subject, dir.join("identity.md").display().to_string());
+        assert!(
+            n.message
+                .contains(&format!("symlink, which was not followed because {why}")),
+            "{}",
+            n.message
+        );
+        assert!(n.message.contains("shipped text is kept"), "{}", n.message);
+    }
 }

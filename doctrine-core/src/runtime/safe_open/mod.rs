@@ -1,0 +1,168 @@
+//! Opening a file so that what is read is what was judged: open first (without blocking and,
+//! beneath a directory, without following a link out of it), then decide from the open
+//! descriptor (regular file or not, size, links), then read at most a cap.
+//!
+//! A check made on a path and an open that walks the path again leave a window in which the
+//! entry can be swapped (for a symlink to a secret, a FIFO that blocks the reader forever, a
+//! device that never ends). Nothing here looks at a path before opening it, except to word
+//! a message after the decision is made.
+//!
+//! Used by the runtime overlay loader and by the code generator (manifest and the files it
+//! names).
+
+use std::fs::File;
+use std::io::{self, Read};
+
+#[cfg(unix)]
+mod unix;
+#[cfg(all(unix, feature = "codegen"))]
+pub(crate) use unix::open_regular;
+#[cfg(unix)]
+pub(crate) use unix::DirHandle;
+
+#[cfg(not(unix))]
+mod portable;
+#[cfg(all(not(unix), feature = "codegen"))]
+pub(crate) use portable::open_regular;
+#[cfg(not(unix))]
+pub(crate) use portable::DirHandle;
+
+/// One direct entry of a [`DirHandle`].
+#[derive(Debug)]
+pub(crate) struct Entry {
+    pub(crate) name: std::ffi::OsString,
+    /// For messages only (an unknown entry that is a directory is worded so); opening
+    /// decides everything else.
+    pub(crate) is_dir: bool,
+}
+
+/// What a non-regular file turned out to be, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Directory,
+    Fifo,
+    CharDevice,
+    BlockDevice,
+    Socket,
+    /// Opening gave `ENXIO`: a socket, or a device node with no device behind it.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    NoDevice,
+    /// A symlink opened as itself (only where links are opened without being followed).
+    Symlink,
+    Other,
+}
+
+impl Kind {
+    /// "a directory", "a FIFO (named pipe)", …: what the entry is, in a sentence.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Kind::Directory => "a directory",
+            Kind::Fifo => "a FIFO (named pipe)",
+            Kind::CharDevice => "a character device",
+            Kind::BlockDevice => "a block device",
+            Kind::Socket => "a socket",
+            Kind::NoDevice => "a socket or a device with nothing behind it",
+            Kind::Symlink => "a symlink",
+            Kind::Other => "something other than a file or directory",
+        }
+    }
+}
+
+/// Why a file was not opened for reading.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    /// Nothing is there (any more): `ENOENT`, e.g. a dangling symlink.
+    Missing(io::Error),
+    /// Resolving the path would leave the directory it was opened beneath (a symlink out
+    /// of it, or an absolute one): `EXDEV` from `openat2`.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Escapes,
+    /// A symlink, not followed: the `why` of [`Refused::Unconfined`] that sent the caller to
+    /// the no-follow open.
+    Symlink(&'static str),
+    /// Confined opening is not available here (no `openat2`, or a sandbox forbids it);
+    /// says why. The caller picks its fallback.
+    Unconfined(&'static str),
+    /// Opened, and the descriptor is not a regular file.
+    NotRegular(Kind),
+    /// Any other failure to open or inspect.
+    Io(io::Error),
+}
+
+/// A regular file, opened; what the descriptor said about it.
+#[derive(Debug)]
+pub(crate) struct Opened {
+    file: File,
+    /// Size in bytes when opened.
+    pub(crate) size: u64,
+    /// Hard links to the file, where the platform tells (not on Windows with stable std).
+    pub(crate) links: Option<u64>,
+}
+
+impl Opened {
+    /// Reads at most `cap` bytes from the start. A caller that must know whether more was
+    /// there asks for one byte more than it keeps.
+    pub(crate) fn read_at_most(self, cap: u64) -> io::Result<Vec<u8>> {
+        // Never reserve more than the file claims, so a huge cap costs nothing up front.
+        let hint = usize::try_from(self.size.min(cap)).unwrap_or(0);
+        let mut bytes = Vec::with_capacity(hint);
+        self.file.take(cap).read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+}
+
+/// Builds the result from what `metadata` (an `fstat` on the open descriptor) says.
+fn decide(file: File) -> Result<Opened, Refused> {
+    let meta = file.metadata().map_err(Refused::Io)?;
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(Opened {
+            size: meta.len(),
+            links: links(&meta),
+            file,
+        });
+    }
+    Err(Refused::NotRegular(kind_of(kind)))
+}
+
+#[cfg(unix)]
+fn kind_of(kind: std::fs::FileType) -> Kind {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        Kind::Directory
+    } else if kind.is_fifo() {
+        Kind::Fifo
+    } else if kind.is_char_device() {
+        Kind::CharDevice
+    } else if kind.is_block_device() {
+        Kind::BlockDevice
+    } else if kind.is_socket() {
+        Kind::Socket
+    } else if kind.is_symlink() {
+        Kind::Symlink
+    } else {
+        Kind::Other
+    }
+}
+
+#[cfg(not(unix))]
+fn kind_of(kind: std::fs::FileType) -> Kind {
+    if kind.is_dir() {
+        Kind::Directory
+    } else if kind.is_symlink() {
+        Kind::Symlink
+    } else {
+        Kind::Other
+    }
+}
+
+#[cfg(unix)]
+fn links(meta: &std::fs::Metadata) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    Some(meta.nlink())
+}
+
+#[cfg(not(unix))]
+fn links(_: &std::fs::Metadata) -> Option<u64> {
+    None
+}

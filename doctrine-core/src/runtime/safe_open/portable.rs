@@ -1,0 +1,107 @@
+//! The fallback for platforms that are not unix, in plain `std`: no confined open exists,
+//! so symlinks are never followed, and every decision is made on the opened handle's
+//! metadata. (Not built or tested on the Linux machines this crate is developed on.)
+
+use std::ffi::OsStr;
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{decide, Entry, Kind, Opened, Refused};
+
+/// The directory's path: without descriptors relative to a directory, entries are opened
+/// by joined path.
+#[derive(Debug)]
+pub(crate) struct DirHandle {
+    path: PathBuf,
+}
+
+impl DirHandle {
+    pub(crate) fn open(path: &Path) -> io::Result<DirHandle> {
+        if !fs::metadata(path)?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                "not a directory",
+            ));
+        }
+        Ok(DirHandle {
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub(crate) fn entries(&self) -> io::Result<(Vec<Entry>, Vec<io::Error>)> {
+        let (mut found, mut errors) = (Vec::new(), Vec::new());
+        for entry in fs::read_dir(&self.path)? {
+            match entry {
+                Ok(entry) => found.push(Entry {
+                    is_dir: entry.file_type().is_ok_and(|t| t.is_dir()),
+                    name: entry.file_name(),
+                }),
+                Err(e) => errors.push(e),
+            }
+        }
+        Ok((found, errors))
+    }
+
+    pub(crate) fn open_beneath(&self, _rel: &Path) -> Result<Opened, Refused> {
+        Err(Refused::Unconfined(
+            "only Linux (`openat2`) can follow a link without leaving the directory",
+        ))
+    }
+
+    pub(crate) fn open_entry_nofollow(
+        &self,
+        name: &OsStr,
+        why: &'static str,
+    ) -> Result<Opened, Refused> {
+        let path = self.path.join(name);
+        let file = match open_link_itself(&path) {
+            Ok(Some(file)) => file,
+            Ok(None) => return Err(Refused::Symlink(why)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Refused::Missing(e)),
+            Err(e) => return Err(Refused::Io(e)),
+        };
+        match decide(file) {
+            Err(Refused::NotRegular(Kind::Symlink)) => Err(Refused::Symlink(why)),
+            other => other,
+        }
+    }
+
+    pub(crate) fn read_link(&self, rel: &Path) -> Option<PathBuf> {
+        fs::read_link(self.path.join(rel)).ok()
+    }
+}
+
+/// Windows: opens a symlink (a reparse point) as itself, so its handle's metadata says
+/// "symlink" and the caller refuses it.
+#[cfg(windows)]
+fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
+    use std::os::windows::fs::OpenOptionsExt;
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
+        .open(path)
+        .map(Some)
+}
+
+/// Elsewhere std cannot open a link as itself: `None` for a path that is a symlink now (a
+/// link swapped in after this look is the one gap left; what it leads to is still judged
+/// from the handle).
+#[cfg(not(windows))]
+fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
+    if fs::symlink_metadata(path)?.file_type().is_symlink() {
+        return Ok(None);
+    }
+    OpenOptions::new().read(true).open(path).map(Some)
+}
+
+// The code generator's; the runtime alone opens only beneath a directory.
+#[cfg_attr(not(feature = "codegen"), allow(dead_code))]
+pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
+    match File::open(path) {
+        Ok(file) => decide(file),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Refused::Missing(e)),
+        Err(e) => Err(Refused::Io(e)),
+    }
+}
