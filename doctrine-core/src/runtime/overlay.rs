@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
 use super::safe_open::{DirHandle, Entry, Opened, Refused};
-use super::text::normalise_trimmed;
+use super::text::{fold, normalise_trimmed};
 
 /// Default byte cap per overlay file.
 pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
@@ -230,30 +230,36 @@ fn list(dir: &Path, root: &DirHandle, notices: &mut Vec<Notice>) -> (Vec<Entry>,
 /// The notice for an entry that is no overlay file: a locked layer, a fixed layer, or unknown.
 fn classify_other(name: &str, is_dir: bool, spec: &OverlaySpec) -> (NoticeKind, String) {
     let read = read_list(spec);
-    let layer = if is_dir {
+    // Compared as a person (or a case-insensitive file system) reads the name, so
+    // `SAFETY.md` and `safety\u{200b}.md` are answered as the locked layer's file.
+    let folded = fold(name);
+    let stem = if is_dir {
         None
     } else {
-        name.strip_suffix(".md")
+        folded.strip_suffix(".md")
     };
-    if let Some(layer) = layer {
-        if spec.locked.contains(&layer) {
-            return (
-                NoticeKind::Locked,
-                format!(
-                    "The file `{name}` names the locked layer `{layer}`, which cannot be \
-                     overridden, so it was ignored."
-                ),
-            );
-        }
-        if spec.fixed.contains(&layer) {
-            return (
-                NoticeKind::NotOverridable,
-                format!(
-                    "The file `{name}` names the layer `{layer}`, which ships fixed and has no \
-                     overlay file, so it was ignored; {read}."
-                ),
-            );
-        }
+    let find = |layers: &'static [&'static str]| {
+        stem.and_then(|stem| layers.iter().copied().find(|l| fold(l) == stem))
+    };
+    // Invisible characters are shown escaped, so the message says what is really there.
+    let shown = name.escape_debug();
+    if let Some(layer) = find(spec.locked) {
+        return (
+            NoticeKind::Locked,
+            format!(
+                "The file `{shown}` names the locked layer `{layer}`, which cannot be \
+                 overridden, so it was ignored."
+            ),
+        );
+    }
+    if let Some(layer) = find(spec.fixed) {
+        return (
+            NoticeKind::NotOverridable,
+            format!(
+                "The file `{shown}` names the layer `{layer}`, which ships fixed and has no \
+                 overlay file, so it was ignored; {read}."
+            ),
+        );
     }
     let hint = spec
         .files

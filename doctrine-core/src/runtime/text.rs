@@ -45,6 +45,41 @@ pub fn normalise_trimmed(raw: &str) -> String {
     view.to_string()
 }
 
+/// A file name as a person (or a case-insensitive file system) reads it: lowercase, without
+/// default-ignorable code points (zero-width spaces and joiners, soft hyphens, variation
+/// selectors, bidi controls, tags…), which render as nothing. Two overlay file names that
+/// fold alike could be taken for one another.
+pub fn fold(name: &str) -> String {
+    name.chars()
+        .filter(|&c| !is_default_ignorable(c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
