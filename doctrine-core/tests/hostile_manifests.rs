@@ -131,3 +131,31 @@ fn overlay_files_that_read_as_a_locked_layer() {
         "both read overlay file `notes.md`",
     );
 }
+
+#[test]
+fn very_long_unknown_names_are_reported_without_a_hint() {
+    // A 20,000-character unknown key once computed a 3 GB edit-distance table.
+    let long = "k".repeat(20_000);
+    let errs = errors(
+        &format!("{long} = 1\n[[layer]]\nname = \"a\"\ntext = \"x\"\n"),
+        &[],
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("doctrine.toml:1:1: unknown key")),
+        "{:?}",
+        errs.iter()
+            .map(|e| &e[..e.len().min(120)])
+            .collect::<Vec<_>>()
+    );
+    assert!(errs.iter().all(|e| !e.contains("did you mean")));
+    let errs = errors(
+        &format!("roles = [\"a\"]\n[[layer]]\nname = \"x\"\ntext = \"t\"\nroles = [\"{long}\"]\n"),
+        &[],
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("unknown role")),
+        "{}",
+        errs.len()
+    );
+}
