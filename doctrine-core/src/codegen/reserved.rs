@@ -89,7 +89,6 @@ pub const RESERVED: &[(Space, &str)] = &[
     // name beside it, so these are not refused for manifests without it).
     (Space::Type, "stage::NeedExtra"),
     (Space::Associated, "Compose::extra"),
-    (Space::Field, "__ComposeState.slot_extra"),
     (Space::Associated, "__ComposeState::__finish"),
     (Space::Associated, "__ComposeState::__finish_stable"),
     (Space::Associated, "__ComposeState::__finish_volatile"),
@@ -97,10 +96,12 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "__ComposeState::__parts"),
     (Space::Associated, "__ComposeState::__layer"),
     (Space::Associated, "__ComposeState::__layer_{n}"),
-    // The builder's fields (a slot's field is `slot_<name>`, a choice's `choice_<name>`).
+    // The builder's fields (a choice's is `choice_<name>`).
     (Space::Field, "Compose.state"),
     (Space::Field, "Compose._stage"),
     (Space::Field, "__ComposeState.role"),
+    (Space::Field, "__ComposeState.slots"),
+    (Space::Field, "__ComposeState.instructions"),
     (Space::Field, "__ComposeState.facts"),
     (Space::Field, "__ComposeState.flags"),
     (Space::Field, "__ComposeState.knobs"),

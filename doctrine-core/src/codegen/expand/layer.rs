@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::super::model::{Content, Doctrine, Layer, Segment, Suffix};
 use super::super::raw::Override;
-use super::{choice_field, lit, slot_field, variant};
+use super::{choice_field, lit, slot_place, variant};
 
 /// The private method that resolves layer `i` to a `Part`.
 pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
@@ -91,22 +91,22 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
         // Instructions are written by the runtime (ascending authority, provenance lines).
         Content::Instructions => {
-            let field = slot_field(l);
+            let place = slot_place(d, l);
             let out = skip(
                 quote! { NotSupplied },
                 quote! { ::doctrine::Origin::Instructions },
             );
             quote! {
                 let origin = ::doctrine::Origin::Instructions;
-                let instructions: &'a [::doctrine::Instruction<'a>] = self.#field;
+                let instructions: &'a [::doctrine::Instruction<'a>] = self.#place;
                 if instructions.is_empty() { #out }
             }
         }
         Content::Slot { .. } => {
-            let field = slot_field(l);
+            let place = slot_place(d, l);
             let out = skip(quote! { NotSupplied }, quote! { ::doctrine::Origin::Slot });
             quote! {
-                let (text, origin): (&'a str, ::doctrine::Origin) = match self.#field {
+                let (text, origin): (&'a str, ::doctrine::Origin) = match self.#place {
                     ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
                     ::core::option::Option::None => { #out }
                 };

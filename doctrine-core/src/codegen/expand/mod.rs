@@ -12,7 +12,7 @@ mod types;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::model::{Doctrine, Layer};
+use super::model::{Content, Doctrine, Layer};
 use super::names::camel;
 
 use builder::compose;
@@ -63,8 +63,26 @@ fn tracking(d: &Doctrine) -> TokenStream {
     quote! { #(const _: &[u8] = ::core::include_bytes!(#paths);)* }
 }
 
-pub(super) fn slot_field(l: &Layer) -> Ident {
-    format_ident!("slot_{}", l.name)
+/// Where a slot layer's value sits in the builder's state: `slots[i]` for text slots,
+/// `instructions[j]` for instructions layers (arrays, so that filling one is O(1) code
+/// whatever the number of slots).
+pub(super) fn slot_place(d: &Doctrine, l: &Layer) -> TokenStream {
+    let instructions = matches!(l.content, Content::Instructions);
+    let index = d
+        .layers
+        .iter()
+        .filter(|o| match o.content {
+            Content::Instructions => instructions,
+            Content::Slot { .. } => !instructions,
+            _ => false,
+        })
+        .position(|o| o.name == l.name)
+        .unwrap_or_default();
+    if instructions {
+        quote! { instructions[#index] }
+    } else {
+        quote! { slots[#index] }
+    }
 }
 
 pub(super) fn choice_field(l: &Layer) -> Ident {
