@@ -7,6 +7,7 @@
 
 pub mod diag;
 pub mod expand;
+pub mod frontmatter;
 pub mod load;
 pub mod model;
 pub mod names;
