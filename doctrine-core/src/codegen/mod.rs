@@ -14,6 +14,7 @@ pub mod names;
 pub mod parse;
 pub mod raw;
 pub mod text;
+pub mod toml_depth;
 pub mod validate;
 
 use std::path::{Path, PathBuf};

@@ -134,16 +134,30 @@ mod tests {
 
     #[test]
     fn keeps_yaml_values_as_written() {
-        for written in ["0x1F", "1.10", "+1", "1e3", "0o17", "true", "yes", "Null", "1_000"] {
+        for written in [
+            "0x1F", "1.10", "+1", "1e3", "0o17", "true", "yes", "Null", "1_000",
+        ] {
             let text = format!("---\nversion: {written}\n---\n");
             assert_eq!(version(&text).as_deref(), Some(written), "{written}");
         }
         // Quotes go and escapes resolve; a quoted null is text.
-        assert_eq!(version("---\nversion: '0x1F'\n---\n").as_deref(), Some("0x1F"));
-        assert_eq!(version("---\nversion: \"a\\tb\"\n---\n").as_deref(), Some("a\tb"));
-        assert_eq!(version("---\nversion: \"null\"\n---\n").as_deref(), Some("null"));
+        assert_eq!(
+            version("---\nversion: '0x1F'\n---\n").as_deref(),
+            Some("0x1F")
+        );
+        assert_eq!(
+            version("---\nversion: \"a\\tb\"\n---\n").as_deref(),
+            Some("a\tb")
+        );
+        assert_eq!(
+            version("---\nversion: \"null\"\n---\n").as_deref(),
+            Some("null")
+        );
         // A tag does not change the text.
-        assert_eq!(version("---\nversion: !!int 0x1F\n---\n").as_deref(), Some("0x1F"));
+        assert_eq!(
+            version("---\nversion: !!int 0x1F\n---\n").as_deref(),
+            Some("0x1F")
+        );
         for null in ["~", "null", "", "!!null ~", "&v"] {
             let text = format!("---\nversion: {null}\n---\n");
             assert_eq!(version(&text), None, "{null}");
@@ -153,13 +167,28 @@ mod tests {
     #[test]
     fn keeps_toml_values_as_written() {
         for written in [
-            "0x1F", "1.10", "+1", "1e3", "0o17", "0b11", "1_000", "true", "inf", "1979-05-27",
+            "0x1F",
+            "1.10",
+            "+1",
+            "1e3",
+            "0o17",
+            "0b11",
+            "1_000",
+            "true",
+            "inf",
+            "1979-05-27",
         ] {
             let text = format!("+++\nversion = {written} # comment\n+++\n");
             assert_eq!(version(&text).as_deref(), Some(written), "{written}");
         }
-        assert_eq!(version("+++\nversion = '0x1F'\n+++\n").as_deref(), Some("0x1F"));
-        assert_eq!(version("+++\nversion = \"a\\tb\"\n+++\n").as_deref(), Some("a\tb"));
+        assert_eq!(
+            version("+++\nversion = '0x1F'\n+++\n").as_deref(),
+            Some("0x1F")
+        );
+        assert_eq!(
+            version("+++\nversion = \"a\\tb\"\n+++\n").as_deref(),
+            Some("a\tb")
+        );
     }
 
     /// Line and column of the error for `text`.
@@ -235,7 +264,11 @@ mod tests {
     fn nests_up_to_the_yaml_depth_limit() {
         let max = frontmatter::yaml::MAX_DEPTH;
         // The top-level mapping is depth 1, so `max - 1` brackets reach the limit.
-        let at_limit = format!("---\na: {}{}\n---\n", "[".repeat(max - 1), "]".repeat(max - 1));
+        let at_limit = format!(
+            "---\na: {}{}\n---\n",
+            "[".repeat(max - 1),
+            "]".repeat(max - 1)
+        );
         assert!(strip_frontmatter(&at_limit).is_ok());
         let over = format!("---\na: {}{}\n---\n", "[".repeat(max), "]".repeat(max));
         let (line, col, msg) = error_at(&over);

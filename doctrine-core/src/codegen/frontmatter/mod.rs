@@ -1,8 +1,8 @@
-//! The provenance fields of a frontmatter block, read without building its tree.
+//! The provenance fields of a frontmatter block, read with bounded nesting.
 //!
 //! Only three top-level scalars are kept, so neither reader keeps more of the document
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
-//! aliases never expanded, TOML through the `toml` crate, whose parser caps nesting itself.
+//! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
 pub mod toml;
 pub mod yaml;

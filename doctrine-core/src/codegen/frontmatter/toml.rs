@@ -1,18 +1,25 @@
 //! TOML frontmatter, read with the `toml` crate's spanned document.
 //!
-//! The crate's parser refuses arrays and inline tables nested past its own limit (80) and
-//! dotted keys longer than that, and keeps its state on the heap, so deep input is a
-//! located error rather than a crash. Spans let us keep numbers, booleans and dates as
+//! Nesting past [`MAX_DEPTH`] is refused before the crate builds its tree (its own limits
+//! let tables nest thousands deep, see `toml_depth`). Spans let us keep numbers, booleans and dates as
 //! written (`0x1F`, `1.10`, `1e3`), not as the crate would print them again.
 
 use toml::de::{DeTable, DeValue};
 
 use super::{error, not_scalar, Collector};
 use crate::codegen::text::{Fields, FrontmatterError};
+use crate::codegen::toml_depth::{too_deep, MAX_DEPTH};
 
 /// The provenance fields of `matter`, the TOML between the fences (which starts on the
 /// file's line 2).
 pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+    // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
+    if let Some(span) = too_deep(matter) {
+        return Err(error(
+            position(matter, span.start),
+            format!("frontmatter nests deeper than {MAX_DEPTH} levels"),
+        ));
+    }
     let table = DeTable::parse(matter).map_err(|e| {
         error(
             position(matter, e.span().map_or(0, |s| s.start)),
