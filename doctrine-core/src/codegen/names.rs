@@ -61,10 +61,19 @@ pub fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
+/// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
+/// product of the two lengths, in time and memory, and a megabyte-long name in a hostile
+/// file would make that gigabytes.
+const MAX_HINT_LEN: usize = 64;
+
 /// The closest candidate by edit distance, for "did you mean" hints.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if name.len() > MAX_HINT_LEN {
+        return None;
+    }
     candidates
         .into_iter()
+        .filter(|c| c.len() <= MAX_HINT_LEN)
         .map(|c| (distance(name, c), c))
         .filter(|(d, c)| *d <= (c.len().max(name.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)

@@ -190,7 +190,7 @@ mod tests {
     #[test]
     fn levels_add_up_across_keys_and_containers() {
         // Eight inline tables under eight-part keys: 8 × 8 = 64, then one more level.
-        let key = vec!["k"; 8].join(".");
+        let key = ["k"; 8].join(".");
         let nest = |n: usize| format!("{}1{}", format!("{{{key} = ").repeat(n), "}".repeat(n));
         assert_eq!(col(&format!("a = {}", nest(7))), None);
         assert!(col(&format!("a = {}", nest(8))).is_some());

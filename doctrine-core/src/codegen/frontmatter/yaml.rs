@@ -69,19 +69,20 @@ pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
         // Problems with a field are reported at its key: a block collection's own marker
         // sits after its first key rather than where it starts.
         let at = key_at;
-        let text =
-            match value {
-                Event::Scalar(text, style, _, tag) => {
-                    (!is_null(&text, style, tag.as_ref())).then_some(text)
-                }
-                Event::Alias(_) => return Err(error(
+        let text = match value {
+            Event::Scalar(text, style, _, tag) => {
+                (!is_null(&text, style, tag.as_ref())).then_some(text)
+            }
+            Event::Alias(_) => {
+                return Err(error(
                     at,
                     format!(
                         "frontmatter field `{name}` is an alias (`*name`): write the value itself"
                     ),
-                )),
-                _ => return Err(not_scalar(&name, at)),
-            };
+                ))
+            }
+            _ => return Err(not_scalar(&name, at)),
+        };
         found.set(slot, &name, text, at)?;
     }
     match events.next()? {

@@ -4,7 +4,7 @@ use super::super::diag::Sink;
 use super::super::model::{Segment, Suffix};
 use super::super::raw;
 use super::super::text::normalise;
-use super::placeholder::{placeholders, Piece};
+use super::placeholder::{placeholders, shown, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 
 pub(super) fn suffix(
@@ -81,7 +81,7 @@ pub(super) fn suffix(
                 None => {
                     sink.error(
                         Some(raw.text.span()),
-                        format!("placeholder `{{{n}}}` names no declared knob"),
+                        format!("placeholder `{{{}}}` names no declared knob", shown(&n)),
                         Some(hint(
                             &n,
                             names.knobs.iter().map(|k| k.name.as_str()),
