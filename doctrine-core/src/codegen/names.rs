@@ -61,6 +61,15 @@ pub fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
+/// A name for a message: its first 40 characters, then `…` if there are more, so a
+/// megabyte-long name does not become a megabyte-long compile error.
+pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
+        None => name.into(),
+    }
+}
+
 /// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
 /// product of the two lengths, in time and memory, and a megabyte-long name in a hostile
 /// file would make that gigabytes.

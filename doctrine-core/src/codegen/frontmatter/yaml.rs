@@ -11,6 +11,7 @@ use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 use super::{error, not_scalar, Collector};
+use crate::codegen::names::shown;
 use crate::codegen::text::{Fields, FrontmatterError};
 
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
@@ -58,7 +59,7 @@ pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
         if !keys.insert(name.clone()) {
             return Err(error(
                 key_at,
-                format!("frontmatter gives the key `{name}` twice"),
+                format!("frontmatter gives the key `{}` twice", shown(&name)),
             ));
         }
         let (value, at) = events.next()?;

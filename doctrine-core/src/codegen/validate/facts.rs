@@ -12,9 +12,9 @@ use crate::Tier;
 use super::super::diag::Sink;
 use super::super::load::Loader;
 use super::super::model::{Content, Fact, FactGate, Layer, Need, Segment};
-use super::super::names::{camel, is_variant_name};
+use super::super::names::{camel, is_variant_name, shown};
 use super::super::raw::{self, Manifest, Name};
-use super::placeholder::{placeholders, shown, Piece, Positions};
+use super::placeholder::{placeholders, Piece, Positions};
 use super::{check_ident, hint, Names};
 
 /// The declared facts, with each role's need. Misnamed facts are kept (and reported) so

@@ -2,9 +2,10 @@
 
 use super::super::diag::Sink;
 use super::super::model::{Segment, Suffix};
+use super::super::names::shown;
 use super::super::raw;
 use super::super::text::normalise;
-use super::placeholder::{placeholders, shown, Piece};
+use super::placeholder::{placeholders, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 
 pub(super) fn suffix(
