@@ -245,6 +245,19 @@ fn a_deep_manifest_is_a_located_error() {
         let expected = format!("doctrine.toml:1:{col}: the manifest nests deeper than 64 levels");
         assert!(errors[0].starts_with(&expected), "{what}: {}", errors[0]);
     }
+    // Inside a layer, where serde walks an unknown key's value (this overflowed even an
+    // 8 MiB stack in a debug build).
+    let manifest = format!(
+        "[[layer]]\nname = \"a\"\ntext = \"t\"\n{}\n",
+        crate_limit_toml()
+    );
+    let errors = generate_in(&manifest, &[]).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("doctrine.toml:4:1: the manifest nests deeper than 64 levels"),
+        "{}",
+        errors[0]
+    );
     // At the limit, the nesting is only an unknown key.
     let manifest = format!(
         "x = {}1{}\n[[layer]]\nname = \"a\"\ntext = \"t\"\n",
