@@ -14,7 +14,7 @@ use super::text::{Fields, FrontmatterError};
 #[derive(Default)]
 struct Collector {
     fields: Fields,
-    /// Where each field was given, for the "given twice" error.
+    /// Which fields were given (a null counts), for the "given twice" error.
     seen: [bool; 3],
 }
 

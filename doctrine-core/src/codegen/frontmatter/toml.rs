@@ -1,8 +1,8 @@
 //! TOML frontmatter, read with the `toml` crate's spanned document.
 //!
 //! Nesting past [`MAX_DEPTH`] is refused before the crate builds its tree (its own limits
-//! let tables nest thousands deep, see `toml_depth`). Spans let us keep numbers, booleans and dates as
-//! written (`0x1F`, `1.10`, `1e3`), not as the crate would print them again.
+//! let tables nest thousands deep, see `toml_depth`). Spans let us keep numbers, booleans
+//! and dates as written (`0x1F`, `1.10`, `1e3`), not as the crate would print them again.
 
 use toml::de::{DeTable, DeValue};
 
