@@ -206,7 +206,7 @@ impl Loader {
                 Err(e) => {
                     fail(
                         sink,
-                        format!("{display}:{}:1", e.line),
+                        format!("{display}:{}:{}", e.line, e.column),
                         e.message,
                         "fix the frontmatter, or set `frontmatter = \"keep\"` to embed it as text",
                     );

@@ -7,6 +7,7 @@
 
 pub mod diag;
 pub mod expand;
+pub mod frontmatter;
 pub mod load;
 pub mod model;
 pub mod names;
@@ -15,6 +16,7 @@ pub mod raw;
 pub mod read;
 pub mod reserved;
 pub mod text;
+pub mod toml_depth;
 pub mod validate;
 
 use std::path::{Path, PathBuf};

@@ -63,23 +63,33 @@ pub fn tag(title: &str) -> Option<String> {
 
 pub use crate::runtime::text::fold;
 
-/// Names longer than this get no "did you mean": the edit distance costs the product of
-/// the two lengths, and a name this long is no typo of a short one.
-const HINT_MAX_CHARS: usize = 64;
+/// A name for a message: its first 40 characters, then `…` if there are more, so a
+/// megabyte-long name does not become a megabyte-long compile error.
+pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
+        None => name.into(),
+    }
+}
+
+/// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
+/// product of the two lengths, in time and memory, and a name this long is no typo of a
+/// short one.
+const HINT_MAX_LEN: usize = 64;
 
 /// At most this many candidates are compared, so a hint stays cheap for huge manifests.
 const HINT_MAX_CANDIDATES: usize = 1024;
 
 /// The closest candidate by edit distance, for "did you mean" hints. Bounded: names over
-/// 64 characters and candidates past the first 1,024 are not compared.
+/// 64 bytes and candidates past the first 1,024 are not compared.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    if name.chars().count() > HINT_MAX_CHARS {
+    if name.len() > HINT_MAX_LEN {
         return None;
     }
     candidates
         .into_iter()
         .take(HINT_MAX_CANDIDATES)
-        .filter(|c| c.chars().count() <= HINT_MAX_CHARS)
+        .filter(|c| c.len() <= HINT_MAX_LEN)
         .map(|c| (distance(name, c), c))
         .filter(|(d, c)| *d <= (c.len().max(name.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)

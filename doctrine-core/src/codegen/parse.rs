@@ -8,8 +8,18 @@ use toml::Spanned;
 use super::diag::Sink;
 use super::names::closest;
 use super::raw::{self, Manifest};
+use super::toml_depth::{too_deep, MAX_DEPTH};
 
 pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
+    // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
+    if let Some(span) = too_deep(source) {
+        sink.error(
+            Some(span),
+            format!("the manifest nests deeper than {MAX_DEPTH} levels (arrays, inline tables, dotted key parts)"),
+            Some("no manifest key takes values nested more than a few levels: remove the nesting".into()),
+        );
+        return None;
+    }
     let (doc, errors) = DeTable::parse_recoverable(source);
     // Only the earliest syntax error: the parser recovers, but what it reports after the
     // first is mostly the same mistake seen again further on.

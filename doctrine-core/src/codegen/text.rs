@@ -3,11 +3,13 @@
 //! Everything here runs inside the macro, so the embedded bytes are the same on every
 //! platform whatever the checkout's line endings.
 
-use yaml_rust2::{Yaml, YamlLoader};
-
 pub use crate::runtime::text::normalise;
 
-/// Frontmatter fields kept as provenance.
+use super::frontmatter;
+
+/// Frontmatter fields kept as provenance, each as written in the file: `version: 0x1F`
+/// is `0x1F` and `1.10` stays `1.10` (a quoted value loses its quotes and has its escapes
+/// resolved). A field given as null (YAML `~`, `null` or nothing) is absent.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fields {
     pub source: Option<String>,
@@ -15,10 +17,12 @@ pub struct Fields {
     pub licence: Option<String>,
 }
 
-/// A problem in a file's frontmatter, with the 1-based line it was found on.
+/// A problem in a file's frontmatter, at the file's 1-based line and column (in
+/// characters; 1 where only the line is known).
 #[derive(Debug, PartialEq, Eq)]
 pub struct FrontmatterError {
     pub line: usize,
+    pub column: usize,
     pub message: String,
 }
 
@@ -28,8 +32,13 @@ pub struct FrontmatterError {
 /// own; the body is every byte after the closing fence's newline, so nothing else in the
 /// file moves. (We split here rather than with a frontmatter crate because the ones we
 /// tried rebuild the body line by line, losing the final newline and leading blank lines,
-/// which breaks byte-for-byte reproduction; the fields themselves are parsed by
-/// `yaml-rust2` and `toml`.)
+/// which breaks byte-for-byte reproduction; the fields themselves are read by
+/// `yaml-rust2` and `toml`, see [`frontmatter`].)
+///
+/// Only the top-level `source`, `version` and `licence`/`license` are read, and they must
+/// be single values given once. Other keys may hold anything, nested up to
+/// [`frontmatter::yaml::MAX_DEPTH`] levels in YAML (the `toml` crate's own limit in
+/// TOML); YAML aliases are never expanded, and the YAML must be one document.
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
     // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
     let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
@@ -48,9 +57,9 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
             let matter = &after_open[..offset];
             let body = &after_open[offset + line.len()..];
             let fields = if fence == "---" {
-                yaml_fields(matter)?
+                frontmatter::yaml::fields(matter)?
             } else {
-                toml_fields(matter)?
+                frontmatter::toml::fields(matter)?
             };
             return Ok((body, fields));
         }
@@ -58,70 +67,8 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
     }
     Err(FrontmatterError {
         line: 1,
+        column: 1,
         message: format!("frontmatter opened with `{fence}` on line 1 is never closed"),
-    })
-}
-
-fn not_scalar(key: &str) -> FrontmatterError {
-    FrontmatterError {
-        line: 2,
-        message: format!("frontmatter field `{key}` must be a single value (text or number), to be kept as provenance"),
-    }
-}
-
-fn yaml_fields(matter: &str) -> Result<Fields, FrontmatterError> {
-    let docs = YamlLoader::load_from_str(matter).map_err(|e| FrontmatterError {
-        // +1 for the opening fence line; yaml-rust2 counts lines from 1.
-        line: e.marker().line() + 1,
-        message: format!("frontmatter is not valid YAML: {}", e.info()),
-    })?;
-    let Some(doc) = docs.into_iter().next() else {
-        return Ok(Fields::default());
-    };
-    let Yaml::Hash(map) = doc else {
-        return Err(FrontmatterError {
-            line: 2,
-            message: "frontmatter must be a YAML mapping of `key: value` lines".into(),
-        });
-    };
-    // Provenance fields are scalars; anything else is refused rather than dropped.
-    let get = |key: &str| -> Result<Option<String>, FrontmatterError> {
-        match map.get(&Yaml::String(key.into())) {
-            None | Some(Yaml::Null) => Ok(None),
-            Some(Yaml::String(s) | Yaml::Real(s)) => Ok(Some(s.clone())),
-            Some(Yaml::Integer(i)) => Ok(Some(i.to_string())),
-            Some(Yaml::Boolean(b)) => Ok(Some(b.to_string())),
-            Some(_) => Err(not_scalar(key)),
-        }
-    };
-    Ok(Fields {
-        source: get("source")?,
-        version: get("version")?,
-        licence: get("licence")?.or(get("license")?),
-    })
-}
-
-fn toml_fields(matter: &str) -> Result<Fields, FrontmatterError> {
-    let table: toml::Table = toml::from_str(matter).map_err(|e| FrontmatterError {
-        line: 2 + e
-            .span()
-            .map_or(0, |s| matter[..s.start].matches('\n').count()),
-        message: format!("frontmatter is not valid TOML: {}", e.message()),
-    })?;
-    let get = |key: &str| -> Result<Option<String>, FrontmatterError> {
-        match table.get(key) {
-            None => Ok(None),
-            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-            Some(
-                v @ (toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_)),
-            ) => Ok(Some(v.to_string())),
-            Some(_) => Err(not_scalar(key)),
-        }
-    };
-    Ok(Fields {
-        source: get("source")?,
-        version: get("version")?,
-        licence: get("licence")?.or(get("license")?),
     })
 }
 
@@ -179,5 +126,154 @@ mod tests {
         let err = strip_frontmatter("---\nok: 1\nbad: [\n---\nbody").unwrap_err();
         assert!(err.message.contains("not valid YAML"), "{}", err.message);
         assert!(err.line >= 3, "line {}", err.line);
+    }
+
+    fn version(text: &str) -> Option<String> {
+        strip_frontmatter(text).unwrap().1.version
+    }
+
+    #[test]
+    fn keeps_yaml_values_as_written() {
+        for written in [
+            "0x1F", "1.10", "+1", "1e3", "0o17", "true", "yes", "Null", "1_000",
+        ] {
+            let text = format!("---\nversion: {written}\n---\n");
+            assert_eq!(version(&text).as_deref(), Some(written), "{written}");
+        }
+        // Quotes go and escapes resolve; a quoted null is text.
+        assert_eq!(
+            version("---\nversion: '0x1F'\n---\n").as_deref(),
+            Some("0x1F")
+        );
+        assert_eq!(
+            version("---\nversion: \"a\\tb\"\n---\n").as_deref(),
+            Some("a\tb")
+        );
+        assert_eq!(
+            version("---\nversion: \"null\"\n---\n").as_deref(),
+            Some("null")
+        );
+        // A tag does not change the text.
+        assert_eq!(
+            version("---\nversion: !!int 0x1F\n---\n").as_deref(),
+            Some("0x1F")
+        );
+        for null in ["~", "null", "", "!!null ~", "&v"] {
+            let text = format!("---\nversion: {null}\n---\n");
+            assert_eq!(version(&text), None, "{null}");
+        }
+    }
+
+    #[test]
+    fn keeps_toml_values_as_written() {
+        for written in [
+            "0x1F",
+            "1.10",
+            "+1",
+            "1e3",
+            "0o17",
+            "0b11",
+            "1_000",
+            "true",
+            "inf",
+            "1979-05-27",
+        ] {
+            let text = format!("+++\nversion = {written} # comment\n+++\n");
+            assert_eq!(version(&text).as_deref(), Some(written), "{written}");
+        }
+        assert_eq!(
+            version("+++\nversion = '0x1F'\n+++\n").as_deref(),
+            Some("0x1F")
+        );
+        assert_eq!(
+            version("+++\nversion = \"a\\tb\"\n+++\n").as_deref(),
+            Some("a\tb")
+        );
+    }
+
+    /// Line and column of the error for `text`.
+    fn error_at(text: &str) -> (usize, usize, String) {
+        let e = strip_frontmatter(text).unwrap_err();
+        (e.line, e.column, e.message)
+    }
+
+    #[test]
+    fn locates_errors_at_the_offending_value() {
+        let (line, col, msg) = error_at("---\na: 1\nb: 2\nc: 3\nsource: [1, 2]\n---\n");
+        assert_eq!((line, col), (5, 1), "{msg}");
+        assert!(msg.contains("`source` must be a single value"), "{msg}");
+        let (line, col, msg) = error_at("---\na: 1\nb:\n  c: 3\nversion:\n  x: 1\n---\n");
+        assert_eq!((line, col), (5, 1), "{msg}");
+        let (line, col, msg) = error_at("+++\na = 1\nb = 2\nc = 3\n  source = [1]\n+++\n");
+        assert_eq!((line, col), (5, 3), "{msg}");
+        let (line, col, msg) = error_at("+++\na = 1\n  source.url = \"x\"\n+++\n");
+        assert_eq!((line, col), (3, 3), "{msg}");
+        assert!(msg.contains("`source` must be a single value"), "{msg}");
+        // Syntax errors: the YAML scanner's and the TOML parser's own positions.
+        let (line, col, msg) = error_at("---\na: 1\nb: \"open\n---\n");
+        assert!(msg.contains("not valid YAML"), "{msg}");
+        // The unclosed quote.
+        assert_eq!((line, col), (3, 4), "{msg}");
+        let (line, col, msg) = error_at("+++\na = 1\nb = = 2\n+++\n");
+        assert!(msg.contains("not valid TOML"), "{msg}");
+        assert_eq!((line, col), (3, 5), "{msg}");
+        // Not a mapping at all.
+        let (line, col, msg) = error_at("---\n\n- a\n---\n");
+        assert_eq!((line, col), (3, 1), "{msg}");
+        assert!(msg.contains("must be a YAML mapping"), "{msg}");
+    }
+
+    #[test]
+    fn refuses_a_field_given_twice_and_a_second_document() {
+        let (line, col, msg) = error_at("---\nlicence: MIT\nsource: x\nlicense: MIT\n---\n");
+        assert_eq!((line, col), (4, 1), "{msg}");
+        let (line, col, msg) = error_at("---\n{licence: MIT, license: MIT}\n---\n");
+        assert_eq!((line, col), (2, 16), "{msg}");
+        assert!(msg.contains("a licence") && msg.contains("twice"), "{msg}");
+        let (line, _, msg) = error_at("+++\nlicense = 'MIT'\nlicence = 'MIT'\n+++\n");
+        assert_eq!(line, 3, "{msg}");
+        let (line, col, msg) = error_at("---\nother: 1\nother: 2\n---\n");
+        assert_eq!((line, col), (3, 1), "{msg}");
+        let (line, _, msg) = error_at("---\nversion: 1\n...\nversion: 2\n---\n");
+        assert!(msg.contains("more than one YAML document"), "{msg}");
+        assert_eq!(line, 4, "{msg}");
+    }
+
+    #[test]
+    fn skips_what_it_does_not_read_and_never_expands_aliases() {
+        let text = "---\n\
+            ? [complex, key]\n: 1\n\
+            meta: &m {a: [1, {b: [2]}], c: {d: e}}\n\
+            again: *m\n\
+            source: &s origin\n\
+            version: 2\n---\nbody";
+        let (body, fields) = strip_frontmatter(text).unwrap();
+        assert_eq!(body, "body");
+        assert_eq!(fields.source.as_deref(), Some("origin"));
+        assert_eq!(fields.version.as_deref(), Some("2"));
+        let (line, col, msg) = error_at("---\na: &v 1\nversion: *v\n---\n");
+        assert_eq!((line, col), (3, 1), "{msg}");
+        assert!(msg.contains("alias"), "{msg}");
+        assert_eq!(
+            strip_frontmatter("---\n# only a comment\n---\nbody").unwrap(),
+            ("body", Fields::default())
+        );
+    }
+
+    #[test]
+    fn nests_up_to_the_yaml_depth_limit() {
+        let max = frontmatter::yaml::MAX_DEPTH;
+        // The top-level mapping is depth 1, so `max - 1` brackets reach the limit.
+        let at_limit = format!(
+            "---\na: {}{}\n---\n",
+            "[".repeat(max - 1),
+            "]".repeat(max - 1)
+        );
+        assert!(strip_frontmatter(&at_limit).is_ok());
+        let over = format!("---\na: {}{}\n---\n", "[".repeat(max), "]".repeat(max));
+        let (line, col, msg) = error_at(&over);
+        // At the bracket that opens the level past the limit (`a: ` takes columns 1-3).
+        assert_eq!((line, col), (2, 3 + max), "{msg}");
+        assert!(msg.contains(&format!("deeper than {max} levels")), "{msg}");
     }
 }

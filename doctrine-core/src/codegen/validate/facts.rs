@@ -12,9 +12,9 @@ use crate::Tier;
 use super::super::diag::Sink;
 use super::super::load::Loader;
 use super::super::model::{Content, Fact, FactGate, Layer, Need, Segment};
-use super::super::names::{camel, is_variant_name};
+use super::super::names::{camel, is_variant_name, shown};
 use super::super::raw::{self, Manifest, Name};
-use super::placeholder::{placeholders, position, Piece};
+use super::placeholder::{placeholders, Piece, Positions};
 use super::{check_ident, check_variant, hint, Names};
 
 /// The declared facts, with each role's need. Misnamed facts are kept (and reported) so
@@ -239,9 +239,10 @@ pub(super) fn check_layer(
         .unwrap_or(raw.name.span());
     for (roles, id) in uses {
         let text = &loader.texts[id];
-        let locate = |offset: usize| match &text.file {
+        let mut positions = Positions::new(&text.body, text.body_at);
+        let mut locate = |offset: usize| match &text.file {
             Some(f) => {
-                let (line, col) = position(&text.body, offset, text.body_at);
+                let (line, col) = positions.of(offset);
                 At::File(format!("{}:{line}:{col}", f.display))
             }
             None => At::Manifest(manifest_at.clone()),
@@ -279,7 +280,10 @@ pub(super) fn check_layer(
                         report(
                             sink,
                             &locate(offset),
-                            format!("placeholder `{{{n}}}` names no declared fact or knob"),
+                            format!(
+                                "placeholder `{{{}}}` names no declared fact or knob",
+                                shown(&n)
+                            ),
                             &hint(&n, all, "declared facts and knobs"),
                         );
                     }

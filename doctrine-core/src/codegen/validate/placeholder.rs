@@ -1,6 +1,6 @@
 //! `{name}` placeholders in suffixes and in layers with `interpolate = true`.
 
-use super::super::names::is_snake_ident;
+use super::super::names::{is_snake_ident, shown};
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Piece {
@@ -31,12 +31,14 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
                     match chars.next() {
                         Some((_, '}')) => break,
                         Some((_, '\n')) | None => {
-                            return Err((at, format!("placeholder `{{{name}` is never closed")))
+                            let name = shown(&name);
+                            return Err((at, format!("placeholder `{{{name}` is never closed")));
                         }
                         Some((_, c)) => name.push(c),
                     }
                 }
                 if !is_snake_ident(&name) {
+                    let name = shown(&name);
                     return Err((at, format!("`{{{name}}}` is not a placeholder name")));
                 }
                 if !lit.is_empty() {
@@ -59,15 +61,51 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
     Ok(out)
 }
 
-/// 1-based line and column of byte `offset` of `body`, whose first byte sits at `at`.
-pub fn position(body: &str, offset: usize, at: (usize, usize)) -> (usize, usize) {
-    let before = &body[..offset];
-    match before.rfind('\n') {
-        None => (at.0, at.1 + before.chars().count()),
-        Some(nl) => (
-            at.0 + before.matches('\n').count(),
-            before[nl + 1..].chars().count() + 1,
-        ),
+/// 1-based line and column of byte offsets of `body`, whose first byte sits at `at`.
+///
+/// Offsets asked in increasing order (as [`placeholders`] yields them) cost one pass over
+/// the body in all; computing each from the start was quadratic in a text with many
+/// placeholders to report.
+pub struct Positions<'a> {
+    body: &'a str,
+    at: (usize, usize),
+    /// The last offset asked, and its line and column.
+    offset: usize,
+    line: usize,
+    col: usize,
+}
+
+impl<'a> Positions<'a> {
+    pub fn new(body: &'a str, at: (usize, usize)) -> Self {
+        Positions {
+            body,
+            at,
+            offset: 0,
+            line: at.0,
+            col: at.1,
+        }
+    }
+
+    /// The line and column of byte `offset`; an offset past the end, or inside a
+    /// character, counts as the end, or that character's start.
+    pub fn of(&mut self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.body.len());
+        while !self.body.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.offset {
+            *self = Positions::new(self.body, self.at);
+        }
+        for c in self.body[self.offset..offset].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
+        }
+        self.offset = offset;
+        (self.line, self.col)
     }
 }
 
@@ -87,7 +125,142 @@ mod tests {
             ]
         );
         assert_eq!(placeholders("x\n{ro").unwrap_err().0, 2);
-        assert_eq!(position("ab\ncd{x}", 5, (3, 1)), (4, 3));
-        assert_eq!(position("ab{x}", 2, (3, 5)), (3, 7));
+        assert_eq!(Positions::new("ab\ncd{x}", (3, 1)).of(5), (4, 3));
+        assert_eq!(Positions::new("ab{x}", (3, 5)).of(2), (3, 7));
+    }
+
+    use proptest::prelude::*;
+
+    /// Text rich in what the scanner cares about: braces, doubled braces, newlines,
+    /// multibyte characters right next to braces, names good and bad.
+    fn text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("{"),
+            Just("}"),
+            Just("{{"),
+            Just("}}"),
+            Just("{root}"),
+            Just("{x y}"),
+            Just("{é}"),
+            Just("a"),
+            Just("_"),
+            Just(" "),
+            Just("\n"),
+            Just("é"),
+            Just("😀"),
+            Just("\u{301}"),
+        ];
+        prop_oneof![
+            prop::collection::vec(piece, 0..64).prop_map(|p| p.concat()),
+            any::<String>(),
+        ]
+    }
+
+    /// Undoes [`placeholders`]: literal braces doubled again, names in braces.
+    fn rebuild(pieces: &[Piece]) -> String {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Lit(s) => s.replace('{', "{{").replace('}', "}}"),
+                Piece::Name(n, _) => format!("{{{n}}}"),
+            })
+            .collect()
+    }
+
+    /// The byte offset that `line:col` names, walking the body from `at`.
+    fn offset_of(body: &str, (line, col): (usize, usize), at: (usize, usize)) -> usize {
+        let mut offset = 0;
+        for _ in at.0..line {
+            offset += body[offset..].find('\n').expect("line past the end") + 1;
+        }
+        let first = if line == at.0 { at.1 } else { 1 };
+        let chars = col - first;
+        match body[offset..].char_indices().nth(chars) {
+            Some((i, _)) => offset + i,
+            None => {
+                assert_eq!(body[offset..].chars().count(), chars, "column past the end");
+                body.len()
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn splits_any_text_without_losing_or_misplacing_anything(text in text()) {
+            match placeholders(&text) {
+                Ok(pieces) => {
+                    prop_assert_eq!(rebuild(&pieces), text.clone());
+                    for p in &pieces {
+                        if let Piece::Name(n, at) = p {
+                            let placeholder = format!("{{{n}}}");
+                            prop_assert!(text[*at..].starts_with(&placeholder));
+                        }
+                    }
+                }
+                Err((at, message)) => {
+                    prop_assert!(text.is_char_boundary(at));
+                    let brace = text[at..].chars().next();
+                    prop_assert!(matches!(brace, Some('{' | '}')), "at {:?}", brace);
+                    // `shown` keeps a message short whatever the text.
+                    prop_assert!(message.chars().count() < 120, "{}", message);
+                }
+            }
+        }
+
+        #[test]
+        fn positions_are_inside_the_text_in_any_order(
+            text in text(),
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 0..16),
+            at in (1usize..5, 1usize..5),
+        ) {
+            let boundaries: Vec<usize> = text
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([text.len()])
+                .collect();
+            let mut positions = Positions::new(&text, at);
+            let mut offsets: Vec<usize> = picks.iter().map(|i| *i.get(&boundaries)).collect();
+            // Increasing, as the validator asks, then in any order.
+            let shuffled = offsets.clone();
+            offsets.sort_unstable();
+            for offset in offsets.into_iter().chain(shuffled) {
+                let found = positions.of(offset);
+                prop_assert_eq!(offset_of(&text, found, at), offset);
+            }
+        }
+    }
+
+    #[test]
+    fn thousands_of_braces_and_long_names() {
+        let n = 20_000;
+        // Where the error is, without printing a huge value should it not be one.
+        let error_at = |text: &str| placeholders(text).err().map(|e| e.0);
+        // Pairs are literal braces; the odd one out is the error.
+        assert_eq!(error_at(&"{".repeat(n + 1)), Some(n));
+        assert_eq!(error_at(&"}".repeat(n + 1)), Some(n));
+        assert_eq!(error_at(&"{é".repeat(n)), Some(0));
+        let literal = placeholders(&"{{".repeat(n)).unwrap();
+        assert!(literal == vec![Piece::Lit("{".repeat(n))]);
+        let names = placeholders(&"é{a}".repeat(n)).unwrap();
+        assert_eq!(names.len(), 2 * n);
+        // `é` is two bytes: the last `{` sits at 5 bytes per repeat, 2 into the last.
+        assert_eq!(
+            names.last(),
+            Some(&Piece::Name("a".into(), 5 * (n - 1) + 2))
+        );
+        let long = format!("{{{}}}", "a".repeat(4 * n));
+        assert!(
+            matches!(&placeholders(&long).unwrap()[..], [Piece::Name(name, 0)] if name.len() == 4 * n)
+        );
+        let (at, message) = placeholders(&format!("x{{{}", "é".repeat(n))).unwrap_err();
+        assert_eq!(at, 1);
+        assert_eq!(
+            message,
+            format!("placeholder `{{{}…` is never closed", "é".repeat(40))
+        );
+        // Positions past the end or inside a character clamp instead of panicking.
+        let mut p = Positions::new("é\n", (1, 1));
+        assert_eq!(p.of(1), (1, 1));
+        assert_eq!(p.of(99), (2, 1));
     }
 }

@@ -2,6 +2,7 @@
 
 use super::super::diag::Sink;
 use super::super::model::{Segment, Suffix};
+use super::super::names::shown;
 use super::super::raw;
 use super::super::text::normalise;
 use super::placeholder::{placeholders, Piece};
@@ -81,7 +82,7 @@ pub(super) fn suffix(
                 None => {
                     sink.error(
                         Some(raw.text.span()),
-                        format!("placeholder `{{{n}}}` names no declared knob"),
+                        format!("placeholder `{{{}}}` names no declared knob", shown(&n)),
                         Some(hint(
                             &n,
                             names.knobs.iter().map(|k| k.name.as_str()),

@@ -1,0 +1,168 @@
+//! YAML frontmatter, read as `yaml-rust2` parser events.
+//!
+//! `YamlLoader` builds a recursive tree: deep nesting overflowed the stack while building,
+//! hashing or dropping it, and it expands every alias, so a few lines of anchors ("billion
+//! laughs") cost gigabytes. The event parser keeps its state on the heap (the scanner
+//! itself refuses flow nesting past 255), so we read its events in a loop: the top level
+//! must be a mapping, values under keys we do not read are skipped within [`MAX_DEPTH`],
+//! an alias is one event and is never expanded, and the provenance keys must be scalars.
+
+use yaml_rust2::parser::{Event, Parser, Tag};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+use super::{error, not_scalar, Collector};
+use crate::codegen::names::shown;
+use crate::codegen::text::{Fields, FrontmatterError};
+
+/// The deepest nesting of sequences and mappings accepted, the top-level mapping being
+/// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other
+/// tools keep beside it.
+pub const MAX_DEPTH: usize = 64;
+
+/// The provenance fields of `matter`, the YAML between the fences (which starts on the
+/// file's line 2).
+pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+    let mut events = Events(Parser::new_from_str(matter));
+    let (first, at) = events.next()?;
+    if first != Event::StreamStart {
+        return Err(error(at, "frontmatter is not a YAML stream".into()));
+    }
+    match events.next()? {
+        // Blank, or only comments.
+        (Event::StreamEnd, _) => return Ok(Fields::default()),
+        (Event::DocumentStart, _) => {}
+        (_, at) => return Err(error(at, "frontmatter is not a YAML document".into())),
+    }
+    let (top, at) = events.next()?;
+    if !matches!(top, Event::MappingStart(..)) {
+        return Err(error(
+            at,
+            "frontmatter must be a YAML mapping of `key: value` lines".into(),
+        ));
+    }
+    let mut found = Collector::default();
+    let mut keys = std::collections::HashSet::new();
+    loop {
+        let (key, key_at) = events.next()?;
+        let name = match key {
+            Event::MappingEnd => break,
+            Event::Scalar(name, ..) => name,
+            // A complex key (`? [a, b]`) or an alias as key: never a provenance key.
+            other => {
+                events.skip(other, key_at)?;
+                let (value, at) = events.next()?;
+                events.skip(value, at)?;
+                continue;
+            }
+        };
+        // YAML forbids a key twice; `YamlLoader` refused it, and so do we at the top level.
+        if !keys.insert(name.clone()) {
+            return Err(error(
+                key_at,
+                format!("frontmatter gives the key `{}` twice", shown(&name)),
+            ));
+        }
+        let (value, at) = events.next()?;
+        let Some(slot) = Collector::slot(&name) else {
+            events.skip(value, at)?;
+            continue;
+        };
+        // Problems with a field are reported at its key: a block collection's own marker
+        // sits after its first key rather than where it starts.
+        let at = key_at;
+        let text = match value {
+            Event::Scalar(text, style, _, tag) => {
+                (!is_null(&text, style, tag.as_ref())).then_some(text)
+            }
+            Event::Alias(_) => {
+                return Err(error(
+                    at,
+                    format!(
+                        "frontmatter field `{name}` is an alias (`*name`): write the value itself"
+                    ),
+                ))
+            }
+            _ => return Err(not_scalar(&name, at)),
+        };
+        found.set(slot, &name, text, at)?;
+    }
+    match events.next()? {
+        (Event::DocumentEnd, _) => {}
+        (_, at) => return Err(error(at, "frontmatter YAML document does not end".into())),
+    }
+    match events.next()? {
+        (Event::StreamEnd, _) => Ok(found.fields),
+        (_, at) => Err(error(
+            at,
+            "frontmatter holds more than one YAML document (a `...` line ends the first)".into(),
+        )),
+    }
+}
+
+/// The null scalar, which means "not given": plain `~`, `null` or nothing, or tagged `!!null`.
+/// Anything else is kept as written.
+fn is_null(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> bool {
+    match tag {
+        Some(t) => t.handle == "tag:yaml.org,2002:" && t.suffix == "null",
+        None => style == TScalarStyle::Plain && matches!(text, "" | "~" | "null"),
+    }
+}
+
+struct Events<'a>(Parser<std::str::Chars<'a>>);
+
+impl Events<'_> {
+    /// The next event and the file's 1-based line and column where it starts.
+    fn next(&mut self) -> Result<(Event, (usize, usize)), FrontmatterError> {
+        match self.0.next_token() {
+            Ok((event, mark)) => Ok((event, position(mark))),
+            Err(e) => Err(error(
+                position(*e.marker()),
+                format!("frontmatter is not valid YAML: {}", e.info()),
+            )),
+        }
+    }
+
+    /// Reads past the node that `first` starts, a child of the top-level mapping.
+    fn skip(&mut self, first: Event, at: (usize, usize)) -> Result<(), FrontmatterError> {
+        // Collections open around this node; the top-level mapping is one more.
+        let mut open = 0usize;
+        let (mut event, mut at) = (first, at);
+        loop {
+            match event {
+                Event::SequenceStart(..) | Event::MappingStart(..) => {
+                    open += 1;
+                    if 1 + open > MAX_DEPTH {
+                        return Err(error(
+                            at,
+                            format!("frontmatter nests deeper than {MAX_DEPTH} levels"),
+                        ));
+                    }
+                }
+                Event::SequenceEnd | Event::MappingEnd if open > 0 => open -= 1,
+                // An alias is one event: what it names is never copied.
+                Event::Scalar(..) | Event::Alias(_) => {}
+                // The parser never yields these where a node starts or inside one; stop
+                // rather than loop.
+                Event::SequenceEnd
+                | Event::MappingEnd
+                | Event::Nothing
+                | Event::StreamStart
+                | Event::StreamEnd
+                | Event::DocumentStart
+                | Event::DocumentEnd => {
+                    return Err(error(at, "frontmatter YAML ends inside a value".into()))
+                }
+            }
+            if open == 0 {
+                return Ok(());
+            }
+            (event, at) = self.next()?;
+        }
+    }
+}
+
+/// The file's line and column: the matter starts on line 2, after the opening fence;
+/// `yaml-rust2` counts lines from 1 and columns (in characters) from 0.
+fn position(mark: Marker) -> (usize, usize) {
+    (mark.line() + 1, mark.col() + 1)
+}
