@@ -4,6 +4,7 @@
 # largest process of the build, i.e. rustc).
 #
 #   bash benches/check_scale.sh [DOCTRINE_DIR] [N ...]
+#   RUN=1 bash benches/check_scale.sh . 5000   # also build and run it (debug)
 #
 # DOCTRINE_DIR is the repository to measure (default: this one), so an older checkout can
 # be measured the same way. Dependencies are built once before timing; each measured run
@@ -29,13 +30,18 @@ doctrine = { path = "$repo/doctrine" }
 [workspace]
 TOML
   python3 "$here/scale.py" "$n" 1 "$crate/src/doctrine.toml" "$crate/chain.txt"
-  printf 'mod p {\n    doctrine::doctrine!("doctrine.toml");\n}\nfn main() {\n    let p = p::compose()%s.finish();\n    println!("{}", p.as_str().len());\n}\n' \
-    "$(cat "$crate/chain.txt")" > "$crate/src/main.rs"
+  # The prompt is composed on a 256 KiB thread, so the run below also shows that a large
+  # manifest's `finish()` keeps its per-layer arrays off the stack in a debug build.
+  printf 'mod p {\n    doctrine::doctrine!("doctrine.toml");\n}\nfn main() {\n    let t = std::thread::Builder::new().stack_size(256 * 1024);\n    let len = t.spawn(|| p::compose()%s.finish().as_str().len()).unwrap().join().unwrap();\n    println!("composed %s layers on a 256 KiB stack: {len} bytes");\n}\n' \
+    "$(cat "$crate/chain.txt")" "$n" > "$crate/src/main.rs"
   # Build the dependencies first (not timed), with the crate itself stubbed out.
   mv "$crate/src/main.rs" "$crate/main.rs.real"
   echo 'fn main() {}' > "$crate/src/main.rs"
   (cd "$crate" && CARGO_TARGET_DIR="$work/target" cargo check -q)
   mv "$crate/main.rs.real" "$crate/src/main.rs"
   touch "$crate/src/main.rs"
-  (cd "$crate" && CARGO_TARGET_DIR="$work/target" /usr/bin/time -f "$n slots: %e s wall, %M KB max RSS, exit %x" cargo check -q 2>&1 | tail -1)
+  (cd "$crate" && CARGO_TARGET_DIR="$work/target" /usr/bin/time -f "$n slots: cargo check %e s wall, %U s user, %M KB max RSS, exit %x" cargo check -q 2>&1 | tail -1)
+  if [ "${RUN:-0}" = 1 ]; then
+    (cd "$crate" && CARGO_TARGET_DIR="$work/target" cargo run -q 2>&1 | tail -1)
+  fi
 done

@@ -85,10 +85,23 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .filter(|l| matches!(l.content, Content::Instructions))
         .count();
     let slot_count = slots.len() - instruction_count;
-    fields.push(quote! { slots: [::core::option::Option<&'a str>; #slot_count] });
-    inits.push(quote! { slots: [::core::option::Option::None; #slot_count] });
-    fields.push(quote! { instructions: [&'a [::doctrine::Instruction<'a>]; #instruction_count] });
-    inits.push(quote! { instructions: [&[]; #instruction_count] });
+    if d.layers.len() <= crate::INLINE_LAYERS_MAX {
+        fields.push(quote! { slots: [::core::option::Option<&'a str>; #slot_count] });
+        inits.push(quote! { slots: [::core::option::Option::None; #slot_count] });
+        fields
+            .push(quote! { instructions: [&'a [::doctrine::Instruction<'a>]; #instruction_count] });
+        inits.push(quote! { instructions: [&[]; #instruction_count] });
+    } else {
+        // Large manifests: the slots live on the heap, so the builder moved from stage to
+        // stage (a temporary per call in a debug build) stays a few words.
+        fields.push(quote! { slots: ::std::boxed::Box<[::core::option::Option<&'a str>]> });
+        inits.push(quote! { slots: ::std::vec![::core::option::Option::None; #slot_count].into_boxed_slice() });
+        fields
+            .push(quote! { instructions: ::std::boxed::Box<[&'a [::doctrine::Instruction<'a>]]> });
+        inits.push(
+            quote! { instructions: ::std::vec![&[][..]; #instruction_count].into_boxed_slice() },
+        );
+    }
     let stage_names: Vec<Ident> = slots
         .iter()
         .map(|l| format_ident!("Need{}", camel(&l.name)))
@@ -248,7 +261,6 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         }
 
         /// Everything a composition has been given so far; the stages share it.
-        #[derive(Clone, Copy)]
         struct __ComposeState<'a> {
             #(#fields,)*
             facts: [::core::option::Option<&'a str>; #fact_count],
