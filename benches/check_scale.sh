@@ -4,7 +4,7 @@
 # largest process of the build, i.e. rustc).
 #
 #   bash benches/check_scale.sh [DOCTRINE_DIR] [N ...]
-#   RUN=1 bash benches/check_scale.sh . 5000   # also build and run it (debug)
+#   RUN=1 bash benches/check_scale.sh . 10000  # also build and run it (debug)
 #
 # DOCTRINE_DIR is the repository to measure (default: this one), so an older checkout can
 # be measured the same way. Dependencies are built once before timing; each measured run
@@ -30,9 +30,9 @@ doctrine = { path = "$repo/doctrine" }
 [workspace]
 TOML
   python3 "$here/scale.py" "$n" 1 "$crate/src/doctrine.toml" "$crate/chain.txt"
-  # The prompt is composed on a 256 KiB thread, so the run below also shows that a large
+  # The prompt is composed on a 2 MiB thread (a test thread's), so the run below shows that a large
   # manifest's `finish()` keeps its per-layer arrays off the stack in a debug build.
-  printf 'mod p {\n    doctrine::doctrine!("doctrine.toml");\n}\nfn main() {\n    let t = std::thread::Builder::new().stack_size(256 * 1024);\n    let len = t.spawn(|| p::compose()%s.finish().as_str().len()).unwrap().join().unwrap();\n    println!("composed %s layers on a 256 KiB stack: {len} bytes");\n}\n' \
+  printf 'mod p {\n    doctrine::doctrine!("doctrine.toml");\n}\nfn main() {\n    let t = std::thread::Builder::new().stack_size(2 * 1024 * 1024);\n    let len = t.spawn(|| p::compose()%s.finish().as_str().len()).unwrap().join().unwrap();\n    println!("composed %s layers on a 2 MiB stack: {len} bytes");\n}\n' \
     "$(cat "$crate/chain.txt")" "$n" > "$crate/src/main.rs"
   # Build the dependencies first (not timed), with the crate itself stubbed out.
   mv "$crate/src/main.rs" "$crate/main.rs.real"

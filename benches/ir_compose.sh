@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Instructions per `compose(..)…finish()` of the crew's developer prompt, counted by
+# valgrind's callgrind: unlike time, the count does not move with the load of a shared
+# machine, so two trees can be compared on it.
+#
+#   bash benches/ir_compose.sh [DOCTRINE_DIR ...]    (default: this repository)
+#
+# Each tree's crew example is built (release) into a scratch binary that composes the
+# prompt N times; the count per prompt is the difference between N = 2,000 and N = 1,000
+# divided by 1,000, so start-up costs cancel out.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for repo in "${@:-$here}"; do
+  repo="$(cd "$repo" && pwd)"
+  crate="$work/$(echo "$repo" | tr / _)"
+  mkdir -p "$crate/src"
+  cp -r "$repo/examples/crew/." "$crate/src/"
+  cat > "$crate/Cargo.toml" <<TOML
+[package]
+name = "ir-compose"
+version = "0.0.0"
+edition = "2021"
+publish = false
+[dependencies]
+doctrine = { path = "$repo/doctrine" }
+[workspace]
+TOML
+  cat > "$crate/src/main.rs" <<'RUST'
+mod crew {
+    doctrine::doctrine!("doctrine.toml");
+}
+use crew::{Identity, Role, Team};
+fn main() {
+    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let mut total = 0;
+    for _ in 0..n {
+        let p = crew::compose(std::hint::black_box(Role::Developer), Team::Backend, Identity::BeDev1)
+            .flag(crew::Flag::Fable, true)
+            .knobs(crew::Knobs { intensity: crew::Intensity::Full })
+            .ambient(None)
+            .finish();
+        total += std::hint::black_box(p).as_str().len();
+    }
+    println!("{total}");
+}
+RUST
+  (cd "$crate" && cargo build --release -q)
+  count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$crate/target/release/ir-compose" "$1" 2>&1 \
+      | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  }
+  a=$(count 1000)
+  b=$(count 2000)
+  echo "$repo: $(( (b - a) / 1000 )) instructions per compose"
+done
