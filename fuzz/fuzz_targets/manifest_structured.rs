@@ -24,6 +24,7 @@ const STRINGS: &[&str] = &[
     "prompts",
     "prompts/style.md",
     "bad.md",
+    "pipe.md",
     "d",
     "../a.md",
     "/etc/hostname",
