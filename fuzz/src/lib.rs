@@ -130,6 +130,7 @@ pub mod manifest {
             Err(diagnostics) => {
                 assert!(!diagnostics.0.is_empty(), "an error without a diagnostic");
                 let manifest = String::from_utf8_lossy(data);
+                let manifest: Vec<&str> = manifest.split('\n').collect();
                 for d in &diagnostics.0 {
                     assert!(!d.message.is_empty(), "a diagnostic without a message: {d}");
                     check_location(&d.location, &manifest, dir);
@@ -140,7 +141,7 @@ pub mod manifest {
 
     /// A location is `doctrine.toml` or a file inside the crate (relative, as shown to the
     /// user), optionally with a `:line:col` that lies inside that file.
-    fn check_location(location: &str, manifest: &str, dir: &Path) {
+    fn check_location(location: &str, manifest: &[&str], dir: &Path) {
         assert!(!location.is_empty(), "an empty location");
         let mut parts = location.rsplitn(3, ':');
         let (path, line_col) = match (parts.next(), parts.next(), parts.next()) {
@@ -158,17 +159,17 @@ pub mod manifest {
             return;
         };
         assert!(line >= 1 && col >= 1, "location `{location}` counts from 0");
-        // Only the manifest's text is at hand for every run; the markdown files are the fixed
-        // ones copied at start-up.
-        let text = if path == "doctrine.toml" {
-            manifest.to_string()
+        // The manifest's lines are split once per run; a markdown file is read when named.
+        let (file, named): (String, Vec<&str>);
+        let lines: &[&str] = if path == "doctrine.toml" {
+            manifest
         } else {
-            match std::fs::read(dir.join(path)) {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Err(_) => return,
-            }
+            let bytes = std::fs::read(dir.join(path))
+                .unwrap_or_else(|e| panic!("location `{location}` names no readable file: {e}"));
+            file = String::from_utf8_lossy(&bytes).into_owned();
+            named = file.split('\n').collect();
+            &named
         };
-        let lines: Vec<&str> = text.split('\n').collect();
         assert!(
             line <= lines.len(),
             "location `{location}`: the file has {} lines",
