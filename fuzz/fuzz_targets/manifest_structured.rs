@@ -1,0 +1,262 @@
+//! The `manifest` target's checks on manifests that are always valid TOML: assembled from
+//! the manifest's own keys and from names and values that fit them or nearly do (as in
+//! `doctrine-core/tests/never_panics.rs`, with every section and key), so that the fuzzer
+//! spends its time in validation and code generation rather than in TOML syntax.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+
+/// Names for roles, layers, knobs, flags, facts, values and file stems: shared, so that
+/// references between sections often resolve; odd ones among them.
+const NAMES: &[&str] = &[
+    "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
+    "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
+    "!fable", "", "2a", "é", "ALL", "NAMES", "S",
+];
+/// Strings for file paths, texts and free values.
+const STRINGS: &[&str] = &[
+    "a.md",
+    "b.md",
+    "dir",
+    "dir/one.md",
+    "moods",
+    "prompts",
+    "prompts/style.md",
+    "bad.md",
+    "pipe.md",
+    "d",
+    "../a.md",
+    "/etc/hostname",
+    "",
+    "Hello.",
+    "Root {root}.",
+    "Level {level}.",
+    "{{literal}}",
+    "{unclosed",
+    "lone }",
+    "{root} and {level} and {fable}",
+    "stable",
+    "volatile",
+    "replace",
+    "append",
+    "required",
+    "optional",
+    "strip",
+    "keep",
+    "markdown",
+    "tagged",
+    "bare",
+    "\n\n---\n\n",
+];
+const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
+const LAYER_KEYS: &[&str] = &[
+    "name",
+    "file",
+    "files",
+    "text",
+    "texts",
+    "dir",
+    "slot",
+    "instructions",
+    "choice",
+    "optional",
+    "roles",
+    "modes",
+    "when",
+    "when_fact",
+    "equals",
+    "interpolate",
+    "tier",
+    "frontmatter",
+    "trim",
+    "locked",
+    "override",
+    "overlay_field",
+    "overlay_file",
+    "overlay_separator",
+    "title",
+    "bogus",
+];
+const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "bogus"];
+const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
+const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
+const FORMULATION_KEYS: &[&str] = &["default", "families", "bogus"];
+const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
+const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
+
+#[derive(Arbitrary, Debug)]
+enum Value {
+    Name(u8),
+    Str(u8),
+    Bool(bool),
+    Int(u16),
+    /// A list of names.
+    Names(Vec<u8>),
+    /// `{ name = "string", ... }`.
+    Map(Vec<(u8, u8)>),
+    /// `{ name = 3, ... }`.
+    Sizes(Vec<(u8, u16)>),
+    /// Free text, escaped as a TOML string.
+    Text(String),
+}
+
+#[derive(Arbitrary, Debug)]
+struct Table {
+    /// `[KIND.NAME]` or `[[KIND]]` header.
+    kind: Kind,
+    name: u8,
+    keys: Vec<(u8, Value)>,
+    /// `[layer.suffix]` under a layer.
+    suffix: Option<Vec<(u8, Value)>>,
+}
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum Kind {
+    Layer,
+    Layer2,
+    Layer3,
+    Fact,
+    Knob,
+    Flags,
+    Budget,
+    Formulation,
+    Order,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Manifest {
+    top: Vec<(u8, Value)>,
+    tables: Vec<Table>,
+}
+
+fn pick<'a>(list: &[&'a str], i: u8) -> &'a str {
+    list[usize::from(i) % list.len()]
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A TOML key: bare when it can be, quoted otherwise.
+fn key(s: &str) -> String {
+    let bare = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare {
+        s.to_string()
+    } else {
+        quote(s)
+    }
+}
+
+fn value(v: &Value) -> String {
+    match v {
+        Value::Name(i) => quote(pick(NAMES, *i)),
+        Value::Str(i) => quote(pick(STRINGS, *i)),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::Names(list) => {
+            let items: Vec<String> = list.iter().map(|i| quote(pick(NAMES, *i))).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Map(pairs) => table(
+            pairs
+                .iter()
+                .map(|(k, v)| (pick(NAMES, *k), quote(pick(STRINGS, *v)))),
+        ),
+        Value::Sizes(pairs) => table(pairs.iter().map(|(k, v)| (pick(NAMES, *k), v.to_string()))),
+        Value::Text(s) => quote(s),
+    }
+}
+
+/// An inline table, each key once (TOML refuses a key twice).
+fn table<'a>(pairs: impl Iterator<Item = (&'a str, String)>) -> String {
+    let mut seen = Vec::new();
+    let mut items = Vec::new();
+    for (k, v) in pairs {
+        if !seen.contains(&k) {
+            seen.push(k);
+            items.push(format!("{} = {v}", key(k)));
+        }
+    }
+    format!("{{ {} }}", items.join(", "))
+}
+
+/// `key = value` lines, each key once.
+fn lines(out: &mut String, keys: &[&str], pairs: &[(u8, Value)], skip: &[&str]) {
+    let mut seen: Vec<&str> = skip.to_vec();
+    for (k, v) in pairs {
+        let k = pick(keys, *k);
+        if !seen.contains(&k) {
+            seen.push(k);
+            out.push_str(&format!("{k} = {}\n", value(v)));
+        }
+    }
+}
+
+fn render(m: &Manifest) -> String {
+    let mut out = String::new();
+    lines(&mut out, TOP_KEYS, &m.top, &[]);
+    // `[KIND.NAME]` tables may appear once each; `[flags]`, `[budget]` and
+    // `[formulation]` once in all.
+    let mut headers: Vec<String> = Vec::new();
+    for t in &m.tables {
+        let name = key(pick(NAMES, t.name));
+        let (header, keys) = match t.kind {
+            Kind::Layer | Kind::Layer2 | Kind::Layer3 => ("[[layer]]".to_string(), LAYER_KEYS),
+            Kind::Order => ("[[order]]".to_string(), ORDER_KEYS),
+            Kind::Fact => (format!("[facts.{name}]"), FACT_KEYS),
+            Kind::Knob => (format!("[knobs.{name}]"), KNOB_KEYS),
+            Kind::Flags => ("[flags]".to_string(), &[][..]),
+            Kind::Budget => ("[budget]".to_string(), BUDGET_KEYS),
+            Kind::Formulation => ("[formulation]".to_string(), FORMULATION_KEYS),
+        };
+        if !header.starts_with("[[") {
+            if headers.contains(&header) {
+                continue;
+            }
+            headers.push(header.clone());
+        }
+        out.push_str(&format!("\n{header}\n"));
+        match t.kind {
+            Kind::Flags => {
+                // Flag names with a default each.
+                let mut seen = Vec::new();
+                for (k, v) in &t.keys {
+                    let k = pick(NAMES, *k);
+                    if !seen.contains(&k) {
+                        seen.push(k);
+                        out.push_str(&format!("{} = {}\n", key(k), value(v)));
+                    }
+                }
+            }
+            Kind::Layer | Kind::Layer2 | Kind::Layer3 => {
+                // Nearly always named, so that layers get past the first check.
+                out.push_str(&format!("name = {}\n", quote(pick(NAMES, t.name))));
+                lines(&mut out, keys, &t.keys, &["name"]);
+                if let Some(suffix) = &t.suffix {
+                    out.push_str("[layer.suffix]\n");
+                    lines(&mut out, SUFFIX_KEYS, suffix, &[]);
+                }
+            }
+            _ => lines(&mut out, keys, &t.keys, &[]),
+        }
+    }
+    out
+}
+
+fuzz_target!(|m: Manifest| {
+    doctrine_fuzz::manifest::check(render(&m).as_bytes());
+});

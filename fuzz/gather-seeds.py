@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Rebuilds fuzz/seeds/{frontmatter,manifest}/ from the repository's own tests and examples.
+
+Run from the repository root: `python3 fuzz/gather-seeds.py`. Seeds are named by the
+SHA-1 of their bytes (as libFuzzer names corpus entries), so rerunning adds only what is
+new; hand-placed seeds (reproducers of findings) have descriptive names and are kept.
+"""
+import glob
+import hashlib
+import os
+import re
+
+# A Rust string literal: raw (r"..", r#".."#) or plain with escapes.
+LITERAL = re.compile(r'r(#*)"(.*?)"\1|"((?:[^"\\]|\\.)*)"', re.S)
+ESCAPE = re.compile(r'\\(u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)', re.S)
+
+
+def unescape(body):
+    def one(m):
+        e = m.group(1)
+        if e.startswith("u{"):
+            return chr(int(e[2:-1], 16))
+        if e.startswith("x"):
+            return chr(int(e[1:], 16))
+        return {"n": "\n", "r": "\r", "t": "\t", "0": "\0", "\n": ""}.get(e, e)
+
+    return ESCAPE.sub(one, body)
+
+
+def literals(path):
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    for m in LITERAL.finditer(source):
+        yield m.group(2) if m.group(2) is not None else unescape(m.group(3))
+
+
+def save(target, data):
+    os.makedirs(f"fuzz/seeds/{target}", exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(f"fuzz/seeds/{target}/{name}", "wb") as f:
+        f.write(data)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+markdown = sorted(glob.glob("examples/**/*.md", recursive=True)) + sorted(
+    glob.glob("doctrine-core/tests/fixtures/**/*.md", recursive=True)
+)
+for path in markdown:
+    save("frontmatter", read(path))
+for path in ["doctrine-core/src/codegen/text.rs", "doctrine-core/src/runtime/text.rs",
+             "doctrine-core/src/codegen/validate/placeholder.rs"]:
+    for text in literals(path):
+        if len(text) > 1:
+            save("frontmatter", text.encode("utf-8", "surrogatepass"))
+
+manifests = (
+    sorted(glob.glob("examples/*/doctrine.toml"))
+    + sorted(glob.glob("doctrine-core/tests/fixtures/**/doctrine.toml", recursive=True))
+    + sorted(glob.glob("tests/fixtures/*.toml"))
+    + sorted(glob.glob("tests/ui/**/*.toml", recursive=True))
+    + ["fuzz/facts/doctrine.toml"]
+)
+for path in manifests:
+    save("manifest", read(path))
+# Manifests written inline in the tests: literals with a key or a table header.
+for path in ["doctrine-core/tests/validate.rs", "doctrine-core/tests/never_panics.rs"]:
+    for text in literals(path):
+        if "=" in text and ("[" in text or "\n" in text):
+            save("manifest", text.encode("utf-8"))
