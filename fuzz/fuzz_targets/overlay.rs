@@ -1,6 +1,6 @@
 //! A directory tree described by the fuzzer (names from the overlay's vocabulary and odd
-//! ones; regular files, symlinks in and out, subdirectories, hard links; with the
-//! `hostile-files` feature also FIFOs and hard links to a file outside), made afresh each
+//! ones; regular files, symlinks in and out, subdirectories, hard links in and out, FIFOs),
+//! made afresh each
 //! run, then `load_overlay` on it. Checked: it returns; text from outside the directory
 //! never reaches a slot; every entry not read is answered by a notice; every slot is
 //! trimmed, normalised text within the cap; a plain regular file within the cap is read.
@@ -160,9 +160,7 @@ enum Kind {
     Subdir,
     /// A hard link to the entry with this index, when that is a regular file.
     HardLinkInside(u8),
-    #[cfg(feature = "fifo")]
     Fifo,
-    #[cfg(feature = "outside-hard-link")]
     HardLinkOutside,
 }
 
@@ -285,11 +283,9 @@ fuzz_target!(|input: Input| {
                             continue;
                         }
                     }
-                    #[cfg(feature = "fifo")]
                     Kind::Fifo => {
                         nix::unistd::mkfifo(&path, nix::sys::stat::Mode::S_IRWXU).unwrap()
                     }
-                    #[cfg(feature = "outside-hard-link")]
                     Kind::HardLinkOutside => fs::hard_link(&outside, &path).unwrap(),
                     Kind::File(_) | Kind::Text(_) | Kind::Empty => unreachable!(),
                 }

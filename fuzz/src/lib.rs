@@ -104,7 +104,6 @@ pub mod manifest {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                 std::fs::write(path, bytes).unwrap();
             }
-            #[cfg(feature = "crate-fifo")]
             nix::unistd::mkfifo(&dir.join("pipe.md"), nix::sys::stat::Mode::S_IRWXU)
                 .expect("cannot make the FIFO");
             dir

@@ -22,7 +22,10 @@ pub const MAX_DEPTH: usize = 64;
 /// The provenance fields of `matter`, the YAML between the fences (which starts on the
 /// file's line 2).
 pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
-    let mut events = Events(Parser::new_from_str(matter));
+    let mut events = Events {
+        parser: Parser::new_from_str(matter),
+        lines: line_starts(matter),
+    };
     let (first, at) = events.next()?;
     if first != Event::StreamStart {
         return Err(error(at, "frontmatter is not a YAML stream".into()));
@@ -108,15 +111,19 @@ fn is_null(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> bool {
     }
 }
 
-struct Events<'a>(Parser<std::str::Chars<'a>>);
+struct Events<'a> {
+    parser: Parser<std::str::Chars<'a>>,
+    /// Where each line of the matter starts, in characters (see [`position`]).
+    lines: Vec<usize>,
+}
 
 impl Events<'_> {
     /// The next event and the file's 1-based line and column where it starts.
     fn next(&mut self) -> Result<(Event, (usize, usize)), FrontmatterError> {
-        match self.0.next_token() {
-            Ok((event, mark)) => Ok((event, position(mark))),
+        match self.parser.next_token() {
+            Ok((event, mark)) => Ok((event, position(&self.lines, mark))),
             Err(e) => Err(error(
-                position(*e.marker()),
+                position(&self.lines, *e.marker()),
                 format!("frontmatter is not valid YAML: {}", e.info()),
             )),
         }
@@ -161,8 +168,24 @@ impl Events<'_> {
     }
 }
 
-/// The file's line and column: the matter starts on line 2, after the opening fence;
-/// `yaml-rust2` counts lines from 1 and columns (in characters) from 0.
-fn position(mark: Marker) -> (usize, usize) {
-    (mark.line() + 1, mark.col() + 1)
+/// The character index at which each line of `matter` starts (a line ends at `\n`).
+fn line_starts(matter: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(
+            matter
+                .chars()
+                .enumerate()
+                .filter(|&(_, c)| c == '\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect()
+}
+
+/// The file's 1-based line and column (in characters) of a parser mark. Taken from the
+/// mark's character index rather than its line, because YAML also breaks lines at a lone
+/// `\r`, which the generator keeps as text and every other location it reports does not
+/// count. The matter starts on line 2, after the opening fence.
+fn position(lines: &[usize], mark: Marker) -> (usize, usize) {
+    let line = lines.partition_point(|&start| start <= mark.index()).max(1);
+    (line + 1, mark.index() - lines[line - 1] + 1)
 }
