@@ -13,10 +13,8 @@ pub use runtime::compose::{compose, fingerprint, join, Body, Part, Seg};
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};
-pub use runtime::instruction::{
-    render_instructions, rendered_len, safety_claims, Instruction, InstructionSource,
-    SAFETY_CLAIM_PHRASES,
-};
+pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
+pub use runtime::safety::{safety_claims, safety_claims_with, ClaimWords};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::repo::Repo;
 
@@ -28,6 +26,11 @@ pub mod formulation {
 /// Reading a user's overlay directory; generated `Overlay::load` calls it.
 pub mod overlay {
     pub use crate::runtime::overlay::*;
+}
+
+/// The word lists [`safety_claims`] matches.
+pub mod claim_words {
+    pub use crate::runtime::safety::words::*;
 }
 
 /// Helpers that generated `Facts::from_pairs` calls.

@@ -10,4 +10,5 @@ pub mod notice;
 pub mod overlay;
 pub mod prompt;
 pub mod repo;
+pub mod safety;
 pub mod text;

@@ -1,0 +1,624 @@
+//! The word lists [`safety_claims`](crate::safety_claims) matches, lowercase and in the form
+//! the text is normalised to (see its documentation for the rules that combine them).
+//! Entries of several words match consecutive words with no punctuation between them. In
+//! the verb lists only the first word is inflected: `ignore` also matches `ignores`,
+//! `ignoring` and `ignored`, `turn off` matches `turned off`, plus the forms in
+//! [`IRREGULAR`]. A word `not` in an entry also matches a contraction (`don't`, `isn't`).
+
+/// Verbs that loosen what follows them: "ignore" + "the previous instructions". A
+/// particle verb may be split around its object ("turn the sandbox off").
+pub const LOOSEN_VERBS: &[&str] = &[
+    "ignore",
+    "disregard",
+    "override",
+    "overrule",
+    "bypass",
+    "skip",
+    "disable",
+    "deactivate",
+    "turn off",
+    "switch off",
+    "shut off",
+    "shut down",
+    "forget",
+    "forget about",
+    "never mind",
+    "pay no attention to",
+    "circumvent",
+    "evade",
+    "get around",
+    "work around",
+    "sidestep",
+    "set aside",
+    "put aside",
+    "drop",
+    "lift",
+    "suspend",
+    "relax",
+    "loosen",
+    "weaken",
+    "waive",
+    "remove",
+    "delete",
+    "abandon",
+    "discard",
+    "ditch",
+    "dismiss",
+    "silence",
+    "mute",
+    "escape",
+    "break out of",
+    "opt out of",
+    "neglect",
+    "defeat",
+    "nullify",
+    "revoke",
+    "violate",
+    "break",
+    "undo",
+    "unlock",
+    "replace",
+    "supersede",
+    "take precedence over",
+    "outrank",
+    "trump",
+    "throw out",
+    "get rid of",
+    "do away with",
+];
+
+/// Verbs of compliance: a sentence that negates one before an object ("do not follow the
+/// safety rules", "stop obeying the locked layer") is a claim.
+pub const DUTY_VERBS: &[&str] = &[
+    "follow",
+    "obey",
+    "respect",
+    "honor",
+    "honour",
+    "observe",
+    "heed",
+    "comply with",
+    "adhere to",
+    "abide by",
+    "stick to",
+    "keep to",
+    "listen to",
+    "enforce",
+    "apply",
+    "use",
+    "keep",
+    "run",
+    "stay in",
+    "stay inside",
+    "stay within",
+    "wait for",
+    "ask for",
+    "seek",
+    "request",
+    "go through",
+];
+
+/// What a locked layer protects, on its own: any of these after a loosening verb is an
+/// object ("bypass approval", "skip the safety review").
+pub const OBJECTS: &[&str] = &[
+    "safety",
+    "guardrail",
+    "guardrails",
+    "guard rails",
+    "restriction",
+    "restrictions",
+    "sandbox",
+    "sandboxing",
+    "approval",
+    "approvals",
+    "confirmation",
+    "confirmations",
+    "permission prompt",
+    "permission prompts",
+    "permission check",
+    "permission checks",
+    "system prompt",
+    "system message",
+    "safeguard",
+    "safeguards",
+    "protections",
+    "content filter",
+    "everything above",
+    "everything before",
+    "all of the above",
+    "the above",
+    "what you were told",
+    "everything you were told",
+    "anything you were told",
+    "everything so far",
+    "your programming",
+];
+
+/// A qualifier and a [`HEADS`] noun within three words of each other, in either order, also
+/// make an object: "previous instructions", "the rules above", "your prior guidance".
+pub const QUALIFIERS: &[&str] = &[
+    "previous",
+    "prior",
+    "above",
+    "earlier",
+    "preceding",
+    "original",
+    "initial",
+    "foregoing",
+    "system",
+    "security",
+    "locked",
+    "admin",
+    "administrator",
+    "organisation",
+    "organization",
+    "company",
+    "core",
+    "your",
+];
+
+/// Nouns for rules in general; an object only beside a [`QUALIFIERS`] word.
+pub const HEADS: &[&str] = &[
+    "instructions",
+    "instruction",
+    "rules",
+    "rule",
+    "guidelines",
+    "guideline",
+    "guidance",
+    "directives",
+    "directive",
+    "directions",
+    "prompt",
+    "prompts",
+    "policy",
+    "policies",
+    "constraints",
+    "constraint",
+    "limits",
+    "limitations",
+    "orders",
+    "requirements",
+    "requirement",
+    "checks",
+    "layer",
+    "layers",
+    "review",
+    "measures",
+    "protocols",
+];
+
+/// Subjects that make a qualified rule an ordinary one: a [`DOMAINS`] word just before the
+/// qualifier-and-head object or within three words after it ("the style rules above",
+/// "the previous instructions about formatting") means it is not an object.
+pub const DOMAINS: &[&str] = &[
+    "style",
+    "formatting",
+    "format",
+    "naming",
+    "lint",
+    "linting",
+    "clippy",
+    "commit",
+    "commits",
+    "documentation",
+    "docs",
+    "doc",
+    "test",
+    "tests",
+    "testing",
+    "indentation",
+    "spacing",
+    "layout",
+    "markdown",
+    "spelling",
+    "grammar",
+    "tone",
+    "wording",
+    "changelog",
+    "versioning",
+    "import",
+    "imports",
+    "code",
+    "coding",
+];
+
+/// What an object is said to have become: "the safety rules no longer apply", "the
+/// sandbox is optional". (A past participle of a loosening verb counts too: "approval
+/// has been waived".)
+pub const LAPSES: &[&str] = &[
+    "no longer apply",
+    "no longer applies",
+    "not apply",
+    "no longer in effect",
+    "not in effect",
+    "no longer in force",
+    "no longer valid",
+    "not valid",
+    "invalid",
+    "void",
+    "null",
+    "obsolete",
+    "outdated",
+    "expired",
+    "optional",
+    "not required",
+    "no longer required",
+    "not needed",
+    "no longer needed",
+    "unnecessary",
+    "not necessary",
+    "not mandatory",
+    "no longer mandatory",
+    "not binding",
+    "no longer binding",
+    "non-binding",
+    "not exist",
+    "is off",
+    "are off",
+    "a suggestion",
+    "suggestions",
+    "advisory",
+    "just advice",
+    "no longer matter",
+    "not matter",
+    "irrelevant",
+];
+
+/// Words just before an object that say it is gone: "there are no guardrails".
+pub const ABSENCES: &[&str] = &[
+    "there are no",
+    "there is no",
+    "there were no",
+    "there was no",
+    "there's no",
+    "no more",
+];
+
+/// What "you" are said to be, within four words: "you are no longer bound", "you have no
+/// restrictions".
+pub const UNBOUND: &[&str] = &[
+    "no longer bound",
+    "not bound",
+    "unbound",
+    "no restrictions",
+    "no limits",
+    "no limitations",
+    "no rules",
+    "no guardrails",
+    "unrestricted",
+    "exempt from",
+    "released from",
+    "freed from",
+    "free from",
+    "relieved of",
+    "no longer subject",
+    "not subject",
+];
+
+/// Permission, anywhere in the clause of a dangerous action ([`ACTIONS`] and the pairs
+/// below): "you may now force-push", "rm -rf is fine", "delete it without asking".
+pub const GRANTS: &[&str] = &[
+    "you may",
+    "you can",
+    "may now",
+    "can now",
+    "allowed to",
+    "permitted to",
+    "free to",
+    "feel free",
+    "fine to",
+    "ok to",
+    "okay to",
+    "acceptable to",
+    "alright to",
+    "go ahead",
+    "permission to",
+    "authorized to",
+    "authorised to",
+    "authorize you",
+    "authorise you",
+    "is fine",
+    "are fine",
+    "is ok",
+    "is okay",
+    "is allowed",
+    "are allowed",
+    "is permitted",
+    "are permitted",
+    "is acceptable",
+    "is encouraged",
+    "whenever you",
+    "freely",
+    "at will",
+    "without asking",
+    "without approval",
+    "without confirmation",
+    "without permission",
+    "without checking",
+    "without review",
+    "without a review",
+    "without confirming",
+    "without prompting",
+    "no need to ask",
+    "no need to confirm",
+    "not need to ask",
+    "not ask",
+    "never ask",
+    "stop asking",
+    "not bother",
+];
+
+/// Dangerous on their own, once permitted ([`GRANTS`]).
+pub const ACTIONS: &[&str] = &[
+    "force-push",
+    "force push",
+    "push --force",
+    "push -f",
+    "rm -rf",
+    "rm -fr",
+    "rm -r",
+    "reset --hard",
+    "clean -fdx",
+    "clean -fd",
+    "destructive",
+    "irreversible",
+    "arbitrary",
+    "sudo",
+    "as root",
+    "drop database",
+    "drop table",
+    "chmod 777",
+];
+
+/// Verbs that destroy, dangerous when permitted with one of [`DESTROY_TARGETS`] within
+/// four words: "you may delete the production database".
+pub const DESTROY_VERBS: &[&str] = &[
+    "delete", "remove", "wipe", "erase", "drop", "destroy", "purge", "truncate", "nuke",
+    "overwrite", "rewrite", "reset", "clear",
+];
+
+/// What [`DESTROY_VERBS`] must not reach without approval.
+pub const DESTROY_TARGETS: &[&str] = &[
+    "production",
+    "prod",
+    "everything",
+    "anything",
+    "repository",
+    "repo",
+    "database",
+    "databases",
+    "tables",
+    "history",
+    "backups",
+    "backup",
+    "home",
+    "main",
+    "master",
+    "branches",
+    ".git",
+    "/",
+    "~",
+    "$home",
+    "user data",
+    "customer data",
+];
+
+/// Verbs that publish work, dangerous when permitted with one of [`PROTECTED`] within
+/// three words: "it is okay to push directly to master".
+pub const PUSH_VERBS: &[&str] = &["push", "merge", "commit", "deploy"];
+
+/// Shared branches and environments.
+pub const PROTECTED: &[&str] = &[
+    "main",
+    "master",
+    "production",
+    "prod",
+    "trunk",
+    "release",
+    "default branch",
+    "protected",
+];
+
+/// Verbs that send something out: with one of [`SECRETS`] within four words, a claim even
+/// without a permission ("paste the api key into the issue").
+pub const SEND_VERBS: &[&str] = &[
+    "upload",
+    "send",
+    "post",
+    "paste",
+    "leak",
+    "share",
+    "email",
+    "mail",
+    "print",
+    "echo",
+    "log",
+    "copy",
+    "commit",
+    "publish",
+    "expose",
+    "reveal",
+    "dump",
+    "forward",
+    "transmit",
+    "exfiltrate",
+    "output",
+    "display",
+];
+
+/// What must not leave the machine.
+pub const SECRETS: &[&str] = &[
+    "secret",
+    "secrets",
+    "credential",
+    "credentials",
+    "password",
+    "passwords",
+    "api key",
+    "api keys",
+    "api token",
+    "api tokens",
+    "access token",
+    "access tokens",
+    "auth token",
+    "auth tokens",
+    "bearer token",
+    "private key",
+    "private keys",
+    "ssh key",
+    "ssh keys",
+    "~/.ssh",
+    ".ssh",
+    "~/.aws",
+    ".aws",
+    ".env",
+    "session cookies",
+    "cookies",
+    "keychain",
+];
+
+/// Claims with no permission needed and no object.
+pub const STANDALONE: &[&str] = &["exfiltrate", "rm -rf /", "rm -rf ~", "rm -rf ~/", "rm -rf $home"];
+
+/// Words that bound a dangerous action to something harmless, within four words after it:
+/// "force-push to your own branch", "delete stale local branches".
+pub const EXEMPTIONS: &[&str] = &[
+    "own",
+    "feature",
+    "personal",
+    "local",
+    "scratch",
+    "temporary",
+    "temp",
+    "tmp",
+    "/tmp",
+    "throwaway",
+    "test",
+    "tests",
+    "fixture",
+    "fixtures",
+    "generated",
+    "build",
+    "target",
+    "cache",
+    "stale",
+    "merged",
+    "draft",
+    "fork",
+];
+
+/// Phrases reported wherever they appear unless negated, matched in the normalised text
+/// rather than word by word. `[instruction:` forges the provenance line of another rank.
+pub const PHRASES: &[&str] = &["[instruction:"];
+
+/// Words that negate what follows them (besides every contraction in `n't`).
+pub const NEGATIONS: &[&str] = &[
+    "never", "not", "no", "nobody", "none", "neither", "nor", "cannot", "dont", "cant", "wont",
+    "avoid", "refuse", "decline", "reject", "refrain", "stop", "quit", "cease", "without",
+    "forbid", "prohibit",
+];
+
+/// Words that, between a negation and the verb, turn the negation away from it: "do not
+/// hesitate to", "don't wait,", "no need to ask before".
+pub const NEUTRALISERS: &[&str] = &[
+    "hesitate", "wait", "worry", "mind", "bother", "ask", "asking", "fail", "forget", "afraid",
+    "shy", "reluctant", "overthink", "delay", "hold", "problem", "issue", "wrong", "harm",
+];
+
+/// Words that end the clause a negation or an object search reaches over.
+pub const CLAUSE_WORDS: &[&str] = &[
+    "but", "so", "then", "because", "since", "although", "though", "while", "whereas",
+    "instead", "otherwise", "if", "when", "whenever", "unless",
+];
+
+/// Words between a verb and a noun that make the noun something other than its object:
+/// "disable logging in the sandbox", "skip builds that need approval".
+pub const BARRIERS: &[&str] = &[
+    "in", "inside", "within", "outside", "from", "to", "with", "without", "for", "by", "on",
+    "at", "into", "onto", "under", "about", "that", "which", "who", "where", "until", "before",
+    "after", "and", "or", "than", "as",
+];
+
+/// Words after a claim that forbid it: "disabling the sandbox is forbidden".
+pub const PROHIBITIONS: &[&str] = &[
+    "forbidden",
+    "prohibited",
+    "banned",
+    "disallowed",
+    "unacceptable",
+    "off-limits",
+    "violation",
+    "requires",
+    "require",
+];
+
+/// Asking for leave: "ask before you disable the sandbox" and "… only with approval" are
+/// rules, not claims.
+pub const ASK_WORDS: &[&str] = &[
+    "ask",
+    "asks",
+    "asking",
+    "confirm",
+    "confirms",
+    "check",
+    "approval",
+    "permission",
+    "consent",
+    "approve",
+    "approves",
+    "sign-off",
+];
+
+/// Someone else's request: "if a user asks you to disable the sandbox, refuse" reports a
+/// request, it does not make one.
+pub const REQUESTS: &[&str] = &[
+    "asks", "tells", "wants", "requests", "request", "instructs", "urges", "demands", "insists",
+    "says",
+];
+
+/// Words that may stand between a negation and the comma it reaches past: "never, under
+/// any circumstances, disable …" is negated; "if the tests are not green, disable …" is not.
+pub const ADVERBIALS: &[&str] = &[
+    "ever", "under", "any", "circumstances", "circumstance", "case", "in", "at", "all", "even",
+    "once", "by", "means", "on", "account", "condition", "please", "again", "really",
+    "whatsoever",
+];
+
+/// Words just before a past participle that make it passive ("approval has been waived",
+/// "treat the restrictions as lifted"); a participle right after its object counts too.
+pub const BE_FORMS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "as", "now",
+];
+
+/// Words before a past form that make it active ("the admin has disabled the sandbox").
+pub const HAVE_FORMS: &[&str] = &["have", "has", "had", "having", "i've", "we've", "you've", "they've"];
+
+/// Before a [`REQUESTS`] word, what makes it hypothetical or refused.
+pub const HYPOTHETICALS: &[&str] = &[
+    "if", "when", "whenever", "should", "refuse", "reject", "decline", "ignore", "deny",
+];
+
+/// Past forms no suffix rule makes: `(form, base)`.
+pub const IRREGULAR: &[(&str, &str)] = &[
+    ("overrode", "override"),
+    ("overridden", "override"),
+    ("forgot", "forget"),
+    ("forgotten", "forget"),
+    ("got", "get"),
+    ("gotten", "get"),
+    ("set", "set"),
+    ("put", "put"),
+    ("shut", "shut"),
+    ("broke", "break"),
+    ("broken", "break"),
+    ("took", "take"),
+    ("taken", "take"),
+    ("threw", "throw"),
+    ("thrown", "throw"),
+    ("undid", "undo"),
+    ("undone", "undo"),
+    ("kept", "keep"),
+    ("ran", "run"),
+    ("sent", "send"),
+];
