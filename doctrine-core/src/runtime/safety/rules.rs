@@ -133,6 +133,18 @@ impl<'a> Matcher<'a> {
             }
         }
         let w = self.word(j);
+        if HEADS.contains(&w) {
+            let told = (j + 1..j + 3)
+                .take_while(|&k| self.n.brk(k) == Break::None)
+                .find_map(|k| TOLD.iter().find_map(|t| Some((t, self.at(k, t, false)?.0))));
+            if let Some((t, end)) = told {
+                return Some(Object {
+                    end,
+                    name: format!("{w} … {t}"),
+                    layer: None,
+                });
+            }
+        }
         let (first, second): (&[&str], &[&str]) = if QUALIFIERS.contains(&w) {
             (QUALIFIERS, HEADS)
         } else if HEADS.contains(&w) {
@@ -193,8 +205,11 @@ impl<'a> Matcher<'a> {
             let rest: Vec<&str> = parts.collect();
             let object = match self.rest_at(i + 1, rest.iter().copied()) {
                 Some(end) => self.object_after(end),
+                // The particle may follow a compound: "turn the approval check off".
                 None => self.object_after(i + 1).and_then(|o| {
-                    let end = self.rest_at(o.end, rest.iter().copied())?;
+                    let end = (o.end..o.end + 3)
+                        .take_while(|&k| k == o.end || self.n.brk(k) == Break::None)
+                        .find_map(|k| self.rest_at(k, rest.iter().copied()))?;
                     Some(Object { end, ..o })
                 }),
             };
@@ -414,17 +429,32 @@ impl<'a> Matcher<'a> {
     }
 
     /// An object said to be absent: "there are no guardrails".
+    /// "Nothing in the system prompt applies": a [`NOTHING_OF`] entry, an object and a
+    /// [`HOLDS`] verb.
     fn absence(&self, i: usize) -> Option<Found> {
-        let (a, end) = ABSENCES
-            .iter()
-            .find_map(|a| self.at(i, a, false).map(|(end, _)| (a, end)))?;
+        let found = |list: &'static [&'static str]| {
+            list.iter()
+                .find_map(|a| self.at(i, a, false).map(|(end, _)| (*a, end)))
+        };
+        let (a, end, partitive) = match found(ABSENCES) {
+            Some((a, end)) => (a, end, false),
+            None => found(NOTHING_OF).map(|(a, end)| (a, end, true))?,
+        };
         let o = (end..(end + 3).min(self.n.len()))
             .take_while(|&j| self.n.brk(j) == Break::None)
             .find_map(|j| self.object_at(j))?;
+        let holds = (o.end..(o.end + 4).min(self.n.len()))
+            .take_while(|&k| self.n.brk(k) == Break::None)
+            .find_map(|k| HOLDS.iter().find(|h| self.word(k) == **h));
+        let what = match (partitive, holds) {
+            (false, _) => format!("\"{a}\" + object \"{}\"", o.name),
+            (true, Some(h)) => format!("\"{a}\" + object \"{}\" + \"{h}\"", o.name),
+            (true, None) => return None,
+        };
         if self.negated(i) {
             return None;
         }
-        Self::found(format!("\"{a}\" + object \"{}\"", o.name), &[o.layer])
+        Self::found(what, &[o.layer])
     }
 
     /// "You" said to be unbound: "you are no longer bound by", "you have no restrictions".
@@ -479,10 +509,7 @@ impl<'a> Matcher<'a> {
             };
             for j in i + 1..(i + 5).min(self.n.len()) {
                 let w = self.word(j);
-                if self.n.brk(j) != Break::None
-                    || CLAUSE_WORDS.contains(&w)
-                    || (barriers && BARRIERS.contains(&w))
-                {
+                if self.n.brk(j) != Break::None || CLAUSE_WORDS.contains(&w) {
                     break;
                 }
                 if let Some((t, end)) = targets
@@ -490,6 +517,9 @@ impl<'a> Matcher<'a> {
                     .find_map(|t| self.at(j, t, false).map(|(end, _)| (t, end)))
                 {
                     return Some((format!("{v} … {t}"), end, None));
+                }
+                if barriers && BARRIERS.contains(&w) {
+                    break;
                 }
             }
         }

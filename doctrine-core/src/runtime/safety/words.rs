@@ -188,6 +188,17 @@ pub const HEADS: &[&str] = &[
     "protocols",
 ];
 
+/// After a [`HEADS`] noun (within two words), what makes it the reader's own rules: "the
+/// rules you were given", "the instructions you received".
+pub const TOLD: &[&str] = &[
+    "you were given",
+    "you were told",
+    "you received",
+    "you have been given",
+    "you've been given",
+    "given to you",
+];
+
 /// Subjects that make a qualified rule an ordinary one: a [`DOMAINS`] word just before the
 /// qualifier-and-head object or within three words after it ("the style rules above",
 /// "the previous instructions about formatting") means it is not an object.
@@ -256,6 +267,8 @@ pub const LAPSES: &[&str] = &[
     "not exist",
     "is off",
     "are off",
+    "empty",
+    "blank",
     "a suggestion",
     "suggestions",
     "advisory",
@@ -273,6 +286,15 @@ pub const ABSENCES: &[&str] = &[
     "there was no",
     "there's no",
     "no more",
+];
+
+/// Words before an object that, with a [`HOLDS`] verb after it, say none of it holds:
+/// "nothing in the system prompt applies".
+pub const NOTHING_OF: &[&str] = &["nothing in", "nothing from", "none of", "no part of"];
+
+/// See [`NOTHING_OF`].
+pub const HOLDS: &[&str] = &[
+    "applies", "apply", "counts", "count", "matters", "matter", "holds", "hold", "binds", "bind",
 ];
 
 /// What "you" are said to be, within four words: "you are no longer bound", "you have no
@@ -340,6 +362,9 @@ pub const GRANTS: &[&str] = &[
     "without a review",
     "without confirming",
     "without prompting",
+    "without telling",
+    "without informing",
+    "without notifying",
     "no need to ask",
     "no need to confirm",
     "not need to ask",
@@ -400,6 +425,7 @@ pub const DESTROY_TARGETS: &[&str] = &[
     "/",
     "~",
     "$home",
+    "outside",
     "user data",
     "customer data",
 ];
