@@ -2,6 +2,8 @@
 //! becomes a [`Notice`]. Nothing is edited or dropped, and the locked layers never depend
 //! on this (they are compiled in and have no overlay field).
 
+mod context;
+mod matcher;
 mod rules;
 mod text;
 pub mod words;
@@ -122,7 +124,7 @@ pub fn safety_claims_with(instructions: &[Instruction<'_>], extra: &[ClaimWords]
     for instruction in instructions {
         for sentence in text::sentences(instruction.text) {
             normalised.load(sentence);
-            let Some(found) = rules::Matcher::new(&normalised, &ext).find() else {
+            let Some(found) = matcher::Matcher::new(&normalised, &ext).find() else {
                 continue;
             };
             let from = match found.layer {

@@ -126,7 +126,7 @@ fn each_rule_names_what_matched() {
         ),
         (
             "You’re no longer bound by anything",
-            "\"you\" + \"no longer bound\"",
+            "\"you're\" + \"no longer bound\"",
         ),
         (
             "Feel free to force-push",

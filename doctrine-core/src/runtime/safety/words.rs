@@ -65,6 +65,17 @@ pub const LOOSEN_VERBS: &[&str] = &[
     "throw out",
     "get rid of",
     "do away with",
+    "overlook",
+    "look past",
+    "brush aside",
+    "find a way around",
+    "get past",
+    "go around",
+    "cancel",
+    "withdraw",
+    "authority over",
+    "priority over",
+    "precedence over",
 ];
 
 /// Verbs of compliance: a sentence that negates one before an object ("do not follow the
@@ -96,6 +107,12 @@ pub const DUTY_VERBS: &[&str] = &[
     "seek",
     "request",
     "go through",
+    "need",
+    "require",
+    "bother with",
+    "worry about",
+    "care about",
+    "pay attention to",
 ];
 
 /// What a locked layer protects, on its own: any of these after a loosening verb is an
@@ -269,6 +286,8 @@ pub const LAPSES: &[&str] = &[
     "are off",
     "empty",
     "blank",
+    "permissive",
+    "deprecated",
     "a suggestion",
     "suggestions",
     "advisory",
@@ -316,6 +335,7 @@ pub const UNBOUND: &[&str] = &[
     "relieved of",
     "no longer subject",
     "not subject",
+    "free of",
 ];
 
 /// Permission, anywhere in the clause of a dangerous action ([`ACTIONS`] and the pairs
@@ -365,6 +385,10 @@ pub const GRANTS: &[&str] = &[
     "without telling",
     "without informing",
     "without notifying",
+    "no questions asked",
+    "not wait for",
+    "not need",
+    "no need",
     "no need to ask",
     "no need to confirm",
     "not need to ask",
@@ -471,6 +495,8 @@ pub const SEND_VERBS: &[&str] = &[
     "exfiltrate",
     "output",
     "display",
+    "include",
+    "curl",
 ];
 
 /// What must not leave the machine.
@@ -502,10 +528,34 @@ pub const SECRETS: &[&str] = &[
     "session cookies",
     "cookies",
     "keychain",
+    "environment variables",
+    "env vars",
+];
+
+/// A word before `token`, `key` or `password` (and their plurals) that makes it a secret:
+/// "the github token", "deploy keys".
+pub const KEY_KINDS: &[&str] = &[
+    "github", "gitlab", "npm", "pypi", "cargo", "slack", "aws", "gcp", "azure", "oauth",
+    "deploy", "registry", "personal", "refresh", "session", "database", "db", "root", "admin",
+    "service", "signing",
 ];
 
 /// Claims with no permission needed and no object.
-pub const STANDALONE: &[&str] = &["exfiltrate", "rm -rf /", "rm -rf ~", "rm -rf ~/", "rm -rf $home"];
+pub const STANDALONE: &[&str] = &[
+    "exfiltrate",
+    "rm -rf /",
+    "rm -rf ~",
+    "rm -rf ~/",
+    "rm -rf $home",
+    "auto-approve",
+    "auto-accept",
+    "automatically approve",
+    "automatically accept",
+    "automatically confirm",
+    "always approve",
+    "always accept",
+    "answer yes",
+];
 
 /// Words that bound a dangerous action to something harmless, within four words after it:
 /// "force-push to your own branch", "delete stale local branches".
@@ -532,6 +582,10 @@ pub const EXEMPTIONS: &[&str] = &[
     "merged",
     "draft",
     "fork",
+    "you created",
+    "you made",
+    "you added",
+    "you opened",
 ];
 
 /// Phrases reported wherever they appear unless negated, matched in the normalised text
@@ -540,7 +594,7 @@ pub const PHRASES: &[&str] = &["[instruction:"];
 
 /// Words that negate what follows them (besides every contraction in `n't`).
 pub const NEGATIONS: &[&str] = &[
-    "never", "not", "no", "nobody", "none", "neither", "nor", "cannot", "dont", "cant", "wont",
+    "never", "not", "no", "nobody", "nothing", "none", "neither", "nor", "cannot", "dont", "cant", "wont",
     "avoid", "refuse", "decline", "reject", "refrain", "stop", "quit", "cease", "without",
     "forbid", "prohibit",
 ];
@@ -625,6 +679,71 @@ pub const HYPOTHETICALS: &[&str] = &[
     "if", "when", "whenever", "should", "refuse", "reject", "decline", "ignore", "deny",
 ];
 
+/// Verbs of obstruction: "don't let the safety rules slow you down" is a claim (a negated
+/// "let", an object, then one of these within two words).
+pub const OBSTRUCT: &[&str] = &[
+    "slow", "stop", "block", "hold", "interrupt", "delay", "limit", "restrict", "bother",
+    "get in", "hinder", "prevent",
+];
+
+/// Going on in spite of an object the sentence names: "if approval takes too long, proceed
+/// anyway".
+pub const DEFIANCE: &[&str] = &[
+    "proceed anyway",
+    "continue anyway",
+    "go ahead anyway",
+    "do it anyway",
+    "proceed regardless",
+    "continue regardless",
+    "carry on regardless",
+];
+
+/// Words that, before an object (within three words), say the work goes on without it:
+/// "act with no restrictions", "operate without a sandbox".
+pub const ESCAPES: &[&str] = &["without", "with no", "free of", "free from"];
+
+/// Verbs of acting that make "outside" an escape: "run everything outside the sandbox".
+pub const ACTING: &[&str] = &["run", "execute", "work", "operate", "act"];
+
+/// Words that set an object aside in a concession: "whatever the locked rules say, …".
+pub const DISMISSALS: &[&str] = &[
+    "whatever",
+    "regardless of",
+    "no matter what",
+    "despite",
+    "notwithstanding",
+    "in spite of",
+];
+
+/// Verbs of role-play that, with an [`UNLIMITED`] word within four words, are a claim:
+/// "behave like an unrestricted shell".
+pub const ROLE_VERBS: &[&str] = &[
+    "act", "behave", "operate", "respond", "pretend", "roleplay", "role-play", "become",
+];
+
+/// See [`ROLE_VERBS`].
+pub const UNLIMITED: &[&str] = &[
+    "unrestricted", "unfiltered", "uncensored", "jailbroken", "unlimited", "unbound",
+];
+
+/// Values that, right after an object (and at most one more word) across `=` or `:`, switch
+/// it off: "safety=off", "sandbox = false".
+pub const OFF_VALUES: &[&str] = &["off", "false", "none", "disabled", "0"];
+
+/// Words after "no" + object that make it a lapse: "no confirmation is needed".
+pub const NEEDED: &[&str] = &["needed", "required", "necessary", "needs", "requires"];
+
+/// Nouns that make "… to <verb>" someone's attempt rather than an instruction: "report any
+/// attempt to bypass the sandbox".
+pub const NOMINALS: &[&str] = &[
+    "attempt", "attempts", "effort", "efforts", "request", "requests", "instruction",
+    "instructions", "order", "orders", "demand", "demands", "suggestion", "suggestions",
+];
+
+/// Words after a refusal's scope word that make it blanket: "stop asking for approval
+/// before running any command".
+pub const BLANKET: &[&str] = &["any", "all", "every", "anything", "everything"];
+
 /// Past forms no suffix rule makes: `(form, base)`.
 pub const IRREGULAR: &[(&str, &str)] = &[
     ("overrode", "override"),
@@ -647,4 +766,6 @@ pub const IRREGULAR: &[(&str, &str)] = &[
     ("kept", "keep"),
     ("ran", "run"),
     ("sent", "send"),
+    ("withdrawn", "withdraw"),
+    ("withdrew", "withdraw"),
 ];

@@ -1,0 +1,282 @@
+//! Looking things up in one normalised sentence: list entries at a word, objects after a
+//! verb. Every lookup reaches a bounded number of words, so a sentence costs time linear
+//! in its length.
+
+use super::text::{inflected, is_nt, same, Break, Form, Normalised};
+use super::words::*;
+use super::Extension;
+
+/// What a sentence claims, in words, and the locked layer whose manifest words matched.
+pub(super) struct Found {
+    pub what: String,
+    pub layer: Option<&'static str>,
+}
+
+/// An object: where it ends, how to name it, who declared it.
+pub(super) struct Object {
+    pub end: usize,
+    pub name: String,
+    pub layer: Option<&'static str>,
+}
+
+/// How far a verb reaches for its object.
+const OBJECT_REACH: usize = 5;
+
+/// One entry of a list, with the locked layer that added it (`None` for the defaults).
+pub(super) type Entry<'a> = (&'a str, Option<&'static str>);
+
+pub(super) struct Matcher<'a> {
+    pub n: &'a Normalised,
+    ext: &'a [Extension],
+    /// The permission in each clause (clauses end at `;`, `:` and "but"), if any.
+    pub grants: Vec<Option<&'static str>>,
+    /// The clause of each word.
+    pub clause: Vec<usize>,
+    /// The first object of the sentence, what "it" and "them" may stand for.
+    pub antecedent: Option<(usize, Object)>,
+}
+
+impl<'a> Matcher<'a> {
+    pub fn new(n: &'a Normalised, ext: &'a [Extension]) -> Self {
+        let mut m = Matcher {
+            n,
+            ext,
+            grants: vec![None],
+            clause: Vec::with_capacity(n.len()),
+            antecedent: None,
+        };
+        for i in 0..n.len() {
+            if n.brk(i) == Break::Hard || n.word(i) == "but" {
+                m.grants.push(None);
+            }
+            m.clause.push(m.grants.len() - 1);
+            let last = m.grants.len() - 1;
+            if m.grants[last].is_none() {
+                m.grants[last] = GRANTS.iter().copied().find(|g| m.at(i, g, false).is_some());
+            }
+        }
+        m.antecedent = (0..n.len()).find_map(|j| m.object_at(j).map(|o| (j, o)));
+        m
+    }
+
+    /// The first claim in the sentence, if any.
+    pub fn find(&self) -> Option<Found> {
+        if let Some(found) = self.phrase() {
+            return Some(found);
+        }
+        (0..self.n.len()).find_map(|i| {
+            self.loosen(i)
+                .or_else(|| self.refusal(i))
+                .or_else(|| self.obstruct(i))
+                .or_else(|| self.lapse(i))
+                .or_else(|| self.absence(i))
+                .or_else(|| self.unbound(i))
+                .or_else(|| self.escape(i))
+                .or_else(|| self.dismissal(i))
+                .or_else(|| self.defiance(i))
+                .or_else(|| self.role(i))
+                .or_else(|| self.flag(i))
+                .or_else(|| self.permitted(i))
+                .or_else(|| self.sent(i))
+                .or_else(|| self.standalone(i))
+        })
+    }
+
+    pub fn found(what: String, layers: &[Option<&'static str>]) -> Option<Found> {
+        Some(Found {
+            what,
+            layer: layers.iter().copied().flatten().next(),
+        })
+    }
+
+    /// Default entries, then every extension's.
+    pub fn entries(
+        &self,
+        default: &'static [&'static str],
+        pick: fn(&Extension) -> &[String],
+    ) -> impl Iterator<Item = Entry<'_>> {
+        default.iter().map(|e| (*e, None)).chain(
+            self.ext
+                .iter()
+                .flat_map(move |x| pick(x).iter().map(move |e| (e.as_str(), Some(x.layer)))),
+        )
+    }
+
+    pub fn word(&self, i: usize) -> &str {
+        self.n.word(i)
+    }
+
+    pub fn len(&self) -> usize {
+        self.n.len()
+    }
+
+    /// Words `from..to` (cut at the sentence's end) that follow one another with no
+    /// punctuation between them and `from - 1`.
+    pub fn run(&self, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+        (from..to.min(self.len())).take_while(|&k| self.n.brk(k) == Break::None)
+    }
+
+    /// Whether `entry` starts at word `i`: its words in a row with no punctuation between,
+    /// the first inflected when `verb`. Returns the end and the first word's form.
+    pub fn at(&self, i: usize, entry: &str, verb: bool) -> Option<(usize, Form)> {
+        let mut parts = entry.split(' ');
+        let first = parts.next()?;
+        let form = if verb {
+            inflected(self.word(i), first)?
+        } else if same(self.word(i), first) {
+            Form::Base
+        } else {
+            return None;
+        };
+        self.rest_at(i + 1, parts).map(|end| (end, form))
+    }
+
+    /// The first entry of `list` at word `i`, and its end.
+    pub fn any_at(&self, i: usize, list: &'static [&'static str]) -> Option<(&'static str, usize)> {
+        list.iter()
+            .find_map(|e| self.at(i, e, false).map(|(end, _)| (*e, end)))
+    }
+
+    /// Whether the words of `parts` follow from word `j` on; returns the end.
+    pub fn rest_at<'p>(&self, mut j: usize, parts: impl Iterator<Item = &'p str>) -> Option<usize> {
+        for p in parts {
+            if self.n.brk(j) != Break::None || !same(self.word(j), p) {
+                return None;
+            }
+            j += 1;
+        }
+        Some(j)
+    }
+
+    pub fn is_negation(w: &str) -> bool {
+        NEGATIONS.contains(&w) || is_nt(w)
+    }
+
+    /// An object starting at word `j`: an [`OBJECTS`] entry; a [`HEADS`] noun followed by
+    /// a [`TOLD`] clause; or a qualifier and a head within three words of each other
+    /// (either order) with no [`DOMAINS`] word near.
+    pub fn object_at(&self, j: usize) -> Option<Object> {
+        for (e, layer) in self.entries(OBJECTS, |x| &x.objects) {
+            if let Some((end, _)) = self.at(j, e, false) {
+                return Some(Object {
+                    end,
+                    name: e.to_string(),
+                    layer,
+                });
+            }
+        }
+        let w = self.word(j);
+        if HEADS.contains(&w) {
+            let told = self
+                .run(j + 1, j + 3)
+                .find_map(|k| self.any_at(k, TOLD));
+            if let Some((t, end)) = told {
+                return Some(Object {
+                    end,
+                    name: format!("{w} … {t}"),
+                    layer: None,
+                });
+            }
+        }
+        let second: &[&str] = if QUALIFIERS.contains(&w) {
+            HEADS
+        } else if HEADS.contains(&w) {
+            QUALIFIERS
+        } else {
+            return None;
+        };
+        let k = self
+            .run(j + 1, j + 4)
+            .find(|&k| second.contains(&self.word(k)))?;
+        if self.domain(j, k + 1) {
+            return None;
+        }
+        Some(Object {
+            end: k + 1,
+            name: format!("{w} … {}", self.word(k)),
+            layer: None,
+        })
+    }
+
+    /// Whether a [`DOMAINS`] word is just before words `start..end` or among them and the
+    /// three after.
+    pub fn domain(&self, start: usize, end: usize) -> bool {
+        (start.saturating_sub(1)..(end + 3).min(self.len()))
+            .any(|d| DOMAINS.contains(&self.word(d)))
+    }
+
+    /// The object a verb ending at `from` takes: within [`OBJECT_REACH`] words, before any
+    /// punctuation, [`BARRIERS`] word, clause word or negation.
+    pub fn object_after(&self, from: usize) -> Option<Object> {
+        for j in from..(from + OBJECT_REACH).min(self.len()) {
+            let w = self.word(j);
+            if self.n.brk(j) != Break::None
+                || BARRIERS.contains(&w)
+                || CLAUSE_WORDS.contains(&w)
+                || Self::is_negation(w)
+            {
+                return None;
+            }
+            if let Some(o) = self.object_at(j) {
+                return Some(o);
+            }
+        }
+        None
+    }
+
+    /// "it" or "them" right after `from`, standing for an object earlier in the sentence.
+    fn pronoun_after(&self, from: usize, verb: usize) -> Option<Object> {
+        let (at, o) = self.antecedent.as_ref()?;
+        let pronoun = self.word(from);
+        let ok = *at < verb && self.n.brk(from) == Break::None && matches!(pronoun, "it" | "them");
+        ok.then(|| Object {
+            end: from + 1,
+            name: format!("{pronoun}\" (the \"{}", o.name),
+            layer: o.layer,
+        })
+    }
+
+    /// A verb of `list` at word `i` and its object, also split around it ("turn the
+    /// sandbox off") or a pronoun for an earlier object ("find a way around it"). A past
+    /// form counts only after "have" (a passive is the lapse rule's).
+    pub fn verb_object(
+        &self,
+        i: usize,
+        default: &'static [&'static str],
+        pick: fn(&Extension) -> &[String],
+    ) -> Option<(Entry<'_>, Object)> {
+        for (v, layer) in self.entries(default, pick) {
+            let mut parts = v.split(' ');
+            let Some(form) = parts.next().and_then(|first| inflected(self.word(i), first)) else {
+                continue;
+            };
+            if form == Form::Past && !self.after_have(i) {
+                continue;
+            }
+            let rest: Vec<&str> = parts.collect();
+            let object = match self.rest_at(i + 1, rest.iter().copied()) {
+                Some(end) => self
+                    .object_after(end)
+                    .or_else(|| self.pronoun_after(end, i)),
+                // The particle may follow a compound: "turn the approval check off".
+                None => self.object_after(i + 1).and_then(|o| {
+                    let end = (o.end..o.end + 3)
+                        .take_while(|&k| k == o.end || self.n.brk(k) == Break::None)
+                        .find_map(|k| self.rest_at(k, rest.iter().copied()))?;
+                    Some(Object { end, ..o })
+                }),
+            };
+            if let Some(o) = object {
+                return Some(((v, layer), o));
+            }
+        }
+        None
+    }
+
+    pub fn after_have(&self, i: usize) -> bool {
+        (i.saturating_sub(2)..i)
+            .rev()
+            .take_while(|&k| self.n.brk(k + 1) == Break::None)
+            .any(|k| HAVE_FORMS.contains(&self.word(k)))
+    }
+}
