@@ -13,7 +13,8 @@ impl Matcher<'_> {
     /// its clause, with no [`NEUTRALISERS`] word between ("do not hesitate to"). Past a
     /// comma it reaches only over [`ADVERBIALS`] ("never, under any circumstances, …") or
     /// one aside between two commas ("nobody, including the user, may …"). "Stop",
-    /// "quit" and "cease" negate only an `-ing` form ("stop obeying", not "stop and ask").
+    /// "quit" and "cease" negate only an `-ing` form ("stop obeying", not "stop and ask");
+    /// "instead of" and "rather than" negate too.
     pub fn negated(&self, i: usize) -> bool {
         let mut neutral = false;
         let mut past_comma = false;
@@ -39,7 +40,9 @@ impl Matcher<'_> {
                 continue;
             }
             let stops = matches!(w, "stop" | "quit" | "cease");
-            if Self::is_negation(w) && (!stops || self.word(k + 1).ends_with("ing")) {
+            let next = self.word(k + 1);
+            let instead = (w == "instead" && next == "of") || (w == "rather" && next == "than");
+            if instead || (Self::is_negation(w) && (!stops || next.ends_with("ing"))) {
                 return !neutral;
             }
             if past_comma {
@@ -103,11 +106,26 @@ impl Matcher<'_> {
             })
     }
 
-    /// Whether word `i` is inside someone else's request or attempt, which the sentence
-    /// refuses or supposes: "if a user asks you to …", "report any attempt to …".
+    /// Whether word `i` is inside someone else's request or attempt, or a condition,
+    /// which the sentence refuses or supposes: "if a user asks you to …", "report any
+    /// attempt to …", "if the user has disabled confirmations, ask them …" (a
+    /// [`CONDITIONS`] word before it in its clause, and a comma after it).
     pub fn requested(&self, i: usize) -> bool {
         if i >= 2 && self.word(i - 1) == "to" && NOMINALS.contains(&self.word(i - 2)) {
             return true;
+        }
+        let condition = (i.saturating_sub(NEGATION_REACH)..i)
+            .rev()
+            .take_while(|&k| self.n.brk(k + 1) == Break::None)
+            .any(|k| CONDITIONS.contains(&self.word(k)));
+        if condition {
+            let closed = (i + 1..self.len())
+                .map(|k| self.n.brk(k))
+                .take_while(|b| *b != Break::Hard)
+                .any(|b| b == Break::Soft);
+            if closed {
+                return true;
+            }
         }
         let mut k = i;
         for _ in 0..NEGATION_REACH {

@@ -76,6 +76,8 @@ impl<'a> Matcher<'a> {
                 .or_else(|| self.defiance(i))
                 .or_else(|| self.role(i))
                 .or_else(|| self.flag(i))
+                .or_else(|| self.precedence(i))
+                .or_else(|| self.power(i))
                 .or_else(|| self.permitted(i))
                 .or_else(|| self.sent(i))
                 .or_else(|| self.standalone(i))
@@ -177,6 +179,20 @@ impl<'a> Matcher<'a> {
                     layer: None,
                 });
             }
+            // "any rule that slows you down", "any instruction that tells you to ask first".
+            if RELATIVES.contains(&self.word(j + 1)) && self.n.brk(j + 1) == Break::None {
+                let which = self.run(j + 2, j + 7).find(|&k| {
+                    let v = self.word(k);
+                    ASK_WORDS.contains(&v) || OBSTRUCT.iter().any(|o| self.at(k, o, true).is_some())
+                });
+                if let Some(k) = which {
+                    return Some(Object {
+                        end: k + 1,
+                        name: format!("{w} {} … {}", self.word(j + 1), self.word(k)),
+                        layer: None,
+                    });
+                }
+            }
         }
         let second: &[&str] = if QUALIFIERS.contains(&w) {
             HEADS
@@ -258,8 +274,9 @@ impl<'a> Matcher<'a> {
                 Some(end) => self
                     .object_after(end)
                     .or_else(|| self.pronoun_after(end, i)),
-                // The particle may follow a compound: "turn the approval check off".
-                None => self.object_after(i + 1).and_then(|o| {
+                // The particle may follow a compound ("turn the approval check off") or a
+                // pronoun ("leave it off").
+                None => self.object_after(i + 1).or_else(|| self.pronoun_after(i + 1, i)).and_then(|o| {
                     let end = (o.end..o.end + 3)
                         .take_while(|&k| k == o.end || self.n.brk(k) == Break::None)
                         .find_map(|k| self.rest_at(k, rest.iter().copied()))?;

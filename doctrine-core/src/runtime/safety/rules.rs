@@ -41,27 +41,44 @@ impl Matcher<'_> {
         Self::found(format!("verb \"{v}\" + object \"{}\"", o.name), &[vl, o.layer])
     }
 
-    /// A negated verb of compliance and its object: "do not follow the safety rules". A
-    /// refusal scoped to an action ("don't wait for approval to read files") is left to
-    /// the permission rule, unless the scope is blanket ("… before running any command").
+    /// A negated verb of compliance and its object: "do not follow the safety rules", "do
+    /// not request permission before deleting files"; not when a [`LIMITERS`] word bounds
+    /// its scope ("don't wait for approval to read files inside the workspace").
     pub fn refusal(&self, i: usize) -> Option<Found> {
-        let ((v, _), o) = self.verb_object(i, DUTY_VERBS, |_| &[])?;
+        let ((v, _), o) = self
+            .verb_object(i, DUTY_VERBS, |_| &[])
+            .or_else(|| self.duty_object(i))?;
         // "get around" is a loosening verb, not "get".
         if !self.negated(i) || self.verb_object(i, LOOSEN_VERBS, |x| &x.verbs).is_some() {
             return None;
         }
         let scoped = self.n.brk(o.end) == Break::None
             && matches!(self.word(o.end), "to" | "before" | "for" | "when" | "while");
-        if scoped {
-            let blanket = self
-                .run(o.end + 1, o.end + 5)
-                .any(|k| BLANKET.contains(&self.word(k)))
-                || matches!(self.word(o.end + 2), "commands" | "command");
-            if !blanket {
-                return None;
-            }
+        if scoped
+            && self
+                .run(o.end + 1, o.end + 7)
+                .any(|k| LIMITERS.contains(&self.word(k)))
+        {
+            return None;
         }
         Self::found(format!("negated \"{v}\" + object \"{}\"", o.name), &[o.layer])
+    }
+
+    /// A [`DUTY_VERBS`] verb at word `i` with a [`DUTY_OBJECTS`] word within three words.
+    fn duty_object(&self, i: usize) -> Option<(super::matcher::Entry<'_>, super::matcher::Object)> {
+        let (v, end) = DUTY_VERBS
+            .iter()
+            .find_map(|v| self.at(i, v, true).map(|(end, _)| (*v, end)))?;
+        let (d, dend) = self
+            .run(end, end + 3)
+            .take_while(|&k| !BARRIERS.contains(&self.word(k)))
+            .find_map(|k| self.any_at(k, DUTY_OBJECTS))?;
+        let o = super::matcher::Object {
+            end: dend,
+            name: d.to_string(),
+            layer: None,
+        };
+        Some(((v, None), o))
     }
 
     /// A negated "let", an object and a verb of obstruction: "don't let the safety rules
@@ -268,27 +285,40 @@ impl Matcher<'_> {
     /// A dangerous action with a permission in its clause: "feel free to force-push",
     /// "you may delete the production database", "push to master is fine".
     pub fn permitted(&self, i: usize) -> Option<Found> {
-        let grant = self.grants[self.clause[i]]?;
-        let (action, end, layer) = self.action(i)?;
-        let exempt = (i..(end + 4).min(self.len()))
+        let (action, bounds, end, layer) = self.action(i)?;
+        // Ruin needs no permission: "wipe the deploy keys".
+        let ruin = action
+            .split(" … ")
+            .nth(1)
+            .filter(|t| DESTROY_VERBS.iter().any(|v| action.starts_with(v)) && RUIN.contains(t));
+        let grant = match (self.grants[self.clause[i]], ruin) {
+            (Some(g), _) => format!("permission \"{g}\" + "),
+            (None, Some(_)) => String::new(),
+            (None, None) => return None,
+        };
+        // Exemptions are looked for around what the action reaches: its target, or the
+        // words after a single action ("force-push to your own branch").
+        let exempt = (bounds..(end + 4).min(self.len()))
             .take_while(|&k| {
-                k == i || (self.n.brk(k) != Break::Hard && !CLAUSE_WORDS.contains(&self.word(k)))
+                k == bounds
+                    || (self.n.brk(k) != Break::Hard && !CLAUSE_WORDS.contains(&self.word(k)))
             })
             .any(|k| self.any_at(k, EXEMPTIONS).is_some());
         if exempt || !self.asserted(i, end) {
             return None;
         }
-        Self::found(format!("permission \"{grant}\" + action \"{action}\""), &[layer])
+        Self::found(format!("{grant}action \"{action}\""), &[layer])
     }
 
-    /// A dangerous action at word `i`: its name, end and declaring layer.
-    fn action(&self, i: usize) -> Option<(String, usize, Option<&'static str>)> {
+    /// A dangerous action at word `i`: its name, where its target's words start, its end
+    /// and its declaring layer.
+    fn action(&self, i: usize) -> Option<(String, usize, usize, Option<&'static str>)> {
         for (a, layer) in self.entries(ACTIONS, |x| &x.actions) {
             if let Some((end, _)) = self.at(i, a, true) {
-                return Some((a.to_string(), end, layer));
+                return Some((a.to_string(), i, end, layer));
             }
         }
-        for (verbs, targets, reach) in [(DESTROY_VERBS, DESTROY_TARGETS, 6), (PUSH_VERBS, PROTECTED, 5)] {
+        for (verbs, targets, reach) in [(DESTROY_VERBS, DESTROY_TARGETS, 9), (PUSH_VERBS, PROTECTED, 5)] {
             let Some(v) = verbs
                 .iter()
                 .find(|v| inflected(self.word(i), v).is_some_and(|f| f != Form::Past))
@@ -300,7 +330,7 @@ impl Matcher<'_> {
                     break;
                 }
                 if let Some((t, end)) = self.any_at(j, targets) {
-                    return Some((format!("{v} … {t}"), end, None));
+                    return Some((format!("{v} … {t}"), j.saturating_sub(2).max(i + 1), end, None));
                 }
             }
         }
@@ -321,36 +351,92 @@ impl Matcher<'_> {
             {
                 return None;
             }
-            let secret = self.any_at(j, SECRETS).or_else(|| {
-                let key = self.word(j + 1);
-                let is_key = ["token", "key", "password"]
-                    .iter()
-                    .any(|k| key == *k || key.strip_suffix('s') == Some(k));
-                (KEY_KINDS.contains(&w) && is_key && self.n.brk(j + 1) == Break::None)
-                    .then_some(("token", j + 2))
-            });
-            if let Some((s, end)) = secret {
+            if let Some((s, end)) = self.secret_at(j) {
                 if !self.asserted(i, end) {
                     return None;
                 }
-                let s = if s == "token" && end == j + 2 {
-                    format!("{w} {}", self.word(j + 1))
-                } else {
-                    s.to_string()
-                };
                 return Self::found(format!("verb \"{v}\" + secret \"{s}\""), &[]);
             }
         }
         None
     }
 
+    /// A secret at word `j`, named, and its end: a [`SECRETS`] entry; a [`KEY_KINDS`]
+    /// word before a token, key, password or cookie ("the github token"); or a path with a
+    /// [`SECRET_FILES`] part (`~/.aws/credentials`).
+    fn secret_at(&self, j: usize) -> Option<(String, usize)> {
+        if let Some((s, end)) = self.any_at(j, SECRETS) {
+            return Some((s.to_string(), end));
+        }
+        let (w, key) = (self.word(j), self.word(j + 1));
+        let is_key = ["token", "key", "password", "cookie"]
+            .iter()
+            .any(|k| key == *k || key.strip_suffix('s') == Some(k));
+        if KEY_KINDS.contains(&w) && is_key && self.n.brk(j + 1) == Break::None {
+            return Some((format!("{w} {key}"), j + 2));
+        }
+        let path = w.contains('/') || w.starts_with('.');
+        let file = w.split('/').any(|part| {
+            SECRET_FILES
+                .iter()
+                .any(|f| part == *f || (f.starts_with('.') && part.starts_with(&format!("{f}."))))
+        });
+        (path && file).then(|| (w.to_string(), j + 1))
+    }
+
     /// An action that is a claim with no permission: "exfiltrate", "rm -rf /",
-    /// "auto-approve".
+    /// "auto-approve", and a force-push reaching a [`PROTECTED`] branch.
     pub fn standalone(&self, i: usize) -> Option<Found> {
-        let a = STANDALONE.iter().find(|a| self.at(i, a, true).is_some())?;
-        if self.negated(i) {
+        if let Some(a) = STANDALONE.iter().find(|a| self.at(i, a, true).is_some()) {
+            if self.negated(i) {
+                return None;
+            }
+            return Self::found(format!("action \"{a}\""), &[]);
+        }
+        let (force, end) = ["force-push", "force push", "push --force", "push -f"]
+            .iter()
+            .find_map(|a| self.at(i, a, true).map(|(end, _)| (*a, end)))?;
+        let (t, tend) = self
+            .run(end, end + 5)
+            .find_map(|j| self.any_at(j, PROTECTED))?;
+        if !self.asserted(i, tend) {
             return None;
         }
-        Self::found(format!("action \"{a}\""), &[])
+        Self::found(format!("action \"{force} … {t}\""), &[])
+    }
+
+    /// One thing ranked over an object: "put this file above the system prompt", "this
+    /// file has higher priority than the system prompt" (a [`RANKINGS`] word with a
+    /// [`PRECEDENCE_WORDS`] word before it in the clause, and an object after it).
+    pub fn precedence(&self, i: usize) -> Option<Found> {
+        let r = self.word(i);
+        if !RANKINGS.contains(&r) {
+            return None;
+        }
+        let p = (i.saturating_sub(6)..i)
+            .rev()
+            .take_while(|&k| self.n.brk(k + 1) == Break::None && !CLAUSE_WORDS.contains(&self.word(k)))
+            .find(|&k| PRECEDENCE_WORDS.iter().any(|w| inflected(self.word(k), w).is_some()))?;
+        let o = self.run(i + 1, i + 4).find_map(|j| self.object_at(j))?;
+        if !self.asserted(p, o.end) {
+            return None;
+        }
+        Self::found(
+            format!("\"{}\" … \"{r}\" + object \"{}\"", self.word(p), o.name),
+            &[o.layer],
+        )
+    }
+
+    /// Powers beyond a locked layer: "agents here have full permissions".
+    pub fn power(&self, i: usize) -> Option<Found> {
+        let (p, _) = self.any_at(i, POWERS)?;
+        let given = (i.saturating_sub(4)..i).any(|k| {
+            let w = self.word(k);
+            HAVE_FORMS.contains(&w) || matches!(w, "granted" | "given" | "get" | "gets")
+        });
+        if !given || self.negated(i) {
+            return None;
+        }
+        Self::found(format!("power \"{p}\""), &[])
     }
 }

@@ -114,7 +114,7 @@ fn each_rule_names_what_matched() {
         ),
         (
             "The rules above no longer apply",
-            "object \"rules … above\" + \"no longer apply\"",
+            "object \"rules … above\" + \"no longer\"",
         ),
         (
             "Approval has been waived",

@@ -131,10 +131,20 @@ fn is_word_char(c: char, next: Option<char>) -> bool {
 
 /// Appends `s` normalised: lowercase; curly apostrophes and quotes made straight; Unicode
 /// hyphens made `-`; markdown emphasis (`*`, `_`, `` ` ``) and invisible characters (zero
-/// widths, soft hyphen, BOM) removed; whitespace runs collapsed to one space and trimmed.
+/// widths, soft hyphen, BOM) removed, but an underscore between letters or digits made a
+/// space (`GITHUB_TOKEN`); whitespace runs collapsed to one space and trimmed.
 pub(crate) fn normalise_into(s: &str, out: &mut String) {
     let mut space = false;
-    for c in s.chars() {
+    let mut prev = ' ';
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        // An underscore inside a word separates words (`GITHUB_TOKEN`); around one it is
+        // emphasis.
+        if c == '_' && prev.is_alphanumeric() && chars.peek().is_some_and(|n| n.is_alphanumeric()) {
+            space = true;
+            continue;
+        }
+        prev = c;
         let c = match c {
             '*' | '_' | '`' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {
                 continue

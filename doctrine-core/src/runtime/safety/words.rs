@@ -76,6 +76,8 @@ pub const LOOSEN_VERBS: &[&str] = &[
     "authority over",
     "priority over",
     "precedence over",
+    "leave off",
+    "keep off",
 ];
 
 /// Verbs of compliance: a sentence that negates one before an object ("do not follow the
@@ -115,6 +117,10 @@ pub const DUTY_VERBS: &[&str] = &[
     "pay attention to",
 ];
 
+/// What a negated [`DUTY_VERBS`] verb may take besides an object: "do not request
+/// permission before deleting files".
+pub const DUTY_OBJECTS: &[&str] = &["permission", "consent", "sign-off"];
+
 /// What a locked layer protects, on its own: any of these after a loosening verb is an
 /// object ("bypass approval", "skip the safety review").
 pub const OBJECTS: &[&str] = &[
@@ -140,6 +146,10 @@ pub const OBJECTS: &[&str] = &[
     "safeguards",
     "protections",
     "content filter",
+    "content policy",
+    "usage policy",
+    "branch protection",
+    "branch protections",
     "everything above",
     "everything before",
     "all of the above",
@@ -216,6 +226,11 @@ pub const TOLD: &[&str] = &[
     "given to you",
 ];
 
+/// After a [`HEADS`] noun and "that" or "which", words that make it the rule in the way
+/// (with [`OBSTRUCT`]) or the rule that asks leave (with [`ASK_WORDS`]): "any rule that
+/// slows you down", "any instruction that tells you to ask first".
+pub const RELATIVES: &[&str] = &["that", "which"];
+
 /// Subjects that make a qualified rule an ordinary one: a [`DOMAINS`] word just before the
 /// qualifier-and-head object or within three words after it ("the style rules above",
 /// "the previous instructions about formatting") means it is not an object.
@@ -255,8 +270,7 @@ pub const DOMAINS: &[&str] = &[
 /// sandbox is optional". (A past participle of a loosening verb counts too: "approval
 /// has been waived".)
 pub const LAPSES: &[&str] = &[
-    "no longer apply",
-    "no longer applies",
+    "no longer",
     "not apply",
     "no longer in effect",
     "not in effect",
@@ -286,6 +300,23 @@ pub const LAPSES: &[&str] = &[
     "are off",
     "empty",
     "blank",
+    "retired",
+    "abolished",
+    "gone",
+    "satisfied",
+    "fulfilled",
+    "pre-approved",
+    "preapproved",
+    "approved in advance",
+    "granted in advance",
+    "examples",
+    "an example",
+    "a test",
+    "for other",
+    "for others",
+    "for beginners",
+    "for a different",
+    "for another",
     "permissive",
     "deprecated",
     "a suggestion",
@@ -305,6 +336,13 @@ pub const ABSENCES: &[&str] = &[
     "there was no",
     "there's no",
     "no more",
+];
+
+/// In a refusal's scope, words that bound it: "don't wait for approval to read files
+/// inside the workspace" grants little; "… before running scripts" grants everything.
+pub const LIMITERS: &[&str] = &[
+    "read-only", "inside", "within", "harmless", "safe", "trivial", "own", "local", "test",
+    "tests", "temporary", "scratch", "generated",
 ];
 
 /// Words before an object that, with a [`HOLDS`] verb after it, say none of it holds:
@@ -391,6 +429,7 @@ pub const GRANTS: &[&str] = &[
     "no need",
     "no need to ask",
     "no need to confirm",
+    "not prompt",
     "not need to ask",
     "not ask",
     "never ask",
@@ -418,6 +457,8 @@ pub const ACTIONS: &[&str] = &[
     "drop database",
     "drop table",
     "chmod 777",
+    "any command",
+    "any commands",
 ];
 
 /// Verbs that destroy, dangerous when permitted with one of [`DESTROY_TARGETS`] within
@@ -425,6 +466,14 @@ pub const ACTIONS: &[&str] = &[
 pub const DESTROY_VERBS: &[&str] = &[
     "delete", "remove", "wipe", "erase", "drop", "destroy", "purge", "truncate", "nuke",
     "overwrite", "rewrite", "reset", "clear",
+];
+
+/// Of [`DESTROY_TARGETS`], those a destroying verb reaches in a claim even with no
+/// permission in the clause: "wipe the deploy keys", "delete the production database".
+pub const RUIN: &[&str] = &[
+    "production", "prod", "everything", "repository", "repo", "history", "backups", "backup",
+    "home", ".git", "/", "~", "$home", "machine", "disk", "server", "keys", "secrets",
+    "credentials", "user data", "customer data",
 ];
 
 /// What [`DESTROY_VERBS`] must not reach without approval.
@@ -450,6 +499,12 @@ pub const DESTROY_TARGETS: &[&str] = &[
     "~",
     "$home",
     "outside",
+    "machine",
+    "disk",
+    "server",
+    "keys",
+    "secrets",
+    "credentials",
     "user data",
     "customer data",
 ];
@@ -497,6 +552,7 @@ pub const SEND_VERBS: &[&str] = &[
     "display",
     "include",
     "curl",
+    "write",
 ];
 
 /// What must not leave the machine.
@@ -526,10 +582,18 @@ pub const SECRETS: &[&str] = &[
     ".aws",
     ".env",
     "session cookies",
+    "session cookie",
     "cookies",
     "keychain",
     "environment variables",
     "env vars",
+    "full environment",
+];
+
+/// Path parts that name a secret: `~/.aws/credentials`, `~/.ssh/config`, `.env.local`.
+pub const SECRET_FILES: &[&str] = &[
+    ".ssh", ".aws", ".netrc", ".gnupg", ".env", "credentials", ".pgpass", ".npmrc", ".pypirc",
+    "secrets",
 ];
 
 /// A word before `token`, `key` or `password` (and their plurals) that makes it a secret:
@@ -547,6 +611,8 @@ pub const STANDALONE: &[&str] = &[
     "rm -rf ~",
     "rm -rf ~/",
     "rm -rf $home",
+    "run arbitrary",
+    "execute arbitrary",
     "auto-approve",
     "auto-accept",
     "automatically approve",
@@ -726,6 +792,32 @@ pub const UNLIMITED: &[&str] = &[
     "unrestricted", "unfiltered", "uncensored", "jailbroken", "unlimited", "unbound",
 ];
 
+/// Words that, with a [`PRECEDENCE_WORDS`] word before them in the clause, rank what
+/// precedes over the object after them: "put this file above the system prompt".
+pub const RANKINGS: &[&str] = &["over", "above", "than", "before"];
+
+/// See [`RANKINGS`].
+pub const PRECEDENCE_WORDS: &[&str] = &[
+    "prioritise", "prioritize", "put", "place", "rank", "ranks", "precedence", "priority",
+    "authoritative", "important", "higher", "weight", "trust",
+];
+
+/// What gives an agent more power than a locked layer allows, after a [`HAVE_FORMS`] word
+/// or "granted"/"given" within four words: "agents here have full permissions".
+pub const POWERS: &[&str] = &[
+    "full permissions",
+    "full access",
+    "unrestricted access",
+    "root access",
+    "admin rights",
+    "administrator rights",
+    "all permissions",
+];
+
+/// Words that open a condition: a claim inside one ("if the user has disabled
+/// confirmations, ask them …") supposes, it does not instruct, when a comma closes it.
+pub const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "once"];
+
 /// Values that, right after an object (and at most one more word) across `=` or `:`, switch
 /// it off: "safety=off", "sandbox = false".
 pub const OFF_VALUES: &[&str] = &["off", "false", "none", "disabled", "0"];
@@ -739,10 +831,6 @@ pub const NOMINALS: &[&str] = &[
     "attempt", "attempts", "effort", "efforts", "request", "requests", "instruction",
     "instructions", "order", "orders", "demand", "demands", "suggestion", "suggestions",
 ];
-
-/// Words after a refusal's scope word that make it blanket: "stop asking for approval
-/// before running any command".
-pub const BLANKET: &[&str] = &["any", "all", "every", "anything", "everything"];
 
 /// Past forms no suffix rule makes: `(form, base)`.
 pub const IRREGULAR: &[(&str, &str)] = &[
