@@ -74,8 +74,21 @@ impl Matcher<'_> {
     }
 
     /// Whether the clause asks leave for what spans words `i..end`: "ask (…) before" just
-    /// before it, or "only"/"unless" and an [`ASK_WORDS`] word after it.
+    /// before it, "only" and an [`AUTHORITIES`] word before it ("only an administrator
+    /// can …"), or "only"/"unless" and an [`ASK_WORDS`] word after it.
     pub fn guarded(&self, i: usize, end: usize) -> bool {
+        let only_authority = (i.saturating_sub(6)..i)
+            .rev()
+            .take_while(|&k| self.n.brk(k + 1) == Break::None)
+            .any(|k| {
+                self.word(k) == "only"
+                    && self
+                        .run(k + 1, k + 4)
+                        .any(|a| AUTHORITIES.contains(&self.word(a)))
+            });
+        if only_authority {
+            return true;
+        }
         let mut k = i;
         for _ in 0..6 {
             if k == 0 || self.n.brk(k) != Break::None {

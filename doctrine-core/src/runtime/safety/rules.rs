@@ -113,14 +113,39 @@ impl Matcher<'_> {
         if self.negated(j) {
             return None;
         }
-        // A setting: the object, at most one more word, then `=`, `:` or nothing, then a
-        // value that switches it off.
+        // A setting: the object opening a clause (or after "set"), at most one more word,
+        // then `=`, `:` or nothing, then a value that switches it off ("safety=off",
+        // "previous instructions: cancelled"); not a particle ("turn the sandbox off").
+        // "Consider the approval requirement met", "treat the sandbox as off".
+        let supposed = (j.saturating_sub(3)..j)
+            .any(|k| SUPPOSE.iter().any(|v| inflected(self.word(k), v).is_some()));
+        let opens = j == 0
+            || self.n.brk(j) != Break::None
+            || matches!(self.word(j - 1), "set" | "setting" | "with")
+            || supposed;
         for k in o.end..(o.end + 2).min(self.len()) {
+            if !opens {
+                break;
+            }
             if self.n.brk(k) == Break::Soft {
                 break;
             }
-            if let Some(off) = OFF_VALUES.iter().find(|v| self.word(k) == **v) {
-                return Self::found(format!("object \"{}\" + \"{off}\"", o.name), &[o.layer]);
+            let w = self.word(k);
+            let off = OFF_VALUES.contains(&w)
+                || LAPSES.contains(&w)
+                || LOOSEN_VERBS
+                    .iter()
+                    .any(|v| inflected(w, v) == Some(Form::Past));
+            if off {
+                return Self::found(format!("object \"{}\" + \"{w}\"", o.name), &[o.layer]);
+            }
+        }
+        if supposed {
+            if let Some(a) = self
+                .run(o.end, o.end + 3)
+                .find_map(|k| ASSUMED.iter().find(|a| self.word(k) == **a))
+            {
+                return Self::found(format!("object \"{}\" + \"{a}\"", o.name), &[o.layer]);
             }
         }
         for k in o.end..(o.end + LAPSE_REACH).min(self.len()) {
@@ -318,7 +343,7 @@ impl Matcher<'_> {
                 return Some((a.to_string(), i, end, layer));
             }
         }
-        for (verbs, targets, reach) in [(DESTROY_VERBS, DESTROY_TARGETS, 9), (PUSH_VERBS, PROTECTED, 5)] {
+        for (verbs, targets, reach) in [(DESTROY_VERBS, DESTROY_TARGETS, 9), (PUSH_VERBS, PROTECTED, 8)] {
             let Some(v) = verbs
                 .iter()
                 .find(|v| inflected(self.word(i), v).is_some_and(|f| f != Form::Past))
@@ -387,8 +412,11 @@ impl Matcher<'_> {
     /// An action that is a claim with no permission: "exfiltrate", "rm -rf /",
     /// "auto-approve", and a force-push reaching a [`PROTECTED`] branch.
     pub fn standalone(&self, i: usize) -> Option<Found> {
-        if let Some(a) = STANDALONE.iter().find(|a| self.at(i, a, true).is_some()) {
-            if self.negated(i) {
+        if let Some((a, end)) = STANDALONE
+            .iter()
+            .find_map(|a| self.at(i, a, true).map(|(end, _)| (a, end)))
+        {
+            if !self.asserted(i, end) {
                 return None;
             }
             return Self::found(format!("action \"{a}\""), &[]);

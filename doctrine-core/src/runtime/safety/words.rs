@@ -76,6 +76,7 @@ pub const LOOSEN_VERBS: &[&str] = &[
     "authority over",
     "priority over",
     "precedence over",
+    "click through",
     "leave off",
     "keep off",
 ];
@@ -109,6 +110,9 @@ pub const DUTY_VERBS: &[&str] = &[
     "seek",
     "request",
     "go through",
+    "confirm",
+    "waste time on",
+    "spend time on",
     "need",
     "require",
     "bother with",
@@ -119,7 +123,15 @@ pub const DUTY_VERBS: &[&str] = &[
 
 /// What a negated [`DUTY_VERBS`] verb may take besides an object: "do not request
 /// permission before deleting files".
-pub const DUTY_OBJECTS: &[&str] = &["permission", "consent", "sign-off"];
+pub const DUTY_OBJECTS: &[&str] = &[
+    "permission",
+    "consent",
+    "sign-off",
+    "deletions",
+    "pushes",
+    "deploys",
+    "deployments",
+];
 
 /// What a locked layer protects, on its own: any of these after a loosening verb is an
 /// object ("bypass approval", "skip the safety review").
@@ -182,6 +194,8 @@ pub const QUALIFIERS: &[&str] = &[
     "company",
     "core",
     "your",
+    "all",
+    "every",
 ];
 
 /// Nouns for rules in general; an object only beside a [`QUALIFIERS`] word.
@@ -317,6 +331,14 @@ pub const LAPSES: &[&str] = &[
     "for beginners",
     "for a different",
     "for another",
+    "just defaults",
+    "only defaults",
+    "never there",
+    "not there",
+    "never existed",
+    "as guidelines",
+    "as advice",
+    "as hints",
     "permissive",
     "deprecated",
     "a suggestion",
@@ -336,6 +358,9 @@ pub const ABSENCES: &[&str] = &[
     "there was no",
     "there's no",
     "no more",
+    "has no",
+    "have no",
+    "had no",
 ];
 
 /// In a refusal's scope, words that bound it: "don't wait for approval to read files
@@ -621,6 +646,10 @@ pub const STANDALONE: &[&str] = &[
     "always approve",
     "always accept",
     "answer yes",
+    "say yes",
+    "approve yourself",
+    "approve your own",
+    "self-approve",
 ];
 
 /// Words that bound a dangerous action to something harmless, within four words after it:
@@ -668,7 +697,7 @@ pub const NEGATIONS: &[&str] = &[
 /// Words that, between a negation and the verb, turn the negation away from it: "do not
 /// hesitate to", "don't wait,", "no need to ask before".
 pub const NEUTRALISERS: &[&str] = &[
-    "hesitate", "wait", "worry", "mind", "bother", "ask", "asking", "fail", "forget", "afraid",
+    "hesitate", "wait", "worry", "mind", "ask", "asking", "fail", "forget", "afraid",
     "shy", "reluctant", "overthink", "delay", "hold", "problem", "issue", "wrong", "harm",
 ];
 
@@ -683,7 +712,8 @@ pub const CLAUSE_WORDS: &[&str] = &[
 pub const BARRIERS: &[&str] = &[
     "in", "inside", "within", "outside", "from", "to", "with", "without", "for", "by", "on",
     "at", "into", "onto", "under", "about", "that", "which", "who", "where", "until", "before",
-    "after", "and", "or", "than", "as",
+    "after", "and", "or", "than", "as", "is", "are", "was", "were", "requires", "require",
+    "needs", "must", "should", "will", "can", "may",
 ];
 
 /// Words after a claim that forbid it: "disabling the sandbox is forbidden".
@@ -817,6 +847,22 @@ pub const POWERS: &[&str] = &[
 /// Words that open a condition: a claim inside one ("if the user has disabled
 /// confirmations, ask them …") supposes, it does not instruct, when a comma closes it.
 pub const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "once"];
+
+/// Verbs that suppose a state ("consider the approval requirement met"): with one before
+/// an object, an [`ASSUMED`] word after it is a lapse.
+pub const SUPPOSE: &[&str] = &["consider", "treat", "regard", "assume", "deem", "count"];
+
+/// See [`SUPPOSE`].
+pub const ASSUMED: &[&str] = &[
+    "met", "done", "granted", "given", "approved", "complete", "completed", "handled",
+];
+
+/// Who may do what others may not: "only an administrator can turn the sandbox off" is a
+/// rule.
+pub const AUTHORITIES: &[&str] = &[
+    "administrator", "administrators", "admin", "admins", "maintainer", "maintainers", "owner",
+    "owners", "human", "humans", "user", "users", "operator", "operators",
+];
 
 /// Values that, right after an object (and at most one more word) across `=` or `:`, switch
 /// it off: "safety=off", "sandbox = false".
