@@ -121,8 +121,12 @@ impl<'a> Matcher<'a> {
     /// Whether `entry` starts at word `i`: its words in a row with no punctuation between,
     /// the first inflected when `verb`. Returns the end and the first word's form.
     pub fn at(&self, i: usize, entry: &str, verb: bool) -> Option<(usize, Form)> {
-        let mut parts = entry.split(' ');
-        let first = parts.next()?;
+        // Most entries fail on the first letter; only "not" matches other letters ("don't").
+        let word = self.word(i).as_bytes();
+        if word.first() != entry.as_bytes().first() && !entry.starts_with("not") {
+            return None;
+        }
+        let (first, rest) = entry.split_once(' ').unwrap_or((entry, ""));
         let form = if verb {
             inflected(self.word(i), first)?
         } else if same(self.word(i), first) {
@@ -130,7 +134,10 @@ impl<'a> Matcher<'a> {
         } else {
             return None;
         };
-        self.rest_at(i + 1, parts).map(|end| (end, form))
+        if rest.is_empty() {
+            return Some((i + 1, form));
+        }
+        self.rest_at(i + 1, rest.split(' ')).map(|end| (end, form))
     }
 
     /// The first entry of `list` at word `i`, and its end.
@@ -261,7 +268,11 @@ impl<'a> Matcher<'a> {
         default: &'static [&'static str],
         pick: fn(&Extension) -> &[String],
     ) -> Option<(Entry<'_>, Object)> {
+        let initial = self.word(i).as_bytes().first();
         for (v, layer) in self.entries(default, pick) {
+            if v.as_bytes().first() != initial {
+                continue;
+            }
             let mut parts = v.split(' ');
             let Some(form) = parts.next().and_then(|first| inflected(self.word(i), first)) else {
                 continue;

@@ -189,6 +189,14 @@ pub(super) fn inflected(word: &str, base: &str) -> Option<Form> {
     if word == base {
         return Some(Form::Base);
     }
+    // Every inflection, irregular ones included, keeps the first letter and adds at most
+    // four bytes (or drops one: "kept"); most words fail here, cheaply.
+    if word.as_bytes().first() != base.as_bytes().first()
+        || word.len() + 1 < base.len()
+        || word.len() > base.len() + 4
+    {
+        return None;
+    }
     if IRREGULAR.iter().any(|&(f, b)| f == word && b == base) {
         return Some(Form::Past);
     }
