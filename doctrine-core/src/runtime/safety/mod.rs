@@ -37,6 +37,41 @@ pub struct ClaimWords {
     pub phrases: &'static [&'static str],
 }
 
+/// Why a manifest's `claims` entry could never match, if so: nothing left once normalised,
+/// a sentence end inside it, or, for a word entry (`words`: verbs, objects, actions),
+/// punctuation that splits words. The generator reports it at the entry.
+#[cfg(feature = "codegen")]
+pub(crate) fn entry_problem(entry: &str, words: bool) -> Option<String> {
+    let normalised = normalise(entry);
+    if normalised.is_empty() {
+        return Some(match entry.trim().is_empty() {
+            true => "is empty".into(),
+            false => "is empty once normalised (case, markdown emphasis and invisible characters do not count)".into(),
+        });
+    }
+    let mut sentences = text::sentences(entry);
+    if sentences.next() != Some(entry.trim()) || sentences.next().is_some() {
+        return Some(
+            "spans a sentence end (`.`, `!` or `?` before a space or at the end, or a line break); \
+             text is matched a sentence at a time, so it would never match"
+                .into(),
+        );
+    }
+    if words {
+        let mut n = text::Normalised::default();
+        n.load(&normalised);
+        let joined: Vec<&str> = (0..n.len()).map(|i| n.word(i)).collect();
+        if joined.join(" ") != normalised {
+            return Some(format!(
+                "is not a run of words: verbs, objects and actions match word by word (letters, \
+                 digits and `'`, `-`, `/`, `~`, `$`, `.`), and `{normalised}` reads as `{}`",
+                joined.join(" ")
+            ));
+        }
+    }
+    None
+}
+
 /// [`ClaimWords`], normalised once per call.
 struct Extension {
     layer: &'static str,
