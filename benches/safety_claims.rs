@@ -20,7 +20,7 @@ fn text(copies: usize) -> String {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .collect();
-    lines.join("\n").repeat(copies)
+    (lines.join("\n") + "\n").repeat(copies)
 }
 
 fn bench(c: &mut Criterion) {

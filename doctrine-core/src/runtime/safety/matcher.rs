@@ -2,7 +2,9 @@
 //! verb. Every lookup reaches a bounded number of words, so a sentence costs time linear
 //! in its length.
 
-use super::text::{inflected, is_nt, same, Break, Form, Normalised};
+use std::cell::OnceCell;
+
+use super::text::{initial, initials, inflected, is_nt, same, Break, Form, Normalised};
 use super::words::*;
 use super::Extension;
 
@@ -13,11 +15,23 @@ pub(super) struct Found {
 }
 
 /// An object: where it ends, how to name it, who declared it.
+#[derive(Clone)]
 pub(super) struct Object {
     pub end: usize,
     pub name: String,
     pub layer: Option<&'static str>,
 }
+
+/// The initials of the lists every word is tried against (see [`Matcher::may_start`]).
+pub(super) const LOOSEN_I: u128 = initials(LOOSEN_VERBS);
+pub(super) const DUTY_I: u128 = initials(DUTY_VERBS);
+pub(super) const OBJECT_I: u128 = initials(OBJECTS) | initials(HEADS) | initials(QUALIFIERS);
+pub(super) const ACTION_I: u128 =
+    initials(ACTIONS) | initials(DESTROY_VERBS) | initials(PUSH_VERBS);
+pub(super) const SEND_I: u128 = initials(SEND_VERBS);
+pub(super) const STANDALONE_I: u128 = initials(STANDALONE) | initials(&["force", "push"]);
+pub(super) const ABSENCE_I: u128 = initials(ABSENCES) | initials(NOTHING_OF);
+pub(super) const ESCAPE_I: u128 = initials(ESCAPES) | initials(&["outside"]);
 
 /// How far a verb reaches for its object.
 const OBJECT_REACH: usize = 5;
@@ -28,12 +42,13 @@ pub(super) type Entry<'a> = (&'a str, Option<&'static str>);
 pub(super) struct Matcher<'a> {
     pub n: &'a Normalised,
     ext: &'a [Extension],
-    /// The permission in each clause (clauses end at `;`, `:` and "but"), if any.
-    pub grants: Vec<Option<&'static str>>,
-    /// The clause of each word.
-    pub clause: Vec<usize>,
-    /// The first object of the sentence, what "it" and "them" may stand for.
-    pub antecedent: Option<(usize, Object)>,
+    /// The permission in each clause (clauses end at `;`, `:` and "but"), if any, and the
+    /// clause of each word; worked out when an action first needs it.
+    grants: OnceCell<(Vec<Option<&'static str>>, Vec<usize>)>,
+    /// The object starting at each word, if any (see [`Matcher::object_at`]).
+    objects: Vec<Option<Object>>,
+    /// The initials of the extensions' verbs, objects and actions.
+    pub ext_initials: (u128, u128, u128),
 }
 
 impl<'a> Matcher<'a> {
@@ -41,22 +56,45 @@ impl<'a> Matcher<'a> {
         let mut m = Matcher {
             n,
             ext,
-            grants: vec![None],
-            clause: Vec::with_capacity(n.len()),
-            antecedent: None,
+            grants: OnceCell::new(),
+            objects: Vec::new(),
+            ext_initials: (0, 0, 0),
         };
-        for i in 0..n.len() {
-            if n.brk(i) == Break::Hard || n.word(i) == "but" {
-                m.grants.push(None);
-            }
-            m.clause.push(m.grants.len() - 1);
-            let last = m.grants.len() - 1;
-            if m.grants[last].is_none() {
-                m.grants[last] = GRANTS.iter().copied().find(|g| m.at(i, g, false).is_some());
-            }
+        for x in ext {
+            let of = |list: &[String]| list.iter().fold(0, |s, e| s | initial(e.as_bytes()));
+            m.ext_initials.0 |= of(&x.verbs);
+            m.ext_initials.1 |= of(&x.objects);
+            m.ext_initials.2 |= of(&x.actions);
         }
-        m.antecedent = (0..n.len()).find_map(|j| m.object_at(j).map(|o| (j, o)));
+        m.objects = (0..n.len()).map(|j| m.find_object(j)).collect();
         m
+    }
+
+    /// The permission in the clause of word `i`: a [`GRANTS`] entry anywhere in it.
+    pub fn grant(&self, i: usize) -> Option<&'static str> {
+        let (grants, clause) = self.grants.get_or_init(|| {
+            let (mut grants, mut clause) = (vec![None], Vec::with_capacity(self.len()));
+            for k in 0..self.len() {
+                if self.n.brk(k) == Break::Hard || self.word(k) == "but" {
+                    grants.push(None);
+                }
+                clause.push(grants.len() - 1);
+                let last = grants.last_mut().expect("one clause at least");
+                if last.is_none() {
+                    *last = GRANTS.iter().copied().find(|g| self.at(k, g, false).is_some());
+                }
+            }
+            (grants, clause)
+        });
+        grants[clause[i]]
+    }
+
+    /// The first object of the sentence and where it starts.
+    pub fn antecedent(&self) -> Option<(usize, &Object)> {
+        self.objects
+            .iter()
+            .enumerate()
+            .find_map(|(j, o)| o.as_ref().map(|o| (j, o)))
     }
 
     /// The first claim in the sentence, if any.
@@ -108,6 +146,17 @@ impl<'a> Matcher<'a> {
         self.n.word(i)
     }
 
+    /// Whether an entry of a list with these [`initials`] may start at word `i`; `not`
+    /// entries also start at contractions ("don't").
+    pub fn may_start(&self, i: usize, initials: u128) -> bool {
+        let w = self.word(i);
+        match w.as_bytes().first() {
+            Some(&b) if b < 128 => initials >> b & 1 == 1 || (initials >> b'n' & 1 == 1 && is_nt(w)),
+            Some(_) => true,
+            None => false,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.n.len()
     }
@@ -126,7 +175,8 @@ impl<'a> Matcher<'a> {
         if word.first() != entry.as_bytes().first() && !entry.starts_with("not") {
             return None;
         }
-        let (first, rest) = entry.split_once(' ').unwrap_or((entry, ""));
+        let space = entry.bytes().position(|b| b == b' ').unwrap_or(entry.len());
+        let (first, rest) = (&entry[..space], entry.get(space + 1..).unwrap_or(""));
         let form = if verb {
             inflected(self.word(i), first)?
         } else if same(self.word(i), first) {
@@ -164,7 +214,14 @@ impl<'a> Matcher<'a> {
     /// An object starting at word `j`: an [`OBJECTS`] entry; a [`HEADS`] noun followed by
     /// a [`TOLD`] clause; or a qualifier and a head within three words of each other
     /// (either order) with no [`DOMAINS`] word near.
-    pub fn object_at(&self, j: usize) -> Option<Object> {
+    pub fn object_at(&self, j: usize) -> Option<&Object> {
+        self.objects.get(j)?.as_ref()
+    }
+
+    fn find_object(&self, j: usize) -> Option<Object> {
+        if !self.may_start(j, OBJECT_I | self.ext_initials.1) {
+            return None;
+        }
         for (e, layer) in self.entries(OBJECTS, |x| &x.objects) {
             if let Some((end, _)) = self.at(j, e, false) {
                 return Some(Object {
@@ -241,7 +298,7 @@ impl<'a> Matcher<'a> {
                 return None;
             }
             if let Some(o) = self.object_at(j) {
-                return Some(o);
+                return Some(o.clone());
             }
         }
         None
@@ -249,9 +306,9 @@ impl<'a> Matcher<'a> {
 
     /// "it" or "them" right after `from`, standing for an object earlier in the sentence.
     fn pronoun_after(&self, from: usize, verb: usize) -> Option<Object> {
-        let (at, o) = self.antecedent.as_ref()?;
+        let (at, o) = self.antecedent()?;
         let pronoun = self.word(from);
-        let ok = *at < verb && self.n.brk(from) == Break::None && matches!(pronoun, "it" | "them");
+        let ok = at < verb && self.n.brk(from) == Break::None && matches!(pronoun, "it" | "them");
         ok.then(|| Object {
             end: from + 1,
             name: format!("{pronoun}\" (the \"{}", o.name),

@@ -1,7 +1,7 @@
 //! The rules, one method each: given a word of the sentence, whether a claim starts there
 //! and what it says (see [`crate::safety_claims`] for the list in prose).
 
-use super::matcher::{Found, Matcher};
+use super::matcher::*;
 use super::text::{inflected, Break, Form};
 use super::words::*;
 
@@ -34,6 +34,9 @@ impl Matcher<'_> {
 
     /// A loosening verb and its object: "ignore the previous instructions".
     pub fn loosen(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, LOOSEN_I | self.ext_initials.0) {
+            return None;
+        }
         let ((v, vl), o) = self.verb_object(i, LOOSEN_VERBS, |x| &x.verbs)?;
         if !self.asserted(i, o.end) {
             return None;
@@ -45,6 +48,9 @@ impl Matcher<'_> {
     /// not request permission before deleting files"; not when a [`LIMITERS`] word bounds
     /// its scope ("don't wait for approval to read files inside the workspace").
     pub fn refusal(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, DUTY_I) {
+            return None;
+        }
         let ((v, _), o) = self
             .verb_object(i, DUTY_VERBS, |_| &[])
             .or_else(|| self.duty_object(i))?;
@@ -178,13 +184,16 @@ impl Matcher<'_> {
     /// An object said to be absent: "there are no guardrails", "there are no rules",
     /// "nothing in the system prompt applies".
     pub fn absence(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, ABSENCE_I) {
+            return None;
+        }
         let (a, end, partitive) = match self.any_at(i, ABSENCES) {
             Some((a, end)) => (a, end, false),
             None => self.any_at(i, NOTHING_OF).map(|(a, end)| (a, end, true))?,
         };
         let o = self.run(end, end + 3).find_map(|j| self.object_at(j));
         let name = match o {
-            Some(o) => o,
+            Some(o) => o.clone(),
             // After "there are no", a rule noun on its own will do.
             None if !partitive => {
                 let j = self.run(end, end + 1).find(|&j| HEADS.contains(&self.word(j)))?;
@@ -233,6 +242,9 @@ impl Matcher<'_> {
     /// Working without an object: "act with no restrictions", "an assistant without any
     /// guardrails", "run everything outside the sandbox".
     pub fn escape(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, ESCAPE_I) {
+            return None;
+        }
         let (e, end) = match self.any_at(i, ESCAPES) {
             Some(found) => found,
             None if self.word(i) == "outside" => {
@@ -268,7 +280,7 @@ impl Matcher<'_> {
     /// proceed anyway".
     pub fn defiance(&self, i: usize) -> Option<Found> {
         let (d, _) = self.any_at(i, DEFIANCE)?;
-        let (_, o) = self.antecedent.as_ref()?;
+        let (_, o) = self.antecedent()?;
         if self.negated(i) {
             return None;
         }
@@ -310,13 +322,16 @@ impl Matcher<'_> {
     /// A dangerous action with a permission in its clause: "feel free to force-push",
     /// "you may delete the production database", "push to master is fine".
     pub fn permitted(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, ACTION_I | self.ext_initials.2) {
+            return None;
+        }
         let (action, bounds, end, layer) = self.action(i)?;
         // Ruin needs no permission: "wipe the deploy keys".
         let ruin = action
             .split(" … ")
             .nth(1)
             .filter(|t| DESTROY_VERBS.iter().any(|v| action.starts_with(v)) && RUIN.contains(t));
-        let grant = match (self.grants[self.clause[i]], ruin) {
+        let grant = match (self.grant(i), ruin) {
             (Some(g), _) => format!("permission \"{g}\" + "),
             (None, Some(_)) => String::new(),
             (None, None) => return None,
@@ -364,6 +379,9 @@ impl Matcher<'_> {
 
     /// A secret sent out: "paste the api key into the issue", "include the github token".
     pub fn sent(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, SEND_I) {
+            return None;
+        }
         let v = SEND_VERBS.iter().find(|v| {
             inflected(self.word(i), v).is_some_and(|f| f != Form::Past || self.after_have(i))
         })?;
@@ -412,6 +430,9 @@ impl Matcher<'_> {
     /// An action that is a claim with no permission: "exfiltrate", "rm -rf /",
     /// "auto-approve", and a force-push reaching a [`PROTECTED`] branch.
     pub fn standalone(&self, i: usize) -> Option<Found> {
+        if !self.may_start(i, STANDALONE_I) {
+            return None;
+        }
         if let Some((a, end)) = STANDALONE
             .iter()
             .find_map(|a| self.at(i, a, true).map(|(end, _)| (a, end)))

@@ -226,6 +226,27 @@ pub(super) fn inflected(word: &str, base: &str) -> Option<Form> {
     None
 }
 
+/// The first bytes of a list's entries as a set of ASCII codes, so that a word no entry
+/// can start is passed over at once. A non-ASCII first byte sets every bit.
+pub(super) const fn initials(list: &[&str]) -> u128 {
+    let mut set = 0u128;
+    let mut i = 0;
+    while i < list.len() {
+        set |= initial(list[i].as_bytes());
+        i += 1;
+    }
+    set
+}
+
+/// [`initials`] of one entry.
+pub(super) const fn initial(entry: &[u8]) -> u128 {
+    match entry.first() {
+        Some(&b) if b < 128 => 1 << b,
+        Some(_) => u128::MAX,
+        None => 0,
+    }
+}
+
 /// A contraction in `n't` (or written without the apostrophe): it reads as `not`.
 pub(super) fn is_nt(word: &str) -> bool {
     word.ends_with("n't")
