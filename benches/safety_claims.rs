@@ -35,9 +35,11 @@ fn bench(c: &mut Criterion) {
         }];
         assert!(doctrine::safety_claims(&instructions).is_empty());
         group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(text.len()), &instructions, |b, i| {
-            b.iter(|| doctrine::safety_claims(black_box(i)))
-        });
+        group.bench_with_input(
+            BenchmarkId::from_parameter(text.len()),
+            &instructions,
+            |b, i| b.iter(|| doctrine::safety_claims(black_box(i))),
+        );
     }
     group.finish();
 }

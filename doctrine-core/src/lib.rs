@@ -14,9 +14,9 @@ pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};
 pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
-pub use runtime::safety::{safety_claims, safety_claims_with, ClaimWords};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::repo::Repo;
+pub use runtime::safety::{safety_claims, safety_claims_with, ClaimWords};
 
 /// Formulation lookup that generated `formulation_for` calls.
 pub mod formulation {

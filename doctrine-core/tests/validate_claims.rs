@@ -23,7 +23,8 @@ fn errors(manifest: &str) -> Vec<String> {
     }
 }
 
-const LOCKED: &str = "[[layer]]\nname = \"deploy\"\ntext = \"Never deploy on Fridays.\"\nlocked = true\n";
+const LOCKED: &str =
+    "[[layer]]\nname = \"deploy\"\ntext = \"Never deploy on Fridays.\"\nlocked = true\n";
 
 #[test]
 fn words_are_kept_normalised_in_manifest_order() {
@@ -35,7 +36,15 @@ fn words_are_kept_normalised_in_manifest_order() {
     let got: Vec<_> = d
         .claims
         .iter()
-        .map(|c| (c.layer.as_str(), &c.verbs, &c.objects, &c.actions, &c.phrases))
+        .map(|c| {
+            (
+                c.layer.as_str(),
+                &c.verbs,
+                &c.objects,
+                &c.actions,
+                &c.phrases,
+            )
+        })
         .collect();
     assert_eq!(
         format!("{got:?}"),
@@ -61,7 +70,9 @@ fn generated_function_passes_the_words_with_their_layer() {
     })
     .unwrap()
     .to_string();
-    let start = code.find("pub fn safety_claims").expect("a safety_claims function");
+    let start = code
+        .find("pub fn safety_claims")
+        .expect("a safety_claims function");
     let body: String = code[start..].split_whitespace().collect();
     assert!(
         body.contains(r#"::doctrine::safety_claims_with(instructions,&[::doctrine::ClaimWords{layer:"deploy",verbs:&["thaw"],objects:&[],actions:&[],phrases:&[],}])"#),
@@ -81,8 +92,16 @@ fn claims_on_a_layer_that_is_not_locked_is_an_error() {
         "{}",
         errs[0]
     );
-    assert!(errs[0].contains("help: add `locked = true` to layer `style`"), "{}", errs[0]);
-    assert!(errs[1].starts_with("doctrine.toml:9:10: `claims` on layer `tone`"), "{}", errs[1]);
+    assert!(
+        errs[0].contains("help: add `locked = true` to layer `style`"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].starts_with("doctrine.toml:9:10: `claims` on layer `tone`"),
+        "{}",
+        errs[1]
+    );
 }
 
 #[test]
@@ -90,13 +109,18 @@ fn unknown_keys_and_wrong_types_are_located() {
     let errs = errors(&format!("{LOCKED}claims = {{ verb = [\"thaw\"] }}\n"));
     assert_eq!(errs.len(), 2, "{errs:#?}");
     assert!(
-        errs[0].starts_with("doctrine.toml:5:12: unknown key `verb` in the claims of layer `deploy`"),
+        errs[0]
+            .starts_with("doctrine.toml:5:12: unknown key `verb` in the claims of layer `deploy`"),
         "{}",
         errs[0]
     );
     assert!(errs[0].contains("did you mean `verbs`?"), "{}", errs[0]);
     // With only an unknown key, the table lists no words either.
-    assert!(errs[1].contains("the claims of layer `deploy` list no words"), "{}", errs[1]);
+    assert!(
+        errs[1].contains("the claims of layer `deploy` list no words"),
+        "{}",
+        errs[1]
+    );
 
     let errs = errors(&format!("{LOCKED}claims = {{ verbs = \"thaw\" }}\n"));
     assert_eq!(errs.len(), 1, "{errs:#?}");
@@ -104,7 +128,11 @@ fn unknown_keys_and_wrong_types_are_located() {
     assert!(errs[0].contains("expected a sequence"), "{}", errs[0]);
     let errs = errors(&format!("{LOCKED}claims = [\"thaw\"]\n"));
     assert_eq!(errs.len(), 1, "{errs:#?}");
-    assert!(errs[0].starts_with("doctrine.toml:5:11: invalid type"), "{}", errs[0]);
+    assert!(
+        errs[0].starts_with("doctrine.toml:5:11: invalid type"),
+        "{}",
+        errs[0]
+    );
 }
 
 #[test]
@@ -116,7 +144,11 @@ fn an_empty_table_is_an_error() {
         "{}",
         errs[0]
     );
-    assert!(errs[0].contains("help: give at least one of"), "{}", errs[0]);
+    assert!(
+        errs[0].contains("help: give at least one of"),
+        "{}",
+        errs[0]
+    );
 }
 
 #[test]
@@ -133,7 +165,13 @@ fn entries_that_could_never_match_are_errors_at_the_entry() {
         .collect();
     assert_eq!(at.len(), 7, "{errs:#?}");
     assert_eq!(at[0].0, "doctrine.toml:5:29");
-    assert!(at[0].1.starts_with("verbs` entry \"\" of layer `deploy` is empty"), "{}", at[0].1);
+    assert!(
+        at[0]
+            .1
+            .starts_with("verbs` entry \"\" of layer `deploy` is empty"),
+        "{}",
+        at[0].1
+    );
     assert_eq!(at[1].0, "doctrine.toml:5:33");
     assert!(at[1].1.contains("is empty"), "{}", at[1].1);
     assert_eq!(at[2].0, "doctrine.toml:5:51");

@@ -175,6 +175,9 @@ impl Matcher<'_> {
 
     /// Whether nothing around words `i..end` turns a claim into a rule.
     pub fn asserted(&self, i: usize, end: usize) -> bool {
-        !self.negated(i) && !self.guarded(i, end) && !self.requested(i) && !self.prohibited_after(end)
+        !self.negated(i)
+            && !self.guarded(i, end)
+            && !self.requested(i)
+            && !self.prohibited_after(end)
     }
 }

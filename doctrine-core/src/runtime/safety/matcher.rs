@@ -4,7 +4,7 @@
 
 use std::cell::OnceCell;
 
-use super::text::{initial, initials, inflected, is_nt, same, Break, Form, Normalised};
+use super::text::{inflected, initial, initials, is_nt, same, Break, Form, Normalised};
 use super::words::*;
 use super::Extension;
 
@@ -81,7 +81,10 @@ impl<'a> Matcher<'a> {
                 clause.push(grants.len() - 1);
                 let last = grants.last_mut().expect("one clause at least");
                 if last.is_none() {
-                    *last = GRANTS.iter().copied().find(|g| self.at(k, g, false).is_some());
+                    *last = GRANTS
+                        .iter()
+                        .copied()
+                        .find(|g| self.at(k, g, false).is_some());
                 }
             }
             (grants, clause)
@@ -151,7 +154,9 @@ impl<'a> Matcher<'a> {
     pub fn may_start(&self, i: usize, initials: u128) -> bool {
         let w = self.word(i);
         match w.as_bytes().first() {
-            Some(&b) if b < 128 => initials >> b & 1 == 1 || (initials >> b'n' & 1 == 1 && is_nt(w)),
+            Some(&b) if b < 128 => {
+                initials >> b & 1 == 1 || (initials >> b'n' & 1 == 1 && is_nt(w))
+            }
             Some(_) => true,
             None => false,
         }
@@ -233,9 +238,7 @@ impl<'a> Matcher<'a> {
         }
         let w = self.word(j);
         if HEADS.contains(&w) {
-            let told = self
-                .run(j + 1, j + 3)
-                .find_map(|k| self.any_at(k, TOLD));
+            let told = self.run(j + 1, j + 3).find_map(|k| self.any_at(k, TOLD));
             if let Some((t, end)) = told {
                 return Some(Object {
                     end,
@@ -331,7 +334,10 @@ impl<'a> Matcher<'a> {
                 continue;
             }
             let mut parts = v.split(' ');
-            let Some(form) = parts.next().and_then(|first| inflected(self.word(i), first)) else {
+            let Some(form) = parts
+                .next()
+                .and_then(|first| inflected(self.word(i), first))
+            else {
                 continue;
             };
             if form == Form::Past && !self.after_have(i) {
@@ -344,12 +350,15 @@ impl<'a> Matcher<'a> {
                     .or_else(|| self.pronoun_after(end, i)),
                 // The particle may follow a compound ("turn the approval check off") or a
                 // pronoun ("leave it off").
-                None => self.object_after(i + 1).or_else(|| self.pronoun_after(i + 1, i)).and_then(|o| {
-                    let end = (o.end..o.end + 3)
-                        .take_while(|&k| k == o.end || self.n.brk(k) == Break::None)
-                        .find_map(|k| self.rest_at(k, rest.iter().copied()))?;
-                    Some(Object { end, ..o })
-                }),
+                None => self
+                    .object_after(i + 1)
+                    .or_else(|| self.pronoun_after(i + 1, i))
+                    .and_then(|o| {
+                        let end = (o.end..o.end + 3)
+                            .take_while(|&k| k == o.end || self.n.brk(k) == Break::None)
+                            .find_map(|k| self.rest_at(k, rest.iter().copied()))?;
+                        Some(Object { end, ..o })
+                    }),
             };
             if let Some(o) = object {
                 return Some(((v, layer), o));

@@ -41,7 +41,10 @@ impl Matcher<'_> {
         if !self.asserted(i, o.end) {
             return None;
         }
-        Self::found(format!("verb \"{v}\" + object \"{}\"", o.name), &[vl, o.layer])
+        Self::found(
+            format!("verb \"{v}\" + object \"{}\"", o.name),
+            &[vl, o.layer],
+        )
     }
 
     /// A negated verb of compliance and its object: "do not follow the safety rules", "do
@@ -67,7 +70,10 @@ impl Matcher<'_> {
         {
             return None;
         }
-        Self::found(format!("negated \"{v}\" + object \"{}\"", o.name), &[o.layer])
+        Self::found(
+            format!("negated \"{v}\" + object \"{}\"", o.name),
+            &[o.layer],
+        )
     }
 
     /// A [`DUTY_VERBS`] verb at word `i` with a [`DUTY_OBJECTS`] word within three words.
@@ -90,9 +96,7 @@ impl Matcher<'_> {
     /// A negated "let", an object and a verb of obstruction: "don't let the safety rules
     /// slow you down".
     pub fn obstruct(&self, i: usize) -> Option<Found> {
-        if inflected(self.word(i), "let").is_none() {
-            return None;
-        }
+        inflected(self.word(i), "let")?;
         let o = self.object_after(i + 1)?;
         let verb = self
             .run(o.end, o.end + 3)
@@ -100,7 +104,10 @@ impl Matcher<'_> {
         if !self.negated(i) {
             return None;
         }
-        Self::found(format!("negated \"let\" + object \"{}\" + \"{verb}\"", o.name), &[o.layer])
+        Self::found(
+            format!("negated \"let\" + object \"{}\" + \"{verb}\"", o.name),
+            &[o.layer],
+        )
     }
 
     /// An object said to have lapsed: "the rules above no longer apply", "approval has
@@ -113,7 +120,10 @@ impl Matcher<'_> {
                 .run(o.end, o.end + 3)
                 .find_map(|k| NEEDED.iter().find(|w| self.word(k) == **w));
             if let (Some(w), false) = (needed, self.negated(j - 1)) {
-                return Self::found(format!("\"no\" + object \"{}\" + \"{w}\"", o.name), &[o.layer]);
+                return Self::found(
+                    format!("\"no\" + object \"{}\" + \"{w}\"", o.name),
+                    &[o.layer],
+                );
             }
         }
         if self.negated(j) {
@@ -196,7 +206,9 @@ impl Matcher<'_> {
             Some(o) => o.clone(),
             // After "there are no", a rule noun on its own will do.
             None if !partitive => {
-                let j = self.run(end, end + 1).find(|&j| HEADS.contains(&self.word(j)))?;
+                let j = self
+                    .run(end, end + 1)
+                    .find(|&j| HEADS.contains(&self.word(j)))?;
                 if self.domain(j, j + 1) {
                     return None;
                 }
@@ -358,7 +370,10 @@ impl Matcher<'_> {
                 return Some((a.to_string(), i, end, layer));
             }
         }
-        for (verbs, targets, reach) in [(DESTROY_VERBS, DESTROY_TARGETS, 9), (PUSH_VERBS, PROTECTED, 8)] {
+        for (verbs, targets, reach) in [
+            (DESTROY_VERBS, DESTROY_TARGETS, 9),
+            (PUSH_VERBS, PROTECTED, 8),
+        ] {
             let Some(v) = verbs
                 .iter()
                 .find(|v| inflected(self.word(i), v).is_some_and(|f| f != Form::Past))
@@ -370,7 +385,12 @@ impl Matcher<'_> {
                     break;
                 }
                 if let Some((t, end)) = self.any_at(j, targets) {
-                    return Some((format!("{v} … {t}"), j.saturating_sub(2).max(i + 1), end, None));
+                    return Some((
+                        format!("{v} … {t}"),
+                        j.saturating_sub(2).max(i + 1),
+                        end,
+                        None,
+                    ));
                 }
             }
         }
@@ -464,8 +484,14 @@ impl Matcher<'_> {
         }
         let p = (i.saturating_sub(6)..i)
             .rev()
-            .take_while(|&k| self.n.brk(k + 1) == Break::None && !CLAUSE_WORDS.contains(&self.word(k)))
-            .find(|&k| PRECEDENCE_WORDS.iter().any(|w| inflected(self.word(k), w).is_some()))?;
+            .take_while(|&k| {
+                self.n.brk(k + 1) == Break::None && !CLAUSE_WORDS.contains(&self.word(k))
+            })
+            .find(|&k| {
+                PRECEDENCE_WORDS
+                    .iter()
+                    .any(|w| inflected(self.word(k), w).is_some())
+            })?;
         let o = self.run(i + 1, i + 4).find_map(|j| self.object_at(j))?;
         if !self.asserted(p, o.end) {
             return None;

@@ -97,9 +97,7 @@ impl Normalised {
 
     /// The `i`-th word, or `""` past the end.
     pub fn word(&self, i: usize) -> &str {
-        self.words
-            .get(i)
-            .map_or("", |w| &self.text[w.start..w.end])
+        self.words.get(i).map_or("", |w| &self.text[w.start..w.end])
     }
 
     /// What separates word `i` from word `i - 1` (`Hard` past either end).
@@ -210,7 +208,9 @@ pub(super) fn inflected(word: &str, base: &str) -> Option<Form> {
     };
     if word.strip_suffix('s') == Some(base)
         || word.strip_suffix("es") == Some(base)
-        || (base.strip_suffix('y').is_some_and(|b| word.strip_suffix("ies") == Some(b)))
+        || (base
+            .strip_suffix('y')
+            .is_some_and(|b| word.strip_suffix("ies") == Some(b)))
     {
         return Some(Form::Base);
     }
@@ -219,7 +219,9 @@ pub(super) fn inflected(word: &str, base: &str) -> Option<Form> {
     }
     if word.strip_suffix("ed").is_some_and(stem_is)
         || (base.ends_with('e') && word.strip_suffix('d') == Some(base))
-        || base.strip_suffix('y').is_some_and(|b| word.strip_suffix("ied") == Some(b))
+        || base
+            .strip_suffix('y')
+            .is_some_and(|b| word.strip_suffix("ied") == Some(b))
     {
         return Some(Form::Past);
     }
@@ -252,8 +254,22 @@ pub(super) fn is_nt(word: &str) -> bool {
     word.ends_with("n't")
         || matches!(
             word,
-            "dont" | "doesnt" | "didnt" | "cant" | "cannot" | "wont" | "isnt" | "arent" | "wasnt"
-                | "werent" | "shouldnt" | "mustnt" | "couldnt" | "wouldnt" | "neednt" | "havent"
+            "dont"
+                | "doesnt"
+                | "didnt"
+                | "cant"
+                | "cannot"
+                | "wont"
+                | "isnt"
+                | "arent"
+                | "wasnt"
+                | "werent"
+                | "shouldnt"
+                | "mustnt"
+                | "couldnt"
+                | "wouldnt"
+                | "neednt"
+                | "havent"
                 | "hasnt"
         )
 }
@@ -279,7 +295,10 @@ mod tests {
     fn splits_sentences_at_ends_not_inside_words() {
         let got: Vec<&str> =
             sentences("Read config.toml. Then ~/.ssh!\n\n  Why?No. e.g. this...").collect();
-        assert_eq!(got, ["Read config.toml", "Then ~/.ssh", "Why?No", "e.g", "this.."]);
+        assert_eq!(
+            got,
+            ["Read config.toml", "Then ~/.ssh", "Why?No", "e.g", "this.."]
+        );
         assert_eq!(sentences(" \n. ").count(), 0);
     }
 
@@ -330,7 +349,12 @@ mod tests {
         ] {
             assert_eq!(inflected(word, base), Some(form), "{word} / {base}");
         }
-        for (word, base) in [("ignorant", "ignore"), ("skis", "skip"), ("lifts-off", "lift"), ("sett", "set")] {
+        for (word, base) in [
+            ("ignorant", "ignore"),
+            ("skis", "skip"),
+            ("lifts-off", "lift"),
+            ("sett", "set"),
+        ] {
             assert_eq!(inflected(word, base), None, "{word} / {base}");
         }
     }

@@ -366,8 +366,19 @@ pub const ABSENCES: &[&str] = &[
 /// In a refusal's scope, words that bound it: "don't wait for approval to read files
 /// inside the workspace" grants little; "… before running scripts" grants everything.
 pub const LIMITERS: &[&str] = &[
-    "read-only", "inside", "within", "harmless", "safe", "trivial", "own", "local", "test",
-    "tests", "temporary", "scratch", "generated",
+    "read-only",
+    "inside",
+    "within",
+    "harmless",
+    "safe",
+    "trivial",
+    "own",
+    "local",
+    "test",
+    "tests",
+    "temporary",
+    "scratch",
+    "generated",
 ];
 
 /// Words before an object that, with a [`HOLDS`] verb after it, say none of it holds:
@@ -489,16 +500,45 @@ pub const ACTIONS: &[&str] = &[
 /// Verbs that destroy, dangerous when permitted with one of [`DESTROY_TARGETS`] within
 /// four words: "you may delete the production database".
 pub const DESTROY_VERBS: &[&str] = &[
-    "delete", "remove", "wipe", "erase", "drop", "destroy", "purge", "truncate", "nuke",
-    "overwrite", "rewrite", "reset", "clear",
+    "delete",
+    "remove",
+    "wipe",
+    "erase",
+    "drop",
+    "destroy",
+    "purge",
+    "truncate",
+    "nuke",
+    "overwrite",
+    "rewrite",
+    "reset",
+    "clear",
 ];
 
 /// Of [`DESTROY_TARGETS`], those a destroying verb reaches in a claim even with no
 /// permission in the clause: "wipe the deploy keys", "delete the production database".
 pub const RUIN: &[&str] = &[
-    "production", "prod", "everything", "repository", "repo", "history", "backups", "backup",
-    "home", ".git", "/", "~", "$home", "machine", "disk", "server", "keys", "secrets",
-    "credentials", "user data", "customer data",
+    "production",
+    "prod",
+    "everything",
+    "repository",
+    "repo",
+    "history",
+    "backups",
+    "backup",
+    "home",
+    ".git",
+    "/",
+    "~",
+    "$home",
+    "machine",
+    "disk",
+    "server",
+    "keys",
+    "secrets",
+    "credentials",
+    "user data",
+    "customer data",
 ];
 
 /// What [`DESTROY_VERBS`] must not reach without approval.
@@ -617,16 +657,24 @@ pub const SECRETS: &[&str] = &[
 
 /// Path parts that name a secret: `~/.aws/credentials`, `~/.ssh/config`, `.env.local`.
 pub const SECRET_FILES: &[&str] = &[
-    ".ssh", ".aws", ".netrc", ".gnupg", ".env", "credentials", ".pgpass", ".npmrc", ".pypirc",
+    ".ssh",
+    ".aws",
+    ".netrc",
+    ".gnupg",
+    ".env",
+    "credentials",
+    ".pgpass",
+    ".npmrc",
+    ".pypirc",
     "secrets",
 ];
 
 /// A word before `token`, `key` or `password` (and their plurals) that makes it a secret:
 /// "the github token", "deploy keys".
 pub const KEY_KINDS: &[&str] = &[
-    "github", "gitlab", "npm", "pypi", "cargo", "slack", "aws", "gcp", "azure", "oauth",
-    "deploy", "registry", "personal", "refresh", "session", "database", "db", "root", "admin",
-    "service", "signing",
+    "github", "gitlab", "npm", "pypi", "cargo", "slack", "aws", "gcp", "azure", "oauth", "deploy",
+    "registry", "personal", "refresh", "session", "database", "db", "root", "admin", "service",
+    "signing",
 ];
 
 /// Claims with no permission needed and no object.
@@ -689,31 +737,60 @@ pub const PHRASES: &[&str] = &["[instruction:"];
 
 /// Words that negate what follows them (besides every contraction in `n't`).
 pub const NEGATIONS: &[&str] = &[
-    "never", "not", "no", "nobody", "nothing", "none", "neither", "nor", "cannot", "dont", "cant", "wont",
-    "avoid", "refuse", "decline", "reject", "refrain", "stop", "quit", "cease", "without",
+    "never", "not", "no", "nobody", "nothing", "none", "neither", "nor", "cannot", "dont", "cant",
+    "wont", "avoid", "refuse", "decline", "reject", "refrain", "stop", "quit", "cease", "without",
     "forbid", "prohibit",
 ];
 
 /// Words that, between a negation and the verb, turn the negation away from it: "do not
 /// hesitate to", "don't wait,", "no need to ask before".
 pub const NEUTRALISERS: &[&str] = &[
-    "hesitate", "wait", "worry", "mind", "ask", "asking", "fail", "forget", "afraid",
-    "shy", "reluctant", "overthink", "delay", "hold", "problem", "issue", "wrong", "harm",
+    "hesitate",
+    "wait",
+    "worry",
+    "mind",
+    "ask",
+    "asking",
+    "fail",
+    "forget",
+    "afraid",
+    "shy",
+    "reluctant",
+    "overthink",
+    "delay",
+    "hold",
+    "problem",
+    "issue",
+    "wrong",
+    "harm",
 ];
 
 /// Words that end the clause a negation or an object search reaches over.
 pub const CLAUSE_WORDS: &[&str] = &[
-    "but", "so", "then", "because", "since", "although", "though", "while", "whereas",
-    "instead", "otherwise", "if", "when", "whenever", "unless",
+    "but",
+    "so",
+    "then",
+    "because",
+    "since",
+    "although",
+    "though",
+    "while",
+    "whereas",
+    "instead",
+    "otherwise",
+    "if",
+    "when",
+    "whenever",
+    "unless",
 ];
 
 /// Words between a verb and a noun that make the noun something other than its object:
 /// "disable logging in the sandbox", "skip builds that need approval".
 pub const BARRIERS: &[&str] = &[
-    "in", "inside", "within", "outside", "from", "to", "with", "without", "for", "by", "on",
-    "at", "into", "onto", "under", "about", "that", "which", "who", "where", "until", "before",
-    "after", "and", "or", "than", "as", "is", "are", "was", "were", "requires", "require",
-    "needs", "must", "should", "will", "can", "may",
+    "in", "inside", "within", "outside", "from", "to", "with", "without", "for", "by", "on", "at",
+    "into", "onto", "under", "about", "that", "which", "who", "where", "until", "before", "after",
+    "and", "or", "than", "as", "is", "are", "was", "were", "requires", "require", "needs", "must",
+    "should", "will", "can", "may",
 ];
 
 /// Words after a claim that forbid it: "disabling the sandbox is forbidden".
@@ -749,15 +826,40 @@ pub const ASK_WORDS: &[&str] = &[
 /// Someone else's request: "if a user asks you to disable the sandbox, refuse" reports a
 /// request, it does not make one.
 pub const REQUESTS: &[&str] = &[
-    "asks", "tells", "wants", "requests", "request", "instructs", "urges", "demands", "insists",
+    "asks",
+    "tells",
+    "wants",
+    "requests",
+    "request",
+    "instructs",
+    "urges",
+    "demands",
+    "insists",
     "says",
 ];
 
 /// Words that may stand between a negation and the comma it reaches past: "never, under
 /// any circumstances, disable …" is negated; "if the tests are not green, disable …" is not.
 pub const ADVERBIALS: &[&str] = &[
-    "ever", "under", "any", "circumstances", "circumstance", "case", "in", "at", "all", "even",
-    "once", "by", "means", "on", "account", "condition", "please", "again", "really",
+    "ever",
+    "under",
+    "any",
+    "circumstances",
+    "circumstance",
+    "case",
+    "in",
+    "at",
+    "all",
+    "even",
+    "once",
+    "by",
+    "means",
+    "on",
+    "account",
+    "condition",
+    "please",
+    "again",
+    "really",
     "whatsoever",
 ];
 
@@ -768,7 +870,9 @@ pub const BE_FORMS: &[&str] = &[
 ];
 
 /// Words before a past form that make it active ("the admin has disabled the sandbox").
-pub const HAVE_FORMS: &[&str] = &["have", "has", "had", "having", "i've", "we've", "you've", "they've"];
+pub const HAVE_FORMS: &[&str] = &[
+    "have", "has", "had", "having", "i've", "we've", "you've", "they've",
+];
 
 /// Before a [`REQUESTS`] word, what makes it hypothetical or refused.
 pub const HYPOTHETICALS: &[&str] = &[
@@ -778,8 +882,18 @@ pub const HYPOTHETICALS: &[&str] = &[
 /// Verbs of obstruction: "don't let the safety rules slow you down" is a claim (a negated
 /// "let", an object, then one of these within two words).
 pub const OBSTRUCT: &[&str] = &[
-    "slow", "stop", "block", "hold", "interrupt", "delay", "limit", "restrict", "bother",
-    "get in", "hinder", "prevent",
+    "slow",
+    "stop",
+    "block",
+    "hold",
+    "interrupt",
+    "delay",
+    "limit",
+    "restrict",
+    "bother",
+    "get in",
+    "hinder",
+    "prevent",
 ];
 
 /// Going on in spite of an object the sentence names: "if approval takes too long, proceed
@@ -814,12 +928,24 @@ pub const DISMISSALS: &[&str] = &[
 /// Verbs of role-play that, with an [`UNLIMITED`] word within four words, are a claim:
 /// "behave like an unrestricted shell".
 pub const ROLE_VERBS: &[&str] = &[
-    "act", "behave", "operate", "respond", "pretend", "roleplay", "role-play", "become",
+    "act",
+    "behave",
+    "operate",
+    "respond",
+    "pretend",
+    "roleplay",
+    "role-play",
+    "become",
 ];
 
 /// See [`ROLE_VERBS`].
 pub const UNLIMITED: &[&str] = &[
-    "unrestricted", "unfiltered", "uncensored", "jailbroken", "unlimited", "unbound",
+    "unrestricted",
+    "unfiltered",
+    "uncensored",
+    "jailbroken",
+    "unlimited",
+    "unbound",
 ];
 
 /// Words that, with a [`PRECEDENCE_WORDS`] word before them in the clause, rank what
@@ -828,8 +954,19 @@ pub const RANKINGS: &[&str] = &["over", "above", "than", "before"];
 
 /// See [`RANKINGS`].
 pub const PRECEDENCE_WORDS: &[&str] = &[
-    "prioritise", "prioritize", "put", "place", "rank", "ranks", "precedence", "priority",
-    "authoritative", "important", "higher", "weight", "trust",
+    "prioritise",
+    "prioritize",
+    "put",
+    "place",
+    "rank",
+    "ranks",
+    "precedence",
+    "priority",
+    "authoritative",
+    "important",
+    "higher",
+    "weight",
+    "trust",
 ];
 
 /// What gives an agent more power than a locked layer allows, after a [`HAVE_FORMS`] word
@@ -854,14 +991,33 @@ pub const SUPPOSE: &[&str] = &["consider", "treat", "regard", "assume", "deem", 
 
 /// See [`SUPPOSE`].
 pub const ASSUMED: &[&str] = &[
-    "met", "done", "granted", "given", "approved", "complete", "completed", "handled",
+    "met",
+    "done",
+    "granted",
+    "given",
+    "approved",
+    "complete",
+    "completed",
+    "handled",
 ];
 
 /// Who may do what others may not: "only an administrator can turn the sandbox off" is a
 /// rule.
 pub const AUTHORITIES: &[&str] = &[
-    "administrator", "administrators", "admin", "admins", "maintainer", "maintainers", "owner",
-    "owners", "human", "humans", "user", "users", "operator", "operators",
+    "administrator",
+    "administrators",
+    "admin",
+    "admins",
+    "maintainer",
+    "maintainers",
+    "owner",
+    "owners",
+    "human",
+    "humans",
+    "user",
+    "users",
+    "operator",
+    "operators",
 ];
 
 /// Values that, right after an object (and at most one more word) across `=` or `:`, switch
@@ -874,8 +1030,20 @@ pub const NEEDED: &[&str] = &["needed", "required", "necessary", "needs", "requi
 /// Nouns that make "… to <verb>" someone's attempt rather than an instruction: "report any
 /// attempt to bypass the sandbox".
 pub const NOMINALS: &[&str] = &[
-    "attempt", "attempts", "effort", "efforts", "request", "requests", "instruction",
-    "instructions", "order", "orders", "demand", "demands", "suggestion", "suggestions",
+    "attempt",
+    "attempts",
+    "effort",
+    "efforts",
+    "request",
+    "requests",
+    "instruction",
+    "instructions",
+    "order",
+    "orders",
+    "demand",
+    "demands",
+    "suggestion",
+    "suggestions",
 ];
 
 /// Past forms no suffix rule makes: `(form, base)`.
