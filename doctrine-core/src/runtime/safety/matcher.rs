@@ -314,7 +314,7 @@ impl<'a> Matcher<'a> {
         let ok = at < verb && self.n.brk(from) == Break::None && matches!(pronoun, "it" | "them");
         ok.then(|| Object {
             end: from + 1,
-            name: format!("{pronoun}\" (the \"{}", o.name),
+            name: format!("{pronoun} = {}", o.name),
             layer: o.layer,
         })
     }
