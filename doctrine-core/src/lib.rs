@@ -18,12 +18,10 @@ pub use runtime::compose::{
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};
-pub use runtime::instruction::{
-    render_instructions, rendered_len, safety_claims, Instruction, InstructionSource,
-    SAFETY_CLAIM_PHRASES,
-};
+pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::repo::Repo;
+pub use runtime::safety::{safety_claims, safety_claims_with, ClaimWords};
 
 /// Formulation lookup that generated `formulation_for` calls.
 pub mod formulation {
@@ -33,6 +31,11 @@ pub mod formulation {
 /// Reading a user's overlay directory; generated `Overlay::load` calls it.
 pub mod overlay {
     pub use crate::runtime::overlay::*;
+}
+
+/// The word lists [`safety_claims`] matches.
+pub mod claim_words {
+    pub use crate::runtime::safety::words::*;
 }
 
 /// Helpers that generated `Facts::from_pairs` calls.

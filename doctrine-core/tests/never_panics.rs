@@ -31,6 +31,7 @@ fn value() -> impl Strategy<Value = String> {
         Just("[]".to_string()),
         Just("{ dev = \"a.md\", default = \"b.md\" }".to_string()),
         Just("{ text = \"Level {level}.\", roles = [\"dev\"] }".to_string()),
+        Just("{ verbs = [\"thaw\"], phrases = [\"ok. go\", \"\"] }".to_string()),
         "\"[a-z{}]{0,6}\"",
     ]
 }
@@ -58,6 +59,7 @@ fn layer_key() -> impl Strategy<Value = &'static str> {
         Just("overlay_file"),
         Just("title"),
         Just("suffix"),
+        Just("claims"),
         Just("choice"),
         Just("optional"),
         Just("bogus"),

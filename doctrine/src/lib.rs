@@ -12,7 +12,8 @@ pub use doctrine_core::{
     SectionState, Seg, Skip, Source, Tier, NO_JOIN,
 };
 pub use doctrine_core::{
-    formulation, overlay, render_instructions, rendered_len, safety_claims, Formulation,
-    Instruction, InstructionSource, Mark, Notice, NoticeKind, Repo, Title, SAFETY_CLAIM_PHRASES,
+    claim_words, formulation, overlay, render_instructions, rendered_len, safety_claims,
+    safety_claims_with, ClaimWords, Formulation, Instruction, InstructionSource, Mark, Notice,
+    NoticeKind, Repo, Title,
 };
 pub use doctrine_macros::doctrine;

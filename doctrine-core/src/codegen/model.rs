@@ -30,6 +30,18 @@ pub struct Doctrine {
     pub tracked: Vec<PathBuf>,
     /// The formulation for unknown families, and family-prefix → formulation.
     pub formulation: (crate::Formulation, Vec<(String, crate::Formulation)>),
+    /// Words locked layers add to the safety-claims tripwire, in manifest order.
+    pub claims: Vec<Claims>,
+}
+
+/// A locked layer's `claims`, normalised as the runtime normalises instruction text.
+#[derive(Debug)]
+pub struct Claims {
+    pub layer: String,
+    pub verbs: Vec<String>,
+    pub objects: Vec<String>,
+    pub actions: Vec<String>,
+    pub phrases: Vec<String>,
 }
 
 impl Doctrine {

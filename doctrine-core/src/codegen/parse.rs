@@ -90,6 +90,9 @@ pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                         if let Some(s) = t.get("suffix").and_then(|s| s.get_ref().as_table()) {
                             check_keys(s, raw::SUFFIX_KEYS, &format!("the suffix of {what}"), sink);
                         }
+                        if let Some(c) = t.get("claims").and_then(|c| c.get_ref().as_table()) {
+                            check_keys(c, raw::CLAIMS_KEYS, &format!("the claims of {what}"), sink);
+                        }
                     }
                     match de::<raw::Layer>(v, sink) {
                         Some(layer) => manifest.layers.push(Spanned::new(v.span(), layer)),

@@ -54,8 +54,10 @@ pub const LAYER_KEYS: &[&str] = &[
     "overlay_separator",
     "title",
     "suffix",
+    "claims",
 ];
 pub const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
+pub const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
 pub const ORDER_KEYS: &[&str] = &["first", "then"];
 
 #[derive(Debug, Default)]
@@ -191,6 +193,20 @@ pub struct Layer {
     pub title: Option<Spanned<String>>,
     pub overlay_separator: Option<Spanned<String>>,
     pub suffix: Option<Spanned<Suffix>>,
+    pub claims: Option<Spanned<Claims>>,
+}
+
+/// Words a locked layer adds to what `safety_claims` looks for.
+#[derive(Debug, Deserialize)]
+pub struct Claims {
+    #[serde(default)]
+    pub verbs: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub objects: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub actions: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub phrases: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -47,6 +47,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     // Values of the generated module.
     (Space::Value, "compose"),
     (Space::Value, "formulation_for"),
+    (Space::Value, "safety_claims"),
     (Space::Value, "SEPARATOR"),
     (Space::Value, "LAYER_COUNT"),
     (Space::Value, "LAYERS"),

@@ -11,4 +11,5 @@ pub mod overlay;
 pub mod prompt;
 pub mod repo;
 pub(crate) mod safe_open;
+pub mod safety;
 pub mod text;

@@ -3,6 +3,7 @@
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
 mod builder;
+mod claims;
 mod facts;
 mod layer;
 mod prefix;
@@ -31,6 +32,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
     let layers = layer_infos(d);
     let compose = compose(d);
     let prefix = prefix::prefix(d);
+    let claims = claims::safety_claims(d);
     quote! {
         #tracking
         #roles
@@ -43,6 +45,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
         #layers
         #compose
         #prefix
+        #claims
     }
 }
 

@@ -17,6 +17,7 @@ use layer::validate_layer;
 use order::{check_orders, check_tiers};
 
 mod budget;
+mod claims;
 mod content;
 mod declare;
 mod facts;
@@ -194,6 +195,7 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     check_tiers(&raw, &layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
+    let claims = claims::claims(&raw, sink);
 
     if !sink.found.is_empty() {
         return None;
@@ -216,6 +218,7 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
         texts: loader.texts,
         tracked: loader.tracked,
         formulation,
+        claims,
     })
 }
 

@@ -1,0 +1,192 @@
+//! `claims` on a locked layer: words the manifest adds to the safety-claims tripwire. Every
+//! entry must be able to match, and only a locked layer may carry the key; each problem is
+//! reported at its `doctrine.toml:line:col` with a fix.
+
+use doctrine_core::codegen::model::Doctrine;
+use doctrine_core::codegen::{generate, load, Diagnostics, Request};
+
+fn run(manifest: &str) -> Result<Doctrine, Diagnostics> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    load(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: dir.path().into(),
+        crate_dir: dir.path().into(),
+    })
+}
+
+fn errors(manifest: &str) -> Vec<String> {
+    match run(manifest) {
+        Ok(_) => panic!("expected errors for:\n{manifest}"),
+        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+    }
+}
+
+const LOCKED: &str =
+    "[[layer]]\nname = \"deploy\"\ntext = \"Never deploy on Fridays.\"\nlocked = true\n";
+
+#[test]
+fn words_are_kept_normalised_in_manifest_order() {
+    let d = run(&format!(
+        "{LOCKED}claims = {{ verbs = [\"Thaw\"], objects = [\"the  **deploy freeze**\"], phrases = [\"Ops said it\u{2019}s fine\"] }}\n\
+         [[layer]]\nname = \"other\"\ntext = \"o\"\nlocked = true\nclaims = {{ actions = [\"Ship on Friday\"] }}\n"
+    ))
+    .unwrap();
+    let got: Vec<_> = d
+        .claims
+        .iter()
+        .map(|c| {
+            (
+                c.layer.as_str(),
+                &c.verbs,
+                &c.objects,
+                &c.actions,
+                &c.phrases,
+            )
+        })
+        .collect();
+    assert_eq!(
+        format!("{got:?}"),
+        r#"[("deploy", ["thaw"], ["the deploy freeze"], [], ["ops said it's fine"]), ("other", [], [], ["ship on friday"], [])]"#
+    );
+    // A manifest without `claims` adds nothing.
+    assert!(run(LOCKED).unwrap().claims.is_empty());
+}
+
+#[test]
+fn generated_function_passes_the_words_with_their_layer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
+    std::fs::write(
+        dir.path().join("doctrine.toml"),
+        format!("{LOCKED}claims = {{ verbs = [\"thaw\"] }}\n"),
+    )
+    .unwrap();
+    let code = generate(&Request {
+        manifest: "doctrine.toml".into(),
+        base_dir: dir.path().into(),
+        crate_dir: dir.path().into(),
+    })
+    .unwrap()
+    .to_string();
+    let start = code
+        .find("pub fn safety_claims")
+        .expect("a safety_claims function");
+    let body: String = code[start..].split_whitespace().collect();
+    assert!(
+        body.contains(r#"::doctrine::safety_claims_with(instructions,&[::doctrine::ClaimWords{layer:"deploy",verbs:&["thaw"],objects:&[],actions:&[],phrases:&[],}])"#),
+        "{body}"
+    );
+}
+
+#[test]
+fn claims_on_a_layer_that_is_not_locked_is_an_error() {
+    let errs = errors(
+        "[[layer]]\nname = \"style\"\ntext = \"s\"\nclaims = { verbs = [\"thaw\"] }\n\
+         [[layer]]\nname = \"tone\"\ntext = \"t\"\nlocked = false\nclaims = { verbs = [\"melt\"] }\n",
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:4:10: `claims` on layer `style`, which is not locked"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("help: add `locked = true` to layer `style`"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].starts_with("doctrine.toml:9:10: `claims` on layer `tone`"),
+        "{}",
+        errs[1]
+    );
+}
+
+#[test]
+fn unknown_keys_and_wrong_types_are_located() {
+    let errs = errors(&format!("{LOCKED}claims = {{ verb = [\"thaw\"] }}\n"));
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0]
+            .starts_with("doctrine.toml:5:12: unknown key `verb` in the claims of layer `deploy`"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[0].contains("did you mean `verbs`?"), "{}", errs[0]);
+    // With only an unknown key, the table lists no words either.
+    assert!(
+        errs[1].contains("the claims of layer `deploy` list no words"),
+        "{}",
+        errs[1]
+    );
+
+    let errs = errors(&format!("{LOCKED}claims = {{ verbs = \"thaw\" }}\n"));
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].starts_with("doctrine.toml:5:"), "{}", errs[0]);
+    assert!(errs[0].contains("expected a sequence"), "{}", errs[0]);
+    let errs = errors(&format!("{LOCKED}claims = [\"thaw\"]\n"));
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:5:11: invalid type"),
+        "{}",
+        errs[0]
+    );
+}
+
+#[test]
+fn an_empty_table_is_an_error() {
+    let errs = errors(&format!("{LOCKED}claims = {{ verbs = [] }}\n"));
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:5:10: the claims of layer `deploy` list no words"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("help: give at least one of"),
+        "{}",
+        errs[0]
+    );
+}
+
+#[test]
+fn entries_that_could_never_match_are_errors_at_the_entry() {
+    let errs = errors(&format!(
+        "{LOCKED}claims = {{ verbs = [\"thaw\", \"\", \"  \"], objects = [\"**\", \"deploy, freeze\"], phrases = [\"rm -rf .\", \"one. two\", \"line\\nbreak\", \"[freeze]:\"] }}\n"
+    ));
+    let at: Vec<(&str, &str)> = errs
+        .iter()
+        .map(|e| {
+            let (loc, rest) = e.split_once(": `claims.").unwrap_or_else(|| panic!("{e}"));
+            (loc, rest)
+        })
+        .collect();
+    assert_eq!(at.len(), 7, "{errs:#?}");
+    assert_eq!(at[0].0, "doctrine.toml:5:29");
+    assert!(
+        at[0]
+            .1
+            .starts_with("verbs` entry \"\" of layer `deploy` is empty"),
+        "{}",
+        at[0].1
+    );
+    assert_eq!(at[1].0, "doctrine.toml:5:33");
+    assert!(at[1].1.contains("is empty"), "{}", at[1].1);
+    assert_eq!(at[2].0, "doctrine.toml:5:51");
+    assert!(at[2].1.contains("is empty once normalised"), "{}", at[2].1);
+    assert_eq!(at[3].0, "doctrine.toml:5:57");
+    assert!(
+        at[3].1.contains("is not a run of words") && at[3].1.contains("reads as `deploy freeze`"),
+        "{}",
+        at[3].1
+    );
+    assert!(errs[3].contains("help: write whole words"), "{}", errs[3]);
+    for (i, col) in [(4, 87), (5, 99), (6, 111)] {
+        assert_eq!(at[i].0, format!("doctrine.toml:5:{col}"), "{}", at[i].1);
+        assert!(at[i].1.contains("spans a sentence end"), "{}", at[i].1);
+    }
+    // Punctuation is fine in a phrase: "[freeze]:" was not reported.
+    assert!(!errs.iter().any(|e| e.contains("[freeze]")), "{errs:#?}");
+}
