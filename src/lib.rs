@@ -5,7 +5,7 @@
 //! The runtime half can be used without the macro, e.g. to check how layers join:
 //!
 //! ```
-//! use doctrine::{compose, Body, Formulation, LayerInfo, Origin, Part, Skip, Tier};
+//! use doctrine::{compose, Body, Formulation, LayerInfo, Origin, Part, Skip, Tier, NO_JOIN};
 //!
 //! static BASE: LayerInfo = LayerInfo { name: "base", tier: Tier::Stable, locked: false, title: None };
 //! static ROLE: LayerInfo = LayerInfo { name: "role", tier: Tier::Stable, locked: false, title: None };
@@ -16,9 +16,9 @@
 //!     Formulation::Markdown,
 //!     &[],
 //!     [
-//!         Part { info: &BASE, origin: Origin::Inline, body: Body::Text(["Be brief.", "", "", ""]) },
+//!         Part { info: &BASE, origin: Origin::Inline, body: Body::Text("Be brief.", [NO_JOIN; 2]) },
 //!         Part { info: &ROLE, origin: Origin::Unresolved, body: Body::Skip(Skip::NotInRole) },
-//!         Part { info: &NOW, origin: Origin::Slot, body: Body::Text(["Today is Monday.", "", "", ""]) },
+//!         Part { info: &NOW, origin: Origin::Slot, body: Body::Text("Today is Monday.", [NO_JOIN; 2]) },
 //!     ],
 //! );
 //! assert_eq!(prompt.as_str(), "Be brief.\n\nToday is Monday.");
