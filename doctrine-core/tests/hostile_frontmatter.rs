@@ -3,7 +3,7 @@
 //! (2 MiB of stack), so a regression to a recursive reader shows up as a crash.
 
 use doctrine_core::codegen::text::{strip_frontmatter, FrontmatterError};
-use doctrine_core::codegen::{generate, Request};
+mod support;
 
 const DEEP: usize = 100_000;
 
@@ -217,19 +217,10 @@ fn toml_the_crate_accepts_but_cannot_hold_is_refused() {
 
 /// Generates from `manifest` in a fresh crate directory holding `files`.
 fn generate_in(manifest: &str, files: &[(&str, &str)]) -> Result<String, Vec<String>> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    for (path, text) in files {
-        std::fs::write(dir.path().join(path), text).unwrap();
-    }
-    generate(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
-    .map(|tokens| tokens.to_string())
-    .map_err(|d| d.0.iter().map(ToString::to_string).collect())
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
+    support::generate_with(manifest, &files)
+        .map(|tokens| tokens.to_string())
+        .map_err(|d| d.0.iter().map(ToString::to_string).collect())
 }
 
 #[test]

@@ -1,27 +1,8 @@
 //! Manifests from the hostile-input review: each is a located error (never generated code
 //! that does not compile, never a panic).
 
-use doctrine_core::codegen::{load, Diagnostics, Request};
-
-fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    for (path, bytes) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, bytes).unwrap();
-    }
-    let result: Result<_, Diagnostics> = load(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    });
-    match result {
-        Ok(_) => panic!("expected errors for:\n{manifest}"),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
-    }
-}
+mod support;
+use support::errors;
 
 /// Asserts one error containing `expected`, located at `doctrine.toml:line:`.
 fn assert_error(manifest: &str, files: &[(&str, &[u8])], line: usize, expected: &str) {

@@ -2,22 +2,13 @@
 //! characters beside braces, megabyte-long names. Each error names the markdown file's
 //! own `line:col`, and no message grows with the text.
 
-use doctrine_core::codegen::{generate, Request};
+mod support;
 
 /// Generates from a manifest with one fact and one interpolated file layer holding `md`.
 fn errors_for(md: &str) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
     let manifest = "roles = [\"dev\"]\n[facts.root]\ntier = \"stable\"\nrequired = [\"*\"]\n\
         [[layer]]\nname = \"a\"\nfile = \"a.md\"\ninterpolate = true\nfrontmatter = \"strip\"\n";
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    std::fs::write(dir.path().join("a.md"), md).unwrap();
-    let result = generate(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    });
-    match result {
+    match support::generate_with(manifest, &[("a.md", md.as_bytes())]) {
         Ok(_) => Vec::new(),
         Err(d) => d.0.iter().map(ToString::to_string).collect(),
     }

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use doctrine_core::codegen::reserved::{self, Space};
-use doctrine_core::codegen::{generate, Request};
+mod support;
 
 /// A manifest touching every generated item, with every user name built by `n`.
 /// `word` is `roles`, `modes`, or empty for a single-agent prompt.
@@ -126,19 +126,13 @@ fn plain(n: &dyn Fn(&str) -> String, layers: usize) -> String {
 }
 
 fn expand(manifest: &str, choice_dirs: &[String]) -> syn::File {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    for d in choice_dirs {
-        std::fs::create_dir_all(dir.path().join(d)).unwrap();
-        std::fs::write(dir.path().join(d).join(format!("{d}one.md")), "one").unwrap();
-    }
-    let tokens = generate(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
-    .unwrap_or_else(|e| panic!("{e}\n{manifest}"));
+    let files: Vec<(String, &[u8])> = choice_dirs
+        .iter()
+        .map(|d| (format!("{d}/{d}one.md"), &b"one"[..]))
+        .collect();
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(p, b)| (p.as_str(), *b)).collect();
+    let tokens =
+        support::generate_with(manifest, &files).unwrap_or_else(|e| panic!("{e}\n{manifest}"));
     syn::parse2(tokens).unwrap()
 }
 

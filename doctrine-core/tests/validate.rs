@@ -1,32 +1,9 @@
 //! Manifest validation as a plain library: every error names `file:line:col` and a fix.
 
-use doctrine_core::codegen::model::{Content, Doctrine};
-use doctrine_core::codegen::{load, Diagnostics, Request};
+use doctrine_core::codegen::model::Content;
 
-/// Writes `files` into a fresh crate directory (with a `Cargo.toml`) and loads
-/// `doctrine.toml` from it.
-fn run(manifest: &str, files: &[(&str, &[u8])]) -> Result<Doctrine, Diagnostics> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    for (path, bytes) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, bytes).unwrap();
-    }
-    load(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
-}
-
-fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
-    match run(manifest, files) {
-        Ok(_) => panic!("expected errors for:\n{manifest}"),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
-    }
-}
+mod support;
+use support::{errors, load_with as run};
 
 fn one_error(manifest: &str, files: &[(&str, &[u8])]) -> String {
     let errs = errors(manifest, files);
@@ -128,20 +105,9 @@ fn missing_file_and_escapes_are_errors() {
 #[test]
 fn symlink_leaving_the_crate_is_an_error() {
     let outside = tempfile::NamedTempFile::new().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(
-        dir.path().join("doctrine.toml"),
-        "[[layer]]\nname = \"a\"\nfile = \"link.md\"\n",
-    )
-    .unwrap();
+    let dir = support::crate_dir("[[layer]]\nname = \"a\"\nfile = \"link.md\"\n", &[]);
     std::os::unix::fs::symlink(outside.path(), dir.path().join("link.md")).unwrap();
-    let err = load(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
-    .unwrap_err();
+    let err = doctrine_core::codegen::load(&support::request(dir.path())).unwrap_err();
     assert!(
         err.to_string()
             .contains("leaves the crate directory through a symlink"),
@@ -319,11 +285,7 @@ fn truncated_manifests_never_panic() {
     let mut reported = 0;
     for (end, _) in full.char_indices() {
         std::fs::write(work.path().join("doctrine.toml"), &full[..end]).unwrap();
-        let result = doctrine_core::codegen::generate(&Request {
-            manifest: "doctrine.toml".into(),
-            base_dir: work.path().into(),
-            crate_dir: work.path().into(),
-        });
+        let result = doctrine_core::codegen::generate(&support::request(work.path()));
         if let Err(d) = result {
             assert!(!d.0.is_empty(), "an error with no diagnostic at {end}");
             reported += 1;

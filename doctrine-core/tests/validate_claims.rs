@@ -3,24 +3,16 @@
 //! reported at its `doctrine.toml:line:col` with a fix.
 
 use doctrine_core::codegen::model::Doctrine;
-use doctrine_core::codegen::{generate, load, Diagnostics, Request};
+use doctrine_core::codegen::Diagnostics;
+
+mod support;
 
 fn run(manifest: &str) -> Result<Doctrine, Diagnostics> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
-    load(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
+    support::load_with(manifest, &[])
 }
 
 fn errors(manifest: &str) -> Vec<String> {
-    match run(manifest) {
-        Ok(_) => panic!("expected errors for:\n{manifest}"),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
-    }
+    support::errors(manifest, &[])
 }
 
 const LOCKED: &str =
@@ -56,20 +48,9 @@ fn words_are_kept_normalised_in_manifest_order() {
 
 #[test]
 fn generated_function_passes_the_words_with_their_layer() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Cargo.toml"), "").unwrap();
-    std::fs::write(
-        dir.path().join("doctrine.toml"),
-        format!("{LOCKED}claims = {{ verbs = [\"thaw\"] }}\n"),
-    )
-    .unwrap();
-    let code = generate(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.path().into(),
-        crate_dir: dir.path().into(),
-    })
-    .unwrap()
-    .to_string();
+    let code = support::generate_with(&format!("{LOCKED}claims = {{ verbs = [\"thaw\"] }}\n"), &[])
+        .unwrap()
+        .to_string();
     let start = code
         .find("pub fn safety_claims")
         .expect("a safety_claims function");
