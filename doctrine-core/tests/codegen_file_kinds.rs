@@ -14,6 +14,9 @@ use std::time::Duration;
 use doctrine_core::codegen::read::MAX_FILE_BYTES;
 use doctrine_core::codegen::{generate, load, Diagnostics, Request};
 
+mod support;
+use support::mkfifo;
+
 /// How long one generation may take before the test calls it hung.
 const HUNG_AFTER: Duration = Duration::from_secs(20);
 
@@ -59,17 +62,6 @@ fn generate_errors(dir: &Path) -> Vec<String> {
         Ok(()) => panic!("expected errors"),
         Err(d) => d.0.iter().map(ToString::to_string).collect(),
     }
-}
-
-fn mkfifo(path: &Path) {
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o644),
-        0,
-    )
-    .unwrap();
 }
 
 const FILE_LAYER: &str = "[[layer]]\nname = \"base\"\nfile = \"base.md\"\n";

@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 use doctrine_core::overlay::{load_overlay, OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 
+mod support;
+use support::mkfifo;
+
 const SPEC: OverlaySpec = OverlaySpec {
     files: &[OverlayFile {
         file: "identity.md",
@@ -61,17 +64,6 @@ fn tree() -> Tree {
         stage,
         outside,
     }
-}
-
-fn mkfifo(path: &Path) {
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o644),
-        0,
-    )
-    .unwrap();
 }
 
 /// Swaps `identity.md` between a regular file and whatever `other` builds, by renaming

@@ -50,3 +50,16 @@ pub fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
         Err(d) => d.0.iter().map(ToString::to_string).collect(),
     }
 }
+
+/// Makes a FIFO (named pipe) at `path`: what would block a reader that opens it blindly.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+        0,
+    )
+    .unwrap();
+}
