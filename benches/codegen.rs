@@ -106,11 +106,7 @@ fn fixture(layers: usize, body: usize) -> (TempDir, usize) {
 }
 
 fn request(dir: &Path) -> Request {
-    Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.into(),
-        crate_dir: dir.into(),
-    }
+    Request::new("doctrine.toml", dir, dir)
 }
 
 fn group(c: &mut Criterion, name: &str, body: usize) {

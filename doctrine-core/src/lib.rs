@@ -9,28 +9,24 @@
 
 mod runtime;
 
+// What users call: shown by rustdoc and kept stable.
 pub use runtime::build;
 pub use runtime::choice::{Choice, ParseChoiceError};
-pub use runtime::compose::{
-    compose, compose_boxed, fingerprint, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX,
-    NO_JOIN,
-};
+pub use runtime::compose::fingerprint;
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};
 pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
+pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
 pub use runtime::notice::{Notice, NoticeKind};
+pub use runtime::prompt::{Mark, Prompt, Section, SectionState};
 pub use runtime::repo::Repo;
-pub use runtime::safety::{safety_claims, safety_claims_with, ClaimWords};
+pub use runtime::safety::safety_claims;
 
-/// Formulation lookup that generated `formulation_for` calls.
-pub mod formulation {
-    pub use crate::runtime::formulation::{for_family, Formulation, Title};
-}
-
-/// Reading a user's overlay directory; generated `Overlay::load` calls it.
+/// Reading a user's overlay directory: what generated `Overlay::load` is told about the
+/// manifest, and the default cap per file.
 pub mod overlay {
-    pub use crate::runtime::overlay::*;
+    pub use crate::runtime::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 }
 
 /// The word lists [`safety_claims`] matches.
@@ -38,12 +34,18 @@ pub mod claim_words {
     pub use crate::runtime::safety::words::*;
 }
 
-/// Helpers that generated `Facts::from_pairs` calls.
-pub mod fact {
-    pub use crate::runtime::fact::{choice, collect, required, required_choice, FactError};
+/// What generated code calls and users do not: it may change in any release, so it is kept
+/// out of the documented API (as serde's `__private` is).
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::runtime::compose::{
+        compose, compose_boxed, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
+    };
+    pub use crate::runtime::fact::{choice, collect, required, required_choice};
+    pub use crate::runtime::formulation::for_family;
+    pub use crate::runtime::overlay::load_overlay;
+    pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
 }
-pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
-pub use runtime::prompt::{Mark, Prompt, Section, SectionState};
 
 #[cfg(feature = "codegen")]
 pub mod codegen;

@@ -42,11 +42,7 @@ fn crate_dir(
 }
 
 fn request(dir: &Path) -> Request {
-    Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.into(),
-        crate_dir: dir.into(),
-    }
+    Request::new("doctrine.toml", dir, dir)
 }
 
 /// `generate`'s errors, one string each (`location: message\n  help: …`); fails the test if

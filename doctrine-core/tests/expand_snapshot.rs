@@ -8,12 +8,8 @@ use doctrine_core::codegen::{generate, Request};
 fn expanded(fixture: &str) -> String {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let base = crate_dir.join("tests/fixtures").join(fixture);
-    let tokens = generate(&Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: base.clone(),
-        crate_dir: crate_dir.into(),
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
+    let tokens = generate(&Request::new("doctrine.toml", base.clone(), crate_dir))
+        .unwrap_or_else(|e| panic!("{e}"));
     let file: syn::File = syn::parse2(tokens).expect("generated code parses as a Rust file");
     let code = prettyplease::unparse(&file);
     // `include_bytes!` takes absolute paths; pin them relative to the crate.

@@ -163,11 +163,7 @@ proptest! {
         std::fs::write(dir.path().join("b.md"), "B\r\n").unwrap();
         std::fs::create_dir(dir.path().join("dir")).unwrap();
         std::fs::write(dir.path().join("dir/one.md"), "One").unwrap();
-        let result = generate(&Request {
-            manifest: "doctrine.toml".into(),
-            base_dir: dir.path().into(),
-            crate_dir: dir.path().into(),
-        });
+        let result = generate(&Request::new("doctrine.toml", dir.path(), dir.path()));
         match result {
             Ok(tokens) => {
                 prop_assert!(syn::parse2::<syn::File>(tokens).is_ok(), "generated code does not parse for:\n{manifest}");

@@ -3,7 +3,8 @@
 use std::fs;
 use std::path::Path;
 
-use doctrine_core::overlay::{load_overlay, OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+use doctrine_core::__private::load_overlay;
+use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 
 const SPEC: OverlaySpec = OverlaySpec {

@@ -11,7 +11,8 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use doctrine_core::overlay::{load_overlay, OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+use doctrine_core::__private::load_overlay;
+use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 
 mod support;

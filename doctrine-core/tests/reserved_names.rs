@@ -248,7 +248,10 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     }
     all.extend(plumbing(|n| (plain(n, 2), vec![])));
     all.extend(plumbing(|n| {
-        (plain(n, doctrine_core::INLINE_LAYERS_MAX + 1), vec![])
+        (
+            plain(n, doctrine_core::__private::INLINE_LAYERS_MAX + 1),
+            vec![],
+        )
     }));
     all
 }

@@ -5,19 +5,25 @@
 use std::path::{Path, PathBuf};
 
 use proc_macro::TokenStream;
-use syn::{parse_macro_input, LitStr};
+use syn::parse::{Parse, ParseStream};
+use syn::{parse_macro_input, LitStr, Token};
 
 /// Compiles a doctrine manifest into typed Rust. See the `doctrine` crate for the manifest
 /// reference. The path is relative to the file that invokes the macro, like `include_str!`.
+///
+/// `doctrine!("doctrine.toml", crate = "::my_runtime")` makes generated code name the
+/// runtime by another path, for a crate that re-exports `doctrine` under its own name.
 #[proc_macro]
 pub fn doctrine(input: TokenStream) -> TokenStream {
-    let lit = parse_macro_input!(input as LitStr);
+    let Input {
+        manifest: lit,
+        krate,
+    } = parse_macro_input!(input as Input);
     let (base_dir, crate_dir) = dirs(&lit);
-    let request = doctrine_core::codegen::Request {
-        manifest: lit.value(),
-        base_dir,
-        crate_dir,
-    };
+    let mut request = doctrine_core::codegen::Request::new(lit.value(), base_dir, crate_dir);
+    if let Some(krate) = krate {
+        request.krate = krate;
+    }
     match doctrine_core::codegen::generate(&request) {
         Ok(tokens) => tokens.into(),
         Err(diagnostics) => {
@@ -35,6 +41,42 @@ pub fn doctrine(input: TokenStream) -> TokenStream {
             all.extend(errors);
             all.to_compile_error().into()
         }
+    }
+}
+
+/// `"path"` or `"path", crate = "::path::to::doctrine"`.
+struct Input {
+    manifest: LitStr,
+    /// Checked to be a path; kept as written.
+    krate: Option<String>,
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let manifest: LitStr = input.parse()?;
+        let mut krate = None;
+        if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+            input.parse::<Token![crate]>()?;
+            input.parse::<Token![=]>()?;
+            let path: LitStr = input.parse()?;
+            path.parse::<syn::Path>().map_err(|e| {
+                syn::Error::new(
+                    path.span(),
+                    format!(
+                        "`crate = \"{}\"` is not a path ({e}); write e.g. `crate = \"::doctrine\"`",
+                        path.value()
+                    ),
+                )
+            })?;
+            krate = Some(path.value());
+            input.parse::<Option<Token![,]>>()?;
+        }
+        if !input.is_empty() {
+            return Err(input.error(
+                "expected `doctrine!(\"path/to/doctrine.toml\")` or `doctrine!(\"path\", crate = \"::doctrine\")`",
+            ));
+        }
+        Ok(Input { manifest, krate })
     }
 }
 

@@ -7,13 +7,13 @@
 #![forbid(unsafe_code)]
 
 pub use doctrine_core::{
-    approx_tokens, build, compose, compose_boxed, fact, fingerprint, join, Body, Choice, Explain,
-    FactError, Joined, LayerInfo, Origin, ParseChoiceError, Part, Prompt, Provenance, Section,
-    SectionState, Seg, Skip, Source, Tier, NO_JOIN,
-};
-pub use doctrine_core::{
-    claim_words, formulation, overlay, render_instructions, rendered_len, safety_claims,
-    safety_claims_with, ClaimWords, Formulation, Instruction, InstructionSource, Mark, Notice,
-    NoticeKind, Repo, Title,
+    approx_tokens, build, claim_words, fingerprint, overlay, render_instructions, rendered_len,
+    safety_claims, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
+    LayerInfo, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo,
+    Section, SectionState, Skip, Source, Tier, Title,
 };
 pub use doctrine_macros::doctrine;
+
+/// What generated code calls; not part of the API (it may change in any release).
+#[doc(hidden)]
+pub use doctrine_core::__private;

@@ -15,7 +15,8 @@ use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
 use doctrine_core::codegen::text::normalise;
-use doctrine_core::overlay::{load_overlay, OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+use doctrine_core::__private::load_overlay;
+use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 use doctrine_fuzz::scratch_dir;
 use libfuzzer_sys::fuzz_target;

@@ -115,11 +115,7 @@ pub mod manifest {
     pub fn check(data: &[u8]) {
         let dir = crate_dir();
         std::fs::write(dir.join("doctrine.toml"), data).expect("cannot write the manifest");
-        let result = generate(&Request {
-            manifest: "doctrine.toml".into(),
-            base_dir: dir.into(),
-            crate_dir: dir.into(),
-        });
+        let result = generate(&Request::new("doctrine.toml", dir, dir));
         match result {
             Ok(tokens) => {
                 if let Err(e) = syn::parse2::<syn::File>(tokens) {

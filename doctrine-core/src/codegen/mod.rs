@@ -34,6 +34,26 @@ pub struct Request {
     pub base_dir: PathBuf,
     /// The crate directory: no file may resolve outside it.
     pub crate_dir: PathBuf,
+    /// The path generated code names the runtime by (`doctrine!("…", crate = "…")`), as
+    /// Rust source: `::doctrine` unless overridden.
+    pub krate: String,
+}
+
+impl Request {
+    /// A request for `manifest`, relative to `base_dir`, inside `crate_dir`, with generated
+    /// code naming the runtime `::doctrine`.
+    pub fn new(
+        manifest: impl Into<String>,
+        base_dir: impl Into<PathBuf>,
+        crate_dir: impl Into<PathBuf>,
+    ) -> Self {
+        Request {
+            manifest: manifest.into(),
+            base_dir: base_dir.into(),
+            crate_dir: crate_dir.into(),
+            krate: "::doctrine".to_string(),
+        }
+    }
 }
 
 /// Reads and validates the manifest and every file it names.
@@ -45,6 +65,13 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
             help: Some(help.to_string()),
         }])
     };
+    let krate = syn::parse_str::<syn::Path>(&req.krate).map_err(|e| {
+        fail(
+            req.manifest.clone(),
+            format!("`crate = \"{}\"` is not a path: {e}", req.krate),
+            "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`",
+        )
+    })?;
     let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
         fail(
             req.crate_dir.display().to_string(),
@@ -106,6 +133,7 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
                 manifest_display: display,
                 crate_dir,
                 base_dir,
+                krate,
             },
             &mut sink,
         )

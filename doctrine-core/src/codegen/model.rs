@@ -7,7 +7,6 @@ use crate::Tier;
 use super::raw::Override;
 use super::text::Fields;
 
-#[derive(Debug)]
 pub struct Doctrine {
     /// Absolute path of the manifest, for `include_bytes!`.
     pub manifest: PathBuf,
@@ -32,6 +31,40 @@ pub struct Doctrine {
     pub formulation: (crate::Formulation, Vec<(String, crate::Formulation)>),
     /// Words locked layers add to the safety-claims tripwire, in manifest order.
     pub claims: Vec<Claims>,
+    /// The path generated code names the runtime by: `::doctrine` unless the macro call
+    /// says `crate = "..."`.
+    pub krate: syn::Path,
+}
+
+// By hand: `syn::Path` has no `Debug` without syn's `extra-traits` feature.
+impl std::fmt::Debug for Doctrine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Doctrine")
+            .field("manifest", &self.manifest)
+            .field("roles", &self.roles)
+            .field("facts", &self.facts)
+            .field("flags", &self.flags)
+            .field("knobs", &self.knobs)
+            .field("layers", &self.layers)
+            .field("texts", &self.texts)
+            .field("krate", &self.krate().to_string())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Doctrine {
+    /// The runtime's path, for generated code: `::doctrine` or the caller's override.
+    pub fn krate(&self) -> proc_macro2::TokenStream {
+        let path = &self.krate;
+        quote::quote! { #path }
+    }
+
+    /// The runtime's plumbing, `<krate>::__private`: what generated code calls and users do
+    /// not.
+    pub fn private(&self) -> proc_macro2::TokenStream {
+        let path = &self.krate;
+        quote::quote! { #path::__private }
+    }
 }
 
 /// A locked layer's `claims`, normalised as the runtime normalises instruction text.

@@ -24,11 +24,7 @@ pub fn crate_dir(manifest: &str, files: &[(&str, &[u8])]) -> tempfile::TempDir {
 
 /// The request the macro would make for `doctrine.toml` in `dir`.
 pub fn request(dir: &Path) -> Request {
-    Request {
-        manifest: "doctrine.toml".into(),
-        base_dir: dir.into(),
-        crate_dir: dir.into(),
-    }
+    Request::new("doctrine.toml", dir, dir)
 }
 
 /// Loads and validates `manifest` with `files` beside it.

@@ -9,6 +9,7 @@ use super::layer::layer_part;
 use super::{choice_field, slot_place};
 
 pub(super) fn compose(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let has_roles = !d.roles.is_empty();
     let slots: Vec<&Layer> = d
         .layers
@@ -85,19 +86,17 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .filter(|l| matches!(l.content, Content::Instructions))
         .count();
     let slot_count = slots.len() - instruction_count;
-    if d.layers.len() <= crate::INLINE_LAYERS_MAX {
+    if d.layers.len() <= crate::__private::INLINE_LAYERS_MAX {
         fields.push(quote! { slots: [::core::option::Option<&'a str>; #slot_count] });
         inits.push(quote! { slots: [::core::option::Option::None; #slot_count] });
-        fields
-            .push(quote! { instructions: [&'a [::doctrine::Instruction<'a>]; #instruction_count] });
+        fields.push(quote! { instructions: [&'a [#krate::Instruction<'a>]; #instruction_count] });
         inits.push(quote! { instructions: [&[]; #instruction_count] });
     } else {
         // Large manifests: the slots live on the heap, so the builder moved from stage to
         // stage (a temporary per call in a debug build) stays a few words.
         fields.push(quote! { slots: ::std::boxed::Box<[::core::option::Option<&'a str>]> });
         inits.push(quote! { slots: ::std::vec![::core::option::Option::None; #slot_count].into_boxed_slice() });
-        fields
-            .push(quote! { instructions: ::std::boxed::Box<[&'a [::doctrine::Instruction<'a>]]> });
+        fields.push(quote! { instructions: ::std::boxed::Box<[&'a [#krate::Instruction<'a>]]> });
         inits.push(
             quote! { instructions: ::std::vec![&[][..]; #instruction_count].into_boxed_slice() },
         );
@@ -125,7 +124,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         let place = slot_place(d, l);
         let (param, value, doc) = if matches!(l.content, Content::Instructions) {
             (
-                quote! { value: &'a [::doctrine::Instruction<'a>] },
+                quote! { value: &'a [#krate::Instruction<'a>] },
                 quote! { value },
                 format!(
                     "Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice leaves the layer out.",
@@ -171,13 +170,13 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .filter(|l| l.tier == crate::Tier::Stable)
         .count();
     let (finish_body, finish_stable_body, finish_volatile_body, dispatch) = if layer_count
-        <= crate::INLINE_LAYERS_MAX
+        <= crate::__private::INLINE_LAYERS_MAX
     {
         let (stable_fns, volatile_fns) = layer_fns.split_at(stable_count);
         (
-            quote! { ::doctrine::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*]) },
-            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*]) },
-            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*]) },
+            quote! { #pv::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*]) },
+            quote! { #pv::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*]) },
+            quote! { #pv::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*]) },
             TokenStream::new(),
         )
     } else {
@@ -185,11 +184,11 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         // neither the parts nor the sections sit in one stack frame.
         let idx = 0..layer_count;
         (
-            quote! { ::doctrine::compose_boxed(SEPARATOR, self.formulation, &values, &self.__parts(0..#layer_count)) },
-            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &self.__parts(0..#stable_count)) },
-            quote! { ::doctrine::join(SEPARATOR, self.formulation, &values, &self.__parts(#stable_count..#layer_count)) },
+            quote! { #pv::compose_boxed(SEPARATOR, self.formulation, &values, &self.__parts(0..#layer_count)) },
+            quote! { #pv::join(SEPARATOR, self.formulation, &values, &self.__parts(0..#stable_count)) },
+            quote! { #pv::join(SEPARATOR, self.formulation, &values, &self.__parts(#stable_count..#layer_count)) },
             quote! {
-                fn __parts(&self, range: ::core::ops::Range<usize>) -> ::std::vec::Vec<::doctrine::Part<'a>> {
+                fn __parts(&self, range: ::core::ops::Range<usize>) -> ::std::vec::Vec<#pv::Part<'a>> {
                     let mut parts = ::std::vec::Vec::with_capacity(range.len());
                     for i in range {
                         parts.push(self.__layer(i));
@@ -197,7 +196,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                     parts
                 }
 
-                fn __layer(&self, i: usize) -> ::doctrine::Part<'a> {
+                fn __layer(&self, i: usize) -> #pv::Part<'a> {
                     match i {
                         #(#idx => self.#layer_fns(),)*
                         _ => ::core::unreachable!(),
@@ -235,10 +234,10 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         "Starts composing a prompt from `{}`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill every slot in manifest order and call `.finish()`. {slot_order}",
         d.manifest_display
     );
-    let prompt_ty = if layer_count <= crate::INLINE_LAYERS_MAX {
-        quote! { ::doctrine::Prompt<[::doctrine::Section; #layer_count]> }
+    let prompt_ty = if layer_count <= crate::__private::INLINE_LAYERS_MAX {
+        quote! { #krate::Prompt<[#krate::Section; #layer_count]> }
     } else {
-        quote! { ::doctrine::Prompt<::std::boxed::Box<[::doctrine::Section]>> }
+        quote! { #krate::Prompt<::std::boxed::Box<[#krate::Section]>> }
     };
     quote! {
         /// A prompt composed from this manifest.
@@ -267,7 +266,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
-            formulation: ::doctrine::Formulation,
+            formulation: #krate::Formulation,
         }
 
         /// A prompt being composed; see [`compose`].
@@ -303,7 +302,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// Applies a user overlay to the overridable layers.
             pub fn overlay(mut self, overlay: &'a Overlay) -> Self { self.state.overlay = ::core::option::Option::Some(overlay); self }
             /// Sets how titled layers are delimited.
-            pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self { self.state.formulation = formulation; self }
+            pub fn formulation(mut self, formulation: #krate::Formulation) -> Self { self.state.formulation = formulation; self }
             /// Sets the formulation for a model family, from the manifest's table.
             pub fn family(mut self, family: &str) -> Self { self.state.formulation = formulation_for(family); self }
         }

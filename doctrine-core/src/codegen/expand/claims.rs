@@ -7,6 +7,7 @@ use super::super::model::Doctrine;
 use super::lit;
 
 pub(super) fn safety_claims(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let words = d.claims.iter().map(|c| {
         let layer = lit(&c.layer);
         let [verbs, objects, actions, phrases] = [&c.verbs, &c.objects, &c.actions, &c.phrases]
@@ -15,7 +16,7 @@ pub(super) fn safety_claims(d: &Doctrine) -> TokenStream {
                 quote! { &[#(#list),*] }
             });
         quote! {
-            ::doctrine::ClaimWords {
+            #pv::ClaimWords {
                 layer: #layer,
                 verbs: #verbs,
                 objects: #objects,
@@ -43,9 +44,9 @@ pub(super) fn safety_claims(d: &Doctrine) -> TokenStream {
     quote! {
         #(#[doc = #doc])*
         pub fn safety_claims(
-            instructions: &[::doctrine::Instruction<'_>],
-        ) -> ::std::vec::Vec<::doctrine::Notice> {
-            ::doctrine::safety_claims_with(instructions, &[#(#words),*])
+            instructions: &[#krate::Instruction<'_>],
+        ) -> ::std::vec::Vec<#krate::Notice> {
+            #pv::safety_claims_with(instructions, &[#(#words),*])
         }
     }
 }

@@ -11,6 +11,7 @@ use super::types::choice_enum;
 use super::{lit, variant};
 
 pub(super) fn facts(d: &Doctrine) -> TokenStream {
+    let krate = d.krate();
     if d.facts.is_empty() {
         return TokenStream::new();
     }
@@ -21,6 +22,7 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
             f.name, d.manifest_display
         );
         Some(choice_enum(
+            &krate,
             &format_ident!("{}", enum_name),
             &f.name,
             values,
@@ -72,16 +74,16 @@ fn field_value(f: &Fact, need: Need, access: TokenStream) -> TokenStream {
 }
 
 /// A field initialiser from the collected `slots`, for `from_pairs`.
-fn field_from_slot(f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
+fn field_from_slot(pv: &TokenStream, f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
     let name = lit(&f.name);
     let who = lit(who);
     match (&f.values, need) {
-        (None, Need::Required) => quote! { ::doctrine::fact::required(#who, #name, slots[#i])? },
+        (None, Need::Required) => quote! { #pv::required(#who, #name, slots[#i])? },
         (None, _) => quote! { slots[#i] },
         (Some(_), Need::Required) => {
-            quote! { ::doctrine::fact::required_choice(#who, #name, slots[#i])? }
+            quote! { #pv::required_choice(#who, #name, slots[#i])? }
         }
-        (Some(_), _) => quote! { ::doctrine::fact::choice(slots[#i])? },
+        (Some(_), _) => quote! { #pv::choice(slots[#i])? },
     }
 }
 
@@ -97,6 +99,7 @@ struct Shape {
 }
 
 fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
+    let pv = d.private();
     let taken: Vec<(usize, &Fact, Need)> = d
         .facts
         .iter()
@@ -159,7 +162,7 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     let values = quote! { [#(#values),*] };
     let inits = taken.iter().map(|(i, f, n)| {
         let field = format_ident!("{}", f.name);
-        let v = field_from_slot(f, *i, *n, who);
+        let v = field_from_slot(&pv, f, *i, *n, who);
         quote! { #field: #v }
     });
     let from_slots = quote! { #ty { #(#inits,)* } };
@@ -175,6 +178,7 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
 
 /// No roles declared: one `Facts` struct for the prompt.
 fn single(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let s = shape(d, 0, format_ident!("Facts"), "the prompt");
     let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
     let takes = s.takes.iter().map(|t| lit(t));
@@ -187,8 +191,8 @@ fn single(d: &Doctrine) -> TokenStream {
         #def
         impl<'a> Facts #generics {
             /// Builds the facts from `(name, value)` pairs, e.g. a command line.
-            pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, ::doctrine::FactError> {
-                let slots: [::core::option::Option<&'a str>; #count] = ::doctrine::fact::collect("the prompt", &FACT_NAMES, &[#(#takes),*], pairs)?;
+            pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
+                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], pairs)?;
                 ::core::result::Result::Ok(#from_slots)
             }
 
@@ -203,6 +207,7 @@ fn single(d: &Doctrine) -> TokenStream {
 
 /// Roles declared: a struct per role and `enum Facts` over them.
 fn per_role(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let role_ty = d.role_type();
     let count = d.facts.len();
     let shapes: Vec<Shape> = d
@@ -243,7 +248,7 @@ fn per_role(d: &Doctrine) -> TokenStream {
         let takes = s.takes.iter().map(|t| lit(t));
         quote! {
             #role_ty::#v => {
-                let slots: [::core::option::Option<&'a str>; #count] = ::doctrine::fact::collect(#who, &FACT_NAMES, &[#(#takes),*], pairs)?;
+                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], pairs)?;
                 Facts::#v(#build)
             }
         }
@@ -290,7 +295,7 @@ fn per_role(d: &Doctrine) -> TokenStream {
             /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
             /// a missing required fact, a fact the role does not take, or a value outside
             /// a fact's closed set is an error naming it.
-            pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, ::doctrine::FactError> {
+            pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
                 ::core::result::Result::Ok(match role { #(#from_slots)* })
             }
 

@@ -10,19 +10,20 @@ use super::{choice_field, lit, slot_place, variant};
 
 /// The private method that resolves layer `i` to a `Part`.
 pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     // `__` prefix: a layer name cannot start with `_`, so no slot method can clash.
     let method = format_ident!("__layer_{}", i);
     let skip = |reason: TokenStream, origin: TokenStream| {
         quote! {
-            return ::doctrine::Part { info, origin: #origin, body: ::doctrine::Body::Skip(::doctrine::Skip::#reason) }
+            return #pv::Part { info, origin: #origin, body: #pv::Body::Skip(#krate::Skip::#reason) }
         }
     };
-    let unresolved = quote! { ::doctrine::Origin::Unresolved };
+    let unresolved = quote! { #krate::Origin::Unresolved };
     let role_ty = d.role_type();
     let template = d.is_template(l);
     // A template's text is its segments; anything else is one string.
     let text_ty = if template {
-        quote! { &'static [::doctrine::Seg] }
+        quote! { &'static [#pv::Seg] }
     } else {
         quote! { &'static str }
     };
@@ -40,8 +41,8 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let t = &d.texts[id];
         let name = format_ident!("{}", t.const_name);
         let origin = match t.file {
-            Some(_) => quote! { ::doctrine::Origin::File(&sources::#name) },
-            None => quote! { ::doctrine::Origin::Inline },
+            Some(_) => quote! { #krate::Origin::File(&sources::#name) },
+            None => quote! { #krate::Origin::Inline },
         };
         if template {
             quote! { (&text::#name, #origin) }
@@ -53,7 +54,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let resolve = match &l.content {
         Content::PerRole(groups) if d.roles.is_empty() || groups.len() == 1 => {
             let v = text_origin(groups[0].1);
-            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = #v; }
+            quote! { let (text, origin): (#text_ty, #krate::Origin) = #v; }
         }
         Content::PerRole(groups) => {
             let arms = groups.iter().map(|(roles, id)| {
@@ -65,7 +66,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let out = skip(quote! { NotInRole }, unresolved.clone());
                 quote! { _ => { #out } }
             });
-            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = match self.role { #(#arms)* #rest }; }
+            quote! { let (text, origin): (#text_ty, #krate::Origin) = match self.role { #(#arms)* #rest }; }
         }
         Content::Choice {
             enum_name,
@@ -87,27 +88,27 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let out = skip(quote! { NotSupplied }, unresolved.clone());
                 quote! { ::core::option::Option::None => { #out } }
             });
-            quote! { let (text, origin): (#text_ty, ::doctrine::Origin) = match self.#field { #(#arms)* #none }; }
+            quote! { let (text, origin): (#text_ty, #krate::Origin) = match self.#field { #(#arms)* #none }; }
         }
         // Instructions are written by the runtime (ascending authority, provenance lines).
         Content::Instructions => {
             let place = slot_place(d, l);
             let out = skip(
                 quote! { NotSupplied },
-                quote! { ::doctrine::Origin::Instructions },
+                quote! { #krate::Origin::Instructions },
             );
             quote! {
-                let origin = ::doctrine::Origin::Instructions;
-                let instructions: &'a [::doctrine::Instruction<'a>] = self.#place;
+                let origin = #krate::Origin::Instructions;
+                let instructions: &'a [#krate::Instruction<'a>] = self.#place;
                 if instructions.is_empty() { #out }
             }
         }
         Content::Slot { .. } => {
             let place = slot_place(d, l);
-            let out = skip(quote! { NotSupplied }, quote! { ::doctrine::Origin::Slot });
+            let out = skip(quote! { NotSupplied }, quote! { #krate::Origin::Slot });
             quote! {
-                let (text, origin): (&'a str, ::doctrine::Origin) = match self.#place {
-                    ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
+                let (text, origin): (&'a str, #krate::Origin) = match self.#place {
+                    ::core::option::Option::Some(v) => (v, #krate::Origin::Slot),
                     ::core::option::Option::None => { #out }
                 };
             }
@@ -121,13 +122,13 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         if negated {
             quote! {
                 if self.flags.#field {
-                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOn(#name)) };
+                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FlagOn(#name)) };
                 }
             }
         } else {
             quote! {
                 if !self.flags.#field {
-                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FlagOff(#name)) };
+                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FlagOff(#name)) };
                 }
             }
         }
@@ -142,7 +143,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 quote! {
                     ::core::option::Option::Some(v) => {
                         if v != #e {
-                            return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactValue(#name)) };
+                            return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FactValue(#name)) };
                         }
                     }
                 }
@@ -152,7 +153,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         quote! {
             match self.facts[#i] {
                 ::core::option::Option::None => {
-                    return ::doctrine::Part { info, origin, body: ::doctrine::Body::Skip(::doctrine::Skip::FactAbsent(#name)) };
+                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FactAbsent(#name)) };
                 }
                 #some_arm
             }
@@ -160,10 +161,10 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     });
 
     // The knob suffix: its text, and the separator written before it when the layer has
-    // text before it (`::doctrine::Joined`).
+    // text before it (`#pv::Joined`).
     let suffix = match &l.suffix {
         None if matches!(l.content, Content::Instructions) => TokenStream::new(),
-        None => quote! { let suffix: ::doctrine::Joined<'static> = ::doctrine::NO_JOIN; },
+        None => quote! { let suffix: #pv::Joined<'static> = #pv::NO_JOIN; },
         Some(s) => {
             let value = suffix_match(d, s);
             let sep = lit(&s.separator);
@@ -171,10 +172,10 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 Some(roles) if !d.roles.is_empty() => {
                     let roles = roles.iter().map(|&r| variant(&d.roles[r]));
                     quote! {
-                        let suffix: ::doctrine::Joined<'static> = if ::core::matches!(self.role, #(#role_ty::#roles)|*) { (#sep, #value) } else { ::doctrine::NO_JOIN };
+                        let suffix: #pv::Joined<'static> = if ::core::matches!(self.role, #(#role_ty::#roles)|*) { (#sep, #value) } else { #pv::NO_JOIN };
                     }
                 }
-                _ => quote! { let suffix: ::doctrine::Joined<'static> = (#sep, #value); },
+                _ => quote! { let suffix: #pv::Joined<'static> = (#sep, #value); },
             }
         }
     };
@@ -184,25 +185,25 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let file = lit(&o.file);
         let body = match o.mode {
             Override::Replace => quote! {
-                return ::doctrine::Part {
+                return #pv::Part {
                     info,
-                    origin: ::doctrine::Origin::OverlayReplaced(#file),
-                    body: ::doctrine::Body::Text(over, [::doctrine::NO_JOIN; 2]),
+                    origin: #krate::Origin::OverlayReplaced(#file),
+                    body: #pv::Body::Text(over, [#pv::NO_JOIN; 2]),
                 };
             },
             Override::Append => {
                 let sep = lit(&o.separator);
                 // The runtime writes no separator before the overlay when nothing came before it.
                 let append_body = if template {
-                    quote! { ::doctrine::Body::Template(text, [suffix, (#sep, over)]) }
+                    quote! { #pv::Body::Template(text, [suffix, (#sep, over)]) }
                 } else {
-                    quote! { ::doctrine::Body::Text(text, [suffix, (#sep, over)]) }
+                    quote! { #pv::Body::Text(text, [suffix, (#sep, over)]) }
                 };
                 quote! {
-                    let source = match origin { ::doctrine::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
-                    return ::doctrine::Part {
+                    let source = match origin { #krate::Origin::File(s) => ::core::option::Option::Some(s), _ => ::core::option::Option::None };
+                    return #pv::Part {
                         info,
-                        origin: ::doctrine::Origin::OverlayAppended(source, #file),
+                        origin: #krate::Origin::OverlayAppended(source, #file),
                         body: #append_body,
                     };
                 }
@@ -217,23 +218,23 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     });
 
     let body = if matches!(l.content, Content::Instructions) {
-        quote! { ::doctrine::Body::Instructions(instructions) }
+        quote! { #pv::Body::Instructions(instructions) }
     } else if template {
-        quote! { ::doctrine::Body::Template(text, [suffix, ::doctrine::NO_JOIN]) }
+        quote! { #pv::Body::Template(text, [suffix, #pv::NO_JOIN]) }
     } else {
-        quote! { ::doctrine::Body::Text(text, [suffix, ::doctrine::NO_JOIN]) }
+        quote! { #pv::Body::Text(text, [suffix, #pv::NO_JOIN]) }
     };
     quote! {
         #[inline]
-        fn #method(&self) -> ::doctrine::Part<'a> {
-            let info: &'static ::doctrine::LayerInfo = &LAYERS[#i];
+        fn #method(&self) -> #pv::Part<'a> {
+            let info: &'static #krate::LayerInfo = &LAYERS[#i];
             #scope_check
             #resolve
             #gate
             #fact_gate
             #suffix
             #overlay
-            ::doctrine::Part { info, origin, body: #body }
+            #pv::Part { info, origin, body: #body }
         }
     }
 }

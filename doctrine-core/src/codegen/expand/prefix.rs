@@ -109,7 +109,8 @@ fn known(d: &Doctrine, r: usize) -> Option<String> {
             None => (String::new(), String::new()),
         };
         // The runtime's own joining rule, so the two cannot disagree.
-        let body = crate::joined(&head, &[(&suffix.0, &suffix.1), crate::NO_JOIN]);
+        let body =
+            crate::__private::joined(&head, &[(&suffix.0, &suffix.1), crate::__private::NO_JOIN]);
         if !body.is_empty() {
             parts.push(body);
         }

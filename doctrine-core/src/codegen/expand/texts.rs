@@ -9,6 +9,7 @@ use super::super::model::{Doctrine, Segment};
 use super::lit;
 
 pub(super) fn texts(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let consts = d.texts.iter().map(|t| {
         let name = format_ident!("{}", t.const_name);
         let doc = match &t.file {
@@ -25,18 +26,18 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
                 let segs = segments.iter().map(|seg| match seg {
                     Segment::Lit(s) => {
                         let s = lit(s);
-                        quote! { ::doctrine::Seg::Lit(#s) }
+                        quote! { #pv::Seg::Lit(#s) }
                     }
                     // Values are facts then knobs, in manifest order (see `Compose::__values`).
-                    Segment::Fact(f) => quote! { ::doctrine::Seg::Value(#f) },
+                    Segment::Fact(f) => quote! { #pv::Seg::Value(#f) },
                     Segment::Knob(k) => {
                         let i = d.facts.len() + k;
-                        quote! { ::doctrine::Seg::Value(#i) }
+                        quote! { #pv::Seg::Value(#i) }
                     }
                 });
                 let doc =
                     format!("{doc} With placeholders: literal text and the values they name.");
-                quote! { #[doc = #doc] pub static #name: [::doctrine::Seg; #n] = [#(#segs),*]; }
+                quote! { #[doc = #doc] pub static #name: [#pv::Seg; #n] = [#(#segs),*]; }
             }
         }
     });
@@ -53,9 +54,9 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
         };
         let (source, version, licence) = (opt(&f.fields.source), opt(&f.fields.version), opt(&f.fields.licence));
         Some(quote! {
-            pub static #name: ::doctrine::Source = ::doctrine::Source {
+            pub static #name: #krate::Source = #krate::Source {
                 path: #path,
-                provenance: ::doctrine::Provenance { source: #source, version: #version, licence: #licence },
+                provenance: #krate::Provenance { source: #source, version: #version, licence: #licence },
             };
         })
     });
@@ -68,10 +69,11 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
 }
 
 pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let n = d.layers.len();
     let infos = d.layers.iter().map(|l| {
         let name = lit(&l.name);
-        let tier = tier(l.tier);
+        let tier = tier(&krate, l.tier);
         let locked = l.locked;
         let title = match &l.title {
             Some(t) => {
@@ -83,47 +85,47 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
                     lit(&format!("\n</{tag}>")),
                 );
                 quote! {
-                    ::core::option::Option::Some(&::doctrine::Title { text: #text, heading: #heading, open: #open, close: #close })
+                    ::core::option::Option::Some(&#krate::Title { text: #text, heading: #heading, open: #open, close: #close })
                 }
             }
             None => quote! { ::core::option::Option::None },
         };
-        quote! { ::doctrine::LayerInfo { name: #name, tier: #tier, locked: #locked, title: #title } }
+        quote! { #krate::LayerInfo { name: #name, tier: #tier, locked: #locked, title: #title } }
     });
     let sep = lit(&d.separator);
     let (default, families) = &d.formulation;
-    let default = formulation(*default);
+    let default = formulation(&krate, *default);
     let prefixes = families.iter().map(|(p, _)| lit(p));
-    let forms = families.iter().map(|(_, f)| formulation(*f));
+    let forms = families.iter().map(|(_, f)| formulation(&krate, *f));
     quote! {
         /// The separator written between non-empty layers.
         pub const SEPARATOR: &str = #sep;
         /// How many layers the manifest declares.
         pub const LAYER_COUNT: usize = #n;
         /// Every layer, in composition order.
-        pub static LAYERS: [::doctrine::LayerInfo; #n] = [#(#infos),*];
+        pub static LAYERS: [#krate::LayerInfo; #n] = [#(#infos),*];
         /// The formulation for families the manifest does not name.
-        pub const DEFAULT_FORMULATION: ::doctrine::Formulation = #default;
+        pub const DEFAULT_FORMULATION: #krate::Formulation = #default;
 
         /// The formulation for a model family: the manifest's longest matching prefix in
         /// `[formulation] families`, else `DEFAULT_FORMULATION`.
-        pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-            ::doctrine::formulation::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION)
+        pub fn formulation_for(family: &str) -> #krate::Formulation {
+            #pv::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION)
         }
     }
 }
 
-fn formulation(f: crate::Formulation) -> TokenStream {
+fn formulation(krate: &TokenStream, f: crate::Formulation) -> TokenStream {
     match f {
-        crate::Formulation::Markdown => quote! { ::doctrine::Formulation::Markdown },
-        crate::Formulation::Tagged => quote! { ::doctrine::Formulation::Tagged },
-        crate::Formulation::Bare => quote! { ::doctrine::Formulation::Bare },
+        crate::Formulation::Markdown => quote! { #krate::Formulation::Markdown },
+        crate::Formulation::Tagged => quote! { #krate::Formulation::Tagged },
+        crate::Formulation::Bare => quote! { #krate::Formulation::Bare },
     }
 }
 
-pub(super) fn tier(t: Tier) -> TokenStream {
+pub(super) fn tier(krate: &TokenStream, t: Tier) -> TokenStream {
     match t {
-        Tier::Stable => quote! { ::doctrine::Tier::Stable },
-        Tier::Volatile => quote! { ::doctrine::Tier::Volatile },
+        Tier::Stable => quote! { #krate::Tier::Stable },
+        Tier::Volatile => quote! { #krate::Tier::Volatile },
     }
 }

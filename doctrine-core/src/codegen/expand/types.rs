@@ -10,6 +10,7 @@ use super::{lit, variant};
 
 /// A closed set: enum, `ALL`, `NAMES`, `as_str`, `Choice`, `FromStr`, `Display`.
 pub(super) fn choice_enum(
+    krate: &TokenStream,
     ty: &Ident,
     kind: &str,
     values: &[String],
@@ -44,7 +45,7 @@ pub(super) fn choice_enum(
             }
         }
 
-        impl ::doctrine::Choice for #ty {
+        impl #krate::Choice for #ty {
             const KIND: &'static str = #kind;
             const ALL: &'static [Self] = #ty::ALL;
             const NAMES: &'static [&'static str] = #ty::NAMES;
@@ -52,9 +53,9 @@ pub(super) fn choice_enum(
         }
 
         impl ::core::str::FromStr for #ty {
-            type Err = ::doctrine::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-                <Self as ::doctrine::Choice>::parse(s)
+            type Err = #krate::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
+                <Self as #krate::Choice>::parse(s)
             }
         }
 
@@ -69,17 +70,19 @@ pub(super) fn choice_enum(
 }
 
 pub(super) fn roles(d: &Doctrine) -> TokenStream {
+    let krate = d.krate();
     if d.roles.is_empty() {
         return TokenStream::new();
     }
     let doc = format!("The {}s declared in `{}`.", d.role_word, d.manifest_display);
-    choice_enum(&d.role_type(), d.role_word, &d.roles, &doc, None)
+    choice_enum(&krate, &d.role_type(), d.role_word, &d.roles, &doc, None)
 }
 
 pub(super) fn flags(d: &Doctrine) -> TokenStream {
+    let krate = d.krate();
     let names: Vec<String> = d.flags.iter().map(|f| f.name.clone()).collect();
     let doc = format!("The flags declared in `{}`.", d.manifest_display);
-    let flag_enum = choice_enum(&format_ident!("Flag"), "flag", &names, &doc, None);
+    let flag_enum = choice_enum(&krate, &format_ident!("Flag"), "flag", &names, &doc, None);
     let fields: Vec<Ident> = d
         .flags
         .iter()
@@ -117,11 +120,11 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
 
         /// Parses a comma-separated list of the flags that are on (`""` turns all off).
         impl ::core::str::FromStr for Flags {
-            type Err = ::doctrine::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+            type Err = #krate::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
                 let mut flags = Flags { #(#fields: false,)* };
                 for name in s.split(',').map(::core::primitive::str::trim).filter(|n| !n.is_empty()) {
-                    flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
+                    flags.set(<Flag as #krate::Choice>::parse(name)?, true);
                 }
                 ::core::result::Result::Ok(flags)
             }
@@ -147,12 +150,14 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
 }
 
 pub(super) fn knobs(d: &Doctrine) -> TokenStream {
+    let krate = d.krate();
     let enums = d.knobs.iter().map(|k| {
         let doc = format!(
             "Knob `{}` from `{}` (default `{}`).",
             k.name, d.manifest_display, k.values[k.default]
         );
         choice_enum(
+            &krate,
             &format_ident!("{}", k.enum_name),
             &k.name,
             &k.values,
@@ -172,6 +177,7 @@ pub(super) fn knobs(d: &Doctrine) -> TokenStream {
 }
 
 pub(super) fn choices(d: &Doctrine) -> TokenStream {
+    let krate = d.krate();
     let enums = d.layers.iter().filter_map(|l| match &l.content {
         Content::Choice {
             enum_name,
@@ -181,6 +187,7 @@ pub(super) fn choices(d: &Doctrine) -> TokenStream {
             let values: Vec<String> = variants.iter().map(|(s, _)| s.clone()).collect();
             let doc = format!("The files of layer `{}`'s directory, by stem.", l.name);
             Some(choice_enum(
+                &krate,
                 &format_ident!("{}", enum_name),
                 &l.name,
                 &values,
@@ -194,6 +201,7 @@ pub(super) fn choices(d: &Doctrine) -> TokenStream {
 }
 
 pub(super) fn overlay(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
     let entries: Vec<(&Layer, &OverlayModel)> = d
         .layers
         .iter()
@@ -228,8 +236,8 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
             pub const FIELDS: &'static [&'static str] = &[#(#names),*];
 
             /// The files an overlay directory may hold, and the names of the layers it may not reach.
-            pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-                files: &[#(::doctrine::overlay::OverlayFile { file: #files, layer: #layers }),*],
+            pub const SPEC: #krate::overlay::OverlaySpec = #krate::overlay::OverlaySpec {
+                files: &[#(#krate::overlay::OverlayFile { file: #files, layer: #layers }),*],
                 locked: &[#(#locked),*],
                 fixed: &[#(#fixed),*],
             };
@@ -238,13 +246,13 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
             /// workspace), each file capped at `doctrine::overlay::DEFAULT_MAX_BYTES`. A missing
             /// directory gives an empty overlay and no notice; every file ignored, cut or refused
             /// gives a notice.
-            pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-                Self::load_capped(dir, ::doctrine::overlay::DEFAULT_MAX_BYTES)
+            pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+                Self::load_capped(dir, #krate::overlay::DEFAULT_MAX_BYTES)
             }
 
             /// As [`Overlay::load`], with another byte cap per file.
-            pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-                let (texts, notices) = ::doctrine::overlay::load_overlay(dir.as_ref(), &Self::SPEC, max_bytes);
+            pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+                let (texts, notices) = #pv::load_overlay(dir.as_ref(), &Self::SPEC, max_bytes);
                 let mut texts = texts.into_iter();
                 let overlay = Overlay { #(#fields: texts.next().flatten().unwrap_or_default(),)* };
                 (overlay, notices)

@@ -39,6 +39,7 @@ pub struct Context {
     pub manifest_display: String,
     pub crate_dir: PathBuf,
     pub base_dir: PathBuf,
+    pub krate: syn::Path,
 }
 
 pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {
@@ -202,6 +203,7 @@ pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctr
     }
     let formulation = formulation(&raw);
     Some(Doctrine {
+        krate: cx.krate,
         manifest: cx.manifest,
         manifest_display: cx.manifest_display,
         // Normalised like file text, so a CRLF checkout gives the same bytes.
