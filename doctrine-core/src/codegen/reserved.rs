@@ -40,7 +40,6 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Type, "__ComposeState"),
     (Space::Type, "stage"),
     (Space::Type, "stage::Ready"),
-    (Space::Type, "stage::Filled"),
     (Space::Type, "text"),
     (Space::Type, "sources"),
     (Space::Type, "prefix"),

@@ -12,4 +12,5 @@ pub mod prompt;
 pub mod repo;
 pub(crate) mod safe_open;
 pub mod safety;
+pub mod stage;
 pub mod text;

@@ -44,7 +44,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         facts_init = quote! { [] };
     } else if has_roles {
         params.push(quote! { facts: impl ::core::convert::Into<Facts<'a>> });
-        pre = quote! { let facts: Facts<'a> = facts.into(); };
+        pre = quote! { let facts: Facts<'a> = ::core::convert::Into::into(facts); };
         inits.push(quote! { role: facts.role() });
         facts_init = quote! { facts.__values() };
     } else {
@@ -140,7 +140,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         } else {
             (
                 quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
-                quote! { value.into() },
+                quote! { ::core::convert::Into::into(value) },
                 format!(
                     "Fills optional slot `{}`; `None` leaves the layer out.",
                     l.name
@@ -249,14 +249,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         pub mod stage {
             #(#[doc = #stage_docs] pub struct #stage_names;)*
 
-            /// Implemented only by [`Ready`]: `.finish()` needs every slot filled.
-            #[diagnostic::on_unimplemented(
-                message = "`.finish()` called before every slot is filled: the builder is at stage `{Self}`",
-                label = "a slot is still empty",
-                note = "a stage `NeedX` names the next call, `.x(...)`; fill the slots in manifest order, then call `.finish()`"
-            )]
-            pub trait Filled {}
-            impl Filled for Ready {}
+            impl #pv::Filled for Ready {}
         }
 
         /// Everything a composition has been given so far; the stages share it.
@@ -315,7 +308,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// early reports which stage the builder is at).
             pub fn finish(self) -> Prompt
             where
-                Stage: stage::Filled,
+                Stage: #pv::Filled,
             {
                 self.state.__finish()
             }
@@ -323,7 +316,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// Only the stable prefix, as `finish().stable()` would give it.
             pub fn finish_stable(self) -> ::std::string::String
             where
-                Stage: stage::Filled,
+                Stage: #pv::Filled,
             {
                 self.state.__finish_stable()
             }
@@ -332,7 +325,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// a turn when the stable prefix is composed once and reused.
             pub fn finish_volatile(self) -> ::std::string::String
             where
-                Stage: stage::Filled,
+                Stage: #pv::Filled,
             {
                 self.state.__finish_volatile()
             }

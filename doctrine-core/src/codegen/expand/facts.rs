@@ -266,13 +266,17 @@ fn per_role(d: &Doctrine) -> TokenStream {
     });
     let word = d.role_word;
     let doc = format!("The facts of one {word}; the variant is the {word}.");
+    let variant_docs = d
+        .roles
+        .iter()
+        .map(|r| format!("The facts of {word} `{r}`."));
     quote! {
         #(#defs)*
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Facts<'a> {
-            #(#variants(#tys),)*
+            #(#[doc = #variant_docs] #variants(#tys),)*
             #unused
         }
 

@@ -53,7 +53,9 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             None => quote! { ::core::option::Option::None },
         };
         let (source, version, licence) = (opt(&f.fields.source), opt(&f.fields.version), opt(&f.fields.licence));
+        let doc = format!("Where `text::{}` comes from: `{}`, with its frontmatter provenance.", t.const_name, f.display);
         Some(quote! {
+            #[doc = #doc]
             pub static #name: #krate::Source = #krate::Source {
                 path: #path,
                 provenance: #krate::Provenance { source: #source, version: #version, licence: #licence },

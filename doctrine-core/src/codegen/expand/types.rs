@@ -106,12 +106,15 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         }
 
         impl Flags {
+            /// Whether `flag` is on.
             pub const fn get(&self, flag: Flag) -> bool {
                 match flag { #(Flag::#variants => self.#fields,)* }
             }
+            /// Turns `flag` on or off.
             pub fn set(&mut self, flag: Flag, on: bool) {
                 match flag { #(Flag::#variants => self.#fields = on,)* }
             }
+            /// These flags with `flag` turned on or off.
             pub fn with(mut self, flag: Flag, on: bool) -> Self {
                 self.set(flag, on);
                 self
@@ -123,8 +126,11 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
             type Err = #krate::ParseChoiceError;
             fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
                 let mut flags = Flags { #(#fields: false,)* };
-                for name in s.split(',').map(::core::primitive::str::trim).filter(|n| !n.is_empty()) {
-                    flags.set(<Flag as #krate::Choice>::parse(name)?, true);
+                for name in s.split(',') {
+                    let name = name.trim();
+                    if !name.is_empty() {
+                        flags.set(<Flag as #krate::Choice>::parse(name)?, true);
+                    }
                 }
                 ::core::result::Result::Ok(flags)
             }
@@ -167,12 +173,24 @@ pub(super) fn knobs(d: &Doctrine) -> TokenStream {
     });
     let fields = d.knobs.iter().map(|k| format_ident!("{}", k.name));
     let types = d.knobs.iter().map(|k| format_ident!("{}", k.enum_name));
+    let docs = d.knobs.iter().map(|k| {
+        format!(
+            "Knob `{}`: one of {} (default `{}`).",
+            k.name,
+            k.values
+                .iter()
+                .map(|v| format!("`{v}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            k.values[k.default]
+        )
+    });
     quote! {
         #(#enums)*
 
         /// The value of every knob. `Default` gives the manifest's defaults.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub struct Knobs { #(pub #fields: #types,)* }
+        pub struct Knobs { #(#[doc = #docs] pub #fields: #types,)* }
     }
 }
 
@@ -252,9 +270,9 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
 
             /// As [`Overlay::load`], with another byte cap per file.
             pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
-                let (texts, notices) = #pv::load_overlay(dir.as_ref(), &Self::SPEC, max_bytes);
-                let mut texts = texts.into_iter();
-                let overlay = Overlay { #(#fields: texts.next().flatten().unwrap_or_default(),)* };
+                let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
+                let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+                let overlay = Overlay { #(#fields: ::core::iter::Iterator::next(&mut texts).flatten().unwrap_or_default(),)* };
                 (overlay, notices)
             }
         }
