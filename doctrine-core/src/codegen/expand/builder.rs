@@ -249,6 +249,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         pub mod stage {
             #(#[doc = #stage_docs] pub struct #stage_names;)*
 
+            #[automatically_derived]
             impl #pv::Filled for Ready {}
         }
 

@@ -255,6 +255,7 @@ fn per_role(d: &Doctrine) -> TokenStream {
     });
     let froms = shapes.iter().zip(&variants).zip(&tys).map(|((_, v), ty)| {
         quote! {
+            #[automatically_derived]
             impl<'a> ::core::convert::From<#ty> for Facts<'a> {
                 fn from(facts: #ty) -> Self { Facts::#v(facts) }
             }

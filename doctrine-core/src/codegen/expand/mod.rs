@@ -10,7 +10,7 @@ mod prefix;
 mod texts;
 mod types;
 
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
 use super::model::{Content, Doctrine, Layer};
@@ -33,7 +33,7 @@ pub fn expand(d: &Doctrine) -> TokenStream {
     let compose = compose(d);
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
-    quote! {
+    let items = quote! {
         #tracking
         #roles
         #flags
@@ -46,7 +46,40 @@ pub fn expand(d: &Doctrine) -> TokenStream {
         #compose
         #prefix
         #claims
-    }
+    };
+    unsuffixed(items)
+}
+
+/// The tokens with every integer literal unsuffixed (`9usize` → `9`): quote writes a
+/// `usize` as `9usize`, which rustdoc then shows (`Prompt<[Section; 9usize]>`). Every such
+/// literal sits where its type is known (array lengths, indices, typed constants).
+fn unsuffixed(tokens: TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), unsuffixed(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            TokenTree::Literal(l) => {
+                let text = l.to_string();
+                let digits = text
+                    .strip_suffix("usize")
+                    .or_else(|| text.strip_suffix("u64"))
+                    .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+                match digits.and_then(|d| d.parse::<u64>().ok()) {
+                    Some(n) => {
+                        let mut plain = Literal::u64_unsuffixed(n);
+                        plain.set_span(l.span());
+                        TokenTree::Literal(plain)
+                    }
+                    None => TokenTree::Literal(l),
+                }
+            }
+            other => other,
+        })
+        .collect()
 }
 
 pub(super) fn lit(s: &str) -> Literal {

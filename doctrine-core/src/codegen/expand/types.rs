@@ -23,6 +23,7 @@ pub(super) fn choice_enum(
     let default = default.map(|i| {
         let v = &variants[i];
         quote! {
+            #[automatically_derived]
             impl ::core::default::Default for #ty {
                 fn default() -> Self { #ty::#v }
             }
@@ -45,6 +46,7 @@ pub(super) fn choice_enum(
             }
         }
 
+        #[automatically_derived]
         impl #krate::Choice for #ty {
             const KIND: &'static str = #kind;
             const ALL: &'static [Self] = #ty::ALL;
@@ -52,6 +54,7 @@ pub(super) fn choice_enum(
             fn as_str(self) -> &'static str { #ty::as_str(self) }
         }
 
+        #[automatically_derived]
         impl ::core::str::FromStr for #ty {
             type Err = #krate::ParseChoiceError;
             fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
@@ -59,6 +62,7 @@ pub(super) fn choice_enum(
             }
         }
 
+        #[automatically_derived]
         impl ::core::fmt::Display for #ty {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
@@ -101,6 +105,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Flags { #(#[doc = #docs] pub #fields: bool,)* }
 
+        #[automatically_derived]
         impl ::core::default::Default for Flags {
             fn default() -> Self { Flags { #(#fields: #defaults,)* } }
         }
@@ -122,6 +127,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         }
 
         /// Parses a comma-separated list of the flags that are on (`""` turns all off).
+        #[automatically_derived]
         impl ::core::str::FromStr for Flags {
             type Err = #krate::ParseChoiceError;
             fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
@@ -137,6 +143,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         }
 
         /// The flags that are on, comma-separated: the form `FromStr` reads back.
+        #[automatically_derived]
         impl ::core::fmt::Display for Flags {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 let mut first = true;
