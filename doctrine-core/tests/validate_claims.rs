@@ -56,7 +56,7 @@ fn generated_function_passes_the_words_with_their_layer() {
         .expect("a safety_claims function");
     let body: String = code[start..].split_whitespace().collect();
     assert!(
-        body.contains(r#"::doctrine::safety_claims_with(instructions,&[::doctrine::ClaimWords{layer:"deploy",verbs:&["thaw"],objects:&[],actions:&[],phrases:&[],}])"#),
+        body.contains(r#"::doctrine::__private::safety_claims_with(instructions,&[::doctrine::__private::ClaimWords{layer:"deploy",verbs:&["thaw"],objects:&[],actions:&[],phrases:&[],}])"#),
         "{body}"
     );
 }
