@@ -241,12 +241,26 @@ fn plumbing(
     named(&a).intersection(&named(&b)).cloned().collect()
 }
 
+/// Facts that borrow nothing (closed sets only): `Facts` gets a hidden variant for its
+/// lifetime.
+fn closed_facts(n: &dyn Fn(&str) -> String) -> String {
+    format!(
+        "roles = [\"{a}\", \"{b}\"]\n[facts.{kind}]\ntier = \"stable\"\nvalues = [\"{v}\"]\nrequired = [\"*\"]\n[[layer]]\nname = \"{l}\"\ntext = \"x\"\n",
+        a = n("alpha"),
+        b = n("beta"),
+        kind = n("kind"),
+        v = n("value"),
+        l = n("base"),
+    )
+}
+
 fn all_plumbing() -> BTreeSet<(Space, String)> {
     let mut all = BTreeSet::new();
     for word in ["roles", "modes", ""] {
         all.extend(plumbing(|n| (rich(n, word), vec![n("team"), n("seat")])));
     }
     all.extend(plumbing(|n| (plain(n, 2), vec![])));
+    all.extend(plumbing(|n| (closed_facts(n), vec![])));
     all.extend(plumbing(|n| {
         (
             plain(n, doctrine_core::__private::INLINE_LAYERS_MAX + 1),

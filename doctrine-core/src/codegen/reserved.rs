@@ -68,6 +68,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Facts::from_pairs"),
     (Space::Associated, "Facts::takes"),
     (Space::Associated, "Facts::__values"),
+    (Space::Associated, "Facts::__Never"),
     (Space::Associated, "*::REQUIRED"),
     (Space::Associated, "*::OPTIONAL"),
     // `Overlay`.
