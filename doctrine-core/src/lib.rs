@@ -45,7 +45,7 @@ pub mod __private {
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::overlay::load_overlay;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
-    pub use crate::runtime::stage::Filled;
+    pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};
 }
 
 #[cfg(feature = "codegen")]

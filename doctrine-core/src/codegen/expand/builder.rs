@@ -106,32 +106,61 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .map(|l| format_ident!("Need{}", camel(&l.name)))
         .chain(std::iter::once(format_ident!("Ready")))
         .collect();
+    let required: Vec<bool> = slots
+        .iter()
+        .map(|l| matches!(l.content, Content::Slot { required: true }))
+        .collect();
+    let order: Vec<String> = slots
+        .iter()
+        .zip(&required)
+        .map(|(l, &r)| format!("`.{}()`{}", l.name, if r { " (required)" } else { "" }))
+        .collect();
+    let order = order.join(", ");
     let stage_docs = slots
         .iter()
-        .map(|l| format!("The builder's next call is `.{}(...)`.", l.name))
+        .zip(&required)
+        .map(|(l, &r)| {
+            let kind = if r {
+                "required"
+            } else {
+                "optional: it and the optional slots after it may be skipped"
+            };
+            format!("The next slot is `.{}(...)` ({kind}).", l.name)
+        })
         .chain(std::iter::once(
             "Every slot is filled: call `.finish()`.".to_string(),
         ));
     let first = &stage_names[0];
+    // `.finish()` may follow any stage with no required slot after it.
+    let finishable = (0..=slots.len())
+        .filter(|&k| !required[k..].contains(&true))
+        .map(|k| &stage_names[k]);
 
-    // Each stage method moves the whole state and sets one array element, so the generated
-    // code (tokens and MIR alike) grows linearly with the number of slots. Listing every
-    // other field in every method made it quadratic: 2,000 slots took 4.7 GB to check; so
-    // did one field per slot with `..self.state`, which rustc expands field by field.
-    let slot_methods = slots.iter().enumerate().map(|(i, l)| {
-        let (this, next) = (&stage_names[i], &stage_names[i + 1]);
+    // Slot `j` may be filled from stage `k` when only optional slots lie between (at most
+    // `SKIP_MAX` stages back, so the impls stay linear in the number of slots). Each method
+    // moves the whole state and sets one array element, so the code (tokens and MIR alike)
+    // grows linearly too: listing every other field in every method made it quadratic
+    // (2,000 slots took 4.7 GB to check), and so did `..self.state`, which rustc expands
+    // field by field.
+    let slot_methods = slots.iter().enumerate().map(|(j, l)| {
+        let next = &stage_names[j + 1];
+        let from = (0..=j)
+            .rev()
+            .take(crate::__private::SKIP_MAX)
+            .take_while(|&k| k == j || !required[k])
+            .map(|k| &stage_names[k]);
         let method = format_ident!("{}", l.name);
         let place = slot_place(d, l);
-        let (param, value, doc) = if matches!(l.content, Content::Instructions) {
+        let (param, value, what) = if matches!(l.content, Content::Instructions) {
             (
                 quote! { value: &'a [#krate::Instruction<'a>] },
                 quote! { value },
                 format!(
-                    "Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice leaves the layer out.",
+                    "Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out.",
                     l.name
                 ),
             )
-        } else if matches!(l.content, Content::Slot { required: true }) {
+        } else if required[j] {
             (
                 quote! { value: &'a str },
                 quote! { ::core::option::Option::Some(value) },
@@ -142,15 +171,23 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
                 quote! { ::core::convert::Into::into(value) },
                 format!(
-                    "Fills optional slot `{}`; `None` leaves the layer out.",
+                    "Fills optional slot `{}`; `None`, or skipping it, leaves the layer out.",
                     l.name
                 ),
             )
         };
+        let doc = format!("{what} Slots are filled in manifest order, optional ones may be skipped: {order}.");
         quote! {
-            impl<'a> Compose<'a, stage::#this> {
+            #(impl #pv::Slot<#j> for stage::#from {})*
+
+            // The bound sits on the method, not the impl, so that calling it at the wrong
+            // stage reports the bound's own message rather than a missing method.
+            impl<'a, Stage> Compose<'a, Stage> {
                 #[doc = #doc]
-                pub fn #method(self, #param) -> Compose<'a, stage::#next> {
+                pub fn #method(self, #param) -> Compose<'a, stage::#next>
+                where
+                    Stage: #pv::Slot<#j>,
+                {
                     let mut state = self.state;
                     state.#place = #value;
                     Compose { state, _stage: ::core::marker::PhantomData }
@@ -249,8 +286,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         pub mod stage {
             #(#[doc = #stage_docs] pub struct #stage_names;)*
 
-            #[automatically_derived]
-            impl #pv::Filled for Ready {}
+            #(#[automatically_derived] impl #pv::Filled for #finishable {})*
         }
 
         /// Everything a composition has been given so far; the stages share it.
