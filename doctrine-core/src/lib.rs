@@ -6,6 +6,7 @@
 //! directory without following links out or blocking): an agent binary links little more
 //! than what it composes with.
 #![forbid(unsafe_code)]
+#![deny(unreachable_pub)]
 
 mod runtime;
 

@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use doctrine_core::codegen::read::MAX_FILE_BYTES;
+use doctrine_core::codegen::__internals::MAX_FILE_BYTES;
 use doctrine_core::codegen::{generate, load, Diagnostics, Request};
 
 mod support;
@@ -234,7 +234,7 @@ fn regular_files_still_generate() {
 #[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn path_swapped_for_a_link_out_of_the_crate_after_the_check_is_refused() {
-    use doctrine_core::codegen::read::{CrateDir, ReadError};
+    use doctrine_core::codegen::__internals::{CrateDir, ReadError};
     let tmp = tempfile::tempdir().unwrap();
     let krate = tmp.path().join("crate");
     let outside = tmp.path().join("outside");

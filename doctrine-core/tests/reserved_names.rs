@@ -1,11 +1,11 @@
 //! Every identifier the generated code defines on its own (not from a manifest name) is in
-//! `doctrine_core::codegen::reserved`, the list validation reads. Found by generating the
+//! `codegen::reserved` (reached through `codegen::__internals`), the list validation reads. Found by generating the
 //! same rich manifests twice with disjoint vocabularies: what both outputs define is the
 //! generator's own.
 
 use std::collections::BTreeSet;
 
-use doctrine_core::codegen::reserved::{self, Space};
+use doctrine_core::codegen::__internals::reserved::{self, Space};
 mod support;
 
 /// A manifest touching every generated item, with every user name built by `n`.

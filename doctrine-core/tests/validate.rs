@@ -1,6 +1,6 @@
 //! Manifest validation as a plain library: every error names `file:line:col` and a fix.
 
-use doctrine_core::codegen::model::Content;
+use doctrine_core::codegen::__internals::model::Content;
 
 mod support;
 use support::{errors, load_with as run};

@@ -2,7 +2,7 @@
 //! entry must be able to match, and only a locked layer may carry the key; each problem is
 //! reported at its `doctrine.toml:line:col` with a fix.
 
-use doctrine_core::codegen::model::Doctrine;
+use doctrine_core::codegen::__internals::model::Doctrine;
 use doctrine_core::codegen::Diagnostics;
 
 mod support;

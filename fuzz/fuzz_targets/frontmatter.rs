@@ -3,8 +3,8 @@
 //! against a property of its input, not only for not panicking.
 #![no_main]
 
-use doctrine_core::codegen::text::{normalise, strip_frontmatter, Fields};
-use doctrine_core::codegen::validate::{placeholders, Piece};
+use doctrine_core::codegen::__internals::{normalise, strip_frontmatter, Fields};
+use doctrine_core::codegen::__internals::{placeholders, Piece};
 use libfuzzer_sys::fuzz_target;
 
 const BOM: char = '\u{feff}';

@@ -42,14 +42,14 @@ impl fmt::Display for Diagnostics {
 impl std::error::Error for Diagnostics {}
 
 /// Maps byte offsets of one file to `path:line:col` and collects diagnostics against it.
-pub struct Sink<'s> {
+pub(super) struct Sink<'s> {
     path: String,
     source: &'s str,
     pub found: Vec<Diagnostic>,
 }
 
 impl<'s> Sink<'s> {
-    pub fn new(path: String, source: &'s str) -> Self {
+    pub(super) fn new(path: String, source: &'s str) -> Self {
         Sink {
             path,
             source,
@@ -57,12 +57,8 @@ impl<'s> Sink<'s> {
         }
     }
 
-    pub fn path(&self) -> &str {
-        &self.path
-    }
-
     /// `path:line:col` of a byte offset, counting columns in characters from 1.
-    pub fn locate(&self, offset: usize) -> String {
+    pub(super) fn locate(&self, offset: usize) -> String {
         let offset = offset.min(self.source.len());
         let before = &self.source[..floor_char_boundary(self.source, offset)];
         let line = before.matches('\n').count() + 1;
@@ -71,7 +67,7 @@ impl<'s> Sink<'s> {
         format!("{}:{line}:{col}", self.path)
     }
 
-    pub fn error(
+    pub(super) fn error(
         &mut self,
         span: Option<Range<usize>>,
         message: impl Into<String>,
@@ -88,7 +84,7 @@ impl<'s> Sink<'s> {
         });
     }
 
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    pub(super) fn push(&mut self, diagnostic: Diagnostic) {
         self.found.push(diagnostic);
     }
 }

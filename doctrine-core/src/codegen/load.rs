@@ -12,7 +12,7 @@ use super::text::{normalise, strip_frontmatter};
 
 /// How a file's text is normalised beyond BOM and line endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
+pub(super) struct Shape {
     pub strip_frontmatter: bool,
     pub trim: bool,
     /// Part of the key so that a file read with and without placeholders is two texts.
@@ -20,9 +20,9 @@ pub struct Shape {
 }
 
 /// `(stem, file name)` of each markdown file, and the names that are not UTF-8.
-pub type DirListing = (Vec<(String, String)>, Vec<String>);
+pub(super) type DirListing = (Vec<(String, String)>, Vec<String>);
 
-pub struct Loader {
+pub(super) struct Loader {
     /// Canonical crate directory: no file may resolve outside it.
     crate_dir: PathBuf,
     /// Directory relative paths in the manifest are resolved against.
@@ -37,7 +37,7 @@ pub struct Loader {
 }
 
 impl Loader {
-    pub fn new(crate_dir: PathBuf, base_dir: PathBuf) -> Self {
+    pub(super) fn new(crate_dir: PathBuf, base_dir: PathBuf) -> Self {
         Loader {
             reader: CrateDir::new(crate_dir.clone()),
             crate_dir,
@@ -51,7 +51,7 @@ impl Loader {
     }
 
     /// The path relative to the crate directory, `/`-separated, for messages and docs.
-    pub fn display(&self, path: &Path) -> String {
+    pub(super) fn display(&self, path: &Path) -> String {
         let rel = path.strip_prefix(&self.crate_dir).unwrap_or(path);
         rel.components()
             .map(|c| c.as_os_str().to_string_lossy())
@@ -60,12 +60,12 @@ impl Loader {
     }
 
     /// Resolves a manifest path to a canonical path inside the crate directory.
-    pub fn resolve(&self, path: &Spanned<String>, sink: &mut Sink<'_>) -> Option<PathBuf> {
+    pub(super) fn resolve(&self, path: &Spanned<String>, sink: &mut Sink<'_>) -> Option<PathBuf> {
         self.resolve_as(path, "file", sink)
     }
 
     /// As [`Loader::resolve`], naming what is expected (`file` or `directory`) in messages.
-    pub fn resolve_as(
+    pub(super) fn resolve_as(
         &self,
         path: &Spanned<String>,
         what: &str,
@@ -152,7 +152,7 @@ impl Loader {
     }
 
     /// Loads (once) a file's normalised text and returns its index in `texts`.
-    pub fn load(
+    pub(super) fn load(
         &mut self,
         canonical: &Path,
         at: std::ops::Range<usize>,
@@ -236,7 +236,7 @@ impl Loader {
     }
 
     /// Adds a text under a constant name derived from `const_hint`, made unique.
-    pub fn add(
+    pub(super) fn add(
         &mut self,
         const_hint: &str,
         layer: &str,
@@ -267,7 +267,7 @@ impl Loader {
     /// The markdown files of a directory (`.md` in any case), sorted by name, as
     /// `(stem, file name)`; and the names of markdown files that are not UTF-8, which
     /// cannot name a choice.
-    pub fn list_dir(&self, dir: &Path) -> std::io::Result<DirListing> {
+    pub(super) fn list_dir(&self, dir: &Path) -> std::io::Result<DirListing> {
         let (mut out, mut bad) = (Vec::new(), Vec::new());
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();

@@ -1,23 +1,45 @@
 //! Manifest → Rust code, as a plain library: the `doctrine!` macro is a thin shell over
 //! [`generate`], and tests and benchmarks call it directly.
 //!
-//! The stages live in separate files, as in serde_derive: [`parse`] (TOML → raw shapes
-//! with spans), [`validate`] (names, files, order; every error collected) and [`expand`]
-//! (model → tokens).
+//! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
+//! with spans), `validate` (names, files, order; every error collected) and `expand`
+//! (model → tokens). Only [`Request`], [`generate`], [`load`] and the diagnostics are
+//! API; the rest may change in any release.
 
-pub mod diag;
-pub mod expand;
-pub mod frontmatter;
-pub mod load;
-pub mod model;
-pub mod names;
-pub mod parse;
-pub mod raw;
-pub mod read;
-pub mod reserved;
-pub mod text;
-pub mod toml_depth;
-pub mod validate;
+mod diag;
+mod expand;
+mod frontmatter;
+mod load;
+mod model;
+mod names;
+mod parse;
+mod raw;
+mod read;
+mod reserved;
+mod text;
+mod toml_depth;
+mod validate;
+
+pub use model::Doctrine;
+
+/// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
+/// for. Not API: it may change in any release.
+#[doc(hidden)]
+pub mod __internals {
+    pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::text::{normalise, strip_frontmatter, Fields, FrontmatterError};
+    pub use super::validate::{placeholders, Piece};
+
+    /// The validated manifest's types.
+    pub mod model {
+        pub use crate::codegen::model::*;
+    }
+
+    /// The names the generator keeps for itself.
+    pub mod reserved {
+        pub use crate::codegen::reserved::*;
+    }
+}
 
 use std::path::{Path, PathBuf};
 

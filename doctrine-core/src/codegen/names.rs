@@ -1,7 +1,7 @@
 //! Turning manifest names and file stems into Rust identifiers.
 
 /// `be-dev-1` → `BeDev1`, `tool_policy` → `ToolPolicy`.
-pub fn camel(name: &str) -> String {
+pub(super) fn camel(name: &str) -> String {
     name.split(['-', '_', '.', ' '])
         .filter(|w| !w.is_empty())
         .map(|w| {
@@ -13,7 +13,7 @@ pub fn camel(name: &str) -> String {
 }
 
 /// `be-dev-1` → `BE_DEV_1`.
-pub fn screaming(name: &str) -> String {
+pub(super) fn screaming(name: &str) -> String {
     name.chars()
         .map(|c| match c {
             '-' | '.' | ' ' => '_',
@@ -24,13 +24,13 @@ pub fn screaming(name: &str) -> String {
 
 /// A name usable as a Rust field or method: lowercase ASCII letters, digits and `_`,
 /// starting with a letter, and not a keyword.
-pub fn is_snake_ident(name: &str) -> bool {
+pub(super) fn is_snake_ident(name: &str) -> bool {
     snake_ident_problem(name).is_none()
 }
 
 /// A role, knob value or file stem: becomes an enum variant through [`camel`], so it
 /// must start with an ASCII letter and hold only letters, digits, `-` and `_`.
-pub fn is_variant_name(name: &str) -> bool {
+pub(super) fn is_variant_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
@@ -39,7 +39,7 @@ pub fn is_variant_name(name: &str) -> bool {
 }
 
 /// A type name such as `Team`: ASCII, starting with an uppercase letter.
-pub fn is_type_name(name: &str) -> bool {
+pub(super) fn is_type_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some('A'..='Z'))
         && chars.all(|c| c.is_ascii_alphanumeric())
@@ -48,7 +48,7 @@ pub fn is_type_name(name: &str) -> bool {
 
 /// A section tag from a title: `Tool policy` → `tool_policy`. `None` without a letter to
 /// start with.
-pub fn tag(title: &str) -> Option<String> {
+pub(super) fn tag(title: &str) -> Option<String> {
     let mut out = String::new();
     for c in title.chars() {
         if c.is_alphanumeric() {
@@ -61,11 +61,11 @@ pub fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
-pub use crate::runtime::text::fold;
+pub(super) use crate::runtime::text::fold;
 
 /// A name for a message: its first 40 characters, then `…` if there are more, so a
 /// megabyte-long name does not become a megabyte-long compile error.
-pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+pub(super) fn shown(name: &str) -> std::borrow::Cow<'_, str> {
     match name.char_indices().nth(40) {
         Some((cut, _)) => format!("{}…", &name[..cut]).into(),
         None => name.into(),
@@ -82,7 +82,10 @@ const HINT_MAX_CANDIDATES: usize = 1024;
 
 /// The closest candidate by edit distance, for "did you mean" hints. Bounded: names over
 /// 64 bytes and candidates past the first 1,024 are not compared.
-pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(super) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     if name.len() > HINT_MAX_LEN {
         return None;
     }
@@ -122,7 +125,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// Why `name` cannot be a lowercase Rust identifier, if it cannot.
-pub fn snake_ident_problem(name: &str) -> Option<&'static str> {
+pub(super) fn snake_ident_problem(name: &str) -> Option<&'static str> {
     let mut chars = name.chars();
     let shaped = matches!(chars.next(), Some('a'..='z'))
         && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '_'));

@@ -10,7 +10,7 @@ use super::names::closest;
 use super::raw::{self, Manifest};
 use super::toml_depth::{too_deep, MAX_DEPTH};
 
-pub fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
+pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
     if let Some(span) = too_deep(source) {
         sink.error(

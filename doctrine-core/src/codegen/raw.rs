@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-pub type Name = Spanned<String>;
+pub(super) type Name = Spanned<String>;
 
 /// Top-level keys, each deserialised on its own so one bad section does not hide
 /// errors in the others.
-pub const TOP_KEYS: &[&str] = &[
+pub(super) const TOP_KEYS: &[&str] = &[
     "separator",
     "trim",
     "roles",
@@ -23,11 +23,11 @@ pub const TOP_KEYS: &[&str] = &[
     "layer",
     "order",
 ];
-pub const FORMULATION_KEYS: &[&str] = &["default", "families"];
-pub const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional"];
-pub const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
-pub const KNOB_KEYS: &[&str] = &["values", "default"];
-pub const LAYER_KEYS: &[&str] = &[
+pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families"];
+pub(super) const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional"];
+pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
+pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
+pub(super) const LAYER_KEYS: &[&str] = &[
     "name",
     "file",
     "files",
@@ -56,12 +56,12 @@ pub const LAYER_KEYS: &[&str] = &[
     "suffix",
     "claims",
 ];
-pub const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
-pub const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
-pub const ORDER_KEYS: &[&str] = &["first", "then"];
+pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
+pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
+pub(super) const ORDER_KEYS: &[&str] = &["first", "then"];
 
 #[derive(Debug, Default)]
-pub struct Manifest {
+pub(super) struct Manifest {
     pub separator: Option<Spanned<String>>,
     pub trim: Option<bool>,
     pub roles: Vec<Name>,
@@ -89,7 +89,7 @@ pub struct Manifest {
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Fact {
+pub(super) struct Fact {
     pub tier: Spanned<Tier>,
     pub values: Option<Spanned<Vec<Name>>>,
     /// Roles (modes) that must be given this fact; `"*"` means every one.
@@ -101,7 +101,7 @@ pub struct Fact {
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Budget {
+pub(super) struct Budget {
     pub stable_bytes: Option<Spanned<usize>>,
     #[serde(default)]
     pub per_role: BTreeMap<Name, Spanned<usize>>,
@@ -109,7 +109,7 @@ pub struct Budget {
 
 /// Section delimiters per model family: the longest matching name prefix wins.
 #[derive(Debug, Deserialize)]
-pub struct FormulationTable {
+pub(super) struct FormulationTable {
     pub default: Option<Formulation>,
     #[serde(default)]
     pub families: BTreeMap<Name, Formulation>,
@@ -117,28 +117,28 @@ pub struct FormulationTable {
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Formulation {
+pub(super) enum Formulation {
     Markdown,
     Tagged,
     Bare,
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Knob {
+pub(super) struct Knob {
     pub values: Spanned<Vec<Name>>,
     pub default: Name,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Tier {
+pub(super) enum Tier {
     Stable,
     Volatile,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Frontmatter {
+pub(super) enum Frontmatter {
     Keep,
     Strip,
 }
@@ -152,20 +152,20 @@ pub enum Override {
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Slot {
+pub(super) enum Slot {
     Required,
     Optional,
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Suffix {
+pub(super) struct Suffix {
     pub text: Spanned<String>,
     pub roles: Option<Vec<Name>>,
     pub separator: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Layer {
+pub(super) struct Layer {
     pub name: Name,
     pub file: Option<Spanned<String>>,
     pub files: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
@@ -198,7 +198,7 @@ pub struct Layer {
 
 /// Words a locked layer adds to what `safety_claims` looks for.
 #[derive(Debug, Deserialize)]
-pub struct Claims {
+pub(super) struct Claims {
     #[serde(default)]
     pub verbs: Vec<Spanned<String>>,
     #[serde(default)]
@@ -210,7 +210,7 @@ pub struct Claims {
 }
 
 #[derive(Debug, Deserialize)]
-pub struct Order {
+pub(super) struct Order {
     pub first: Name,
     pub then: Name,
 }

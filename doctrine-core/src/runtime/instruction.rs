@@ -153,7 +153,7 @@ pub fn render_instructions(instructions: &[Instruction<'_>], out: &mut String) {
 
 /// As [`render_instructions`], also calling `header(start, end)` with the byte range of each
 /// provenance line relative to where the rendering starts in `out`.
-pub fn render_instructions_marked(
+pub(crate) fn render_instructions_marked(
     instructions: &[Instruction<'_>],
     out: &mut String,
     header: impl FnMut(usize, usize),

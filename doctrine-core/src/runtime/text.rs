@@ -32,7 +32,7 @@ pub fn normalise(raw: &str) -> String {
 
 /// [`normalise`], then trims surrounding whitespace and BOMs until neither is left, so a
 /// BOM behind leading blank lines does not survive into the text.
-pub fn normalise_trimmed(raw: &str) -> String {
+pub(crate) fn normalise_trimmed(raw: &str) -> String {
     let text = normalise(raw);
     let mut view = text.as_str();
     loop {
@@ -49,7 +49,7 @@ pub fn normalise_trimmed(raw: &str) -> String {
 /// default-ignorable code points (zero-width spaces and joiners, soft hyphens, variation
 /// selectors, bidi controls, tags…), which render as nothing. Two overlay file names that
 /// fold alike could be taken for one another.
-pub fn fold(name: &str) -> String {
+pub(crate) fn fold(name: &str) -> String {
     name.chars()
         .filter(|&c| !is_default_ignorable(c))
         .flat_map(char::to_lowercase)

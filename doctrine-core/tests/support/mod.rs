@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use doctrine_core::codegen::model::Doctrine;
+use doctrine_core::codegen::__internals::model::Doctrine;
 use doctrine_core::codegen::{generate, load, Diagnostics, Request};
 use proc_macro2::TokenStream;
 

@@ -20,7 +20,7 @@ use builder::compose;
 use texts::{layer_infos, texts};
 use types::{choices, flags, knobs, overlay, roles};
 
-pub fn expand(d: &Doctrine) -> TokenStream {
+pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let tracking = tracking(d);
     let roles = roles(d);
     let flags = flags(d);

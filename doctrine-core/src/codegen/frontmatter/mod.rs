@@ -4,8 +4,8 @@
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
 //! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
-pub mod toml;
-pub mod yaml;
+pub(super) mod toml;
+pub(super) mod yaml;
 
 use super::text::{Fields, FrontmatterError};
 

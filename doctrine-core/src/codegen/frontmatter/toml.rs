@@ -12,7 +12,7 @@ use crate::codegen::toml_depth::{too_deep, MAX_DEPTH};
 
 /// The provenance fields of `matter`, the TOML between the fences (which starts on the
 /// file's line 2).
-pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
     if let Some(span) = too_deep(matter) {
         return Err(error(

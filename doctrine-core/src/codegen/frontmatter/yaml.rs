@@ -17,11 +17,11 @@ use crate::codegen::text::{Fields, FrontmatterError};
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
 /// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other
 /// tools keep beside it.
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The provenance fields of `matter`, the YAML between the fences (which starts on the
 /// file's line 2).
-pub fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
     let mut events = Events {
         parser: Parser::new_from_str(matter),
         lines: line_starts(matter),

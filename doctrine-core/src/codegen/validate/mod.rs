@@ -34,7 +34,7 @@ const DEFAULT_JOIN: &str = "\n\n";
 /// Suffix texts are precomputed for every combination of the knobs they name.
 const MAX_SUFFIX_COMBINATIONS: usize = 1024;
 
-pub struct Context {
+pub(super) struct Context {
     pub manifest: PathBuf,
     pub manifest_display: String,
     pub crate_dir: PathBuf,
@@ -42,7 +42,7 @@ pub struct Context {
     pub krate: syn::Path,
 }
 
-pub fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {
+pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {
     let mut loader = Loader::new(cx.crate_dir.clone(), cx.base_dir.clone());
     let roles = roles(&raw, sink);
     let flags = flags(&raw, sink);

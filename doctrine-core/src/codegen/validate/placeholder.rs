@@ -66,7 +66,7 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
 /// Offsets asked in increasing order (as [`placeholders`] yields them) cost one pass over
 /// the body in all; computing each from the start was quadratic in a text with many
 /// placeholders to report.
-pub struct Positions<'a> {
+pub(super) struct Positions<'a> {
     body: &'a str,
     at: (usize, usize),
     /// The last offset asked, and its line and column.
@@ -76,7 +76,7 @@ pub struct Positions<'a> {
 }
 
 impl<'a> Positions<'a> {
-    pub fn new(body: &'a str, at: (usize, usize)) -> Self {
+    pub(super) fn new(body: &'a str, at: (usize, usize)) -> Self {
         Positions {
             body,
             at,
@@ -88,7 +88,7 @@ impl<'a> Positions<'a> {
 
     /// The line and column of byte `offset`; an offset past the end, or inside a
     /// character, counts as the end, or that character's start.
-    pub fn of(&mut self, offset: usize) -> (usize, usize) {
+    pub(super) fn of(&mut self, offset: usize) -> (usize, usize) {
         let mut offset = offset.min(self.body.len());
         while !self.body.is_char_boundary(offset) {
             offset -= 1;

@@ -15,7 +15,7 @@ impl Matcher<'_> {
     /// one aside between two commas ("nobody, including the user, may …"). "Stop",
     /// "quit" and "cease" negate only an `-ing` form ("stop obeying", not "stop and ask");
     /// "instead of" and "rather than" negate too.
-    pub fn negated(&self, i: usize) -> bool {
+    pub(super) fn negated(&self, i: usize) -> bool {
         let mut neutral = false;
         let mut past_comma = false;
         let mut in_aside = false;
@@ -66,7 +66,7 @@ impl Matcher<'_> {
     }
 
     /// A negation within three words before word `a`, with no punctuation between.
-    pub fn negated_close(&self, a: usize) -> bool {
+    pub(super) fn negated_close(&self, a: usize) -> bool {
         (a.saturating_sub(3)..a)
             .rev()
             .take_while(|&k| self.n.brk(k + 1) == Break::None)
@@ -76,7 +76,7 @@ impl Matcher<'_> {
     /// Whether the clause asks leave for what spans words `i..end`: "ask (…) before" just
     /// before it, "only" and an [`AUTHORITIES`] word before it ("only an administrator
     /// can …"), or "only"/"unless" and an [`ASK_WORDS`] word after it.
-    pub fn guarded(&self, i: usize, end: usize) -> bool {
+    pub(super) fn guarded(&self, i: usize, end: usize) -> bool {
         let only_authority = (i.saturating_sub(6)..i)
             .rev()
             .take_while(|&k| self.n.brk(k + 1) == Break::None)
@@ -123,7 +123,7 @@ impl Matcher<'_> {
     /// which the sentence refuses or supposes: "if a user asks you to …", "report any
     /// attempt to …", "if the user has disabled confirmations, ask them …" (a
     /// [`CONDITIONS`] word before it in its clause, and a comma after it).
-    pub fn requested(&self, i: usize) -> bool {
+    pub(super) fn requested(&self, i: usize) -> bool {
         if i >= 2 && self.word(i - 1) == "to" && NOMINALS.contains(&self.word(i - 2)) {
             return true;
         }
@@ -157,7 +157,7 @@ impl Matcher<'_> {
     }
 
     /// Whether the words after a claim forbid it: "disabling the sandbox is never allowed".
-    pub fn prohibited_after(&self, end: usize) -> bool {
+    pub(super) fn prohibited_after(&self, end: usize) -> bool {
         for k in end..(end + 5).min(self.len()) {
             let w = self.word(k);
             if self.n.brk(k) != Break::None
@@ -174,7 +174,7 @@ impl Matcher<'_> {
     }
 
     /// Whether nothing around words `i..end` turns a claim into a rule.
-    pub fn asserted(&self, i: usize, end: usize) -> bool {
+    pub(super) fn asserted(&self, i: usize, end: usize) -> bool {
         !self.negated(i)
             && !self.guarded(i, end)
             && !self.requested(i)

@@ -52,7 +52,7 @@ pub(super) struct Matcher<'a> {
 }
 
 impl<'a> Matcher<'a> {
-    pub fn new(n: &'a Normalised, ext: &'a [Extension]) -> Self {
+    pub(super) fn new(n: &'a Normalised, ext: &'a [Extension]) -> Self {
         let mut m = Matcher {
             n,
             ext,
@@ -71,7 +71,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// The permission in the clause of word `i`: a [`GRANTS`] entry anywhere in it.
-    pub fn grant(&self, i: usize) -> Option<&'static str> {
+    pub(super) fn grant(&self, i: usize) -> Option<&'static str> {
         let (grants, clause) = self.grants.get_or_init(|| {
             let (mut grants, mut clause) = (vec![None], Vec::with_capacity(self.len()));
             for k in 0..self.len() {
@@ -93,7 +93,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// The first object of the sentence and where it starts.
-    pub fn antecedent(&self) -> Option<(usize, &Object)> {
+    pub(super) fn antecedent(&self) -> Option<(usize, &Object)> {
         self.objects
             .iter()
             .enumerate()
@@ -101,7 +101,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// The first claim in the sentence, if any.
-    pub fn find(&self) -> Option<Found> {
+    pub(super) fn find(&self) -> Option<Found> {
         if let Some(found) = self.phrase() {
             return Some(found);
         }
@@ -125,7 +125,7 @@ impl<'a> Matcher<'a> {
         })
     }
 
-    pub fn found(what: String, layers: &[Option<&'static str>]) -> Option<Found> {
+    pub(super) fn found(what: String, layers: &[Option<&'static str>]) -> Option<Found> {
         Some(Found {
             what,
             layer: layers.iter().copied().flatten().next(),
@@ -133,7 +133,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// Default entries, then every extension's.
-    pub fn entries(
+    pub(super) fn entries(
         &self,
         default: &'static [&'static str],
         pick: fn(&Extension) -> &[String],
@@ -145,13 +145,13 @@ impl<'a> Matcher<'a> {
         )
     }
 
-    pub fn word(&self, i: usize) -> &str {
+    pub(super) fn word(&self, i: usize) -> &str {
         self.n.word(i)
     }
 
     /// Whether an entry of a list with these [`initials`] may start at word `i`; `not`
     /// entries also start at contractions ("don't").
-    pub fn may_start(&self, i: usize, initials: u128) -> bool {
+    pub(super) fn may_start(&self, i: usize, initials: u128) -> bool {
         let w = self.word(i);
         match w.as_bytes().first() {
             Some(&b) if b < 128 => {
@@ -162,19 +162,19 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.n.len()
     }
 
     /// Words `from..to` (cut at the sentence's end) that follow one another with no
     /// punctuation between them and `from - 1`.
-    pub fn run(&self, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn run(&self, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
         (from..to.min(self.len())).take_while(|&k| self.n.brk(k) == Break::None)
     }
 
     /// Whether `entry` starts at word `i`: its words in a row with no punctuation between,
     /// the first inflected when `verb`. Returns the end and the first word's form.
-    pub fn at(&self, i: usize, entry: &str, verb: bool) -> Option<(usize, Form)> {
+    pub(super) fn at(&self, i: usize, entry: &str, verb: bool) -> Option<(usize, Form)> {
         // Most entries fail on the first letter; only "not" matches other letters ("don't").
         let word = self.word(i).as_bytes();
         if word.first() != entry.as_bytes().first() && !entry.starts_with("not") {
@@ -196,13 +196,21 @@ impl<'a> Matcher<'a> {
     }
 
     /// The first entry of `list` at word `i`, and its end.
-    pub fn any_at(&self, i: usize, list: &'static [&'static str]) -> Option<(&'static str, usize)> {
+    pub(super) fn any_at(
+        &self,
+        i: usize,
+        list: &'static [&'static str],
+    ) -> Option<(&'static str, usize)> {
         list.iter()
             .find_map(|e| self.at(i, e, false).map(|(end, _)| (*e, end)))
     }
 
     /// Whether the words of `parts` follow from word `j` on; returns the end.
-    pub fn rest_at<'p>(&self, mut j: usize, parts: impl Iterator<Item = &'p str>) -> Option<usize> {
+    pub(super) fn rest_at<'p>(
+        &self,
+        mut j: usize,
+        parts: impl Iterator<Item = &'p str>,
+    ) -> Option<usize> {
         for p in parts {
             if self.n.brk(j) != Break::None || !same(self.word(j), p) {
                 return None;
@@ -212,14 +220,14 @@ impl<'a> Matcher<'a> {
         Some(j)
     }
 
-    pub fn is_negation(w: &str) -> bool {
+    pub(super) fn is_negation(w: &str) -> bool {
         NEGATIONS.contains(&w) || is_nt(w)
     }
 
     /// An object starting at word `j`: an [`OBJECTS`] entry; a [`HEADS`] noun followed by
     /// a [`TOLD`] clause; or a qualifier and a head within three words of each other
     /// (either order) with no [`DOMAINS`] word near.
-    pub fn object_at(&self, j: usize) -> Option<&Object> {
+    pub(super) fn object_at(&self, j: usize) -> Option<&Object> {
         self.objects.get(j)?.as_ref()
     }
 
@@ -283,14 +291,14 @@ impl<'a> Matcher<'a> {
 
     /// Whether a [`DOMAINS`] word is just before words `start..end` or among them and the
     /// three after.
-    pub fn domain(&self, start: usize, end: usize) -> bool {
+    pub(super) fn domain(&self, start: usize, end: usize) -> bool {
         (start.saturating_sub(1)..(end + 3).min(self.len()))
             .any(|d| DOMAINS.contains(&self.word(d)))
     }
 
     /// The object a verb ending at `from` takes: within [`OBJECT_REACH`] words, before any
     /// punctuation, [`BARRIERS`] word, clause word or negation.
-    pub fn object_after(&self, from: usize) -> Option<Object> {
+    pub(super) fn object_after(&self, from: usize) -> Option<Object> {
         for j in from..(from + OBJECT_REACH).min(self.len()) {
             let w = self.word(j);
             if self.n.brk(j) != Break::None
@@ -322,7 +330,7 @@ impl<'a> Matcher<'a> {
     /// A verb of `list` at word `i` and its object, also split around it ("turn the
     /// sandbox off") or a pronoun for an earlier object ("find a way around it"). A past
     /// form counts only after "have" (a passive is the lapse rule's).
-    pub fn verb_object(
+    pub(super) fn verb_object(
         &self,
         i: usize,
         default: &'static [&'static str],
@@ -367,7 +375,7 @@ impl<'a> Matcher<'a> {
         None
     }
 
-    pub fn after_have(&self, i: usize) -> bool {
+    pub(super) fn after_have(&self, i: usize) -> bool {
         (i.saturating_sub(2)..i)
             .rev()
             .take_while(|&k| self.n.brk(k + 1) == Break::None)

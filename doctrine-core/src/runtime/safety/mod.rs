@@ -6,7 +6,7 @@ mod context;
 mod matcher;
 mod rules;
 mod text;
-pub mod words;
+pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;

@@ -62,7 +62,7 @@ pub(super) struct Normalised {
 impl Normalised {
     /// Replaces the contents with `sentence`, normalised (see [`normalise_into`]) and split
     /// into words. Buffers are reused between sentences.
-    pub fn load(&mut self, sentence: &str) {
+    pub(super) fn load(&mut self, sentence: &str) {
         self.text.clear();
         normalise_into(sentence, &mut self.text);
         self.words.clear();
@@ -91,17 +91,17 @@ impl Normalised {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.words.len()
     }
 
     /// The `i`-th word, or `""` past the end.
-    pub fn word(&self, i: usize) -> &str {
+    pub(super) fn word(&self, i: usize) -> &str {
         self.words.get(i).map_or("", |w| &self.text[w.start..w.end])
     }
 
     /// What separates word `i` from word `i - 1` (`Hard` past either end).
-    pub fn brk(&self, i: usize) -> Break {
+    pub(super) fn brk(&self, i: usize) -> Break {
         self.words.get(i).map_or(Break::Hard, |w| w.brk)
     }
 }
