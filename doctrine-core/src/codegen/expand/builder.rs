@@ -268,8 +268,9 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         format!("Slots, in manifest order: {}.", list.join(", "))
     };
     let compose_doc = format!(
-        "Starts composing a prompt from `{}`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill every slot in manifest order and call `.finish()`. {slot_order}",
-        d.manifest_display
+        "Starts composing a prompt from `{}`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. {slot_order}\n\nThe layers, in composition order:\n\n{}",
+        d.manifest_display,
+        super::table::layer_table(d)
     );
     let prompt_ty = if layer_count <= crate::__private::INLINE_LAYERS_MAX {
         quote! { #krate::Prompt<[#krate::Section; #layer_count]> }

@@ -7,6 +7,7 @@ mod claims;
 mod facts;
 mod layer;
 mod prefix;
+mod table;
 mod texts;
 mod types;
 

@@ -94,6 +94,11 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         };
         quote! { #krate::LayerInfo { name: #name, tier: #tier, locked: #locked, title: #title } }
     });
+    let layers_doc = format!(
+        "Every layer of `{}`, in composition order:\n\n{}",
+        d.manifest_display,
+        super::table::layer_table(d)
+    );
     let sep = lit(&d.separator);
     let (default, families) = &d.formulation;
     let default = formulation(&krate, *default);
@@ -104,7 +109,7 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         pub const SEPARATOR: &str = #sep;
         /// How many layers the manifest declares.
         pub const LAYER_COUNT: usize = #n;
-        /// Every layer, in composition order.
+        #[doc = #layers_doc]
         pub static LAYERS: [#krate::LayerInfo; #n] = [#(#infos),*];
         /// The formulation for families the manifest does not name.
         pub const DEFAULT_FORMULATION: #krate::Formulation = #default;

@@ -246,13 +246,23 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .filter(|l| !l.locked && l.overlay.is_none())
         .map(|l| lit(&l.name));
     let docs = entries.iter().map(|(l, o)| match o.mode {
-        Override::Replace => format!("Replaces layer `{}` when non-empty.", l.name),
-        Override::Append => format!("Appended to layer `{}` when non-empty.", l.name),
+        Override::Replace => format!(
+            "Replaces layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
+            l.name, o.file
+        ),
+        Override::Append => format!(
+            "Appended to layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
+            l.name, o.file
+        ),
     });
+    let overlay_doc = format!(
+        "What a user may change: one field per overridable layer and none for any other, so \
+         code that sets a locked layer does not compile. An empty field leaves the shipped text \
+         intact. {}",
+        super::table::locked_layers(d)
+    );
     quote! {
-        /// What a user may change. One field per overridable layer and none for any
-        /// other: locked layers cannot be reached from here. An empty field leaves the
-        /// shipped text intact.
+        #[doc = #overlay_doc]
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct Overlay { #(#[doc = #docs] pub #fields: ::std::string::String,)* }
 

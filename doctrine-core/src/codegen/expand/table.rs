@@ -1,0 +1,134 @@
+//! The layer table a prompt reviewer reads in rustdoc: every layer in composition order
+//! with its tier, scope, gate, lock or override, source and overlay file.
+
+use super::super::model::{Content, Doctrine, Layer};
+use super::super::raw::Override;
+
+/// A markdown table of every layer, for the docs of `compose` and `LAYERS`.
+pub(super) fn layer_table(d: &Doctrine) -> String {
+    let mut out = String::from(
+        "| # | layer | tier | scope | gate | locked / override | source | overlay file |\n\
+         |---|---|---|---|---|---|---|---|\n",
+    );
+    for (i, l) in d.layers.iter().enumerate() {
+        let row = [
+            (i + 1).to_string(),
+            format!("`{}`", l.name),
+            l.tier.as_str().to_string(),
+            scope(d, l),
+            gate(d, l),
+            lock(l),
+            source(d, l),
+            l.overlay
+                .as_ref()
+                .map_or("—".to_string(), |o| format!("`{}`", o.file)),
+        ];
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
+    }
+    out
+}
+
+fn scope(d: &Doctrine, l: &Layer) -> String {
+    match &l.scope {
+        Some(roles) if !d.roles.is_empty() => roles
+            .iter()
+            .map(|&r| format!("`{}`", d.roles[r]))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ if d.roles.is_empty() => "—".to_string(),
+        _ => format!("every {}", d.role_word),
+    }
+}
+
+fn gate(d: &Doctrine, l: &Layer) -> String {
+    let mut gates = Vec::new();
+    if let Some((flag, negated)) = l.gate {
+        let bang = if negated { "!" } else { "" };
+        gates.push(format!("flag `{bang}{}`", d.flags[flag].name));
+    }
+    if let Some(g) = &l.fact_gate {
+        let fact = &d.facts[g.fact].name;
+        gates.push(match &g.equals {
+            Some(v) => format!("fact `{fact}` = `{v}`"),
+            None => format!("fact `{fact}` given"),
+        });
+    }
+    if gates.is_empty() {
+        "—".to_string()
+    } else {
+        gates.join(", ")
+    }
+}
+
+fn lock(l: &Layer) -> String {
+    match (&l.overlay, l.locked) {
+        (_, true) => "**locked**".to_string(),
+        (Some(o), _) => match o.mode {
+            Override::Replace => format!("replace (`Overlay::{}`)", o.field),
+            Override::Append => format!("append (`Overlay::{}`)", o.field),
+        },
+        (None, false) => "—".to_string(),
+    }
+}
+
+fn source(d: &Doctrine, l: &Layer) -> String {
+    let text = |id: usize| {
+        let t = &d.texts[id];
+        t.file
+            .as_ref()
+            .map_or("inline".to_string(), |f| format!("`{}`", f.display))
+    };
+    match &l.content {
+        Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => text(groups[0].1),
+        Content::PerRole(groups) if groups.iter().all(|(_, id)| d.texts[*id].file.is_none()) => {
+            "inline, per role".to_string()
+        }
+        Content::PerRole(groups) => groups
+            .iter()
+            .map(|(roles, id)| {
+                let who: Vec<&str> = roles.iter().map(|&r| d.roles[r].as_str()).collect();
+                format!("{}: {}", who.join(", "), text(*id))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        Content::Choice {
+            enum_name,
+            variants,
+            optional,
+        } => {
+            let dir = variants
+                .first()
+                .and_then(|(_, id)| d.texts[*id].file.as_ref())
+                .map(|f| {
+                    f.display
+                        .rsplit_once('/')
+                        .map_or("", |(dir, _)| dir)
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let opt = if *optional { ", optional" } else { "" };
+            format!("`{dir}/*.md` as `{enum_name}`{opt}")
+        }
+        Content::Slot { required: true } => "slot (required)".to_string(),
+        Content::Slot { required: false } => "slot (optional)".to_string(),
+        Content::Instructions => "instructions".to_string(),
+    }
+}
+
+/// The locked layers, in a sentence for `Overlay`'s docs.
+pub(super) fn locked_layers(d: &Doctrine) -> String {
+    let locked: Vec<String> = d
+        .layers
+        .iter()
+        .filter(|l| l.locked)
+        .map(|l| format!("`{}`", l.name))
+        .collect();
+    if locked.is_empty() {
+        "This manifest locks no layer.".to_string()
+    } else {
+        format!(
+            "Locked, so no field and no file reaches them: {}.",
+            locked.join(", ")
+        )
+    }
+}
