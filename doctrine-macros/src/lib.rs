@@ -8,11 +8,16 @@ use proc_macro::TokenStream;
 use syn::parse::{Parse, ParseStream};
 use syn::{parse_macro_input, LitStr, Token};
 
-/// Compiles a doctrine manifest into typed Rust. See the `doctrine` crate for the manifest
-/// reference. The path is relative to the file that invokes the macro, like `include_str!`.
+/// Compiles a layer manifest, and the markdown it names, into a module of typed Rust.
 ///
-/// `doctrine!("doctrine.toml", crate = "::my_runtime")` makes generated code name the
-/// runtime by another path, for a crate that re-exports `doctrine` under its own name.
+/// `doctrine!("doctrine.toml")` takes a path relative to the file that invokes it, like
+/// `include_str!`; paths inside the manifest are relative to the manifest, and every file
+/// must stay inside the crate. Invoke it inside a module of its own:
+/// `mod prompt { doctrine::doctrine!("doctrine.toml"); }`.
+///
+/// `doctrine!("doctrine.toml", crate = "::my_runtime")` makes the generated code name the
+/// runtime by another absolute path (`::x` or `crate::x`), for a crate that re-exports
+/// `doctrine` under its own name.
 #[proc_macro]
 pub fn doctrine(input: TokenStream) -> TokenStream {
     let Input {

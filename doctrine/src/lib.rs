@@ -1,10 +1,6 @@
-//! `doctrine` turns an agent's system prompt into compiled, typed, reviewable code.
-//!
-//! `doctrine::doctrine!("doctrine.toml")` reads a layer manifest and the markdown it names
-//! while the crate compiles, and defines typed layer constants, a `Role` enum, one enum per
-//! directory choice and per knob, `Flags`, an `Overlay` with no field for locked layers,
-//! and a staged `compose(...)` builder. See the README for the manifest reference.
+#![doc = include_str!("../docs/overview.md")]
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub use doctrine_core::{
     approx_tokens, build, claim_words, fingerprint, overlay, render_instructions, rendered_len,
@@ -12,8 +8,30 @@ pub use doctrine_core::{
     LayerInfo, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo,
     Section, SectionState, Skip, Source, Tier, Title,
 };
+/// The generated items are described in [`guide::layers`] (and the other guide pages), and
+/// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
+/// `file:line:col` and the fix.
 pub use doctrine_macros::doctrine;
 
 /// What generated code calls; not part of the API (it may change in any release).
 #[doc(hidden)]
 pub use doctrine_core::__private;
+
+/// The guide: one page per concept, then the manifest reference. Each page's Rust examples
+/// are compiled and run as doctests against the manifests in `docs/examples/`.
+pub mod guide {
+    #[doc = include_str!("../docs/layers.md")]
+    pub mod layers {}
+    #[doc = include_str!("../docs/facts.md")]
+    pub mod facts {}
+    #[doc = include_str!("../docs/overlays.md")]
+    pub mod overlays {}
+    #[doc = include_str!("../docs/instructions.md")]
+    pub mod instructions {}
+    #[doc = include_str!("../docs/budgets.md")]
+    pub mod budgets {}
+    #[doc = include_str!("../docs/testing.md")]
+    pub mod testing {}
+    #[doc = include_str!("../docs/reference.md")]
+    pub mod reference {}
+}

@@ -27,7 +27,12 @@ pub use model::Doctrine;
 #[doc(hidden)]
 pub mod __internals {
     pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
-    pub use super::text::{normalise, strip_frontmatter, Fields, FrontmatterError};
+    pub use super::text::{strip_frontmatter, Fields, FrontmatterError};
+
+    /// The normalisation every embedded file gets (see `runtime::text`).
+    pub fn normalise(raw: &str) -> String {
+        crate::runtime::text::normalise(raw)
+    }
     pub use super::validate::{placeholders, Piece};
 
     /// The validated manifest's types.

@@ -3,7 +3,7 @@
 //! Everything here runs inside the macro, so the embedded bytes are the same on every
 //! platform whatever the checkout's line endings.
 
-pub use crate::runtime::text::normalise;
+pub(crate) use crate::runtime::text::normalise;
 
 use super::frontmatter;
 
@@ -33,11 +33,11 @@ pub struct FrontmatterError {
 /// file moves. (We split here rather than with a frontmatter crate because the ones we
 /// tried rebuild the body line by line, losing the final newline and leading blank lines,
 /// which breaks byte-for-byte reproduction; the fields themselves are read by
-/// `yaml-rust2` and `toml`, see [`frontmatter`].)
+/// `yaml-rust2` and `toml`, see the `frontmatter` module.)
 ///
 /// Only the top-level `source`, `version` and `licence`/`license` are read, and they must
 /// be single values given once. Other keys may hold anything, nested up to
-/// [`frontmatter::yaml::MAX_DEPTH`] levels in YAML (the `toml` crate's own limit in
+/// `frontmatter::yaml::MAX_DEPTH` (64) levels in YAML (the `toml` crate's own limit in
 /// TOML); YAML aliases are never expanded, and the YAML must be one document.
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
     // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.

@@ -7,7 +7,7 @@ use super::layer::{LayerInfo, Origin, Skip};
 
 /// A composed system prompt, with one [`Section`] per manifest layer held in `S`: an array
 /// `[Section; N]` inside the prompt for most manifests (one allocation per prompt), a
-/// `Box<[Section]>` for very large ones (see [`compose_boxed`](crate::compose_boxed)).
+/// `Box<[Section]>` for very large ones (generated code picks it above 128 layers).
 /// Generated code names the right one as its `Prompt` type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt<S> {

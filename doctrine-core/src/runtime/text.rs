@@ -11,7 +11,7 @@ const BOM: char = '\u{feff}';
 /// Drops every leading BOM and turns each run of carriage returns that ends a line
 /// (`\r\n`, `\r\r\n`, …) into one `\n`. A carriage return not followed by a line feed is
 /// kept: it is not a line ending.
-pub fn normalise(raw: &str) -> String {
+pub(crate) fn normalise(raw: &str) -> String {
     let text = raw.trim_start_matches(BOM);
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
