@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use super::lines::Lines;
+
 /// One problem found in a manifest or a file it references.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -44,26 +46,36 @@ impl std::error::Error for Diagnostics {}
 /// Maps byte offsets of one file to `path:line:col` and collects diagnostics against it.
 pub(super) struct Sink<'s> {
     path: String,
-    source: &'s str,
-    pub found: Vec<Diagnostic>,
+    lines: Lines<'s>,
+    found: Vec<Diagnostic>,
 }
 
 impl<'s> Sink<'s> {
     pub(super) fn new(path: String, source: &'s str) -> Self {
         Sink {
             path,
-            source,
+            lines: Lines::new(source),
             found: Vec::new(),
         }
     }
 
+    /// How many diagnostics so far: a stage compares counts to tell whether it added any.
+    pub(super) fn count(&self) -> usize {
+        self.found.len()
+    }
+
+    pub(super) fn has_errors(&self) -> bool {
+        !self.found.is_empty()
+    }
+
+    /// Every diagnostic, in the order found.
+    pub(super) fn into_diagnostics(self) -> Diagnostics {
+        Diagnostics(self.found)
+    }
+
     /// `path:line:col` of a byte offset, counting columns in characters from 1.
     pub(super) fn locate(&self, offset: usize) -> String {
-        let offset = offset.min(self.source.len());
-        let before = &self.source[..floor_char_boundary(self.source, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].chars().count() + 1;
+        let (line, col) = self.lines.at(offset);
         format!("{}:{line}:{col}", self.path)
     }
 
@@ -87,13 +99,6 @@ impl<'s> Sink<'s> {
     pub(super) fn push(&mut self, diagnostic: Diagnostic) {
         self.found.push(diagnostic);
     }
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

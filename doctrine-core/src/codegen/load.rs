@@ -219,11 +219,7 @@ impl Loader {
         let body = if shape.trim { body.trim() } else { body };
         // Where the body starts in the file, so placeholder errors name the file's line.
         let start = body.as_ptr() as usize - text.as_ptr() as usize;
-        let before = &text[..start];
-        let body_at = (
-            before.matches('\n').count() + 1,
-            before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-        );
+        let body_at = super::lines::Lines::new(&text).at(start);
         let id = self.add(
             const_hint,
             layer,

@@ -9,6 +9,7 @@
 mod diag;
 mod expand;
 mod frontmatter;
+mod lines;
 mod load;
 mod model;
 mod names;
@@ -166,8 +167,8 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
         )
     });
     match doctrine {
-        Some(d) if sink.found.is_empty() => Ok(d),
-        _ => Err(Diagnostics(sink.found)),
+        Some(d) if !sink.has_errors() => Ok(d),
+        _ => Err(sink.into_diagnostics()),
     }
 }
 

@@ -46,6 +46,18 @@ pub(super) fn is_type_name(name: &str) -> bool {
         && syn::parse_str::<syn::Ident>(name).is_ok()
 }
 
+/// A title's delimiters in each formulation: the markdown heading before the text, and the
+/// tagged opening and closing lines around it (bare has none). One function for the
+/// generated `Title`s and for the budget's widest case.
+pub(crate) fn title_delimiters(title: &str) -> (String, String, String) {
+    let tag = tag(title).unwrap_or_default();
+    (
+        format!("## {title}\n\n"),
+        format!("<{tag}>\n"),
+        format!("\n</{tag}>"),
+    )
+}
+
 /// A section tag from a title: `Tool policy` → `tool_policy`. `None` without a letter to
 /// start with.
 pub(super) fn tag(title: &str) -> Option<String> {

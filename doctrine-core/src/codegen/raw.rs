@@ -136,6 +136,25 @@ pub(super) enum Tier {
     Volatile,
 }
 
+impl From<Tier> for crate::Tier {
+    fn from(t: Tier) -> Self {
+        match t {
+            Tier::Stable => crate::Tier::Stable,
+            Tier::Volatile => crate::Tier::Volatile,
+        }
+    }
+}
+
+impl From<Formulation> for crate::Formulation {
+    fn from(f: Formulation) -> Self {
+        match f {
+            Formulation::Markdown => crate::Formulation::Markdown,
+            Formulation::Tagged => crate::Formulation::Tagged,
+            Formulation::Bare => crate::Formulation::Bare,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub(super) enum Frontmatter {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
 use super::safe_open::{DirHandle, Entry, Opened, Refused};
-use super::text::{fold, normalise_trimmed};
+use super::text::{floor_char_boundary, fold, normalise_trimmed};
 
 /// Default byte cap per overlay file.
 pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
@@ -488,19 +488,6 @@ fn unreadable(e: &io::Error) -> Outcome {
         NoticeKind::Unreadable,
         format!("The file could not be read ({e}), so it was ignored and {KEPT}."),
     )
-}
-
-/// The largest character boundary of `s` at or below `at` (`str::floor_char_boundary` is
-/// newer than this crate's minimum Rust).
-fn floor_char_boundary(s: &str, at: usize) -> usize {
-    if at >= s.len() {
-        return s.len();
-    }
-    let mut at = at;
-    while !s.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 #[cfg(all(test, unix))]

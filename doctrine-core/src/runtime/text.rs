@@ -80,6 +80,17 @@ fn is_default_ignorable(c: char) -> bool {
     )
 }
 
+/// The largest character boundary of `s` at or below `at` (and `s.len()` past the end):
+/// where to cut text without splitting a character. (`str::floor_char_boundary` is newer
+/// than this crate's minimum Rust.)
+pub(crate) fn floor_char_boundary(s: &str, at: usize) -> usize {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,10 +3,10 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::super::model::{Content, Doctrine, Layer};
-use super::super::names::camel;
 use super::layer::layer_part;
 use super::{choice_field, slot_place};
+use crate::codegen::model::{Content, Doctrine, Layer};
+use crate::codegen::names::camel;
 
 pub(super) fn compose(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());

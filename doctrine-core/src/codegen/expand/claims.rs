@@ -3,8 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::super::model::Doctrine;
 use super::lit;
+use crate::codegen::model::Doctrine;
 
 pub(super) fn safety_claims(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());

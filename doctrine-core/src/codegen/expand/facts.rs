@@ -5,10 +5,10 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::super::model::{Doctrine, Fact, Need};
-use super::super::names::camel;
 use super::types::choice_enum;
 use super::{lit, variant};
+use crate::codegen::model::{Doctrine, Fact, Need};
+use crate::codegen::names::camel;
 
 pub(super) fn facts(d: &Doctrine) -> TokenStream {
     let krate = d.krate();

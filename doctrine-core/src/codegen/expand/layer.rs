@@ -4,9 +4,9 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::super::model::{Content, Doctrine, Layer, Segment, Suffix};
-use super::super::raw::Override;
 use super::{choice_field, lit, slot_place, variant};
+use crate::codegen::model::{Content, Doctrine, Layer, Segment, Suffix};
+use crate::codegen::raw::Override;
 
 /// The private method that resolves layer `i` to a `Part`.
 pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {

@@ -9,9 +9,9 @@ use quote::{format_ident, quote};
 
 use crate::Tier;
 
-use super::super::model::{Content, Doctrine, Segment};
-use super::super::names::screaming;
 use super::variant;
+use crate::codegen::model::{Content, Doctrine, Segment};
+use crate::codegen::names::screaming;
 
 pub(super) fn prefix(d: &Doctrine) -> TokenStream {
     let role_count = d.roles.len().max(1);

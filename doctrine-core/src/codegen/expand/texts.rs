@@ -5,8 +5,8 @@ use quote::{format_ident, quote};
 
 use crate::Tier;
 
-use super::super::model::{Doctrine, Segment};
 use super::lit;
+use crate::codegen::model::{Doctrine, Segment};
 
 pub(super) fn texts(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
@@ -79,13 +79,8 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         let locked = l.locked;
         let title = match &l.title {
             Some(t) => {
-                let tag = super::super::names::tag(t).unwrap_or_default();
-                let (text, heading, open, close) = (
-                    lit(t),
-                    lit(&format!("## {t}\n\n")),
-                    lit(&format!("<{tag}>\n")),
-                    lit(&format!("\n</{tag}>")),
-                );
+                let (heading, open, close) = crate::codegen::names::title_delimiters(t);
+                let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
                 quote! {
                     ::core::option::Option::Some(&#krate::Title { text: #text, heading: #heading, open: #open, close: #close })
                 }

@@ -4,9 +4,9 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::super::model::{Content, Doctrine, Layer, Overlay as OverlayModel};
-use super::super::raw::Override;
 use super::{lit, variant};
+use crate::codegen::model::{Content, Doctrine, Layer, Overlay as OverlayModel};
+use crate::codegen::raw::Override;
 
 /// A closed set: enum, `ALL`, `NAMES`, `as_str`, `Choice`, `FromStr`, `Display`.
 pub(super) fn choice_enum(

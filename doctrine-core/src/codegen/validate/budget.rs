@@ -10,11 +10,11 @@ use toml::Spanned;
 
 use crate::Tier;
 
-use super::super::diag::Sink;
-use super::super::load::Loader;
-use super::super::model::{Content, Layer, Segment};
-use super::super::raw::Manifest;
 use super::Names;
+use crate::codegen::diag::Sink;
+use crate::codegen::load::Loader;
+use crate::codegen::model::{Content, Layer, Segment};
+use crate::codegen::raw::Manifest;
 
 pub(super) fn check(
     raw: &Manifest,
@@ -121,8 +121,8 @@ fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
         .map_or(0, |s| s.separator.len() + segments_max(&s.segments, names));
     // The widest delimiters any formulation puts around a titled layer.
     let title = l.title.as_ref().map_or(0, |t| {
-        let tag = super::super::names::tag(t).unwrap_or_default();
-        (format!("## {t}\n\n").len()).max(format!("<{tag}>\n\n</{tag}>").len())
+        let (heading, open, close) = crate::codegen::names::title_delimiters(t);
+        heading.len().max(open.len() + close.len())
     });
     if base + suffix == 0 {
         0

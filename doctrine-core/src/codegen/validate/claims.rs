@@ -3,9 +3,9 @@
 
 use toml::Spanned;
 
-use super::super::diag::Sink;
-use super::super::model::Claims;
-use super::super::raw::Manifest;
+use crate::codegen::diag::Sink;
+use crate::codegen::model::Claims;
+use crate::codegen::raw::Manifest;
 use crate::runtime::safety::{entry_problem, normalise};
 
 pub(super) fn claims(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Claims> {

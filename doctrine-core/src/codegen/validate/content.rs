@@ -5,12 +5,12 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::super::diag::Sink;
-use super::super::load::{Loader, Shape};
-use super::super::model::Content;
-use super::super::names::{camel, is_type_name, is_variant_name, screaming};
-use super::super::raw::{self, Name};
 use super::Names;
+use crate::codegen::diag::Sink;
+use crate::codegen::load::{Loader, Shape};
+use crate::codegen::model::Content;
+use crate::codegen::names::{camel, is_type_name, is_variant_name, screaming};
+use crate::codegen::raw::{self, Name};
 
 /// Resolves the one content key `given[0]` of a layer, loading any files it names.
 pub(super) fn resolve(
@@ -174,7 +174,7 @@ fn choice_dir(
 
 /// Inline manifest text, normalised like a file's.
 fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> usize {
-    let body = super::super::text::normalise(body);
+    let body = crate::codegen::text::normalise(body);
     let body = if shape.trim {
         body.trim().to_string()
     } else {

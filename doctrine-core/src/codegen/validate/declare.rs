@@ -1,10 +1,10 @@
 //! Top-level declarations: `roles`, `[flags]`, `[knobs.*]`.
 
-use super::super::diag::Sink;
-use super::super::model::{Flag, Knob};
-use super::super::names::{camel, is_variant_name, screaming};
-use super::super::raw::Manifest;
 use super::{check_ident, check_variant, hint};
+use crate::codegen::diag::Sink;
+use crate::codegen::model::{Flag, Knob};
+use crate::codegen::names::{camel, is_variant_name, screaming};
+use crate::codegen::raw::Manifest;
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();

@@ -9,13 +9,14 @@ use std::ops::Range;
 
 use crate::Tier;
 
-use super::super::diag::Sink;
-use super::super::load::Loader;
-use super::super::model::{Content, Fact, FactGate, Layer, Need, Segment};
-use super::super::names::{camel, is_variant_name, shown};
-use super::super::raw::{self, Manifest, Name};
-use super::placeholder::{placeholders, Piece, Positions};
+use super::placeholder::{placeholders, Piece};
 use super::{check_ident, check_variant, hint, Names};
+use crate::codegen::diag::Sink;
+use crate::codegen::lines::Lines;
+use crate::codegen::load::Loader;
+use crate::codegen::model::{Content, Fact, FactGate, Layer, Need, Segment};
+use crate::codegen::names::{camel, is_variant_name, shown};
+use crate::codegen::raw::{self, Manifest, Name};
 
 /// The declared facts, with each role's need. Misnamed facts are kept (and reported) so
 /// that their uses are not reported as unknown too.
@@ -126,10 +127,7 @@ pub(super) fn facts(
         });
         out.push(Fact {
             name: name.get_ref().clone(),
-            tier: match fact.tier.get_ref() {
-                raw::Tier::Stable => Tier::Stable,
-                raw::Tier::Volatile => Tier::Volatile,
-            },
+            tier: (*fact.tier.get_ref()).into(),
             values,
             need,
         });
@@ -239,10 +237,10 @@ pub(super) fn check_layer(
         .unwrap_or(raw.name.span());
     for (roles, id) in uses {
         let text = &loader.texts[id];
-        let mut positions = Positions::new(&text.body, text.body_at);
-        let mut locate = |offset: usize| match &text.file {
+        let lines = Lines::new(&text.body);
+        let locate = |offset: usize| match &text.file {
             Some(f) => {
-                let (line, col) = positions.of(offset);
+                let (line, col) = lines.at_from(text.body_at, offset);
                 At::File(format!("{}:{line}:{col}", f.display))
             }
             None => At::Manifest(manifest_at.clone()),
@@ -297,7 +295,7 @@ pub(super) fn check_layer(
 fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
     match at {
         At::Manifest(span) => sink.error(Some(span.clone()), message, Some(help.to_string())),
-        At::File(location) => sink.push(super::super::diag::Diagnostic {
+        At::File(location) => sink.push(crate::codegen::diag::Diagnostic {
             location: location.clone(),
             message,
             help: Some(help.to_string()),

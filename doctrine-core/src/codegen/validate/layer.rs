@@ -1,15 +1,13 @@
 //! One `[[layer]]` table → [`Layer`]: scope, gate, shape, content, overlay, suffix, tier.
 
-use toml::Spanned;
-
 use crate::Tier;
 
-use super::super::diag::Sink;
-use super::super::load::{Loader, Shape};
-use super::super::model::{Content, Layer};
-use super::super::raw;
-use super::super::reserved;
 use super::{content, facts, hint, overlay, suffix, Names};
+use crate::codegen::diag::Sink;
+use crate::codegen::load::{Loader, Shape};
+use crate::codegen::model::{Content, Layer};
+use crate::codegen::raw;
+use crate::codegen::reserved;
 
 pub(super) fn validate_layer(
     raw: &raw::Layer,
@@ -18,7 +16,7 @@ pub(super) fn validate_layer(
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Layer> {
-    let before = sink.found.len();
+    let before = sink.count();
     let name = raw.name.get_ref().clone();
 
     let scope = match &raw.roles {
@@ -159,7 +157,7 @@ pub(super) fn validate_layer(
     let title = raw.title.as_ref().map(|t| {
         if t.get_ref().contains(['\n', '\r']) {
             sink.error(Some(t.span()), "a title is one line", Some("remove the line break".into()));
-        } else if super::super::names::tag(t.get_ref()).is_none() {
+        } else if crate::codegen::names::tag(t.get_ref()).is_none() {
             sink.error(
                 Some(t.span()),
                 format!("title `{}` has no letter to name a section tag with", t.get_ref()),
@@ -177,10 +175,10 @@ pub(super) fn validate_layer(
         suffix::suffix(s.get_ref(), names, &in_scope, sink)
     });
 
-    let tier = match raw.tier.as_ref().map(Spanned::get_ref) {
-        Some(raw::Tier::Volatile) => Tier::Volatile,
-        _ => Tier::Stable,
-    };
+    let tier = raw
+        .tier
+        .as_ref()
+        .map_or(Tier::Stable, |t| (*t.get_ref()).into());
     let layer = Layer {
         name,
         tier,
@@ -197,7 +195,7 @@ pub(super) fn validate_layer(
         return None;
     }
     facts::check_layer(raw, &layer, names, loader, sink);
-    if sink.found.len() > before {
+    if sink.count() > before {
         return None;
     }
     Some(layer)

@@ -60,7 +60,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     };
 
     // Only when nothing else is wrong: a misspelt `[[layers]]` is reported as unknown.
-    if raw.layers.is_empty() && raw.broken_layers.is_empty() && sink.found.is_empty() {
+    if raw.layers.is_empty() && raw.broken_layers.is_empty() && !sink.has_errors() {
         sink.error(
             Some(0..0),
             "the manifest declares no layers",
@@ -198,7 +198,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     budget::check(&raw, &names, &layers, &loader, sink);
     let claims = claims::claims(&raw, sink);
 
-    if !sink.found.is_empty() {
+    if sink.has_errors() {
         return None;
     }
     let formulation = formulation(&raw);
@@ -226,11 +226,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
 
 /// The manifest's formulation table, longest prefixes first.
 fn formulation(raw: &Manifest) -> (crate::Formulation, Vec<(String, crate::Formulation)>) {
-    let convert = |f: &super::raw::Formulation| match f {
-        super::raw::Formulation::Markdown => crate::Formulation::Markdown,
-        super::raw::Formulation::Tagged => crate::Formulation::Tagged,
-        super::raw::Formulation::Bare => crate::Formulation::Bare,
-    };
+    let convert = |f: &super::raw::Formulation| crate::Formulation::from(*f);
     let Some(table) = &raw.formulation else {
         return (crate::Formulation::Markdown, Vec::new());
     };

@@ -6,10 +6,10 @@ use toml::Spanned;
 
 use crate::Tier;
 
-use super::super::diag::Sink;
-use super::super::model::Layer;
-use super::super::raw::{self, Manifest};
 use super::hint;
+use crate::codegen::diag::Sink;
+use crate::codegen::model::Layer;
+use crate::codegen::raw::{self, Manifest};
 
 pub(super) fn check_tiers(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut first_volatile: Option<&str> = None;

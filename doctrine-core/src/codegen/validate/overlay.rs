@@ -2,10 +2,10 @@
 
 use toml::Spanned;
 
-use super::super::diag::Sink;
-use super::super::model::Overlay;
-use super::super::raw;
 use super::{check_ident, DEFAULT_JOIN};
+use crate::codegen::diag::Sink;
+use crate::codegen::model::Overlay;
+use crate::codegen::raw;
 
 pub(super) fn overlay(
     raw: &raw::Layer,
@@ -111,7 +111,7 @@ pub(super) fn overlay(
         mode: *o.get_ref(),
         separator: raw.overlay_separator.as_ref().map_or_else(
             || DEFAULT_JOIN.to_string(),
-            |s| super::super::text::normalise(s.get_ref()),
+            |s| crate::codegen::text::normalise(s.get_ref()),
         ),
     })
 }

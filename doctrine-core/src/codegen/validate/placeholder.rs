@@ -1,6 +1,6 @@
 //! `{name}` placeholders in suffixes and in layers with `interpolate = true`.
 
-use super::super::names::{is_snake_ident, shown};
+use crate::codegen::names::{is_snake_ident, shown};
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Piece {
@@ -61,57 +61,10 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
     Ok(out)
 }
 
-/// 1-based line and column of byte offsets of `body`, whose first byte sits at `at`.
-///
-/// Offsets asked in increasing order (as [`placeholders`] yields them) cost one pass over
-/// the body in all; computing each from the start was quadratic in a text with many
-/// placeholders to report.
-pub(super) struct Positions<'a> {
-    body: &'a str,
-    at: (usize, usize),
-    /// The last offset asked, and its line and column.
-    offset: usize,
-    line: usize,
-    col: usize,
-}
-
-impl<'a> Positions<'a> {
-    pub(super) fn new(body: &'a str, at: (usize, usize)) -> Self {
-        Positions {
-            body,
-            at,
-            offset: 0,
-            line: at.0,
-            col: at.1,
-        }
-    }
-
-    /// The line and column of byte `offset`; an offset past the end, or inside a
-    /// character, counts as the end, or that character's start.
-    pub(super) fn of(&mut self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.body.len());
-        while !self.body.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        if offset < self.offset {
-            *self = Positions::new(self.body, self.at);
-        }
-        for c in self.body[self.offset..offset].chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.offset = offset;
-        (self.line, self.col)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::lines::Lines;
 
     #[test]
     fn splits_and_locates_placeholders() {
@@ -125,8 +78,8 @@ mod tests {
             ]
         );
         assert_eq!(placeholders("x\n{ro").unwrap_err().0, 2);
-        assert_eq!(Positions::new("ab\ncd{x}", (3, 1)).of(5), (4, 3));
-        assert_eq!(Positions::new("ab{x}", (3, 5)).of(2), (3, 7));
+        assert_eq!(Lines::new("ab\ncd{x}").at_from((3, 1), 5), (4, 3));
+        assert_eq!(Lines::new("ab{x}").at_from((3, 5), 2), (3, 7));
     }
 
     use proptest::prelude::*;
@@ -218,13 +171,13 @@ mod tests {
                 .map(|(i, _)| i)
                 .chain([text.len()])
                 .collect();
-            let mut positions = Positions::new(&text, at);
+            let lines = Lines::new(&text);
             let mut offsets: Vec<usize> = picks.iter().map(|i| *i.get(&boundaries)).collect();
             // Increasing, as the validator asks, then in any order.
             let shuffled = offsets.clone();
             offsets.sort_unstable();
             for offset in offsets.into_iter().chain(shuffled) {
-                let found = positions.of(offset);
+                let found = lines.at_from(at, offset);
                 prop_assert_eq!(offset_of(&text, found, at), offset);
             }
         }
@@ -259,8 +212,8 @@ mod tests {
             format!("placeholder `{{{}…` is never closed", "é".repeat(40))
         );
         // Positions past the end or inside a character clamp instead of panicking.
-        let mut p = Positions::new("é\n", (1, 1));
-        assert_eq!(p.of(1), (1, 1));
-        assert_eq!(p.of(99), (2, 1));
+        let p = Lines::new("é\n");
+        assert_eq!(p.at_from((1, 1), 1), (1, 1));
+        assert_eq!(p.at_from((1, 1), 99), (2, 1));
     }
 }

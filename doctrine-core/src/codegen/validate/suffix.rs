@@ -1,12 +1,12 @@
 //! `[layer.suffix]`: a line with knob placeholders, appended for some roles.
 
-use super::super::diag::Sink;
-use super::super::model::{Segment, Suffix};
-use super::super::names::shown;
-use super::super::raw;
-use super::super::text::normalise;
 use super::placeholder::{placeholders, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
+use crate::codegen::diag::Sink;
+use crate::codegen::model::{Segment, Suffix};
+use crate::codegen::names::shown;
+use crate::codegen::raw;
+use crate::codegen::text::normalise;
 
 pub(super) fn suffix(
     raw: &raw::Suffix,
