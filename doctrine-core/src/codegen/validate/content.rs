@@ -12,57 +12,55 @@ use crate::codegen::model::Content;
 use crate::codegen::names::{camel, is_type_name, is_variant_name, screaming};
 use crate::codegen::raw::{self, Name};
 
-/// Resolves the one content key `given[0]` of a layer, loading any files it names.
+use super::kind::Kind;
+
+/// Resolves a layer's content key, loading any files it names.
 pub(super) fn resolve(
     raw: &raw::Layer,
-    given: &[&str],
+    kind: Kind<'_>,
     names: &Names<'_>,
     in_scope: &[usize],
     shape: Shape,
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Content> {
-    debug_assert_eq!(given.len(), 1);
     let name = raw.name.get_ref().clone();
     let upper = screaming(&name);
-    let content = if let Some(path) = &raw.file {
-        let canonical = loader.resolve(path, sink)?;
-        let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
-        Content::PerRole(vec![(in_scope.to_vec(), id)])
-    } else if let Some(text) = &raw.text {
-        let id = inline(loader, &upper, &name, text.get_ref(), shape);
-        Content::PerRole(vec![(in_scope.to_vec(), id)])
-    } else if let Some(map) = raw.files.as_ref().or(raw.texts.as_ref()) {
-        // `files` maps roles to paths, `texts` to inline text; both key constants by role.
-        let is_files = raw.files.is_some();
-        let groups = per_role(
-            map.get_ref(),
-            map.span(),
-            &name,
-            names,
-            in_scope,
-            sink,
-            |key, value, sink| {
-                let hint = format!("{upper}_{}", screaming(key));
-                if is_files {
-                    let canonical = loader.resolve(value, sink)?;
-                    loader.load(&canonical, value.span(), shape, &hint, &name, sink)
-                } else {
-                    Some(inline(loader, &hint, &name, value.get_ref(), shape))
-                }
-            },
-        )?;
-        Content::PerRole(groups)
-    } else if let Some(dir) = &raw.dir {
-        choice_dir(raw, dir, &name, &upper, shape, loader, sink)?
-    } else if let Some(slot) = &raw.slot {
-        Content::Slot {
-            required: *slot.get_ref() == raw::Slot::Required,
+    let content = match kind {
+        Kind::File(path) => {
+            let canonical = loader.resolve(path, sink)?;
+            let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
+            Content::PerRole(vec![(in_scope.to_vec(), id)])
         }
-    } else if raw.instructions.as_ref().is_some_and(|i| *i.get_ref()) {
-        Content::Instructions
-    } else {
-        unreachable!("exactly one content key was checked above")
+        Kind::Text(text) => {
+            let id = inline(loader, &upper, &name, text.get_ref(), shape);
+            Content::PerRole(vec![(in_scope.to_vec(), id)])
+        }
+        // `files` maps roles to paths, `texts` to inline text; both key constants by role.
+        Kind::Files(map) | Kind::Texts(map) => {
+            let is_files = matches!(kind, Kind::Files(_));
+            let groups = per_role(
+                map.get_ref(),
+                map.span(),
+                &name,
+                names,
+                in_scope,
+                sink,
+                |key, value, sink| {
+                    let hint = format!("{upper}_{}", screaming(key));
+                    if is_files {
+                        let canonical = loader.resolve(value, sink)?;
+                        loader.load(&canonical, value.span(), shape, &hint, &name, sink)
+                    } else {
+                        Some(inline(loader, &hint, &name, value.get_ref(), shape))
+                    }
+                },
+            )?;
+            Content::PerRole(groups)
+        }
+        Kind::Dir(dir) => choice_dir(raw, dir, &name, &upper, shape, loader, sink)?,
+        Kind::Slot { required } => Content::Slot { required },
+        Kind::Instructions => Content::Instructions,
     };
     Some(content)
 }

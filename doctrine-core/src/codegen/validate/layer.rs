@@ -2,6 +2,7 @@
 
 use crate::Tier;
 
+use super::kind::Kind;
 use super::{content, facts, hint, overlay, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
@@ -70,43 +71,30 @@ pub(super) fn validate_layer(
     };
     let fact_gate = facts::gate(raw, names, sink);
 
-    let given: Vec<&str> = [
-        raw.file.as_ref().map(|_| "file"),
-        raw.files.as_ref().map(|_| "files"),
-        raw.text.as_ref().map(|_| "text"),
-        raw.texts.as_ref().map(|_| "texts"),
-        raw.dir.as_ref().map(|_| "dir"),
-        raw.slot.as_ref().map(|_| "slot"),
-        raw.instructions
-            .as_ref()
-            .filter(|i| *i.get_ref())
-            .map(|_| "instructions"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if given.len() != 1 {
+    let given = Kind::given(raw);
+    let [kind] = given[..] else {
+        let keys: Vec<&str> = given.iter().map(|k| k.key()).collect();
         sink.error(
             Some(raw.name.span()),
-            match given.len() {
+            match keys.len() {
                 0 => format!("layer `{name}` has no content"),
                 _ => format!(
                     "layer `{name}` has more than one content key: {}",
-                    given.join(", ")
+                    keys.join(", ")
                 ),
             },
             Some("give exactly one of `file`, `files`, `text`, `texts`, `dir`, `slot` or `instructions = true`".into()),
         );
         return None;
-    }
+    };
     let not_for = |sink: &mut Sink<'_>, key: &str, span: std::ops::Range<usize>| {
         sink.error(
             Some(span),
-            format!("`{key}` does not apply to a `{}` layer", given[0]),
+            format!("`{key}` does not apply to a `{}` layer", kind.key()),
             Some(format!("remove `{key}` from layer `{name}`")),
         );
     };
-    if given[0] != "dir" {
+    if !matches!(kind, Kind::Dir(_)) {
         if let Some(c) = &raw.choice {
             not_for(sink, "choice", c.span());
         }
@@ -114,13 +102,13 @@ pub(super) fn validate_layer(
             not_for(sink, "optional", o.span());
         }
     }
-    if matches!(given[0], "text" | "texts" | "slot" | "instructions") {
+    if !matches!(kind, Kind::File(_) | Kind::Files(_) | Kind::Dir(_)) {
         if let Some(f) = &raw.frontmatter {
             not_for(sink, "frontmatter", f.span());
         }
     }
 
-    if matches!(given[0], "slot" | "instructions") && reserved::method_clash(name.as_str()) {
+    if kind.is_runtime() && reserved::method_clash(name.as_str()) {
         sink.error(
             Some(raw.name.span()),
             format!("slot layer `{name}` would clash with the builder's own `.{name}()` method"),
@@ -133,7 +121,7 @@ pub(super) fn validate_layer(
     // A `dir` layer is a parameter of `compose`, beside the role (or the facts).
     let taken = (name == names.word && !names.roles.is_empty())
         || (name == "facts" && !names.facts.is_empty());
-    if given[0] == "dir" && taken {
+    if matches!(kind, Kind::Dir(_)) && taken {
         sink.error(
             Some(raw.name.span()),
             format!(
@@ -142,17 +130,17 @@ pub(super) fn validate_layer(
             Some("rename the layer, e.g. `persona`".into()),
         );
     }
-    if raw.trim.is_some() && matches!(given[0], "slot" | "instructions") {
+    if raw.trim.is_some() && kind.is_runtime() {
         not_for(sink, "trim", raw.name.span());
     }
     // A content error (a missing file, say) does not hide the layer's other errors: the
     // checks below run on the content keys, and the layer is dropped at the end.
-    let resolved = content::resolve(raw, &given, names, &in_scope, shape, loader, sink);
+    let resolved = content::resolve(raw, kind, names, &in_scope, shape, loader, sink);
     let content_failed = resolved.is_none();
     let content = resolved.unwrap_or(Content::Slot { required: false });
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
-    let is_slot = matches!(given[0], "slot" | "instructions");
+    let is_slot = kind.is_runtime();
     let overlay = overlay::overlay(raw, locked, is_slot, sink);
     let title = raw.title.as_ref().map(|t| {
         if t.get_ref().contains(['\n', '\r']) {
@@ -168,7 +156,7 @@ pub(super) fn validate_layer(
     });
 
     let suffix = raw.suffix.as_ref().and_then(|s| {
-        if !matches!(given[0], "file" | "files" | "text" | "texts") {
+        if !kind.is_text() {
             not_for(sink, "suffix", s.span());
             return None;
         }

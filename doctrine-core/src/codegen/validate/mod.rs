@@ -21,6 +21,7 @@ mod claims;
 mod content;
 mod declare;
 mod facts;
+mod kind;
 mod layer;
 mod order;
 mod overlay;
