@@ -168,6 +168,16 @@ pub struct Layer {
     pub suffix: Option<Suffix>,
     /// Delimited per formulation (`## Title`, `<title>`…) when set.
     pub title: Option<String>,
+    /// Where the layer's keys sit in the manifest, for the checks that span layers.
+    pub at: LayerSpans,
+}
+
+/// Byte ranges in the manifest of the keys whole-manifest checks report at.
+#[derive(Clone, Debug, Default)]
+pub struct LayerSpans {
+    pub name: std::ops::Range<usize>,
+    /// `overlay_file`, when the manifest gives it.
+    pub overlay_file: Option<std::ops::Range<usize>>,
 }
 
 impl Layer {

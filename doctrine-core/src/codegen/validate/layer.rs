@@ -1,11 +1,13 @@
 //! One `[[layer]]` table → [`Layer`]: scope, gate, shape, content, overlay, suffix, tier.
 
 use crate::Tier;
+use toml::Spanned;
 
 use super::kind::Kind;
 use super::{content, facts, hint, overlay, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
+use crate::codegen::model::LayerSpans;
 use crate::codegen::model::{Content, Layer};
 use crate::codegen::raw;
 use crate::codegen::reserved;
@@ -178,6 +180,10 @@ pub(super) fn validate_layer(
         overlay,
         suffix,
         title,
+        at: LayerSpans {
+            name: raw.name.span(),
+            overlay_file: raw.overlay_file.as_ref().map(Spanned::span),
+        },
     };
     if content_failed {
         return None;

@@ -189,12 +189,16 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                 overlay: None,
                 suffix: None,
                 title: None,
+                at: super::model::LayerSpans {
+                    name: extra.span(),
+                    overlay_file: None,
+                },
             },
         ));
     }
-    check_overlay_files(&raw, &layers, sink);
-    check_stage_names(&raw, &layers, sink);
-    check_tiers(&raw, &layers, sink);
+    check_overlay_files(&layers, sink);
+    check_stage_names(&layers, sink);
+    check_tiers(&layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
     let claims = claims::claims(&raw, sink);
@@ -246,7 +250,7 @@ fn formulation(raw: &Manifest) -> (crate::Formulation, Vec<(String, crate::Formu
 
 /// Each slot (and instructions layer) names a builder stage `Need<Name>`; two layers may
 /// not name the same one (`step_1` and `step1`).
-fn check_stage_names(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+fn check_stage_names(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut seen: HashMap<String, &str> = HashMap::new();
     for (_, l) in layers {
         if !matches!(l.content, Content::Slot { .. } | Content::Instructions) {
@@ -254,13 +258,8 @@ fn check_stage_names(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut
         }
         let stage = super::names::camel(&l.name);
         if let Some(prev) = seen.insert(stage.clone(), &l.name) {
-            let span = raw
-                .layers
-                .iter()
-                .find(|r| r.get_ref().name.get_ref() == &l.name)
-                .map(|r| r.get_ref().name.span());
             sink.error(
-                span,
+                Some(l.at.name.clone()),
                 format!(
                     "slot layers `{prev}` and `{}` name the same builder stage `Need{stage}`",
                     l.name
@@ -274,25 +273,15 @@ fn check_stage_names(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut
 /// Overlay file names: one per overridable layer, and none that reads as another layer's.
 /// Names are compared as a person or a case-insensitive file system reads them
 /// ([`super::names::fold`]): `Safety.md` and `safety\u{200b}.md` read as `safety.md`.
-fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+fn check_overlay_files(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut seen: HashMap<String, &str> = HashMap::new();
-    let span_of = |layer: &str| {
-        raw.layers
-            .iter()
-            .find(|l| l.get_ref().name.get_ref() == layer)
-            .map(|l| {
-                l.get_ref()
-                    .overlay_file
-                    .as_ref()
-                    .map_or(l.get_ref().name.span(), Spanned::span)
-            })
-    };
+    let span_of = |l: &Layer| Some(l.at.overlay_file.clone().unwrap_or(l.at.name.clone()));
     for (_, l) in layers {
         let Some(o) = &l.overlay else { continue };
         let folded = super::names::fold(&o.file);
         if let Some(prev) = seen.insert(folded.clone(), &l.name) {
             sink.error(
-                span_of(&l.name),
+                span_of(l),
                 format!(
                     "layers `{prev}` and `{}` both read overlay file `{}` (names are compared ignoring case and invisible characters)",
                     l.name, o.file
@@ -312,7 +301,7 @@ fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &m
                 "layer"
             };
             sink.error(
-                span_of(&l.name),
+                span_of(l),
                 format!("overlay file `{}` of layer `{}` is named after {what} `{}`", o.file.escape_debug(), l.name, other.name),
                 Some(format!("a user would take that file to override `{}`; name it after the layer it overrides", other.name)),
             );
@@ -322,7 +311,7 @@ fn check_overlay_files(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &m
             .find(|(_, other)| other.locked && other.name == o.field)
         {
             sink.error(
-                span_of(&l.name),
+                span_of(l),
                 format!("overlay field `{}` of layer `{}` has the name of locked layer `{}`", o.field, l.name, locked.name),
                 Some("`Overlay` must have no field that reads as a locked layer; set another `overlay_field`".into()),
             );

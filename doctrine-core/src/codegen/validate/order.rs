@@ -11,19 +11,14 @@ use crate::codegen::diag::Sink;
 use crate::codegen::model::Layer;
 use crate::codegen::raw::{self, Manifest};
 
-pub(super) fn check_tiers(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut first_volatile: Option<&str> = None;
     for (_, layer) in layers {
         match (layer.tier, first_volatile) {
             (Tier::Volatile, None) => first_volatile = Some(&layer.name),
             (Tier::Stable, Some(v)) => {
-                let span = raw
-                    .layers
-                    .iter()
-                    .find(|l| l.get_ref().name.get_ref() == &layer.name)
-                    .map(|l| l.get_ref().name.span());
                 sink.error(
-                    span,
+                    Some(layer.at.name.clone()),
                     format!("stable layer `{}` comes after volatile layer `{v}`", layer.name),
                     Some(format!(
                         "every stable layer must precede every volatile one, or the cached prefix changes each turn: move `{}` above `{v}`, or mark it `tier = \"volatile\"`",
