@@ -48,6 +48,19 @@ pub(super) struct Sink<'s> {
     path: String,
     lines: Lines<'s>,
     found: Vec<Diagnostic>,
+    reported: Reported,
+}
+
+/// What failed to parse and was reported already, so that nothing referring to it is
+/// reported again (one broken value, one diagnostic).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Reported {
+    /// Knobs and facts whose declaration failed to deserialise.
+    pub(super) names: Vec<String>,
+    /// `roles` (or `modes`) failed to deserialise.
+    pub(super) roles: bool,
+    /// Layers whose table failed to deserialise (by name, `""` when it had none).
+    pub(super) layers: Vec<String>,
 }
 
 impl<'s> Sink<'s> {
@@ -56,7 +69,17 @@ impl<'s> Sink<'s> {
             path,
             lines: Lines::new(source),
             found: Vec::new(),
+            reported: Reported::default(),
         }
+    }
+
+    /// What failed to parse, reported already.
+    pub(super) fn reported(&self) -> &Reported {
+        &self.reported
+    }
+
+    pub(super) fn reported_mut(&mut self) -> &mut Reported {
+        &mut self.reported
     }
 
     /// How many diagnostics so far: a stage compares counts to tell whether it added any.

@@ -53,13 +53,13 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 manifest.roles_span = Some(value.span());
                 match de(value, sink) {
                     Some(roles) => manifest.roles = roles,
-                    None => manifest.roles_broken = true,
+                    None => sink.reported_mut().roles = true,
                 }
             }
             "facts" => {
                 let (facts, broken) = named_tables(value, "facts", raw::FACT_KEYS, "fact", sink);
                 manifest.facts = facts;
-                manifest.broken_names.extend(broken);
+                sink.reported_mut().names.extend(broken);
             }
             "extra" => manifest.extra = de(value, sink),
             "formulation" => {
@@ -77,7 +77,7 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
             "knobs" => {
                 let (knobs, broken) = named_tables(value, "knobs", raw::KNOB_KEYS, "knob", sink);
                 manifest.knobs = knobs;
-                manifest.broken_names.extend(broken);
+                sink.reported_mut().names.extend(broken);
             }
             "layer" => {
                 for v in array(value, "layer", sink) {
@@ -99,7 +99,7 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                         None => {
                             let name = v.get_ref().as_table().and_then(|t| t.get("name"));
                             let name = name.and_then(|n| n.get_ref().as_str()).unwrap_or("");
-                            manifest.broken_layers.push(name.to_string());
+                            sink.reported_mut().layers.push(name.to_string());
                         }
                     }
                 }

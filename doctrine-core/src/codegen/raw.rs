@@ -76,14 +76,6 @@ pub(super) struct Manifest {
     pub extra: Option<Spanned<bool>>,
     pub budget: Option<Spanned<Budget>>,
     pub formulation: Option<Spanned<FormulationTable>>,
-    /// Knobs and facts whose declaration failed to deserialise (already reported): a use
-    /// of one is not reported again.
-    pub broken_names: Vec<String>,
-    /// `roles` (or `modes`) failed to deserialise (already reported).
-    pub roles_broken: bool,
-    /// Names of layers whose table failed to deserialise (already reported), so later
-    /// checks do not report them as missing.
-    pub broken_layers: Vec<String>,
     /// Span of the whole `roles` value, for errors about the list as a whole.
     pub roles_span: Option<std::ops::Range<usize>>,
 }

@@ -8,7 +8,7 @@ use crate::codegen::raw::Manifest;
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if raw.roles_span.is_some() && raw.roles.is_empty() && !raw.roles_broken {
+    if raw.roles_span.is_some() && raw.roles.is_empty() && !sink.reported().roles {
         sink.error(
             raw.roles_span.clone(),
             "`roles` is empty",

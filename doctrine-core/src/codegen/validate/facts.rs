@@ -53,7 +53,7 @@ pub(super) fn facts(
                     (0..count).collect()
                 } else if let Some(i) = roles.iter().position(|r| r == role.get_ref()) {
                     vec![i]
-                } else if raw.roles_broken {
+                } else if sink.reported().roles {
                     continue;
                 } else {
                     sink.error(
@@ -93,7 +93,7 @@ pub(super) fn facts(
                 }
             }
         }
-        if need.iter().all(|n| *n == Need::Absent) && !raw.roles_broken {
+        if need.iter().all(|n| *n == Need::Absent) && !sink.reported().roles {
             sink.error(
                 Some(name.span()),
                 format!("fact `{}` is taken by no {word}", name.get_ref()),

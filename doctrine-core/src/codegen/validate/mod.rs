@@ -45,6 +45,8 @@ pub(super) struct Context {
 
 pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {
     let mut loader = Loader::new(cx.crate_dir.clone(), cx.base_dir.clone());
+    // A copy, so checks can read it while reporting into the sink.
+    let reported = sink.reported().clone();
     let roles = roles(&raw, sink);
     let flags = flags(&raw, sink);
     let knobs = knobs(&raw, sink);
@@ -56,12 +58,12 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         knobs: &knobs,
         facts: &facts,
         word,
-        broken: &raw.broken_names,
-        roles_broken: raw.roles_broken,
+        broken: &reported.names,
+        roles_broken: reported.roles,
     };
 
     // Only when nothing else is wrong: a misspelt `[[layers]]` is reported as unknown.
-    if raw.layers.is_empty() && raw.broken_layers.is_empty() && !sink.has_errors() {
+    if raw.layers.is_empty() && reported.layers.is_empty() && !sink.has_errors() {
         sink.error(
             Some(0..0),
             "the manifest declares no layers",

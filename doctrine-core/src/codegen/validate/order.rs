@@ -37,11 +37,12 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
         .enumerate()
         .map(|(i, (_, l))| (l.name.as_str(), i))
         .collect();
+    let broken = sink.reported().layers.clone();
     let all: HashSet<&str> = raw
         .layers
         .iter()
         .map(|l| l.get_ref().name.get_ref().as_str())
-        .chain(raw.broken_layers.iter().map(String::as_str))
+        .chain(broken.iter().map(String::as_str))
         .collect();
     let mut edges: Vec<(usize, usize, &Spanned<raw::Order>)> = Vec::new();
     for order in &raw.orders {
