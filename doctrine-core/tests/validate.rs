@@ -1,6 +1,6 @@
 //! Manifest validation as a plain library: every error names `file:line:col` and a fix.
 
-use doctrine_core::codegen::__internals::model::Content;
+use doctrine_core::codegen::__internals::model::{Content, RoleGroup, RoleId, TextId};
 
 mod support;
 use support::{errors, load_with as run};
@@ -27,7 +27,11 @@ files = { dev = "dev.md", qa = "verify.md", rev = "verify.md" }
     let Content::PerRole(groups) = &d.layers[0].content else {
         panic!("per-role content expected")
     };
-    assert_eq!(groups, &vec![(vec![0], 0), (vec![1, 2], 1)]);
+    let want = [(vec![0], 0), (vec![1, 2], 1)].map(|(roles, text)| RoleGroup {
+        roles: roles.into_iter().map(RoleId).collect(),
+        text: TextId(text),
+    });
+    assert_eq!(groups[..], want);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use toml::Spanned;
 
 use super::diag::Sink;
-use super::model::{SourceFile, Text};
+use super::model::{SourceFile, Text, TextId};
 use super::read::CrateDir;
 use super::text::{normalise, strip_frontmatter};
 
@@ -30,7 +30,7 @@ pub(super) struct Loader {
     /// The crate directory again, opened for reading files beneath it.
     reader: CrateDir,
     pub texts: Vec<Text>,
-    by_file: HashMap<(PathBuf, Shape), usize>,
+    by_file: HashMap<(PathBuf, Shape), TextId>,
     const_names: HashMap<String, usize>,
     pub tracked: Vec<PathBuf>,
     tracked_set: HashSet<PathBuf>,
@@ -160,7 +160,7 @@ impl Loader {
         const_hint: &str,
         layer: &str,
         sink: &mut Sink<'_>,
-    ) -> Option<usize> {
+    ) -> Option<TextId> {
         if let Some(&id) = self.by_file.get(&(canonical.to_path_buf(), shape)) {
             return Some(id);
         }
@@ -239,15 +239,15 @@ impl Loader {
         body: String,
         file: Option<SourceFile>,
         body_at: (usize, usize),
-    ) -> usize {
+    ) -> TextId {
         let mut name = const_hint.to_string();
         let mut n = 2;
         while self.const_names.contains_key(&name) {
             name = format!("{const_hint}_{n}");
             n += 1;
         }
-        let id = self.texts.len();
-        self.const_names.insert(name.clone(), id);
+        let id = TextId(self.texts.len());
+        self.const_names.insert(name.clone(), id.0);
         self.texts.push(Text {
             const_name: name,
             body,
@@ -259,7 +259,6 @@ impl Loader {
         id
     }
 
-    /// The markdown files of a directory, sorted by name, as `(stem, canonical path)`.
     /// The markdown files of a directory (`.md` in any case), sorted by name, as
     /// `(stem, file name)`; and the names of markdown files that are not UTF-8, which
     /// cannot name a choice.

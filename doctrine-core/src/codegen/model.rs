@@ -86,12 +86,12 @@ impl Doctrine {
     /// Whether a layer's texts have placeholders (`interpolate = true`).
     pub fn is_template(&self, l: &Layer) -> bool {
         match &l.content {
-            Content::PerRole(groups) => groups
-                .iter()
-                .any(|(_, id)| self.texts[*id].segments.is_some()),
+            Content::PerRole(groups) => {
+                groups.iter().any(|g| self.texts[g.text].segments.is_some())
+            }
             Content::Choice { variants, .. } => variants
                 .iter()
-                .any(|(_, id)| self.texts[*id].segments.is_some()),
+                .any(|v| self.texts[v.text].segments.is_some()),
             Content::Slot { .. } | Content::Instructions => false,
         }
     }
@@ -151,17 +151,87 @@ pub struct SourceFile {
     pub fields: Fields,
 }
 
+/// Newtype indices into the model's lists, so a role cannot be used where a text is meant.
+/// Each indexes its list directly (`d.roles[role]`, `d.texts[text]`).
+macro_rules! index {
+    ($(#[$doc:meta] $name:ident => $item:ty;)*) => {$(
+        #[$doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub usize);
+
+        impl std::ops::Index<$name> for Vec<$item> {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.0]
+            }
+        }
+
+        impl std::ops::IndexMut<$name> for Vec<$item> {
+            fn index_mut(&mut self, i: $name) -> &mut $item {
+                &mut self[i.0]
+            }
+        }
+
+        impl std::ops::Index<$name> for [$item] {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.0]
+            }
+        }
+    )*};
+}
+
+index! {
+    /// A role (or mode), into `Doctrine::roles`.
+    RoleId => String;
+    /// An embedded text, into `Doctrine::texts`.
+    TextId => Text;
+    /// A flag, into `Doctrine::flags`.
+    FlagId => Flag;
+    /// A fact, into `Doctrine::facts`; also its place among the values of a composition.
+    FactId => Fact;
+    /// A knob, into `Doctrine::knobs`.
+    KnobId => Knob;
+}
+
+impl RoleId {
+    /// Every role of a manifest with `count` of them (one for a single-agent prompt).
+    pub fn all(count: usize) -> impl Iterator<Item = RoleId> {
+        (0..count.max(1)).map(RoleId)
+    }
+}
+
+/// A flag gate: include the layer when the flag is on, or (`negated`) when it is off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gate {
+    pub flag: FlagId,
+    pub negated: bool,
+}
+
+/// Roles sharing one text of a per-role layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoleGroup {
+    pub roles: Vec<RoleId>,
+    pub text: TextId,
+}
+
+/// One file of a `dir` layer: its stem (the choice's name) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceFile {
+    pub stem: String,
+    pub text: TextId,
+}
+
 #[derive(Debug)]
 pub struct Layer {
     pub name: String,
     pub tier: Tier,
-    /// Index into `Doctrine::flags` of the flag that gates this layer, and whether the
-    /// layer is included when it is off (`when = "!flag"`) rather than on.
-    pub gate: Option<(usize, bool)>,
+    /// The flag that gates this layer (`when = "flag"` or `"!flag"`).
+    pub gate: Option<Gate>,
     /// The fact whose presence (or value) gates this layer.
     pub fact_gate: Option<FactGate>,
     /// Roles the layer applies to; `None` means every role.
-    pub scope: Option<Vec<usize>>,
+    pub scope: Option<Vec<RoleId>>,
     pub content: Content,
     pub locked: bool,
     pub overlay: Option<Overlay>,
@@ -181,14 +251,14 @@ pub struct LayerSpans {
 }
 
 impl Layer {
-    pub fn in_scope(&self, role: usize) -> bool {
+    pub fn in_scope(&self, role: RoleId) -> bool {
         self.scope.as_ref().is_none_or(|s| s.contains(&role))
     }
 }
 
 #[derive(Debug)]
 pub struct FactGate {
-    pub fact: usize,
+    pub fact: FactId,
     pub equals: Option<String>,
 }
 
@@ -196,11 +266,11 @@ pub struct FactGate {
 pub enum Content {
     /// Groups of roles sharing one text, covering every role in scope (a single group
     /// holding role 0 when the manifest declares no roles).
-    PerRole(Vec<(Vec<usize>, usize)>),
+    PerRole(Vec<RoleGroup>),
     /// A directory of markdown files; each stem is a variant of a generated enum.
     Choice {
         enum_name: String,
-        variants: Vec<(String, usize)>,
+        variants: Vec<ChoiceFile>,
         optional: bool,
     },
     /// Text the caller supplies at composition time.
@@ -222,7 +292,7 @@ pub struct Overlay {
 /// A line appended to a layer's text for some roles, with knob placeholders.
 #[derive(Debug)]
 pub struct Suffix {
-    pub roles: Option<Vec<usize>>,
+    pub roles: Option<Vec<RoleId>>,
     pub separator: String,
     pub segments: Vec<Segment>,
 }
@@ -230,6 +300,6 @@ pub struct Suffix {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Segment {
     Lit(String),
-    Knob(usize),
-    Fact(usize),
+    Knob(KnobId),
+    Fact(FactId),
 }

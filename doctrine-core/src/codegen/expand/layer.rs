@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{choice_field, lit, slot_place, variant};
-use crate::codegen::model::{Content, Doctrine, Layer, Segment, Suffix};
+use crate::codegen::model::{Content, Doctrine, Gate, KnobId, Layer, Segment, Suffix, TextId};
 use crate::codegen::raw::Override;
 
 /// The private method that resolves layer `i` to a `Part`.
@@ -37,7 +37,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         _ => TokenStream::new(),
     };
 
-    let text_origin = |id: usize| {
+    let text_origin = |id: TextId| {
         let t = &d.texts[id];
         let name = format_ident!("{}", t.const_name);
         let origin = match t.file {
@@ -53,13 +53,13 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
 
     let resolve = match &l.content {
         Content::PerRole(groups) if d.roles.is_empty() || groups.len() == 1 => {
-            let v = text_origin(groups[0].1);
+            let v = text_origin(groups[0].text);
             quote! { let (text, origin): (#text_ty, #krate::Origin) = #v; }
         }
         Content::PerRole(groups) => {
-            let arms = groups.iter().map(|(roles, id)| {
-                let roles = roles.iter().map(|&r| variant(&d.roles[r]));
-                let v = text_origin(*id);
+            let arms = groups.iter().map(|g| {
+                let roles = g.roles.iter().map(|&r| variant(&d.roles[r]));
+                let v = text_origin(g.text);
                 quote! { #(#role_ty::#roles)|* => #v, }
             });
             let rest = l.scope.is_some().then(|| {
@@ -75,9 +75,9 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         } => {
             let ty = format_ident!("{}", enum_name);
             let field = choice_field(l);
-            let arms = variants.iter().map(|(stem, id)| {
-                let v = variant(stem);
-                let value = text_origin(*id);
+            let arms = variants.iter().map(|c| {
+                let v = variant(&c.stem);
+                let value = text_origin(c.text);
                 if *optional {
                     quote! { ::core::option::Option::Some(#ty::#v) => #value, }
                 } else {
@@ -115,8 +115,8 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     };
 
-    let gate = l.gate.map(|(g, negated)| {
-        let flag = &d.flags[g].name;
+    let gate = l.gate.map(|Gate { flag, negated }| {
+        let flag = &d.flags[flag].name;
         let field = format_ident!("{}", flag);
         let name = lit(flag);
         if negated {
@@ -136,7 +136,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
 
     let fact_gate = l.fact_gate.as_ref().map(|g| {
         let name = lit(&d.facts[g.fact].name);
-        let i = g.fact;
+        let i = g.fact.0;
         let some_arm = match &g.equals {
             Some(e) => {
                 let e = lit(e);
@@ -241,7 +241,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
 
 /// A match over the knobs a suffix names, each arm a precomputed literal.
 fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
-    let mut used: Vec<usize> = Vec::new();
+    let mut used: Vec<KnobId> = Vec::new();
     for seg in &s.segments {
         if let Segment::Knob(k) = seg {
             if !used.contains(k) {

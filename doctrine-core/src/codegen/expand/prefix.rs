@@ -10,27 +10,26 @@ use quote::{format_ident, quote};
 use crate::Tier;
 
 use super::variant;
-use crate::codegen::model::{Content, Doctrine, Segment};
+use crate::codegen::model::{Content, Doctrine, RoleId, Segment};
 use crate::codegen::names::screaming;
 
 pub(super) fn prefix(d: &Doctrine) -> TokenStream {
-    let role_count = d.roles.len().max(1);
     let mut consts = Vec::new();
     let mut arms = Vec::new();
-    for r in 0..role_count {
+    for r in RoleId::all(d.roles.len()) {
         let Some(text) = known(d, r) else { continue };
         let len = text.len();
         let fingerprint = crate::fingerprint(text.as_bytes());
         let stem = d
             .roles
-            .get(r)
+            .get(r.0)
             .map(|n| format!("{}_", screaming(n)))
             .unwrap_or_default();
         let (len_name, fp_name) = (
             format_ident!("{stem}LEN"),
             format_ident!("{stem}FINGERPRINT"),
         );
-        let who = d.roles.get(r).map_or("the prompt".to_string(), |n| {
+        let who = d.roles.get(r.0).map_or("the prompt".to_string(), |n| {
             format!("{} `{n}`", d.role_word)
         });
         let (len_doc, fp_doc) = (
@@ -43,7 +42,7 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
             #[doc = #fp_doc]
             pub const #fp_name: u64 = #fingerprint;
         });
-        if let Some(name) = d.roles.get(r) {
+        if let Some(name) = d.roles.get(r.0) {
             let (ty, v) = (d.role_type(), variant(name));
             arms.push(
                 quote! { super::#ty::#v => ::core::option::Option::Some((#len_name, #fp_name)), },
@@ -82,7 +81,7 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
 }
 
 /// The stable prefix of role `r`, if nothing supplied at run time can change it.
-fn known(d: &Doctrine, r: usize) -> Option<String> {
+fn known(d: &Doctrine, r: RoleId) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     for l in d
         .layers
@@ -98,9 +97,9 @@ fn known(d: &Doctrine, r: usize) -> Option<String> {
         };
         let id = groups
             .iter()
-            .find(|(roles, _)| roles.contains(&r))
+            .find(|g| g.roles.contains(&r))
             .or(groups.first())?
-            .1;
+            .text;
         let head = match &d.texts[id].segments {
             None => d.texts[id].body.clone(),
             Some(segments) => literal(segments)?,

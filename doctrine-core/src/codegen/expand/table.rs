@@ -42,7 +42,7 @@ fn scope(d: &Doctrine, l: &Layer) -> String {
 
 fn gate(d: &Doctrine, l: &Layer) -> String {
     let mut gates = Vec::new();
-    if let Some((flag, negated)) = l.gate {
+    if let Some(crate::codegen::model::Gate { flag, negated }) = l.gate {
         let bang = if negated { "!" } else { "" };
         gates.push(format!("flag `{bang}{}`", d.flags[flag].name));
     }
@@ -72,22 +72,22 @@ fn lock(l: &Layer) -> String {
 }
 
 fn source(d: &Doctrine, l: &Layer) -> String {
-    let text = |id: usize| {
+    let text = |id: crate::codegen::model::TextId| {
         let t = &d.texts[id];
         t.file
             .as_ref()
             .map_or("inline".to_string(), |f| format!("`{}`", f.display))
     };
     match &l.content {
-        Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => text(groups[0].1),
-        Content::PerRole(groups) if groups.iter().all(|(_, id)| d.texts[*id].file.is_none()) => {
+        Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => text(groups[0].text),
+        Content::PerRole(groups) if groups.iter().all(|g| d.texts[g.text].file.is_none()) => {
             "inline, per role".to_string()
         }
         Content::PerRole(groups) => groups
             .iter()
-            .map(|(roles, id)| {
-                let who: Vec<&str> = roles.iter().map(|&r| d.roles[r].as_str()).collect();
-                format!("{}: {}", who.join(", "), text(*id))
+            .map(|g| {
+                let who: Vec<&str> = g.roles.iter().map(|&r| d.roles[r].as_str()).collect();
+                format!("{}: {}", who.join(", "), text(g.text))
             })
             .collect::<Vec<_>>()
             .join("; "),
@@ -98,7 +98,7 @@ fn source(d: &Doctrine, l: &Layer) -> String {
         } => {
             let dir = variants
                 .first()
-                .and_then(|(_, id)| d.texts[*id].file.as_ref())
+                .and_then(|c| d.texts[c.text].file.as_ref())
                 .map(|f| {
                     f.display
                         .rsplit_once('/')

@@ -29,9 +29,12 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
                         quote! { #pv::Seg::Lit(#s) }
                     }
                     // Values are facts then knobs, in manifest order (see `Compose::__values`).
-                    Segment::Fact(f) => quote! { #pv::Seg::Value(#f) },
+                    Segment::Fact(f) => {
+                        let i = f.0;
+                        quote! { #pv::Seg::Value(#i) }
+                    }
                     Segment::Knob(k) => {
-                        let i = d.facts.len() + k;
+                        let i = d.facts.len() + k.0;
                         quote! { #pv::Seg::Value(#i) }
                     }
                 });

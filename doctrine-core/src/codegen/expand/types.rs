@@ -209,7 +209,7 @@ pub(super) fn choices(d: &Doctrine) -> TokenStream {
             variants,
             ..
         } => {
-            let values: Vec<String> = variants.iter().map(|(s, _)| s.clone()).collect();
+            let values: Vec<String> = variants.iter().map(|c| c.stem.clone()).collect();
             let doc = format!("The files of layer `{}`'s directory, by stem.", l.name);
             Some(choice_enum(
                 &krate,

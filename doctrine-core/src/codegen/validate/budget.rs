@@ -13,7 +13,7 @@ use crate::Tier;
 use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
-use crate::codegen::model::{Content, Layer, Segment};
+use crate::codegen::model::{Content, Layer, RoleId, Segment, TextId};
 use crate::codegen::raw::Manifest;
 
 pub(super) fn check(
@@ -30,9 +30,8 @@ pub(super) fn check(
             names.role(role, sink);
         }
     }
-    let role_count = names.roles.len().max(1);
-    for r in 0..role_count {
-        let who = names.roles.get(r).cloned();
+    for r in RoleId::all(names.roles.len()) {
+        let who = names.roles.get(r.0).cloned();
         let ceiling = who
             .as_ref()
             .and_then(|w| budget.per_role.iter().find(|(k, _)| k.get_ref() == w))
@@ -95,8 +94,8 @@ fn segments_max(segments: &[Segment], names: &Names<'_>) -> usize {
 }
 
 /// The most bytes layer `l` can contribute for role `r` with every runtime value empty.
-fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
-    let text_bytes = |id: usize| {
+fn max_bytes(l: &Layer, r: RoleId, loader: &Loader, names: &Names<'_>) -> usize {
+    let text_bytes = |id: TextId| {
         let t = &loader.texts[id];
         t.segments
             .as_ref()
@@ -105,11 +104,11 @@ fn max_bytes(l: &Layer, r: usize, loader: &Loader, names: &Names<'_>) -> usize {
     let base = match &l.content {
         Content::PerRole(groups) => groups
             .iter()
-            .find(|(roles, _)| roles.contains(&r) || names.roles.is_empty())
-            .map_or(0, |(_, id)| text_bytes(*id)),
+            .find(|g| g.roles.contains(&r) || names.roles.is_empty())
+            .map_or(0, |g| text_bytes(g.text)),
         Content::Choice { variants, .. } => variants
             .iter()
-            .map(|(_, id)| text_bytes(*id))
+            .map(|c| text_bytes(c.text))
             .max()
             .unwrap_or(0),
         Content::Slot { .. } | Content::Instructions => 0,

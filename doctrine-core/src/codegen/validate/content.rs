@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
-use crate::codegen::model::Content;
+use crate::codegen::model::{ChoiceFile, Content, RoleGroup, RoleId, TextId};
 use crate::codegen::names::{camel, is_type_name, is_variant_name, screaming};
 use crate::codegen::raw::{self, Name};
 
@@ -19,7 +19,7 @@ pub(super) fn resolve(
     raw: &raw::Layer,
     kind: Kind<'_>,
     names: &Names<'_>,
-    in_scope: &[usize],
+    in_scope: &[RoleId],
     shape: Shape,
     loader: &mut Loader,
     sink: &mut Sink<'_>,
@@ -30,11 +30,17 @@ pub(super) fn resolve(
         Kind::File(path) => {
             let canonical = loader.resolve(path, sink)?;
             let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
-            Content::PerRole(vec![(in_scope.to_vec(), id)])
+            Content::PerRole(vec![RoleGroup {
+                roles: in_scope.to_vec(),
+                text: id,
+            }])
         }
         Kind::Text(text) => {
             let id = inline(loader, &upper, &name, text.get_ref(), shape);
-            Content::PerRole(vec![(in_scope.to_vec(), id)])
+            Content::PerRole(vec![RoleGroup {
+                roles: in_scope.to_vec(),
+                text: id,
+            }])
         }
         // `files` maps roles to paths, `texts` to inline text; both key constants by role.
         Kind::Files(map) | Kind::Texts(map) => {
@@ -107,7 +113,7 @@ fn choice_dir(
         );
         return None;
     }
-    let mut variants: Vec<(String, usize)> = Vec::new();
+    let mut variants: Vec<ChoiceFile> = Vec::new();
     for (stem, file_name) in files {
         if !is_variant_name(&stem) {
             sink.error(
@@ -121,7 +127,9 @@ fn choice_dir(
         if !super::check_variant(sink, dir.span(), &what, &camel(&stem)) {
             continue;
         }
-        if let Some((other, _)) = variants.iter().find(|(s, _)| camel(s) == camel(&stem)) {
+        if let Some(ChoiceFile { stem: other, .. }) =
+            variants.iter().find(|c| camel(&c.stem) == camel(&stem))
+        {
             sink.error(
                 Some(dir.span()),
                 format!(
@@ -148,7 +156,7 @@ fn choice_dir(
             name,
             sink,
         ) {
-            variants.push((stem, id));
+            variants.push(ChoiceFile { stem, text: id });
         }
     }
     let enum_name = match &raw.choice {
@@ -171,7 +179,7 @@ fn choice_dir(
 }
 
 /// Inline manifest text, normalised like a file's.
-fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> usize {
+fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> TextId {
     let body = crate::codegen::text::normalise(body);
     let body = if shape.trim {
         body.trim().to_string()
@@ -188,11 +196,11 @@ pub(super) fn per_role<V>(
     span: Range<usize>,
     layer: &str,
     names: &Names<'_>,
-    in_scope: &[usize],
+    in_scope: &[RoleId],
     sink: &mut Sink<'_>,
-    mut load: impl FnMut(&str, &V, &mut Sink<'_>) -> Option<usize>,
-) -> Option<Vec<(Vec<usize>, usize)>> {
-    let mut by_role: HashMap<usize, &V> = HashMap::new();
+    mut load: impl FnMut(&str, &V, &mut Sink<'_>) -> Option<TextId>,
+) -> Option<Vec<RoleGroup>> {
+    let mut by_role: HashMap<RoleId, &V> = HashMap::new();
     let mut default = None;
     let mut ok = true;
     for (key, value) in map {
@@ -233,14 +241,17 @@ pub(super) fn per_role<V>(
             ok = false;
         }
     }
-    let mut groups: Vec<(Vec<usize>, usize)> = Vec::new();
-    let mut loaded: HashMap<*const V, usize> = HashMap::new();
+    let mut groups: Vec<RoleGroup> = Vec::new();
+    let mut loaded: HashMap<*const V, TextId> = HashMap::new();
     for &role in in_scope {
         let (key, value) = match (by_role.get(&role), default) {
-            (Some(v), _) => (names.roles.get(role).map_or("default", String::as_str), *v),
+            (Some(v), _) => (
+                names.roles.get(role.0).map_or("default", String::as_str),
+                *v,
+            ),
             (None, Some(d)) => d,
             (None, None) => {
-                let (message, help) = match names.roles.get(role) {
+                let (message, help) = match names.roles.get(role.0) {
                     Some(who) => (
                         format!("{} `{who}` has no entry in layer `{layer}` and there is no `default`", names.word),
                         format!("add `{who} = ...` or `default = ...`, or leave it out with the layer's `{}s = [...]`", names.word),
@@ -269,9 +280,12 @@ pub(super) fn per_role<V>(
                 }
             },
         };
-        match groups.iter_mut().find(|(_, t)| *t == id) {
-            Some((roles, _)) => roles.push(role),
-            None => groups.push((vec![role], id)),
+        match groups.iter_mut().find(|g| g.text == id) {
+            Some(g) => g.roles.push(role),
+            None => groups.push(RoleGroup {
+                roles: vec![role],
+                text: id,
+            }),
         }
     }
     ok.then_some(groups)

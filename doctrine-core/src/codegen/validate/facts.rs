@@ -14,7 +14,9 @@ use super::{check_ident, check_variant, hint, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
-use crate::codegen::model::{Content, Fact, FactGate, Layer, Need, Segment};
+use crate::codegen::model::{
+    Content, Fact, FactGate, FactId, KnobId, Layer, Need, RoleGroup, RoleId, Segment,
+};
 use crate::codegen::names::{camel, is_variant_name, shown};
 use crate::codegen::raw::{self, Manifest, Name};
 
@@ -166,7 +168,10 @@ pub(super) fn gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> 
             );
         }
     }
-    Some(FactGate { fact, equals })
+    Some(FactGate {
+        fact: FactId(fact),
+        equals,
+    })
 }
 
 fn lookup(name: &Name, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<usize> {
@@ -200,8 +205,9 @@ pub(super) fn check_layer(
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) {
-    let role_count = names.roles.len().max(1);
-    let in_scope: Vec<usize> = (0..role_count).filter(|&r| layer.in_scope(r)).collect();
+    let in_scope: Vec<RoleId> = RoleId::all(names.roles.len())
+        .filter(|&r| layer.in_scope(r))
+        .collect();
     if let (Some(g), Some(name)) = (&layer.fact_gate, &raw.when_fact) {
         let at = At::Manifest(name.span());
         check_use(layer, g.fact, &in_scope, &at, true, names, sink);
@@ -210,11 +216,14 @@ pub(super) fn check_layer(
         return;
     }
     // Which roles read each text, so a fact is checked against the roles that see it.
-    let uses: Vec<(Vec<usize>, usize)> = match &layer.content {
+    let uses: Vec<RoleGroup> = match &layer.content {
         Content::PerRole(groups) => groups.clone(),
         Content::Choice { variants, .. } => variants
             .iter()
-            .map(|(_, id)| (in_scope.clone(), *id))
+            .map(|c| RoleGroup {
+                roles: in_scope.clone(),
+                text: c.text,
+            })
             .collect(),
         Content::Slot { .. } | Content::Instructions => {
             let span = raw.interpolate.as_ref().map(|i| i.span());
@@ -235,7 +244,7 @@ pub(super) fn check_layer(
         .or_else(|| raw.files.as_ref().map(|t| t.span()))
         .or_else(|| raw.dir.as_ref().map(|t| t.span()))
         .unwrap_or(raw.name.span());
-    for (roles, id) in uses {
+    for RoleGroup { roles, text: id } in uses {
         let text = &loader.texts[id];
         let lines = Lines::new(&text.body);
         let locate = |offset: usize| match &text.file {
@@ -263,10 +272,11 @@ pub(super) fn check_layer(
                 Piece::Lit(s) => segments.push(Segment::Lit(s)),
                 Piece::Name(n, offset) => {
                     if let Some(f) = names.facts.iter().position(|f| f.name == n) {
+                        let f = FactId(f);
                         check_use(layer, f, &roles, &locate(offset), false, names, sink);
                         segments.push(Segment::Fact(f));
                     } else if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
-                        segments.push(Segment::Knob(k));
+                        segments.push(Segment::Knob(KnobId(k)));
                     } else if names.broken.contains(&n) {
                         // Its declaration failed, and was reported.
                     } else {
@@ -308,8 +318,8 @@ fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
 /// layer that prints it.
 fn check_use(
     layer: &Layer,
-    f: usize,
-    roles: &[usize],
+    f: FactId,
+    roles: &[RoleId],
     at: &At,
     is_gate: bool,
     names: &Names<'_>,
@@ -329,8 +339,8 @@ fn check_use(
         );
     }
     for &r in roles {
-        let who = names.roles.get(r).map_or("the prompt", String::as_str);
-        match fact.need[r] {
+        let who = names.roles.get(r.0).map_or("the prompt", String::as_str);
+        match fact.need[r.0] {
             Need::Absent => report(
                 sink,
                 at,

@@ -8,7 +8,7 @@ use super::{content, facts, hint, overlay, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::LayerSpans;
-use crate::codegen::model::{Content, Layer};
+use crate::codegen::model::{Content, FlagId, Gate, Layer, RoleId};
 use crate::codegen::raw;
 use crate::codegen::reserved;
 
@@ -34,8 +34,7 @@ pub(super) fn validate_layer(
         Some(list) => names.roles(list.get_ref(), sink),
         None => None,
     };
-    let role_count = names.roles.len().max(1);
-    let in_scope: Vec<usize> = (0..role_count)
+    let in_scope: Vec<RoleId> = RoleId::all(names.roles.len())
         .filter(|r| scope.as_ref().is_none_or(|s| s.contains(r)))
         .collect();
 
@@ -60,7 +59,10 @@ pub(super) fn validate_layer(
                 }),
             );
         }
-        found.map(|f| (f, negated))
+        found.map(|f| Gate {
+            flag: FlagId(f),
+            negated,
+        })
     });
 
     let shape = Shape {

@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::diag::Sink;
 use super::load::Loader;
-use super::model::{Content, Doctrine, Fact, Flag, Knob, Layer};
+use super::model::{Content, Doctrine, Fact, Flag, Knob, Layer, RoleId};
 use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
 use super::reserved;
@@ -335,7 +335,7 @@ struct Names<'a> {
 }
 
 impl Names<'_> {
-    fn role(&self, name: &Name, sink: &mut Sink<'_>) -> Option<usize> {
+    fn role(&self, name: &Name, sink: &mut Sink<'_>) -> Option<RoleId> {
         if self.roles_broken {
             return None;
         }
@@ -355,7 +355,11 @@ impl Names<'_> {
             );
             return None;
         }
-        let found = self.roles.iter().position(|r| r == name.get_ref());
+        let found = self
+            .roles
+            .iter()
+            .position(|r| r == name.get_ref())
+            .map(RoleId);
         if found.is_none() {
             sink.error(
                 Some(name.span()),
@@ -370,8 +374,8 @@ impl Names<'_> {
         found
     }
 
-    fn roles(&self, names: &[Name], sink: &mut Sink<'_>) -> Option<Vec<usize>> {
-        let found: Vec<Option<usize>> = names.iter().map(|n| self.role(n, sink)).collect();
+    fn roles(&self, names: &[Name], sink: &mut Sink<'_>) -> Option<Vec<RoleId>> {
+        let found: Vec<Option<RoleId>> = names.iter().map(|n| self.role(n, sink)).collect();
         found.into_iter().collect()
     }
 }

@@ -3,7 +3,7 @@
 use super::placeholder::{placeholders, Piece};
 use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 use crate::codegen::diag::Sink;
-use crate::codegen::model::{Segment, Suffix};
+use crate::codegen::model::{KnobId, RoleId, Segment, Suffix};
 use crate::codegen::names::shown;
 use crate::codegen::raw;
 use crate::codegen::text::normalise;
@@ -11,7 +11,7 @@ use crate::codegen::text::normalise;
 pub(super) fn suffix(
     raw: &raw::Suffix,
     names: &Names<'_>,
-    in_scope: &[usize],
+    in_scope: &[RoleId],
     sink: &mut Sink<'_>,
 ) -> Option<Suffix> {
     let roles = match &raw.roles {
@@ -56,11 +56,11 @@ pub(super) fn suffix(
         }
     };
     let mut out = Vec::new();
-    let mut used: Vec<usize> = Vec::new();
+    let mut used: Vec<KnobId> = Vec::new();
     for seg in segments {
         match seg {
             Piece::Lit(s) => out.push(Segment::Lit(s)),
-            Piece::Name(n, _) => match names.knobs.iter().position(|k| k.name == n) {
+            Piece::Name(n, _) => match names.knobs.iter().position(|k| k.name == n).map(KnobId) {
                 Some(k) => {
                     if !used.contains(&k) {
                         used.push(k);
