@@ -447,3 +447,46 @@ fn one_broken_value_is_reported_once() {
     );
     assert_eq!(errs.len(), 2, "{errs:#?}");
 }
+
+/// The manifest is read by hand from `toml`'s tree (no serde): its type errors name the
+/// TOML type found and the one expected, at the value.
+#[test]
+fn value_errors_name_the_type_and_point_at_the_value() {
+    const BASE: &str = "roles = [\"dev\"]\n[[layer]]\nname = \"base\"\ntext = \"Base.\"\n";
+    let budget = |v: &str| errors(&format!("{BASE}[budget]\nstable_bytes = {v}\n"), &[]);
+    let hex = run(&format!("{BASE}[budget]\nstable_bytes = 0x10\n"), &[]);
+    assert!(hex.is_ok(), "hex integers are integers");
+    let errs = budget("-1");
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with(
+            "doctrine.toml:6:16: invalid value: integer `-1`, expected a non-negative integer"
+        ),
+        "{}",
+        errs[0]
+    );
+    let errs = budget("\"big\"");
+    assert!(
+        errs[0].starts_with(
+            "doctrine.toml:6:16: invalid type: string \"big\", expected a non-negative integer"
+        ),
+        "{}",
+        errs[0]
+    );
+
+    let errs = errors("roles = [\"dev\"]\n[[layer]]\nname = \"base\"\ntext = \"Base.\"\nroles = [\"dev\"]\nmodes = [\"dev\"]\n", &[]);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:6:1: `roles` and `modes` are two spellings of one key"),
+        "{}",
+        errs[0]
+    );
+
+    let errs = errors("roles = [\"dev\"]\n[[layer]]\ntext = \"Base.\"\n", &[]);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:2:1: missing field `name`"),
+        "{}",
+        errs[0]
+    );
+}

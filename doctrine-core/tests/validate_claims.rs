@@ -106,11 +106,11 @@ fn unknown_keys_and_wrong_types_are_located() {
     let errs = errors(&format!("{LOCKED}claims = {{ verbs = \"thaw\" }}\n"));
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(errs[0].starts_with("doctrine.toml:5:"), "{}", errs[0]);
-    assert!(errs[0].contains("expected a sequence"), "{}", errs[0]);
+    assert!(errs[0].contains("expected an array"), "{}", errs[0]);
     let errs = errors(&format!("{LOCKED}claims = [\"thaw\"]\n"));
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(
-        errs[0].starts_with("doctrine.toml:5:11: invalid type"),
+        errs[0].starts_with("doctrine.toml:5:10: invalid type: array, expected a table"),
         "{}",
         errs[0]
     );

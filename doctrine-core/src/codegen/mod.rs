@@ -6,6 +6,7 @@
 //! (model → tokens). Only [`Request`], [`generate`], [`load`] and the diagnostics are
 //! API; the rest may change in any release.
 
+mod de;
 mod diag;
 mod expand;
 mod frontmatter;

@@ -1,10 +1,10 @@
 //! TOML → [`raw::Manifest`], reporting every syntax error, every unknown key and the
 //! first type error of each section, all with spans.
 
-use serde::de::DeserializeOwned;
-use toml::de::{DeTable, DeValue, ValueDeserializer};
+use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use super::de::FromToml;
 use super::diag::Sink;
 use super::names::closest;
 use super::raw::{self, Manifest};
@@ -120,8 +120,8 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
     Some(manifest)
 }
 
-/// Checks a table's keys, then deserialises it.
-fn checked<T: DeserializeOwned>(
+/// Checks a table's keys, then reads it.
+fn checked<T: FromToml>(
     value: &Spanned<DeValue<'_>>,
     keys: &[&str],
     what: &str,
@@ -135,7 +135,7 @@ fn checked<T: DeserializeOwned>(
 
 /// `[key.NAME]` tables (knobs, facts): the ones that parse, and the names of those that do
 /// not (reported here, so their uses stay quiet).
-fn named_tables<T: DeserializeOwned>(
+fn named_tables<T: FromToml>(
     value: &Spanned<DeValue<'_>>,
     key: &str,
     keys: &[&str],
@@ -152,17 +152,14 @@ fn named_tables<T: DeserializeOwned>(
     (good, broken)
 }
 
-/// Deserialises one value; a failure is reported and yields `None`.
-fn de<T: DeserializeOwned>(value: &Spanned<DeValue<'_>>, sink: &mut Sink<'_>) -> Option<T> {
-    let mut value = value.clone();
-    value.get_mut().make_owned();
-    match T::deserialize(ValueDeserializer::from(value.clone())) {
+/// Reads one value; a failure is reported and yields `None`.
+fn de<T: FromToml>(value: &Spanned<DeValue<'_>>, sink: &mut Sink<'_>) -> Option<T> {
+    match T::from_toml(value) {
         Ok(v) => Some(v),
         Err(e) => {
-            let span = e.span().or(Some(value.span()));
             sink.error(
-                span,
-                e.message().trim_end().to_string(),
+                Some(e.span),
+                e.message,
                 Some("check this value's type and spelling against the manifest reference in the README".into()),
             );
             None

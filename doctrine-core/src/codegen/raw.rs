@@ -1,9 +1,10 @@
-//! The manifest as written: serde shapes with spans, before any validation.
+//! The manifest as written: shapes with spans, before any validation (read by `de`).
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use toml::Spanned;
+
+use super::de::{keywords, Error, Fields, FromToml, Value};
 
 pub(super) type Name = Spanned<String>;
 
@@ -80,52 +81,48 @@ pub(super) struct Manifest {
     pub roles_span: Option<std::ops::Range<usize>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Fact {
     pub tier: Spanned<Tier>,
     pub values: Option<Spanned<Vec<Name>>>,
     /// Roles (modes) that must be given this fact; `"*"` means every one.
-    #[serde(default)]
     pub required: Vec<Name>,
     /// Roles (modes) that may be given this fact; `"*"` means every one.
-    #[serde(default)]
     pub optional: Vec<Name>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Budget {
     pub stable_bytes: Option<Spanned<usize>>,
-    #[serde(default)]
     pub per_role: BTreeMap<Name, Spanned<usize>>,
 }
 
 /// Section delimiters per model family: the longest matching name prefix wins.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct FormulationTable {
     pub default: Option<Formulation>,
-    #[serde(default)]
     pub families: BTreeMap<Name, Formulation>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum Formulation {
-    Markdown,
-    Tagged,
-    Bare,
+keywords! {
+    pub(super) enum Formulation {
+        Markdown = "markdown",
+        Tagged = "tagged",
+        Bare = "bare",
+    }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Knob {
     pub values: Spanned<Vec<Name>>,
     pub default: Name,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum Tier {
-    Stable,
-    Volatile,
+keywords! {
+    pub(super) enum Tier {
+        Stable = "stable",
+        Volatile = "volatile",
+    }
 }
 
 impl From<Tier> for crate::Tier {
@@ -147,35 +144,35 @@ impl From<Formulation> for crate::Formulation {
     }
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum Frontmatter {
-    Keep,
-    Strip,
+keywords! {
+    pub(super) enum Frontmatter {
+        Keep = "keep",
+        Strip = "strip",
+    }
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Override {
-    Replace,
-    Append,
+keywords! {
+    pub enum Override {
+        Replace = "replace",
+        Append = "append",
+    }
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum Slot {
-    Required,
-    Optional,
+keywords! {
+    pub(super) enum Slot {
+        Required = "required",
+        Optional = "optional",
+    }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Suffix {
     pub text: Spanned<String>,
     pub roles: Option<Vec<Name>>,
     pub separator: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Layer {
     pub name: Name,
     pub file: Option<Spanned<String>>,
@@ -187,7 +184,6 @@ pub(super) struct Layer {
     pub instructions: Option<Spanned<bool>>,
     pub choice: Option<Name>,
     pub optional: Option<Spanned<bool>>,
-    #[serde(alias = "modes")]
     pub roles: Option<Spanned<Vec<Name>>>,
     pub when: Option<Name>,
     pub when_fact: Option<Name>,
@@ -197,7 +193,6 @@ pub(super) struct Layer {
     pub frontmatter: Option<Spanned<Frontmatter>>,
     pub trim: Option<bool>,
     pub locked: Option<Spanned<bool>>,
-    #[serde(rename = "override")]
     pub override_: Option<Spanned<Override>>,
     pub overlay_field: Option<Name>,
     pub overlay_file: Option<Name>,
@@ -208,20 +203,98 @@ pub(super) struct Layer {
 }
 
 /// Words a locked layer adds to what `safety_claims` looks for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Claims {
-    #[serde(default)]
     pub verbs: Vec<Spanned<String>>,
-    #[serde(default)]
     pub objects: Vec<Spanned<String>>,
-    #[serde(default)]
     pub actions: Vec<Spanned<String>>,
-    #[serde(default)]
     pub phrases: Vec<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub(super) struct Order {
     pub first: Name,
     pub then: Name,
 }
+
+/// A struct read key by key; every key is optional unless read with `required`.
+macro_rules! from_toml {
+    ($name:ident, |$f:ident| $body:expr) => {
+        impl FromToml for $name {
+            const EXPECTED: &'static str = "a table";
+            fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+                let $f = Fields::of(v)?;
+                Ok($body)
+            }
+        }
+    };
+}
+
+from_toml!(Fact, |f| Fact {
+    tier: f.required("tier")?,
+    values: f.optional("values")?,
+    required: f.or_default("required")?,
+    optional: f.or_default("optional")?,
+});
+
+from_toml!(Budget, |f| Budget {
+    stable_bytes: f.optional("stable_bytes")?,
+    per_role: f.or_default("per_role")?,
+});
+
+from_toml!(FormulationTable, |f| FormulationTable {
+    default: f.optional("default")?,
+    families: f.or_default("families")?,
+});
+
+from_toml!(Knob, |f| Knob {
+    values: f.required("values")?,
+    default: f.required("default")?,
+});
+
+from_toml!(Suffix, |f| Suffix {
+    text: f.required("text")?,
+    roles: f.optional("roles")?,
+    separator: f.optional("separator")?,
+});
+
+from_toml!(Layer, |f| Layer {
+    name: f.required("name")?,
+    file: f.optional("file")?,
+    files: f.optional("files")?,
+    text: f.optional("text")?,
+    texts: f.optional("texts")?,
+    dir: f.optional("dir")?,
+    slot: f.optional("slot")?,
+    instructions: f.optional("instructions")?,
+    choice: f.optional("choice")?,
+    optional: f.optional("optional")?,
+    roles: f.either("roles", "modes")?,
+    when: f.optional("when")?,
+    when_fact: f.optional("when_fact")?,
+    equals: f.optional("equals")?,
+    interpolate: f.optional("interpolate")?,
+    tier: f.optional("tier")?,
+    frontmatter: f.optional("frontmatter")?,
+    trim: f.optional("trim")?,
+    locked: f.optional("locked")?,
+    override_: f.optional("override")?,
+    overlay_field: f.optional("overlay_field")?,
+    overlay_file: f.optional("overlay_file")?,
+    title: f.optional("title")?,
+    overlay_separator: f.optional("overlay_separator")?,
+    suffix: f.optional("suffix")?,
+    claims: f.optional("claims")?,
+});
+
+from_toml!(Claims, |f| Claims {
+    verbs: f.or_default("verbs")?,
+    objects: f.or_default("objects")?,
+    actions: f.or_default("actions")?,
+    phrases: f.or_default("phrases")?,
+});
+
+from_toml!(Order, |f| Order {
+    first: f.required("first")?,
+    then: f.required("then")?,
+});
