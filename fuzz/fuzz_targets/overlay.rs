@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
-use doctrine_core::codegen::__internals::normalise;
 use doctrine_core::__private::load_overlay;
+use doctrine_core::codegen::__internals::normalise;
 use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 use doctrine_fuzz::scratch_dir;
