@@ -2,17 +2,11 @@
 // compiled by tests/ui/pass/golden.rs. Regenerate: UPDATE_GOLDEN=1 cargo test --test golden
 
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/doctrine.toml");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/lifecycle/developer.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/lifecycle/default.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/lifecycle/developer.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/lifecycle/default.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/base.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/doctrine/fable.md");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/doctrine/ponytail.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/doctrine/ponytail.md");
 const _: &[u8] = ::core::include_bytes!(
     "../../examples/crew/doctrine/ponytail-ethos.md"
 );
@@ -26,18 +20,10 @@ const _: &[u8] = ::core::include_bytes!("../../examples/crew/roles/researcher.md
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/teams/backend.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/teams/frontend.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/teams/platform.md");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/identities/arch-1.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/identities/be-dev-1.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/identities/be-dev-2.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/crew/identities/fe-dev-1.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/arch-1.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/be-dev-1.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/be-dev-2.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/fe-dev-1.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/pm-1.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/qa-1.md");
 ///The roles declared in `examples/crew/doctrine.toml`.

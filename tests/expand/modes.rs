@@ -9,9 +9,7 @@ const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/plan.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/exec.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/apply.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/scout.md");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/modes/doctrine/extramile.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/modes/doctrine/extramile.md");
 ///The modes declared in `examples/modes/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {

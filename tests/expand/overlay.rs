@@ -2,21 +2,13 @@
 // compiled by tests/ui/pass/golden.rs. Regenerate: UPDATE_GOLDEN=1 cargo test --test golden
 
 const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine.toml");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/overlay/doctrine/preamble.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/overlay/doctrine/identity.md"
-);
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/overlay/doctrine/safety.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/preamble.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/identity.md");
+const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/safety.md");
 const _: &[u8] = ::core::include_bytes!(
     "../../examples/overlay/doctrine/tool-policy.md"
 );
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/overlay/doctrine/style.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/style.md");
 ///The flags declared in `examples/overlay/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}

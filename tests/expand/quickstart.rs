@@ -2,15 +2,11 @@
 // compiled by tests/ui/pass/golden.rs. Regenerate: UPDATE_GOLDEN=1 cargo test --test golden
 
 const _: &[u8] = ::core::include_bytes!("../../examples/quickstart/doctrine.toml");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/quickstart/prompts/base.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/quickstart/prompts/base.md");
 const _: &[u8] = ::core::include_bytes!(
     "../../examples/quickstart/prompts/developer.md"
 );
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/quickstart/prompts/reviewer.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/quickstart/prompts/reviewer.md");
 ///The roles declared in `examples/quickstart/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {

@@ -3,9 +3,7 @@
 
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/doctrine.toml");
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.md");
-const _: &[u8] = ::core::include_bytes!(
-    "../../examples/spine/prompts/spine.worker.md"
-);
+const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.worker.md");
 ///The roles declared in `examples/spine/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
