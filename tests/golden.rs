@@ -19,6 +19,7 @@ const MANIFESTS: &[(&str, &str)] = &[
     ("quickstart", "examples/quickstart/doctrine.toml"),
     ("small", "doctrine-core/tests/fixtures/small/doctrine.toml"),
     ("facts", "doctrine-core/tests/fixtures/facts/doctrine.toml"),
+    ("gates", "tests/fixtures/gates.toml"),
 ];
 
 fn repo() -> PathBuf {

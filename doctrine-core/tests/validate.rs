@@ -235,7 +235,14 @@ fn knob_default_and_undeclared_flag() {
         "[[layer]]\nname = \"a\"\ntext = \"x\"\nwhen = \"fable\"\n",
         &[],
     );
-    assert!(e.contains("gated on undeclared flag `fable`"), "{e}");
+    assert!(
+        e.contains("layer `a` is gated on `fable`, which names no flag or fact"),
+        "{e}"
+    );
+    assert!(
+        e.contains("declare it: `[flags]` then `fable = false`"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -488,5 +495,69 @@ fn value_errors_name_the_type_and_point_at_the_value() {
         errs[0].starts_with("doctrine.toml:2:1: missing field `name`"),
         "{}",
         errs[0]
+    );
+}
+
+/// Condition errors: each names the condition and says the fix.
+#[test]
+fn gate_conditions_that_cannot_be_resolved() {
+    const HEAD: &str = "roles = [\"dev\"]\n[flags]\nfast = false\n[facts.fast]\ntier = \"stable\"\noptional = [\"*\"]\n[facts.speed]\ntier = \"stable\"\nvalues = [\"slow\", \"quick\"]\noptional = [\"*\"]\n[[layer]]\nname = \"persona\"\nslot = \"optional\"\ntier = \"volatile\"\n[[layer]]\nname = \"x\"\ntext = \"X\"\ntier = \"volatile\"\n";
+    let one = |gate: &str| {
+        let errs = errors(&format!("{HEAD}{gate}\n"), &[]);
+        assert_eq!(errs.len(), 1, "{gate}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let e = one("when = \"!persona\"");
+    assert!(
+        e.starts_with(
+            "doctrine.toml:19:8: layer `x` is gated on `persona`, which names no flag or fact"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("`!layer:persona`"), "{e}");
+    let e = one("when = [\"fast\"]");
+    assert!(
+        e.contains("condition `fast` of layer `x` is ambiguous: `fast` is a flag and a fact"),
+        "{e}"
+    );
+    assert!(e.contains("say which: `flag:fast` or `fact:fast`"), "{e}");
+    let e = one("when = \"flag:fast=yes\"");
+    assert!(e.contains("compares `fast`, which is not a fact"), "{e}");
+    let e = one("when = \"speed=slo\"");
+    assert!(e.contains("`slo` is not a value of fact `speed`"), "{e}");
+    assert!(e.contains("did you mean `slow`?"), "{e}");
+    let e = one("unless = []");
+    assert!(
+        e.starts_with("doctrine.toml:19:10: layer `x` has an empty `unless`"),
+        "{e}"
+    );
+    let e = one("when = \"!\"");
+    assert!(e.contains("incomplete condition `!`"), "{e}");
+    let e = one("when = 3");
+    assert!(
+        e.contains("invalid type: integer `3`, expected a string or an array of strings"),
+        "{e}"
+    );
+    // Prefixed names resolve, and `fact:` settles the ambiguity.
+    assert!(run(
+        &format!("{HEAD}when = [\"fact:fast\", \"!layer:persona\", \"speed=quick\"]\n"),
+        &[]
+    )
+    .is_ok());
+}
+
+#[test]
+fn a_stable_layer_may_not_be_gated_on_a_volatile_slot() {
+    let e = errors(
+        "[[layer]]\nname = \"base\"\ntext = \"B\"\nunless = \"layer:note\"\n[[layer]]\nname = \"note\"\nslot = \"optional\"\ntier = \"volatile\"\n",
+        &[],
+    );
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with(
+            "doctrine.toml:4:10: stable layer `base` is gated on volatile layer `note`"
+        ),
+        "{}",
+        e[0]
     );
 }

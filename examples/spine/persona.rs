@@ -75,11 +75,12 @@ pub fn compose(
             }
         },
     };
-    let replace = persona.is_some_and(|p| p.mode == Mode::Replace) && body.is_some();
+    let replace = persona.is_some_and(|p| p.mode == Mode::Replace);
     let prompt = spine::compose(role)
         .flag(spine::Flag::Spine, on && !opted_out)
+        .flag(spine::Flag::PersonaReplace, replace)
         .overlay(&overlay)
-        .base((!replace).then_some(base))
+        .base(Some(base))
         .persona(body)
         .finish();
     (prompt, warnings)

@@ -376,7 +376,7 @@ pub const LAYER_COUNT: usize = 5;
 | 1 | `base` | stable | every mode | — | — | inline | — |
 | 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` |
 | 3 | `rules` | stable | every mode | — | — | instructions | — |
-| 4 | `hurry` | volatile | `act` | fact `urgency` = `high` | — | inline | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — |
 | 5 | `extra` | volatile | every mode | — | — | slot (optional) | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 5] = [
@@ -488,7 +488,7 @@ The layers, in composition order:
 | 1 | `base` | stable | every mode | — | — | inline | — |
 | 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` |
 | 3 | `rules` | stable | every mode | — | — | instructions | — |
-| 4 | `hurry` | volatile | `act` | fact `urgency` = `high` | — | inline | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — |
 | 5 | `extra` | volatile | every mode | — | — | slot (optional) | — |
 */
 pub fn compose<'a>(
@@ -725,27 +725,25 @@ impl<'a> __ComposeState<'a> {
             text::HURRY,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[1] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("urgency"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(v) => {
-                if v != "high" {
-                    return ::doctrine::__private::Part {
-                        info,
-                        origin,
-                        body: ::doctrine::__private::Body::Skip(
-                            ::doctrine::Skip::FactValue("urgency"),
-                        ),
-                    };
-                }
-            }
+        if self.facts[1].is_none() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("urgency"),
+                ),
+            };
+        }
+        if !::core::matches!(
+            self.facts[1], ::core::option::Option::Some(v) if v == "high"
+        ) {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactValue("urgency"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {

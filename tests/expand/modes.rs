@@ -1048,20 +1048,20 @@ pub const LAYER_COUNT: usize = 17;
 |---|---|---|---|---|---|---|---|
 | 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — |
 | 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | fact `shell` given | — | inline | — |
+| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — |
 | 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — |
-| 5 | `overview` | stable | `chat`, `plan` | fact `overview` given | — | inline | — |
+| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — |
 | 6 | `pack` | stable | `exec` | — | — | inline | — |
 | 7 | `plan` | stable | `apply` | — | — | inline | — |
 | 8 | `scope` | stable | `scout` | — | — | inline | — |
 | 9 | `baseline` | stable | `baseline` | — | — | inline | — |
-| 10 | `today` | volatile | every mode | fact `today` given | — | inline | — |
-| 11 | `room` | volatile | `chat`, `plan` | fact `room` given | — | inline | — |
-| 12 | `personality` | volatile | `chat`, `plan` | fact `personality` given | — | inline | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | fact `extramile` = `on` | — | `examples/modes/doctrine/extramile.md` | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | fact `mcp` given | — | inline | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | fact `nudge` = `wrapup` | — | inline | — |
-| 16 | `nudge_force` | volatile | `plan` | fact `nudge` = `force` | — | inline | — |
+| 10 | `today` | volatile | every mode | when `today` | — | inline | — |
+| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — |
+| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — |
+| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — |
+| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — |
+| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — |
+| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — |
 | 17 | `extra` | volatile | every mode | — | — | slot (optional) | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 17] = [
@@ -1215,20 +1215,20 @@ The layers, in composition order:
 |---|---|---|---|---|---|---|---|
 | 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — |
 | 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | fact `shell` given | — | inline | — |
+| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — |
 | 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — |
-| 5 | `overview` | stable | `chat`, `plan` | fact `overview` given | — | inline | — |
+| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — |
 | 6 | `pack` | stable | `exec` | — | — | inline | — |
 | 7 | `plan` | stable | `apply` | — | — | inline | — |
 | 8 | `scope` | stable | `scout` | — | — | inline | — |
 | 9 | `baseline` | stable | `baseline` | — | — | inline | — |
-| 10 | `today` | volatile | every mode | fact `today` given | — | inline | — |
-| 11 | `room` | volatile | `chat`, `plan` | fact `room` given | — | inline | — |
-| 12 | `personality` | volatile | `chat`, `plan` | fact `personality` given | — | inline | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | fact `extramile` = `on` | — | `examples/modes/doctrine/extramile.md` | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | fact `mcp` given | — | inline | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | fact `nudge` = `wrapup` | — | inline | — |
-| 16 | `nudge_force` | volatile | `plan` | fact `nudge` = `force` | — | inline | — |
+| 10 | `today` | volatile | every mode | when `today` | — | inline | — |
+| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — |
+| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — |
+| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — |
+| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — |
+| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — |
+| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — |
 | 17 | `extra` | volatile | every mode | — | — | slot (optional) | — |
 */
 pub fn compose<'a>(
@@ -1483,17 +1483,14 @@ impl<'a> __ComposeState<'a> {
             &text::SHELL,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[2] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("shell"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[2].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("shell"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1568,17 +1565,14 @@ impl<'a> __ComposeState<'a> {
             &text::OVERVIEW,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[3] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("overview"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[3].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("overview"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1705,17 +1699,14 @@ impl<'a> __ComposeState<'a> {
             &text::TODAY,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[7] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("today"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[7].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("today"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1744,17 +1735,14 @@ impl<'a> __ComposeState<'a> {
             &text::ROOM,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[8] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("room"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[8].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("room"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1783,17 +1771,14 @@ impl<'a> __ComposeState<'a> {
             &text::PERSONALITY,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[9] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("personality"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[9].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("personality"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1819,27 +1804,25 @@ impl<'a> __ComposeState<'a> {
             text::EXTRAMILE,
             ::doctrine::Origin::File(&sources::EXTRAMILE),
         );
-        match self.facts[10] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("extramile"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(v) => {
-                if v != "on" {
-                    return ::doctrine::__private::Part {
-                        info,
-                        origin,
-                        body: ::doctrine::__private::Body::Skip(
-                            ::doctrine::Skip::FactValue("extramile"),
-                        ),
-                    };
-                }
-            }
+        if self.facts[10].is_none() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("extramile"),
+                ),
+            };
+        }
+        if !::core::matches!(
+            self.facts[10], ::core::option::Option::Some(v) if v == "on"
+        ) {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactValue("extramile"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1870,17 +1853,14 @@ impl<'a> __ComposeState<'a> {
             &text::MCP,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[11] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("mcp"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(_) => {}
+        if !self.facts[11].is_some() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("mcp"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1906,27 +1886,25 @@ impl<'a> __ComposeState<'a> {
             text::NUDGE_WRAPUP,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[12] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("nudge"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(v) => {
-                if v != "wrapup" {
-                    return ::doctrine::__private::Part {
-                        info,
-                        origin,
-                        body: ::doctrine::__private::Body::Skip(
-                            ::doctrine::Skip::FactValue("nudge"),
-                        ),
-                    };
-                }
-            }
+        if self.facts[12].is_none() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("nudge"),
+                ),
+            };
+        }
+        if !::core::matches!(
+            self.facts[12], ::core::option::Option::Some(v) if v == "wrapup"
+        ) {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactValue("nudge"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
@@ -1952,27 +1930,25 @@ impl<'a> __ComposeState<'a> {
             text::NUDGE_FORCE,
             ::doctrine::Origin::Inline,
         );
-        match self.facts[12] {
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::FactAbsent("nudge"),
-                    ),
-                };
-            }
-            ::core::option::Option::Some(v) => {
-                if v != "force" {
-                    return ::doctrine::__private::Part {
-                        info,
-                        origin,
-                        body: ::doctrine::__private::Body::Skip(
-                            ::doctrine::Skip::FactValue("nudge"),
-                        ),
-                    };
-                }
-            }
+        if self.facts[12].is_none() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("nudge"),
+                ),
+            };
+        }
+        if !::core::matches!(
+            self.facts[12], ::core::option::Option::Some(v) if v == "force"
+        ) {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactValue("nudge"),
+                ),
+            };
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {

@@ -49,12 +49,14 @@ impl ::core::fmt::Display for Role {
 pub enum Flag {
     ///spine
     Spine,
+    ///persona_replace
+    PersonaReplace,
 }
 impl Flag {
     /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[Flag::Spine];
+    pub const ALL: &'static [Flag] = &[Flag::Spine, Flag::PersonaReplace];
     /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &["spine"];
+    pub const NAMES: &'static [&'static str] = &["spine", "persona_replace"];
     /// The name as written in the manifest.
     pub const fn as_str(self) -> &'static str {
         Self::NAMES[self as usize]
@@ -87,11 +89,16 @@ impl ::core::fmt::Display for Flag {
 pub struct Flags {
     ///Flag `spine` (default false).
     pub spine: bool,
+    ///Flag `persona_replace` (default false).
+    pub persona_replace: bool,
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
-        Flags { spine: false }
+        Flags {
+            spine: false,
+            persona_replace: false,
+        }
     }
 }
 impl Flags {
@@ -99,12 +106,14 @@ impl Flags {
     pub const fn get(&self, flag: Flag) -> bool {
         match flag {
             Flag::Spine => self.spine,
+            Flag::PersonaReplace => self.persona_replace,
         }
     }
     /// Turns `flag` on or off.
     pub fn set(&mut self, flag: Flag, on: bool) {
         match flag {
             Flag::Spine => self.spine = on,
+            Flag::PersonaReplace => self.persona_replace = on,
         }
     }
     /// These flags with `flag` turned on or off.
@@ -118,7 +127,10 @@ impl Flags {
 impl ::core::str::FromStr for Flags {
     type Err = ::doctrine::ParseChoiceError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags { spine: false };
+        let mut flags = Flags {
+            spine: false,
+            persona_replace: false,
+        };
         for name in s.split(',') {
             let name = name.trim();
             if !name.is_empty() {
@@ -241,9 +253,9 @@ pub const LAYER_COUNT: usize = 4;
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
 |---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | — | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | flag `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | flag `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
+| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
+| 2 | `spine` | stable | `supervisor` | when `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
+| 3 | `spine_worker` | stable | `leg` | when `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 4] = [
@@ -321,9 +333,9 @@ The layers, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
 |---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | — | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | flag `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | flag `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
+| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
+| 2 | `spine` | stable | `supervisor` | when `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
+| 3 | `spine_worker` | stable | `leg` | when `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — |
 */
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
@@ -479,6 +491,19 @@ impl<'a> __ComposeState<'a> {
                 };
             }
         };
+        if self.flags.persona_replace
+            && ::core::matches!(
+                self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
+            )
+        {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::Unless("`persona_replace`, `layer:persona`"),
+                ),
+            };
+        }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
             info,

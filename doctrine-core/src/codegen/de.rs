@@ -28,7 +28,7 @@ pub(super) trait FromToml: Sized {
 }
 
 /// "invalid type: integer `3`, expected a string".
-fn invalid<T>(v: &Value<'_>, expected: &str) -> Result<T, Error> {
+pub(super) fn invalid<T>(v: &Value<'_>, expected: &str) -> Result<T, Error> {
     let found = match v.get_ref() {
         DeValue::String(s) => format!("string {s:?}"),
         DeValue::Integer(i) => format!("integer `{i}`"),

@@ -201,11 +201,31 @@ impl RoleId {
     }
 }
 
-/// A flag gate: include the layer when the flag is on, or (`negated`) when it is off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gate {
-    pub flag: FlagId,
+/// One condition of a layer's `when` (all must hold) or `unless` (not all may hold).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cond {
+    pub test: Test,
+    /// `!name`: the test must fail.
     pub negated: bool,
+    /// As written in the manifest, for rustdoc and skip reasons.
+    pub written: String,
+    /// Where it is written, for messages.
+    pub at: std::ops::Range<usize>,
+}
+
+/// What a condition looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// The flag is on.
+    Flag(FlagId),
+    /// The fact is given.
+    Fact(FactId),
+    /// The fact is given with this value.
+    FactIs(FactId, String),
+    /// The slot, optional choice or instructions layer of this name is given, non-empty.
+    Filled(String),
+    /// The overlay field is non-empty.
+    Overlay(String),
 }
 
 /// Roles sharing one text of a per-role layer.
@@ -226,10 +246,10 @@ pub struct ChoiceFile {
 pub struct Layer {
     pub name: String,
     pub tier: Tier,
-    /// The flag that gates this layer (`when = "flag"` or `"!flag"`).
-    pub gate: Option<Gate>,
-    /// The fact whose presence (or value) gates this layer.
-    pub fact_gate: Option<FactGate>,
+    /// Conditions that must all hold for the layer to be included (`when`, `when_fact`).
+    pub when: Vec<Cond>,
+    /// Conditions that must not all hold (`unless`); empty means no such rule.
+    pub unless: Vec<Cond>,
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<RoleId>>,
     pub content: Content,
@@ -254,12 +274,18 @@ impl Layer {
     pub fn in_scope(&self, role: RoleId) -> bool {
         self.scope.as_ref().is_none_or(|s| s.contains(&role))
     }
-}
 
-#[derive(Debug)]
-pub struct FactGate {
-    pub fact: FactId,
-    pub equals: Option<String>,
+    /// Whether the layer is included only when fact `f` is given (so it may print it).
+    pub fn requires_fact(&self, f: FactId) -> bool {
+        self.when
+            .iter()
+            .any(|c| !c.negated && matches!(c.test, Test::Fact(g) | Test::FactIs(g, _) if g == f))
+    }
+
+    /// Whether anything decides at run time if the layer is included.
+    pub fn is_gated(&self) -> bool {
+        !self.when.is_empty() || !self.unless.is_empty()
+    }
 }
 
 #[derive(Debug)]

@@ -42,6 +42,7 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "roles",
     "modes",
     "when",
+    "unless",
     "when_fact",
     "equals",
     "interpolate",
@@ -185,7 +186,8 @@ pub(super) struct Layer {
     pub choice: Option<Name>,
     pub optional: Option<Spanned<bool>>,
     pub roles: Option<Spanned<Vec<Name>>>,
-    pub when: Option<Name>,
+    pub when: Option<Spanned<Conds>>,
+    pub unless: Option<Spanned<Conds>>,
     pub when_fact: Option<Name>,
     pub equals: Option<Spanned<String>>,
     pub interpolate: Option<Spanned<bool>>,
@@ -271,6 +273,7 @@ from_toml!(Layer, |f| Layer {
     optional: f.optional("optional")?,
     roles: f.either("roles", "modes")?,
     when: f.optional("when")?,
+    unless: f.optional("unless")?,
     when_fact: f.optional("when_fact")?,
     equals: f.optional("equals")?,
     interpolate: f.optional("interpolate")?,
@@ -298,3 +301,20 @@ from_toml!(Order, |f| Order {
     first: f.required("first")?,
     then: f.required("then")?,
 });
+
+/// `when` / `unless`: one condition, or an array of them (all must hold).
+#[derive(Debug, Default)]
+pub(super) struct Conds(pub Vec<Name>);
+
+impl FromToml for Conds {
+    const EXPECTED: &'static str = "a string or an array of strings";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        if v.get_ref().is_str() {
+            return Ok(Conds(vec![Name::from_toml(v)?]));
+        }
+        if !v.get_ref().is_array() {
+            return super::de::invalid(v, Self::EXPECTED);
+        }
+        Ok(Conds(Vec::from_toml(v)?))
+    }
+}

@@ -117,6 +117,7 @@ impl fmt::Display for Origin {
 
 /// Why a layer contributed nothing to a composed prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Skip {
     /// The flag that gates the layer is off.
     FlagOff(&'static str),
@@ -132,6 +133,10 @@ pub enum Skip {
     FactAbsent(&'static str),
     /// The fact that gates the layer has another value.
     FactValue(&'static str),
+    /// A condition of the layer's `when` does not hold (as written, e.g. `!scope`).
+    When(&'static str),
+    /// Every condition of the layer's `unless` holds (as written, comma-separated).
+    Unless(&'static str),
 }
 
 impl fmt::Display for Skip {
@@ -144,6 +149,8 @@ impl fmt::Display for Skip {
             Skip::NotSupplied => f.write_str("not supplied"),
             Skip::FactAbsent(fact) => write!(f, "fact `{fact}` absent"),
             Skip::FactValue(fact) => write!(f, "fact `{fact}` has another value"),
+            Skip::When(cond) => write!(f, "condition `{cond}` does not hold"),
+            Skip::Unless(conds) => write!(f, "`unless` holds: {conds}"),
         }
     }
 }

@@ -21,6 +21,9 @@ mod small {
 mod facts {
     include!("../../expand/facts.rs");
 }
+mod gates {
+    include!("../../expand/gates.rs");
+}
 mod live {
     doctrine::doctrine!("../../../examples/crew/doctrine.toml");
 }

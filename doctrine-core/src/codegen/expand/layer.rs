@@ -5,7 +5,9 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{choice_field, lit, slot_place, variant};
-use crate::codegen::model::{Content, Doctrine, Gate, KnobId, Layer, Segment, Suffix, TextId};
+use crate::codegen::model::{
+    Cond, Content, Doctrine, KnobId, Layer, Segment, Suffix, Test, TextId,
+};
 use crate::codegen::raw::Override;
 
 /// The private method that resolves layer `i` to a `Part`.
@@ -115,50 +117,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     };
 
-    let gate = l.gate.map(|Gate { flag, negated }| {
-        let flag = &d.flags[flag].name;
-        let field = format_ident!("{}", flag);
-        let name = lit(flag);
-        if negated {
-            quote! {
-                if self.flags.#field {
-                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FlagOn(#name)) };
-                }
-            }
-        } else {
-            quote! {
-                if !self.flags.#field {
-                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FlagOff(#name)) };
-                }
-            }
-        }
-    });
-
-    let fact_gate = l.fact_gate.as_ref().map(|g| {
-        let name = lit(&d.facts[g.fact].name);
-        let i = g.fact.0;
-        let some_arm = match &g.equals {
-            Some(e) => {
-                let e = lit(e);
-                quote! {
-                    ::core::option::Option::Some(v) => {
-                        if v != #e {
-                            return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FactValue(#name)) };
-                        }
-                    }
-                }
-            }
-            None => quote! { ::core::option::Option::Some(_) => {} },
-        };
-        quote! {
-            match self.facts[#i] {
-                ::core::option::Option::None => {
-                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::FactAbsent(#name)) };
-                }
-                #some_arm
-            }
-        }
-    });
+    let gate = conds(d, l);
 
     // The knob suffix: its text, and the separator written before it when the layer has
     // text before it (`#pv::Joined`).
@@ -231,7 +190,6 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             #scope_check
             #resolve
             #gate
-            #fact_gate
             #suffix
             #overlay
             #pv::Part { info, origin, body: #body }
@@ -294,4 +252,109 @@ fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
         quote! { (#(#pats,)*) => #text, }
     });
     quote! { match (#(self.knobs.#scrutinee,)*) { #(#arms)* } }
+}
+
+/// The checks of a layer's `when` (each failing one skips, with its own reason) and
+/// `unless` (all holding skips).
+fn conds(d: &Doctrine, l: &Layer) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let skip = |reason: TokenStream| {
+        quote! {
+            return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::#reason) };
+        }
+    };
+    let when = l.when.iter().map(|c| {
+        let fails = holds(d, c, !c.negated);
+        let reason = match (&c.test, c.negated) {
+            (Test::Flag(f), false) => {
+                let name = lit(&d.flags[*f].name);
+                quote! { FlagOff(#name) }
+            }
+            (Test::Flag(f), true) => {
+                let name = lit(&d.flags[*f].name);
+                quote! { FlagOn(#name) }
+            }
+            (Test::Fact(f), false) => {
+                let name = lit(&d.facts[*f].name);
+                quote! { FactAbsent(#name) }
+            }
+            (Test::FactIs(f, _), false) => {
+                // Absent and another value are told apart, as `explain` shows them.
+                let name = lit(&d.facts[*f].name);
+                let i = f.0;
+                let absent = skip(quote! { FactAbsent(#name) });
+                let other = skip(quote! { FactValue(#name) });
+                return quote! {
+                    if self.facts[#i].is_none() { #absent }
+                    if #fails { #other }
+                };
+            }
+            _ => {
+                let written = lit(&c.written);
+                quote! { When(#written) }
+            }
+        };
+        let out = skip(reason);
+        quote! { if #fails { #out } }
+    });
+    let unless = (!l.unless.is_empty()).then(|| {
+        let all = l.unless.iter().map(|c| holds(d, c, c.negated));
+        let written: Vec<String> = l
+            .unless
+            .iter()
+            .map(|c| format!("`{}`", c.written))
+            .collect();
+        let written = lit(&written.join(", "));
+        let out = skip(quote! { Unless(#written) });
+        quote! { if #(#all)&&* { #out } }
+    });
+    quote! { #(#when)* #unless }
+}
+
+/// Whether condition `c`'s test passes (or, with `not`, fails), as a `bool` expression
+/// over the compose state.
+fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
+    let test = match &c.test {
+        Test::Flag(f) => {
+            let field = format_ident!("{}", d.flags[*f].name);
+            quote! { self.flags.#field }
+        }
+        Test::Fact(f) => {
+            let i = f.0;
+            quote! { self.facts[#i].is_some() }
+        }
+        Test::FactIs(f, v) => {
+            let (i, v) = (f.0, lit(v));
+            quote! { ::core::matches!(self.facts[#i], ::core::option::Option::Some(v) if v == #v) }
+        }
+        Test::Filled(name) => match d.layers.iter().find(|o| &o.name == name) {
+            Some(o) => match &o.content {
+                Content::Choice { optional: true, .. } => {
+                    let field = choice_field(o);
+                    quote! { self.#field.is_some() }
+                }
+                Content::Choice { .. } => quote! { true },
+                Content::Instructions => {
+                    let place = slot_place(d, o);
+                    quote! { !self.#place.is_empty() }
+                }
+                _ => {
+                    let place = slot_place(d, o);
+                    quote! { ::core::matches!(self.#place, ::core::option::Option::Some(v) if !v.is_empty()) }
+                }
+            },
+            // Validation admits only names of slot, choice and instructions layers.
+            None => quote! { false },
+        },
+        Test::Overlay(field) => {
+            let field = format_ident!("{}", field);
+            quote! { ::core::matches!(self.overlay, ::core::option::Option::Some(o) if !o.#field.is_empty()) }
+        }
+    };
+    // Every test is a path, a call or `true`, which `!` binds to without parentheses.
+    if not {
+        quote! { !#test }
+    } else {
+        test
+    }
 }

@@ -89,7 +89,7 @@ fn known(d: &Doctrine, r: RoleId) -> Option<String> {
         .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
     {
         // A title's delimiters depend on the formulation chosen at run time.
-        if l.gate.is_some() || l.fact_gate.is_some() || l.overlay.is_some() || l.title.is_some() {
+        if l.is_gated() || l.overlay.is_some() || l.title.is_some() {
             return None;
         }
         let Content::PerRole(groups) = &l.content else {

@@ -16,7 +16,7 @@ pub(super) fn layer_table(d: &Doctrine) -> String {
             format!("`{}`", l.name),
             l.tier.as_str().to_string(),
             scope(d, l),
-            gate(d, l),
+            gate(l),
             lock(l),
             source(d, l),
             l.overlay
@@ -40,23 +40,16 @@ fn scope(d: &Doctrine, l: &Layer) -> String {
     }
 }
 
-fn gate(d: &Doctrine, l: &Layer) -> String {
-    let mut gates = Vec::new();
-    if let Some(crate::codegen::model::Gate { flag, negated }) = l.gate {
-        let bang = if negated { "!" } else { "" };
-        gates.push(format!("flag `{bang}{}`", d.flags[flag].name));
-    }
-    if let Some(g) = &l.fact_gate {
-        let fact = &d.facts[g.fact].name;
-        gates.push(match &g.equals {
-            Some(v) => format!("fact `{fact}` = `{v}`"),
-            None => format!("fact `{fact}` given"),
-        });
-    }
-    if gates.is_empty() {
-        "—".to_string()
-    } else {
-        gates.join(", ")
+fn gate(l: &Layer) -> String {
+    let list = |conds: &[crate::codegen::model::Cond]| {
+        let written: Vec<String> = conds.iter().map(|c| format!("`{}`", c.written)).collect();
+        written.join(", ")
+    };
+    match (l.when.is_empty(), l.unless.is_empty()) {
+        (true, true) => "—".to_string(),
+        (false, true) => format!("when {}", list(&l.when)),
+        (true, false) => format!("unless {}", list(&l.unless)),
+        (false, false) => format!("when {}; unless {}", list(&l.when), list(&l.unless)),
     }
 }
 

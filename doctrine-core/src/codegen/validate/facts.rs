@@ -15,10 +15,10 @@ use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
-    Content, Fact, FactGate, FactId, KnobId, Layer, Need, RoleGroup, RoleId, Segment,
+    Content, Fact, FactId, KnobId, Layer, Need, RoleGroup, RoleId, Segment, Test,
 };
 use crate::codegen::names::{camel, is_variant_name, shown};
-use crate::codegen::raw::{self, Manifest, Name};
+use crate::codegen::raw::{self, Manifest};
 
 /// The declared facts, with each role's need. Misnamed facts are kept (and reported) so
 /// that their uses are not reported as unknown too.
@@ -137,59 +137,6 @@ pub(super) fn facts(
     out
 }
 
-/// Resolves `when_fact` (and `equals`) of a layer.
-pub(super) fn gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<FactGate> {
-    let Some(name) = &raw.when_fact else {
-        if let Some(e) = &raw.equals {
-            sink.error(
-                Some(e.span()),
-                "`equals` without `when_fact`",
-                Some("add `when_fact = \"<fact>\"`, or remove `equals`".into()),
-            );
-        }
-        return None;
-    };
-    let fact = lookup(name, names, sink)?;
-    let equals = raw.equals.as_ref().map(|e| e.get_ref().clone());
-    if let (Some(e), Some((_, values))) = (&raw.equals, &names.facts[fact].values) {
-        if !values.contains(e.get_ref()) {
-            sink.error(
-                Some(e.span()),
-                format!(
-                    "`{}` is not a value of fact `{}`",
-                    e.get_ref(),
-                    name.get_ref()
-                ),
-                Some(hint(
-                    e.get_ref(),
-                    values.iter().map(String::as_str),
-                    "values",
-                )),
-            );
-        }
-    }
-    Some(FactGate {
-        fact: FactId(fact),
-        equals,
-    })
-}
-
-fn lookup(name: &Name, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<usize> {
-    let found = names.facts.iter().position(|f| &f.name == name.get_ref());
-    if found.is_none() && !names.broken.contains(name.get_ref()) {
-        sink.error(
-            Some(name.span()),
-            format!("`{}` names no declared fact", name.get_ref()),
-            Some(hint(
-                name.get_ref(),
-                names.facts.iter().map(|f| f.name.as_str()),
-                "declared facts",
-            )),
-        );
-    }
-    found
-}
-
 /// Where a fact use is reported: a file position, or the manifest entry.
 enum At {
     File(String),
@@ -208,9 +155,18 @@ pub(super) fn check_layer(
     let in_scope: Vec<RoleId> = RoleId::all(names.roles.len())
         .filter(|&r| layer.in_scope(r))
         .collect();
-    if let (Some(g), Some(name)) = (&layer.fact_gate, &raw.when_fact) {
-        let at = At::Manifest(name.span());
-        check_use(layer, g.fact, &in_scope, &at, true, names, sink);
+    for c in layer.when.iter().chain(&layer.unless) {
+        if let Test::Fact(f) | Test::FactIs(f, _) = c.test {
+            check_use(
+                layer,
+                f,
+                &in_scope,
+                &At::Manifest(c.at.clone()),
+                true,
+                names,
+                sink,
+            );
+        }
     }
     if !raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()) {
         return;
@@ -347,11 +303,11 @@ fn check_use(
                 format!("{word} `{who}` does not take fact `{}`, which layer `{}` uses", fact.name, layer.name),
                 &format!("add `{who}` to the fact's `required` or `optional`, or leave it out of the layer's `{word}s`"),
             ),
-            Need::Optional if !is_gate && layer.fact_gate.as_ref().is_none_or(|g| g.fact != f) => report(
+            Need::Optional if !is_gate && !layer.requires_fact(f) => report(
                 sink,
                 at,
                 format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
-                &format!("gate the layer with `when_fact = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                &format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
             ),
             _ => {}
         }

@@ -4,11 +4,11 @@ use crate::Tier;
 use toml::Spanned;
 
 use super::kind::Kind;
-use super::{content, facts, hint, overlay, suffix, Names};
+use super::{content, facts, gate, overlay, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::LayerSpans;
-use crate::codegen::model::{Content, FlagId, Gate, Layer, RoleId};
+use crate::codegen::model::{Content, Layer, RoleId};
 use crate::codegen::raw;
 use crate::codegen::reserved;
 
@@ -38,32 +38,7 @@ pub(super) fn validate_layer(
         .filter(|r| scope.as_ref().is_none_or(|s| s.contains(r)))
         .collect();
 
-    // `when = "flag"` includes the layer when the flag is on, `when = "!flag"` when it is off.
-    let gate = raw.when.as_ref().and_then(|when| {
-        let (negated, flag) = match when.get_ref().strip_prefix('!') {
-            Some(rest) => (true, rest.trim()),
-            None => (false, when.get_ref().as_str()),
-        };
-        let found = names.flags.iter().position(|f| f.name == flag);
-        if found.is_none() {
-            sink.error(
-                Some(when.span()),
-                format!("layer `{name}` is gated on undeclared flag `{flag}`"),
-                Some(match names.flags.is_empty() {
-                    true => format!("declare it: `[flags]` then `{flag} = false`"),
-                    false => hint(
-                        flag,
-                        names.flags.iter().map(|f| f.name.as_str()),
-                        "declared flags",
-                    ),
-                }),
-            );
-        }
-        found.map(|f| Gate {
-            flag: FlagId(f),
-            negated,
-        })
-    });
+    let (when, unless) = gate::gates(raw, names, sink);
 
     let shape = Shape {
         strip_frontmatter: raw
@@ -73,7 +48,6 @@ pub(super) fn validate_layer(
         trim: raw.trim.unwrap_or(trim_default),
         interpolate: raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()),
     };
-    let fact_gate = facts::gate(raw, names, sink);
 
     let given = Kind::given(raw);
     let [kind] = given[..] else {
@@ -174,8 +148,8 @@ pub(super) fn validate_layer(
     let layer = Layer {
         name,
         tier,
-        gate,
-        fact_gate,
+        when,
+        unless,
         scope,
         content,
         locked,

@@ -21,6 +21,7 @@ mod claims;
 mod content;
 mod declare;
 mod facts;
+mod gate;
 mod kind;
 mod layer;
 mod order;
@@ -60,6 +61,8 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         word,
         broken: &reported.names,
         roles_broken: reported.roles,
+        fillable: gate::fillable(&raw),
+        overlay_fields: gate::overlay_fields(&raw),
     };
 
     // Only when nothing else is wrong: a misspelt `[[layers]]` is reported as unknown.
@@ -183,8 +186,8 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
             Layer {
                 name: "extra".into(),
                 tier: crate::Tier::Volatile,
-                gate: None,
-                fact_gate: None,
+                when: Vec::new(),
+                unless: Vec::new(),
                 scope: None,
                 content: Content::Slot { required: false },
                 locked: false,
@@ -201,6 +204,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     check_overlay_files(&layers, sink);
     check_stage_names(&layers, sink);
     check_tiers(&layers, sink);
+    gate::check_tiers(&layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
     let claims = claims::claims(&raw, sink);
@@ -332,6 +336,10 @@ struct Names<'a> {
     broken: &'a [String],
     /// The role list failed to parse (already reported): role lookups stay quiet.
     roles_broken: bool,
+    /// Slot, choice and instructions layers, which a condition can test (`layer:name`).
+    fillable: Vec<String>,
+    /// Overlay fields, which a condition can test (`overlay:name`).
+    overlay_fields: Vec<String>,
 }
 
 impl Names<'_> {

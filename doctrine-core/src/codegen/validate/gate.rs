@@ -1,0 +1,331 @@
+//! `when`, `unless`, `when_fact` and `equals`: the conditions that include a layer.
+//!
+//! A condition is `name`, `!name` or `name=value` (`!name=value`). A bare name is a flag
+//! (on) or a fact (given; with `=value`, given with that value); `flag:` or `fact:` says
+//! which when it is both. `layer:name` is a slot, choice or instructions layer (given,
+//! non-empty) and `overlay:name` an overlay field (non-empty): always prefixed, since a
+//! layer, its overlay field and the flag that gates it often share a name.
+
+use std::ops::Range;
+
+use super::kind::Kind;
+use super::{hint, Names};
+use crate::codegen::diag::Sink;
+use crate::codegen::model::{Cond, FactId, FlagId, Layer, Test};
+use crate::codegen::raw::{self, Name};
+use crate::Tier;
+use toml::Spanned;
+
+/// The kinds a condition's name can be, with the prefix that picks one.
+const KINDS: [(&str, &str); 4] = [
+    ("flag", "a flag"),
+    ("fact", "a fact"),
+    ("layer", "a slot, choice or instructions layer"),
+    ("overlay", "an overlay field"),
+];
+
+/// A layer's `when` (with `when_fact` / `equals` folded in) and `unless`.
+pub(super) fn gates(
+    raw: &raw::Layer,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) -> (Vec<Cond>, Vec<Cond>) {
+    let layer = raw.name.get_ref();
+    let list = |conds: &Option<Spanned<raw::Conds>>, key: &str, sink: &mut Sink<'_>| {
+        let Some(conds) = conds else {
+            return Vec::new();
+        };
+        if conds.get_ref().0.is_empty() {
+            sink.error(
+                Some(conds.span()),
+                format!("layer `{layer}` has an empty `{key}`"),
+                Some(format!("list its conditions, or remove `{key}`")),
+            );
+        }
+        conds
+            .get_ref()
+            .0
+            .iter()
+            .filter_map(|c| cond(c, layer, key, names, sink))
+            .collect::<Vec<_>>()
+    };
+    let mut when = list(&raw.when, "when", sink);
+    let unless = list(&raw.unless, "unless", sink);
+    if let Some(c) = fact_gate(raw, names, sink) {
+        when.push(c);
+    }
+    (when, unless)
+}
+
+fn cond(
+    written: &Name,
+    layer: &str,
+    key: &str,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) -> Option<Cond> {
+    let at = written.span();
+    let text = written.get_ref().trim();
+    let (negated, rest) = match text.strip_prefix('!') {
+        Some(rest) => (true, rest.trim()),
+        None => (false, text),
+    };
+    let (name, value) = match rest.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (rest, None),
+    };
+    let (kind, name) = match name.split_once(':') {
+        Some((k, n)) if KINDS.iter().any(|(p, _)| *p == k.trim()) => (Some(k.trim()), n.trim()),
+        _ => (None, name),
+    };
+    if name.is_empty() || value == Some("") {
+        sink.error(
+            Some(at),
+            format!("layer `{layer}` has an incomplete condition `{text}` in `{key}`"),
+            Some("write `name`, `!name` or `fact=value`".into()),
+        );
+        return None;
+    }
+    let wants = |k: &str| kind.is_none_or(|given| given == k);
+    let mut found: Vec<(&str, Test)> = Vec::new();
+    if let Some(f) = names
+        .flags
+        .iter()
+        .position(|f| f.name == name)
+        .filter(|_| wants("flag"))
+    {
+        found.push(("flag", Test::Flag(FlagId(f))));
+    }
+    if let Some(f) = names
+        .facts
+        .iter()
+        .position(|f| f.name == name)
+        .filter(|_| wants("fact"))
+    {
+        let test = match value {
+            Some(v) => Test::FactIs(FactId(f), v.to_string()),
+            None => Test::Fact(FactId(f)),
+        };
+        found.push(("fact", test));
+    }
+    if names.fillable.iter().any(|l| l == name) && kind == Some("layer") {
+        found.push(("layer", Test::Filled(name.to_string())));
+    }
+    if names.overlay_fields.iter().any(|o| o == name) && kind == Some("overlay") {
+        found.push(("overlay", Test::Overlay(name.to_string())));
+    }
+    let (test, written) = match found.as_slice() {
+        [] if names.broken.iter().any(|b| b == name) => return None,
+        [] => {
+            let prefixed = |p: &'static str| move |n: &String| format!("{p}:{n}");
+            let all: Vec<String> = names
+                .flags
+                .iter()
+                .map(|f| f.name.clone())
+                .chain(names.facts.iter().map(|f| f.name.clone()))
+                .chain(names.fillable.iter().map(prefixed("layer")))
+                .chain(names.overlay_fields.iter().map(prefixed("overlay")))
+                .collect();
+            let what = match kind {
+                Some(k) => KINDS.iter().find(|(p, _)| *p == k).map_or(k, |(_, w)| w),
+                None => "flag or fact",
+            };
+            // A layer or overlay field named without its prefix: say the spelling.
+            let bare = kind.is_none().then(|| {
+                all.iter()
+                    .find(|a| a.split_once(':').is_some_and(|(_, n)| n == name))
+                    .cloned()
+            });
+            sink.error(
+                Some(at),
+                format!("layer `{layer}` is gated on `{name}`, which names no {what}"),
+                Some(match bare.flatten() {
+                    Some(spelled) => format!(
+                        "a layer or overlay field is named with its prefix: `{}{spelled}`",
+                        if negated { "!" } else { "" }
+                    ),
+                    None if all.is_empty() => {
+                        format!("declare it: `[flags]` then `{name} = false`")
+                    }
+                    None => hint(
+                        name,
+                        all.iter().map(String::as_str),
+                        "names a condition can use",
+                    ),
+                }),
+            );
+            return None;
+        }
+        [(_, test)] => (test.clone(), text.to_string()),
+        several => {
+            let spelled: Vec<String> = several
+                .iter()
+                .map(|(k, _)| format!("`{k}:{name}`"))
+                .collect();
+            sink.error(
+                Some(at),
+                format!(
+                    "condition `{text}` of layer `{layer}` is ambiguous: `{name}` is {}",
+                    several
+                        .iter()
+                        .map(|(k, _)| KINDS.iter().find(|(p, _)| p == k).map_or(*k, |(_, w)| w))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+                Some(format!("say which: {}", spelled.join(" or "))),
+            );
+            return None;
+        }
+    };
+    if let Some(v) = value {
+        match &test {
+            Test::FactIs(f, _) => check_value(*f, v, at.clone(), names, sink)?,
+            _ => {
+                sink.error(
+                    Some(at),
+                    format!("condition `{text}` of layer `{layer}` compares `{name}`, which is not a fact"),
+                    Some(format!("only a fact has a value to compare: write `{}{name}`", if negated { "!" } else { "" })),
+                );
+                return None;
+            }
+        }
+    }
+    Some(Cond {
+        test,
+        negated,
+        written,
+        at,
+    })
+}
+
+/// `when_fact` (with `equals`), the older spelling of `when = "fact"` / `"fact=value"`.
+fn fact_gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<Cond> {
+    let Some(name) = &raw.when_fact else {
+        if let Some(e) = &raw.equals {
+            sink.error(
+                Some(e.span()),
+                "`equals` without `when_fact`",
+                Some("add `when_fact = \"<fact>\"`, or remove `equals`".into()),
+            );
+        }
+        return None;
+    };
+    let Some(f) = names.facts.iter().position(|f| &f.name == name.get_ref()) else {
+        if !names.broken.contains(name.get_ref()) {
+            sink.error(
+                Some(name.span()),
+                format!("`{}` names no declared fact", name.get_ref()),
+                Some(hint(
+                    name.get_ref(),
+                    names.facts.iter().map(|f| f.name.as_str()),
+                    "declared facts",
+                )),
+            );
+        }
+        return None;
+    };
+    let f = FactId(f);
+    let (test, written) = match &raw.equals {
+        Some(e) => {
+            check_value(f, e.get_ref(), e.span(), names, sink)?;
+            (
+                Test::FactIs(f, e.get_ref().clone()),
+                format!("{}={}", name.get_ref(), e.get_ref()),
+            )
+        }
+        None => (Test::Fact(f), name.get_ref().clone()),
+    };
+    Some(Cond {
+        test,
+        negated: false,
+        written,
+        at: name.span(),
+    })
+}
+
+/// A value compared with a closed-set fact must be one of its values.
+fn check_value(
+    f: FactId,
+    value: &str,
+    at: Range<usize>,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) -> Option<()> {
+    let fact = &names.facts[f];
+    match &fact.values {
+        Some((_, values)) if !values.iter().any(|v| v == value) => {
+            sink.error(
+                Some(at),
+                format!("`{value}` is not a value of fact `{}`", fact.name),
+                Some(hint(value, values.iter().map(String::as_str), "values")),
+            );
+            None
+        }
+        _ => Some(()),
+    }
+}
+
+/// A stable layer may not be gated on whether a volatile layer is filled: the cached
+/// prefix would change with a per-turn value.
+pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+    let layers: Vec<&Layer> = layers.iter().map(|(_, l)| l).collect();
+    for l in layers.iter().filter(|l| l.tier == Tier::Stable) {
+        for c in l.when.iter().chain(&l.unless) {
+            let Test::Filled(other) = &c.test else {
+                continue;
+            };
+            if layers
+                .iter()
+                .any(|o| &o.name == other && o.tier == Tier::Volatile)
+            {
+                sink.error(
+                    Some(c.at.clone()),
+                    format!(
+                        "stable layer `{}` is gated on volatile layer `{other}`",
+                        l.name
+                    ),
+                    Some(format!(
+                        "whether `{other}` is filled changes per turn, and the stable prefix is what the provider caches: make `{}` volatile too",
+                        l.name
+                    )),
+                );
+            }
+        }
+    }
+}
+
+/// The layers a `layer:` condition can test: slots, choices (`dir`), instructions, and
+/// `extra` when the manifest adds it.
+pub(super) fn fillable(raw: &raw::Manifest) -> Vec<String> {
+    let mut out: Vec<String> = raw
+        .layers
+        .iter()
+        .map(Spanned::get_ref)
+        .filter(|l| {
+            Kind::given(l)
+                .iter()
+                .any(|k| matches!(k, Kind::Slot { .. } | Kind::Instructions | Kind::Dir(_)))
+        })
+        .map(|l| l.name.get_ref().clone())
+        .collect();
+    if raw.extra.as_ref().is_some_and(|e| *e.get_ref()) {
+        out.push("extra".into());
+    }
+    out
+}
+
+/// The overlay fields an `overlay:` condition can test (the field defaults to the name).
+pub(super) fn overlay_fields(raw: &raw::Manifest) -> Vec<String> {
+    raw.layers
+        .iter()
+        .map(Spanned::get_ref)
+        .filter(|l| l.override_.is_some())
+        .map(|l| {
+            l.overlay_field
+                .as_ref()
+                .unwrap_or(&l.name)
+                .get_ref()
+                .clone()
+        })
+        .collect()
+}

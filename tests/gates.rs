@@ -1,0 +1,84 @@
+//! `when` lists and `unless`: each condition kind, negations, and seed 003's rule that a
+//! `replace` persona with a non-empty body drops the host's prompt.
+
+mod g {
+    doctrine::doctrine!("fixtures/gates.toml");
+}
+
+use g::{Facts, Flag, Mode};
+
+fn facts<'a>(pairs: &[(&'a str, &'a str)]) -> Facts<'a> {
+    Facts::from_pairs(Mode::Work, pairs.iter().copied()).unwrap()
+}
+
+#[test]
+fn fact_absent_and_fact_not_equal() {
+    let p = g::compose(facts(&[])).finish();
+    assert_eq!(p.as_str(), "Work on the whole repository.|Shipped tone.");
+    let p = g::compose(facts(&[("scope", "src/")])).finish();
+    assert_eq!(p.as_str(), "Work on src/ only.|Shipped tone.");
+    // `!speed=slow` holds when the fact is absent or has another value.
+    let p = g::compose(facts(&[("scope", "src/"), ("speed", "fast")])).finish();
+    assert_eq!(p.as_str(), "Work on src/ only.|Shipped tone.");
+    let p = g::compose(facts(&[("scope", "src/"), ("speed", "slow")])).finish();
+    assert_eq!(p.as_str(), "Shipped tone.");
+    let why = p.explain().to_string();
+    assert!(
+        why.contains("condition `!speed=slow` does not hold"),
+        "{why}"
+    );
+}
+
+#[test]
+fn every_flag_of_a_list_must_hold() {
+    let run = |verbose, strict| {
+        g::compose(facts(&[("scope", "x")]))
+            .flag(Flag::Verbose, verbose)
+            .flag(Flag::Strict, strict)
+            .finish()
+            .layer("chatty")
+            .is_some()
+    };
+    assert!(run(true, false));
+    assert!(!run(true, true));
+    assert!(!run(false, false));
+    assert!(!run(false, true));
+}
+
+#[test]
+fn unless_drops_a_layer_only_when_all_hold() {
+    let host = |strict, persona: Option<&'static str>| {
+        g::compose(facts(&[("scope", "x")]))
+            .flag(Flag::Strict, strict)
+            .host("HOST")
+            .persona(persona)
+            .finish()
+    };
+    assert_eq!(host(false, None).layer("host"), Some("HOST"));
+    assert_eq!(host(true, None).layer("host"), Some("HOST"));
+    assert_eq!(host(false, Some("P")).layer("host"), Some("HOST"));
+    // Both hold: the host's prompt goes.
+    let p = host(true, Some("P"));
+    assert_eq!(p.layer("host"), None);
+    assert_eq!(p.layer("persona_note"), Some("A persona speaks."));
+    let why = p.explain().to_string();
+    assert!(
+        why.contains("`unless` holds: `strict`, `layer:persona`"),
+        "{why}"
+    );
+    // An empty persona is not a persona: the host stays and no note is written.
+    let p = host(true, Some(""));
+    assert_eq!(p.layer("host"), Some("HOST"));
+    assert_eq!(p.layer("persona_note"), None);
+}
+
+#[test]
+fn an_overlay_field_that_is_set() {
+    let mut overlay = g::Overlay::default();
+    let p = g::compose(facts(&[])).overlay(&overlay).finish();
+    assert_eq!(p.layer("tone_note"), None);
+    overlay.tone = "User tone.".into();
+    let p = g::compose(facts(&[])).overlay(&overlay).finish();
+    assert_eq!(p.layer("tone"), Some("User tone."));
+    assert_eq!(p.layer("tone_note"), Some("A user tone is set."));
+}
