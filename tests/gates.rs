@@ -13,19 +13,53 @@ fn facts<'a>(pairs: &[(&'a str, &'a str)]) -> Facts<'a> {
 
 #[test]
 fn fact_absent_and_fact_not_equal() {
+    const REVIEW: &str = "Ask the team lead to review.";
     let p = g::compose(facts(&[])).finish();
-    assert_eq!(p.as_str(), "Work on the whole repository.|Shipped tone.");
+    assert_eq!(
+        p.as_str(),
+        format!("Work on the whole repository.|{REVIEW}|Shipped tone.")
+    );
     let p = g::compose(facts(&[("scope", "src/")])).finish();
-    assert_eq!(p.as_str(), "Work on src/ only.|Shipped tone.");
+    assert_eq!(
+        p.as_str(),
+        format!("Work on src/ only.|{REVIEW}|Shipped tone.")
+    );
     // `!speed=slow` holds when the fact is absent or has another value.
     let p = g::compose(facts(&[("scope", "src/"), ("speed", "fast")])).finish();
-    assert_eq!(p.as_str(), "Work on src/ only.|Shipped tone.");
+    assert_eq!(
+        p.as_str(),
+        format!("Work on src/ only.|{REVIEW}|Shipped tone.")
+    );
     let p = g::compose(facts(&[("scope", "src/"), ("speed", "slow")])).finish();
-    assert_eq!(p.as_str(), "Shipped tone.");
+    assert_eq!(p.as_str(), format!("{REVIEW}|Shipped tone."));
     let why = p.explain().to_string();
     assert!(
         why.contains("condition `!speed=slow` does not hold"),
         "{why}"
+    );
+}
+
+#[test]
+fn an_empty_optional_fact_is_absent_and_a_default_stands_in() {
+    let given = |pairs: &[(&'static str, &'static str)]| g::compose(facts(pairs)).finish();
+    // `Some("")` composes as `None`: the `!scope` layer, not `Work on  only.`.
+    assert_eq!(given(&[("scope", "")]).as_str(), given(&[]).as_str());
+    let typed = g::WorkFacts {
+        scope: Some(""),
+        speed: None,
+        reviewer: None,
+    };
+    assert_eq!(g::compose(typed).finish().as_str(), given(&[]).as_str());
+    // A default fills an absent or empty optional fact; a given value wins.
+    for absent in [&[][..], &[("reviewer", "")][..]] {
+        assert_eq!(
+            given(absent).layer("review"),
+            Some("Ask the team lead to review.")
+        );
+    }
+    assert_eq!(
+        given(&[("reviewer", "Ana")]).layer("review"),
+        Some("Ask Ana to review.")
     );
 }
 

@@ -561,3 +561,28 @@ fn a_stable_layer_may_not_be_gated_on_a_volatile_slot() {
         e[0]
     );
 }
+
+#[test]
+fn a_fact_default_must_be_usable() {
+    let fact = |body: &str| {
+        let errs = errors(
+            &format!("roles = [\"dev\"]\n[facts.who]\ntier = \"stable\"\n{body}\n[[layer]]\nname = \"x\"\ntext = \"X\"\n"),
+            &[],
+        );
+        assert_eq!(errs.len(), 1, "{body}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let e = fact("required = [\"*\"]\ndefault = \"me\"");
+    assert!(
+        e.starts_with("doctrine.toml:5:11: fact `who` has a `default`, but no role may omit it"),
+        "{e}"
+    );
+    let e = fact("optional = [\"*\"]\nvalues = [\"me\", \"you\"]\ndefault = \"yuo\"");
+    assert!(
+        e.contains("default `yuo` is not a value of fact `who`"),
+        "{e}"
+    );
+    assert!(e.contains("did you mean `you`?"), "{e}");
+    let e = fact("optional = [\"*\"]\ndefault = \"\"");
+    assert!(e.contains("fact `who` has an empty `default`"), "{e}");
+}

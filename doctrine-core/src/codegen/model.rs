@@ -111,6 +111,8 @@ pub struct Fact {
     pub values: Option<(String, Vec<String>)>,
     /// Per role (a single entry when no roles are declared).
     pub need: Vec<Need>,
+    /// What an optional fact is when not given, or given empty (`default`).
+    pub default: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

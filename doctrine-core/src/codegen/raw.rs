@@ -25,7 +25,7 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "order",
 ];
 pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families"];
-pub(super) const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional"];
+pub(super) const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "default"];
 pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
 pub(super) const LAYER_KEYS: &[&str] = &[
@@ -90,6 +90,8 @@ pub(super) struct Fact {
     pub required: Vec<Name>,
     /// Roles (modes) that may be given this fact; `"*"` means every one.
     pub optional: Vec<Name>,
+    /// The value an optional fact takes when it is not given (or given empty).
+    pub default: Option<Spanned<String>>,
 }
 
 #[derive(Debug)]
@@ -237,6 +239,7 @@ from_toml!(Fact, |f| Fact {
     values: f.optional("values")?,
     required: f.or_default("required")?,
     optional: f.or_default("optional")?,
+    default: f.optional("default")?,
 });
 
 from_toml!(Budget, |f| Budget {

@@ -98,3 +98,10 @@ pub fn required_choice<T: Choice>(
 ) -> Result<T, FactError> {
     T::parse(required(role, fact, value)?).map_err(FactError::Value)
 }
+
+/// An optional fact given as `""` is not given: `Some("")` and `None` compose the same.
+/// Used by generated code.
+#[inline]
+pub fn present(value: Option<&str>) -> Option<&str> {
+    value.filter(|v| !v.is_empty())
+}

@@ -60,16 +60,25 @@ fn field_type(f: &Fact, need: Need) -> TokenStream {
     }
 }
 
-/// `Option<&'a str>` of a field, for the values table.
-fn field_value(f: &Fact, need: Need, access: TokenStream) -> TokenStream {
-    match (&f.values, need) {
-        (None, Need::Required) => quote! { ::core::option::Option::Some(#access) },
-        (None, _) => quote! { #access },
-        (Some(_), Need::Required) => quote! { ::core::option::Option::Some(#access.as_str()) },
+/// `Option<&'a str>` of a field, for the values table. An optional free-text fact given
+/// empty is absent; an absent optional fact with a `default` is its default.
+fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> TokenStream {
+    let value = match (&f.values, need) {
+        (None, Need::Required) => return quote! { ::core::option::Option::Some(#access) },
+        (None, _) => quote! { #pv::present(#access) },
+        (Some(_), Need::Required) => {
+            return quote! { ::core::option::Option::Some(#access.as_str()) }
+        }
         (Some((enum_name, _)), _) => {
             let t = format_ident!("{}", enum_name);
             quote! { #access.map(#t::as_str) }
         }
+    };
+    match &f.default {
+        Some(d) => {
+            quote! { ::core::option::Option::Some(::core::option::Option::unwrap_or(#value, #d)) }
+        }
+        None => value,
     }
 }
 
@@ -113,17 +122,17 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         .map(|(_, f, _)| format_ident!("{}", f.name))
         .collect();
     let types = taken.iter().map(|(_, f, n)| field_type(f, *n));
-    let docs = taken.iter().map(|(_, f, n)| {
-        format!(
-            "Fact `{}` ({}, {}).",
-            f.name,
-            if *n == Need::Required {
-                "required"
-            } else {
-                "optional"
-            },
-            f.tier
-        )
+    let docs = taken.iter().map(|(_, f, n)| match (n, &f.default) {
+        (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, f.tier),
+        (_, None) if f.values.is_none() => format!(
+            "Fact `{}` (optional, {}; `Some(\"\")` is the same as `None`).",
+            f.name, f.tier
+        ),
+        (_, None) => format!("Fact `{}` (optional, {}).", f.name, f.tier),
+        (_, Some(d)) => format!(
+            "Fact `{}` (optional, {}; `{d:?}` when not given).",
+            f.name, f.tier
+        ),
     });
     let required: Vec<_> = taken
         .iter()
@@ -157,7 +166,7 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     let mut values: Vec<TokenStream> = vec![quote! { ::core::option::Option::None }; d.facts.len()];
     for (i, f, n) in &taken {
         let field = format_ident!("{}", f.name);
-        values[*i] = field_value(f, *n, quote! { facts.#field });
+        values[*i] = field_value(&pv, f, *n, quote! { facts.#field });
     }
     let values = quote! { [#(#values),*] };
     let inits = taken.iter().map(|(i, f, n)| {

@@ -127,11 +127,37 @@ pub(super) fn facts(
             }
             (camel(name.get_ref()), names)
         });
+        let default = fact.default.as_ref().and_then(|d| {
+            let value = d.get_ref();
+            if !need.contains(&Need::Optional) {
+                sink.error(
+                    Some(d.span()),
+                    format!("fact `{}` has a `default`, but no {word} may omit it", name.get_ref()),
+                    Some(format!("a default stands in for an optional fact: list {word}s in `optional`, or remove `default`")),
+                );
+            } else if value.is_empty() {
+                sink.error(
+                    Some(d.span()),
+                    format!("fact `{}` has an empty `default`", name.get_ref()),
+                    Some("an empty value is an absent fact: remove `default`, or give it text".into()),
+                );
+            } else if let Some((_, vals)) = values.as_ref().filter(|(_, v)| !v.contains(value)) {
+                sink.error(
+                    Some(d.span()),
+                    format!("default `{value}` is not a value of fact `{}`", name.get_ref()),
+                    Some(hint(value, vals.iter().map(String::as_str), "values")),
+                );
+            } else {
+                return Some(value.clone());
+            }
+            None
+        });
         out.push(Fact {
             name: name.get_ref().clone(),
             tier: (*fact.tier.get_ref()).into(),
             values,
             need,
+            default,
         });
     }
     out
@@ -303,7 +329,7 @@ fn check_use(
                 format!("{word} `{who}` does not take fact `{}`, which layer `{}` uses", fact.name, layer.name),
                 &format!("add `{who}` to the fact's `required` or `optional`, or leave it out of the layer's `{word}s`"),
             ),
-            Need::Optional if !is_gate && !layer.requires_fact(f) => report(
+            Need::Optional if !is_gate && fact.default.is_none() && !layer.requires_fact(f) => report(
                 sink,
                 at,
                 format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
