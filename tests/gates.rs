@@ -116,3 +116,13 @@ fn an_overlay_field_that_is_set() {
     assert_eq!(p.layer("tone"), Some("User tone."));
     assert_eq!(p.layer("tone_note"), Some("A user tone is set."));
 }
+
+#[test]
+fn exact_family_names_are_trimmed_and_case_blind() {
+    use doctrine::Formulation;
+    assert_eq!(g::formulation_for(" GPT-4o\n"), Formulation::Bare);
+    assert_eq!(g::formulation_for("Claude"), Formulation::Tagged);
+    // With `match = "exact"`, a longer name is another family.
+    assert_eq!(g::formulation_for("gpt-4o-mini"), Formulation::Markdown);
+    assert_eq!(g::formulation_for("claude-3"), Formulation::Markdown);
+}

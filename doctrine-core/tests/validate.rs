@@ -586,3 +586,27 @@ fn a_fact_default_must_be_usable() {
     let e = fact("optional = [\"*\"]\ndefault = \"\"");
     assert!(e.contains("fact `who` has an empty `default`"), "{e}");
 }
+
+#[test]
+fn a_family_key_that_could_never_match() {
+    let errs = errors(
+        "[formulation]\nfamilies = { Claude = \"tagged\" }\n[[layer]]\nname = \"x\"\ntext = \"X\"\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:2:14: family `Claude` can never match"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[0].contains("write `claude`"), "{}", errs[0]);
+    let errs = errors(
+        "[formulation]\nmatch = \"exactly\"\n[[layer]]\nname = \"x\"\ntext = \"X\"\n",
+        &[],
+    );
+    assert!(
+        errs[0].contains("unknown variant `exactly`, expected `prefix` or `exact`"),
+        "{}",
+        errs[0]
+    );
+}

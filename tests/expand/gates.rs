@@ -199,16 +199,18 @@ impl ::core::fmt::Display for Speed {
 ///The facts `work` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorkFacts<'a> {
-    ///Fact `scope` (optional, stable).
+    ///Fact `scope` (optional, stable; `Some("")` is the same as `None`).
     pub scope: ::core::option::Option<&'a str>,
     ///Fact `speed` (optional, stable).
     pub speed: ::core::option::Option<Speed>,
+    ///Fact `reviewer` (optional, stable; `"the team lead"` when not given).
+    pub reviewer: ::core::option::Option<&'a str>,
 }
 impl<'a> WorkFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &[];
     /// The facts it may be given.
-    pub const OPTIONAL: &'static [&'static str] = &["scope", "speed"];
+    pub const OPTIONAL: &'static [&'static str] = &["scope", "speed", "reviewer"];
 }
 ///The facts of one mode; the variant is the mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,7 +234,7 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes, required and optional, in manifest order.
     pub fn takes(role: Mode) -> &'static [&'static str] {
         match role {
-            Mode::Work => &["scope", "speed"],
+            Mode::Work => &["scope", "speed", "reviewer"],
         }
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
@@ -245,29 +247,41 @@ impl<'a> Facts<'a> {
         ::core::result::Result::Ok(
             match role {
                 Mode::Work => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+                    let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "work",
                         &FACT_NAMES,
-                        &["scope", "speed"],
+                        &["scope", "speed", "reviewer"],
                         pairs,
                     )?;
                     Facts::Work(WorkFacts {
                         scope: slots[0],
                         speed: ::doctrine::__private::choice(slots[1])?,
+                        reviewer: slots[2],
                     })
                 }
             },
         )
     }
     #[doc(hidden)]
-    pub fn __values(&self) -> [::core::option::Option<&'a str>; 2] {
+    pub fn __values(&self) -> [::core::option::Option<&'a str>; 3] {
         match self {
-            Facts::Work(facts) => [facts.scope, facts.speed.map(Speed::as_str)],
+            Facts::Work(facts) => {
+                [
+                    ::doctrine::__private::present(facts.scope),
+                    facts.speed.map(Speed::as_str),
+                    ::core::option::Option::Some(
+                        ::core::option::Option::unwrap_or(
+                            ::doctrine::__private::present(facts.reviewer),
+                            "the team lead",
+                        ),
+                    ),
+                ]
+            }
         }
     }
 }
 /// Every declared fact's name, in manifest order.
-pub const FACT_NAMES: [&str; 2] = ["scope", "speed"];
+pub const FACT_NAMES: [&str; 3] = ["scope", "speed", "reviewer"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
@@ -290,6 +304,7 @@ impl Overlay {
             "host",
             "whole_repo",
             "scoped",
+            "review",
             "chatty",
             "tone_note",
             "persona",
@@ -332,6 +347,12 @@ pub mod text {
         ::doctrine::__private::Seg::Value(0),
         ::doctrine::__private::Seg::Lit(" only."),
     ];
+    ///Layer `review`, inline in `tests/fixtures/gates.toml`. With placeholders: literal text and the values they name.
+    pub static REVIEW: [::doctrine::__private::Seg; 3] = [
+        ::doctrine::__private::Seg::Lit("Ask "),
+        ::doctrine::__private::Seg::Value(2),
+        ::doctrine::__private::Seg::Lit(" to review."),
+    ];
     ///Layer `chatty`, inline in `tests/fixtures/gates.toml`.
     pub const CHATTY: &str = "Explain each step.";
     ///Layer `tone`, inline in `tests/fixtures/gates.toml`.
@@ -346,7 +367,7 @@ pub mod sources {}
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
-pub const LAYER_COUNT: usize = 8;
+pub const LAYER_COUNT: usize = 9;
 /**Every layer of `tests/fixtures/gates.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
@@ -354,13 +375,14 @@ pub const LAYER_COUNT: usize = 8;
 | 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — |
 | 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — |
 | 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — |
-| 4 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
-| 5 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
-| 6 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
-| 7 | `persona` | stable | every mode | — | — | slot (optional) | — |
-| 8 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
+| 4 | `review` | stable | every mode | — | — | inline | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 8] = [
+pub static LAYERS: [::doctrine::LayerInfo; 9] = [
     ::doctrine::LayerInfo {
         name: "host",
         tier: ::doctrine::Tier::Stable,
@@ -375,6 +397,12 @@ pub static LAYERS: [::doctrine::LayerInfo; 8] = [
     },
     ::doctrine::LayerInfo {
         name: "scoped",
+        tier: ::doctrine::Tier::Stable,
+        locked: false,
+        title: ::core::option::Option::None,
+    },
+    ::doctrine::LayerInfo {
+        name: "review",
         tier: ::doctrine::Tier::Stable,
         locked: false,
         title: ::core::option::Option::None,
@@ -412,13 +440,20 @@ pub static LAYERS: [::doctrine::LayerInfo; 8] = [
 ];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-/// The formulation for a model family: the manifest's longest matching prefix in
-/// `[formulation] families`, else `DEFAULT_FORMULATION`.
+///The formulation for a model family (trimmed, ASCII case ignored): the manifest's family of that exact name in `[formulation] families`, else `DEFAULT_FORMULATION`.
 pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION)
+    ::doctrine::__private::for_family(
+        family,
+        &[
+            ("claude", ::doctrine::Formulation::Tagged),
+            ("gpt-4o", ::doctrine::Formulation::Bare),
+        ],
+        DEFAULT_FORMULATION,
+        true,
+    )
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 8]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -441,7 +476,7 @@ struct __ComposeState<'a> {
     role: Mode,
     slots: [::core::option::Option<&'a str>; 2],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 2],
+    facts: [::core::option::Option<&'a str>; 3],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -462,11 +497,12 @@ The layers, in composition order:
 | 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — |
 | 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — |
 | 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — |
-| 4 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
-| 5 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
-| 6 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
-| 7 | `persona` | stable | every mode | — | — | slot (optional) | — |
-| 8 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
+| 4 | `review` | stable | every mode | — | — | inline | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -598,6 +634,7 @@ impl<'a> __ComposeState<'a> {
                 self.__layer_5(),
                 self.__layer_6(),
                 self.__layer_7(),
+                self.__layer_8(),
             ],
         )
     }
@@ -616,6 +653,7 @@ impl<'a> __ComposeState<'a> {
                 self.__layer_5(),
                 self.__layer_6(),
                 self.__layer_7(),
+                self.__layer_8(),
             ],
         )
     }
@@ -624,8 +662,12 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 2] {
-        [self.facts[0].unwrap_or(""), self.facts[1].unwrap_or("")]
+    fn __values(&self) -> [&'a str; 3] {
+        [
+            self.facts[0].unwrap_or(""),
+            self.facts[1].unwrap_or(""),
+            self.facts[2].unwrap_or(""),
+        ]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
@@ -732,6 +774,26 @@ impl<'a> __ComposeState<'a> {
     #[inline]
     fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
         let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
+        let (
+            text,
+            origin,
+        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
+            &text::REVIEW,
+            ::doctrine::Origin::Inline,
+        );
+        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
+        ::doctrine::__private::Part {
+            info,
+            origin,
+            body: ::doctrine::__private::Body::Template(
+                text,
+                [suffix, ::doctrine::__private::NO_JOIN],
+            ),
+        }
+    }
+    #[inline]
+    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
         let (text, origin): (&'static str, ::doctrine::Origin) = (
             text::CHATTY,
             ::doctrine::Origin::Inline,
@@ -765,8 +827,8 @@ impl<'a> __ComposeState<'a> {
         }
     }
     #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
+    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
         let (text, origin): (&'static str, ::doctrine::Origin) = (
             text::TONE,
             ::doctrine::Origin::Inline,
@@ -795,8 +857,8 @@ impl<'a> __ComposeState<'a> {
         }
     }
     #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
+    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
         let (text, origin): (&'static str, ::doctrine::Origin) = (
             text::TONE_NOTE,
             ::doctrine::Origin::Inline,
@@ -823,8 +885,8 @@ impl<'a> __ComposeState<'a> {
         }
     }
     #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
+    fn __layer_7(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[7];
         let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[1] {
             ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
             ::core::option::Option::None => {
@@ -848,8 +910,8 @@ impl<'a> __ComposeState<'a> {
         }
     }
     #[inline]
-    fn __layer_7(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[7];
+    fn __layer_8(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[8];
         let (text, origin): (&'static str, ::doctrine::Origin) = (
             text::PERSONA_NOTE,
             ::doctrine::Origin::Inline,

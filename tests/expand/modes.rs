@@ -253,17 +253,17 @@ pub struct ChatFacts<'a> {
     pub root: &'a str,
     ///Fact `platform` (required, stable).
     pub platform: &'a str,
-    ///Fact `shell` (optional, stable).
+    ///Fact `shell` (optional, stable; `Some("")` is the same as `None`).
     pub shell: ::core::option::Option<&'a str>,
-    ///Fact `overview` (optional, stable).
+    ///Fact `overview` (optional, stable; `Some("")` is the same as `None`).
     pub overview: ::core::option::Option<&'a str>,
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
-    ///Fact `room` (optional, volatile).
+    ///Fact `room` (optional, volatile; `Some("")` is the same as `None`).
     pub room: ::core::option::Option<&'a str>,
-    ///Fact `personality` (optional, volatile).
+    ///Fact `personality` (optional, volatile; `Some("")` is the same as `None`).
     pub personality: ::core::option::Option<&'a str>,
-    ///Fact `mcp` (optional, volatile).
+    ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
 impl<'a> ChatFacts<'a> {
@@ -286,19 +286,19 @@ pub struct PlanFacts<'a> {
     pub root: &'a str,
     ///Fact `platform` (required, stable).
     pub platform: &'a str,
-    ///Fact `shell` (optional, stable).
+    ///Fact `shell` (optional, stable; `Some("")` is the same as `None`).
     pub shell: ::core::option::Option<&'a str>,
-    ///Fact `overview` (optional, stable).
+    ///Fact `overview` (optional, stable; `Some("")` is the same as `None`).
     pub overview: ::core::option::Option<&'a str>,
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
-    ///Fact `room` (optional, volatile).
+    ///Fact `room` (optional, volatile; `Some("")` is the same as `None`).
     pub room: ::core::option::Option<&'a str>,
-    ///Fact `personality` (optional, volatile).
+    ///Fact `personality` (optional, volatile; `Some("")` is the same as `None`).
     pub personality: ::core::option::Option<&'a str>,
     ///Fact `extramile` (optional, volatile).
     pub extramile: ::core::option::Option<Extramile>,
-    ///Fact `mcp` (optional, volatile).
+    ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
     ///Fact `nudge` (optional, volatile).
     pub nudge: ::core::option::Option<Nudge>,
@@ -325,15 +325,15 @@ pub struct ExecFacts<'a> {
     pub root: &'a str,
     ///Fact `platform` (required, stable).
     pub platform: &'a str,
-    ///Fact `shell` (optional, stable).
+    ///Fact `shell` (optional, stable; `Some("")` is the same as `None`).
     pub shell: ::core::option::Option<&'a str>,
     ///Fact `pack` (required, stable).
     pub pack: &'a str,
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
     ///Fact `extramile` (optional, volatile).
     pub extramile: ::core::option::Option<Extramile>,
-    ///Fact `mcp` (optional, volatile).
+    ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
 impl<'a> ExecFacts<'a> {
@@ -354,15 +354,15 @@ pub struct ApplyFacts<'a> {
     pub root: &'a str,
     ///Fact `platform` (required, stable).
     pub platform: &'a str,
-    ///Fact `shell` (optional, stable).
+    ///Fact `shell` (optional, stable; `Some("")` is the same as `None`).
     pub shell: ::core::option::Option<&'a str>,
     ///Fact `plan` (required, stable).
     pub plan: &'a str,
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
     ///Fact `extramile` (optional, volatile).
     pub extramile: ::core::option::Option<Extramile>,
-    ///Fact `mcp` (optional, volatile).
+    ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
 impl<'a> ApplyFacts<'a> {
@@ -383,11 +383,11 @@ pub struct ScoutFacts<'a> {
     pub root: &'a str,
     ///Fact `platform` (required, stable).
     pub platform: &'a str,
-    ///Fact `shell` (optional, stable).
+    ///Fact `shell` (optional, stable; `Some("")` is the same as `None`).
     pub shell: ::core::option::Option<&'a str>,
     ///Fact `scope` (required, stable).
     pub scope: &'a str,
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
 }
 impl<'a> ScoutFacts<'a> {
@@ -399,7 +399,7 @@ impl<'a> ScoutFacts<'a> {
 ///The facts `baseline` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BaselineFacts<'a> {
-    ///Fact `today` (optional, volatile).
+    ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
 }
 impl<'a> BaselineFacts<'a> {
@@ -698,16 +698,16 @@ impl<'a> Facts<'a> {
                 [
                     ::core::option::Option::Some(facts.root),
                     ::core::option::Option::Some(facts.platform),
-                    facts.shell,
-                    facts.overview,
+                    ::doctrine::__private::present(facts.shell),
+                    ::doctrine::__private::present(facts.overview),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
-                    facts.today,
-                    facts.room,
-                    facts.personality,
+                    ::doctrine::__private::present(facts.today),
+                    ::doctrine::__private::present(facts.room),
+                    ::doctrine::__private::present(facts.personality),
                     ::core::option::Option::None,
-                    facts.mcp,
+                    ::doctrine::__private::present(facts.mcp),
                     ::core::option::Option::None,
                 ]
             }
@@ -715,16 +715,16 @@ impl<'a> Facts<'a> {
                 [
                     ::core::option::Option::Some(facts.root),
                     ::core::option::Option::Some(facts.platform),
-                    facts.shell,
-                    facts.overview,
+                    ::doctrine::__private::present(facts.shell),
+                    ::doctrine::__private::present(facts.overview),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
-                    facts.today,
-                    facts.room,
-                    facts.personality,
+                    ::doctrine::__private::present(facts.today),
+                    ::doctrine::__private::present(facts.room),
+                    ::doctrine::__private::present(facts.personality),
                     facts.extramile.map(Extramile::as_str),
-                    facts.mcp,
+                    ::doctrine::__private::present(facts.mcp),
                     facts.nudge.map(Nudge::as_str),
                 ]
             }
@@ -732,16 +732,16 @@ impl<'a> Facts<'a> {
                 [
                     ::core::option::Option::Some(facts.root),
                     ::core::option::Option::Some(facts.platform),
-                    facts.shell,
+                    ::doctrine::__private::present(facts.shell),
                     ::core::option::Option::None,
                     ::core::option::Option::Some(facts.pack),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
-                    facts.today,
+                    ::doctrine::__private::present(facts.today),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     facts.extramile.map(Extramile::as_str),
-                    facts.mcp,
+                    ::doctrine::__private::present(facts.mcp),
                     ::core::option::Option::None,
                 ]
             }
@@ -749,16 +749,16 @@ impl<'a> Facts<'a> {
                 [
                     ::core::option::Option::Some(facts.root),
                     ::core::option::Option::Some(facts.platform),
-                    facts.shell,
+                    ::doctrine::__private::present(facts.shell),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::Some(facts.plan),
                     ::core::option::Option::None,
-                    facts.today,
+                    ::doctrine::__private::present(facts.today),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     facts.extramile.map(Extramile::as_str),
-                    facts.mcp,
+                    ::doctrine::__private::present(facts.mcp),
                     ::core::option::Option::None,
                 ]
             }
@@ -766,12 +766,12 @@ impl<'a> Facts<'a> {
                 [
                     ::core::option::Option::Some(facts.root),
                     ::core::option::Option::Some(facts.platform),
-                    facts.shell,
+                    ::doctrine::__private::present(facts.shell),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::Some(facts.scope),
-                    facts.today,
+                    ::doctrine::__private::present(facts.today),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
@@ -788,7 +788,7 @@ impl<'a> Facts<'a> {
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
-                    facts.today,
+                    ::doctrine::__private::present(facts.today),
                     ::core::option::Option::None,
                     ::core::option::Option::None,
                     ::core::option::Option::None,
@@ -1170,10 +1170,9 @@ pub static LAYERS: [::doctrine::LayerInfo; 17] = [
 ];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-/// The formulation for a model family: the manifest's longest matching prefix in
-/// `[formulation] families`, else `DEFAULT_FORMULATION`.
+///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
 pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION)
+    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
 }
 /// A prompt composed from this manifest.
 pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 17]>;

@@ -286,10 +286,9 @@ pub static LAYERS: [::doctrine::LayerInfo; 4] = [
 ];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-/// The formulation for a model family: the manifest's longest matching prefix in
-/// `[formulation] families`, else `DEFAULT_FORMULATION`.
+///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
 pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION)
+    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
 }
 /// A prompt composed from this manifest.
 pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 4]>;

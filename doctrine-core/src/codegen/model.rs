@@ -27,8 +27,8 @@ pub struct Doctrine {
     pub texts: Vec<Text>,
     /// Every file read, absolute, so cargo rebuilds when one changes.
     pub tracked: Vec<PathBuf>,
-    /// The formulation for unknown families, and family-prefix → formulation.
-    pub formulation: (crate::Formulation, Vec<(String, crate::Formulation)>),
+    /// `[formulation]`: per model family, how titled sections are delimited.
+    pub formulation: Formulations,
     /// Words locked layers add to the safety-claims tripwire, in manifest order.
     pub claims: Vec<Claims>,
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
@@ -330,4 +330,15 @@ pub enum Segment {
     Lit(String),
     Knob(KnobId),
     Fact(FactId),
+}
+
+/// `[formulation]`, validated.
+#[derive(Debug)]
+pub struct Formulations {
+    /// For families the table does not name.
+    pub default: crate::Formulation,
+    /// Lowercase family name (or prefix) → formulation, in manifest order.
+    pub families: Vec<(String, crate::Formulation)>,
+    /// `match = "exact"`: a key names a whole family, not a prefix.
+    pub exact: bool,
 }

@@ -24,7 +24,7 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "layer",
     "order",
 ];
-pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families"];
+pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
 pub(super) const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "default"];
 pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
@@ -104,6 +104,7 @@ pub(super) struct Budget {
 #[derive(Debug)]
 pub(super) struct FormulationTable {
     pub default: Option<Formulation>,
+    pub match_: Option<Spanned<FamilyMatch>>,
     pub families: BTreeMap<Name, Formulation>,
 }
 
@@ -119,6 +120,14 @@ keywords! {
 pub(super) struct Knob {
     pub values: Spanned<Vec<Name>>,
     pub default: Name,
+}
+
+keywords! {
+    /// How `[formulation] families` keys meet a model family name.
+    pub(super) enum FamilyMatch {
+        Prefix = "prefix",
+        Exact = "exact",
+    }
 }
 
 keywords! {
@@ -249,6 +258,7 @@ from_toml!(Budget, |f| Budget {
 
 from_toml!(FormulationTable, |f| FormulationTable {
     default: f.optional("default")?,
+    match_: f.optional("match")?,
     families: f.or_default("families")?,
 });
 

@@ -79,17 +79,28 @@ impl Title {
     }
 }
 
-/// The formulation for a model family: the longest matching prefix in `families`, else
-/// `default`. Generated `formulation_for` calls this with the manifest's table.
+/// The formulation for a model family: the longest key of `families` that is a prefix of
+/// it (or, with `exact`, the key equal to it), else `default`. The family is trimmed and
+/// compared ignoring ASCII case; the manifest's keys are lowercase. Generated
+/// `formulation_for` calls this with the manifest's table.
 pub fn for_family(
     family: &str,
     families: &[(&str, Formulation)],
     default: Formulation,
+    exact: bool,
 ) -> Formulation {
+    let family = family.trim();
     families
         .iter()
-        .filter(|(prefix, _)| family.starts_with(prefix))
-        .max_by_key(|(prefix, _)| prefix.len())
+        .filter(|(key, _)| {
+            let head = if exact {
+                (family.len() == key.len()).then_some(family)
+            } else {
+                family.get(..key.len())
+            };
+            head.is_some_and(|h| h.eq_ignore_ascii_case(key))
+        })
+        .max_by_key(|(key, _)| key.len())
         .map_or(default, |(_, f)| *f)
 }
 
@@ -97,24 +108,31 @@ pub fn for_family(
 mod tests {
     use super::*;
 
+    const TABLE: [(&str, Formulation); 2] = [
+        ("claude", Formulation::Tagged),
+        ("claude-instant", Formulation::Bare),
+    ];
+
     #[test]
     fn longest_prefix_wins_and_unknown_gets_the_default() {
-        let table = [
-            ("claude", Formulation::Tagged),
-            ("claude-instant", Formulation::Bare),
-        ];
-        assert_eq!(
-            for_family("claude-3-opus", &table, Formulation::Markdown),
-            Formulation::Tagged
-        );
-        assert_eq!(
-            for_family("claude-instant-1", &table, Formulation::Markdown),
-            Formulation::Bare
-        );
-        assert_eq!(
-            for_family("gpt-4o", &table, Formulation::Markdown),
-            Formulation::Markdown
-        );
+        let prefix = |family| for_family(family, &TABLE, Formulation::Markdown, false);
+        assert_eq!(prefix("claude-3-opus"), Formulation::Tagged);
+        assert_eq!(prefix("claude-instant-1"), Formulation::Bare);
+        assert_eq!(prefix("gpt-4o"), Formulation::Markdown);
+        // Trimmed, ASCII case ignored.
+        assert_eq!(prefix("  Claude-Instant-1\n"), Formulation::Bare);
+        assert_eq!(prefix("CLAUDE"), Formulation::Tagged);
+        // A multi-byte character where a key would end does not panic.
+        assert_eq!(prefix("claudé"), Formulation::Markdown);
+        assert_eq!(prefix(""), Formulation::Markdown);
+    }
+
+    #[test]
+    fn exact_matching_takes_only_the_whole_name() {
+        let exact = |family| for_family(family, &TABLE, Formulation::Markdown, true);
+        assert_eq!(exact("claude"), Formulation::Tagged);
+        assert_eq!(exact(" Claude-Instant "), Formulation::Bare);
+        assert_eq!(exact("claude-3-opus"), Formulation::Markdown);
         assert_eq!("tagged".parse::<Formulation>(), Ok(Formulation::Tagged));
     }
 }

@@ -98,10 +98,19 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         super::table::layer_table(d)
     );
     let sep = lit(&d.separator);
-    let (default, families) = &d.formulation;
-    let default = formulation(&krate, *default);
-    let prefixes = families.iter().map(|(p, _)| lit(p));
-    let forms = families.iter().map(|(_, f)| formulation(&krate, *f));
+    let table = &d.formulation;
+    let default = formulation(&krate, table.default);
+    let prefixes = table.families.iter().map(|(p, _)| lit(p));
+    let forms = table.families.iter().map(|(_, f)| formulation(&krate, *f));
+    let exact = table.exact;
+    let how = if exact {
+        "the manifest's family of that exact name"
+    } else {
+        "the manifest's longest family that is a prefix of it"
+    };
+    let doc = format!(
+        "The formulation for a model family (trimmed, ASCII case ignored): {how} in `[formulation] families`, else `DEFAULT_FORMULATION`."
+    );
     quote! {
         /// The separator written between non-empty layers.
         pub const SEPARATOR: &str = #sep;
@@ -112,10 +121,9 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         /// The formulation for families the manifest does not name.
         pub const DEFAULT_FORMULATION: #krate::Formulation = #default;
 
-        /// The formulation for a model family: the manifest's longest matching prefix in
-        /// `[formulation] families`, else `DEFAULT_FORMULATION`.
+        #[doc = #doc]
         pub fn formulation_for(family: &str) -> #krate::Formulation {
-            #pv::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION)
+            #pv::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION, #exact)
         }
     }
 }

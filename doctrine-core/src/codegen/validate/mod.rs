@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::diag::Sink;
 use super::load::Loader;
-use super::model::{Content, Doctrine, Fact, Flag, Knob, Layer, RoleId};
+use super::model::{Content, Doctrine, Fact, Flag, Formulations, Knob, Layer, RoleId};
 use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
 use super::reserved;
@@ -209,10 +209,10 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     budget::check(&raw, &names, &layers, &loader, sink);
     let claims = claims::claims(&raw, sink);
 
+    let formulation = formulation(&raw, sink);
     if sink.has_errors() {
         return None;
     }
-    let formulation = formulation(&raw);
     Some(Doctrine {
         krate: cx.krate,
         manifest: cx.manifest,
@@ -235,23 +235,47 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     })
 }
 
-/// The manifest's formulation table, longest prefixes first.
-fn formulation(raw: &Manifest) -> (crate::Formulation, Vec<(String, crate::Formulation)>) {
-    let convert = |f: &super::raw::Formulation| crate::Formulation::from(*f);
+/// The manifest's formulation table. Keys are compared with a trimmed family name,
+/// ignoring ASCII case, so a key with capitals or spaces could never match.
+fn formulation(raw: &Manifest, sink: &mut Sink<'_>) -> Formulations {
     let Some(table) = &raw.formulation else {
-        return (crate::Formulation::Markdown, Vec::new());
+        return Formulations {
+            default: crate::Formulation::Markdown,
+            families: Vec::new(),
+            exact: false,
+        };
     };
     let table = table.get_ref();
-    let default = table
-        .default
-        .as_ref()
-        .map_or(crate::Formulation::Markdown, convert);
-    let families = table
-        .families
-        .iter()
-        .map(|(k, v)| (k.get_ref().clone(), convert(v)))
-        .collect();
-    (default, families)
+    for (key, _) in &table.families {
+        let k = key.get_ref();
+        let fixed = k.trim().to_ascii_lowercase();
+        if *k != fixed || k.is_empty() {
+            sink.error(
+                Some(key.span()),
+                format!(
+                    "family `{k}` can never match: families are trimmed and compared in lowercase"
+                ),
+                Some(match fixed.is_empty() {
+                    true => "name a model family, e.g. `claude`".to_string(),
+                    false => format!("write `{fixed}`"),
+                }),
+            );
+        }
+    }
+    Formulations {
+        default: table
+            .default
+            .map_or(crate::Formulation::Markdown, crate::Formulation::from),
+        families: table
+            .families
+            .iter()
+            .map(|(k, v)| (k.get_ref().clone(), (*v).into()))
+            .collect(),
+        exact: table
+            .match_
+            .as_ref()
+            .is_some_and(|m| *m.get_ref() == super::raw::FamilyMatch::Exact),
+    }
 }
 
 /// Each slot (and instructions layer) names a builder stage `Need<Name>`; two layers may
