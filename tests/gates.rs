@@ -126,3 +126,8 @@ fn exact_family_names_are_trimmed_and_case_blind() {
     assert_eq!(g::formulation_for("gpt-4o-mini"), Formulation::Markdown);
     assert_eq!(g::formulation_for("claude-3"), Formulation::Markdown);
 }
+
+#[test]
+fn without_a_budget_table_there_is_no_budget() {
+    assert_eq!(g::compose(facts(&[])).finish().budget(), None);
+}

@@ -208,3 +208,30 @@ proptest! {
         prop_assert!(p.as_str().starts_with(p.stable()));
     }
 }
+
+/// The compiler checks the shipped text against `[budget]` with facts counted as empty;
+/// `Prompt::budget()` checks what was composed, so a long stable fact shows.
+#[test]
+fn the_budget_is_checked_again_on_the_composed_prompt() {
+    let p = render(Mode::Exec, &all_facts(Mode::Exec), None);
+    let b = p.budget().expect("the manifest has a [budget]");
+    assert_eq!((b.stable_bytes, b.ceiling), (p.stable().len(), 7000));
+    assert!(!b.exceeded(), "{b}");
+    // `per_role` for exec, `stable_bytes` for the others.
+    let chat = render(Mode::Chat, &all_facts(Mode::Chat), None);
+    assert_eq!(chat.budget().map(|b| b.ceiling), Some(6000));
+    // A stable fact long enough to cross the ceiling.
+    let mut facts = all_facts(Mode::Exec);
+    let long = "x".repeat(7000);
+    facts.iter_mut().find(|(k, _)| *k == "pack").unwrap().1 = long;
+    let b = render(Mode::Exec, &facts, None).budget().unwrap();
+    assert!(b.exceeded());
+    assert!(b.stable_bytes > 7000);
+    assert_eq!(
+        b.to_string(),
+        format!(
+            "stable prefix of {} bytes, over its 7000-byte budget",
+            b.stable_bytes
+        )
+    );
+}

@@ -20,7 +20,7 @@ pub use runtime::formulation::{Formulation, Title};
 pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
 pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
 pub use runtime::notice::{Notice, NoticeKind};
-pub use runtime::prompt::{Mark, Prompt, Section, SectionState};
+pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};
 pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
 
@@ -45,6 +45,7 @@ pub mod __private {
     pub use crate::runtime::fact::{choice, collect, present, required, required_choice};
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::overlay::load_overlay;
+    pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};
 }

@@ -4,7 +4,7 @@
 
 pub use doctrine_core::{
     approx_tokens, build, claim_words, fingerprint, overlay, render_instructions, rendered_len,
-    safety_claims, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
+    safety_claims, Budget, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
     LayerInfo, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo,
     Section, SectionState, Skip, Source, Tier, Title,
 };

@@ -1328,29 +1328,40 @@ impl<'a> __ComposeState<'a> {
     #[inline]
     fn __finish(&self) -> Prompt {
         let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-                self.__layer_8(),
-                self.__layer_9(),
-                self.__layer_10(),
-                self.__layer_11(),
-                self.__layer_12(),
-                self.__layer_13(),
-                self.__layer_14(),
-                self.__layer_15(),
-                self.__layer_16(),
-            ],
+        const CEILINGS: &[::core::option::Option<usize>] = &[
+            ::core::option::Option::Some(6000),
+            ::core::option::Option::Some(6000),
+            ::core::option::Option::Some(7000),
+            ::core::option::Option::Some(6000),
+            ::core::option::Option::Some(6000),
+            ::core::option::Option::Some(6000),
+        ];
+        ::doctrine::__private::with_ceiling(
+            ::doctrine::__private::compose(
+                SEPARATOR,
+                self.formulation,
+                &values,
+                [
+                    self.__layer_0(),
+                    self.__layer_1(),
+                    self.__layer_2(),
+                    self.__layer_3(),
+                    self.__layer_4(),
+                    self.__layer_5(),
+                    self.__layer_6(),
+                    self.__layer_7(),
+                    self.__layer_8(),
+                    self.__layer_9(),
+                    self.__layer_10(),
+                    self.__layer_11(),
+                    self.__layer_12(),
+                    self.__layer_13(),
+                    self.__layer_14(),
+                    self.__layer_15(),
+                    self.__layer_16(),
+                ],
+            ),
+            CEILINGS[self.role as usize],
         )
     }
     fn __finish_stable(&self) -> ::std::string::String {

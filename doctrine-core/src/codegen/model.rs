@@ -13,6 +13,9 @@ pub struct Doctrine {
     /// The manifest's path relative to the crate directory, for docs and messages.
     pub manifest_display: String,
     pub separator: String,
+    /// `[budget]`: each role's stable-prefix ceiling in bytes (one entry without roles);
+    /// `None` without a `[budget]` table.
+    pub budget: Option<Vec<Option<usize>>>,
     /// Declared roles; empty when the manifest declares none (a single-agent prompt).
     pub roles: Vec<String>,
     /// `"role"`, or `"mode"` when the manifest says `modes`: names the generated type

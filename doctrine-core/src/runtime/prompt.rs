@@ -16,6 +16,8 @@ pub struct Prompt<S> {
     volatile_start: usize,
     sections: S,
     marks: Vec<Mark>,
+    /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
+    ceiling: Option<usize>,
 }
 
 /// Where one instruction's provenance line sits in the text, and in which section.
@@ -71,6 +73,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             volatile_start,
             sections,
             marks,
+            ceiling: None,
         }
     }
 
@@ -126,6 +129,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         )
     }
 
+    /// The stable prefix's size against the manifest's `[budget]` ceiling for this role, or
+    /// `None` when the manifest sets none. The compiler checks the shipped text (with
+    /// placeholders as empty); this counts what was composed, runtime values included.
+    pub fn budget(&self) -> Option<Budget> {
+        self.ceiling.map(|ceiling| Budget {
+            stable_bytes: self.stable().len(),
+            ceiling,
+        })
+    }
+
     /// [`fingerprint`](crate::fingerprint) of the stable prefix, for cache-key logging.
     pub fn stable_fingerprint(&self) -> u64 {
         crate::fingerprint(self.stable().as_bytes())
@@ -141,5 +154,38 @@ impl<S> fmt::Display for Prompt<S> {
 impl<S> AsRef<str> for Prompt<S> {
     fn as_ref(&self) -> &str {
         &self.text
+    }
+}
+
+/// Attaches the manifest's budget ceiling to a composed prompt. Used by generated code.
+pub fn with_ceiling<S>(mut prompt: Prompt<S>, ceiling: Option<usize>) -> Prompt<S> {
+    prompt.ceiling = ceiling;
+    prompt
+}
+
+/// A composed stable prefix against its `[budget]` ceiling ([`Prompt::budget`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Bytes of the stable prefix as composed.
+    pub stable_bytes: usize,
+    /// The manifest's ceiling for this role, in bytes.
+    pub ceiling: usize,
+}
+
+impl Budget {
+    /// Whether the composed prefix is over its ceiling.
+    pub fn exceeded(&self) -> bool {
+        self.stable_bytes > self.ceiling
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let over = if self.exceeded() { "over" } else { "within" };
+        write!(
+            f,
+            "stable prefix of {} bytes, {over} its {}-byte budget",
+            self.stable_bytes, self.ceiling
+        )
     }
 }

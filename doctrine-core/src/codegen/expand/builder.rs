@@ -242,6 +242,25 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             },
         )
     };
+    // The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`.
+    let finish_body = match &d.budget {
+        None => finish_body,
+        Some(ceilings) => {
+            let ceilings = ceilings.iter().map(|c| match c {
+                Some(c) => quote! { ::core::option::Option::Some(#c) },
+                None => quote! { ::core::option::Option::None },
+            });
+            let index = if d.roles.is_empty() {
+                quote! { 0 }
+            } else {
+                quote! { self.role as usize }
+            };
+            quote! {
+                const CEILINGS: &[::core::option::Option<usize>] = &[#(#ceilings),*];
+                #pv::with_ceiling(#finish_body, CEILINGS[#index])
+            }
+        }
+    };
     let fact_idx = 0..fact_count;
     let knob_fields: Vec<Ident> = d
         .knobs

@@ -32,12 +32,9 @@ pub(super) fn check(
     }
     for r in RoleId::all(names.roles.len()) {
         let who = names.roles.get(r.0).cloned();
-        let ceiling = who
-            .as_ref()
-            .and_then(|w| budget.per_role.iter().find(|(k, _)| k.get_ref() == w))
-            .map(|(_, v)| v)
-            .or(budget.stable_bytes.as_ref());
-        let Some(ceiling) = ceiling else { continue };
+        let Some(ceiling) = ceiling(budget, names, r) else {
+            continue;
+        };
         let mut sizes: Vec<(&str, usize)> = layers
             .iter()
             .map(|(_, l)| l)
@@ -128,4 +125,26 @@ fn max_bytes(l: &Layer, r: RoleId, loader: &Loader, names: &Names<'_>) -> usize 
     } else {
         base + suffix + title
     }
+}
+
+/// Role `r`'s ceiling: its `per_role` entry, else `stable_bytes`.
+fn ceiling<'b>(
+    budget: &'b crate::codegen::raw::Budget,
+    names: &Names<'_>,
+    r: RoleId,
+) -> Option<&'b Spanned<usize>> {
+    let who = names.roles.get(r.0);
+    who.and_then(|w| budget.per_role.iter().find(|(k, _)| k.get_ref() == w))
+        .map(|(_, v)| v)
+        .or(budget.stable_bytes.as_ref())
+}
+
+/// Every role's ceiling, for the generated code; `None` without a `[budget]` table.
+pub(super) fn ceilings(raw: &Manifest, names: &Names<'_>) -> Option<Vec<Option<usize>>> {
+    let budget = raw.budget.as_ref()?.get_ref();
+    Some(
+        RoleId::all(names.roles.len())
+            .map(|r| ceiling(budget, names, r).map(|c| *c.get_ref()))
+            .collect(),
+    )
 }

@@ -207,6 +207,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     gate::check_tiers(&layers, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
+    let budget = budget::ceilings(&raw, &names);
     let claims = claims::claims(&raw, sink);
 
     let formulation = formulation(&raw, sink);
@@ -222,6 +223,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
             || DEFAULT_SEPARATOR.to_string(),
             |s| super::text::normalise(s.get_ref()),
         ),
+        budget,
         roles,
         role_word: word,
         facts,
