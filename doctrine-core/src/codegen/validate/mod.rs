@@ -248,7 +248,7 @@ fn formulation(raw: &Manifest, sink: &mut Sink<'_>) -> Formulations {
         };
     };
     let table = table.get_ref();
-    for (key, _) in &table.families {
+    for key in table.families.keys() {
         let k = key.get_ref();
         let fixed = k.trim().to_ascii_lowercase();
         if *k != fixed || k.is_empty() {
