@@ -36,6 +36,13 @@ const STRINGS: &[&str] = &[
     "{unclosed",
     "lone }",
     "{root} and {level} and {fable}",
+    "!root",
+    "root=high",
+    "layer:a",
+    "overlay:b",
+    "flag:fable",
+    "exact",
+    "prefix",
     "stable",
     "volatile",
     "replace",
@@ -64,6 +71,7 @@ const LAYER_KEYS: &[&str] = &[
     "roles",
     "modes",
     "when",
+    "unless",
     "when_fact",
     "equals",
     "interpolate",
@@ -78,10 +86,10 @@ const LAYER_KEYS: &[&str] = &[
     "title",
     "bogus",
 ];
-const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "bogus"];
+const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "default", "bogus"];
 const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
 const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
-const FORMULATION_KEYS: &[&str] = &["default", "families", "bogus"];
+const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "bogus"];
 const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
 const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
 
