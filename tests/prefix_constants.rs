@@ -114,24 +114,26 @@ fn the_fixtures_do_have_known_prefixes() {
     let _ = (single_file::prefix::LEN, single_file::prefix::FINGERPRINT);
 }
 
+/// A suffix belongs to its layer's text: an empty text (shipped, or a template rendered
+/// empty) drops it, and the layer is left out with no separator.
 #[test]
-fn empty_texts_never_lead_with_a_separator() {
+fn empty_texts_drop_their_suffix() {
     let a = edges::compose(edges::AFacts {}).tail(None).finish();
-    assert_eq!(a.as_str(), "Literal suffix.\n--\nAfter a blank file.");
+    assert_eq!(a.as_str(), "");
     let b = edges::compose(edges::BFacts {}).tail(None).finish();
-    assert_eq!(
-        b.as_str(),
-        "Lead.\n\nLiteral suffix.\n--\nAfter a blank file."
-    );
-    // A template that renders empty before its suffix.
+    assert_eq!(b.as_str(), "Lead.\n\nLiteral suffix.");
     let c = edges::compose(edges::CFacts { mood: "" })
         .tail(None)
         .finish();
-    assert_eq!(c.as_str(), "After a blank file.\n--\nMood suffix.");
+    assert_eq!(c.as_str(), "");
     let c = edges::compose(edges::CFacts { mood: "Calm." })
         .tail(None)
         .finish();
-    assert_eq!(c.as_str(), "After a blank file.\n--\nCalm.\n\nMood suffix.");
+    assert_eq!(c.as_str(), "Calm.\n\nMood suffix.");
+    let c = edges::compose(edges::CFacts { mood: "Calm." })
+        .tail("T")
+        .finish();
+    assert_eq!(c.as_str(), "Calm.\n\nMood suffix.\n--\nT");
 }
 
 proptest! {

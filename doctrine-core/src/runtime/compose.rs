@@ -28,7 +28,8 @@ pub const NO_JOIN: Joined<'static> = ("", "");
 #[derive(Clone, Copy, Debug)]
 pub enum Body<'a> {
     Skip(Skip),
-    /// A text, then a knob suffix and an overlay, each joined as [`Joined`] says.
+    /// A text, then a knob suffix and an overlay, each joined as [`Joined`] says. The
+    /// suffix belongs to the text: an empty text drops it (the overlay stays).
     Text(&'a str, [Joined<'a>; 2]),
     /// Shipped text with placeholders, then two joined pieces as in `Text`.
     Template(&'static [Seg], [Joined<'a>; 2]),
@@ -44,12 +45,13 @@ pub enum Seg {
     Value(usize),
 }
 
-/// The length of a head of `head` bytes followed by the joined pieces.
+/// The length of a head of `head` bytes followed by the joined pieces. The first piece
+/// (a layer's suffix) is written only after a non-empty head.
 #[inline(always)]
 fn joined_len(head: usize, tail: &[Joined<'_>; 2]) -> usize {
     let mut len = head;
-    for (sep, text) in tail {
-        if !text.is_empty() {
+    for (i, (sep, text)) in tail.iter().enumerate() {
+        if !text.is_empty() && (i > 0 || head > 0) {
             if len > 0 {
                 len += sep.len();
             }
@@ -63,8 +65,8 @@ fn joined_len(head: usize, tail: &[Joined<'_>; 2]) -> usize {
 #[inline(always)]
 fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String) {
     let mut written = head > 0;
-    for (sep, text) in tail {
-        if !text.is_empty() {
+    for (i, (sep, text)) in tail.iter().enumerate() {
+        if !text.is_empty() && (i > 0 || head > 0) {
             if written {
                 out.push_str(sep);
             }
@@ -440,14 +442,15 @@ mod tests {
             whole
         };
         assert_eq!(render(with("text"), ""), "text\n\nPace: calm.|over");
-        // An empty shipped text, or a template that renders empty, leads with the suffix.
-        assert_eq!(render(with(""), ""), "Pace: calm.|over");
-        assert_eq!(render(template, ""), "Pace: calm.|over");
+        // An empty shipped text, or a template that renders empty, drops its suffix (the
+        // suffix belongs to the text); the overlay stays, with no separator before it.
+        assert_eq!(render(with(""), ""), "over");
+        assert_eq!(render(template, ""), "over");
         assert_eq!(render(template, "v"), "v\n\nPace: calm.|over");
         // Nothing before the overlay: no separator before it either.
         let bare = Body::Template(&SEGS, [NO_JOIN, ("|", "over")]);
         assert_eq!(render(bare, ""), "over");
-        assert_eq!(joined("", &[("\n\n", "s"), NO_JOIN]), "s");
+        assert_eq!(joined("", &[("\n\n", "s"), NO_JOIN]), "");
         assert_eq!(joined("t", &[("\n\n", ""), ("|", "o")]), "t|o");
     }
 
