@@ -131,3 +131,33 @@ fn exact_family_names_are_trimmed_and_case_blind() {
 fn without_a_budget_table_there_is_no_budget() {
     assert_eq!(g::compose(facts(&[])).finish().budget(), None);
 }
+
+mod trimmed {
+    doctrine::doctrine!("fixtures/trimmed_slot.toml");
+}
+
+proptest::proptest! {
+    /// Empty means absent: an optional fact or slot given `""` composes as `None`, and a
+    /// value that is not empty is used.
+    #[test]
+    fn an_empty_runtime_value_is_an_absent_one(s in "\\PC{0,12}") {
+        let with = g::compose(facts(&[("scope", &s)])).persona(Some(s.as_str())).finish();
+        let without = g::compose(facts(&[])).persona(None).finish();
+        proptest::prop_assert_eq!(s.is_empty(), with.as_str() == without.as_str());
+    }
+
+    /// In a layer that trims, a value that is blank after trimming is absent too, and any
+    /// other value is used trimmed.
+    #[test]
+    fn a_trimmed_slot_takes_the_trimmed_value(s in "[ \\t\\n]{0,3}\\PC{0,8}[ \\t\\n]{0,3}") {
+        let p = trimmed::compose().note(Some(s.as_str())).finish();
+        let t = s.trim();
+        if t.is_empty() {
+            proptest::prop_assert_eq!(p.as_str(), "Base.");
+            proptest::prop_assert_eq!(p.layer("note_seen"), None);
+        } else {
+            proptest::prop_assert_eq!(p.layer("note"), Some(t));
+            proptest::prop_assert_eq!(p.layer("note_seen"), Some("A note was given."));
+        }
+    }
+}

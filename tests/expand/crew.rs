@@ -818,7 +818,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedAmbient {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `ambient`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.ambient()`.
+    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.ambient()`.
     pub fn ambient(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -827,7 +827,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<0>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

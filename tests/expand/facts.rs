@@ -562,7 +562,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedExtra {}
 impl ::doctrine::__private::Slot<1> for stage::NeedRules {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.rules()`, `.extra()`.
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.rules()`, `.extra()`.
     pub fn extra(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -571,7 +571,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<1>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            false,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -672,7 +675,7 @@ impl<'a> __ComposeState<'a> {
         );
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.voice.as_str();
+            let over: &'a str = overlay.voice.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,

@@ -556,7 +556,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedHost {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `host`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.host()`, `.persona()`.
+    ///Fills optional slot `host`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.host()`, `.persona()`.
     pub fn host(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -565,7 +565,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<0>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            false,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -575,7 +578,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedPersona {}
 impl ::doctrine::__private::Slot<1> for stage::NeedHost {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `persona`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.host()`, `.persona()`.
+    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.host()`, `.persona()`.
     pub fn persona(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -584,7 +587,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<1>,
     {
         let mut state = self.state;
-        state.slots[1] = ::core::convert::Into::into(value);
+        state.slots[1] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            false,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -835,7 +841,7 @@ impl<'a> __ComposeState<'a> {
         );
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.tone.as_str();
+            let over: &'a str = overlay.tone.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,

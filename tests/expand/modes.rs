@@ -1282,7 +1282,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedExtra {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.extra()`.
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.extra()`.
     pub fn extra(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -1291,7 +1291,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<0>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

@@ -502,7 +502,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedRepo {}
 impl ::doctrine::__private::Slot<1> for stage::NeedInstructions {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `repo`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.instructions()`, `.repo()`.
+    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.instructions()`, `.repo()`.
     pub fn repo(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -511,7 +511,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<1>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -614,7 +617,7 @@ impl<'a> __ComposeState<'a> {
         );
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.identity.as_str();
+            let over: &'a str = overlay.identity.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,
@@ -664,7 +667,7 @@ impl<'a> __ComposeState<'a> {
         );
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.tools_more.as_str();
+            let over: &'a str = overlay.tools_more.as_str().trim();
             if !over.is_empty() {
                 let source = match origin {
                     ::doctrine::Origin::File(s) => ::core::option::Option::Some(s),
@@ -698,7 +701,7 @@ impl<'a> __ComposeState<'a> {
         );
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.style.as_str();
+            let over: &'a str = overlay.style.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,

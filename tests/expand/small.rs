@@ -500,7 +500,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<0>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::option::Option::Some(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::option::Option::Some(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -509,7 +512,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<1> for stage::NeedToday {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `today`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
+    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
     pub fn today(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -518,7 +521,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<1>,
     {
         let mut state = self.state;
-        state.slots[1] = ::core::convert::Into::into(value);
+        state.slots[1] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -654,7 +660,7 @@ impl<'a> __ComposeState<'a> {
             ::doctrine::__private::NO_JOIN
         };
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.style_more.as_str();
+            let over: &'a str = overlay.style_more.as_str().trim();
             if !over.is_empty() {
                 let source = match origin {
                     ::doctrine::Origin::File(s) => ::core::option::Option::Some(s),

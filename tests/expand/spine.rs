@@ -386,7 +386,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedBase {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `base`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
+    ///Fills optional slot `base`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
     pub fn base(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -395,7 +395,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<0>,
     {
         let mut state = self.state;
-        state.slots[0] = ::core::convert::Into::into(value);
+        state.slots[0] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -405,7 +408,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedPersona {}
 impl ::doctrine::__private::Slot<1> for stage::NeedBase {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `persona`; `None`, or skipping it, leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
+    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
     pub fn persona(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -414,7 +417,10 @@ impl<'a, Stage> Compose<'a, Stage> {
         Stage: ::doctrine::__private::Slot<1>,
     {
         let mut state = self.state;
-        state.slots[1] = ::core::convert::Into::into(value);
+        state.slots[1] = ::doctrine::__private::given(
+            ::core::convert::Into::into(value),
+            true,
+        );
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -538,7 +544,7 @@ impl<'a> __ComposeState<'a> {
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.spine.as_str();
+            let over: &'a str = overlay.spine.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,
@@ -584,7 +590,7 @@ impl<'a> __ComposeState<'a> {
         }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.spine_worker.as_str();
+            let over: &'a str = overlay.spine_worker.as_str().trim();
             if !over.is_empty() {
                 return ::doctrine::__private::Part {
                     info,

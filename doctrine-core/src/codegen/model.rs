@@ -304,8 +304,8 @@ pub enum Content {
         variants: Vec<ChoiceFile>,
         optional: bool,
     },
-    /// Text the caller supplies at composition time.
-    Slot { required: bool },
+    /// Text the caller supplies at composition time; `trim`: trimmed when given.
+    Slot { required: bool, trim: bool },
     /// Instructions the caller supplies at composition time, rendered in ascending
     /// authority, each after a line naming its source and scope.
     Instructions,

@@ -105,3 +105,11 @@ pub fn required_choice<T: Choice>(
 pub fn present(value: Option<&str>) -> Option<&str> {
     value.filter(|v| !v.is_empty())
 }
+
+/// A slot value as the layer takes it: trimmed where the manifest trims the layer, and not
+/// given when empty after that. Used by generated code.
+#[inline]
+pub fn given(value: Option<&str>, trim: bool) -> Option<&str> {
+    let value = if trim { value.map(str::trim) } else { value };
+    present(value)
+}

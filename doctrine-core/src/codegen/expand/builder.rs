@@ -108,7 +108,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .collect();
     let required: Vec<bool> = slots
         .iter()
-        .map(|l| matches!(l.content, Content::Slot { required: true }))
+        .map(|l| matches!(l.content, Content::Slot { required: true, .. }))
         .collect();
     let order: Vec<String> = slots
         .iter()
@@ -151,6 +151,8 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             .map(|k| &stage_names[k]);
         let method = format_ident!("{}", l.name);
         let place = slot_place(d, l);
+        // A value that is empty (after trimming, where the layer trims) is not given.
+        let trim = matches!(l.content, Content::Slot { trim: true, .. });
         let (param, value, what) = if matches!(l.content, Content::Instructions) {
             (
                 quote! { value: &'a [#krate::Instruction<'a>] },
@@ -163,15 +165,15 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         } else if required[j] {
             (
                 quote! { value: &'a str },
-                quote! { ::core::option::Option::Some(value) },
+                quote! { #pv::given(::core::option::Option::Some(value), #trim) },
                 format!("Fills required slot `{}`.", l.name),
             )
         } else {
             (
                 quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
-                quote! { ::core::convert::Into::into(value) },
+                quote! { #pv::given(::core::convert::Into::into(value), #trim) },
                 format!(
-                    "Fills optional slot `{}`; `None`, or skipping it, leaves the layer out.",
+                    "Fills optional slot `{}`; `None`, `Some(\"\")` or skipping it leaves the layer out.",
                     l.name
                 ),
             )
@@ -279,7 +281,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         let list: Vec<String> = slots
             .iter()
             .map(|l| match l.content {
-                Content::Slot { required: true } => format!("`.{}(text)`", l.name),
+                Content::Slot { required: true, .. } => format!("`.{}(text)`", l.name),
                 Content::Instructions => format!("`.{}(&[Instruction])`", l.name),
                 _ => format!("`.{}(Option)`", l.name),
             })

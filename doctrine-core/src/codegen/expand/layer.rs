@@ -170,7 +170,8 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         };
         quote! {
             if let ::core::option::Option::Some(overlay) = self.overlay {
-                let over: &'a str = overlay.#field.as_str();
+                // Trimmed here too, so a field set in code counts as the loader's would.
+                let over: &'a str = overlay.#field.as_str().trim();
                 if !over.is_empty() { #body }
             }
         }

@@ -102,8 +102,10 @@ fn source(d: &Doctrine, l: &Layer) -> String {
             let opt = if *optional { ", optional" } else { "" };
             format!("`{dir}/*.md` as `{enum_name}`{opt}")
         }
-        Content::Slot { required: true } => "slot (required)".to_string(),
-        Content::Slot { required: false } => "slot (optional)".to_string(),
+        Content::Slot { required: true, .. } => "slot (required)".to_string(),
+        Content::Slot {
+            required: false, ..
+        } => "slot (optional)".to_string(),
         Content::Instructions => "instructions".to_string(),
     }
 }

@@ -65,7 +65,10 @@ pub(super) fn resolve(
             Content::PerRole(groups)
         }
         Kind::Dir(dir) => choice_dir(raw, dir, &name, &upper, shape, loader, sink)?,
-        Kind::Slot { required } => Content::Slot { required },
+        Kind::Slot { required } => Content::Slot {
+            required,
+            trim: shape.trim,
+        },
         Kind::Instructions => Content::Instructions,
     };
     Some(content)

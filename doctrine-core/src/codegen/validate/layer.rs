@@ -115,7 +115,10 @@ pub(super) fn validate_layer(
     // checks below run on the content keys, and the layer is dropped at the end.
     let resolved = content::resolve(raw, kind, names, &in_scope, shape, loader, sink);
     let content_failed = resolved.is_none();
-    let content = resolved.unwrap_or(Content::Slot { required: false });
+    let content = resolved.unwrap_or(Content::Slot {
+        required: false,
+        trim: false,
+    });
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
     let is_slot = kind.is_runtime();

@@ -189,7 +189,10 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                 when: Vec::new(),
                 unless: Vec::new(),
                 scope: None,
-                content: Content::Slot { required: false },
+                content: Content::Slot {
+                    required: false,
+                    trim: trim_default,
+                },
                 locked: false,
                 overlay: None,
                 suffix: None,
