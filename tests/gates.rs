@@ -161,3 +161,42 @@ proptest::proptest! {
         }
     }
 }
+
+mod sections {
+    doctrine::doctrine!("fixtures/sections.toml");
+}
+
+#[test]
+fn inline_sections_print_only_when_their_fact_or_flag_holds() {
+    use sections::{compose, Facts, Flag};
+    let at = |branch: Option<&'static str>, ticket: Option<&'static str>, brief: bool| {
+        let facts = Facts {
+            date: "May 1",
+            branch,
+            ticket,
+        };
+        compose(facts)
+            .flag(Flag::Brief, brief)
+            .finish()
+            .into_string()
+    };
+    assert_eq!(
+        at(None, None, true),
+        "Today is May 1. No branch. Be brief. {braces}"
+    );
+    assert_eq!(
+        at(Some("main"), None, true),
+        "Today is May 1. Branch: main. Be brief. {braces}"
+    );
+    // Nested: the ticket prints only inside a given branch.
+    assert_eq!(
+        at(Some("main"), Some("T-7"), false),
+        "Today is May 1. Branch: main (ticket T-7). {braces}"
+    );
+    assert_eq!(
+        at(None, Some("T-7"), false),
+        "Today is May 1. No branch. {braces}"
+    );
+    // Empty means absent, in sections too.
+    assert_eq!(at(Some(""), None, true), at(None, None, true));
+}

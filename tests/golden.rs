@@ -20,6 +20,7 @@ const MANIFESTS: &[(&str, &str)] = &[
     ("small", "doctrine-core/tests/fixtures/small/doctrine.toml"),
     ("facts", "doctrine-core/tests/fixtures/facts/doctrine.toml"),
     ("gates", "tests/fixtures/gates.toml"),
+    ("sections", "tests/fixtures/sections.toml"),
 ];
 
 fn repo() -> PathBuf {

@@ -610,3 +610,55 @@ fn a_family_key_that_could_never_match() {
         errs[0]
     );
 }
+
+/// `{?name}` sections: unbalanced, unknown or mistyped ones are errors at the markdown
+/// file's line and column; a volatile fact stays out of a stable layer through a section
+/// too; and an optional fact printed inside its own section needs no other gate.
+#[test]
+fn section_errors_are_located_in_the_file() {
+    const HEAD: &str = "[flags]\nquiet = false\n[knobs.tone]\nvalues = [\"plain\"]\ndefault = \"plain\"\n[facts.branch]\ntier = \"stable\"\noptional = [\"*\"]\n[facts.now]\ntier = \"volatile\"\noptional = [\"*\"]\n[[layer]]\nname = \"ctx\"\nfile = \"ctx.md\"\ninterpolate = true\n";
+    let one = |md: &str| {
+        let errs = errors(HEAD, &[("ctx.md", md.as_bytes())]);
+        assert_eq!(errs.len(), 1, "{md}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let e = one("Intro.\nOn {?branch}{branch}.\n");
+    assert!(
+        e.starts_with("ctx.md:2:4: section `{?branch}` is never closed"),
+        "{e}"
+    );
+    let e = one("{?branch}{branch}{/quiet}");
+    assert!(
+        e.starts_with("ctx.md:1:18: `{/quiet}` closes section `branch`"),
+        "{e}"
+    );
+    let e = one("x {?brnch}y{/brnch}");
+    assert!(
+        e.starts_with("ctx.md:1:3: section `{?brnch}` names no declared fact or flag"),
+        "{e}"
+    );
+    assert!(e.contains("did you mean `branch`?"), "{e}");
+    let e = one("{?tone}y{/tone}");
+    assert!(
+        e.contains("tests knob `tone`, which always has a value"),
+        "{e}"
+    );
+    let e = one("{?now}late{/now}");
+    assert!(
+        e.contains("volatile fact `now` would reach stable layer `ctx`"),
+        "{e}"
+    );
+    // Printed outside its section, an optional fact is reported; inside, it is checked.
+    let e = one("{branch}");
+    assert!(e.contains("prints it without checking it is there"), "{e}");
+    assert!(run(
+        HEAD,
+        &[(
+            "ctx.md",
+            b"{?branch}On {branch}.{/branch}{?!quiet} Speak.{/quiet}"
+        )]
+    )
+    .is_ok());
+    let e = one("{?!branch}{branch}{/branch}");
+    assert!(e.contains("prints it without checking it is there"), "{e}");
+}

@@ -86,6 +86,22 @@ impl Doctrine {
         quote::format_ident!("{}", super::names::camel(self.role_word))
     }
 
+    /// Whether some text has a `{?flag}` section, so flags join the template values.
+    pub fn flags_in_sections(&self) -> bool {
+        self.texts
+            .iter()
+            .flat_map(|t| t.segments.iter().flatten())
+            .any(|s| {
+                matches!(
+                    s,
+                    Segment::If {
+                        on: SectionOn::Flag(_),
+                        ..
+                    }
+                )
+            })
+    }
+
     /// Whether a layer's texts have placeholders (`interpolate = true`).
     pub fn is_template(&self, l: &Layer) -> bool {
         match &l.content {
@@ -333,6 +349,20 @@ pub enum Segment {
     Lit(String),
     Knob(KnobId),
     Fact(FactId),
+    /// `{?name}`: the next `len` segments print only when the fact is given or the flag
+    /// is on (`negated`: only when not).
+    If {
+        on: SectionOn,
+        negated: bool,
+        len: usize,
+    },
+}
+
+/// What a `{?name}` section reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionOn {
+    Fact(FactId),
+    Flag(FlagId),
 }
 
 /// `[formulation]`, validated.

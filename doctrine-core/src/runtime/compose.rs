@@ -43,6 +43,27 @@ pub enum Body<'a> {
 pub enum Seg {
     Lit(&'static str),
     Value(usize),
+    /// `{?name}…{/name}`: when value `.0` is empty (a fact not given, a flag off), or with
+    /// `.1` (negated) when it is not, the next `.2` segments are left out.
+    If(usize, bool, usize),
+}
+
+/// The pieces of text a template's segments print, in order, with sections decided.
+#[inline(always)]
+fn each_piece<'v>(segs: &'v [Seg], values: &[&'v str], mut piece: impl FnMut(&'v str)) {
+    let mut i = 0;
+    while let Some(seg) = segs.get(i) {
+        match *seg {
+            Seg::Lit(t) => piece(t),
+            Seg::Value(v) => piece(values[v]),
+            Seg::If(v, negated, len) => {
+                if values[v].is_empty() != negated {
+                    i += len;
+                }
+            }
+        }
+        i += 1;
+    }
 }
 
 /// The length of a head of `head` bytes followed by the joined pieces. The first piece
@@ -93,13 +114,8 @@ impl Body<'_> {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
             Body::Template(segs, tail) => {
-                let head: usize = segs
-                    .iter()
-                    .map(|s| match s {
-                        Seg::Lit(t) => t.len(),
-                        Seg::Value(i) => values[*i].len(),
-                    })
-                    .sum();
+                let mut head = 0;
+                each_piece(segs, values, |p| head += p.len());
                 joined_len(head, tail)
             }
             Body::Instructions(instructions) => rendered_len(instructions),
@@ -116,12 +132,7 @@ impl Body<'_> {
             }
             Body::Template(segs, tail) => {
                 let start = out.len();
-                for seg in segs.iter() {
-                    out.push_str(match seg {
-                        Seg::Lit(t) => t,
-                        Seg::Value(i) => values[*i],
-                    });
-                }
+                each_piece(segs, values, |p| out.push_str(p));
                 write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions) => render_instructions(instructions, out),

@@ -24,6 +24,9 @@ mod facts {
 mod gates {
     include!("../../expand/gates.rs");
 }
+mod sections {
+    include!("../../expand/sections.rs");
+}
 mod live {
     doctrine::doctrine!("../../../examples/crew/doctrine.toml");
 }

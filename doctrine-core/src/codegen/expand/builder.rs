@@ -269,7 +269,16 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .iter()
         .map(|k| format_ident!("{}", k.name))
         .collect();
-    let value_count = fact_count + d.knobs.len();
+    // Flags join the values only for `{?flag}` sections, as `"on"` or `""`.
+    let flag_fields: Vec<Ident> = if d.flags_in_sections() {
+        d.flags
+            .iter()
+            .map(|f| format_ident!("{}", f.name))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let value_count = fact_count + d.knobs.len() + flag_fields.len();
     let layer_bodies = d
         .layers
         .iter()
@@ -412,6 +421,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 [
                     #(self.facts[#fact_idx].unwrap_or(""),)*
                     #(self.knobs.#knob_fields.as_str(),)*
+                    #(if self.flags.#flag_fields { "on" } else { "" },)*
                 ]
             }
 

@@ -233,7 +233,7 @@ fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
                     }
                 }
                 // Suffixes are resolved against knobs only.
-                Segment::Fact(_) => {}
+                Segment::Fact(_) | Segment::If { .. } => {}
             }
         }
         lit(&out)

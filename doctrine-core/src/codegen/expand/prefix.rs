@@ -128,7 +128,7 @@ fn literal(segments: &[Segment]) -> Option<String> {
         .iter()
         .map(|s| match s {
             Segment::Lit(t) => Some(t.as_str()),
-            Segment::Fact(_) | Segment::Knob(_) => None,
+            Segment::Fact(_) | Segment::Knob(_) | Segment::If { .. } => None,
         })
         .collect()
 }

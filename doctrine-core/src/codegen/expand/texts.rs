@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 use crate::Tier;
 
 use super::lit;
-use crate::codegen::model::{Doctrine, Segment};
+use crate::codegen::model::{Doctrine, SectionOn, Segment};
 
 pub(super) fn texts(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
@@ -36,6 +36,14 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
                     Segment::Knob(k) => {
                         let i = d.facts.len() + k.0;
                         quote! { #pv::Seg::Value(#i) }
+                    }
+                    // Flags follow the knobs among the values, as `"on"` or `""`.
+                    Segment::If { on, negated, len } => {
+                        let i = match on {
+                            SectionOn::Flag(f) => d.facts.len() + d.knobs.len() + f.0,
+                            SectionOn::Fact(f) => f.0,
+                        };
+                        quote! { #pv::Seg::If(#i, #negated, #len) }
                     }
                 });
                 let doc =

@@ -85,7 +85,8 @@ fn segments_max(segments: &[Segment], names: &Names<'_>) -> usize {
                 .map(String::len)
                 .max()
                 .unwrap_or(0),
-            Segment::Fact(_) => 0,
+            // Every section counted as printed: the ceiling is on the largest text.
+            Segment::Fact(_) | Segment::If { .. } => 0,
         })
         .sum()
 }

@@ -15,7 +15,7 @@ use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
-    Content, Fact, FactId, KnobId, Layer, Need, RoleGroup, RoleId, Segment, Test,
+    Content, Fact, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
 };
 use crate::codegen::names::{camel, is_variant_name, shown};
 use crate::codegen::raw::{self, Manifest};
@@ -243,19 +243,50 @@ pub(super) fn check_layer(
                     sink,
                     &locate(offset),
                     message,
-                    "write `{fact}` or `{knob}`, and `{{` / `}}` for literal braces",
+                    "write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces",
                 );
                 continue;
             }
         };
         let mut segments = Vec::new();
+        // Open sections: where each `If` sits, and the fact it checks is given.
+        let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
         for piece in pieces {
             match piece {
                 Piece::Lit(s) => segments.push(Segment::Lit(s)),
+                Piece::Open(n, negated, offset) => {
+                    let on = section_on(&n, layer, &roles, &locate(offset), names, sink);
+                    let given = match on {
+                        Some(SectionOn::Fact(f)) if !negated => Some(f),
+                        _ => None,
+                    };
+                    // A section that could not be resolved (reported) is left out.
+                    let Some(on) = on else {
+                        open.push((None, None));
+                        continue;
+                    };
+                    open.push((Some(segments.len()), given));
+                    segments.push(Segment::If {
+                        on,
+                        negated,
+                        len: 0,
+                    });
+                }
+                Piece::Close(..) => {
+                    // Balanced: the parser refuses anything else.
+                    if let Some((Some(at), _)) = open.pop() {
+                        let after = segments.len() - at - 1;
+                        if let Segment::If { len, .. } = &mut segments[at] {
+                            *len = after;
+                        }
+                    }
+                }
                 Piece::Name(n, offset) => {
                     if let Some(f) = names.facts.iter().position(|f| f.name == n) {
                         let f = FactId(f);
-                        check_use(layer, f, &roles, &locate(offset), false, names, sink);
+                        // Inside `{?f}…{/f}` an optional fact is checked already.
+                        let checked = open.iter().any(|(_, g)| *g == Some(f));
+                        check_use(layer, f, &roles, &locate(offset), checked, names, sink);
                         segments.push(Segment::Fact(f));
                     } else if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
                         segments.push(Segment::Knob(KnobId(k)));
@@ -282,6 +313,50 @@ pub(super) fn check_layer(
         }
         loader.texts[id].segments = Some(segments);
     }
+}
+
+/// What a `{?name}` section reads: a fact (given) or a flag (on). A fact is checked as a
+/// gate is: it must reach the roles, and a volatile one stays out of stable layers.
+fn section_on(
+    name: &str,
+    layer: &Layer,
+    roles: &[RoleId],
+    at: &At,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) -> Option<SectionOn> {
+    if let Some(f) = names.facts.iter().position(|f| f.name == name) {
+        let f = FactId(f);
+        check_use(layer, f, roles, at, true, names, sink);
+        return Some(SectionOn::Fact(f));
+    }
+    if let Some(f) = names.flags.iter().position(|f| f.name == name) {
+        return Some(SectionOn::Flag(FlagId(f)));
+    }
+    if names.knobs.iter().any(|k| k.name == name) {
+        report(
+            sink,
+            at,
+            format!("section `{{?{name}}}` tests knob `{name}`, which always has a value"),
+            "a section tests a fact (given) or a flag (on)",
+        );
+    } else if !names.broken.iter().any(|b| b == name) {
+        let all = names
+            .facts
+            .iter()
+            .map(|f| f.name.as_str())
+            .chain(names.flags.iter().map(|f| f.name.as_str()));
+        report(
+            sink,
+            at,
+            format!(
+                "section `{{?{}}}` names no declared fact or flag",
+                shown(name)
+            ),
+            &hint(name, all, "declared facts and flags"),
+        );
+    }
+    None
 }
 
 fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {

@@ -1,4 +1,6 @@
-//! `{name}` placeholders in suffixes and in layers with `interpolate = true`.
+//! `{name}` placeholders in suffixes and in layers with `interpolate = true`, and
+//! `{?name}…{/name}` sections: text printed only when a fact is given or a flag is on
+//! (`{?!name}`: only when it is not).
 
 use crate::codegen::names::{is_snake_ident, shown};
 
@@ -7,12 +9,18 @@ pub enum Piece {
     Lit(String),
     /// A placeholder's name and the byte offset of its `{`.
     Name(String, usize),
+    /// `{?name}` (or `{?!name}`, negated): a section opens.
+    Open(String, bool, usize),
+    /// `{/name}`: the innermost section closes.
+    Close(String, usize),
 }
 
 /// Splits `text {name} more {{literal}}` into literal and placeholder pieces; an error
 /// carries the byte offset where it was found.
 pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
     let mut out = Vec::new();
+    // Open sections: name and offset, innermost last.
+    let mut open: Vec<(String, usize)> = Vec::new();
     let mut lit = String::new();
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
@@ -37,14 +45,46 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
                         Some((_, c)) => name.push(c),
                     }
                 }
-                if !is_snake_ident(&name) {
+                let (kind, bare) = match name.strip_prefix('?') {
+                    Some(rest) => match rest.strip_prefix('!') {
+                        Some(rest) => (Some(true), rest),
+                        None => (Some(false), rest),
+                    },
+                    None => match name.strip_prefix('/') {
+                        Some(rest) => (None, rest),
+                        None => (None, name.as_str()),
+                    },
+                };
+                if !is_snake_ident(bare) {
                     let name = shown(&name);
-                    return Err((at, format!("`{{{name}}}` is not a placeholder name")));
+                    return Err((
+                        at,
+                        format!("`{{{name}}}` is not a placeholder or section name"),
+                    ));
                 }
+                let bare = bare.to_string();
                 if !lit.is_empty() {
                     out.push(Piece::Lit(std::mem::take(&mut lit)));
                 }
-                out.push(Piece::Name(name, at));
+                if let Some(negated) = kind {
+                    open.push((bare.clone(), at));
+                    out.push(Piece::Open(bare, negated, at));
+                } else if name.starts_with('/') {
+                    match open.pop() {
+                        Some((o, _)) if o == bare => out.push(Piece::Close(bare, at)),
+                        Some((o, _)) => {
+                            return Err((
+                                at,
+                                format!("`{{/{bare}}}` closes section `{o}`, which is still open (close it with `{{/{o}}}` first)"),
+                            ))
+                        }
+                        None => {
+                            return Err((at, format!("`{{/{bare}}}` closes no open section")))
+                        }
+                    }
+                } else {
+                    out.push(Piece::Name(bare, at));
+                }
             }
             '}' => {
                 return Err((
@@ -54,6 +94,12 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
             }
             c => lit.push(c),
         }
+    }
+    if let Some((name, at)) = open.pop() {
+        return Err((
+            at,
+            format!("section `{{?{name}}}` is never closed (add `{{/{name}}}`)"),
+        ));
     }
     if !lit.is_empty() {
         out.push(Piece::Lit(lit));
@@ -215,5 +261,50 @@ mod tests {
         let p = Lines::new("é\n");
         assert_eq!(p.at_from((1, 1), 1), (1, 1));
         assert_eq!(p.at_from((1, 1), 99), (2, 1));
+    }
+}
+
+#[cfg(test)]
+mod section_tests {
+    use super::*;
+
+    #[test]
+    fn sections_open_and_close_in_order() {
+        let p = placeholders("Today.{?branch} On {branch}.{/branch}{?!ci} Local.{/ci}").unwrap();
+        assert_eq!(
+            p,
+            vec![
+                Piece::Lit("Today.".into()),
+                Piece::Open("branch".into(), false, 6),
+                Piece::Lit(" On ".into()),
+                Piece::Name("branch".into(), 19),
+                Piece::Lit(".".into()),
+                Piece::Close("branch".into(), 28),
+                Piece::Open("ci".into(), true, 37),
+                Piece::Lit(" Local.".into()),
+                Piece::Close("ci".into(), 51),
+            ]
+        );
+        // Literal braces stay possible inside and around sections.
+        let p = placeholders("{{?x}} {?x}{{y}}{/x}").unwrap();
+        assert_eq!(p[0], Piece::Lit("{?x} ".into()));
+    }
+
+    #[test]
+    fn unbalanced_sections_are_located() {
+        let e = placeholders("a {?x} b").unwrap_err();
+        assert_eq!(e.0, 2);
+        assert!(e.1.contains("section `{?x}` is never closed"), "{}", e.1);
+        let e = placeholders("a {/x}").unwrap_err();
+        assert_eq!((e.0, e.1.as_str()), (2, "`{/x}` closes no open section"));
+        let e = placeholders("{?a}{?b}{/a}{/b}").unwrap_err();
+        assert_eq!(e.0, 8);
+        assert!(
+            e.1.contains("closes section `b`, which is still open"),
+            "{}",
+            e.1
+        );
+        let e = placeholders("{?}").unwrap_err();
+        assert!(e.1.contains("not a placeholder or section name"), "{}", e.1);
     }
 }

@@ -92,6 +92,17 @@ pub(super) fn suffix(
                     return None;
                 }
             },
+            Piece::Open(..) | Piece::Close(..) => {
+                sink.error(
+                    Some(raw.text.span()),
+                    "a suffix has no `{?name}` sections: its knobs always have a value",
+                    Some(
+                        "put the optional text in the layer's own text, with `interpolate = true`"
+                            .into(),
+                    ),
+                );
+                return None;
+            }
         }
     }
     let combinations = used.iter().fold(1usize, |n, &k| {
