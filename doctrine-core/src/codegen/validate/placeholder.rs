@@ -139,6 +139,10 @@ mod tests {
             Just("{{"),
             Just("}}"),
             Just("{root}"),
+            Just("{?root}"),
+            Just("{?!root}"),
+            Just("{/root}"),
+            Just("{?}"),
             Just("{x y}"),
             Just("{é}"),
             Just("a"),
@@ -162,6 +166,9 @@ mod tests {
             .map(|p| match p {
                 Piece::Lit(s) => s.replace('{', "{{").replace('}', "}}"),
                 Piece::Name(n, _) => format!("{{{n}}}"),
+                Piece::Open(n, false, _) => format!("{{?{n}}}"),
+                Piece::Open(n, true, _) => format!("{{?!{n}}}"),
+                Piece::Close(n, _) => format!("{{/{n}}}"),
             })
             .collect()
     }
@@ -282,7 +289,7 @@ mod section_tests {
                 Piece::Close("branch".into(), 28),
                 Piece::Open("ci".into(), true, 37),
                 Piece::Lit(" Local.".into()),
-                Piece::Close("ci".into(), 51),
+                Piece::Close("ci".into(), 50),
             ]
         );
         // Literal braces stay possible inside and around sections.
