@@ -662,3 +662,47 @@ fn section_errors_are_located_in_the_file() {
     let e = one("{?!branch}{branch}{/branch}");
     assert!(e.contains("prints it without checking it is there"), "{e}");
 }
+
+#[test]
+fn stems_that_collide_or_cannot_be_names() {
+    const LAYER: &str = "[[layer]]\nname = \"who\"\ndir = \"people\"\n";
+    let errs = errors(
+        LAYER,
+        &[("people/be_dev_1.md", b"a"), ("people/be-dev-1.md", b"b")],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains(
+            "files `be-dev-1.md` and `be_dev_1.md` in `people` both become variant `BeDev1`"
+        ),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("rename = { \"be_dev_1\" = \"BeDev12\" }"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(LAYER, &[("people/--.md", b"a"), ("people/ok.md", b"b")]);
+    assert!(
+        errs[0]
+            .contains("file `--.md` in `people` cannot name a choice: it has no letter or digit"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(
+        &format!("{LAYER}rename = {{ okk = \"Fine\", ok = \"not-camel\" }}\n"),
+        &[("people/ok.md", b"b")],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("`rename` names `okk.md`, which is not in `people`")),
+        "{errs:#?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("`not-camel` is not a variant name")),
+        "{errs:#?}"
+    );
+}

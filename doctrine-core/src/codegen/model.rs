@@ -260,6 +260,8 @@ pub struct RoleGroup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChoiceFile {
     pub stem: String,
+    /// The enum variant it becomes (see `names::stem_variant`, and `rename`).
+    pub variant: String,
     pub text: TextId,
 }
 

@@ -38,6 +38,46 @@ pub(super) fn is_variant_name(name: &str) -> bool {
         && syn::parse_str::<syn::Ident>(&camel(name)).is_ok()
 }
 
+/// A `dir` layer's file stem as an enum variant, and the SCREAMING form its text constant
+/// takes: words split at anything that is not a letter or digit, each capitalised
+/// (`be-dev-1` → `BeDev1`, `dev.lead` → `DevLead`, `josé` → `José`); a leading digit gets
+/// `V` before it (`2nd-dev` → `V2ndDev`) and a keyword `_` after it (`self` → `Self_`).
+/// `Err` says why a stem cannot be one.
+pub(super) fn stem_variant(stem: &str) -> Result<(String, String), String> {
+    let words: Vec<&str> = stem
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Err("it has no letter or digit to make a name of".into());
+    }
+    let mut variant: String = words
+        .iter()
+        .map(|w| {
+            let mut chars = w.chars();
+            let first = chars.next().into_iter().flat_map(char::to_uppercase);
+            first.chain(chars).collect::<String>()
+        })
+        .collect();
+    let mut upper = words.join("_").to_uppercase();
+    if variant.starts_with(|c: char| c.is_numeric()) {
+        variant.insert(0, 'V');
+        upper.insert_str(0, "V_");
+    }
+    if syn::parse_str::<syn::Ident>(&variant).is_err()
+        && syn::parse_str::<syn::Ident>(&format!("{variant}_")).is_ok()
+    {
+        variant.push('_');
+    }
+    match syn::parse_str::<syn::Ident>(&variant) {
+        Ok(_) => Ok((variant, upper)),
+        Err(_) => Err(format!(
+            "`{}` is not a Rust identifier (a letter or digit in it cannot stand in one)",
+            shown(&variant)
+        )),
+    }
+}
+
 /// A type name such as `Team`: ASCII, starting with an uppercase letter.
 pub(super) fn is_type_name(name: &str) -> bool {
     let mut chars = name.chars();
@@ -168,6 +208,15 @@ mod tests {
         assert!(is_variant_name("be-dev-1"));
         assert!(!is_variant_name("1st"));
         assert!(!is_variant_name("self"));
+        let v = |s: &str| stem_variant(s).map(|(v, u)| format!("{v} {u}"));
+        assert_eq!(v("be-dev-1").unwrap(), "BeDev1 BE_DEV_1");
+        assert_eq!(v("dev.lead").unwrap(), "DevLead DEV_LEAD");
+        assert_eq!(v("josé").unwrap(), "José JOSÉ");
+        assert_eq!(v("2nd-dev").unwrap(), "V2ndDev V_2ND_DEV");
+        assert_eq!(v("self").unwrap(), "Self_ SELF");
+        assert_eq!(v("a b").unwrap(), "AB A_B");
+        assert!(v("--").unwrap_err().contains("no letter or digit"));
+        assert!(v("x²").unwrap_err().contains("not a Rust identifier"));
         assert_eq!(tag("Tool policy").as_deref(), Some("tool_policy"));
         assert_eq!(tag("  Safety & Rules! ").as_deref(), Some("safety_rules"));
         assert_eq!(tag("42"), None);

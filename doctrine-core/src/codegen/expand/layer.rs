@@ -78,7 +78,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             let ty = format_ident!("{}", enum_name);
             let field = choice_field(l);
             let arms = variants.iter().map(|c| {
-                let v = variant(&c.stem);
+                let v = format_ident!("{}", c.variant);
                 let value = text_origin(c.text);
                 if *optional {
                     quote! { ::core::option::Option::Some(#ty::#v) => #value, }

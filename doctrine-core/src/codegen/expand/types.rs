@@ -18,6 +18,19 @@ pub(super) fn choice_enum(
     default: Option<usize>,
 ) -> TokenStream {
     let variants: Vec<Ident> = values.iter().map(|v| variant(v)).collect();
+    named_enum(krate, ty, kind, values, variants, doc, default)
+}
+
+/// [`choice_enum`] with the variants' identifiers given (a `dir` layer's, from its stems).
+fn named_enum(
+    krate: &TokenStream,
+    ty: &Ident,
+    kind: &str,
+    values: &[String],
+    variants: Vec<Ident>,
+    doc: &str,
+    default: Option<usize>,
+) -> TokenStream {
     let names = values.iter().map(|v| lit(v));
     let names2 = names.clone();
     let default = default.map(|i| {
@@ -210,12 +223,17 @@ pub(super) fn choices(d: &Doctrine) -> TokenStream {
             ..
         } => {
             let values: Vec<String> = variants.iter().map(|c| c.stem.clone()).collect();
+            let idents = variants
+                .iter()
+                .map(|c| format_ident!("{}", c.variant))
+                .collect();
             let doc = format!("The files of layer `{}`'s directory, by stem.", l.name);
-            Some(choice_enum(
+            Some(named_enum(
                 &krate,
                 &format_ident!("{}", enum_name),
                 &l.name,
                 &values,
+                idents,
                 &doc,
                 None,
             ))

@@ -5,11 +5,11 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::Names;
+use super::{hint, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::{ChoiceFile, Content, RoleGroup, RoleId, TextId};
-use crate::codegen::names::{camel, is_type_name, is_variant_name, screaming};
+use crate::codegen::names::{camel, is_type_name, screaming, stem_variant};
 use crate::codegen::raw::{self, Name};
 
 use super::kind::Kind;
@@ -116,31 +116,62 @@ fn choice_dir(
         );
         return None;
     }
-    let mut variants: Vec<ChoiceFile> = Vec::new();
-    for (stem, file_name) in files {
-        if !is_variant_name(&stem) {
+    let renames = raw.rename.as_ref().map(|r| r.get_ref());
+    for stem in renames.into_iter().flat_map(|r| r.keys()) {
+        if !files.iter().any(|(s, _)| s == stem.get_ref()) {
             sink.error(
-                Some(dir.span()),
-                format!("file `{stem}.md` in `{}` cannot name a choice: a stem must start with a letter and hold only letters, digits, `-` and `_`", dir.get_ref()),
-                Some("rename the file".into()),
+                Some(stem.span()),
+                format!(
+                    "`rename` names `{}.md`, which is not in `{}`",
+                    stem.get_ref(),
+                    dir.get_ref()
+                ),
+                Some(hint(
+                    stem.get_ref(),
+                    files.iter().map(|(s, _)| s.as_str()),
+                    "stems",
+                )),
             );
-            continue;
         }
+    }
+    let mut variants: Vec<ChoiceFile> = Vec::new();
+    for (stem, file_name) in &files {
         let what = format!("file `{stem}.md` in `{}`", dir.get_ref());
-        if !super::check_variant(sink, dir.span(), &what, &camel(&stem)) {
+        let renamed = renames.and_then(|r| r.iter().find(|(k, _)| k.get_ref() == stem));
+        let (variant, variant_upper) = match renamed {
+            Some((_, v)) if !is_type_name(v.get_ref()) => {
+                sink.error(
+                    Some(v.span()),
+                    format!("`{}` is not a variant name", v.get_ref()),
+                    Some("use CamelCase, e.g. `BeDevOne`".into()),
+                );
+                continue;
+            }
+            Some((_, v)) => (v.get_ref().clone(), screaming(v.get_ref())),
+            None => match stem_variant(stem) {
+                Ok(v) => v,
+                Err(why) => {
+                    sink.error(
+                        Some(dir.span()),
+                        format!("{what} cannot name a choice: {why}"),
+                        Some(format!("rename the file, or give it a variant: `rename = {{ \"{stem}\" = \"SomeName\" }}`")),
+                    );
+                    continue;
+                }
+            },
+        };
+        if !super::check_variant(sink, dir.span(), &what, &variant) {
             continue;
         }
-        if let Some(ChoiceFile { stem: other, .. }) =
-            variants.iter().find(|c| camel(&c.stem) == camel(&stem))
+        if let Some(ChoiceFile { stem: other, .. }) = variants.iter().find(|c| c.variant == variant)
         {
             sink.error(
                 Some(dir.span()),
                 format!(
-                    "files `{other}.md` and `{stem}.md` in `{}` name the same choice `{}`",
+                    "files `{other}.md` and `{stem}.md` in `{}` both become variant `{variant}`",
                     dir.get_ref(),
-                    camel(&stem)
                 ),
-                Some("rename one of them".into()),
+                Some(format!("rename one file, or give it a variant of its own: `rename = {{ \"{stem}\" = \"{variant}2\" }}`")),
             );
             continue;
         }
@@ -155,11 +186,15 @@ fn choice_dir(
             &file,
             rel.span(),
             shape,
-            &format!("{upper}_{}", screaming(&stem)),
+            &format!("{upper}_{variant_upper}"),
             name,
             sink,
         ) {
-            variants.push(ChoiceFile { stem, text: id });
+            variants.push(ChoiceFile {
+                stem: stem.clone(),
+                variant,
+                text: id,
+            });
         }
     }
     let enum_name = match &raw.choice {

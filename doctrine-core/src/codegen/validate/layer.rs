@@ -76,6 +76,9 @@ pub(super) fn validate_layer(
         if let Some(c) = &raw.choice {
             not_for(sink, "choice", c.span());
         }
+        if let Some(r) = &raw.rename {
+            not_for(sink, "rename", r.span());
+        }
         if let Some(o) = &raw.optional {
             not_for(sink, "optional", o.span());
         }

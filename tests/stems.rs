@@ -1,0 +1,26 @@
+//! A `dir` layer's files become enum variants whatever their names; `FromStr` and
+//! `Display` keep the file stem.
+
+mod s {
+    doctrine::doctrine!("fixtures/stems/doctrine.toml");
+}
+
+use s::Person;
+
+#[test]
+fn every_stem_is_a_variant_and_parses_back() {
+    let pairs = [
+        (Person::Self_, "self", "Speak as yourself."),
+        (Person::José, "josé", "Speak as José."),
+        (Person::DevLead, "dev.lead", "Lead the developers."),
+        (Person::V2ndDev, "2nd-dev", "Second developer."),
+        (Person::BeDevOne, "be_dev_1", "One."),
+        (Person::BeDev1, "be-dev-1", "Other one."),
+    ];
+    for (person, stem, text) in pairs {
+        assert_eq!(person.to_string(), stem);
+        assert_eq!(stem.parse::<Person>(), Ok(person));
+        assert_eq!(s::compose(person).finish().as_str(), text);
+    }
+    assert_eq!(Person::ALL.len(), pairs.len());
+}
