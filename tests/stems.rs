@@ -24,3 +24,18 @@ fn every_stem_is_a_variant_and_parses_back() {
     }
     assert_eq!(Person::ALL.len(), pairs.len());
 }
+
+mod pattern {
+    doctrine::doctrine!("fixtures/pattern/doctrine.toml");
+}
+
+#[test]
+fn a_role_pattern_names_each_roles_file() {
+    use pattern::{compose, Role};
+    let text = |r| compose(r).finish().into_string();
+    assert_eq!(text(Role::Developer), "Base.|Ship small changes.");
+    assert_eq!(text(Role::Reviewer), "Base.|Check every claim.");
+    assert_eq!(text(Role::Qa), "Base.|Check every claim.");
+    // `missing = "empty"`: no file, no layer.
+    assert_eq!(text(Role::Writer), "Base.");
+}

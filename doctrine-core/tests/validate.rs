@@ -706,3 +706,35 @@ fn stems_that_collide_or_cannot_be_names() {
         "{errs:#?}"
     );
 }
+
+#[test]
+fn a_role_pattern_with_a_missing_file() {
+    const HEAD: &str =
+        "roles = [\"dev\", \"qa\"]\n[[layer]]\nname = \"life\"\nfile = \"p/{role}.md\"\n";
+    let errs = errors(HEAD, &[("p/dev.md", b"Dev.")]);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with(
+            "doctrine.toml:4:8: missing file `p/qa.md`: pattern `p/{role}.md` for role `qa`"
+        ),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[0].contains("set `missing = \"empty\"`"), "{}", errs[0]);
+    assert!(run(
+        &format!("{HEAD}missing = \"empty\"\n"),
+        &[("p/dev.md", b"Dev.")]
+    )
+    .is_ok());
+    let errs = errors(
+        "roles = [\"dev\"]\n[[layer]]\nname = \"life\"\nfile = \"p/dev.md\"\nmissing = \"empty\"\n",
+        &[("p/dev.md", b"Dev.")],
+    );
+    assert!(
+        errs[0].starts_with(
+            "doctrine.toml:5:11: `missing` applies to a `file` with a `{role}` pattern"
+        ),
+        "{}",
+        errs[0]
+    );
+}

@@ -64,6 +64,15 @@ impl Loader {
         self.resolve_as(path, "file", sink)
     }
 
+    /// Whether a relative path names nothing (for `file` patterns, where a missing file
+    /// may be allowed). Anything else wrong with it is left to [`Loader::resolve`].
+    pub(super) fn is_missing(&self, path: &str) -> bool {
+        matches!(
+            self.base_dir.join(path).canonicalize(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound
+        )
+    }
+
     /// As [`Loader::resolve`], naming what is expected (`file` or `directory`) in messages.
     pub(super) fn resolve_as(
         &self,

@@ -31,6 +31,7 @@ pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
 pub(super) const LAYER_KEYS: &[&str] = &[
     "name",
     "file",
+    "missing",
     "files",
     "text",
     "texts",
@@ -124,6 +125,14 @@ pub(super) struct Knob {
 }
 
 keywords! {
+    /// `missing`: a role whose pattern file does not exist is an error, or gets no text.
+    pub(super) enum Missing {
+        Error = "error",
+        Empty = "empty",
+    }
+}
+
+keywords! {
     /// How `[formulation] families` keys meet a model family name.
     pub(super) enum FamilyMatch {
         Prefix = "prefix",
@@ -189,6 +198,8 @@ pub(super) struct Suffix {
 pub(super) struct Layer {
     pub name: Name,
     pub file: Option<Spanned<String>>,
+    /// With a `{role}` pattern in `file`: what a role without its file gets.
+    pub missing: Option<Spanned<Missing>>,
     pub files: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
     pub text: Option<Spanned<String>>,
     pub texts: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
@@ -279,6 +290,7 @@ from_toml!(Suffix, |f| Suffix {
 from_toml!(Layer, |f| Layer {
     name: f.required("name")?,
     file: f.optional("file")?,
+    missing: f.optional("missing")?,
     files: f.optional("files")?,
     text: f.optional("text")?,
     texts: f.optional("texts")?,

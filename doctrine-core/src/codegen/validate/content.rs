@@ -27,6 +27,9 @@ pub(super) fn resolve(
     let name = raw.name.get_ref().clone();
     let upper = screaming(&name);
     let content = match kind {
+        Kind::File(path) if names.is_pattern(path.get_ref()) => Content::PerRole(pattern(
+            raw, path, &name, &upper, names, in_scope, shape, loader, sink,
+        )?),
         Kind::File(path) => {
             let canonical = loader.resolve(path, sink)?;
             let id = loader.load(&canonical, path.span(), shape, &upper, &name, sink)?;
@@ -72,6 +75,80 @@ pub(super) fn resolve(
         Kind::Instructions => Content::Instructions,
     };
     Some(content)
+}
+
+/// `file = "lifecycle/{role}.md"`: one file per role in scope, named by the pattern.
+#[allow(clippy::too_many_arguments)]
+fn pattern(
+    raw: &raw::Layer,
+    path: &Spanned<String>,
+    name: &str,
+    upper: &str,
+    names: &Names<'_>,
+    in_scope: &[RoleId],
+    shape: Shape,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<Vec<RoleGroup>> {
+    let word = names.word;
+    if names.roles.is_empty() {
+        sink.error(
+            Some(path.span()),
+            format!(
+                "`{}` has a `{{{word}}}` pattern, and the manifest declares no {word}s",
+                path.get_ref()
+            ),
+            Some(format!("declare `{word}s = [...]`, or name one file")),
+        );
+        return None;
+    }
+    let empty_ok = raw
+        .missing
+        .as_ref()
+        .is_some_and(|m| *m.get_ref() == raw::Missing::Empty);
+    let mut groups = Vec::new();
+    let mut ok = true;
+    for &r in in_scope {
+        let who = &names.roles[r.0];
+        let rel = Spanned::new(
+            path.span(),
+            path.get_ref().replace(&format!("{{{word}}}"), who),
+        );
+        let hint = format!("{upper}_{}", screaming(who));
+        let id = if loader.is_missing(rel.get_ref()) {
+            if !empty_ok {
+                sink.error(
+                    Some(path.span()),
+                    format!("missing file `{}`: pattern `{}` for {word} `{who}`", rel.get_ref(), path.get_ref()),
+                    Some(format!("add the file, or set `missing = \"empty\"` to give {word}s without one no text")),
+                );
+                ok = false;
+                continue;
+            }
+            inline(loader, &hint, name, "", shape)
+        } else {
+            let Some(canonical) = loader.resolve(&rel, sink) else {
+                ok = false;
+                continue;
+            };
+            match loader.load(&canonical, rel.span(), shape, &hint, name, sink) {
+                Some(id) => id,
+                None => {
+                    ok = false;
+                    continue;
+                }
+            }
+        };
+        // Roles whose pattern names the same file share its text.
+        match groups.iter_mut().find(|g: &&mut RoleGroup| g.text == id) {
+            Some(g) => g.roles.push(r),
+            None => groups.push(RoleGroup {
+                roles: vec![r],
+                text: id,
+            }),
+        }
+    }
+    ok.then_some(groups)
 }
 
 /// A directory layer: one enum variant per `*.md` file stem.

@@ -83,6 +83,19 @@ pub(super) fn validate_layer(
             not_for(sink, "optional", o.span());
         }
     }
+    let is_pattern = matches!(kind, Kind::File(f) if names.is_pattern(f.get_ref()));
+    if !is_pattern {
+        if let Some(m) = &raw.missing {
+            sink.error(
+                Some(m.span()),
+                format!(
+                    "`missing` applies to a `file` with a `{{{}}}` pattern",
+                    names.word
+                ),
+                Some(format!("remove `missing` from layer `{name}`")),
+            );
+        }
+    }
     if !matches!(kind, Kind::File(_) | Kind::Files(_) | Kind::Dir(_)) {
         if let Some(f) = &raw.frontmatter {
             not_for(sink, "frontmatter", f.span());

@@ -372,6 +372,11 @@ struct Names<'a> {
 }
 
 impl Names<'_> {
+    /// Whether a `file` path is a pattern: it holds `{role}` (`{mode}` with modes).
+    fn is_pattern(&self, path: &str) -> bool {
+        path.contains(&format!("{{{}}}", self.word))
+    }
+
     fn role(&self, name: &Name, sink: &mut Sink<'_>) -> Option<RoleId> {
         if self.roles_broken {
             return None;
