@@ -139,7 +139,7 @@ fn pattern(
                 }
             }
         };
-        // Roles whose pattern names the same file share its text.
+        // Roles that load the same text (one file, or none) share a group.
         match groups.iter_mut().find(|g: &&mut RoleGroup| g.text == id) {
             Some(g) => g.roles.push(r),
             None => groups.push(RoleGroup {
