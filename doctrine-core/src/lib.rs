@@ -42,7 +42,9 @@ pub mod __private {
     pub use crate::runtime::compose::{
         compose, compose_boxed, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
     };
-    pub use crate::runtime::fact::{choice, collect, given, present, required, required_choice};
+    pub use crate::runtime::fact::{
+        choice, collect, given, present, required, required_choice, value_text,
+    };
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::overlay::load_overlay;
     pub use crate::runtime::prompt::with_ceiling;

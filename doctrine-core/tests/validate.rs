@@ -738,3 +738,33 @@ fn a_role_pattern_with_a_missing_file() {
         errs[0]
     );
 }
+
+#[test]
+fn value_texts_need_a_table() {
+    const FACT: &str = "[facts.mood]\ntier = \"stable\"\noptional = [\"*\"]\n";
+    const LAYER: &str = "[[layer]]\nname = \"x\"\ntext = \"X\"\n";
+    let errs = errors(
+        &format!("{FACT}values = [\"terse\"]\nother = \"verbatim\"\n{LAYER}"),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("doctrine.toml:5:9: fact `mood` has `other` without value texts"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(&format!("{FACT}values = \"terse\"\n{LAYER}"), &[]);
+    assert!(
+        errs[0].contains(
+            "invalid type: string \"terse\", expected an array of names or a table of name = text"
+        ),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(&format!("{FACT}values = {{ terse = 1 }}\n{LAYER}"), &[]);
+    assert!(
+        errs[0].contains("invalid type: integer `1`, expected a string"),
+        "{}",
+        errs[0]
+    );
+}

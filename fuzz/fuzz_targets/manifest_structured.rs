@@ -43,6 +43,9 @@ const STRINGS: &[&str] = &[
     "flag:fable",
     "exact",
     "prefix",
+    "verbatim",
+    "empty",
+    "files/{role}.md",
     "stable",
     "volatile",
     "replace",
@@ -60,6 +63,7 @@ const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
 const LAYER_KEYS: &[&str] = &[
     "name",
     "file",
+    "missing",
     "files",
     "text",
     "texts",
@@ -67,6 +71,7 @@ const LAYER_KEYS: &[&str] = &[
     "slot",
     "instructions",
     "choice",
+    "rename",
     "optional",
     "roles",
     "modes",
@@ -86,7 +91,9 @@ const LAYER_KEYS: &[&str] = &[
     "title",
     "bogus",
 ];
-const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "default", "bogus"];
+const FACT_KEYS: &[&str] = &[
+    "tier", "values", "other", "required", "optional", "default", "bogus",
+];
 const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
 const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
 const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "bogus"];

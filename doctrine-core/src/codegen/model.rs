@@ -132,6 +132,9 @@ pub struct Fact {
     pub need: Vec<Need>,
     /// What an optional fact is when not given, or given empty (`default`).
     pub default: Option<String>,
+    /// `values` as a table: each key and the text it prints. With `values` `None`
+    /// (`other = "verbatim"`), the fact is free text and other text prints as given.
+    pub texts: Option<Vec<(String, String)>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,6 +151,15 @@ pub struct Knob {
     pub enum_name: String,
     pub values: Vec<String>,
     pub default: usize,
+    /// `values` as a table: the text each value prints, in the order of `values`.
+    pub texts: Option<Vec<String>>,
+}
+
+impl Knob {
+    /// What value `i` prints: its text, or its name.
+    pub fn printed(&self, i: usize) -> &str {
+        self.texts.as_ref().map_or(&self.values[i], |t| &t[i])
+    }
 }
 
 #[derive(Debug)]

@@ -25,7 +25,8 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "order",
 ];
 pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
-pub(super) const FACT_KEYS: &[&str] = &["tier", "values", "required", "optional", "default"];
+pub(super) const FACT_KEYS: &[&str] =
+    &["tier", "values", "other", "required", "optional", "default"];
 pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
 pub(super) const LAYER_KEYS: &[&str] = &[
@@ -87,7 +88,9 @@ pub(super) struct Manifest {
 #[derive(Debug)]
 pub(super) struct Fact {
     pub tier: Spanned<Tier>,
-    pub values: Option<Spanned<Vec<Name>>>,
+    pub values: Option<Spanned<Values>>,
+    /// With `values` as a table: free text other than its keys passes through.
+    pub other: Option<Spanned<Other>>,
     /// Roles (modes) that must be given this fact; `"*"` means every one.
     pub required: Vec<Name>,
     /// Roles (modes) that may be given this fact; `"*"` means every one.
@@ -120,7 +123,7 @@ keywords! {
 
 #[derive(Debug)]
 pub(super) struct Knob {
-    pub values: Spanned<Vec<Name>>,
+    pub values: Spanned<Values>,
     pub default: Name,
 }
 
@@ -260,6 +263,7 @@ macro_rules! from_toml {
 from_toml!(Fact, |f| Fact {
     tier: f.required("tier")?,
     values: f.optional("values")?,
+    other: f.optional("other")?,
     required: f.or_default("required")?,
     optional: f.or_default("optional")?,
     default: f.optional("default")?,
@@ -345,5 +349,45 @@ impl FromToml for Conds {
             return super::de::invalid(v, Self::EXPECTED);
         }
         Ok(Conds(Vec::from_toml(v)?))
+    }
+}
+
+/// `values`: a list of names, or a table of name → the text it prints, in manifest order.
+#[derive(Debug)]
+pub(super) struct Values {
+    pub names: Vec<Name>,
+    /// Present when `values` is a table: each name's text, in the order of `names`.
+    pub texts: Option<Vec<Spanned<String>>>,
+}
+
+impl FromToml for Values {
+    const EXPECTED: &'static str = "an array of names or a table of name = text";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        if let Some(t) = v.get_ref().as_table() {
+            let mut names = Vec::new();
+            let mut texts = Vec::new();
+            for (k, text) in t {
+                names.push(Spanned::new(k.span(), k.get_ref().to_string()));
+                texts.push(Spanned::<String>::from_toml(text)?);
+            }
+            return Ok(Values {
+                names,
+                texts: Some(texts),
+            });
+        }
+        if !v.get_ref().is_array() {
+            return super::de::invalid(v, Self::EXPECTED);
+        }
+        Ok(Values {
+            names: Vec::from_toml(v)?,
+            texts: None,
+        })
+    }
+}
+
+keywords! {
+    /// `other`: what a fact with value texts does with free text that is not a key.
+    pub(super) enum Other {
+        Verbatim = "verbatim",
     }
 }

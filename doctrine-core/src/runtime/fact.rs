@@ -113,3 +113,17 @@ pub fn given(value: Option<&str>, trim: bool) -> Option<&str> {
     let value = if trim { value.map(str::trim) } else { value };
     present(value)
 }
+
+/// What a fact with value texts prints: the text of its value, or the value itself when it
+/// is not a key (free text, with `other = "verbatim"`); `""` when not given. Used by
+/// generated code.
+#[inline]
+pub fn value_text<'a>(
+    value: Option<&'a str>,
+    texts: &'static [(&'static str, &'static str)],
+) -> &'a str {
+    match value {
+        None => "",
+        Some(v) => texts.iter().find(|(k, _)| *k == v).map_or(v, |(_, t)| t),
+    }
+}

@@ -263,12 +263,22 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             }
         }
     };
-    let fact_idx = 0..fact_count;
-    let knob_fields: Vec<Ident> = d
-        .knobs
-        .iter()
-        .map(|k| format_ident!("{}", k.name))
-        .collect();
+    // Each value as a template prints it: a fact or knob with value texts prints the
+    // text of its value (free text passes through with `other = "verbatim"`).
+    let fact_values = d.facts.iter().enumerate().map(|(i, f)| match &f.texts {
+        None => quote! { self.facts[#i].unwrap_or("") },
+        Some(texts) => {
+            let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
+            quote! { #pv::value_text(self.facts[#i], &[#((#keys, #texts)),*]) }
+        }
+    });
+    let knob_values = d.knobs.iter().map(|k| {
+        let field = format_ident!("{}", k.name);
+        match &k.texts {
+            None => quote! { self.knobs.#field.as_str() },
+            Some(texts) => quote! { [#(#texts),*][self.knobs.#field as usize] },
+        }
+    });
     // Flags join the values only for `{?flag}` sections, as `"on"` or `""`.
     let flag_fields: Vec<Ident> = if d.flags_in_sections() {
         d.flags
@@ -419,8 +429,8 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// What placeholders resolve to: facts, then knobs, in manifest order.
             fn __values(&self) -> [&'a str; #value_count] {
                 [
-                    #(self.facts[#fact_idx].unwrap_or(""),)*
-                    #(self.knobs.#knob_fields.as_str(),)*
+                    #(#fact_values,)*
+                    #(#knob_values,)*
                     #(if self.flags.#flag_fields { "on" } else { "" },)*
                 ]
             }

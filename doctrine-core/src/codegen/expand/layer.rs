@@ -229,7 +229,7 @@ fn suffix_match(d: &Doctrine, s: &Suffix) -> TokenStream {
                 Segment::Lit(t) => out.push_str(t),
                 Segment::Knob(k) => {
                     if let Some(pos) = used.iter().position(|u| u == k) {
-                        out.push_str(&d.knobs[*k].values[combo[pos]]);
+                        out.push_str(d.knobs[*k].printed(combo[pos]));
                     }
                 }
                 // Suffixes are resolved against knobs only.

@@ -79,12 +79,13 @@ fn segments_max(segments: &[Segment], names: &Names<'_>) -> usize {
         .iter()
         .map(|s| match s {
             Segment::Lit(t) => t.len(),
-            Segment::Knob(k) => names.knobs[*k]
-                .values
-                .iter()
-                .map(String::len)
-                .max()
-                .unwrap_or(0),
+            Segment::Knob(k) => {
+                let knob = &names.knobs[*k];
+                (0..knob.values.len())
+                    .map(|i| knob.printed(i).len())
+                    .max()
+                    .unwrap_or(0)
+            }
             // Every section counted as printed: the ceiling is on the largest text.
             Segment::Fact(_) | Segment::If { .. } => 0,
         })

@@ -95,7 +95,7 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
             name.get_ref(),
             "a field of `Knobs`",
         );
-        let values = knob.values.get_ref();
+        let values = &knob.values.get_ref().names;
         if values.is_empty() {
             sink.error(
                 Some(knob.values.span()),
@@ -145,11 +145,22 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
         }
         // Kept even with errors (which stop code generation anyway), so placeholders
         // naming it are not reported as well.
+        // Each kept value's text, when `values` is a table.
+        let texts = knob.values.get_ref().texts.as_ref().map(|texts| {
+            names
+                .iter()
+                .map(|n| {
+                    let i = values.iter().position(|v| v.get_ref() == n).unwrap_or(0);
+                    crate::codegen::text::normalise(texts[i].get_ref())
+                })
+                .collect()
+        });
         out.push(Knob {
             name: name.get_ref().clone(),
             enum_name: camel(name.get_ref()),
             values: names,
             default: default.unwrap_or(0),
+            texts,
         });
     }
     out

@@ -104,9 +104,10 @@ pub(super) fn facts(
                 )),
             );
         }
+        let verbatim = fact.other.is_some();
         let values = fact.values.as_ref().map(|v| {
             let mut names: Vec<String> = Vec::new();
-            for value in v.get_ref() {
+            for value in &v.get_ref().names {
                 let repeated = names.iter().any(|n| camel(n) == camel(value.get_ref()));
                 let what = format!("value `{}` of fact `{}`", value.get_ref(), name.get_ref());
                 if is_variant_name(value.get_ref())
@@ -127,6 +128,33 @@ pub(super) fn facts(
             }
             (camel(name.get_ref()), names)
         });
+        let texts = fact.values.as_ref().and_then(|v| {
+            let v = v.get_ref();
+            let texts = v.texts.as_ref()?;
+            Some(
+                v.names
+                    .iter()
+                    .zip(texts)
+                    .map(|(n, t)| {
+                        (
+                            n.get_ref().clone(),
+                            crate::codegen::text::normalise(t.get_ref()),
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        });
+        if let Some(o) = &fact.other {
+            if texts.is_none() {
+                sink.error(
+                    Some(o.span()),
+                    format!("fact `{}` has `other` without value texts", name.get_ref()),
+                    Some("`other = \"verbatim\"` goes with `values = { key = \"text\", ... }`: remove it, or give the values texts".into()),
+                );
+            }
+        }
+        // With `other = "verbatim"` the fact is free text, so it has no enum.
+        let values = if verbatim { None } else { values };
         let default = fact.default.as_ref().and_then(|d| {
             let value = d.get_ref();
             if !need.contains(&Need::Optional) {
@@ -158,6 +186,7 @@ pub(super) fn facts(
             values,
             need,
             default,
+            texts,
         });
     }
     out
