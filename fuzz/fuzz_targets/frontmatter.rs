@@ -119,8 +119,30 @@ fn check_placeholders(text: &str) {
                         );
                         rebuilt.push_str(&format!("{{{name}}}"));
                     }
+                    Piece::Open(name, negated, at) => {
+                        let written = format!("{{?{}{name}}}", if *negated { "!" } else { "" });
+                        assert_eq!(*at, rebuilt.len(), "offset of `{written}`");
+                        assert!(text[*at..].starts_with(&written));
+                        rebuilt.push_str(&written);
+                    }
+                    Piece::Close(name, at) => {
+                        let written = format!("{{/{name}}}");
+                        assert_eq!(*at, rebuilt.len(), "offset of `{written}`");
+                        assert!(text[*at..].starts_with(&written));
+                        rebuilt.push_str(&written);
+                    }
                 }
             }
+            // Sections are balanced: every one opened is closed, innermost first.
+            let mut open = Vec::new();
+            for piece in &pieces {
+                match piece {
+                    Piece::Open(name, ..) => open.push(name),
+                    Piece::Close(name, _) => assert_eq!(open.pop(), Some(name), "unbalanced"),
+                    _ => {}
+                }
+            }
+            assert!(open.is_empty(), "a section left open");
             assert_eq!(rebuilt, text, "pieces do not rebuild the text");
         }
         Err((at, message)) => {
