@@ -17,7 +17,10 @@ pub use runtime::compose::fingerprint;
 pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
 pub use runtime::formulation::{Formulation, Title};
-pub use runtime::instruction::{render_instructions, rendered_len, Instruction, InstructionSource};
+pub use runtime::instruction::{
+    render_instructions, render_instructions_styled, rendered_len, styled_len, Instruction,
+    InstructionSource, InstructionStyle, LinePiece,
+};
 pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};

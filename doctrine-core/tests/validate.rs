@@ -768,3 +768,36 @@ fn value_texts_need_a_table() {
         errs[0]
     );
 }
+
+#[test]
+fn provenance_templates_are_checked() {
+    const LAYER: &str = "[[layer]]\nname = \"rules\"\ninstructions = true\n";
+    let one = |extra: &str| {
+        let errs = errors(&format!("{LAYER}{extra}\n"), &[]);
+        assert_eq!(errs.len(), 1, "{extra}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let e = one("provenance = \"<!-- {source} -->\"");
+    assert!(e.contains("without `{scope}` cannot say where"), "{e}");
+    let e = one("provenance = \"<!-- {who}: {scope} -->\"");
+    assert!(
+        e.contains("`{who}` in a provenance template names neither"),
+        "{e}"
+    );
+    let e = one("provenance = \"a\\n{scope}\"");
+    assert!(e.contains("a provenance template is one line"), "{e}");
+    let e = one("rank = \"oldest\"");
+    assert!(
+        e.contains("unknown variant `oldest`, expected `authority` or `source`"),
+        "{e}"
+    );
+    let e = errors(
+        "[[layer]]\nname = \"x\"\ntext = \"X\"\nrank = \"source\"\n",
+        &[],
+    );
+    assert!(
+        e[0].starts_with("doctrine.toml:4:8: `rank` applies to an `instructions` layer"),
+        "{}",
+        e[0]
+    );
+}

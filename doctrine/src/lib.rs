@@ -3,10 +3,11 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    approx_tokens, build, claim_words, fingerprint, overlay, render_instructions, rendered_len,
-    safety_claims, Budget, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
-    LayerInfo, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo,
-    Section, SectionState, Skip, Source, Tier, Title,
+    approx_tokens, build, claim_words, fingerprint, overlay, render_instructions,
+    render_instructions_styled, rendered_len, safety_claims, styled_len, Budget, Choice, Explain,
+    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LayerInfo, LinePiece,
+    Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo, Section,
+    SectionState, Skip, Source, Tier, Title,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming

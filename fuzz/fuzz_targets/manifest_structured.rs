@@ -44,6 +44,9 @@ const STRINGS: &[&str] = &[
     "exact",
     "prefix",
     "verbatim",
+    "<!-- {source}: {scope} -->",
+    "authority",
+    "source",
     "empty",
     "files/{role}.md",
     "stable",
@@ -89,6 +92,8 @@ const LAYER_KEYS: &[&str] = &[
     "overlay_file",
     "overlay_separator",
     "title",
+    "provenance",
+    "rank",
     "bogus",
 ];
 const FACT_KEYS: &[&str] = &[

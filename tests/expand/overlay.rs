@@ -737,7 +737,10 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Instructions(instructions),
+            body: ::doctrine::__private::Body::Instructions(
+                instructions,
+                &::doctrine::InstructionStyle::DEFAULT,
+            ),
         }
     }
     #[inline]

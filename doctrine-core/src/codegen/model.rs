@@ -295,6 +295,25 @@ pub struct Layer {
     pub title: Option<String>,
     /// Where the layer's keys sit in the manifest, for the checks that span layers.
     pub at: LayerSpans,
+    /// An instructions layer's `provenance` template and `rank`; `None`: the default line,
+    /// ranked by authority.
+    pub provenance: Option<Provenance>,
+}
+
+/// An instructions layer's provenance line and ranking.
+#[derive(Debug)]
+pub struct Provenance {
+    /// `None` keeps the default line (only `rank` was set).
+    pub line: Option<Vec<LinePart>>,
+    pub by_source: bool,
+}
+
+/// A piece of a provenance template.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinePart {
+    Lit(String),
+    Source,
+    Scope,
 }
 
 /// Byte ranges in the manifest of the keys whole-manifest checks report at.

@@ -60,6 +60,8 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "title",
     "suffix",
     "claims",
+    "provenance",
+    "rank",
 ];
 pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
 pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
@@ -125,6 +127,14 @@ keywords! {
 pub(super) struct Knob {
     pub values: Spanned<Values>,
     pub default: Name,
+}
+
+keywords! {
+    /// `rank`: what orders an instructions layer's instructions.
+    pub(super) enum Rank {
+        Authority = "authority",
+        Source = "source",
+    }
 }
 
 keywords! {
@@ -230,6 +240,10 @@ pub(super) struct Layer {
     pub overlay_separator: Option<Spanned<String>>,
     pub suffix: Option<Spanned<Suffix>>,
     pub claims: Option<Spanned<Claims>>,
+    /// Instructions layers: the provenance line's template.
+    pub provenance: Option<Spanned<String>>,
+    /// Instructions layers: rank by authority (default) or by declared source.
+    pub rank: Option<Spanned<Rank>>,
 }
 
 /// Words a locked layer adds to what `safety_claims` looks for.
@@ -321,6 +335,8 @@ from_toml!(Layer, |f| Layer {
     overlay_separator: f.optional("overlay_separator")?,
     suffix: f.optional("suffix")?,
     claims: f.optional("claims")?,
+    provenance: f.optional("provenance")?,
+    rank: f.optional("rank")?,
 });
 
 from_toml!(Claims, |f| Claims {

@@ -2,7 +2,8 @@
 
 use super::formulation::Formulation;
 use super::instruction::{
-    render_instructions, render_instructions_marked, rendered_len, Instruction,
+    render_instructions_marked, render_instructions_styled, styled_len, Instruction,
+    InstructionStyle,
 };
 use super::layer::{LayerInfo, Origin, Skip, Tier};
 use super::prompt::{Mark, Prompt, Section, SectionState};
@@ -33,8 +34,9 @@ pub enum Body<'a> {
     Text(&'a str, [Joined<'a>; 2]),
     /// Shipped text with placeholders, then two joined pieces as in `Text`.
     Template(&'static [Seg], [Joined<'a>; 2]),
-    /// Instructions, written in ascending authority after their provenance lines.
-    Instructions(&'a [Instruction<'a>]),
+    /// Instructions, written in ascending authority after their provenance lines, in the
+    /// layer's style (its provenance template and ranking).
+    Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
 }
 
 /// A segment of a text with placeholders: literal text, or the value at an index of the
@@ -118,7 +120,7 @@ impl Body<'_> {
                 each_piece(segs, values, |p| head += p.len());
                 joined_len(head, tail)
             }
-            Body::Instructions(instructions) => rendered_len(instructions),
+            Body::Instructions(instructions, style) => styled_len(instructions, style),
         }
     }
 
@@ -135,7 +137,9 @@ impl Body<'_> {
                 each_piece(segs, values, |p| out.push_str(p));
                 write_joined(out.len() - start, tail, out);
             }
-            Body::Instructions(instructions) => render_instructions(instructions, out),
+            Body::Instructions(instructions, style) => {
+                render_instructions_styled(instructions, style, out)
+            }
         }
     }
 }
@@ -253,9 +257,9 @@ fn fill(
             text.push_str(open);
         }
         match part.body {
-            Body::Instructions(instructions) => {
+            Body::Instructions(instructions, style) => {
                 let at = text.len();
-                render_instructions_marked(instructions, &mut text, |s, e| {
+                render_instructions_marked(instructions, style, &mut text, |s, e| {
                     marks.push(Mark {
                         section: i,
                         start: at + s,

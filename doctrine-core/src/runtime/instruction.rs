@@ -73,15 +73,76 @@ impl Instruction<'_> {
     }
 }
 
+/// How an instructions layer writes its provenance lines and ranks its instructions: the
+/// manifest's `provenance` template and `rank`. [`InstructionStyle::DEFAULT`] is
+/// `[instruction: source={source}, scope={scope}]`, ranked by authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstructionStyle {
+    /// The line's pieces: literal text, and where the source and the scope go.
+    pub line: &'static [LinePiece],
+    /// Leave the line out when the scope is empty (templates do; the default does not).
+    pub omit_without_scope: bool,
+    /// Rank by the declared source alone (`rank = "source"`), not by authority.
+    pub by_source: bool,
+}
+
+/// A piece of a provenance line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePiece {
+    Lit(&'static str),
+    Source,
+    Scope,
+}
+
+impl InstructionStyle {
+    /// `[instruction: source=project, scope=/repo]`, ranked by authority.
+    pub const DEFAULT: InstructionStyle = InstructionStyle {
+        line: &[
+            LinePiece::Lit("[instruction: source="),
+            LinePiece::Source,
+            LinePiece::Lit(", scope="),
+            LinePiece::Scope,
+            LinePiece::Lit("]"),
+        ],
+        omit_without_scope: false,
+        by_source: false,
+    };
+
+    /// What a scope may not contain, so it cannot end its line early or start another:
+    /// line breaks, and the literal text that closes the line after the scope (`]`,
+    /// `-->`), written as spaces instead.
+    fn closer(&self) -> &'static str {
+        let after = self
+            .line
+            .iter()
+            .skip_while(|p| **p != LinePiece::Scope)
+            .skip(1)
+            .find_map(|p| match p {
+                LinePiece::Lit(t) if !t.trim().is_empty() => Some(t.trim()),
+                _ => None,
+            });
+        after.unwrap_or("")
+    }
+
+    fn rank(&self, instruction: &Instruction<'_>) -> InstructionSource {
+        if self.by_source {
+            instruction.source
+        } else {
+            instruction.authority()
+        }
+    }
+}
+
 /// Calls `block` for every instruction that is rendered, in rendering order: one pass per
 /// rank (ascending authority, input order kept within a rank), nothing allocated and the
 /// caller's slice left as it is. Shared by every function here so they cannot disagree.
 fn for_each_block<'a>(
     instructions: &[Instruction<'a>],
+    style: &InstructionStyle,
     mut block: impl FnMut(InstructionSource, &'a str, &'a str),
 ) {
     for rank in InstructionSource::ALL {
-        for instruction in instructions.iter().filter(|i| i.authority() == rank) {
+        for instruction in instructions.iter().filter(|i| style.rank(i) == rank) {
             let text = instruction.text.trim();
             if !text.is_empty() {
                 block(rank, instruction.scope, text);
@@ -94,37 +155,73 @@ fn for_each_block<'a>(
 /// provenance line starts and ends, in bytes from the start of the rendering.
 fn for_each_piece<'a>(
     instructions: &[Instruction<'a>],
+    style: &InstructionStyle,
     mut emit: impl FnMut(&'a str),
     mut header: impl FnMut(usize, usize),
 ) {
     let mut at = 0;
-    for_each_block(instructions, |rank, scope, text| {
+    let closer = style.closer();
+    for_each_block(instructions, style, |rank, scope, text| {
         if at > 0 {
             emit("\n\n");
             at += 2;
         }
-        let start = at;
-        for p in ["[instruction: source=", rank.as_str(), ", scope="] {
-            emit(p);
-            at += p.len();
-        }
-        // A scope cannot end its provenance line or start another: line breaks and `]`
-        // in it are written as spaces.
-        for (i, p) in scope.split(['\n', '\r', ']']).enumerate() {
-            if i > 0 {
-                emit(" ");
-                at += 1;
+        if !(style.omit_without_scope && scope.trim().is_empty()) {
+            let start = at;
+            for piece in style.line {
+                match *piece {
+                    LinePiece::Lit(t) => {
+                        emit(t);
+                        at += t.len();
+                    }
+                    LinePiece::Source => {
+                        emit(rank.as_str());
+                        at += rank.as_str().len();
+                    }
+                    LinePiece::Scope => {
+                        for_each_scope_piece(scope, closer, |p| {
+                            emit(p);
+                            at += p.len();
+                        });
+                    }
+                }
             }
-            emit(p);
-            at += p.len();
+            header(start, at);
+            emit("\n");
+            at += 1;
         }
-        emit("]");
-        at += 1;
-        header(start, at);
-        emit("\n");
         emit(text);
-        at += 1 + text.len();
+        at += text.len();
     });
+}
+
+/// A scope as its line shows it: every line break, and every occurrence of `closer`, as
+/// spaces (one per byte of what it replaces), so it cannot end the line or start another.
+fn for_each_scope_piece<'a>(scope: &'a str, closer: &str, mut emit: impl FnMut(&'a str)) {
+    const SPACES: &str = "                                ";
+    let mut rest = scope;
+    loop {
+        let brk = rest.find(['\n', '\r']).map(|i| (i, 1));
+        let close = (!closer.is_empty())
+            .then(|| rest.find(closer).map(|i| (i, closer.len())))
+            .flatten();
+        let next = match (brk, close) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        let Some((i, n)) = next else {
+            emit(rest);
+            return;
+        };
+        emit(&rest[..i]);
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(SPACES.len());
+            emit(&SPACES[..k]);
+            left -= k;
+        }
+        rest = &rest[i + n..];
+    }
 }
 
 /// Appends the instructions to `out` in ascending authority, so the most authoritative comes
@@ -147,25 +244,40 @@ fn for_each_piece<'a>(
 /// An instruction whose text is empty or only whitespace is skipped entirely (no provenance
 /// line either). The scope is written as given.
 pub fn render_instructions(instructions: &[Instruction<'_>], out: &mut String) {
-    out.reserve(rendered_len(instructions));
-    for_each_piece(instructions, |piece| out.push_str(piece), |_, _| {});
+    render_instructions_styled(instructions, &InstructionStyle::DEFAULT, out);
 }
 
-/// As [`render_instructions`], also calling `header(start, end)` with the byte range of each
-/// provenance line relative to where the rendering starts in `out`.
+/// As [`render_instructions`], with a manifest's provenance template and ranking.
+pub fn render_instructions_styled(
+    instructions: &[Instruction<'_>],
+    style: &InstructionStyle,
+    out: &mut String,
+) {
+    out.reserve(styled_len(instructions, style));
+    for_each_piece(instructions, style, |piece| out.push_str(piece), |_, _| {});
+}
+
+/// As [`render_instructions_styled`], also calling `header(start, end)` with the byte range
+/// of each provenance line relative to where the rendering starts in `out`.
 pub(crate) fn render_instructions_marked(
     instructions: &[Instruction<'_>],
+    style: &InstructionStyle,
     out: &mut String,
     header: impl FnMut(usize, usize),
 ) {
-    out.reserve(rendered_len(instructions));
-    for_each_piece(instructions, |piece| out.push_str(piece), header);
+    out.reserve(styled_len(instructions, style));
+    for_each_piece(instructions, style, |piece| out.push_str(piece), header);
 }
 
 /// The exact number of bytes [`render_instructions`] appends, so a caller can allocate once.
 pub fn rendered_len(instructions: &[Instruction<'_>]) -> usize {
+    styled_len(instructions, &InstructionStyle::DEFAULT)
+}
+
+/// As [`rendered_len`], for [`render_instructions_styled`].
+pub fn styled_len(instructions: &[Instruction<'_>], style: &InstructionStyle) -> usize {
     let mut len = 0;
-    for_each_piece(instructions, |piece| len += piece.len(), |_, _| {});
+    for_each_piece(instructions, style, |piece| len += piece.len(), |_, _| {});
     len
 }
 

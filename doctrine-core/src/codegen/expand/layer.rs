@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::{choice_field, lit, slot_place, variant};
 use crate::codegen::model::{
-    Cond, Content, Doctrine, KnobId, Layer, Segment, Suffix, Test, TextId,
+    Cond, Content, Doctrine, KnobId, Layer, LinePart, Segment, Suffix, Test, TextId,
 };
 use crate::codegen::raw::Override;
 
@@ -178,7 +178,8 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     });
 
     let body = if matches!(l.content, Content::Instructions) {
-        quote! { #pv::Body::Instructions(instructions) }
+        let style = instruction_style(d, l);
+        quote! { #pv::Body::Instructions(instructions, #style) }
     } else if template {
         quote! { #pv::Body::Template(text, [suffix, #pv::NO_JOIN]) }
     } else {
@@ -357,5 +358,38 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
         quote! { !#test }
     } else {
         test
+    }
+}
+
+/// An instructions layer's style: the default, or a static from its `provenance` / `rank`.
+fn instruction_style(d: &Doctrine, l: &Layer) -> TokenStream {
+    let krate = d.krate();
+    let Some(p) = &l.provenance else {
+        return quote! { &#krate::InstructionStyle::DEFAULT };
+    };
+    let by_source = p.by_source;
+    let (line, omit) = match &p.line {
+        None => (quote! { #krate::InstructionStyle::DEFAULT.line }, false),
+        Some(parts) => {
+            let parts = parts.iter().map(|part| match part {
+                LinePart::Lit(t) => {
+                    let t = lit(t);
+                    quote! { #krate::LinePiece::Lit(#t) }
+                }
+                LinePart::Source => quote! { #krate::LinePiece::Source },
+                LinePart::Scope => quote! { #krate::LinePiece::Scope },
+            });
+            (quote! { &[#(#parts),*] }, true)
+        }
+    };
+    quote! {
+        {
+            static STYLE: #krate::InstructionStyle = #krate::InstructionStyle {
+                line: #line,
+                omit_without_scope: #omit,
+                by_source: #by_source,
+            };
+            &STYLE
+        }
     }
 }

@@ -4,7 +4,7 @@ use crate::Tier;
 use toml::Spanned;
 
 use super::kind::Kind;
-use super::{content, facts, gate, overlay, suffix, Names};
+use super::{content, facts, gate, overlay, provenance, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::LayerSpans;
@@ -65,6 +65,7 @@ pub(super) fn validate_layer(
         );
         return None;
     };
+    let provenance = provenance::provenance(raw, kind, sink);
     let not_for = |sink: &mut Sink<'_>, key: &str, span: std::ops::Range<usize>| {
         sink.error(
             Some(span),
@@ -179,6 +180,7 @@ pub(super) fn validate_layer(
             name: raw.name.span(),
             overlay_file: raw.overlay_file.as_ref().map(Spanned::span),
         },
+        provenance,
     };
     if content_failed {
         return None;

@@ -27,6 +27,7 @@ mod layer;
 mod order;
 mod overlay;
 mod placeholder;
+mod provenance;
 mod suffix;
 
 pub use placeholder::{placeholders, Piece};
@@ -201,6 +202,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                     name: extra.span(),
                     overlay_file: None,
                 },
+                provenance: None,
             },
         ));
     }
