@@ -801,3 +801,36 @@ fn provenance_templates_are_checked() {
         e[0]
     );
 }
+
+#[test]
+fn one_inline_text_for_several_roles() {
+    let d = run(
+        r#"
+roles = ["developer", "documenter", "reviewer"]
+[[layer]]
+name = "tools"
+[[layer.texts]]
+roles = ["developer", "documenter"]
+text = "Use the editor."
+[[layer.texts]]
+roles = ["reviewer"]
+text = "Read only."
+"#,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(d.texts.len(), 2, "the shared text is embedded once");
+    let Content::PerRole(groups) = &d.layers[0].content else {
+        panic!("per-role content expected")
+    };
+    assert_eq!(groups[0].roles, vec![RoleId(0), RoleId(1)]);
+    let errs = errors(
+        "roles = [\"a\"]\n[[layer]]\nname = \"t\"\n[[layer.texts]]\nroles = [\"a\"]\ntext = \"x\"\n[[layer.texts]]\nroles = [\"a\"]\ntext = \"y\"\n",
+        &[],
+    );
+    assert!(
+        errs[0].starts_with("doctrine.toml:8:10: this role already has a text in `texts`"),
+        "{}",
+        errs[0]
+    );
+}

@@ -215,7 +215,7 @@ pub(super) struct Layer {
     pub missing: Option<Spanned<Missing>>,
     pub files: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
     pub text: Option<Spanned<String>>,
-    pub texts: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
+    pub texts: Option<Spanned<RoleTexts>>,
     pub dir: Option<Spanned<String>>,
     pub slot: Option<Spanned<Slot>>,
     pub instructions: Option<Spanned<bool>>,
@@ -405,5 +405,38 @@ keywords! {
     /// `other`: what a fact with value texts does with free text that is not a key.
     pub(super) enum Other {
         Verbatim = "verbatim",
+    }
+}
+
+/// `texts`: a table of role → text, or an array of `{ roles = [...], text = "..." }`
+/// tables so several roles share one text without writing it twice.
+#[derive(Debug)]
+pub(super) struct RoleTexts(pub BTreeMap<Name, Spanned<String>>);
+
+impl FromToml for RoleTexts {
+    const EXPECTED: &'static str = "a table of role = text, or an array of { roles, text } tables";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        let Some(entries) = v.get_ref().as_array() else {
+            if v.get_ref().is_table() {
+                return Ok(RoleTexts(BTreeMap::from_toml(v)?));
+            }
+            return super::de::invalid(v, Self::EXPECTED);
+        };
+        let mut map = BTreeMap::new();
+        for entry in entries.iter() {
+            let f = Fields::of(entry)?;
+            let roles: Vec<Name> = f.required("roles")?;
+            let text: Spanned<String> = f.required("text")?;
+            for role in roles {
+                let span = role.span();
+                if map.insert(role, text.clone()).is_some() {
+                    return Err(Error {
+                        span,
+                        message: "this role already has a text in `texts`".into(),
+                    });
+                }
+            }
+        }
+        Ok(RoleTexts(map))
     }
 }

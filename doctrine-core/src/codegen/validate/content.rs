@@ -46,8 +46,7 @@ pub(super) fn resolve(
             }])
         }
         // `files` maps roles to paths, `texts` to inline text; both key constants by role.
-        Kind::Files(map) | Kind::Texts(map) => {
-            let is_files = matches!(kind, Kind::Files(_));
+        Kind::Files(map) => {
             let groups = per_role(
                 map.get_ref(),
                 map.span(),
@@ -57,12 +56,28 @@ pub(super) fn resolve(
                 sink,
                 |key, value, sink| {
                     let hint = format!("{upper}_{}", screaming(key));
-                    if is_files {
-                        let canonical = loader.resolve(value, sink)?;
-                        loader.load(&canonical, value.span(), shape, &hint, &name, sink)
-                    } else {
-                        Some(inline(loader, &hint, &name, value.get_ref(), shape))
-                    }
+                    let canonical = loader.resolve(value, sink)?;
+                    loader.load(&canonical, value.span(), shape, &hint, &name, sink)
+                },
+            )?;
+            Content::PerRole(groups)
+        }
+        Kind::Texts(texts) => {
+            // Roles given the same text share one constant.
+            let mut same: HashMap<String, TextId> = HashMap::new();
+            let groups = per_role(
+                &texts.get_ref().0,
+                texts.span(),
+                &name,
+                names,
+                in_scope,
+                sink,
+                |key, value, _| {
+                    let id = *same.entry(value.get_ref().clone()).or_insert_with(|| {
+                        let hint = format!("{upper}_{}", screaming(key));
+                        inline(loader, &hint, &name, value.get_ref(), shape)
+                    });
+                    Some(id)
                 },
             )?;
             Content::PerRole(groups)

@@ -15,7 +15,7 @@ pub(super) enum Kind<'r> {
     File(&'r Spanned<String>),
     Files(&'r Map),
     Text(&'r Spanned<String>),
-    Texts(&'r Map),
+    Texts(&'r Spanned<raw::RoleTexts>),
     Dir(&'r Spanned<String>),
     Slot { required: bool },
     Instructions,
