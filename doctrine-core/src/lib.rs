@@ -30,7 +30,7 @@ pub use runtime::safety::safety_claims;
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.
 pub mod overlay {
-    pub use crate::runtime::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+    pub use crate::runtime::overlay::{OverlayFile, OverlaySpec, Shipped, DEFAULT_MAX_BYTES};
 }
 
 /// The word lists [`safety_claims`] matches.

@@ -9,18 +9,9 @@ use doctrine_core::{Notice, NoticeKind};
 
 const SPEC: OverlaySpec = OverlaySpec {
     files: &[
-        OverlayFile {
-            file: "identity.md",
-            layer: "identity",
-        },
-        OverlayFile {
-            file: "style.md",
-            layer: "style",
-        },
-        OverlayFile {
-            file: "tools.md",
-            layer: "tools",
-        },
+        OverlayFile::new("identity.md", "identity"),
+        OverlayFile::new("style.md", "style"),
+        OverlayFile::new("tools.md", "tools"),
     ],
     locked: &["safety"],
     fixed: &["base"],

@@ -19,10 +19,7 @@ mod support;
 use support::mkfifo;
 
 const SPEC: OverlaySpec = OverlaySpec {
-    files: &[OverlayFile {
-        file: "identity.md",
-        layer: "identity",
-    }],
+    files: &[OverlayFile::new("identity.md", "identity")],
     locked: &[],
     fixed: &[],
 };

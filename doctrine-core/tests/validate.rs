@@ -834,3 +834,28 @@ text = "Read only."
         errs[0]
     );
 }
+
+#[test]
+fn overlay_policy_keys_are_checked() {
+    const LAYER: &str = "[[layer]]\nname = \"tone\"\ntext = \"T\"\n";
+    let errs = errors(&format!("{LAYER}oversize = \"refuse\"\n"), &[]);
+    assert!(
+        errs[0].starts_with("doctrine.toml:4:12: `oversize` without `override`"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(
+        &format!("{LAYER}override = \"replace\"\noverlay_cap = 0\n"),
+        &[],
+    );
+    assert!(
+        errs[0].contains("`overlay_cap = 0` would ignore every overlay file"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(
+        &format!("{LAYER}override = \"replace\"\noverlay_ignore = [\"old.md\"]\n"),
+        &[],
+    );
+    assert!(errs[0].contains("missing file `old.md`"), "{}", errs[0]);
+}

@@ -27,18 +27,9 @@ const MARKER: &str = "OUTSIDE-MARKER-7c1e";
 /// Two overridable layers, a locked one and a fixed one, as the generated code passes them.
 const SPEC: OverlaySpec = OverlaySpec {
     files: &[
-        OverlayFile {
-            file: "identity.md",
-            layer: "identity",
-        },
-        OverlayFile {
-            file: "tools_more.md",
-            layer: "tool_policy",
-        },
-        OverlayFile {
-            file: "voice.md",
-            layer: "voice",
-        },
+        OverlayFile::new("identity.md", "identity"),
+        OverlayFile::new("tools_more.md", "tool_policy"),
+        OverlayFile::new("voice.md", "voice"),
     ],
     locked: &["safety"],
     fixed: &["base", "style"],

@@ -154,32 +154,23 @@ impl Overlay {
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
         files: &[
-            ::doctrine::overlay::OverlayFile {
-                file: "identity.md",
-                layer: "identity",
-            },
-            ::doctrine::overlay::OverlayFile {
-                file: "tools.md",
-                layer: "tool_policy",
-            },
-            ::doctrine::overlay::OverlayFile {
-                file: "style.md",
-                layer: "style",
-            },
+            ::doctrine::overlay::OverlayFile::new("identity.md", "identity"),
+            ::doctrine::overlay::OverlayFile::new("tools.md", "tool_policy"),
+            ::doctrine::overlay::OverlayFile::new("style.md", "style"),
         ],
         locked: &["safety"],
         fixed: &["preamble", "instructions", "repo"],
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at `doctrine::overlay::DEFAULT_MAX_BYTES`. A missing
-    /// directory gives an empty overlay and no notice; every file ignored, cut or refused
-    /// gives a notice.
+    /// workspace), each file capped at its `overlay_cap` (default
+    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+    /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
     ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, ::doctrine::overlay::DEFAULT_MAX_BYTES)
+        Self::load_capped(dir, usize::MAX)
     }
-    /// As [`Overlay::load`], with another byte cap per file.
+    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
     pub fn load_capped(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         max_bytes: usize,

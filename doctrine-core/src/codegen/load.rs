@@ -64,6 +64,33 @@ impl Loader {
         self.resolve_as(path, "file", sink)
     }
 
+    /// The size and fingerprint of a file's bytes as they are (an earlier shipped version
+    /// for `overlay_ignore`), read like any manifest file and tracked for rebuilds.
+    pub(super) fn digest(
+        &mut self,
+        path: &Spanned<String>,
+        sink: &mut Sink<'_>,
+    ) -> Option<(u64, u64)> {
+        let canonical = self.resolve(path, sink)?;
+        match self.reader.read(&canonical) {
+            Ok(bytes) => {
+                if self.tracked_set.insert(canonical.clone()) {
+                    self.tracked.push(canonical);
+                }
+                Some((bytes.len() as u64, crate::fingerprint(&bytes)))
+            }
+            Err(e) => {
+                let (message, help) = e.describe("file");
+                sink.error(
+                    Some(path.span()),
+                    format!("in `{}`: {message}", self.display(&canonical)),
+                    Some(help),
+                );
+                None
+            }
+        }
+    }
+
     /// Whether a relative path names nothing (for `file` patterns, where a missing file
     /// may be allowed). Anything else wrong with it is left to [`Loader::resolve`].
     pub(super) fn is_missing(&self, path: &str) -> bool {

@@ -362,6 +362,12 @@ pub enum Content {
 
 #[derive(Debug)]
 pub struct Overlay {
+    /// `overlay_cap` (default `overlay::DEFAULT_MAX_BYTES`).
+    pub cap: usize,
+    /// `oversize = "refuse"`.
+    pub refuse_oversize: bool,
+    /// `overlay_ignore`: size and fingerprint of each earlier shipped version.
+    pub ignore: Vec<(u64, u64)>,
     pub field: String,
     /// The file in the user's overlay directory that fills the field.
     pub file: String,

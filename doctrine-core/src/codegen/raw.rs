@@ -57,6 +57,9 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "overlay_field",
     "overlay_file",
     "overlay_separator",
+    "overlay_cap",
+    "oversize",
+    "overlay_ignore",
     "title",
     "suffix",
     "claims",
@@ -127,6 +130,14 @@ keywords! {
 pub(super) struct Knob {
     pub values: Spanned<Values>,
     pub default: Name,
+}
+
+keywords! {
+    /// `oversize`: what an overlay file over its cap gives.
+    pub(super) enum Oversize {
+        Truncate = "truncate",
+        Refuse = "refuse",
+    }
 }
 
 keywords! {
@@ -238,6 +249,12 @@ pub(super) struct Layer {
     pub overlay_file: Option<Name>,
     pub title: Option<Spanned<String>>,
     pub overlay_separator: Option<Spanned<String>>,
+    /// The most bytes read from the overlay file.
+    pub overlay_cap: Option<Spanned<usize>>,
+    /// Over the cap: use the file's start (`truncate`) or keep the shipped text (`refuse`).
+    pub oversize: Option<Spanned<Oversize>>,
+    /// Files in the crate holding earlier shipped versions of the layer's text.
+    pub overlay_ignore: Option<Vec<Spanned<String>>>,
     pub suffix: Option<Spanned<Suffix>>,
     pub claims: Option<Spanned<Claims>>,
     /// Instructions layers: the provenance line's template.
@@ -333,6 +350,9 @@ from_toml!(Layer, |f| Layer {
     overlay_file: f.optional("overlay_file")?,
     title: f.optional("title")?,
     overlay_separator: f.optional("overlay_separator")?,
+    overlay_cap: f.optional("overlay_cap")?,
+    oversize: f.optional("oversize")?,
+    overlay_ignore: f.optional("overlay_ignore")?,
     suffix: f.optional("suffix")?,
     claims: f.optional("claims")?,
     provenance: f.optional("provenance")?,

@@ -32,6 +32,12 @@ pub enum NoticeKind {
     NotADirectory,
     /// An instruction sentence that tries to loosen a locked layer; reported, not removed.
     SafetyClaim,
+    /// A file over its cap, where the manifest refuses oversized files; the shipped text
+    /// was kept.
+    TooLarge,
+    /// A file byte-identical to an earlier shipped version (`overlay_ignore`); the current
+    /// shipped text was used.
+    ShippedCopy,
 }
 
 /// One thing done, or refused, and why.

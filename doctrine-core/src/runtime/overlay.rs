@@ -33,13 +33,43 @@ pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
 /// character is at most four bytes), so a cut character can be told from a bad one.
 const LOOKAHEAD: usize = 3;
 
-/// One overridable layer's file in the configuration directory.
+/// One overridable layer's file in the configuration directory, and the manifest's policy
+/// for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlayFile {
     /// The file name inside the directory, e.g. `identity.md`.
     pub file: &'static str,
     /// The layer whose text the file overrides.
     pub layer: &'static str,
+    /// The most bytes read from it (`overlay_cap`; a caller's cap may only lower it).
+    pub cap: usize,
+    /// Over the cap: keep the shipped text (`oversize = "refuse"`) instead of using the
+    /// file's start.
+    pub refuse_oversize: bool,
+    /// Earlier shipped versions (`overlay_ignore`): a user copy byte-identical to one of
+    /// them is a copy nobody edited, and does not shadow the current shipped text.
+    pub ignore: &'static [Shipped],
+}
+
+impl OverlayFile {
+    /// A file with the default policy: capped at [`DEFAULT_MAX_BYTES`], truncated over it.
+    pub const fn new(file: &'static str, layer: &'static str) -> Self {
+        OverlayFile {
+            file,
+            layer,
+            cap: DEFAULT_MAX_BYTES,
+            refuse_oversize: false,
+            ignore: &[],
+        }
+    }
+}
+
+/// An earlier shipped version of a layer's text: its size and [`fingerprint`]
+/// (crate::fingerprint), computed at compile time from a file in the crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shipped {
+    pub size: u64,
+    pub fingerprint: u64,
 }
 
 /// What the loader knows of the manifest.
@@ -56,8 +86,9 @@ pub struct OverlaySpec {
 /// and every notice.
 ///
 /// A missing `dir` is normal and silent: all `None`, no notice. Each file read is cut to at
-/// most `max_bytes` bytes (at a character boundary), stripped of a leading BOM, given LF
-/// line endings and trimmed.
+/// most its cap (the smaller of its `cap` and `max_bytes`, at a character boundary), or
+/// refused over it where the manifest says so, stripped of a leading BOM, given LF line
+/// endings and trimmed.
 #[must_use = "the notices say what was ignored and why; report them"]
 pub fn load_overlay(
     dir: &Path,
@@ -118,7 +149,24 @@ fn load_with(
             name: &entry.name,
             dir,
         };
-        match read_overlay_file(&named, links, max_bytes) {
+        let policy = &spec.files[slot_ids[0]];
+        let max_bytes = policy.cap.min(max_bytes);
+        match read_overlay_file(&named, links, max_bytes, policy.ignore) {
+            Outcome::Truncated { size, .. } if policy.refuse_oversize => {
+                let size = if size > max_bytes as u64 {
+                    format!("{size} bytes")
+                } else {
+                    format!("more than {max_bytes} bytes")
+                };
+                notice(
+                    NoticeKind::TooLarge,
+                    format!(
+                        "The file is {size}, over the {max_bytes}-byte cap, and the manifest \
+                         refuses oversized files (`oversize = \"refuse\"`), so it was ignored \
+                         and {KEPT}."
+                    ),
+                );
+            }
             Outcome::Text(text) => {
                 for i in slot_ids {
                     slots[i] = Some(text.clone());
@@ -312,7 +360,12 @@ struct Named<'a> {
     dir: &'a Path,
 }
 
-fn read_overlay_file(entry: &Named<'_>, links: Links, max_bytes: usize) -> Outcome {
+fn read_overlay_file(
+    entry: &Named<'_>,
+    links: Links,
+    max_bytes: usize,
+    ignore: &[Shipped],
+) -> Outcome {
     let file = match open_entry(entry, links) {
         Ok(file) => file,
         Err(refused) => return refusal(entry, refused),
@@ -328,11 +381,28 @@ fn read_overlay_file(entry: &Named<'_>, links: Links, max_bytes: usize) -> Outco
         );
     }
     let size = file.size;
-    let limit = max_bytes.saturating_add(LOOKAHEAD) as u64;
-    let bytes = match file.read_at_most(limit) {
+    // An earlier shipped version is read whole (its exact size, no more) to compare it.
+    let legacy = ignore.iter().any(|s| s.size == size);
+    let limit = match legacy {
+        true => size.max(max_bytes.saturating_add(LOOKAHEAD) as u64),
+        false => max_bytes.saturating_add(LOOKAHEAD) as u64,
+    };
+    let mut bytes = match file.read_at_most(limit) {
         Ok(bytes) => bytes,
         Err(e) => return unreadable(&e),
     };
+    if legacy && bytes.len() as u64 == size {
+        let fingerprint = crate::fingerprint(&bytes);
+        if ignore.contains(&Shipped { size, fingerprint }) {
+            return Outcome::Ignored(
+                NoticeKind::ShippedCopy,
+                "The file is byte for byte an earlier shipped version of this layer, a copy \
+                 nobody edited, so it was ignored and the current shipped text is used."
+                    .to_string(),
+            );
+        }
+    }
+    bytes.truncate(max_bytes.saturating_add(LOOKAHEAD));
     let truncated = bytes.len() > max_bytes;
     // Bytes past the cap are looked at only to finish a character that straddles it.
     let valid_len = match std::str::from_utf8(&bytes) {
@@ -496,14 +566,8 @@ mod tests {
 
     const SPEC: OverlaySpec = OverlaySpec {
         files: &[
-            OverlayFile {
-                file: "identity.md",
-                layer: "identity",
-            },
-            OverlayFile {
-                file: "style.md",
-                layer: "style",
-            },
+            OverlayFile::new("identity.md", "identity"),
+            OverlayFile::new("style.md", "style"),
         ],
         locked: &[],
         fixed: &[],

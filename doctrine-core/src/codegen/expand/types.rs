@@ -255,8 +255,29 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .map(|(_, o)| format_ident!("{}", o.field))
         .collect();
     let names = entries.iter().map(|(_, o)| lit(&o.field));
-    let files = entries.iter().map(|(_, o)| lit(&o.file));
-    let layers = entries.iter().map(|(l, _)| lit(&l.name));
+    // Each file with its policy; the default one is `OverlayFile::new`.
+    let files = entries.iter().map(|(l, o)| {
+        let (file, layer) = (lit(&o.file), lit(&l.name));
+        let default = o.cap == crate::runtime::overlay::DEFAULT_MAX_BYTES
+            && !o.refuse_oversize
+            && o.ignore.is_empty();
+        if default {
+            return quote! { #krate::overlay::OverlayFile::new(#file, #layer) };
+        }
+        let (cap, refuse) = (o.cap, o.refuse_oversize);
+        let ignore = o.ignore.iter().map(|(size, fingerprint)| {
+            quote! { #krate::overlay::Shipped { size: #size, fingerprint: #fingerprint } }
+        });
+        quote! {
+            #krate::overlay::OverlayFile {
+                file: #file,
+                layer: #layer,
+                cap: #cap,
+                refuse_oversize: #refuse,
+                ignore: &[#(#ignore),*],
+            }
+        }
+    });
     let locked = d.layers.iter().filter(|l| l.locked).map(|l| lit(&l.name));
     let fixed = d
         .layers
@@ -290,20 +311,20 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
 
             /// The files an overlay directory may hold, and the names of the layers it may not reach.
             pub const SPEC: #krate::overlay::OverlaySpec = #krate::overlay::OverlaySpec {
-                files: &[#(#krate::overlay::OverlayFile { file: #files, layer: #layers }),*],
+                files: &[#(#files),*],
                 locked: &[#(#locked),*],
                 fixed: &[#(#fixed),*],
             };
 
             /// Reads the overlay from ONE directory (the user's configuration, never the
-            /// workspace), each file capped at `doctrine::overlay::DEFAULT_MAX_BYTES`. A missing
-            /// directory gives an empty overlay and no notice; every file ignored, cut or refused
-            /// gives a notice.
+            /// workspace), each file capped at its `overlay_cap` (default
+            /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+            /// overlay and no notice; every file ignored, cut or refused gives a notice.
             pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::Notice>) {
-                Self::load_capped(dir, #krate::overlay::DEFAULT_MAX_BYTES)
+                Self::load_capped(dir, usize::MAX)
             }
 
-            /// As [`Overlay::load`], with another byte cap per file.
+            /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
             pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
                 let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
                 let mut texts = ::core::iter::IntoIterator::into_iter(texts);

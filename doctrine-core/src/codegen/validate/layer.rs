@@ -139,7 +139,7 @@ pub(super) fn validate_layer(
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
     let is_slot = kind.is_runtime();
-    let overlay = overlay::overlay(raw, locked, is_slot, sink);
+    let overlay = overlay::overlay(raw, locked, is_slot, loader, sink);
     let title = raw.title.as_ref().map(|t| {
         if t.get_ref().contains(['\n', '\r']) {
             sink.error(Some(t.span()), "a title is one line", Some("remove the line break".into()));

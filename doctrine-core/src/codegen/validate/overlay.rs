@@ -4,6 +4,7 @@ use toml::Spanned;
 
 use super::{check_ident, DEFAULT_JOIN};
 use crate::codegen::diag::Sink;
+use crate::codegen::load::Loader;
 use crate::codegen::model::Overlay;
 use crate::codegen::raw;
 
@@ -11,6 +12,7 @@ pub(super) fn overlay(
     raw: &raw::Layer,
     locked: bool,
     is_slot: bool,
+    loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Overlay> {
     let name = raw.name.get_ref();
@@ -36,6 +38,15 @@ pub(super) fn overlay(
             (
                 "overlay_separator",
                 raw.overlay_separator.as_ref().map(Spanned::span),
+            ),
+            ("overlay_cap", raw.overlay_cap.as_ref().map(Spanned::span)),
+            ("oversize", raw.oversize.as_ref().map(Spanned::span)),
+            (
+                "overlay_ignore",
+                raw.overlay_ignore
+                    .as_ref()
+                    .and_then(|i| i.first())
+                    .map(Spanned::span),
             ),
         ] {
             if let (Some(span), false) = (span, locked && key == "overlay_file") {
@@ -105,7 +116,33 @@ pub(super) fn overlay(
             );
         }
     }
+    let cap = match &raw.overlay_cap {
+        Some(c) if *c.get_ref() == 0 => {
+            sink.error(
+                Some(c.span()),
+                "`overlay_cap = 0` would ignore every overlay file",
+                Some(
+                    "give a cap in bytes, e.g. `overlay_cap = 65536`, or remove `override`".into(),
+                ),
+            );
+            return None;
+        }
+        Some(c) => *c.get_ref(),
+        None => crate::runtime::overlay::DEFAULT_MAX_BYTES,
+    };
+    let ignore = raw
+        .overlay_ignore
+        .iter()
+        .flatten()
+        .filter_map(|path| loader.digest(path, sink))
+        .collect();
     Some(Overlay {
+        cap,
+        refuse_oversize: raw
+            .oversize
+            .as_ref()
+            .is_some_and(|o| *o.get_ref() == raw::Oversize::Refuse),
+        ignore,
         field,
         file,
         mode: *o.get_ref(),
