@@ -125,3 +125,48 @@ fn a_bad_spine_file_means_no_spine_and_a_warning() {
         assert!(warnings[0].contains(why), "{warnings:?}");
     }
 }
+
+/// Seed 003's table, every combination: role × selector × no persona, append or replace ×
+/// empty, blank or real body × opt-out, against the seed's rules written out here.
+#[test]
+fn every_persona_combination_matches_the_seed_rules() {
+    for role in [Role::Supervisor, Role::Leg] {
+        for selector_on in [false, true] {
+            let selector = if selector_on { on() } else { Selector::Off };
+            let mut personas = vec![None];
+            for mode in [Mode::Append, Mode::Replace] {
+                for body in ["", "  \n", "Persona."] {
+                    for opt_in in [true, false] {
+                        personas.push(Some(Persona {
+                            body,
+                            mode,
+                            spine: opt_in,
+                        }));
+                    }
+                }
+            }
+            for persona in personas {
+                let body = persona.map(|p| p.body.trim()).filter(|b| !b.is_empty());
+                let spine_on = selector_on && persona.is_none_or(|p| p.spine);
+                let replace = persona.is_some_and(|p| p.mode == Mode::Replace) && body.is_some();
+                let spine_text = match role {
+                    Role::Supervisor => spine::text::SPINE,
+                    Role::Leg => spine::text::SPINE_WORKER,
+                };
+                let expected: Vec<&str> = [
+                    (!replace).then_some(BASE),
+                    spine_on.then_some(spine_text),
+                    body,
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                assert_eq!(
+                    text(role, persona, &selector),
+                    expected.join("\n\n"),
+                    "{role:?} on={selector_on} {persona:?}"
+                );
+            }
+        }
+    }
+}

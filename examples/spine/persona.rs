@@ -1,5 +1,6 @@
-//! How a persona meets the host's base prompt and the spine, as one function: the rules a
-//! runtime composer spreads over hooks and engines, here in one place and typed.
+//! How a persona meets the host's base prompt and the spine: the rules a runtime composer
+//! spreads over hooks and engines. The persona rules live in the manifest (`unless` on
+//! `base`, a trimmed persona slot); this file picks the spine's source.
 //!
 //! - No persona, or an empty body: `base → spine`.
 //! - `Append`: `base → spine → body`.
@@ -51,7 +52,6 @@ pub fn compose(
     selector: &Selector,
 ) -> (spine::Prompt, Vec<String>) {
     let mut warnings = Vec::new();
-    let body = persona.map(|p| p.body.trim()).filter(|b| !b.is_empty());
     let opted_out = persona.is_some_and(|p| !p.spine);
     let (on, overlay) = match selector {
         Selector::Off => (false, spine::Overlay::default()),
@@ -75,13 +75,15 @@ pub fn compose(
             }
         },
     };
+    // The rest is the manifest's: the persona slot is trimmed and empty means absent, and
+    // `base` has `unless = ["persona_replace", "layer:persona"]`.
     let replace = persona.is_some_and(|p| p.mode == Mode::Replace);
     let prompt = spine::compose(role)
         .flag(spine::Flag::Spine, on && !opted_out)
         .flag(spine::Flag::PersonaReplace, replace)
         .overlay(&overlay)
         .base(Some(base))
-        .persona(body)
+        .persona(persona.map(|p| p.body))
         .finish();
     (prompt, warnings)
 }
