@@ -21,6 +21,7 @@ const MANIFESTS: &[(&str, &str)] = &[
     ("facts", "doctrine-core/tests/fixtures/facts/doctrine.toml"),
     ("gates", "tests/fixtures/gates.toml"),
     ("sections", "tests/fixtures/sections.toml"),
+    ("lists", "tests/fixtures/lists.toml"),
 ];
 
 fn repo() -> PathBuf {

@@ -859,3 +859,38 @@ fn overlay_policy_keys_are_checked() {
     );
     assert!(errs[0].contains("missing file `old.md`"), "{}", errs[0]);
 }
+
+#[test]
+fn list_facts_are_checked() {
+    const LAYER: &str = "[[layer]]\nname = \"x\"\ntext = \"X\"\n";
+    let fact = |body: &str| {
+        errors(
+            &format!("[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\n{body}\n{LAYER}"),
+            &[],
+        )
+    };
+    let e = fact("list = { item = \"- item\" }");
+    assert!(
+        e[0].contains("the item template of list fact `tools` has no `{0}`"),
+        "{e:#?}"
+    );
+    let e = fact("list = { max = 0 }");
+    assert!(e[0].contains("`max = 0` would print no item"), "{e:#?}");
+    let e = fact("list = {}\nvalues = [\"a\"]");
+    assert!(
+        e[0].contains("list fact `tools` cannot have `values`"),
+        "{e:#?}"
+    );
+    let e = fact("list = { joint = \", \" }");
+    assert!(
+        e[0].contains("unknown key `joint` in the list of fact `tools`"),
+        "{e:#?}"
+    );
+    assert!(e[0].contains("did you mean `join`?"), "{e:#?}");
+    let e = fact("list = {}\n[[layer]]\nname = \"y\"\ntext = \"Y\"\nwhen = \"tools=read\"");
+    assert!(
+        e.iter()
+            .any(|e| e.contains("list fact `tools` has no single value to compare")),
+        "{e:#?}"
+    );
+}

@@ -180,6 +180,7 @@ fuzz_target!(|input: Input| {
                     assert_eq!(Some(e.valid), f.closed, "closed set of `{}`", e.kind);
                     Expect::Value(f.name, e.value)
                 }
+                FactError::List(fact) => panic!("`{fact}` is not a list in this manifest"),
             };
             assert_eq!(got, expect, "for {pairs:?} in mode {}", MODES[m]);
         }

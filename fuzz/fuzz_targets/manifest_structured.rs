@@ -102,7 +102,7 @@ const LAYER_KEYS: &[&str] = &[
     "bogus",
 ];
 const FACT_KEYS: &[&str] = &[
-    "tier", "values", "other", "required", "optional", "default", "bogus",
+    "tier", "values", "other", "required", "optional", "default", "list", "bogus",
 ];
 const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
 const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];

@@ -912,7 +912,7 @@ impl<'a> __ComposeState<'a> {
         )
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 1] {
+    fn __values(&self) -> [&str; 1] {
         [self.knobs.intensity.as_str()]
     }
     #[inline]

@@ -256,6 +256,7 @@ impl<'a> Facts<'a> {
                         "ask",
                         &FACT_NAMES,
                         &["root"],
+                        &[],
                         pairs,
                     )?;
                     Facts::Ask(AskFacts {
@@ -267,6 +268,7 @@ impl<'a> Facts<'a> {
                         "act",
                         &FACT_NAMES,
                         &["root", "urgency"],
+                        &[],
                         pairs,
                     )?;
                     Facts::Act(ActFacts {
@@ -638,7 +640,7 @@ impl<'a> __ComposeState<'a> {
         )
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 2] {
+    fn __values(&self) -> [&str; 2] {
         [self.facts[0].unwrap_or(""), self.facts[1].unwrap_or("")]
     }
     #[inline]

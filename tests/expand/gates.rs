@@ -251,6 +251,7 @@ impl<'a> Facts<'a> {
                         "work",
                         &FACT_NAMES,
                         &["scope", "speed", "reviewer"],
+                        &[],
                         pairs,
                     )?;
                     Facts::Work(WorkFacts {
@@ -663,7 +664,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 3] {
+    fn __values(&self) -> [&str; 3] {
         [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),

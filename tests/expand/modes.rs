@@ -534,6 +534,7 @@ impl<'a> Facts<'a> {
                             "personality",
                             "mcp",
                         ],
+                        &[],
                         pairs,
                     )?;
                     Facts::Chat(ChatFacts {
@@ -567,6 +568,7 @@ impl<'a> Facts<'a> {
                             "mcp",
                             "nudge",
                         ],
+                        &[],
                         pairs,
                     )?;
                     Facts::Plan(PlanFacts {
@@ -599,6 +601,7 @@ impl<'a> Facts<'a> {
                             "extramile",
                             "mcp",
                         ],
+                        &[],
                         pairs,
                     )?;
                     Facts::Exec(ExecFacts {
@@ -628,6 +631,7 @@ impl<'a> Facts<'a> {
                             "extramile",
                             "mcp",
                         ],
+                        &[],
                         pairs,
                     )?;
                     Facts::Apply(ApplyFacts {
@@ -657,6 +661,7 @@ impl<'a> Facts<'a> {
                         "scout",
                         &FACT_NAMES,
                         &["root", "platform", "shell", "scope", "today"],
+                        &[],
                         pairs,
                     )?;
                     Facts::Scout(ScoutFacts {
@@ -684,6 +689,7 @@ impl<'a> Facts<'a> {
                         "baseline",
                         &FACT_NAMES,
                         &["today"],
+                        &[],
                         pairs,
                     )?;
                     Facts::Baseline(BaselineFacts { today: slots[7] })
@@ -1405,7 +1411,7 @@ impl<'a> __ComposeState<'a> {
         )
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 13] {
+    fn __values(&self) -> [&str; 13] {
         [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),

@@ -124,6 +124,7 @@ impl<'a> Facts<'a> {
             "the prompt",
             &FACT_NAMES,
             &["tools"],
+            &[],
             pairs,
         )?;
         ::core::result::Result::Ok(Facts {
@@ -579,7 +580,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 1] {
+    fn __values(&self) -> [&str; 1] {
         [self.facts[0].unwrap_or("")]
     }
     #[inline]

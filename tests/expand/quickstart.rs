@@ -382,7 +382,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 0] {
+    fn __values(&self) -> [&str; 0] {
         []
     }
     #[inline]

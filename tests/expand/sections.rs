@@ -131,6 +131,7 @@ impl<'a> Facts<'a> {
             "the prompt",
             &FACT_NAMES,
             &["date", "branch", "ticket"],
+            &[],
             pairs,
         )?;
         ::core::result::Result::Ok(Facts {
@@ -367,7 +368,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&'a str; 4] {
+    fn __values(&self) -> [&str; 4] {
         [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),

@@ -86,6 +86,22 @@ impl Doctrine {
         quote::format_ident!("{}", super::names::camel(self.role_word))
     }
 
+    /// How many facts are lists.
+    pub fn list_count(&self) -> usize {
+        self.facts.iter().filter(|f| f.list.is_some()).count()
+    }
+
+    /// The index of fact `f` among the list facts, if it is one.
+    pub fn list_index(&self, f: FactId) -> Option<usize> {
+        self.facts[f].list.as_ref()?;
+        Some(
+            self.facts[..f.0]
+                .iter()
+                .filter(|g| g.list.is_some())
+                .count(),
+        )
+    }
+
     /// Whether some text has a `{?flag}` section, so flags join the template values.
     pub fn flags_in_sections(&self) -> bool {
         self.texts
@@ -135,6 +151,20 @@ pub struct Fact {
     /// `values` as a table: each key and the text it prints. With `values` `None`
     /// (`other = "verbatim"`), the fact is free text and other text prints as given.
     pub texts: Option<Vec<(String, String)>>,
+    /// A list fact (`list = { ... }`): given as `&[&str]`, printed item by item.
+    pub list: Option<ListSpec>,
+}
+
+/// How a list fact prints.
+#[derive(Debug)]
+pub struct ListSpec {
+    /// The item template split at `{0}`: literal pieces with the item between them.
+    pub item: Vec<String>,
+    pub join: String,
+    pub sort: bool,
+    /// At most this many items, then `more` with `{n}` the number left out.
+    pub max: Option<usize>,
+    pub more: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -57,6 +57,15 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
             }
             "facts" => {
+                // Keys inside each fact's `list` table are checked here, as the layer's
+                // `suffix` keys are.
+                for (name, v) in value.get_ref().as_table().into_iter().flatten() {
+                    let list = v.get_ref().as_table().and_then(|t| t.get("list"));
+                    if let Some(t) = list.and_then(|l| l.get_ref().as_table()) {
+                        let what = format!("the list of fact `{}`", name.get_ref());
+                        check_keys(t, raw::LIST_KEYS, &what, sink);
+                    }
+                }
                 let (facts, broken) = named_tables(value, "facts", raw::FACT_KEYS, "fact", sink);
                 manifest.facts = facts;
                 sink.reported_mut().names.extend(broken);

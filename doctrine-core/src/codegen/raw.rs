@@ -25,8 +25,9 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "order",
 ];
 pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
-pub(super) const FACT_KEYS: &[&str] =
-    &["tier", "values", "other", "required", "optional", "default"];
+pub(super) const FACT_KEYS: &[&str] = &[
+    "tier", "values", "other", "required", "optional", "default", "list",
+];
 pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
 pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
 pub(super) const LAYER_KEYS: &[&str] = &[
@@ -66,6 +67,7 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "provenance",
     "rank",
 ];
+pub(super) const LIST_KEYS: &[&str] = &["item", "join", "sort", "max", "more"];
 pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
 pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
 pub(super) const ORDER_KEYS: &[&str] = &["first", "then"];
@@ -102,6 +104,8 @@ pub(super) struct Fact {
     pub optional: Vec<Name>,
     /// The value an optional fact takes when it is not given (or given empty).
     pub default: Option<Spanned<String>>,
+    /// A list of strings, printed item by item.
+    pub list: Option<Spanned<List>>,
 }
 
 #[derive(Debug)]
@@ -298,6 +302,7 @@ from_toml!(Fact, |f| Fact {
     required: f.or_default("required")?,
     optional: f.or_default("optional")?,
     default: f.optional("default")?,
+    list: f.optional("list")?,
 });
 
 from_toml!(Budget, |f| Budget {
@@ -460,3 +465,21 @@ impl FromToml for RoleTexts {
         Ok(RoleTexts(map))
     }
 }
+
+/// `list = { item, join, sort, max, more }`: how a list fact prints.
+#[derive(Debug)]
+pub(super) struct List {
+    pub item: Option<Spanned<String>>,
+    pub join: Option<Spanned<String>>,
+    pub sort: Option<Spanned<bool>>,
+    pub max: Option<Spanned<usize>>,
+    pub more: Option<Spanned<String>>,
+}
+
+from_toml!(List, |f| List {
+    item: f.optional("item")?,
+    join: f.optional("join")?,
+    sort: f.optional("sort")?,
+    max: f.optional("max")?,
+    more: f.optional("more")?,
+});

@@ -25,6 +25,8 @@ pub enum FactError {
     Repeated(&'static str),
     /// A closed-set fact got a value outside its set.
     Value(ParseChoiceError),
+    /// A list fact named in a pair: a list is given on the facts struct, as `&[&str]`.
+    List(&'static str),
 }
 
 impl fmt::Display for FactError {
@@ -42,6 +44,10 @@ impl fmt::Display for FactError {
             ),
             FactError::Repeated(fact) => write!(f, "fact `{fact}` is given twice"),
             FactError::Value(e) => e.fmt(f),
+            FactError::List(fact) => write!(
+                f,
+                "fact `{fact}` is a list: set it on the facts struct as a slice"
+            ),
         }
     }
 }
@@ -54,10 +60,14 @@ pub fn collect<'a, const F: usize>(
     role: &'static str,
     names: &'static [&'static str; F],
     takes: &'static [&'static str],
+    lists: &'static [&'static str],
     pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Result<[Option<&'a str>; F], FactError> {
     let mut slots = [None; F];
     for (name, value) in pairs {
+        if let Some(list) = lists.iter().find(|l| **l == name) {
+            return Err(FactError::List(list));
+        }
         let Some(i) = names
             .iter()
             .position(|n| *n == name)
@@ -126,4 +136,46 @@ pub fn value_text<'a>(
         None => "",
         Some(v) => texts.iter().find(|(k, _)| *k == v).map_or(v, |(_, t)| t),
     }
+}
+
+/// How a list fact prints: the manifest's `list = { item, join, sort, max, more }`. Used
+/// by generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListStyle {
+    /// The item template split at `{0}`.
+    pub item: &'static [&'static str],
+    pub join: &'static str,
+    pub sort: bool,
+    pub max: Option<usize>,
+    /// After `max` items: this line, `{n}` the number left out.
+    pub more: &'static str,
+}
+
+/// A list fact as it prints: each non-empty item through the template (sorted if asked),
+/// joined, at most `max` of them and then a line saying how many were left out (never a
+/// silent cut). An empty list, or one of empty items, prints nothing: it is absent.
+pub fn render_list(items: &[&str], style: &ListStyle) -> String {
+    let mut kept: Vec<&str> = items.iter().copied().filter(|i| !i.is_empty()).collect();
+    if style.sort {
+        kept.sort_unstable();
+    }
+    let shown = style.max.map_or(kept.len(), |m| m.min(kept.len()));
+    let mut out = String::new();
+    for (n, item) in kept[..shown].iter().enumerate() {
+        if n > 0 {
+            out.push_str(style.join);
+        }
+        for (p, piece) in style.item.iter().enumerate() {
+            if p > 0 {
+                out.push_str(item);
+            }
+            out.push_str(piece);
+        }
+    }
+    let left = kept.len() - shown;
+    if left > 0 {
+        out.push_str(style.join);
+        out.push_str(&style.more.replace("{n}", &left.to_string()));
+    }
+    out
 }

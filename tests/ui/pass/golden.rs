@@ -27,6 +27,9 @@ mod gates {
 mod sections {
     include!("../../expand/sections.rs");
 }
+mod lists {
+    include!("../../expand/lists.rs");
+}
 mod live {
     doctrine::doctrine!("../../../examples/crew/doctrine.toml");
 }

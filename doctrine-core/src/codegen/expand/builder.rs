@@ -263,9 +263,26 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             }
         }
     };
+    // List facts, rendered once when the facts are given.
+    let list_count = d.list_count();
+    let (lists_field, lists_init) = if list_count == 0 {
+        (TokenStream::new(), TokenStream::new())
+    } else {
+        (
+            quote! { lists: [::std::string::String; #list_count], },
+            quote! { lists: facts.__lists(), },
+        )
+    };
     // Each value as a template prints it: a fact or knob with value texts prints the
     // text of its value (free text passes through with `other = "verbatim"`).
     let fact_values = d.facts.iter().enumerate().map(|(i, f)| match &f.texts {
+        // A list fact prints as rendered when the facts were given.
+        None if f.list.is_some() => {
+            let j = d
+                .list_index(crate::codegen::model::FactId(i))
+                .unwrap_or_default();
+            quote! { self.lists[#j].as_str() }
+        }
         None => quote! { self.facts[#i].unwrap_or("") },
         Some(texts) => {
             let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
@@ -334,6 +351,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         struct __ComposeState<'a> {
             #(#fields,)*
             facts: [::core::option::Option<&'a str>; #fact_count],
+            #lists_field
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
@@ -354,6 +372,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                 state: __ComposeState {
                     #(#inits,)*
                     facts: #facts_init,
+                    #lists_init
                     flags: <Flags as ::core::default::Default>::default(),
                     knobs: <Knobs as ::core::default::Default>::default(),
                     overlay: ::core::option::Option::None,
@@ -427,7 +446,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             }
 
             /// What placeholders resolve to: facts, then knobs, in manifest order.
-            fn __values(&self) -> [&'a str; #value_count] {
+            fn __values(&self) -> [&str; #value_count] {
                 [
                     #(#fact_values,)*
                     #(#knob_values,)*

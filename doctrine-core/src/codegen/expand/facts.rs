@@ -47,6 +47,10 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
 
 /// The Rust type of a fact field for a role's need.
 fn field_type(f: &Fact, need: Need) -> TokenStream {
+    if f.list.is_some() {
+        // Empty is absent: an optional list is an empty slice when not given.
+        return quote! { &'a [&'a str] };
+    }
     let base = match &f.values {
         Some((enum_name, _)) => {
             let t = format_ident!("{}", enum_name);
@@ -63,6 +67,10 @@ fn field_type(f: &Fact, need: Need) -> TokenStream {
 /// `Option<&'a str>` of a field, for the values table. An optional free-text fact given
 /// empty is absent; an absent optional fact with a `default` is its default.
 fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> TokenStream {
+    if f.list.is_some() {
+        // Printed from the rendered lists (see `__lists`).
+        return quote! { ::core::option::Option::None };
+    }
     let value = match (&f.values, need) {
         (None, Need::Required) => return quote! { ::core::option::Option::Some(#access) },
         (None, _) => quote! { #pv::present(#access) },
@@ -84,6 +92,10 @@ fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> T
 
 /// A field initialiser from the collected `slots`, for `from_pairs`.
 fn field_from_slot(pv: &TokenStream, f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
+    if f.list.is_some() {
+        // Pairs cannot give a list (`collect` refuses one by name): set it on the struct.
+        return quote! { &[] };
+    }
     let name = lit(&f.name);
     let who = lit(who);
     match (&f.values, need) {
@@ -103,6 +115,7 @@ struct Shape {
     borrows: bool,
     def: TokenStream,
     values: TokenStream,
+    lists: TokenStream,
     from_slots: TokenStream,
     takes: Vec<String>,
 }
@@ -175,13 +188,30 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         quote! { #field: #v }
     });
     let from_slots = quote! { #ty { #(#inits,)* } };
+    // Every list fact of the manifest, rendered from this struct (empty when not taken).
+    let lists = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
+        match taken.iter().find(|(_, t, _)| t.name == f.name) {
+            Some(_) => {
+                let field = format_ident!("{}", f.name);
+                let style = list_style(&pv, f);
+                quote! { #pv::render_list(facts.#field, #style) }
+            }
+            None => quote! { ::std::string::String::new() },
+        }
+    });
+    let lists = quote! { [#(#lists),*] };
     Shape {
         ty,
         borrows,
         def,
         values,
+        lists,
         from_slots,
-        takes: taken.iter().map(|(_, f, _)| f.name.clone()).collect(),
+        takes: taken
+            .iter()
+            .filter(|(_, f, _)| f.list.is_none())
+            .map(|(_, f, _)| f.name.clone())
+            .collect(),
     }
 }
 
@@ -190,6 +220,18 @@ fn single(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     let s = shape(d, 0, format_ident!("Facts"), "the prompt");
     let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
+    let (lists, list_count) = (&s.lists, d.list_count());
+    let list_names = list_names(d);
+    // Only for manifests with list facts: nothing else calls it.
+    let lists_fn = (list_count > 0).then(|| {
+        quote! {
+            #[doc(hidden)]
+            pub fn __lists(&self) -> [::std::string::String; #list_count] {
+                let facts = self;
+                #lists
+            }
+        }
+    });
     let takes = s.takes.iter().map(|t| lit(t));
     let generics = if s.borrows {
         quote! { <'a> }
@@ -201,7 +243,7 @@ fn single(d: &Doctrine) -> TokenStream {
         impl<'a> Facts #generics {
             /// Builds the facts from `(name, value)` pairs, e.g. a command line.
             pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
-                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], pairs)?;
+                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
                 ::core::result::Result::Ok(#from_slots)
             }
 
@@ -210,6 +252,8 @@ fn single(d: &Doctrine) -> TokenStream {
                 let facts = self;
                 #values
             }
+
+            #lists_fn
         }
     }
 }
@@ -252,12 +296,29 @@ fn per_role(d: &Doctrine) -> TokenStream {
         let values = &s.values;
         quote! { Facts::#v(facts) => #values, }
     });
+    let list_names: Vec<proc_macro2::Literal> = list_names(d).collect();
+    let lists = shapes.iter().zip(&variants).map(|(s, v)| {
+        let lists = &s.lists;
+        quote! { Facts::#v(facts) => #lists, }
+    });
+    let list_count = d.list_count();
+    let lists_fn = (list_count > 0).then(|| {
+        quote! {
+            #[doc(hidden)]
+            pub fn __lists(&self) -> [::std::string::String; #list_count] {
+                match self {
+                    #(#lists)*
+                    #never_arm
+                }
+            }
+        }
+    });
     let from_slots = shapes.iter().zip(&variants).zip(&d.roles).map(|((s, v), who)| {
         let (build, who) = (&s.from_slots, lit(who));
         let takes = s.takes.iter().map(|t| lit(t));
         quote! {
             #role_ty::#v => {
-                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], pairs)?;
+                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
                 Facts::#v(#build)
             }
         }
@@ -320,6 +381,32 @@ fn per_role(d: &Doctrine) -> TokenStream {
                     #never_arm
                 }
             }
+
+            #lists_fn
         }
     }
+}
+
+/// A list fact's `ListStyle`, as a constant expression (promoted to `'static`).
+fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
+    let Some(l) = &f.list else {
+        return TokenStream::new();
+    };
+    let item = l.item.iter().map(|p| lit(p));
+    let (join, sort, more) = (lit(&l.join), l.sort, lit(&l.more));
+    let max = match l.max {
+        Some(m) => quote! { ::core::option::Option::Some(#m) },
+        None => quote! { ::core::option::Option::None },
+    };
+    quote! {
+        &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more }
+    }
+}
+
+/// The names of the list facts, which pairs cannot give.
+fn list_names(d: &Doctrine) -> impl Iterator<Item = proc_macro2::Literal> + Clone + '_ {
+    d.facts
+        .iter()
+        .filter(|f| f.list.is_some())
+        .map(|f| lit(&f.name))
 }

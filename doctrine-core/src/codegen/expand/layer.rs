@@ -321,10 +321,14 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
             let field = format_ident!("{}", d.flags[*f].name);
             quote! { self.flags.#field }
         }
-        Test::Fact(f) => {
-            let i = f.0;
-            quote! { self.facts[#i].is_some() }
-        }
+        Test::Fact(f) => match d.list_index(*f) {
+            // An empty list is absent.
+            Some(j) => quote! { !self.lists[#j].is_empty() },
+            None => {
+                let i = f.0;
+                quote! { self.facts[#i].is_some() }
+            }
+        },
         Test::FactIs(f, v) => {
             let (i, v) = (f.0, lit(v));
             quote! { ::core::matches!(self.facts[#i], ::core::option::Option::Some(v) if v == #v) }

@@ -15,7 +15,8 @@ use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
-    Content, Fact, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
+    Content, Fact, FactId, FlagId, KnobId, Layer, ListSpec, Need, RoleGroup, RoleId, SectionOn,
+    Segment, Test,
 };
 use crate::codegen::names::{camel, is_variant_name, shown};
 use crate::codegen::raw::{self, Manifest};
@@ -180,6 +181,10 @@ pub(super) fn facts(
             }
             None
         });
+        let list = fact
+            .list
+            .as_ref()
+            .and_then(|l| list_spec(name.get_ref(), fact, l, sink));
         out.push(Fact {
             name: name.get_ref().clone(),
             tier: (*fact.tier.get_ref()).into(),
@@ -187,9 +192,72 @@ pub(super) fn facts(
             need,
             default,
             texts,
+            list,
         });
     }
     out
+}
+
+/// A list fact's printing: item template, join, sort, cap. A list has no closed set,
+/// default or value texts.
+fn list_spec(
+    name: &str,
+    fact: &raw::Fact,
+    list: &toml::Spanned<raw::List>,
+    sink: &mut Sink<'_>,
+) -> Option<ListSpec> {
+    let others = [
+        ("values", fact.values.as_ref().map(|v| v.span())),
+        ("default", fact.default.as_ref().map(|v| v.span())),
+        ("other", fact.other.as_ref().map(|v| v.span())),
+    ];
+    let mut ok = true;
+    for (key, span) in others {
+        if let Some(span) = span {
+            sink.error(
+                Some(span),
+                format!("list fact `{name}` cannot have `{key}`"),
+                Some(
+                    "a list is given as `&[&str]` and prints item by item: remove one of them"
+                        .into(),
+                ),
+            );
+            ok = false;
+        }
+    }
+    let l = list.get_ref();
+    let item = l.item.as_ref().map_or("{0}", |i| i.get_ref().as_str());
+    if !item.contains("{0}") {
+        sink.error(
+            l.item.as_ref().map(|i| i.span()),
+            format!("the item template of list fact `{name}` has no `{{0}}`"),
+            Some("write where each item goes, e.g. `item = \"- {0}\"`".into()),
+        );
+        ok = false;
+    }
+    if let Some(m) = l.max.as_ref().filter(|m| *m.get_ref() == 0) {
+        sink.error(
+            Some(m.span()),
+            format!("`max = 0` would print no item of list fact `{name}`"),
+            Some("give the most items to print, or remove `max`".into()),
+        );
+        ok = false;
+    }
+    let text = |s: Option<&toml::Spanned<String>>, default: &str| {
+        s.map_or(default.to_string(), |s| {
+            crate::codegen::text::normalise(s.get_ref())
+        })
+    };
+    ok.then(|| ListSpec {
+        item: crate::codegen::text::normalise(item)
+            .split("{0}")
+            .map(str::to_string)
+            .collect(),
+        join: text(l.join.as_ref(), "\n"),
+        sort: l.sort.as_ref().is_some_and(|s| *s.get_ref()),
+        max: l.max.as_ref().map(|m| *m.get_ref()),
+        more: text(l.more.as_ref(), "(and {n} more)"),
+    })
 }
 
 /// Where a fact use is reported: a file position, or the manifest entry.

@@ -252,6 +252,17 @@ fn check_value(
     sink: &mut Sink<'_>,
 ) -> Option<()> {
     let fact = &names.facts[f];
+    if fact.list.is_some() {
+        sink.error(
+            Some(at),
+            format!("list fact `{}` has no single value to compare", fact.name),
+            Some(format!(
+                "test whether it is given (non-empty): `{}`",
+                fact.name
+            )),
+        );
+        return None;
+    }
     match &fact.values {
         Some((_, values)) if !values.iter().any(|v| v == value) => {
             sink.error(
