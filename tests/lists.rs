@@ -40,3 +40,25 @@ fn pairs_cannot_give_a_list() {
         "fact `tools` is a list: set it on the facts struct as a slice"
     );
 }
+
+proptest::proptest! {
+    /// With `sort = true`, the printed list does not depend on the order it was given in.
+    #[test]
+    fn a_sorted_list_is_independent_of_input_order(
+        items in proptest::collection::vec("[a-z]{0,6}", 0..8),
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let mut shuffled = items.clone();
+        // A deterministic shuffle from the seed.
+        let n = shuffled.len();
+        for i in (1..n).rev() {
+            let j = (seed.wrapping_mul(6364136223846793005).wrapping_add(i as u64) % (i as u64 + 1)) as usize;
+            shuffled.swap(i, j);
+        }
+        let print = |list: &[String]| {
+            let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+            l::compose(OpsFacts { tools: &[], skills: &refs }).finish().into_string()
+        };
+        proptest::prop_assert_eq!(print(&items), print(&shuffled));
+    }
+}

@@ -64,8 +64,8 @@ impl OverlayFile {
     }
 }
 
-/// An earlier shipped version of a layer's text: its size and [`fingerprint`]
-/// (crate::fingerprint), computed at compile time from a file in the crate.
+/// An earlier shipped version of a layer's text: its size and
+/// [`fingerprint`](crate::fingerprint), computed at compile time from a file in the crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shipped {
     pub size: u64,

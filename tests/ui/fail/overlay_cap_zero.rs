@@ -1,0 +1,6 @@
+// An overlay cap of zero bytes.
+mod d {
+    doctrine::doctrine!("overlay_cap_zero.toml");
+}
+
+fn main() {}
