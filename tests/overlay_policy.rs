@@ -19,18 +19,21 @@ fn load(files: &[(&str, &[u8])]) -> (String, Vec<NoticeKind>) {
 #[test]
 fn an_edited_copy_under_the_cap_is_used() {
     let (text, notices) = load(&[("tone.md", b"Be warm.\n")]);
-    assert_eq!(text, "Be warm.|Shipped notes.");
+    assert_eq!(text, "Be warm.|Shipped notes.|Say hello first.");
     assert!(notices.is_empty(), "{notices:?}");
 }
 
 #[test]
 fn an_untouched_copy_of_an_earlier_version_does_not_shadow_the_shipped_text() {
     let (text, notices) = load(&[("tone.md", b"Speak plainly.\n")]);
-    assert_eq!(text, "Speak plainly and briefly.|Shipped notes.");
+    assert_eq!(
+        text,
+        "Speak plainly and briefly.|Shipped notes.|Say hello first."
+    );
     assert_eq!(notices, [NoticeKind::ShippedCopy]);
     // One byte different is an edit: it is used.
     let (text, notices) = load(&[("tone.md", b"Speak plainly!\n")]);
-    assert_eq!(text, "Speak plainly!|Shipped notes.");
+    assert_eq!(text, "Speak plainly!|Shipped notes.|Say hello first.");
     assert!(notices.is_empty(), "{notices:?}");
 }
 
@@ -38,13 +41,16 @@ fn an_untouched_copy_of_an_earlier_version_does_not_shadow_the_shipped_text() {
 fn over_its_cap_a_file_is_refused_or_cut_as_the_manifest_says() {
     let long = [b'x'; 40];
     let (text, notices) = load(&[("tone.md", &long)]);
-    assert_eq!(text, "Speak plainly and briefly.|Shipped notes.");
+    assert_eq!(
+        text,
+        "Speak plainly and briefly.|Shipped notes.|Say hello first."
+    );
     assert_eq!(notices, [NoticeKind::TooLarge]);
     // `notes` truncates (the default) at its own cap of 8 bytes.
     let (text, notices) = load(&[("notes.md", b"0123456789")]);
     assert_eq!(
         text,
-        "Speak plainly and briefly.|Shipped notes.\n\n01234567"
+        "Speak plainly and briefly.|Shipped notes.\n\n01234567|Say hello first."
     );
     assert_eq!(notices, [NoticeKind::Truncated]);
     // A caller's cap may lower a file's cap, never raise it.
@@ -54,4 +60,35 @@ fn over_its_cap_a_file_is_refused_or_cut_as_the_manifest_says() {
     assert_eq!(overlay.notes, "0123");
     let (overlay, _) = p::Overlay::load_capped(dir.path(), 1000);
     assert_eq!(overlay.notes, "01234567");
+}
+
+#[test]
+fn an_empty_file_turns_off_a_layer_that_allows_it_and_keeps_the_others() {
+    let (text, notices) = load(&[("greeting.md", b"  \n"), ("tone.md", b"")]);
+    assert_eq!(text, "Speak plainly and briefly.|Shipped notes.");
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices.contains(&NoticeKind::TurnedOff), "{notices:?}");
+    assert!(notices.contains(&NoticeKind::Empty), "{notices:?}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("greeting.md"), b"").unwrap();
+    let (overlay, _) = p::Overlay::load(dir.path());
+    assert!(overlay.greeting_off);
+    let why = p::compose()
+        .overlay(&overlay)
+        .finish()
+        .explain()
+        .to_string();
+    assert!(
+        why.contains("turned off by an empty `greeting.md`"),
+        "{why}"
+    );
+    // Set in code, the flag does the same.
+    let overlay = p::Overlay {
+        greeting_off: true,
+        ..p::Overlay::default()
+    };
+    assert_eq!(
+        p::compose().overlay(&overlay).finish().into_string(),
+        "Speak plainly and briefly.|Shipped notes."
+    );
 }

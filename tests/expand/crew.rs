@@ -401,7 +401,7 @@ impl Overlay {
             max_bytes,
         );
         let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let overlay = Overlay {};
+        let mut overlay = <Overlay as ::core::default::Default>::default();
         (overlay, notices)
     }
 }

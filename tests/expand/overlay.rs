@@ -182,15 +182,13 @@ impl Overlay {
             max_bytes,
         );
         let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let overlay = Overlay {
-            identity: ::core::iter::Iterator::next(&mut texts)
-                .flatten()
-                .unwrap_or_default(),
-            tools_more: ::core::iter::Iterator::next(&mut texts)
-                .flatten()
-                .unwrap_or_default(),
-            style: ::core::iter::Iterator::next(&mut texts).flatten().unwrap_or_default(),
-        };
+        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.identity = text.unwrap_or_default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.tools_more = text.unwrap_or_default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.style = text.unwrap_or_default();
         (overlay, notices)
     }
 }

@@ -284,11 +284,9 @@ impl Overlay {
             max_bytes,
         );
         let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let overlay = Overlay {
-            style_more: ::core::iter::Iterator::next(&mut texts)
-                .flatten()
-                .unwrap_or_default(),
-        };
+        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.style_more = text.unwrap_or_default();
         (overlay, notices)
     }
 }

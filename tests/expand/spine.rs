@@ -200,14 +200,11 @@ impl Overlay {
             max_bytes,
         );
         let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let overlay = Overlay {
-            spine: ::core::iter::Iterator::next(&mut texts)
-                .flatten()
-                .unwrap_or_default(),
-            spine_worker: ::core::iter::Iterator::next(&mut texts)
-                .flatten()
-                .unwrap_or_default(),
-        };
+        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.spine = text.unwrap_or_default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.spine_worker = text.unwrap_or_default();
         (overlay, notices)
     }
 }

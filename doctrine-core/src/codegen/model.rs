@@ -398,6 +398,8 @@ pub struct Overlay {
     pub refuse_oversize: bool,
     /// `overlay_ignore`: size and fingerprint of each earlier shipped version.
     pub ignore: Vec<(u64, u64)>,
+    /// `empty = "off"`: an empty overlay file turns the layer off (`Overlay::<field>_off`).
+    pub empty_off: bool,
     pub field: String,
     /// The file in the user's overlay directory that fills the field.
     pub file: String,

@@ -61,6 +61,7 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "overlay_cap",
     "oversize",
     "overlay_ignore",
+    "empty",
     "title",
     "suffix",
     "claims",
@@ -134,6 +135,14 @@ keywords! {
 pub(super) struct Knob {
     pub values: Spanned<Values>,
     pub default: Name,
+}
+
+keywords! {
+    /// `empty`: what an empty overlay file does.
+    pub(super) enum EmptyOverlay {
+        Keep = "keep",
+        Off = "off",
+    }
 }
 
 keywords! {
@@ -259,6 +268,8 @@ pub(super) struct Layer {
     pub oversize: Option<Spanned<Oversize>>,
     /// Files in the crate holding earlier shipped versions of the layer's text.
     pub overlay_ignore: Option<Vec<Spanned<String>>>,
+    /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
+    pub empty: Option<Spanned<EmptyOverlay>>,
     pub suffix: Option<Spanned<Suffix>>,
     pub claims: Option<Spanned<Claims>>,
     /// Instructions layers: the provenance line's template.
@@ -358,6 +369,7 @@ from_toml!(Layer, |f| Layer {
     overlay_cap: f.optional("overlay_cap")?,
     oversize: f.optional("oversize")?,
     overlay_ignore: f.optional("overlay_ignore")?,
+    empty: f.optional("empty")?,
     suffix: f.optional("suffix")?,
     claims: f.optional("claims")?,
     provenance: f.optional("provenance")?,

@@ -137,6 +137,9 @@ pub enum Skip {
     When(&'static str),
     /// Every condition of the layer's `unless` holds (as written, comma-separated).
     Unless(&'static str),
+    /// The overlay turned the layer off: its file was empty and the manifest says
+    /// `empty = "off"` (the file's name).
+    OverlayOff(&'static str),
 }
 
 impl fmt::Display for Skip {
@@ -151,6 +154,7 @@ impl fmt::Display for Skip {
             Skip::FactValue(fact) => write!(f, "fact `{fact}` has another value"),
             Skip::When(cond) => write!(f, "condition `{cond}` does not hold"),
             Skip::Unless(conds) => write!(f, "`unless` holds: {conds}"),
+            Skip::OverlayOff(file) => write!(f, "turned off by an empty `{file}`"),
         }
     }
 }

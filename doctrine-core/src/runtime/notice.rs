@@ -35,6 +35,8 @@ pub enum NoticeKind {
     /// A file over its cap, where the manifest refuses oversized files; the shipped text
     /// was kept.
     TooLarge,
+    /// An empty file where the manifest lets it turn its layer off (`empty = "off"`).
+    TurnedOff,
     /// A file byte-identical to an earlier shipped version (`overlay_ignore`); the current
     /// shipped text was used.
     ShippedCopy,

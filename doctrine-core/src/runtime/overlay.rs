@@ -49,6 +49,8 @@ pub struct OverlayFile {
     /// Earlier shipped versions (`overlay_ignore`): a user copy byte-identical to one of
     /// them is a copy nobody edited, and does not shadow the current shipped text.
     pub ignore: &'static [Shipped],
+    /// An empty file turns the layer off (`empty = "off"`): its slot is `Some("")`.
+    pub empty_off: bool,
 }
 
 impl OverlayFile {
@@ -60,6 +62,7 @@ impl OverlayFile {
             cap: DEFAULT_MAX_BYTES,
             refuse_oversize: false,
             ignore: &[],
+            empty_off: false,
         }
     }
 }
@@ -189,6 +192,18 @@ fn load_with(
                 );
                 for i in slot_ids {
                     slots[i] = Some(text.clone());
+                }
+            }
+            Outcome::Ignored(NoticeKind::Empty, _) if policy.empty_off => {
+                notice(
+                    NoticeKind::TurnedOff,
+                    "The file is empty once normalised (BOM, line endings, surrounding \
+                     whitespace), and the manifest lets an empty file turn this layer off \
+                     (`empty = \"off\"`), so the layer is left out."
+                        .to_string(),
+                );
+                for i in slot_ids {
+                    slots[i] = Some(String::new());
                 }
             }
             Outcome::Ignored(kind, message) => notice(kind, message),

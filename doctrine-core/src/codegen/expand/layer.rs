@@ -168,8 +168,17 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 }
             }
         };
+        let off = o.empty_off.then(|| {
+            let flag = format_ident!("{}_off", o.field);
+            quote! {
+                if overlay.#flag {
+                    return #pv::Part { info, origin, body: #pv::Body::Skip(#krate::Skip::OverlayOff(#file)) };
+                }
+            }
+        });
         quote! {
             if let ::core::option::Option::Some(overlay) = self.overlay {
+                #off
                 // Trimmed here too, so a field set in code counts as the loader's would.
                 let over: &'a str = overlay.#field.as_str().trim();
                 if !over.is_empty() { #body }

@@ -255,16 +255,45 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .map(|(_, o)| format_ident!("{}", o.field))
         .collect();
     let names = entries.iter().map(|(_, o)| lit(&o.field));
+    // `empty = "off"` layers: a flag per layer, set when its file was empty.
+    let offs: Vec<(Ident, String)> = entries
+        .iter()
+        .filter(|(_, o)| o.empty_off)
+        .map(|(l, o)| {
+            let doc = format!(
+                "Layer `{}` is left out: `Overlay::load` found `{}` empty (`empty = \"off\"`).",
+                l.name, o.file
+            );
+            (format_ident!("{}_off", o.field), doc)
+        })
+        .collect();
+    let (off_fields, off_docs): (Vec<&Ident>, Vec<&String>) =
+        offs.iter().map(|(f, d)| (f, d)).unzip();
+    // Filling a field from what the loader read: an `empty = "off"` file read as `""`
+    // also sets its flag.
+    let fills = entries.iter().map(|(_, o)| {
+        let field = format_ident!("{}", o.field);
+        let off = o.empty_off.then(|| {
+            let flag = format_ident!("{}_off", o.field);
+            quote! { overlay.#flag = ::core::matches!(text.as_deref(), ::core::option::Option::Some("")); }
+        });
+        quote! {
+            let text = ::core::iter::Iterator::next(&mut texts).flatten();
+            #off
+            overlay.#field = text.unwrap_or_default();
+        }
+    });
     // Each file with its policy; the default one is `OverlayFile::new`.
     let files = entries.iter().map(|(l, o)| {
         let (file, layer) = (lit(&o.file), lit(&l.name));
         let default = o.cap == crate::runtime::overlay::DEFAULT_MAX_BYTES
             && !o.refuse_oversize
-            && o.ignore.is_empty();
+            && o.ignore.is_empty()
+            && !o.empty_off;
         if default {
             return quote! { #krate::overlay::OverlayFile::new(#file, #layer) };
         }
-        let (cap, refuse) = (o.cap, o.refuse_oversize);
+        let (cap, refuse, off) = (o.cap, o.refuse_oversize, o.empty_off);
         let ignore = o.ignore.iter().map(|(size, fingerprint)| {
             quote! { #krate::overlay::Shipped { size: #size, fingerprint: #fingerprint } }
         });
@@ -275,6 +304,7 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
                 cap: #cap,
                 refuse_oversize: #refuse,
                 ignore: &[#(#ignore),*],
+                empty_off: #off,
             }
         }
     });
@@ -303,7 +333,10 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
     quote! {
         #[doc = #overlay_doc]
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
-        pub struct Overlay { #(#[doc = #docs] pub #fields: ::std::string::String,)* }
+        pub struct Overlay {
+            #(#[doc = #docs] pub #fields: ::std::string::String,)*
+            #(#[doc = #off_docs] pub #off_fields: bool,)*
+        }
 
         impl Overlay {
             /// The field names, in manifest order.
@@ -328,7 +361,8 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
             pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
                 let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
                 let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-                let overlay = Overlay { #(#fields: ::core::iter::Iterator::next(&mut texts).flatten().unwrap_or_default(),)* };
+                let mut overlay = <Overlay as ::core::default::Default>::default();
+                #(#fills)*
                 (overlay, notices)
             }
         }

@@ -143,7 +143,10 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         }
         if let Some(l) = validate_layer(layer, &names, trim_default, &mut loader, sink) {
             if let Some(o) = &l.overlay {
-                if !overlay_fields.insert(o.field.clone()) {
+                let off = o.empty_off.then(|| format!("{}_off", o.field));
+                if off.is_some_and(|f| !overlay_fields.insert(f))
+                    || !overlay_fields.insert(o.field.clone())
+                {
                     let span = layer
                         .overlay_field
                         .as_ref()

@@ -40,6 +40,7 @@ pub(super) fn overlay(
                 raw.overlay_separator.as_ref().map(Spanned::span),
             ),
             ("overlay_cap", raw.overlay_cap.as_ref().map(Spanned::span)),
+            ("empty", raw.empty.as_ref().map(Spanned::span)),
             ("oversize", raw.oversize.as_ref().map(Spanned::span)),
             (
                 "overlay_ignore",
@@ -143,6 +144,10 @@ pub(super) fn overlay(
             .as_ref()
             .is_some_and(|o| *o.get_ref() == raw::Oversize::Refuse),
         ignore,
+        empty_off: raw
+            .empty
+            .as_ref()
+            .is_some_and(|e| *e.get_ref() == raw::EmptyOverlay::Off),
         field,
         file,
         mode: *o.get_ref(),
