@@ -156,11 +156,7 @@ fn load_with(
         let max_bytes = policy.cap.min(max_bytes);
         match read_overlay_file(&named, links, max_bytes, policy.ignore) {
             Outcome::Truncated { size, .. } if policy.refuse_oversize => {
-                let size = if size > max_bytes as u64 {
-                    format!("{size} bytes")
-                } else {
-                    format!("more than {max_bytes} bytes")
-                };
+                let size = size_over(size, max_bytes);
                 notice(
                     NoticeKind::TooLarge,
                     format!(
@@ -176,12 +172,7 @@ fn load_with(
                 }
             }
             Outcome::Truncated { text, kept, size } => {
-                // The size when opened; a file that grew after is still "over the cap".
-                let size = if size > max_bytes as u64 {
-                    format!("{size} bytes")
-                } else {
-                    format!("more than {max_bytes} bytes")
-                };
+                let size = size_over(size, max_bytes);
                 notice(
                     NoticeKind::Truncated,
                     format!(
@@ -219,6 +210,16 @@ fn load_with(
         });
     }
     (slots, notices)
+}
+
+/// A file's size over its cap, in words: the size when opened, or, for a file that grew
+/// past the cap after it was opened, "more than" the cap.
+fn size_over(size: u64, max_bytes: usize) -> String {
+    if size > max_bytes as u64 {
+        format!("{size} bytes")
+    } else {
+        format!("more than {max_bytes} bytes")
+    }
 }
 
 /// Opens `dir` as a directory, or reports why not. `None` with no notice when it does not
