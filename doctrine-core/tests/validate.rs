@@ -894,3 +894,29 @@ fn list_facts_are_checked() {
         "{e:#?}"
     );
 }
+
+#[test]
+fn an_off_flag_shares_the_overlay_namespace() {
+    let errs = errors(
+        "[[layer]]\nname = \"tone\"\ntext = \"T\"\noverride = \"replace\"\nempty = \"off\"\n[[layer]]\nname = \"tone_off\"\ntext = \"U\"\noverride = \"replace\"\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains(
+            "overlay field `tone_off` is used by two layers (or is another layer's `_off` field)"
+        ),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(
+        "[[layer]]\nname = \"tone_off\"\ntext = \"U\"\noverride = \"replace\"\n[[layer]]\nname = \"tone\"\ntext = \"T\"\noverride = \"replace\"\nempty = \"off\"\n",
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("`empty = \"off\"` on overlay field `tone` makes a field `tone_off`"),
+        "{}",
+        errs[0]
+    );
+}

@@ -143,18 +143,28 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         }
         if let Some(l) = validate_layer(layer, &names, trim_default, &mut loader, sink) {
             if let Some(o) = &l.overlay {
-                let off = o.empty_off.then(|| format!("{}_off", o.field));
-                if off.is_some_and(|f| !overlay_fields.insert(f))
-                    || !overlay_fields.insert(o.field.clone())
-                {
-                    let span = layer
-                        .overlay_field
-                        .as_ref()
-                        .map(Spanned::span)
-                        .unwrap_or(layer.name.span());
+                let span = layer
+                    .overlay_field
+                    .as_ref()
+                    .map(Spanned::span)
+                    .unwrap_or(layer.name.span());
+                // `Overlay` gets a field per overlay field, and `<field>_off` for each
+                // `empty = "off"` layer: one namespace.
+                let mut names = vec![(o.field.clone(), None)];
+                if o.empty_off {
+                    names.push((format!("{}_off", o.field), Some(&o.field)));
+                }
+                for (field, off_of) in names {
+                    if overlay_fields.insert(field.clone()) {
+                        continue;
+                    }
+                    let message = match off_of {
+                        Some(of) => format!("`empty = \"off\"` on overlay field `{of}` makes a field `{field}`, and another layer's overlay field has that name"),
+                        None => format!("overlay field `{field}` is used by two layers (or is another layer's `_off` field)"),
+                    };
                     sink.error(
-                        Some(span),
-                        format!("overlay field `{}` is used by two layers", o.field),
+                        Some(span.clone()),
+                        message,
                         Some("give this layer a distinct `overlay_field`".into()),
                     );
                 }
