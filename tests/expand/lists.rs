@@ -93,6 +93,7 @@ impl Flags {
     }
     /// Turns `flag` on or off.
     pub fn set(&mut self, flag: Flag, on: bool) {
+        let _ = on;
         match flag {}
     }
     /// These flags with `flag` turned on or off.
@@ -209,7 +210,7 @@ impl<'a> Facts<'a> {
         ::core::result::Result::Ok(
             match role {
                 Role::Dev => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+                    let _: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
                         "dev",
                         &FACT_NAMES,
                         &[],
@@ -222,7 +223,7 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Role::Ops => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+                    let _: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
                         "ops",
                         &FACT_NAMES,
                         &[],
@@ -240,12 +241,8 @@ impl<'a> Facts<'a> {
     #[doc(hidden)]
     pub fn __values(&self) -> [::core::option::Option<&'a str>; 2] {
         match self {
-            Facts::Dev(facts) => {
-                [::core::option::Option::None, ::core::option::Option::None]
-            }
-            Facts::Ops(facts) => {
-                [::core::option::Option::None, ::core::option::Option::None]
-            }
+            Facts::Dev(_) => [::core::option::Option::None, ::core::option::Option::None],
+            Facts::Ops(_) => [::core::option::Option::None, ::core::option::Option::None],
         }
     }
     #[doc(hidden)]
@@ -335,8 +332,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let _ = texts;
+        let overlay = Overlay {};
         (overlay, notices)
     }
 }

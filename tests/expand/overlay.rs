@@ -60,6 +60,7 @@ impl Flags {
     }
     /// Turns `flag` on or off.
     pub fn set(&mut self, flag: Flag, on: bool) {
+        let _ = on;
         match flag {}
     }
     /// These flags with `flag` turned on or off.

@@ -98,6 +98,7 @@ impl Flags {
     }
     /// Turns `flag` on or off.
     pub fn set(&mut self, flag: Flag, on: bool) {
+        let _ = on;
         match flag {}
     }
     /// These flags with `flag` turned on or off.
@@ -172,8 +173,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let _ = texts;
+        let overlay = Overlay {};
         (overlay, notices)
     }
 }

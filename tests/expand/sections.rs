@@ -183,8 +183,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let _ = texts;
+        let overlay = Overlay {};
         (overlay, notices)
     }
 }

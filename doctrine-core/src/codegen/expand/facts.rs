@@ -115,6 +115,11 @@ struct Shape {
     borrows: bool,
     def: TokenStream,
     values: TokenStream,
+    /// `facts` binds the struct where `values` / `lists` read it (else it is `_`).
+    values_bind: TokenStream,
+    /// `slots` binds the collected pairs where a field reads them (else `_`).
+    slots_bind: TokenStream,
+    lists_bind: TokenStream,
     lists: TokenStream,
     from_slots: TokenStream,
     takes: Vec<String>,
@@ -200,11 +205,26 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         }
     });
     let lists = quote! { [#(#lists),*] };
+    let bind = |reads: bool| {
+        if reads {
+            quote! { facts }
+        } else {
+            quote! { _ }
+        }
+    };
+    let reads_slots = taken.iter().any(|(_, f, _)| f.list.is_none());
     Shape {
         ty,
         borrows,
         def,
         values,
+        values_bind: bind(taken.iter().any(|(_, f, _)| f.list.is_none())),
+        lists_bind: bind(taken.iter().any(|(_, f, _)| f.list.is_some())),
+        slots_bind: if reads_slots {
+            quote! { slots }
+        } else {
+            quote! { _ }
+        },
         lists,
         from_slots,
         takes: taken
@@ -220,6 +240,7 @@ fn single(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     let s = shape(d, 0, format_ident!("Facts"), "the prompt");
     let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
+    let (values_bind, lists_bind, slots_bind) = (&s.values_bind, &s.lists_bind, &s.slots_bind);
     let (lists, list_count) = (&s.lists, d.list_count());
     let list_names = list_names(d);
     // Only for manifests with list facts: nothing else calls it.
@@ -227,7 +248,7 @@ fn single(d: &Doctrine) -> TokenStream {
         quote! {
             #[doc(hidden)]
             pub fn __lists(&self) -> [::std::string::String; #list_count] {
-                let facts = self;
+                let #lists_bind = self;
                 #lists
             }
         }
@@ -243,13 +264,13 @@ fn single(d: &Doctrine) -> TokenStream {
         impl<'a> Facts #generics {
             /// Builds the facts from `(name, value)` pairs, e.g. a command line.
             pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
-                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
+                let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
                 ::core::result::Result::Ok(#from_slots)
             }
 
             #[doc(hidden)]
             pub fn __values(&self) -> [::core::option::Option<&'a str>; #count] {
-                let facts = self;
+                let #values_bind = self;
                 #values
             }
 
@@ -294,12 +315,14 @@ fn per_role(d: &Doctrine) -> TokenStream {
         .map(|_| quote! { Facts::__Never(never, _) => match *never {}, });
     let values = shapes.iter().zip(&variants).map(|(s, v)| {
         let values = &s.values;
-        quote! { Facts::#v(facts) => #values, }
+        let bind = &s.values_bind;
+        quote! { Facts::#v(#bind) => #values, }
     });
     let list_names: Vec<proc_macro2::Literal> = list_names(d).collect();
     let lists = shapes.iter().zip(&variants).map(|(s, v)| {
         let lists = &s.lists;
-        quote! { Facts::#v(facts) => #lists, }
+        let bind = &s.lists_bind;
+        quote! { Facts::#v(#bind) => #lists, }
     });
     let list_count = d.list_count();
     let lists_fn = (list_count > 0).then(|| {
@@ -314,11 +337,11 @@ fn per_role(d: &Doctrine) -> TokenStream {
         }
     });
     let from_slots = shapes.iter().zip(&variants).zip(&d.roles).map(|((s, v), who)| {
-        let (build, who) = (&s.from_slots, lit(who));
+        let (build, who, slots_bind) = (&s.from_slots, lit(who), &s.slots_bind);
         let takes = s.takes.iter().map(|t| lit(t));
         quote! {
             #role_ty::#v => {
-                let slots: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
+                let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
                 Facts::#v(#build)
             }
         }

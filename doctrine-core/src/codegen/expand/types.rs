@@ -106,6 +106,8 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         .map(|f| format_ident!("{}", f.name))
         .collect();
     let variants: Vec<Ident> = d.flags.iter().map(|f| variant(&f.name)).collect();
+    // With no flag, `on` has nowhere to go (and `Flag` has no value to match).
+    let no_flags = d.flags.is_empty().then(|| quote! { let _ = on; });
     let defaults = d.flags.iter().map(|f| f.default);
     let docs = d
         .flags
@@ -130,6 +132,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
             }
             /// Turns `flag` on or off.
             pub fn set(&mut self, flag: Flag, on: bool) {
+                #no_flags
                 match flag { #(Flag::#variants => self.#fields = on,)* }
             }
             /// These flags with `flag` turned on or off.
@@ -283,6 +286,19 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
             overlay.#field = text.unwrap_or_default();
         }
     });
+    // With no overlay field there is nothing to fill (and no unused bindings to leave).
+    let fill_all = if entries.is_empty() {
+        quote! {
+            let _ = texts;
+            let overlay = Overlay {};
+        }
+    } else {
+        quote! {
+            let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+            let mut overlay = <Overlay as ::core::default::Default>::default();
+            #(#fills)*
+        }
+    };
     // Each file with its policy; the default one is `OverlayFile::new`.
     let files = entries.iter().map(|(l, o)| {
         let (file, layer) = (lit(&o.file), lit(&l.name));
@@ -360,9 +376,7 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
             /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
             pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
                 let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
-                let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-                let mut overlay = <Overlay as ::core::default::Default>::default();
-                #(#fills)*
+                #fill_all
                 (overlay, notices)
             }
         }
