@@ -13,7 +13,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/support/seed_composer.rs"]
 mod seed_composer;
-use seed_composer::Runtime;
+use seed_composer::{Runtime, Seat};
 
 mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
@@ -47,9 +47,22 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// What the harness loaded: the developer's tool list.
+const TOOLS: &[&str] = &["the repository", "the test runner", "the task board"];
+/// The same call for the runtime composer.
+const SEAT: Seat<'static> = Seat {
+    role: "developer",
+    tools: TOOLS,
+    team: "backend",
+    identity: "be-dev-1",
+    fable: true,
+    intensity: "full",
+    ambient: None,
+};
+
 fn generated() -> crew::Prompt {
     crew::compose(
-        black_box(crew::Role::Developer),
+        crew::Facts::from(black_box(crew::Role::Developer)).with_tools(black_box(TOOLS)),
         black_box(crew::Team::Backend),
         black_box(crew::Identity::BeDev1),
     )
@@ -68,7 +81,7 @@ fn crew_dir() -> PathBuf {
 fn bench(c: &mut Criterion) {
     let composed = generated();
     let runtime = Runtime { dir: crew_dir() };
-    let from_disk = runtime.compose("developer", "backend", "be-dev-1", true, "full", None);
+    let from_disk = runtime.compose(&SEAT);
     assert_eq!(
         from_disk,
         composed.as_str(),
@@ -108,16 +121,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| join(black_box(&parts), true))
     });
     group.bench_function("runtime_from_disk", |b| {
-        b.iter(|| {
-            runtime.compose(
-                black_box("developer"),
-                "backend",
-                "be-dev-1",
-                true,
-                "full",
-                None,
-            )
-        })
+        b.iter(|| runtime.compose(black_box(&SEAT)))
     });
     group.finish();
 }

@@ -14,6 +14,10 @@ mod without_fable {
 
 use crew::{Identity, Intensity, Role, Team};
 
+#[path = "support/crew_tools.rs"]
+mod crew_tools;
+use crew_tools::loaded_tools;
+
 /// A plausible team and identity per role; the snapshot matrix is over role, flag, knob.
 fn seat(role: Role) -> (Team, Identity) {
     match role {
@@ -28,7 +32,8 @@ fn seat(role: Role) -> (Team, Identity) {
 
 fn prompt(role: Role, fable: bool, intensity: Intensity, ambient: Option<&str>) -> crew::Prompt {
     let (team, identity) = seat(role);
-    crew::compose(role, team, identity)
+    let facts = crew::Facts::from(role).with_tools(loaded_tools(role.as_str()));
+    crew::compose(facts, team, identity)
         .flag(crew::Flag::Fable, fable)
         .knobs(crew::Knobs { intensity })
         .ambient(ambient)
@@ -69,8 +74,9 @@ fn explain_table_is_pinned() {
 fn flag_off_is_byte_identical_to_a_manifest_without_the_gated_layers() {
     for &role in Role::ALL {
         let (team, identity) = seat(role);
+        let other_role = without_fable::Role::parse(role.as_str()).unwrap();
         let other = without_fable::compose(
-            without_fable::Role::parse(role.as_str()).unwrap(),
+            without_fable::Facts::from(other_role).with_tools(loaded_tools(role.as_str())),
             without_fable::Team::parse(team.as_str()).unwrap(),
             without_fable::Identity::parse(identity.as_str()).unwrap(),
         )
@@ -79,6 +85,17 @@ fn flag_off_is_byte_identical_to_a_manifest_without_the_gated_layers() {
         let ours = prompt(role, false, Intensity::Ultra, Some("ambient"));
         assert_eq!(ours.as_str(), other.as_str(), "role {role}");
     }
+}
+
+#[test]
+fn without_tools_the_directive_is_absent() {
+    let (team, identity) = seat(Role::Pm);
+    let p = crew::compose(Role::Pm, team, identity)
+        .ambient(None)
+        .finish();
+    let with = prompt(Role::Pm, false, Intensity::Full, None);
+    let directive = "Your tools are loaded: the task board, the roadmap. You cannot touch the repository.\n\n---\n\n";
+    assert_eq!(with.as_str().strip_prefix(directive), Some(p.as_str()));
 }
 
 #[test]

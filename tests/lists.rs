@@ -5,18 +5,45 @@ mod l {
     doctrine::doctrine!("fixtures/lists.toml");
 }
 
-use l::{DevFacts, Facts, OpsFacts, Role};
+use l::{DevFacts, Facts, GuidesItem, OpsFacts, Role};
 
 #[test]
 fn a_list_prints_joined_and_a_capped_list_says_what_it_left_out() {
     let p = l::compose(DevFacts {
         tools: &["read", "write", "bash"],
         skills: &["testing", "", "deploy", "review"],
+        guides: &[],
     })
     .finish();
     assert_eq!(
         p.as_str(),
         "Tools: read, write, bash.|Skills:\n- deploy\n- review\n- (1 more)"
+    );
+}
+
+#[test]
+fn items_with_fields_print_through_the_template_sorted_by_their_field() {
+    let guide = |name, when| GuidesItem { name, when };
+    let p = l::compose(DevFacts {
+        tools: &["read"],
+        skills: &[],
+        guides: &[
+            guide("testing", "before a merge"),
+            guide("", ""),
+            guide("deploy", ""),
+            guide("bisect", "when a test starts failing"),
+            guide("zig", "never"),
+            guide("", "a when without a name still prints"),
+        ],
+    })
+    .finish();
+    assert_eq!(
+        p.as_str(),
+        "Tools: read.|Guides:\n\
+         - **** — a when without a name still prints\n\
+         - **bisect** — when a test starts failing\n\
+         - **deploy**\n\
+         - (2 more guides)"
     );
 }
 
@@ -41,6 +68,19 @@ fn pairs_cannot_give_a_list() {
     );
 }
 
+/// A deterministic shuffle of `items` from `seed`.
+fn shuffle<T: Clone>(items: &[T], seed: u64) -> Vec<T> {
+    let mut out = items.to_vec();
+    for i in (1..out.len()).rev() {
+        let j = (seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(i as u64)
+            % (i as u64 + 1)) as usize;
+        out.swap(i, j);
+    }
+    out
+}
+
 proptest::proptest! {
     /// With `sort = true`, the printed list does not depend on the order it was given in.
     #[test]
@@ -48,16 +88,24 @@ proptest::proptest! {
         items in proptest::collection::vec("[a-z]{0,6}", 0..8),
         seed in proptest::prelude::any::<u64>(),
     ) {
-        let mut shuffled = items.clone();
-        // A deterministic shuffle from the seed.
-        let n = shuffled.len();
-        for i in (1..n).rev() {
-            let j = (seed.wrapping_mul(6364136223846793005).wrapping_add(i as u64) % (i as u64 + 1)) as usize;
-            shuffled.swap(i, j);
-        }
+        let shuffled = shuffle(&items, seed);
         let print = |list: &[String]| {
             let refs: Vec<&str> = list.iter().map(String::as_str).collect();
             l::compose(OpsFacts { tools: &[], skills: &refs }).finish().into_string()
+        };
+        proptest::prop_assert_eq!(print(&items), print(&shuffled));
+    }
+
+    /// Items with fields too, ties on the sort key included.
+    #[test]
+    fn sorted_items_are_independent_of_input_order(
+        items in proptest::collection::vec(("[ab]{0,2}", "[xy]{0,2}"), 0..8),
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let shuffled = shuffle(&items, seed);
+        let print = |list: &[(String, String)]| {
+            let guides: Vec<GuidesItem> = list.iter().map(|(name, when)| GuidesItem { name, when }).collect();
+            l::compose(DevFacts { tools: &["t"], skills: &[], guides: &guides }).finish().into_string()
         };
         proptest::prop_assert_eq!(print(&items), print(&shuffled));
     }

@@ -5,6 +5,9 @@
 #[path = "support/seed_composer.rs"]
 mod seed_composer;
 
+#[path = "support/crew_tools.rs"]
+mod crew_tools;
+
 mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
 }
@@ -21,30 +24,34 @@ fn generated_prompts_equal_the_runtime_composer() {
                 for fable in [false, true] {
                     for &intensity in crew::Intensity::ALL {
                         for ambient in [None, Some("Use the repository's decision records.")] {
-                            let generated = crew::compose(role, team, identity)
-                                .flag(crew::Flag::Fable, fable)
-                                .knobs(crew::Knobs { intensity })
-                                .ambient(ambient)
-                                .finish();
-                            let expected = runtime.compose(
-                                role.as_str(),
-                                team.as_str(),
-                                identity.as_str(),
-                                fable,
-                                intensity.as_str(),
-                                ambient,
-                            );
-                            assert_eq!(
-                                generated.as_str(),
-                                expected,
-                                "{role} {team} {identity} {fable} {intensity}"
-                            );
-                            checked += 1;
+                            for tools in [&[][..], crew_tools::loaded_tools(role.as_str())] {
+                                let facts = crew::Facts::from(role).with_tools(tools);
+                                let generated = crew::compose(facts, team, identity)
+                                    .flag(crew::Flag::Fable, fable)
+                                    .knobs(crew::Knobs { intensity })
+                                    .ambient(ambient)
+                                    .finish();
+                                let expected = runtime.compose(&seed_composer::Seat {
+                                    role: role.as_str(),
+                                    tools,
+                                    team: team.as_str(),
+                                    identity: identity.as_str(),
+                                    fable,
+                                    intensity: intensity.as_str(),
+                                    ambient,
+                                });
+                                assert_eq!(
+                                    generated.as_str(),
+                                    expected,
+                                    "{role} {team} {identity} {fable} {intensity}"
+                                );
+                                checked += 1;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    assert_eq!(checked, 8 * 3 * 6 * 2 * 3 * 2);
+    assert_eq!(checked, 8 * 3 * 6 * 2 * 3 * 2 * 2);
 }

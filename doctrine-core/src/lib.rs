@@ -46,8 +46,8 @@ pub mod __private {
         compose, compose_boxed, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
     };
     pub use crate::runtime::fact::{
-        choice, collect, given, present, render_list, required, required_choice, value_text,
-        ListStyle,
+        choice, collect, given, present, render_list, render_rows, required, required_choice,
+        value_text, ItemPiece, ListStyle,
     };
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::overlay::load_overlay;

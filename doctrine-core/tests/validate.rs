@@ -829,7 +829,7 @@ text = "Read only."
         &[],
     );
     assert!(
-        errs[0].starts_with("doctrine.toml:8:10: this role already has a text in `texts`"),
+        errs[0].starts_with("doctrine.toml:8:10: role `a` already has a text in `texts`"),
         "{}",
         errs[0]
     );
@@ -871,7 +871,7 @@ fn list_facts_are_checked() {
     };
     let e = fact("list = { item = \"- item\" }");
     assert!(
-        e[0].contains("the item template of list fact `tools` has no `{0}`"),
+        e[0].contains("the item template of list fact `tools` has no `{0}` and no field"),
         "{e:#?}"
     );
     let e = fact("list = { max = 0 }");
@@ -887,6 +887,53 @@ fn list_facts_are_checked() {
         "{e:#?}"
     );
     assert!(e[0].contains("did you mean `join`?"), "{e:#?}");
+    // Items with fields.
+    for (list, says) in [
+        (
+            r#"{ item = "{0}: {name}" }"#,
+            "mixes `{0}` with named fields (`name`)",
+        ),
+        (
+            r#"{ item = "{name}", sort = true }"#,
+            "has fields: `sort = true` does not say which one",
+        ),
+        (
+            r#"{ item = "{name}: {when}", sort = "nmae" }"#,
+            "has no field `nmae` to sort by",
+        ),
+        (
+            r#"{ sort = "name" }"#,
+            "is a plain list (`{0}`): it has no field `name`",
+        ),
+        (
+            r#"{ item = "{?0}x{/0}{0}" }"#,
+            "`{?0}` is not a placeholder or section name",
+        ),
+        (
+            r#"{ item = "{?when}when{/when}" }"#,
+            "has no `{0}` and no field",
+        ),
+        (r#"{ item = "{type}" }"#, "`type` is a Rust keyword"),
+        (r#"{ item = "{name" }"#, "`{name` is never closed"),
+        (r#"{ item = "{name}}" }"#, "a lone `}`"),
+    ] {
+        let e = fact(&format!("list = {list}"));
+        assert_eq!(e.len(), 1, "{list}: {e:#?}");
+        assert!(e[0].contains(says), "{list}: {e:#?}");
+    }
+    assert!(
+        fact(r#"list = { sort = "nmae", item = "{name}: {when}" }"#)[0]
+            .contains("did you mean `name`?")
+    );
+    let e = errors(
+        &format!("[facts.guides]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {{ item = \"{{name}}\" }}\n[knobs.guides_item]\nvalues = [\"a\"]\ndefault = \"a\"\n{LAYER}"),
+        &[],
+    );
+    assert!(
+        e.iter()
+            .any(|e| e.contains("would generate a type `GuidesItem`")),
+        "{e:#?}"
+    );
     let e = fact("list = {}\n[[layer]]\nname = \"y\"\ntext = \"Y\"\nwhen = \"tools=read\"");
     assert!(
         e.iter()

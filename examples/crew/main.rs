@@ -57,6 +57,16 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     })
 }
 
+/// The tools the harness loads for a role; an agent would list what actually loaded.
+fn loaded_tools(role: Role) -> &'static [&'static str] {
+    match role {
+        Role::Developer => &["the repository", "the test runner", "the task board"],
+        Role::Architect => &["the repository (read-only)", "the design-notes board"],
+        Role::Pm => &["the task board", "the roadmap"],
+        _ => &["the repository (read-only)", "the task board"],
+    }
+}
+
 fn parse<T: FromStr<Err = doctrine::ParseChoiceError>>(s: &str) -> Result<T, String> {
     T::from_str(s).map_err(|e| e.to_string())
 }
@@ -69,7 +79,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let prompt = crew::compose(args.role, args.team, args.identity)
+    let facts = crew::Facts::from(args.role).with_tools(loaded_tools(args.role));
+    let prompt = crew::compose(facts, args.team, args.identity)
         .flag(crew::Flag::Fable, args.fable)
         .knobs(crew::Knobs {
             intensity: args.intensity,

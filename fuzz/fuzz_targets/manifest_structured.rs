@@ -12,7 +12,7 @@ use libfuzzer_sys::fuzz_target;
 const NAMES: &[&str] = &[
     "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
     "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
-    "!fable", "", "2a", "é", "ALL", "NAMES", "S",
+    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "when",
 ];
 /// Strings for file paths, texts and free values.
 const STRINGS: &[&str] = &[
@@ -65,6 +65,10 @@ const STRINGS: &[&str] = &[
     "tagged",
     "bare",
     "\n\n---\n\n",
+    "- {0}",
+    "- **{name}**{?when} — {when}{/when}",
+    "{0}: {name}",
+    "name",
 ];
 const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
 const LAYER_KEYS: &[&str] = &[

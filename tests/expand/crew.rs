@@ -359,6 +359,477 @@ impl ::core::fmt::Display for Identity {
         f.write_str(self.as_str())
     }
 }
+///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeveloperFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> DeveloperFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `architect` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArchitectFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> ArchitectFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `reviewer` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewerFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> ReviewerFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `qa` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QaFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> QaFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `pm` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PmFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> PmFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `devops` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DevopsFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> DevopsFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `writer` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriterFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> WriterFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts `researcher` takes: required ones are plain fields, optional ones `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResearcherFacts<'a> {
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
+    pub tools: &'a [&'a str],
+}
+impl<'a> ResearcherFacts<'a> {
+    /// The facts this struct must be given.
+    pub const REQUIRED: &'static [&'static str] = &[];
+    /// The facts it may be given.
+    pub const OPTIONAL: &'static [&'static str] = &["tools"];
+}
+///The facts of one role; the variant is the role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facts<'a> {
+    ///The facts of role `developer`.
+    Developer(DeveloperFacts<'a>),
+    ///The facts of role `architect`.
+    Architect(ArchitectFacts<'a>),
+    ///The facts of role `reviewer`.
+    Reviewer(ReviewerFacts<'a>),
+    ///The facts of role `qa`.
+    Qa(QaFacts<'a>),
+    ///The facts of role `pm`.
+    Pm(PmFacts<'a>),
+    ///The facts of role `devops`.
+    Devops(DevopsFacts<'a>),
+    ///The facts of role `writer`.
+    Writer(WriterFacts<'a>),
+    ///The facts of role `researcher`.
+    Researcher(ResearcherFacts<'a>),
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<DeveloperFacts<'a>> for Facts<'a> {
+    fn from(facts: DeveloperFacts<'a>) -> Self {
+        Facts::Developer(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<ArchitectFacts<'a>> for Facts<'a> {
+    fn from(facts: ArchitectFacts<'a>) -> Self {
+        Facts::Architect(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<ReviewerFacts<'a>> for Facts<'a> {
+    fn from(facts: ReviewerFacts<'a>) -> Self {
+        Facts::Reviewer(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<QaFacts<'a>> for Facts<'a> {
+    fn from(facts: QaFacts<'a>) -> Self {
+        Facts::Qa(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<PmFacts<'a>> for Facts<'a> {
+    fn from(facts: PmFacts<'a>) -> Self {
+        Facts::Pm(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<DevopsFacts<'a>> for Facts<'a> {
+    fn from(facts: DevopsFacts<'a>) -> Self {
+        Facts::Devops(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<WriterFacts<'a>> for Facts<'a> {
+    fn from(facts: WriterFacts<'a>) -> Self {
+        Facts::Writer(facts)
+    }
+}
+#[automatically_derived]
+impl<'a> ::core::convert::From<ResearcherFacts<'a>> for Facts<'a> {
+    fn from(facts: ResearcherFacts<'a>) -> Self {
+        Facts::Researcher(facts)
+    }
+}
+///A role alone: no role requires a fact, so every fact is absent.
+#[automatically_derived]
+impl<'a> ::core::convert::From<Role> for Facts<'a> {
+    fn from(role: Role) -> Self {
+        match role {
+            Role::Developer => Facts::Developer(DeveloperFacts { tools: &[] }),
+            Role::Architect => Facts::Architect(ArchitectFacts { tools: &[] }),
+            Role::Reviewer => Facts::Reviewer(ReviewerFacts { tools: &[] }),
+            Role::Qa => Facts::Qa(QaFacts { tools: &[] }),
+            Role::Pm => Facts::Pm(PmFacts { tools: &[] }),
+            Role::Devops => Facts::Devops(DevopsFacts { tools: &[] }),
+            Role::Writer => Facts::Writer(WriterFacts { tools: &[] }),
+            Role::Researcher => Facts::Researcher(ResearcherFacts { tools: &[] }),
+        }
+    }
+}
+impl<'a> Facts<'a> {
+    ///Gives list fact `tools`, which every role takes, whatever the role (a list cannot come through `from_pairs`).
+    #[must_use]
+    pub fn with_tools(self, tools: &'a [&'a str]) -> Self {
+        match self {
+            Facts::Developer(mut facts) => {
+                facts.tools = tools;
+                Facts::Developer(facts)
+            }
+            Facts::Architect(mut facts) => {
+                facts.tools = tools;
+                Facts::Architect(facts)
+            }
+            Facts::Reviewer(mut facts) => {
+                facts.tools = tools;
+                Facts::Reviewer(facts)
+            }
+            Facts::Qa(mut facts) => {
+                facts.tools = tools;
+                Facts::Qa(facts)
+            }
+            Facts::Pm(mut facts) => {
+                facts.tools = tools;
+                Facts::Pm(facts)
+            }
+            Facts::Devops(mut facts) => {
+                facts.tools = tools;
+                Facts::Devops(facts)
+            }
+            Facts::Writer(mut facts) => {
+                facts.tools = tools;
+                Facts::Writer(facts)
+            }
+            Facts::Researcher(mut facts) => {
+                facts.tools = tools;
+                Facts::Researcher(facts)
+            }
+        }
+    }
+    /// The role (mode) these facts are for.
+    pub fn role(&self) -> Role {
+        match self {
+            Facts::Developer(_) => Role::Developer,
+            Facts::Architect(_) => Role::Architect,
+            Facts::Reviewer(_) => Role::Reviewer,
+            Facts::Qa(_) => Role::Qa,
+            Facts::Pm(_) => Role::Pm,
+            Facts::Devops(_) => Role::Devops,
+            Facts::Writer(_) => Role::Writer,
+            Facts::Researcher(_) => Role::Researcher,
+        }
+    }
+    /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+    /// (a list fact is set on the struct instead).
+    pub fn takes(role: Role) -> &'static [&'static str] {
+        match role {
+            Role::Developer => &[],
+            Role::Architect => &[],
+            Role::Reviewer => &[],
+            Role::Qa => &[],
+            Role::Pm => &[],
+            Role::Devops => &[],
+            Role::Writer => &[],
+            Role::Researcher => &[],
+        }
+    }
+    /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
+    /// a missing required fact, a fact the role does not take, or a value outside
+    /// a fact's closed set is an error naming it.
+    pub fn from_pairs(
+        role: Role,
+        pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match role {
+                Role::Developer => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "developer",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Developer(DeveloperFacts { tools: &[] })
+                }
+                Role::Architect => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "architect",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Architect(ArchitectFacts { tools: &[] })
+                }
+                Role::Reviewer => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "reviewer",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Reviewer(ReviewerFacts { tools: &[] })
+                }
+                Role::Qa => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "qa",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Qa(QaFacts { tools: &[] })
+                }
+                Role::Pm => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "pm",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Pm(PmFacts { tools: &[] })
+                }
+                Role::Devops => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "devops",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Devops(DevopsFacts { tools: &[] })
+                }
+                Role::Writer => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "writer",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Writer(WriterFacts { tools: &[] })
+                }
+                Role::Researcher => {
+                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+                        "researcher",
+                        &FACT_NAMES,
+                        &[],
+                        &["tools"],
+                        pairs,
+                    )?;
+                    Facts::Researcher(ResearcherFacts { tools: &[] })
+                }
+            },
+        )
+    }
+    #[doc(hidden)]
+    pub fn __values(&self) -> [::core::option::Option<&'a str>; 1] {
+        match self {
+            Facts::Developer(_) => [::core::option::Option::None],
+            Facts::Architect(_) => [::core::option::Option::None],
+            Facts::Reviewer(_) => [::core::option::Option::None],
+            Facts::Qa(_) => [::core::option::Option::None],
+            Facts::Pm(_) => [::core::option::Option::None],
+            Facts::Devops(_) => [::core::option::Option::None],
+            Facts::Writer(_) => [::core::option::Option::None],
+            Facts::Researcher(_) => [::core::option::Option::None],
+        }
+    }
+    #[doc(hidden)]
+    pub fn __lists(&self) -> [::std::string::String; 1] {
+        match self {
+            Facts::Developer(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Architect(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Reviewer(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Qa(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Pm(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Devops(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Writer(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+            Facts::Researcher(facts) => {
+                [
+                    ::doctrine::__private::render_list(
+                        facts.tools,
+                        &::doctrine::__private::ListStyle {
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
+                            join: ", ",
+                            sort: ::core::option::Option::None,
+                            max: ::core::option::Option::None,
+                            more: "(and {n} more)",
+                        },
+                    ),
+                ]
+            }
+        }
+    }
+}
+/// Every declared fact's name, in manifest order.
+pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {}
@@ -407,14 +878,24 @@ impl Overlay {
 }
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
-    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`.
-    pub const TOOL_DIRECTIVE_DEVELOPER: &str = "Your tools are loaded: the repository, the test runner and the task board. Use them before asking.";
-    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`.
-    pub const TOOL_DIRECTIVE_ARCHITECT: &str = "Your tools are loaded: the repository (read-only) and the design-notes board.";
-    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`.
-    pub const TOOL_DIRECTIVE_DEFAULT: &str = "Your tools are loaded: the repository (read-only) and the task board.";
-    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`.
-    pub const TOOL_DIRECTIVE_PM: &str = "Your tools are loaded: the task board and the roadmap. You cannot touch the repository.";
+    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`. With placeholders: literal text and the values they name.
+    pub static TOOL_DIRECTIVE_DEVELOPER: [::doctrine::__private::Seg; 3] = [
+        ::doctrine::__private::Seg::Lit("Your tools are loaded: "),
+        ::doctrine::__private::Seg::Value(0),
+        ::doctrine::__private::Seg::Lit(". Use them before asking."),
+    ];
+    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`. With placeholders: literal text and the values they name.
+    pub static TOOL_DIRECTIVE_DEFAULT: [::doctrine::__private::Seg; 3] = [
+        ::doctrine::__private::Seg::Lit("Your tools are loaded: "),
+        ::doctrine::__private::Seg::Value(0),
+        ::doctrine::__private::Seg::Lit("."),
+    ];
+    ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`. With placeholders: literal text and the values they name.
+    pub static TOOL_DIRECTIVE_PM: [::doctrine::__private::Seg; 3] = [
+        ::doctrine::__private::Seg::Lit("Your tools are loaded: "),
+        ::doctrine::__private::Seg::Value(0),
+        ::doctrine::__private::Seg::Lit(". You cannot touch the repository."),
+    ];
     ///Layer `lifecycle`, from `examples/crew/lifecycle/developer.md`.
     pub const LIFECYCLE_DEVELOPER: &str = "# Your verb surface\n\nYou move tasks through their lifecycle with these verbs, normally in this order:\n\n1. `claim` — take an open task so no one else starts it.\n2. `start` — mark the claimed task as in progress once you begin real work.\n3. `submit-for-review` — hand the finished change to review, with the envelope filled in.\n4. `address-feedback` — respond to review findings, push fixes, and resubmit.\n5. `handoff` — pass the task to another agent when you cannot finish it, with notes on where it stands.\n\nCall a verb only when its precondition holds: you cannot start what you have not claimed,\nand you cannot submit what you have not started.\n\nVerbs not listed here are unavailable to you. If a task needs one, say so in the thread\nand let the role that owns it act.";
     ///Layer `lifecycle`, from `examples/crew/lifecycle/default.md`.
@@ -665,7 +1146,7 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | — | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
 pub static LAYERS: [::doctrine::LayerInfo; 9] = [
     ::doctrine::LayerInfo {
         name: "tool_directive",
@@ -750,7 +1231,8 @@ struct __ComposeState<'a> {
     choice_identity: Identity,
     slots: [::core::option::Option<&'a str>; 1],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 0],
+    facts: [::core::option::Option<&'a str>; 1],
+    lists: [::std::string::String; 1],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -762,20 +1244,22 @@ pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-#[doc = "Starts composing a prompt from `examples/crew/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.ambient(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | — | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Starts composing a prompt from `examples/crew/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.ambient(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
 pub fn compose<'a>(
-    role: Role,
+    facts: impl ::core::convert::Into<Facts<'a>>,
     team: Team,
     identity: Identity,
 ) -> Compose<'a, stage::NeedAmbient> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
         state: __ComposeState {
-            role,
+            role: facts.role(),
             choice_team: team,
             choice_identity: identity,
             slots: [::core::option::Option::None; 1],
             instructions: [&[]; 0],
-            facts: [],
+            facts: facts.__values(),
+            lists: facts.__lists(),
             flags: <Flags as ::core::default::Default>::default(),
             knobs: <Knobs as ::core::default::Default>::default(),
             overlay: ::core::option::Option::None,
@@ -912,33 +1396,44 @@ impl<'a> __ComposeState<'a> {
         )
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 1] {
-        [self.knobs.intensity.as_str()]
+    fn __values(&self) -> [&str; 2] {
+        [self.lists[0].as_str(), self.knobs.intensity.as_str()]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
         let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
+        let (
+            text,
+            origin,
+        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = match self.role
+        {
             Role::Developer => {
-                (text::TOOL_DIRECTIVE_DEVELOPER, ::doctrine::Origin::Inline)
+                (&text::TOOL_DIRECTIVE_DEVELOPER, ::doctrine::Origin::Inline)
             }
-            Role::Architect => {
-                (text::TOOL_DIRECTIVE_ARCHITECT, ::doctrine::Origin::Inline)
-            }
-            Role::Reviewer
+            Role::Architect
+            | Role::Reviewer
             | Role::Qa
             | Role::Devops
             | Role::Writer
             | Role::Researcher => {
-                (text::TOOL_DIRECTIVE_DEFAULT, ::doctrine::Origin::Inline)
+                (&text::TOOL_DIRECTIVE_DEFAULT, ::doctrine::Origin::Inline)
             }
-            Role::Pm => (text::TOOL_DIRECTIVE_PM, ::doctrine::Origin::Inline),
+            Role::Pm => (&text::TOOL_DIRECTIVE_PM, ::doctrine::Origin::Inline),
         };
+        if !!self.lists[0].is_empty() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("tools"),
+                ),
+            };
+        }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Text(
+            body: ::doctrine::__private::Body::Template(
                 text,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),

@@ -236,7 +236,8 @@ impl<'a> Facts<'a> {
             Facts::Act(_) => Mode::Act,
         }
     }
-    /// The facts `role` takes, required and optional, in manifest order.
+    /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+    /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
         match role {
             Mode::Ask => &["root"],

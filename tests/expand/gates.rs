@@ -224,6 +224,21 @@ impl<'a> ::core::convert::From<WorkFacts<'a>> for Facts<'a> {
         Facts::Work(facts)
     }
 }
+///A mode alone: no mode requires a fact, so every fact is absent.
+#[automatically_derived]
+impl<'a> ::core::convert::From<Mode> for Facts<'a> {
+    fn from(role: Mode) -> Self {
+        match role {
+            Mode::Work => {
+                Facts::Work(WorkFacts {
+                    scope: ::core::option::Option::None,
+                    speed: ::core::option::Option::None,
+                    reviewer: ::core::option::Option::None,
+                })
+            }
+        }
+    }
+}
 impl<'a> Facts<'a> {
     /// The role (mode) these facts are for.
     pub fn role(&self) -> Mode {
@@ -231,7 +246,8 @@ impl<'a> Facts<'a> {
             Facts::Work(_) => Mode::Work,
         }
     }
-    /// The facts `role` takes, required and optional, in manifest order.
+    /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+    /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
         match role {
             Mode::Work => &["scope", "speed", "reviewer"],

@@ -137,26 +137,36 @@ impl ::core::fmt::Display for Flags {
 /// The value of every knob. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knobs {}
+///One item of list fact `guides` in `tests/fixtures/lists.toml`: each field fills its `{name}` in the item template; an item whose fields are all empty is left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GuidesItem<'a> {
+    ///`{name}` in the item template.
+    pub name: &'a str,
+    ///`{when}` in the item template.
+    pub when: &'a str,
+}
 ///The facts `dev` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DevFacts<'a> {
-    ///Fact `tools` (required, stable).
+    ///Fact `tools` (required, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-    ///Fact `skills` (optional, stable; `Some("")` is the same as `None`).
+    ///Fact `skills` (optional, stable; a list: an empty one is absent).
     pub skills: &'a [&'a str],
+    ///Fact `guides` (optional, stable; a list: an empty one is absent).
+    pub guides: &'a [GuidesItem<'a>],
 }
 impl<'a> DevFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["tools"];
     /// The facts it may be given.
-    pub const OPTIONAL: &'static [&'static str] = &["skills"];
+    pub const OPTIONAL: &'static [&'static str] = &["skills", "guides"];
 }
 ///The facts `ops` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpsFacts<'a> {
-    ///Fact `tools` (optional, stable; `Some("")` is the same as `None`).
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-    ///Fact `skills` (optional, stable; `Some("")` is the same as `None`).
+    ///Fact `skills` (optional, stable; a list: an empty one is absent).
     pub skills: &'a [&'a str],
 }
 impl<'a> OpsFacts<'a> {
@@ -186,6 +196,34 @@ impl<'a> ::core::convert::From<OpsFacts<'a>> for Facts<'a> {
     }
 }
 impl<'a> Facts<'a> {
+    ///Gives list fact `tools`, which every role takes, whatever the role (a list cannot come through `from_pairs`).
+    #[must_use]
+    pub fn with_tools(self, tools: &'a [&'a str]) -> Self {
+        match self {
+            Facts::Dev(mut facts) => {
+                facts.tools = tools;
+                Facts::Dev(facts)
+            }
+            Facts::Ops(mut facts) => {
+                facts.tools = tools;
+                Facts::Ops(facts)
+            }
+        }
+    }
+    ///Gives list fact `skills`, which every role takes, whatever the role (a list cannot come through `from_pairs`).
+    #[must_use]
+    pub fn with_skills(self, skills: &'a [&'a str]) -> Self {
+        match self {
+            Facts::Dev(mut facts) => {
+                facts.skills = skills;
+                Facts::Dev(facts)
+            }
+            Facts::Ops(mut facts) => {
+                facts.skills = skills;
+                Facts::Ops(facts)
+            }
+        }
+    }
     /// The role (mode) these facts are for.
     pub fn role(&self) -> Role {
         match self {
@@ -193,7 +231,8 @@ impl<'a> Facts<'a> {
             Facts::Ops(_) => Role::Ops,
         }
     }
-    /// The facts `role` takes, required and optional, in manifest order.
+    /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+    /// (a list fact is set on the struct instead).
     pub fn takes(role: Role) -> &'static [&'static str] {
         match role {
             Role::Dev => &[],
@@ -210,24 +249,25 @@ impl<'a> Facts<'a> {
         ::core::result::Result::Ok(
             match role {
                 Role::Dev => {
-                    let _: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+                    let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "dev",
                         &FACT_NAMES,
                         &[],
-                        &["tools", "skills"],
+                        &["tools", "skills", "guides"],
                         pairs,
                     )?;
                     Facts::Dev(DevFacts {
                         tools: &[],
                         skills: &[],
+                        guides: &[],
                     })
                 }
                 Role::Ops => {
-                    let _: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+                    let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "ops",
                         &FACT_NAMES,
                         &[],
-                        &["tools", "skills"],
+                        &["tools", "skills", "guides"],
                         pairs,
                     )?;
                     Facts::Ops(OpsFacts {
@@ -239,23 +279,35 @@ impl<'a> Facts<'a> {
         )
     }
     #[doc(hidden)]
-    pub fn __values(&self) -> [::core::option::Option<&'a str>; 2] {
+    pub fn __values(&self) -> [::core::option::Option<&'a str>; 3] {
         match self {
-            Facts::Dev(_) => [::core::option::Option::None, ::core::option::Option::None],
-            Facts::Ops(_) => [::core::option::Option::None, ::core::option::Option::None],
+            Facts::Dev(_) => {
+                [
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                ]
+            }
+            Facts::Ops(_) => {
+                [
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                ]
+            }
         }
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::std::string::String; 2] {
+    pub fn __lists(&self) -> [::std::string::String; 3] {
         match self {
             Facts::Dev(facts) => {
                 [
                     ::doctrine::__private::render_list(
                         facts.tools,
                         &::doctrine::__private::ListStyle {
-                            item: &["", ""],
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
                             join: ", ",
-                            sort: false,
+                            sort: ::core::option::Option::None,
                             max: ::core::option::Option::None,
                             more: "(and {n} more)",
                         },
@@ -263,11 +315,36 @@ impl<'a> Facts<'a> {
                     ::doctrine::__private::render_list(
                         facts.skills,
                         &::doctrine::__private::ListStyle {
-                            item: &["- ", ""],
+                            item: &[
+                                ::doctrine::__private::ItemPiece::Text("- "),
+                                ::doctrine::__private::ItemPiece::Field(0),
+                            ],
                             join: "\n",
-                            sort: true,
+                            sort: ::core::option::Option::Some(0),
                             max: ::core::option::Option::Some(2),
                             more: "- ({n} more)",
+                        },
+                    ),
+                    ::doctrine::__private::render_rows(
+                        &facts
+                            .guides
+                            .iter()
+                            .map(|r| [r.name, r.when])
+                            .collect::<::std::vec::Vec<_>>(),
+                        &::doctrine::__private::ListStyle {
+                            item: &[
+                                ::doctrine::__private::ItemPiece::Text("- **"),
+                                ::doctrine::__private::ItemPiece::Field(0),
+                                ::doctrine::__private::ItemPiece::Text("**"),
+                                ::doctrine::__private::ItemPiece::Open(1, false),
+                                ::doctrine::__private::ItemPiece::Text(" — "),
+                                ::doctrine::__private::ItemPiece::Field(1),
+                                ::doctrine::__private::ItemPiece::Close,
+                            ],
+                            join: "\n",
+                            sort: ::core::option::Option::Some(0),
+                            max: ::core::option::Option::Some(3),
+                            more: "- ({n} more guides)",
                         },
                     ),
                 ]
@@ -277,9 +354,9 @@ impl<'a> Facts<'a> {
                     ::doctrine::__private::render_list(
                         facts.tools,
                         &::doctrine::__private::ListStyle {
-                            item: &["", ""],
+                            item: &[::doctrine::__private::ItemPiece::Field(0)],
                             join: ", ",
-                            sort: false,
+                            sort: ::core::option::Option::None,
                             max: ::core::option::Option::None,
                             more: "(and {n} more)",
                         },
@@ -287,20 +364,24 @@ impl<'a> Facts<'a> {
                     ::doctrine::__private::render_list(
                         facts.skills,
                         &::doctrine::__private::ListStyle {
-                            item: &["- ", ""],
+                            item: &[
+                                ::doctrine::__private::ItemPiece::Text("- "),
+                                ::doctrine::__private::ItemPiece::Field(0),
+                            ],
                             join: "\n",
-                            sort: true,
+                            sort: ::core::option::Option::Some(0),
                             max: ::core::option::Option::Some(2),
                             more: "- ({n} more)",
                         },
                     ),
+                    ::std::string::String::new(),
                 ]
             }
         }
     }
 }
 /// Every declared fact's name, in manifest order.
-pub const FACT_NAMES: [&str; 2] = ["tools", "skills"];
+pub const FACT_NAMES: [&str; 3] = ["tools", "skills", "guides"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {}
@@ -311,7 +392,7 @@ impl Overlay {
     pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
         files: &[],
         locked: &[],
-        fixed: &["tools", "skills"],
+        fixed: &["tools", "skills", "guides"],
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
@@ -350,21 +431,27 @@ pub mod text {
         ::doctrine::__private::Seg::Lit("Skills:\n"),
         ::doctrine::__private::Seg::Value(1),
     ];
+    ///Layer `guides`, inline in `tests/fixtures/lists.toml`. With placeholders: literal text and the values they name.
+    pub static GUIDES: [::doctrine::__private::Seg; 2] = [
+        ::doctrine::__private::Seg::Lit("Guides:\n"),
+        ::doctrine::__private::Seg::Value(2),
+    ];
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {}
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
-pub const LAYER_COUNT: usize = 2;
+pub const LAYER_COUNT: usize = 3;
 /**Every layer of `tests/fixtures/lists.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
 |---|---|---|---|---|---|---|---|
 | 1 | `tools` | stable | every role | when `tools` | — | inline | — |
 | 2 | `skills` | stable | every role | when `skills` | — | inline | — |
+| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 2] = [
+pub static LAYERS: [::doctrine::LayerInfo; 3] = [
     ::doctrine::LayerInfo {
         name: "tools",
         tier: ::doctrine::Tier::Stable,
@@ -377,6 +464,12 @@ pub static LAYERS: [::doctrine::LayerInfo; 2] = [
         locked: false,
         title: ::core::option::Option::None,
     },
+    ::doctrine::LayerInfo {
+        name: "guides",
+        tier: ::doctrine::Tier::Stable,
+        locked: false,
+        title: ::core::option::Option::None,
+    },
 ];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
@@ -385,7 +478,7 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
     ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 2]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 3]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -400,8 +493,8 @@ struct __ComposeState<'a> {
     role: Role,
     slots: [::core::option::Option<&'a str>; 0],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 2],
-    lists: [::std::string::String; 2],
+    facts: [::core::option::Option<&'a str>; 3],
+    lists: [::std::string::String; 3],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -421,6 +514,7 @@ The layers, in composition order:
 |---|---|---|---|---|---|---|---|
 | 1 | `tools` | stable | every role | when `tools` | — | inline | — |
 | 2 | `skills` | stable | every role | when `skills` | — | inline | — |
+| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -507,7 +601,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
-            [self.__layer_0(), self.__layer_1()],
+            [self.__layer_0(), self.__layer_1(), self.__layer_2()],
         )
     }
     fn __finish_stable(&self) -> ::std::string::String {
@@ -516,7 +610,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
-            &[self.__layer_0(), self.__layer_1()],
+            &[self.__layer_0(), self.__layer_1(), self.__layer_2()],
         )
     }
     fn __finish_volatile(&self) -> ::std::string::String {
@@ -524,8 +618,8 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 2] {
-        [self.lists[0].as_str(), self.lists[1].as_str()]
+    fn __values(&self) -> [&str; 3] {
+        [self.lists[0].as_str(), self.lists[1].as_str(), self.lists[2].as_str()]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
@@ -572,6 +666,42 @@ impl<'a> __ComposeState<'a> {
                 origin,
                 body: ::doctrine::__private::Body::Skip(
                     ::doctrine::Skip::FactAbsent("skills"),
+                ),
+            };
+        }
+        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
+        ::doctrine::__private::Part {
+            info,
+            origin,
+            body: ::doctrine::__private::Body::Template(
+                text,
+                [suffix, ::doctrine::__private::NO_JOIN],
+            ),
+        }
+    }
+    #[inline]
+    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
+        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
+        if !::core::matches!(self.role, Role::Dev) {
+            return ::doctrine::__private::Part {
+                info,
+                origin: ::doctrine::Origin::Unresolved,
+                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
+            };
+        }
+        let (
+            text,
+            origin,
+        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
+            &text::GUIDES,
+            ::doctrine::Origin::Inline,
+        );
+        if !!self.lists[2].is_empty() {
+            return ::doctrine::__private::Part {
+                info,
+                origin,
+                body: ::doctrine::__private::Body::Skip(
+                    ::doctrine::Skip::FactAbsent("guides"),
                 ),
             };
         }

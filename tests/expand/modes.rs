@@ -473,7 +473,8 @@ impl<'a> Facts<'a> {
             Facts::Baseline(_) => Mode::Baseline,
         }
     }
-    /// The facts `role` takes, required and optional, in manifest order.
+    /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+    /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
         match role {
             Mode::Chat => {

@@ -20,6 +20,19 @@ fn strip_frontmatter(text: &str) -> &str {
     text
 }
 
+/// One call's arguments, as the seed's `compose_prompt` takes them (plus the tool list
+/// its harness loaded).
+#[derive(Clone, Copy)]
+pub struct Seat<'a> {
+    pub role: &'a str,
+    pub tools: &'a [&'a str],
+    pub team: &'a str,
+    pub identity: &'a str,
+    pub fable: bool,
+    pub intensity: &'a str,
+    pub ambient: Option<&'a str>,
+}
+
 /// A runtime composer as the seed composers write it: every call reads the files.
 pub struct Runtime {
     pub dir: PathBuf,
@@ -40,26 +53,29 @@ impl Runtime {
         body.trim().to_string()
     }
 
-    pub fn compose(
-        &self,
-        role: &str,
-        team: &str,
-        identity: &str,
-        fable: bool,
-        intensity: &str,
-        ambient: Option<&str>,
-    ) -> String {
+    pub fn compose(&self, seat: &Seat<'_>) -> String {
+        let Seat {
+            role,
+            tools,
+            team,
+            identity,
+            fable,
+            intensity,
+            ambient,
+        } = *seat;
         let developer = role == "developer";
         let mut layers: Vec<String> = Vec::new();
-        layers.push(
-            match role {
-                "developer" => "Your tools are loaded: the repository, the test runner and the task board. Use them before asking.",
-                "architect" => "Your tools are loaded: the repository (read-only) and the design-notes board.",
-                "pm" => "Your tools are loaded: the task board and the roadmap. You cannot touch the repository.",
-                _ => "Your tools are loaded: the repository (read-only) and the task board.",
-            }
-            .to_string(),
-        );
+        // The harness's tool list, joined as the seed joins it; none, no directive.
+        if !tools.is_empty() {
+            let tools = tools.join(", ");
+            layers.push(match role {
+                "developer" => format!("Your tools are loaded: {tools}. Use them before asking."),
+                "pm" => {
+                    format!("Your tools are loaded: {tools}. You cannot touch the repository.")
+                }
+                _ => format!("Your tools are loaded: {tools}."),
+            });
+        }
         layers.push(self.read(
             if developer {
                 "lifecycle/developer.md"

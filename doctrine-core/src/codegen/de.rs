@@ -18,6 +18,9 @@ pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 pub(super) struct Error {
     pub span: Range<usize>,
     pub message: String,
+    /// How to fix it, when the message alone does not say (else a pointer to the
+    /// reference).
+    pub help: Option<String>,
 }
 
 /// A manifest shape readable from one TOML value.
@@ -38,6 +41,7 @@ pub(super) fn invalid<T>(v: &Value<'_>, expected: &str) -> Result<T, Error> {
     };
     Err(Error {
         span: v.span(),
+        help: None,
         message: format!("invalid type: {found}, expected {expected}"),
     })
 }
@@ -70,6 +74,7 @@ impl FromToml for usize {
         };
         usize::from_str_radix(i.as_str(), i.radix()).map_err(|_| Error {
             span: v.span(),
+            help: None,
             message: format!("invalid value: integer `{i}`, expected {}", Self::EXPECTED),
         })
     }
@@ -139,6 +144,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             Some(v) => T::from_toml(v),
             None => Err(Error {
                 span: self.span.clone(),
+                help: None,
                 message: format!("missing field `{key}`"),
             }),
         }
@@ -153,6 +159,7 @@ impl<'a, 'i> Fields<'a, 'i> {
         if let (Some(_), Some(second)) = (self.table.get(key), self.table.get_key_value(alias)) {
             return Err(Error {
                 span: second.0.span(),
+                help: None,
                 message: format!("`{key}` and `{alias}` are two spellings of one key: keep one"),
             });
         }
@@ -198,6 +205,7 @@ pub(super) fn unknown_word(v: &Value<'_>, word: &str, words: &[&str]) -> Error {
     };
     Error {
         span: v.span(),
+        help: None,
         message: format!("unknown variant `{word}`, expected {expected}"),
     }
 }

@@ -158,13 +158,35 @@ pub struct Fact {
 /// How a list fact prints.
 #[derive(Debug)]
 pub struct ListSpec {
-    /// The item template split at `{0}`: literal pieces with the item between them.
-    pub item: Vec<String>,
+    /// The item template.
+    pub item: Vec<ItemPiece>,
+    /// The item's named fields, in order of first use; empty for a plain list (`{0}`),
+    /// whose items are strings.
+    pub fields: Vec<String>,
     pub join: String,
-    pub sort: bool,
+    /// The field the items are sorted by.
+    pub sort: Option<usize>,
     /// At most this many items, then `more` with `{n}` the number left out.
     pub max: Option<usize>,
     pub more: String,
+}
+
+/// A piece of a list's item template; fields by index into [`ListSpec::fields`] (`0` for
+/// a plain list's item).
+#[derive(Debug, PartialEq, Eq)]
+pub enum ItemPiece {
+    Text(String),
+    Field(usize),
+    /// A section on a field; `true` when negated (`{?!field}`).
+    Open(usize, bool),
+    Close,
+}
+
+impl ListSpec {
+    /// The generated struct of one item, for a list with named fields.
+    pub fn item_type(&self, fact: &str) -> Option<String> {
+        (!self.fields.is_empty()).then(|| format!("{}Item", crate::codegen::names::camel(fact)))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

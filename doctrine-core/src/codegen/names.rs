@@ -22,12 +22,6 @@ pub(super) fn screaming(name: &str) -> String {
         .collect()
 }
 
-/// A name usable as a Rust field or method: lowercase ASCII letters, digits and `_`,
-/// starting with a letter, and not a keyword.
-pub(super) fn is_snake_ident(name: &str) -> bool {
-    snake_ident_problem(name).is_none()
-}
-
 /// A role, knob value or file stem: becomes an enum variant through [`camel`], so it
 /// must start with an ASCII letter and hold only letters, digits, `-` and `_`.
 pub(super) fn is_variant_name(name: &str) -> bool {
@@ -202,9 +196,9 @@ mod tests {
         assert_eq!(camel("be-dev-1"), "BeDev1");
         assert_eq!(camel("tool_policy"), "ToolPolicy");
         assert_eq!(screaming("ponytail-ethos"), "PONYTAIL_ETHOS");
-        assert!(is_snake_ident("tools_more"));
-        assert!(!is_snake_ident("type"));
-        assert!(!is_snake_ident("Tools"));
+        assert!(snake_ident_problem("tools_more").is_none());
+        assert!(snake_ident_problem("type").is_some());
+        assert!(snake_ident_problem("Tools").is_some());
         assert!(is_variant_name("be-dev-1"));
         assert!(!is_variant_name("1st"));
         assert!(!is_variant_name("self"));

@@ -169,7 +169,9 @@ fn de<T: FromToml>(value: &Spanned<DeValue<'_>>, sink: &mut Sink<'_>) -> Option<
             sink.error(
                 Some(e.span),
                 e.message,
-                Some("check this value's type and spelling against the manifest reference in the README".into()),
+                Some(e.help.unwrap_or_else(|| {
+                    "check this value's type and spelling against the manifest reference in the README".into()
+                })),
             );
             None
         }

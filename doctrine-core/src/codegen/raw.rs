@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::de::{keywords, Error, Fields, FromToml, Value};
+use super::de::{invalid, keywords, Error, Fields, FromToml, Value};
+use toml::de::DeValue;
 
 pub(super) type Name = Spanned<String>;
 
@@ -466,10 +467,14 @@ impl FromToml for RoleTexts {
             let text: Spanned<String> = f.required("text")?;
             for role in roles {
                 let span = role.span();
+                let name = role.get_ref().clone();
                 if map.insert(role, text.clone()).is_some() {
                     return Err(Error {
                         span,
-                        message: "this role already has a text in `texts`".into(),
+                        message: format!("role `{name}` already has a text in `texts`"),
+                        help: Some(
+                            "a role takes one text: remove it from one of the `roles` lists".into(),
+                        ),
                     });
                 }
             }
@@ -483,9 +488,27 @@ impl FromToml for RoleTexts {
 pub(super) struct List {
     pub item: Option<Spanned<String>>,
     pub join: Option<Spanned<String>>,
-    pub sort: Option<Spanned<bool>>,
+    pub sort: Option<Spanned<ListSort>>,
     pub max: Option<Spanned<usize>>,
     pub more: Option<Spanned<String>>,
+}
+
+/// `sort = true` (a plain list, by its items) or `sort = "field"` (items with fields).
+#[derive(Debug)]
+pub(super) enum ListSort {
+    On(bool),
+    By(String),
+}
+
+impl FromToml for ListSort {
+    const EXPECTED: &'static str = "a boolean or a field name";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::Boolean(b) => Ok(ListSort::On(*b)),
+            DeValue::String(s) => Ok(ListSort::By(s.to_string())),
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
 }
 
 from_toml!(List, |f| List {

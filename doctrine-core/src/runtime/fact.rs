@@ -142,34 +142,92 @@ pub fn value_text<'a>(
 /// by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ListStyle {
-    /// The item template split at `{0}`.
-    pub item: &'static [&'static str],
+    /// The item template: text, fields (`{0}` is field 0 of a plain list) and sections.
+    pub item: &'static [ItemPiece],
     pub join: &'static str,
-    pub sort: bool,
+    /// The field the items are sorted by (ties by the others in order).
+    pub sort: Option<usize>,
     pub max: Option<usize>,
     /// After `max` items: this line, `{n}` the number left out.
     pub more: &'static str,
 }
 
-/// A list fact as it prints: each non-empty item through the template (sorted if asked),
-/// joined, at most `max` of them and then a line saying how many were left out (never a
-/// silent cut). An empty list, or one of empty items, prints nothing: it is absent.
+/// One piece of a list's item template. Used by generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemPiece {
+    Text(&'static str),
+    /// The item's field of this index.
+    Field(usize),
+    /// `{?field}` (`true`: `{?!field}`): what follows up to the matching `Close` prints
+    /// only when the field is non-empty (empty).
+    Open(usize, bool),
+    Close,
+}
+
+/// A plain list fact as it prints: each non-empty item through the template (sorted if
+/// asked), joined, at most `max` of them and then a line saying how many were left out
+/// (never a silent cut). An empty list, or one of empty items, prints nothing: it is
+/// absent.
 pub fn render_list(items: &[&str], style: &ListStyle) -> String {
-    let mut kept: Vec<&str> = items.iter().copied().filter(|i| !i.is_empty()).collect();
-    if style.sort {
-        kept.sort_unstable();
+    render(items, |item, _| item, style)
+}
+
+/// A list fact with named fields, each item given as its fields in template order: as
+/// [`render_list`], an item is left out when all its fields are empty.
+pub fn render_rows<const N: usize>(rows: &[[&str; N]], style: &ListStyle) -> String {
+    render(rows, |row, i| row[i], style)
+}
+
+fn render<R>(rows: &[R], field: impl Fn(&R, usize) -> &str, style: &ListStyle) -> String {
+    let fields = style
+        .item
+        .iter()
+        .filter_map(|p| match p {
+            ItemPiece::Field(i) | ItemPiece::Open(i, _) => Some(*i + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let mut kept: Vec<&R> = rows
+        .iter()
+        .filter(|r| (0..fields).any(|i| !field(r, i).is_empty()))
+        .collect();
+    if let Some(by) = style.sort {
+        // Ties on the key are broken by the other fields, so the order given never shows.
+        kept.sort_by(|a, b| {
+            std::iter::once(by)
+                .chain(0..fields)
+                .map(|i| field(a, i).cmp(field(b, i)))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
     }
     let shown = style.max.map_or(kept.len(), |m| m.min(kept.len()));
     let mut out = String::new();
-    for (n, item) in kept[..shown].iter().enumerate() {
+    for (n, row) in kept[..shown].iter().enumerate() {
         if n > 0 {
             out.push_str(style.join);
         }
-        for (p, piece) in style.item.iter().enumerate() {
-            if p > 0 {
-                out.push_str(item);
+        // Sections skipped from here: the depth of the outermost one that is off.
+        let (mut depth, mut off_at) = (0usize, None);
+        for piece in style.item {
+            match *piece {
+                ItemPiece::Open(i, negated) => {
+                    depth += 1;
+                    if off_at.is_none() && field(row, i).is_empty() != negated {
+                        off_at = Some(depth);
+                    }
+                }
+                ItemPiece::Close => {
+                    if off_at == Some(depth) {
+                        off_at = None;
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                _ if off_at.is_some() => {}
+                ItemPiece::Text(t) => out.push_str(t),
+                ItemPiece::Field(i) => out.push_str(field(row, i)),
             }
-            out.push_str(piece);
         }
     }
     let left = kept.len() - shown;
@@ -178,4 +236,60 @@ pub fn render_list(items: &[&str], style: &ListStyle) -> String {
         out.push_str(&style.more.replace("{n}", &left.to_string()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ItemPiece::{Close, Field, Open, Text};
+    use super::*;
+
+    #[test]
+    fn item_sections_nest_and_negate() {
+        // `{0}{?1} ({1}{?2}, {2}{/2}){/1}{?!1} (no when){/1}`
+        const ITEM: &[ItemPiece] = &[
+            Field(0),
+            Open(1, false),
+            Text(" ("),
+            Field(1),
+            Open(2, false),
+            Text(", "),
+            Field(2),
+            Close,
+            Text(")"),
+            Close,
+            Open(1, true),
+            Text(" (no when)"),
+            Close,
+        ];
+        let style = ListStyle {
+            item: ITEM,
+            join: "|",
+            sort: None,
+            max: None,
+            more: "",
+        };
+        let rows = [
+            ["a", "w", "x"],
+            ["b", "w", ""],
+            ["c", "", "x"],
+            ["", "", ""],
+        ];
+        assert_eq!(render_rows(&rows, &style), "a (w, x)|b (w)|c (no when)");
+    }
+
+    #[test]
+    fn a_cap_says_how_many_it_left_out() {
+        let style = ListStyle {
+            item: &[Text("- "), Field(0)],
+            join: "\n",
+            sort: Some(0),
+            max: Some(2),
+            more: "({n} more)",
+        };
+        assert_eq!(
+            render_list(&["c", "", "b", "a", "d"], &style),
+            "- a\n- b\n(2 more)"
+        );
+        assert_eq!(render_list(&["", ""], &style), "");
+    }
 }

@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 
 use super::types::choice_enum;
 use super::{lit, variant};
-use crate::codegen::model::{Doctrine, Fact, Need};
+use crate::codegen::model::{Doctrine, Fact, ItemPiece, Need};
 use crate::codegen::names::camel;
 
 pub(super) fn facts(d: &Doctrine) -> TokenStream {
@@ -37,8 +37,10 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
     } else {
         per_role(d)
     };
+    let items = item_structs(d);
     quote! {
         #(#enums)*
+        #items
         #body
         /// Every declared fact's name, in manifest order.
         pub const FACT_NAMES: [&str; #count] = [#(#names),*];
@@ -47,9 +49,15 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
 
 /// The Rust type of a fact field for a role's need.
 fn field_type(f: &Fact, need: Need) -> TokenStream {
-    if f.list.is_some() {
+    if let Some(l) = &f.list {
         // Empty is absent: an optional list is an empty slice when not given.
-        return quote! { &'a [&'a str] };
+        return match l.item_type(&f.name) {
+            Some(t) => {
+                let t = format_ident!("{}", t);
+                quote! { &'a [#t<'a>] }
+            }
+            None => quote! { &'a [&'a str] },
+        };
     }
     let base = match &f.values {
         Some((enum_name, _)) => {
@@ -141,6 +149,16 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         .collect();
     let types = taken.iter().map(|(_, f, n)| field_type(f, *n));
     let docs = taken.iter().map(|(_, f, n)| match (n, &f.default) {
+        _ if f.list.is_some() => format!(
+            "Fact `{}` ({}, {}; a list: an empty one is absent).",
+            f.name,
+            if *n == Need::Required {
+                "required"
+            } else {
+                "optional"
+            },
+            f.tier
+        ),
         (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, f.tier),
         (_, None) if f.values.is_none() => format!(
             "Fact `{}` (optional, {}; `Some(\"\")` is the same as `None`).",
@@ -199,7 +217,15 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
             Some(_) => {
                 let field = format_ident!("{}", f.name);
                 let style = list_style(&pv, f);
-                quote! { #pv::render_list(facts.#field, #style) }
+                match f.list.as_ref().filter(|l| !l.fields.is_empty()) {
+                    Some(l) => {
+                        let fields = l.fields.iter().map(|n| format_ident!("{}", n));
+                        quote! {
+                            #pv::render_rows(&facts.#field.iter().map(|r| [#(r.#fields),*]).collect::<::std::vec::Vec<_>>(), #style)
+                        }
+                    }
+                    None => quote! { #pv::render_list(facts.#field, #style) },
+                }
             }
             None => quote! { ::std::string::String::new() },
         }
@@ -359,6 +385,65 @@ fn per_role(d: &Doctrine) -> TokenStream {
         quote! { #role_ty::#v => &[#(#takes),*], }
     });
     let word = d.role_word;
+    // A list cannot come through `from_pairs`; one every role takes can be set on the
+    // enum, whatever the role.
+    let setters = d
+        .facts
+        .iter()
+        .filter(|f| f.list.is_some() && f.need.iter().all(|n| *n != Need::Absent))
+        .map(|f| {
+            let (method, field) = (format_ident!("with_{}", f.name), format_ident!("{}", f.name));
+            let ty = field_type(f, Need::Optional);
+            let doc = format!(
+                "Gives list fact `{}`, which every {word} takes, whatever the {word} (a list cannot come through `from_pairs`).",
+                f.name
+            );
+            quote! {
+                #[doc = #doc]
+                #[must_use]
+                pub fn #method(self, #field: #ty) -> Self {
+                    match self {
+                        #(Facts::#variants(mut facts) => {
+                            facts.#field = #field;
+                            Facts::#variants(facts)
+                        })*
+                    }
+                }
+            }
+        });
+    // With no required fact, a role alone is its facts (all absent).
+    let from_role = d
+        .facts
+        .iter()
+        .all(|f| !f.need.contains(&Need::Required))
+        .then(|| {
+            let empty = shapes.iter().zip(&variants).enumerate().map(|(r, (s, v))| {
+                let ty = &s.ty;
+                let inits = d
+                    .facts
+                    .iter()
+                    .filter(|f| f.need[r] != Need::Absent)
+                    .map(|f| {
+                        let field = format_ident!("{}", f.name);
+                        match &f.list {
+                            Some(_) => quote! { #field: &[] },
+                            None => quote! { #field: ::core::option::Option::None },
+                        }
+                    });
+                quote! { #role_ty::#v => Facts::#v(#ty { #(#inits,)* }), }
+            });
+            let doc =
+                format!("A {word} alone: no {word} requires a fact, so every fact is absent.");
+            quote! {
+                #[doc = #doc]
+                #[automatically_derived]
+                impl<'a> ::core::convert::From<#role_ty> for Facts<'a> {
+                    fn from(role: #role_ty) -> Self {
+                        match role { #(#empty)* }
+                    }
+                }
+            }
+        });
     let doc = format!("The facts of one {word}; the variant is the {word}.");
     let variant_docs = d
         .roles
@@ -375,8 +460,11 @@ fn per_role(d: &Doctrine) -> TokenStream {
         }
 
         #(#froms)*
+        #from_role
 
         impl<'a> Facts<'a> {
+            #(#setters)*
+
             /// The role (mode) these facts are for.
             pub fn role(&self) -> #role_ty {
                 match self {
@@ -385,7 +473,8 @@ fn per_role(d: &Doctrine) -> TokenStream {
                 }
             }
 
-            /// The facts `role` takes, required and optional, in manifest order.
+            /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
+            /// (a list fact is set on the struct instead).
             pub fn takes(role: #role_ty) -> &'static [&'static str] {
                 match role { #(#takes_arms)* }
             }
@@ -415,15 +504,48 @@ fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
     let Some(l) = &f.list else {
         return TokenStream::new();
     };
-    let item = l.item.iter().map(|p| lit(p));
-    let (join, sort, more) = (lit(&l.join), l.sort, lit(&l.more));
-    let max = match l.max {
+    let item = l.item.iter().map(|p| match p {
+        ItemPiece::Text(t) => {
+            let t = lit(t);
+            quote! { #pv::ItemPiece::Text(#t) }
+        }
+        ItemPiece::Field(i) => quote! { #pv::ItemPiece::Field(#i) },
+        ItemPiece::Open(i, negated) => quote! { #pv::ItemPiece::Open(#i, #negated) },
+        ItemPiece::Close => quote! { #pv::ItemPiece::Close },
+    });
+    let (join, more) = (lit(&l.join), lit(&l.more));
+    let option = |v: Option<usize>| match v {
         Some(m) => quote! { ::core::option::Option::Some(#m) },
         None => quote! { ::core::option::Option::None },
     };
+    let (sort, max) = (option(l.sort), option(l.max));
     quote! {
         &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more }
     }
+}
+
+/// The struct of one item of each list fact with named fields: `&str` fields in template
+/// order.
+fn item_structs(d: &Doctrine) -> TokenStream {
+    let structs = d.facts.iter().filter_map(|f| {
+        let l = f.list.as_ref()?;
+        let ty = format_ident!("{}", l.item_type(&f.name)?);
+        let doc = format!(
+            "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template; an item whose fields are all empty is left out.",
+            f.name, d.manifest_display
+        );
+        let fields = l.fields.iter().map(|n| {
+            let field = format_ident!("{}", n);
+            let doc = format!("`{{{n}}}` in the item template.");
+            quote! { #[doc = #doc] pub #field: &'a str }
+        });
+        Some(quote! {
+            #[doc = #doc]
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+            pub struct #ty<'a> { #(#fields,)* }
+        })
+    });
+    quote! { #(#structs)* }
 }
 
 /// The names of the list facts, which pairs cannot give.

@@ -9,14 +9,14 @@ use std::ops::Range;
 
 use crate::Tier;
 
-use super::placeholder::{placeholders, Piece};
+use super::placeholder::{item_placeholders, placeholders, Piece};
 use super::{check_ident, check_variant, hint, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
-    Content, Fact, FactId, FlagId, KnobId, Layer, ListSpec, Need, RoleGroup, RoleId, SectionOn,
-    Segment, Test,
+    Content, Fact, FactId, FlagId, ItemPiece, KnobId, Layer, ListSpec, Need, RoleGroup, RoleId,
+    SectionOn, Segment, Test,
 };
 use crate::codegen::names::{camel, is_variant_name, shown};
 use crate::codegen::raw::{self, Manifest};
@@ -226,15 +226,10 @@ fn list_spec(
         }
     }
     let l = list.get_ref();
+    let item_span = l.item.as_ref().map(|i| i.span());
     let item = l.item.as_ref().map_or("{0}", |i| i.get_ref().as_str());
-    if !item.contains("{0}") {
-        sink.error(
-            l.item.as_ref().map(|i| i.span()),
-            format!("the item template of list fact `{name}` has no `{{0}}`"),
-            Some("write where each item goes, e.g. `item = \"- {0}\"`".into()),
-        );
-        ok = false;
-    }
+    let template = item_template(name, item, item_span.clone(), sink);
+    ok &= template.is_some();
     if let Some(m) = l.max.as_ref().filter(|m| *m.get_ref() == 0) {
         sink.error(
             Some(m.span()),
@@ -243,21 +238,117 @@ fn list_spec(
         );
         ok = false;
     }
+    let (item, fields) = template?;
+    let sort = match l.sort.as_ref() {
+        None => None,
+        Some(s) => match (s.get_ref(), fields.is_empty()) {
+            (raw::ListSort::On(false), _) => None,
+            (raw::ListSort::On(true), true) => Some(0),
+            (raw::ListSort::On(true), false) => {
+                sink.error(
+                    Some(s.span()),
+                    format!("list fact `{name}` has fields: `sort = true` does not say which one to sort by"),
+                    Some(format!("name a field of the item template, e.g. `sort = \"{}\"`", fields[0])),
+                );
+                return None;
+            }
+            (raw::ListSort::By(by), true) => {
+                sink.error(
+                    Some(s.span()),
+                    format!("list fact `{name}` is a plain list (`{{0}}`): it has no field `{}` to sort by", shown(by)),
+                    Some("a plain list sorts by its items: write `sort = true`".into()),
+                );
+                return None;
+            }
+            (raw::ListSort::By(by), false) => match fields.iter().position(|f| f == by) {
+                Some(i) => Some(i),
+                None => {
+                    sink.error(
+                        Some(s.span()),
+                        format!("list fact `{name}` has no field `{}` to sort by", shown(by)),
+                        Some(hint(
+                            by,
+                            fields.iter().map(String::as_str),
+                            "the item template's fields",
+                        )),
+                    );
+                    return None;
+                }
+            },
+        },
+    };
     let text = |s: Option<&toml::Spanned<String>>, default: &str| {
         s.map_or(default.to_string(), |s| {
             crate::codegen::text::normalise(s.get_ref())
         })
     };
     ok.then(|| ListSpec {
-        item: crate::codegen::text::normalise(item)
-            .split("{0}")
-            .map(str::to_string)
-            .collect(),
+        item,
+        fields,
         join: text(l.join.as_ref(), "\n"),
-        sort: l.sort.as_ref().is_some_and(|s| *s.get_ref()),
+        sort,
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
     })
+}
+
+/// A list's item template as pieces, and its named fields (none for a plain list, whose
+/// item is `{0}`). Errors are reported at the template.
+fn item_template(
+    name: &str,
+    item: &str,
+    span: Option<Range<usize>>,
+    sink: &mut Sink<'_>,
+) -> Option<(Vec<ItemPiece>, Vec<String>)> {
+    let mut error = |message: String, help: &str| {
+        sink.error(span.clone(), message, Some(help.into()));
+    };
+    let pieces = match item_placeholders(&crate::codegen::text::normalise(item)) {
+        Ok(p) => p,
+        Err((_, message)) => {
+            error(
+                format!("the item template of list fact `{name}`: {message}"),
+                "write `{0}` for a plain list's item, or `{field}` for each field of an item; `{{` and `}}` print braces",
+            );
+            return None;
+        }
+    };
+    let names = pieces.iter().filter_map(|p| match p {
+        Piece::Name(n, _) | Piece::Open(n, _, _) => Some(n.as_str()),
+        _ => None,
+    });
+    let plain = names.clone().any(|n| n == "0");
+    let mut fields: Vec<String> = Vec::new();
+    for n in names.clone().filter(|n| *n != "0") {
+        if !fields.iter().any(|f| f == n) {
+            fields.push(n.to_string());
+        }
+    }
+    if plain && !fields.is_empty() {
+        error(
+            format!("the item template of list fact `{name}` mixes `{{0}}` with named fields (`{}`)", fields.join("`, `")),
+            "a plain list's items are strings (`{0}`); items with fields name each one (`{name}`): use one or the other",
+        );
+        return None;
+    }
+    if !pieces.iter().any(|p| matches!(p, Piece::Name(..))) {
+        error(
+            format!("the item template of list fact `{name}` has no `{{0}}` and no field"),
+            "write where each item goes, e.g. `item = \"- {0}\"`, or its fields, e.g. `item = \"- {name}: {when}\"`",
+        );
+        return None;
+    }
+    let index = |n: &str| fields.iter().position(|f| f == n).unwrap_or(0);
+    let item = pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Lit(t) => ItemPiece::Text(t.clone()),
+            Piece::Name(n, _) => ItemPiece::Field(index(n)),
+            Piece::Open(n, negated, _) => ItemPiece::Open(index(n), *negated),
+            Piece::Close(..) => ItemPiece::Close,
+        })
+        .collect();
+    Some((item, fields))
 }
 
 /// Where a fact use is reported: a file position, or the manifest entry.

@@ -110,6 +110,15 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                 .map(|(n, _)| n.span());
             claim_type(&mut type_names, enum_name, &owner, span, sink);
         }
+        if let Some(item) = fact.list.as_ref().and_then(|l| l.item_type(&fact.name)) {
+            let owner = format!("the items of list fact `{}`", fact.name);
+            let span = raw
+                .facts
+                .iter()
+                .find(|(n, _)| n.get_ref() == &fact.name)
+                .map(|(n, _)| n.span());
+            claim_type(&mut type_names, &item, &owner, span, sink);
+        }
     }
     if !facts.is_empty() {
         for role in &roles {

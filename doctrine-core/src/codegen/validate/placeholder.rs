@@ -2,7 +2,7 @@
 //! `{?name}…{/name}` sections: text printed only when a fact is given or a flag is on
 //! (`{?!name}`: only when it is not).
 
-use crate::codegen::names::{is_snake_ident, shown};
+use crate::codegen::names::{shown, snake_ident_problem};
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Piece {
@@ -18,6 +18,15 @@ pub enum Piece {
 /// Splits `text {name} more {{literal}}` into literal and placeholder pieces; an error
 /// carries the byte offset where it was found.
 pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
+    scan(text, false)
+}
+
+/// As [`placeholders`], for a list's item template, where `{0}` is a plain list's item.
+pub(super) fn item_placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
+    scan(text, true)
+}
+
+fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
     let mut out = Vec::new();
     // Open sections: name and offset, innermost last.
     let mut open: Vec<(String, usize)> = Vec::new();
@@ -55,12 +64,14 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
                         None => (None, name.as_str()),
                     },
                 };
-                if !is_snake_ident(bare) {
+                let item = index && kind.is_none() && name == "0";
+                if let Some(problem) = snake_ident_problem(bare).filter(|_| !item) {
                     let name = shown(&name);
-                    return Err((
-                        at,
-                        format!("`{{{name}}}` is not a placeholder or section name"),
-                    ));
+                    let message = match problem.starts_with("is a Rust keyword") {
+                        true => format!("`{{{name}}}` cannot be a placeholder or section: `{}` is a Rust keyword", shown(bare)),
+                        false => format!("`{{{name}}}` is not a placeholder or section name"),
+                    };
+                    return Err((at, message));
                 }
                 let bare = bare.to_string();
                 if !lit.is_empty() {

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("fact_defaults.toml");
+}
+
+fn main() {}

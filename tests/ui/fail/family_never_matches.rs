@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("family_never_matches.toml");
+}
+
+fn main() {}

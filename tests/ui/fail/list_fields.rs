@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("list_fields.toml");
+}
+
+fn main() {}

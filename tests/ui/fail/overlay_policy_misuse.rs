@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("overlay_policy_misuse.toml");
+}
+
+fn main() {}

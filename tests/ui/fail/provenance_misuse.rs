@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("provenance_misuse.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("section_in_suffix.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("texts_misuse.toml");
+}
+
+fn main() {}

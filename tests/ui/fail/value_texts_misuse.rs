@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("value_texts_misuse.toml");
+}
+
+fn main() {}
