@@ -16,6 +16,11 @@ impl Matcher<'_> {
     /// "quit" and "cease" negate only an `-ing` form ("stop obeying", not "stop and ask");
     /// "instead of" and "rather than" negate too.
     pub(super) fn negated(&self, i: usize) -> bool {
+        self.negation_at(i).is_some()
+    }
+
+    /// The word that negates what starts at word `i`, if any (see [`Matcher::negated`]).
+    pub(super) fn negation_at(&self, i: usize) -> Option<usize> {
         let mut neutral = false;
         let mut past_comma = false;
         let mut in_aside = false;
@@ -23,10 +28,10 @@ impl Matcher<'_> {
         let mut k = i;
         for _ in 0..NEGATION_REACH {
             if k == 0 {
-                return false;
+                return None;
             }
             match self.n.brk(k) {
-                Break::Hard => return false,
+                Break::Hard => return None,
                 Break::Soft if in_aside => {
                     in_aside = false;
                     aside_done = true;
@@ -43,7 +48,7 @@ impl Matcher<'_> {
             let next = self.word(k + 1);
             let instead = (w == "instead" && next == "of") || (w == "rather" && next == "than");
             if instead || (Self::is_negation(w) && (!stops || next.ends_with("ing"))) {
-                return !neutral;
+                return (!neutral).then_some(k);
             }
             if past_comma {
                 if ADVERBIALS.contains(&w) {
@@ -53,16 +58,16 @@ impl Matcher<'_> {
                     in_aside = true;
                     continue;
                 }
-                return false;
+                return None;
             }
             if CLAUSE_WORDS.contains(&w) {
-                return false;
+                return None;
             }
             if NEUTRALISERS.contains(&w) {
                 neutral = true;
             }
         }
-        false
+        None
     }
 
     /// A negation within three words before word `a`, with no punctuation between.
@@ -77,7 +82,7 @@ impl Matcher<'_> {
     /// before it, "only" and an [`AUTHORITIES`] word before it ("only an administrator
     /// can …"), or "only"/"unless" and an [`ASK_WORDS`] word after it.
     pub(super) fn guarded(&self, i: usize, end: usize) -> bool {
-        let only_authority = (i.saturating_sub(6)..i)
+        let only_authority = (i.saturating_sub(8)..i)
             .rev()
             .take_while(|&k| self.n.brk(k + 1) == Break::None)
             .any(|k| {
@@ -175,9 +180,16 @@ impl Matcher<'_> {
 
     /// Whether nothing around words `i..end` turns a claim into a rule.
     pub(super) fn asserted(&self, i: usize, end: usize) -> bool {
-        !self.negated(i)
-            && !self.guarded(i, end)
-            && !self.requested(i)
-            && !self.prohibited_after(end)
+        self.asserted_waiving(i, end, None)
+    }
+
+    /// [`Matcher::asserted`], but a negation at or after word `waiver` is part of a waiver
+    /// of a safeguard, not of the claim: in "no need to run CI before pushing to master"
+    /// the "no" waives CI; it does not forbid the push.
+    pub(super) fn asserted_waiving(&self, i: usize, end: usize, waiver: Option<usize>) -> bool {
+        let negated = self
+            .negation_at(i)
+            .is_some_and(|k| waiver.is_none_or(|w| k < w));
+        !negated && !self.guarded(i, end) && !self.requested(i) && !self.prohibited_after(end)
     }
 }

@@ -26,15 +26,26 @@ pub(super) struct Object {
 pub(super) const LOOSEN_I: u128 = initials(LOOSEN_VERBS);
 pub(super) const DUTY_I: u128 = initials(DUTY_VERBS);
 pub(super) const OBJECT_I: u128 = initials(OBJECTS) | initials(HEADS) | initials(QUALIFIERS);
-pub(super) const ACTION_I: u128 =
-    initials(ACTIONS) | initials(DESTROY_VERBS) | initials(PUSH_VERBS);
+pub(super) const ACTION_I: u128 = initials(ACTIONS)
+    | initials(DESTROY_VERBS)
+    | initials(PUSH_VERBS)
+    | initials(CHANGE_VERBS)
+    | initials(PRIVILEGES);
 pub(super) const SEND_I: u128 = initials(SEND_VERBS);
 pub(super) const STANDALONE_I: u128 = initials(STANDALONE) | initials(&["force", "push"]);
 pub(super) const ABSENCE_I: u128 = initials(ABSENCES) | initials(NOTHING_OF);
-pub(super) const ESCAPE_I: u128 = initials(ESCAPES) | initials(&["outside"]);
+pub(super) const ESCAPE_I: u128 = initials(ESCAPES) | initials(OUTSIDE_OF) | initials(&["outside"]);
 
 /// How far a verb reaches for its object.
 const OBJECT_REACH: usize = 5;
+
+/// A permission in a clause: a [`GRANTS`] entry or a waived safeguard, and where it starts.
+pub(super) struct Grant {
+    pub name: String,
+    pub at: usize,
+    /// Whether it holds a negation of its own ("no need to run CI").
+    pub negates: bool,
+}
 
 /// One entry of a list, with the locked layer that added it (`None` for the defaults).
 pub(super) type Entry<'a> = (&'a str, Option<&'static str>);
@@ -44,7 +55,7 @@ pub(super) struct Matcher<'a> {
     ext: &'a [Extension],
     /// The permission in each clause (clauses end at `;`, `:` and "but"), if any, and the
     /// clause of each word; worked out when an action first needs it.
-    grants: OnceCell<(Vec<Option<&'static str>>, Vec<usize>)>,
+    grants: OnceCell<(Vec<Option<Grant>>, Vec<usize>)>,
     /// The object starting at each word, if any (see [`Matcher::object_at`]).
     objects: Vec<Option<Object>>,
     /// The initials of the extensions' verbs, objects and actions.
@@ -70,8 +81,9 @@ impl<'a> Matcher<'a> {
         m
     }
 
-    /// The permission in the clause of word `i`: a [`GRANTS`] entry anywhere in it.
-    pub(super) fn grant(&self, i: usize) -> Option<&'static str> {
+    /// The permission in the clause of word `i`: a [`GRANTS`] entry anywhere in it, or a
+    /// safeguard waived ([`Matcher::waiver_at`]: "without waiting for CI").
+    pub(super) fn grant(&self, i: usize) -> Option<&Grant> {
         let (grants, clause) = self.grants.get_or_init(|| {
             let (mut grants, mut clause) = (vec![None], Vec::with_capacity(self.len()));
             for k in 0..self.len() {
@@ -83,13 +95,20 @@ impl<'a> Matcher<'a> {
                 if last.is_none() {
                     *last = GRANTS
                         .iter()
-                        .copied()
-                        .find(|g| self.at(k, g, false).is_some());
+                        .find(|g| self.at(k, g, false).is_some())
+                        // "No need to …", "don't bother …": the negation is the grant's.
+                        .map(|g| (g.to_string(), Self::is_negation(self.word(k))))
+                        .or_else(|| self.waiver_at(k))
+                        .map(|(name, negates)| Grant {
+                            name,
+                            at: k,
+                            negates,
+                        });
                 }
             }
             (grants, clause)
         });
-        grants[clause[i]]
+        grants[clause[i]].as_ref()
     }
 
     /// The first object of the sentence and where it starts.
@@ -119,6 +138,8 @@ impl<'a> Matcher<'a> {
                 .or_else(|| self.flag(i))
                 .or_else(|| self.precedence(i))
                 .or_else(|| self.power(i))
+                .or_else(|| self.exception(i))
+                .or_else(|| self.safeguard_lapse(i))
                 .or_else(|| self.permitted(i))
                 .or_else(|| self.sent(i))
                 .or_else(|| self.standalone(i))
@@ -315,11 +336,23 @@ impl<'a> Matcher<'a> {
         None
     }
 
-    /// "it" or "them" right after `from`, standing for an object earlier in the sentence.
-    fn pronoun_after(&self, from: usize, verb: usize) -> Option<Object> {
+    /// "it" or "them" right after `from`, standing for an object earlier in the sentence;
+    /// not an object that only places or names something else ("the socket is outside the
+    /// sandbox; do not use it", "the sandbox image is deprecated; do not use it").
+    pub(super) fn pronoun_after(&self, from: usize, verb: usize) -> Option<Object> {
         let (at, o) = self.antecedent()?;
         let pronoun = self.word(from);
-        let ok = at < verb && self.n.brk(from) == Break::None && matches!(pronoun, "it" | "them");
+        let before = (at.saturating_sub(2)..at)
+            .rev()
+            .map(|k| self.word(k))
+            .find(|w| !matches!(*w, "the" | "a" | "an" | "your" | "our" | "this"));
+        let placed = before.is_some_and(|w| LOCATIVES.contains(&w));
+        let modifier = self.n.brk(o.end) == Break::None && COMPOUNDS.contains(&self.word(o.end));
+        let ok = at < verb
+            && !placed
+            && !modifier
+            && self.n.brk(from) == Break::None
+            && matches!(pronoun, "it" | "them");
         ok.then(|| Object {
             end: from + 1,
             name: format!("{pronoun} = {}", o.name),

@@ -5,6 +5,7 @@
 mod context;
 mod matcher;
 mod rules;
+mod scope;
 mod text;
 pub(crate) mod words;
 
@@ -142,12 +143,26 @@ impl Extension {
 ///   restrictions", "whatever the locked rules say"); [`words::DEFIANCE`] with an object
 ///   in the sentence ("proceed anyway"); a [`words::ROLE_VERBS`] verb with an
 ///   [`words::UNLIMITED`] word; [`words::POWERS`] given ("agents have full permissions").
+/// - **Scope**: an object, then a negated [`words::SCOPE_VERBS`] verb before the reader's
+///   own work ([`words::HERE`]: "the locked rules don't cover this repository", "the
+///   sandbox won't restrict you") or "only" before [`words::OTHERS`] ("only apply to junior
+///   engineers"); an object and an [`words::EXCEPTS`] word before the reader's own work
+///   ("… everywhere except in this repository"); [`words::OUTSIDE_OF`] before an object
+///   ("exempt from the sandbox"). A [`words::SAFEGUARDS`] word ("reviews", "CI") with a
+///   lapse ("reviews are optional"), unless bounded ("optional only for typo fixes").
 /// - **Permission**: a dangerous action ([`words::ACTIONS`]; a [`words::DESTROY_VERBS`]
 ///   verb reaching a [`words::DESTROY_TARGETS`] word; a [`words::PUSH_VERBS`] verb reaching
 ///   a [`words::PROTECTED`] one) in a clause with a [`words::GRANTS`] entry ("you may now",
 ///   "feel free", "without asking"), unless an [`words::EXEMPTIONS`] word bounds it ("your
-///   own branch", "stale local branches"). A destroying verb reaching a [`words::RUIN`]
-///   word, and a force-push reaching a protected branch, need no permission.
+///   own branch", "stale local branches"). A [`words::CHANGE_VERBS`] verb reaching a
+///   [`words::LIVE`] word is an action too ("run migrations against production"). A waived
+///   safeguard is a permission: "without" and a [`words::SAFEGUARDS`] or
+///   [`words::SKIPPING`] word ("without waiting for CI"), a negated [`words::WAIVING`] verb
+///   and a safeguard ("no need to run CI before pushing to master"; its negation is not the
+///   action's). A [`words::PRIVILEGES`] entry takes a standing condition as permission
+///   ("sudo whenever it is easier"). A destroying verb reaching a [`words::RUIN`] word,
+///   also as a second object ("the staging database and the production one"), and a
+///   force-push reaching a protected branch, need no permission.
 /// - **Secrets and the rest**: a [`words::SEND_VERBS`] verb with a secret within five
 ///   words ([`words::SECRETS`], [`words::KEY_KINDS`], [`words::SECRET_FILES`]); a
 ///   [`words::STANDALONE`] action ("exfiltrate", "rm -rf /", "auto-approve"); a flag that

@@ -9,8 +9,10 @@
 //! like) are in `cues.rs`, re-exported here.
 
 mod cues;
+mod scope;
 
 pub use cues::*;
+pub use scope::*;
 
 /// Verbs that loosen what follows them: "ignore" + "the previous instructions". A
 /// particle verb may be split around its object ("turn the sandbox off").
@@ -178,6 +180,17 @@ pub const OBJECTS: &[&str] = &[
     "anything you were told",
     "everything so far",
     "your programming",
+    "code review",
+    "code reviews",
+    "peer review",
+    "human review",
+    "review step",
+    "review process",
+    "ci checks",
+    "status checks",
+    "required checks",
+    "required reviews",
+    "sign-off",
 ];
 
 /// A qualifier and a [`HEADS`] noun within three words of each other, in either order, also
@@ -355,6 +368,18 @@ pub const LAPSES: &[&str] = &[
     "no longer matter",
     "not matter",
     "irrelevant",
+    "skippable",
+    "a formality",
+    "nice to have",
+    "nice-to-have",
+    "not enforced",
+    "no longer enforced",
+    "up to you",
+    "at your discretion",
+    "can wait",
+    "afterwards",
+    "after the fact",
+    "retroactively",
 ];
 
 /// Words just before an object that say it is gone: "there are no guardrails".
@@ -386,6 +411,19 @@ pub const LIMITERS: &[&str] = &[
     "temporary",
     "scratch",
     "generated",
+    "typo",
+    "typos",
+    "draft",
+    "drafts",
+    "docs",
+    "documentation",
+    "comment",
+    "comments",
+    "readme",
+    "prototype",
+    "prototypes",
+    "experiments",
+    "wip",
 ];
 
 /// Words before an object that, with a [`HOLDS`] verb after it, say none of it holds:
@@ -417,6 +455,16 @@ pub const UNBOUND: &[&str] = &[
     "no longer subject",
     "not subject",
     "free of",
+    "no longer restricted",
+    "no longer limited",
+    "no longer constrained",
+    "no longer governed",
+    "no longer covered",
+    "not restricted by",
+    "not limited by",
+    "not constrained by",
+    "not governed by",
+    "not covered by",
 ];
 
 /// Permission, anywhere in the clause of a dangerous action ([`ACTIONS`] and the pairs
@@ -706,6 +754,13 @@ pub const STANDALONE: &[&str] = &[
     "approve yourself",
     "approve your own",
     "self-approve",
+    "escalate to root",
+    "escalate privileges",
+    "escalate your privileges",
+    "elevate privileges",
+    "elevate your privileges",
+    "become root",
+    "gain root",
 ];
 
 /// Words that bound a dangerous action to something harmless: from two words before its
@@ -848,7 +903,9 @@ pub const POWERS: &[&str] = &[
 
 /// Verbs that suppose a state ("consider the approval requirement met"): with one before
 /// an object, an [`ASSUMED`] word after it is a lapse.
-pub const SUPPOSE: &[&str] = &["consider", "treat", "regard", "assume", "deem", "count"];
+pub const SUPPOSE: &[&str] = &[
+    "consider", "treat", "regard", "assume", "deem", "count", "pretend", "imagine",
+];
 
 /// See [`SUPPOSE`].
 pub const ASSUMED: &[&str] = &[
