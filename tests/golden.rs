@@ -22,6 +22,7 @@ const MANIFESTS: &[(&str, &str)] = &[
     ("gates", "tests/fixtures/gates.toml"),
     ("sections", "tests/fixtures/sections.toml"),
     ("lists", "tests/fixtures/lists.toml"),
+    ("reminders", "tests/fixtures/reminders.toml"),
 ];
 
 fn repo() -> PathBuf {

@@ -24,8 +24,10 @@ pub use runtime::instruction::{
 pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};
+pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
+pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
 
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.

@@ -72,6 +72,22 @@ tier = "volatile"
 name = "{note}"
 slot = "optional"
 tier = "volatile"
+[reminders.state]
+{seen} = "list"
+{busy} = "flag"
+{ctx} = "budget"
+[[reminders.kind]]
+name = "{changed}"
+when = "{seen}"
+text = "Changed: {{{seen}}}."
+[[reminders.kind]]
+name = "{busy}"
+when = "{busy}"
+text = "Busy now."
+[[reminders.kind]]
+name = "{full}"
+when = "{ctx}"
+text = {{ 60 = "Sixty.", 80 = "Eighty.", 92 = "Ninety-two." }}
 "#,
         a = n("alpha"),
         b = n("beta"),
@@ -93,6 +109,11 @@ tier = "volatile"
         rules = n("rules"),
         hot = n("hot"),
         note = n("note"),
+        seen = n("seen"),
+        busy = n("busy"),
+        ctx = n("ctx"),
+        changed = n("changed"),
+        full = n("full"),
     );
     if word.is_empty() {
         // No roles: drop the role list and every scope.

@@ -967,3 +967,80 @@ fn an_off_flag_shares_the_overlay_namespace() {
         errs[0]
     );
 }
+
+#[test]
+fn reminders_are_checked() {
+    const LAYER: &str =
+        "[[layer]]\nname = \"base\"\ntext = \"Work in small steps, and read before you edit.\"\n";
+    let one = |reminders: &str| {
+        let errs = errors(&format!("{LAYER}[reminders]\n{reminders}\n"), &[]);
+        assert_eq!(errs.len(), 1, "{reminders}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let kind = |when: &str, text: &str| {
+        format!("[reminders.state]\nfiles = \"list\"\nbusy = \"flag\"\nctx = \"budget\"\n[[reminders.kind]]\nname = \"k\"\nwhen = \"{when}\"\ntext = {text}\n[[reminders.kind]]\nname = \"f\"\nwhen = \"files\"\ntext = \"Files changed.\"\n[[reminders.kind]]\nname = \"b\"\nwhen = \"busy\"\ntext = \"Busy.\"\n[[reminders.kind]]\nname = \"c\"\nwhen = \"ctx\"\ntext = {{ 60 = \"a\", 80 = \"b\", 92 = \"c\" }}\n")
+    };
+    for (reminders, says) in [
+        (
+            kind("fils", "\"x\""),
+            "reads state `fils`, which `[reminders.state]` does not declare",
+        ),
+        (
+            kind("busy", "\"Busy: {busy}.\""),
+            "prints `{busy}`, which is not a list",
+        ),
+        (
+            kind("busy", "\"{nope}\""),
+            "prints `{nope}`, which `[reminders.state]` does not declare",
+        ),
+        (kind("busy", "\"{?files}x{/files}\""), "has a section"),
+        (kind("busy", "\"  \""), "has an empty text"),
+        (
+            kind("ctx", "\"Full.\""),
+            "reads a budget, which announces one band at a time",
+        ),
+        (
+            kind("busy", "{ 60 = \"a\" }"),
+            "has texts per band, but its state is not a budget",
+        ),
+        (
+            kind("ctx", "{ 60 = \"a\", 80 = \"b\" }"),
+            "has no text for band 92",
+        ),
+        (
+            kind("ctx", "{ 60 = \"a\", 80 = \"b\", 92 = \"c\", 95 = \"d\" }"),
+            "`95` is not a budget band",
+        ),
+        (
+            kind("busy", "\"x\"").replace("name = \"k\"", "name = \"f\""),
+            "reminder kind `f` is declared twice",
+        ),
+        (
+            format!("marker = \"<r>\"\n{}", kind("busy", "\"x\"")),
+            "needs exactly one `{text}`",
+        ),
+        (
+            "[reminders.state]\nx = \"flag\"".into(),
+            "`[reminders]` declares no kind",
+        ),
+    ] {
+        let e = one(&reminders);
+        assert!(e.contains(says), "{reminders}\n{e}");
+    }
+    let e = one("[reminders.state]\nfiles = \"list\"\nidle = \"flag\"\n[[reminders.kind]]\nname = \"f\"\nwhen = \"files\"\ntext = \"Files changed.\"");
+    assert!(
+        e.contains("reminder state `idle` is read by no kind"),
+        "{e}"
+    );
+    let e = one("[reminders.state]\nx = \"flog\"\n[[reminders.kind]]\nname = \"f\"\nwhen = \"x\"\ntext = \"X.\"");
+    assert!(
+        e.contains("unknown variant `flog`, expected one of `flag`, `list`, `budget`"),
+        "{e}"
+    );
+    // A reminder's text in a stable layer would reach the cached prefix.
+    let e = one("[reminders.state]\nx = \"flag\"\n[[reminders.kind]]\nname = \"f\"\nwhen = \"x\"\ntext = \"Work in small steps.\"");
+    assert!(
+        e.contains("the text of reminder kind `f` is also in stable layer `base`"),
+        "{e}"
+    );
+}

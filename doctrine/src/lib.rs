@@ -4,10 +4,10 @@
 
 pub use doctrine_core::{
     approx_tokens, build, claim_words, fingerprint, overlay, render_instructions,
-    render_instructions_styled, rendered_len, safety_claims, styled_len, Budget, Choice, Explain,
-    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LayerInfo, LinePiece,
-    Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo, Section,
-    SectionState, Skip, Source, Tier, Title,
+    render_instructions_styled, rendered_len, safety_claims, styled_len, Budget, BudgetBand,
+    Choice, Explain, FactError, Formulation, Instruction, InstructionSource, InstructionStyle,
+    LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance,
+    Repo, Section, SectionState, Skip, Source, Tier, Title,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
@@ -31,6 +31,8 @@ pub mod guide {
     pub mod instructions {}
     #[doc = include_str!("../docs/budgets.md")]
     pub mod budgets {}
+    #[doc = include_str!("../docs/reminders.md")]
+    pub mod reminders {}
     #[doc = include_str!("../docs/testing.md")]
     pub mod testing {}
     #[doc = include_str!("../docs/reference.md")]

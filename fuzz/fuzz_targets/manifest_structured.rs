@@ -12,7 +12,8 @@ use libfuzzer_sys::fuzz_target;
 const NAMES: &[&str] = &[
     "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
     "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
-    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "when",
+    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "when", "60",
+    "92",
 ];
 /// Strings for file paths, texts and free values.
 const STRINGS: &[&str] = &[
@@ -69,6 +70,10 @@ const STRINGS: &[&str] = &[
     "- **{name}**{?when} — {when}{/when}",
     "{0}: {name}",
     "name",
+    "flag",
+    "list",
+    "budget",
+    "Changed: {dev}.",
 ];
 const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
 const LAYER_KEYS: &[&str] = &[
@@ -116,6 +121,7 @@ const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
 const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "bogus"];
 const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
 const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
+const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text", "bogus"];
 
 #[derive(Arbitrary, Debug)]
 enum Value {
@@ -154,6 +160,8 @@ enum Kind {
     Budget,
     Formulation,
     Order,
+    ReminderState,
+    Reminder,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -254,6 +262,8 @@ fn render(m: &Manifest) -> String {
             Kind::Flags => ("[flags]".to_string(), &[][..]),
             Kind::Budget => ("[budget]".to_string(), BUDGET_KEYS),
             Kind::Formulation => ("[formulation]".to_string(), FORMULATION_KEYS),
+            Kind::ReminderState => ("[reminders.state]".to_string(), &[][..]),
+            Kind::Reminder => ("[[reminders.kind]]".to_string(), REMINDER_KIND_KEYS),
         };
         if !header.starts_with("[[") {
             if headers.contains(&header) {
@@ -263,8 +273,8 @@ fn render(m: &Manifest) -> String {
         }
         out.push_str(&format!("\n{header}\n"));
         match t.kind {
-            Kind::Flags => {
-                // Flag names with a default each.
+            Kind::Flags | Kind::ReminderState => {
+                // Names with a value each (a flag's default, a state field's shape).
                 let mut seen = Vec::new();
                 for (k, v) in &t.keys {
                     let k = pick(NAMES, *k);

@@ -34,6 +34,8 @@ pub struct Doctrine {
     pub formulation: Formulations,
     /// Words locked layers add to the safety-claims tripwire, in manifest order.
     pub claims: Vec<Claims>,
+    /// `[reminders]`, when the manifest has one.
+    pub reminders: Option<Reminders>,
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
     /// says `crate = "..."`.
     pub krate: syn::Path,
@@ -467,4 +469,45 @@ pub struct Formulations {
     pub families: Vec<(String, crate::Formulation)>,
     /// `match = "exact"`: a key names a whole family, not a prefix.
     pub exact: bool,
+}
+
+/// `[reminders]`, validated.
+#[derive(Debug)]
+pub struct Reminders {
+    /// The marker around every reminder, split at `{text}`.
+    pub marker: (String, String),
+    /// The fields of the generated `SessionState`, sorted by name.
+    pub state: Vec<(String, StateShape)>,
+    /// In emit order.
+    pub kinds: Vec<ReminderDef>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateShape {
+    Flag,
+    List,
+    Budget,
+}
+
+#[derive(Debug)]
+pub struct ReminderDef {
+    pub name: String,
+    /// The state field that fires it.
+    pub when: usize,
+    pub body: ReminderBody,
+}
+
+#[derive(Debug)]
+pub enum ReminderBody {
+    /// Text with list fields printed in it.
+    Text(Vec<ReminderPiece>),
+    /// A budget reminder: the text for the 60%, 80% and 92% bands.
+    Bands([String; 3]),
+}
+
+#[derive(Debug)]
+pub enum ReminderPiece {
+    Text(String),
+    /// A list field's items, joined with `, `.
+    List(usize),
 }

@@ -76,6 +76,19 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                     checked(value, raw::FORMULATION_KEYS, "`[formulation]`", sink);
             }
             "budget" => manifest.budget = checked(value, raw::BUDGET_KEYS, "`[budget]`", sink),
+            "reminders" => {
+                let kinds = value.get_ref().as_table().and_then(|t| t.get("kind"));
+                for k in kinds
+                    .and_then(|k| k.get_ref().as_array())
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(t) = k.get_ref().as_table() {
+                        check_keys(t, raw::REMINDER_KIND_KEYS, "a reminder kind", sink);
+                    }
+                }
+                manifest.reminders = checked(value, raw::REMINDERS_KEYS, "`[reminders]`", sink);
+            }
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {
                     // Kept (as `false`) when its value is bad, so its uses are not reported too.

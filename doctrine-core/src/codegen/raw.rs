@@ -24,6 +24,7 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "formulation",
     "layer",
     "order",
+    "reminders",
 ];
 pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
 pub(super) const FACT_KEYS: &[&str] = &[
@@ -90,6 +91,7 @@ pub(super) struct Manifest {
     pub extra: Option<Spanned<bool>>,
     pub budget: Option<Spanned<Budget>>,
     pub formulation: Option<Spanned<FormulationTable>>,
+    pub reminders: Option<Spanned<Reminders>>,
     /// Span of the whole `roles` value, for errors about the list as a whole.
     pub roles_span: Option<std::ops::Range<usize>>,
 }
@@ -518,3 +520,64 @@ from_toml!(List, |f| List {
     max: f.optional("max")?,
     more: f.optional("more")?,
 });
+
+/// `[reminders]`: notes appended to a turn, never part of the prefix.
+pub(super) const REMINDERS_KEYS: &[&str] = &["marker", "state", "kind"];
+pub(super) const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text"];
+
+#[derive(Debug)]
+pub(super) struct Reminders {
+    /// Wraps every reminder: one `{text}`.
+    pub marker: Option<Spanned<String>>,
+    /// What `emit` reads, by name: `flag`, `list` or `budget`.
+    pub state: BTreeMap<Name, Spanned<StateKind>>,
+    /// `[[reminders.kind]]`, in emit order.
+    pub kinds: Vec<Spanned<ReminderKind>>,
+}
+
+from_toml!(Reminders, |f| Reminders {
+    marker: f.optional("marker")?,
+    state: f.or_default("state")?,
+    kinds: f.or_default("kind")?,
+});
+
+keywords! {
+    /// The shape of one field of the generated `SessionState`.
+    pub(super) enum StateKind {
+        Flag = "flag",
+        List = "list",
+        Budget = "budget",
+    }
+}
+
+#[derive(Debug)]
+pub(super) struct ReminderKind {
+    pub name: Name,
+    /// The state field that fires it: a flag on, a list non-empty, a budget band crossed.
+    pub when: Name,
+    pub text: Spanned<ReminderText>,
+}
+
+from_toml!(ReminderKind, |f| ReminderKind {
+    name: f.required("name")?,
+    when: f.required("when")?,
+    text: f.required("text")?,
+});
+
+/// One text, or (for a budget field) one per band: `{ 60 = "...", 80 = "...", 92 = "..." }`.
+#[derive(Debug)]
+pub(super) enum ReminderText {
+    One(String),
+    Bands(BTreeMap<Name, Spanned<String>>),
+}
+
+impl FromToml for ReminderText {
+    const EXPECTED: &'static str = "a string, or a table of band = text";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::String(s) => Ok(ReminderText::One(s.to_string())),
+            DeValue::Table(_) => Ok(ReminderText::Bands(BTreeMap::from_toml(v)?)),
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
+}

@@ -43,6 +43,10 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Type, "text"),
     (Space::Type, "sources"),
     (Space::Type, "prefix"),
+    // `[reminders]`.
+    (Space::Type, "ReminderKind"),
+    (Space::Type, "Reminder"),
+    (Space::Type, "SessionState"),
     // Values of the generated module.
     (Space::Value, "compose"),
     (Space::Value, "formulation_for"),
@@ -52,6 +56,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "LAYERS"),
     (Space::Value, "DEFAULT_FORMULATION"),
     (Space::Value, "FACT_NAMES"),
+    (Space::Value, "emit"),
+    (Space::Value, "marked"),
     (Space::Value, "prefix::known"),
     (Space::Value, "prefix::LEN"),
     (Space::Value, "prefix::FINGERPRINT"),
@@ -71,6 +77,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Facts::__Never"),
     (Space::Associated, "*::REQUIRED"),
     (Space::Associated, "*::OPTIONAL"),
+    // `Reminder`.
+    (Space::Associated, "Reminder::render"),
     // `Overlay`.
     (Space::Associated, "Overlay::FIELDS"),
     (Space::Associated, "Overlay::SPEC"),
@@ -98,6 +106,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "__ComposeState::__layer"),
     (Space::Associated, "__ComposeState::__layer_{n}"),
     // The builder's fields (a choice's is `choice_<name>`).
+    (Space::Field, "Reminder.kind"),
+    (Space::Field, "Reminder.text"),
     (Space::Field, "Compose.state"),
     (Space::Field, "Compose._stage"),
     (Space::Field, "__ComposeState.role"),

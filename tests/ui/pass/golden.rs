@@ -30,6 +30,9 @@ mod sections {
 mod lists {
     include!("../../expand/lists.rs");
 }
+mod reminders {
+    include!("../../expand/reminders.rs");
+}
 mod live {
     doctrine::doctrine!("../../../examples/crew/doctrine.toml");
 }

@@ -7,6 +7,7 @@ mod claims;
 mod facts;
 mod layer;
 mod prefix;
+mod reminders;
 mod table;
 mod texts;
 mod types;
@@ -34,6 +35,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let compose = compose(d);
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
+    let reminders = reminders::reminders(d);
     let items = quote! {
         #tracking
         #roles
@@ -47,6 +49,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #compose
         #prefix
         #claims
+        #reminders
     };
     unsuffixed(items)
 }

@@ -28,6 +28,7 @@ mod order;
 mod overlay;
 mod placeholder;
 mod provenance;
+mod reminders;
 mod suffix;
 
 pub use placeholder::{placeholders, Piece};
@@ -238,6 +239,11 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     let claims = claims::claims(&raw, sink);
 
     let formulation = formulation(&raw, sink);
+    let reminders = raw.reminders.as_ref().and_then(|r| {
+        let reminders = reminders::reminders(r, sink)?;
+        reminders::check_not_in_prefix(r, &reminders, &layers, &loader.texts, sink);
+        Some(reminders)
+    });
     if sink.has_errors() {
         return None;
     }
@@ -261,6 +267,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         tracked: loader.tracked,
         formulation,
         claims,
+        reminders,
     })
 }
 

@@ -1,0 +1,153 @@
+//! `[reminders]` → `ReminderKind`, `SessionState`, `Reminder`, `emit` and `marked`: notes
+//! appended to a turn. `emit` is a function of the state alone (no clock, no file system),
+//! so a replayed history is byte-identical to the live one.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::lit;
+use super::types::choice_enum;
+use crate::codegen::model::{Doctrine, ReminderBody, ReminderPiece, StateShape};
+
+pub(super) fn reminders(d: &Doctrine) -> TokenStream {
+    let Some(r) = &d.reminders else {
+        return TokenStream::new();
+    };
+    let (krate, pv) = (d.krate(), d.private());
+    let names: Vec<String> = r.kinds.iter().map(|k| k.name.clone()).collect();
+    let doc = format!(
+        "The kinds of reminder in `{}`, in emit order.",
+        d.manifest_display
+    );
+    let kind_enum = choice_enum(
+        &krate,
+        &format_ident!("ReminderKind"),
+        "reminder kind",
+        &names,
+        &doc,
+        None,
+    );
+    let borrows = r.state.iter().any(|(_, s)| *s == StateShape::List);
+    let lifetime = borrows.then(|| quote! { <'a> });
+    let state_ty = match borrows {
+        true => quote! { SessionState<'_> },
+        false => quote! { SessionState },
+    };
+    let fields = r.state.iter().map(|(name, shape)| {
+        let field = format_ident!("{}", name);
+        let (ty, doc) = match shape {
+            StateShape::Flag => (quote! { bool }, format!("`{name}`: fires its reminder when on.")),
+            StateShape::List => (
+                quote! { &'a [&'a str] },
+                format!("`{name}`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{{{name}}}`."),
+            ),
+            StateShape::Budget => (
+                quote! { #krate::BudgetBand },
+                format!("`{name}`: the band to announce this turn (`BudgetBand::crossed`), or `BudgetBand::None`."),
+            ),
+        };
+        quote! { #[doc = #doc] pub #field: #ty }
+    });
+    let (before, after) = (lit(&r.marker.0), lit(&r.marker.1));
+    let arms = r.kinds.iter().map(|k| {
+        let variant = super::variant(&k.name);
+        let (field, shape) = (&r.state[k.when].0, r.state[k.when].1);
+        let field = format_ident!("{}", field);
+        let push = |text: TokenStream| {
+            quote! {
+                out.push(Reminder { kind: ReminderKind::#variant, #text });
+            }
+        };
+        match &k.body {
+            ReminderBody::Bands(texts) => {
+                let [a, b, c] = [0, 1, 2].map(|i| {
+                    let t = &texts[i];
+                    push(quote! { text: ::std::string::String::from(#t) })
+                });
+                quote! {
+                    match state.#field {
+                        #krate::BudgetBand::None => {}
+                        #krate::BudgetBand::Percent60 => { #a }
+                        #krate::BudgetBand::Percent80 => { #b }
+                        #krate::BudgetBand::Percent92 => { #c }
+                    }
+                }
+            }
+            ReminderBody::Text(pieces) => {
+                let fires = match shape {
+                    StateShape::List => quote! { state.#field.iter().any(|item| !item.is_empty()) },
+                    _ => quote! { state.#field },
+                };
+                let build = match pieces.as_slice() {
+                    [ReminderPiece::Text(t)] => quote! { let text = ::std::string::String::from(#t); },
+                    _ => {
+                        let parts = pieces.iter().map(|p| match p {
+                            ReminderPiece::Text(t) => quote! { text.push_str(#t); },
+                            ReminderPiece::List(i) => {
+                                let list = format_ident!("{}", r.state[*i].0);
+                                quote! { text.push_str(&#pv::render_list(state.#list, &#pv::ListStyle { item: &[#pv::ItemPiece::Field(0)], join: ", ", sort: ::core::option::Option::None, max: ::core::option::Option::None, more: "" })); }
+                            }
+                        });
+                        quote! { let mut text = ::std::string::String::new(); #(#parts)* }
+                    }
+                };
+                let push = push(quote! { text });
+                quote! {
+                    if #fires {
+                        #build
+                        #push
+                    }
+                }
+            }
+        }
+    });
+    quote! {
+        #kind_enum
+
+        /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct SessionState #lifetime { #(#fields,)* }
+
+        /// One reminder: appended to a turn, never part of the prefix.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct Reminder {
+            /// Which kind it is.
+            pub kind: ReminderKind,
+            /// Its text, without the marker.
+            pub text: ::std::string::String,
+        }
+
+        impl Reminder {
+            /// The text wrapped in the marker, as the model reads it.
+            pub fn render(&self) -> ::std::string::String {
+                marked(&self.text)
+            }
+        }
+
+        impl ::core::fmt::Display for Reminder {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(#before)?;
+                f.write_str(&self.text)?;
+                f.write_str(#after)
+            }
+        }
+
+        /// `text` wrapped in the reminder marker, so the model does not read it as the user
+        /// speaking.
+        pub fn marked(text: &str) -> ::std::string::String {
+            let mut out = ::std::string::String::with_capacity(#before.len() + text.len() + #after.len());
+            out.push_str(#before);
+            out.push_str(text);
+            out.push_str(#after);
+            out
+        }
+
+        /// The reminders `state` calls for, in manifest order. Pure: the same state always
+        /// gives the same reminders, byte for byte.
+        pub fn emit(state: &#state_ty) -> ::std::vec::Vec<Reminder> {
+            let mut out = ::std::vec::Vec::new();
+            #(#arms)*
+            out
+        }
+    }
+}

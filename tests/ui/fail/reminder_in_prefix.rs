@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("reminder_in_prefix.toml");
+}
+
+fn main() {}
