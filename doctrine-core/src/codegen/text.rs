@@ -40,6 +40,25 @@ pub struct FrontmatterError {
 /// `frontmatter::yaml::MAX_DEPTH` (64) levels in YAML (the `toml` crate's own limit in
 /// TOML); YAML aliases are never expanded, and the YAML must be one document.
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
+    let (body, mut found) = read_frontmatter(text, frontmatter::PROVENANCE)?;
+    let mut take = |i: usize| match found[i].take() {
+        Some(frontmatter::Value::Text(t)) => Some(t),
+        _ => None,
+    };
+    let fields = Fields {
+        source: take(0),
+        version: take(1),
+        licence: take(2),
+    };
+    Ok((body, fields))
+}
+
+/// The body after any frontmatter, and the fields of `schema` it held (one per key,
+/// `None` when not given), read as [`strip_frontmatter`] reads provenance.
+pub(crate) fn read_frontmatter<'t>(
+    text: &'t str,
+    schema: &[frontmatter::Key],
+) -> Result<(&'t str, Vec<Option<frontmatter::Value>>), FrontmatterError> {
     // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
     let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
     let first = text.split_inclusive('\n').next().unwrap_or("");
@@ -48,7 +67,7 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
     } else if first.ends_with('\n') && is_fence(first, "+++") {
         "+++"
     } else {
-        return Ok((text, Fields::default()));
+        return Ok((text, vec![None; schema.len()]));
     };
     let after_open = &text[first.len()..];
     let mut offset = 0;
@@ -57,9 +76,9 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
             let matter = &after_open[..offset];
             let body = &after_open[offset + line.len()..];
             let fields = if fence == "---" {
-                frontmatter::yaml::fields(matter)?
+                frontmatter::yaml::fields(matter, schema)?
             } else {
-                frontmatter::toml::fields(matter)?
+                frontmatter::toml::fields(matter, schema)?
             };
             return Ok((body, fields));
         }

@@ -1,56 +1,86 @@
-//! The provenance fields of a frontmatter block, read with bounded nesting.
+//! The fields of a frontmatter block that a schema names (provenance: three scalars; a
+//! skill: its name, when-to-use line and triggers), read with bounded nesting.
 //!
-//! Only three top-level scalars are kept, so neither reader keeps more of the document
+//! Only the named top-level fields are kept, so neither reader keeps more of the document
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
 //! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
 pub(super) mod toml;
 pub(super) mod yaml;
 
-use super::text::{Fields, FrontmatterError};
+use super::text::FrontmatterError;
 
-/// Collects the provenance fields, refusing one given twice (`licence` and `license` are
-/// one field) so that no value is silently dropped.
-#[derive(Default)]
-struct Collector {
-    fields: Fields,
-    /// Which fields were given (a null counts), for the "given twice" error.
-    seen: [bool; 3],
+/// A top-level key to read: its spellings (one field), and whether its value is a list of
+/// single values (a YAML sequence, a TOML array; one value alone is a list of one).
+pub(crate) struct Key {
+    pub names: &'static [&'static str],
+    pub list: bool,
 }
 
-impl Collector {
-    /// The slot `key` fills, if it is a provenance key.
-    fn slot(key: &str) -> Option<usize> {
-        match key {
-            "source" => Some(0),
-            "version" => Some(1),
-            "licence" | "license" => Some(2),
-            _ => None,
+/// A field as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Value {
+    Text(String),
+    List(Vec<String>),
+}
+
+/// The provenance fields.
+pub(crate) const PROVENANCE: &[Key] = &[
+    Key {
+        names: &["source"],
+        list: false,
+    },
+    Key {
+        names: &["version"],
+        list: false,
+    },
+    Key {
+        names: &["licence", "license"],
+        list: false,
+    },
+];
+
+/// Collects the fields of a schema, refusing one given twice (`licence` and `license` are
+/// one field) so that no value is silently dropped.
+struct Collector<'s> {
+    schema: &'s [Key],
+    /// One per key; `None`: not given, or given as null.
+    values: Vec<Option<Value>>,
+    /// Which fields were given (a null counts), for the "given twice" error.
+    seen: Vec<bool>,
+}
+
+impl<'s> Collector<'s> {
+    fn new(schema: &'s [Key]) -> Self {
+        Collector {
+            schema,
+            values: vec![None; schema.len()],
+            seen: vec![false; schema.len()],
         }
     }
 
-    /// Records `value` (None: given as null) for the provenance key `key`.
+    /// The slot `key` fills, if the schema reads it.
+    fn slot(&self, key: &str) -> Option<usize> {
+        self.schema.iter().position(|k| k.names.contains(&key))
+    }
+
+    /// Records `value` (None: given as null) for key `key` of slot `slot`.
     fn set(
         &mut self,
         slot: usize,
         key: &str,
-        value: Option<String>,
+        value: Option<Value>,
         at: (usize, usize),
     ) -> Result<(), FrontmatterError> {
         if std::mem::replace(&mut self.seen[slot], true) {
-            let what = if slot == 2 {
-                "a licence (`licence` and `license` are one field)".to_string()
-            } else {
-                format!("`{key}`")
+            let names = self.schema[slot].names;
+            let what = match names {
+                [_, _, ..] => format!("a {} (`{}` are one field)", names[0], names.join("` and `")),
+                _ => format!("`{key}`"),
             };
             return Err(error(at, format!("frontmatter gives {what} twice")));
         }
-        let field = match slot {
-            0 => &mut self.fields.source,
-            1 => &mut self.fields.version,
-            _ => &mut self.fields.licence,
-        };
-        *field = value;
+        self.values[slot] = value;
         Ok(())
     }
 }
@@ -66,6 +96,13 @@ fn error((line, column): (usize, usize), message: String) -> FrontmatterError {
 fn not_scalar(key: &str, at: (usize, usize)) -> FrontmatterError {
     error(
         at,
-        format!("frontmatter field `{key}` must be a single value (text or number), to be kept as provenance"),
+        format!("frontmatter field `{key}` must be a single value (text or number)"),
+    )
+}
+
+fn not_list(key: &str, at: (usize, usize)) -> FrontmatterError {
+    error(
+        at,
+        format!("frontmatter field `{key}` must be a list of single values (or one value)"),
     )
 }

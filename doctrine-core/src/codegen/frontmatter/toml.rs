@@ -6,13 +6,13 @@
 
 use toml::de::{DeTable, DeValue};
 
-use super::{error, not_scalar, Collector};
-use crate::codegen::text::{Fields, FrontmatterError};
+use super::{error, not_list, not_scalar, Collector, Key, Value};
+use crate::codegen::text::FrontmatterError;
 use crate::codegen::toml_depth::{too_deep, MAX_DEPTH};
 
-/// The provenance fields of `matter`, the TOML between the fences (which starts on the
-/// file's line 2).
-pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+/// The fields of `schema` in `matter`, the TOML between the fences (which starts on the
+/// file's line 2): one per key, `None` when not given.
+pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Value>>, FrontmatterError> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
     if let Some(span) = too_deep(matter) {
         return Err(error(
@@ -26,28 +26,41 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
             format!("frontmatter is not valid TOML: {}", e.message().trim_end()),
         )
     })?;
-    let mut found = Collector::default();
+    let mut found = Collector::new(schema);
     for (key, value) in table.get_ref() {
-        let Some(slot) = Collector::slot(key.get_ref()) else {
+        let Some(slot) = found.slot(key.get_ref()) else {
             continue;
         };
         let span = value.span();
         // Problems with a field are reported at its key, as for YAML.
         let at = position(matter, key.span().start);
-        let text = match value.get_ref() {
+        let scalar = |v: &DeValue<'_>, span: std::ops::Range<usize>| match v {
             // Quotes removed and escapes resolved, like a quoted YAML scalar.
-            DeValue::String(s) => s.to_string(),
-            DeValue::Integer(i) => as_written(matter, span, i),
-            DeValue::Float(f) => as_written(matter, span, f),
-            DeValue::Boolean(b) => as_written(matter, span, b),
-            DeValue::Datetime(d) => as_written(matter, span, d),
-            DeValue::Array(_) | DeValue::Table(_) => {
-                return Err(not_scalar(key.get_ref(), at));
-            }
+            DeValue::String(s) => Some(s.to_string()),
+            DeValue::Integer(i) => Some(as_written(matter, span, i)),
+            DeValue::Float(f) => Some(as_written(matter, span, f)),
+            DeValue::Boolean(b) => Some(as_written(matter, span, b)),
+            DeValue::Datetime(d) => Some(as_written(matter, span, d)),
+            DeValue::Array(_) | DeValue::Table(_) => None,
         };
-        found.set(slot, key.get_ref(), Some(text), at)?;
+        let value = match (value.get_ref(), schema[slot].list) {
+            (DeValue::Array(items), true) => Value::List(
+                items
+                    .iter()
+                    .map(|i| scalar(i.get_ref(), i.span()))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| not_list(key.get_ref(), at))?,
+            ),
+            (v, list) => match (scalar(v, span), list) {
+                (Some(t), true) => Value::List(vec![t]),
+                (Some(t), false) => Value::Text(t),
+                (None, true) => return Err(not_list(key.get_ref(), at)),
+                (None, false) => return Err(not_scalar(key.get_ref(), at)),
+            },
+        };
+        found.set(slot, key.get_ref(), Some(value), at)?;
     }
-    Ok(found.fields)
+    Ok(found.values)
 }
 
 /// The value's text in the source; the crate's own rendering should its span ever not

@@ -10,18 +10,18 @@
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-use super::{error, not_scalar, Collector};
+use super::{error, not_list, not_scalar, Collector, Key, Value};
 use crate::codegen::names::shown;
-use crate::codegen::text::{Fields, FrontmatterError};
+use crate::codegen::text::FrontmatterError;
 
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
 /// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other
 /// tools keep beside it.
 pub(crate) const MAX_DEPTH: usize = 64;
 
-/// The provenance fields of `matter`, the YAML between the fences (which starts on the
-/// file's line 2).
-pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
+/// The fields of `schema` in `matter`, the YAML between the fences (which starts on the
+/// file's line 2): one per key, `None` when not given.
+pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Value>>, FrontmatterError> {
     let mut events = Events {
         parser: Parser::new_from_str(matter),
         lines: line_starts(matter),
@@ -32,7 +32,7 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
     }
     match events.next()? {
         // Blank, or only comments.
-        (Event::StreamEnd, _) => return Ok(Fields::default()),
+        (Event::StreamEnd, _) => return Ok(vec![None; schema.len()]),
         (Event::DocumentStart, _) => {}
         (_, at) => return Err(error(at, "frontmatter is not a YAML document".into())),
     }
@@ -43,7 +43,7 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
             "frontmatter must be a YAML mapping of `key: value` lines".into(),
         ));
     }
-    let mut found = Collector::default();
+    let mut found = Collector::new(schema);
     let mut keys = std::collections::HashSet::new();
     loop {
         let (key, key_at) = events.next()?;
@@ -66,7 +66,7 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
             ));
         }
         let (value, at) = events.next()?;
-        let Some(slot) = Collector::slot(&name) else {
+        let Some(slot) = found.slot(&name) else {
             events.skip(value, at)?;
             continue;
         };
@@ -75,16 +75,30 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
         let at = key_at;
         let text = match value {
             Event::Scalar(text, style, _, tag) => {
-                (!is_null(&text, style, tag.as_ref())).then_some(text)
+                let text = (!is_null(&text, style, tag.as_ref())).then_some(text);
+                match schema[slot].list {
+                    true => text.map(|t| Value::List(vec![t])),
+                    false => text.map(Value::Text),
+                }
             }
-            Event::Alias(_) => {
-                return Err(error(
-                    at,
-                    format!(
-                        "frontmatter field `{name}` is an alias (`*name`): write the value itself"
-                    ),
-                ))
+            Event::Alias(_) => return Err(alias(&name, at)),
+            Event::SequenceStart(..) if schema[slot].list => {
+                let mut items = Vec::new();
+                loop {
+                    match events.next()?.0 {
+                        Event::SequenceEnd => break,
+                        Event::Scalar(text, style, _, tag)
+                            if !is_null(&text, style, tag.as_ref()) =>
+                        {
+                            items.push(text)
+                        }
+                        Event::Alias(_) => return Err(alias(&name, at)),
+                        _ => return Err(not_list(&name, at)),
+                    }
+                }
+                Some(Value::List(items))
             }
+            _ if schema[slot].list => return Err(not_list(&name, at)),
             _ => return Err(not_scalar(&name, at)),
         };
         found.set(slot, &name, text, at)?;
@@ -94,12 +108,19 @@ pub(crate) fn fields(matter: &str) -> Result<Fields, FrontmatterError> {
         (_, at) => return Err(error(at, "frontmatter YAML document does not end".into())),
     }
     match events.next()? {
-        (Event::StreamEnd, _) => Ok(found.fields),
+        (Event::StreamEnd, _) => Ok(found.values),
         (_, at) => Err(error(
             at,
             "frontmatter holds more than one YAML document (a `...` line ends the first)".into(),
         )),
     }
+}
+
+fn alias(name: &str, at: (usize, usize)) -> FrontmatterError {
+    error(
+        at,
+        format!("frontmatter field `{name}` is an alias (`*name`): write the value itself"),
+    )
 }
 
 /// The null scalar, which means "not given": plain `~`, `null` or nothing, or tagged `!!null`.
