@@ -44,6 +44,14 @@ name = "{over}"
 text = "Shipped."
 override = "append"
 [[layer]]
+name = "{sel}"
+text = "Selected."
+selector = "{selname}"
+[[layer]]
+name = "{sel2}"
+text = "Worker."
+selector = {{ name = "{selname2}", follows = "{selname}" }}
+[[layer]]
 name = "{gated}"
 text = "Gated."
 when = "{flag}"
@@ -93,6 +101,10 @@ tier = "volatile"
         rules = n("rules"),
         hot = n("hot"),
         note = n("note"),
+        sel = n("spine"),
+        sel2 = n("spine_worker"),
+        selname = n("spine_sel"),
+        selname2 = n("spine_legs"),
     );
     if word.is_empty() {
         // No roles: drop the role list and every scope.

@@ -12,5 +12,6 @@ pub(crate) mod prompt;
 pub(crate) mod repo;
 pub(crate) mod safe_open;
 pub(crate) mod safety;
+pub(crate) mod selector;
 pub(crate) mod stage;
 pub(crate) mod text;

@@ -7,6 +7,7 @@ mod claims;
 mod facts;
 mod layer;
 mod prefix;
+mod selectors;
 mod table;
 mod texts;
 mod types;
@@ -29,6 +30,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let choices = choices(d);
     let facts = facts::facts(d);
     let overlay = overlay(d);
+    let selectors = selectors::selectors(d);
     let texts = texts(d);
     let layers = layer_infos(d);
     let compose = compose(d);
@@ -42,6 +44,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #choices
         #facts
         #overlay
+        #selectors
         #texts
         #layers
         #compose
