@@ -12,7 +12,8 @@ use libfuzzer_sys::fuzz_target;
 const NAMES: &[&str] = &[
     "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
     "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
-    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "when",
+    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "follows",
+    "when",
 ];
 /// Strings for file paths, texts and free values.
 const STRINGS: &[&str] = &[
@@ -106,6 +107,7 @@ const LAYER_KEYS: &[&str] = &[
     "title",
     "provenance",
     "rank",
+    "selector",
     "bogus",
 ];
 const FACT_KEYS: &[&str] = &[

@@ -94,13 +94,11 @@ pub(super) fn selector(
 /// no cycle of `follows`. Sets each selector's `follows` index.
 pub(super) fn check_selectors(layers: &mut [(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let mut index: HashMap<String, usize> = HashMap::new();
+    let mut declared_by: HashMap<&str, &str> = HashMap::new();
     let mut broken = false;
     for (_, l) in layers.iter() {
         let Some(s) = &l.selector else { continue };
-        if let Some(&_prev) = index.get(&s.name) {
-            let prev = selectors(layers)
-                .nth(_prev)
-                .map_or("", |(l, _)| l.name.as_str());
+        if let Some(prev) = declared_by.get(s.name.as_str()) {
             sink.error(
                 Some(s.at.clone()),
                 format!(
@@ -112,10 +110,17 @@ pub(super) fn check_selectors(layers: &mut [(Spanned<()>, Layer)], sink: &mut Si
             broken = true;
             continue;
         }
+        declared_by.insert(&s.name, &l.name);
         let n = index.len();
         index.insert(s.name.clone(), n);
     }
-    let names: Vec<&str> = selectors(layers).map(|(_, s)| s.name.as_str()).collect();
+    // Each name once, in manifest order (a duplicate was reported above).
+    let mut names: Vec<&str> = Vec::new();
+    for (_, s) in selectors(layers) {
+        if !names.contains(&s.name.as_str()) {
+            names.push(s.name.as_str());
+        }
+    }
     let mut follows: Vec<Option<usize>> = Vec::new();
     for (_, s) in selectors(layers) {
         let target = s.follows_name.as_ref().and_then(|(f, span)| {
