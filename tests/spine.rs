@@ -347,6 +347,9 @@ fn only_the_selected_file_is_read() {
     assert_eq!(kinds, [NoticeKind::Unknown], "{notices:?}");
 }
 
+/// Makes one user directory's contents.
+type Setup = dyn Fn(&Path);
+
 /// A notice for each way `on` or a path can fail, from a temporary directory; `on` falls
 /// back to the shipped text (the overlay rules), a path to no layer (never elsewhere).
 #[test]
@@ -382,7 +385,7 @@ fn every_notice_from_a_temporary_directory() {
     assert!(notices.is_empty());
 
     // Empty, not UTF-8, a directory, hard-linked: the shipped text, with a notice.
-    let cases: Vec<(&dyn Fn(&Path), NoticeKind)> = vec![
+    let cases: Vec<(&Setup, NoticeKind)> = vec![
         (
             &|u| fs::write(u.join("spine.md"), "\n \n").unwrap(),
             NoticeKind::Empty,

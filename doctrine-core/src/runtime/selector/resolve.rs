@@ -200,3 +200,53 @@ fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::overlay::OverlayFile;
+
+    const fn spec(name: &'static str, follows: Option<usize>) -> SelectorSpec {
+        SelectorSpec {
+            name,
+            follows,
+            file: OverlayFile::new("x.md", "x"),
+        }
+    }
+
+    /// Following ends at the first given value, through chains; a hand-built cycle (the
+    /// manifest refuses one) or an index out of range ends as unset, never loops.
+    #[test]
+    fn following_is_finite() {
+        let chain = [spec("a", None), spec("b", Some(0)), spec("c", Some(1))];
+        assert_eq!(
+            effective(&[Some("on"), None, None], &chain, 2),
+            (Some("on"), Some("a"))
+        );
+        assert_eq!(
+            effective(&[Some("on"), Some("off"), None], &chain, 2),
+            (Some("off"), Some("b"))
+        );
+        assert_eq!(
+            effective(&[Some("on"), None, Some(" ")], &chain, 2),
+            (Some("on"), Some("a"))
+        );
+        let cycle = [spec("a", Some(1)), spec("b", Some(0))];
+        assert_eq!(effective(&[None, None], &cycle, 0).0, None);
+        let out_of_range = [spec("a", Some(7))];
+        assert_eq!(effective(&[None], &out_of_range, 0), (None, None));
+        // Fewer values than selectors: the missing ones are unset.
+        static SPECS: [SelectorSpec; 2] = [spec("a", None), spec("b", Some(0))];
+        let (resolution, notices) = resolve_selectors(&[], &SPECS, Path::new("/nonexistent"));
+        assert!(notices.is_empty());
+        assert_eq!(
+            selected(Some(&resolution), 1, "b", false),
+            Selected::Skip(Skip::SelectorOff("b"))
+        );
+        assert_eq!(
+            selected(Some(&resolution), 9, "z", false),
+            Selected::Skip(Skip::SelectorOff("z"))
+        );
+        assert_eq!(selected(None, 0, "a", true), Selected::Skip(Skip::OptedOut));
+    }
+}
