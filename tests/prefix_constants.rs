@@ -195,8 +195,9 @@ proptest! {
             agree(quickstart::prefix::known(r), quickstart::compose(r).finish().stable(), r.as_str());
         }
         for &r in spine::Role::ALL {
-            let o = spine::Overlay { spine: i.word(1).into(), spine_worker: i.word(2).into() };
-            let p = spine::compose(r).flag(spine::Flag::Spine, i.bit(5)).overlay(&o).base(i.some(0)).persona(i.some(3)).finish();
+            let on = i.bit(5).then_some("on");
+            let (selection, _) = spine::Selectors { spine: on, spine_legs: i.some(1) }.resolve("/nonexistent");
+            let p = spine::compose(r).selection(&selection).opt_out(i.bit(6)).base(i.some(0)).persona(i.some(3)).finish();
             agree(spine::prefix::known(r), p.stable(), r.as_str());
         }
         for &r in edges::Role::ALL {

@@ -27,12 +27,22 @@ pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
+pub use runtime::selector::Selector;
 pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
 
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.
 pub mod overlay {
     pub use crate::runtime::overlay::{OverlayFile, OverlaySpec, Shipped, DEFAULT_MAX_BYTES};
+}
+
+/// Selectors: a layer's source chosen at run time by a string the caller passes (see
+/// [`Selector`] and the selectors guide). What generated `Selectors::resolve` is told about
+/// the manifest, and what it gives back.
+pub mod selector {
+    pub use crate::runtime::selector::{
+        Doctor, Resolution, SelectorReport, SelectorSpec, SourceKind, SELECTOR_MAX_BYTES,
+    };
 }
 
 /// The word lists [`safety_claims`] matches.
@@ -55,6 +65,7 @@ pub mod __private {
     pub use crate::runtime::overlay::load_overlay;
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
+    pub use crate::runtime::selector::{resolve_selectors, selected, Selected};
     pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};
 }
 

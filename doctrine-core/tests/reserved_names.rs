@@ -44,6 +44,14 @@ name = "{over}"
 text = "Shipped."
 override = "append"
 [[layer]]
+name = "{sel}"
+text = "Selected."
+selector = "{selname}"
+[[layer]]
+name = "{sel2}"
+text = "Worker."
+selector = {{ name = "{selname2}", follows = "{selname}" }}
+[[layer]]
 name = "{gated}"
 text = "Gated."
 when = "{flag}"
@@ -114,6 +122,10 @@ text = {{ 60 = "Sixty.", 80 = "Eighty.", 92 = "Ninety-two." }}
         ctx = n("ctx"),
         changed = n("changed"),
         full = n("full"),
+        sel = n("spine"),
+        sel2 = n("spine_worker"),
+        selname = n("spine_sel"),
+        selname2 = n("spine_legs"),
     );
     if word.is_empty() {
         // No roles: drop the role list and every scope.

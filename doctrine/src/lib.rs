@@ -4,10 +4,11 @@
 
 pub use doctrine_core::{
     approx_tokens, build, claim_words, fingerprint, overlay, render_instructions,
-    render_instructions_styled, rendered_len, safety_claims, styled_len, Budget, BudgetBand,
-    Choice, Explain, FactError, Formulation, Instruction, InstructionSource, InstructionStyle,
-    LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance,
-    Repo, Section, SectionState, Skip, Source, Tier, Title,
+    render_instructions_styled, rendered_len, safety_claims, selector, styled_len, Budget,
+    BudgetBand, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
+    InstructionStyle, LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError,
+    Prompt, Provenance, Repo, Section, SectionState, Selector, ShippedSkill, Skill, SkillOrigin,
+    Skills, Skip, Source, Tier, Title, MAX_WHEN_TO_USE,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
@@ -27,6 +28,8 @@ pub mod guide {
     pub mod facts {}
     #[doc = include_str!("../docs/overlays.md")]
     pub mod overlays {}
+    #[doc = include_str!("../docs/selectors.md")]
+    pub mod selectors {}
     #[doc = include_str!("../docs/instructions.md")]
     pub mod instructions {}
     #[doc = include_str!("../docs/budgets.md")]

@@ -1,23 +1,19 @@
-//! How a persona meets the host's base prompt and the spine: the rules a runtime composer
-//! spreads over hooks and engines. The persona rules live in the manifest (`unless` on
-//! `base`, a trimmed persona slot); this file picks the spine's source.
+//! How a persona meets the host's base prompt and the spine. The manifest says everything
+//! about the spine's source (its selectors) and the persona's mode (`unless` on `base`, a
+//! trimmed persona slot); this file only maps a persona onto the builder.
 //!
 //! - No persona, or an empty body: `base → spine`.
 //! - `Append`: `base → spine → body`.
 //! - `Replace` with a non-empty body: `spine → body` (the host's base prompt is dropped).
-//! - The spine is off unless the selector turns it on, and a persona may opt out.
+//! - A persona may opt out of the spine (`spine: false`), and a supervisor's opt-out also
+//!   holds for the legs it spawns.
 //! - A delegated leg gets the worker spine, never the supervisor's.
-
-use std::path::{Path, PathBuf};
 
 pub mod spine {
     doctrine::doctrine!("doctrine.toml");
 }
 
-pub use spine::Role;
-
-/// Files larger than this are refused: a spine is a page of doctrine, not a dump.
-pub const MAX_SPINE_BYTES: u64 = 64 * 1024;
+pub use spine::{Role, Selection, Selectors};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -25,84 +21,59 @@ pub enum Mode {
     Replace,
 }
 
+/// A persona definition, as its frontmatter and body give it.
 #[derive(Clone, Copy, Debug)]
 pub struct Persona<'a> {
     pub body: &'a str,
     pub mode: Mode,
-    /// `false` opts this persona (and the legs it spawns) out of the spine.
+    /// `false` (`spine: false`) opts this persona, and the legs it spawns, out of the spine.
     pub spine: bool,
 }
 
-/// Where the spine comes from.
-#[derive(Clone, Debug)]
-pub enum Selector {
-    /// No spine: byte-identical to a build without one.
-    Off,
-    /// The user's copy in this directory if present, else the bundled text.
-    On { user_dir: PathBuf },
-    /// This file.
-    Path(PathBuf),
+fn opted_out(persona: Option<Persona<'_>>) -> bool {
+    persona.is_some_and(|p| !p.spine)
 }
 
-/// The prompt for `role`, and every warning about a spine source that was not used.
-pub fn compose(
+/// The supervisor's prompt.
+pub fn supervisor(
+    base: &str,
+    persona: Option<Persona<'_>>,
+    selection: &Selection,
+) -> spine::Prompt {
+    compose(
+        Role::Supervisor,
+        base,
+        persona,
+        opted_out(persona),
+        selection,
+    )
+}
+
+/// A delegated leg's prompt: its own persona, spawned by a supervisor running
+/// `supervisor` (whose opt-out holds for the leg too).
+pub fn leg(
+    base: &str,
+    persona: Option<Persona<'_>>,
+    supervisor: Option<Persona<'_>>,
+    selection: &Selection,
+) -> spine::Prompt {
+    let opt_out = opted_out(persona) || opted_out(supervisor);
+    compose(Role::Leg, base, persona, opt_out, selection)
+}
+
+fn compose(
     role: Role,
     base: &str,
     persona: Option<Persona<'_>>,
-    selector: &Selector,
-) -> (spine::Prompt, Vec<String>) {
-    let mut warnings = Vec::new();
-    let opted_out = persona.is_some_and(|p| !p.spine);
-    let (on, overlay) = match selector {
-        Selector::Off => (false, spine::Overlay::default()),
-        Selector::On { user_dir } => {
-            let (overlay, notices) = spine::Overlay::load(user_dir);
-            warnings.extend(notices.iter().map(ToString::to_string));
-            (true, overlay)
-        }
-        Selector::Path(path) => match read_spine(path) {
-            Ok(text) => {
-                let mut overlay = spine::Overlay::default();
-                match role {
-                    Role::Supervisor => overlay.spine = text,
-                    Role::Leg => overlay.spine_worker = text,
-                }
-                (true, overlay)
-            }
-            Err(why) => {
-                warnings.push(format!("{}: {why}; no spine this time", path.display()));
-                (false, spine::Overlay::default())
-            }
-        },
-    };
-    // The rest is the manifest's: the persona slot is trimmed and empty means absent, and
-    // `base` has `unless = ["persona_replace", "layer:persona"]`.
+    opt_out: bool,
+    selection: &Selection,
+) -> spine::Prompt {
     let replace = persona.is_some_and(|p| p.mode == Mode::Replace);
-    let prompt = spine::compose(role)
-        .flag(spine::Flag::Spine, on && !opted_out)
+    spine::compose(role)
+        .selection(selection)
+        .opt_out(opt_out)
         .flag(spine::Flag::PersonaReplace, replace)
-        .overlay(&overlay)
         .base(Some(base))
         .persona(persona.map(|p| p.body))
-        .finish();
-    (prompt, warnings)
-}
-
-/// A spine file named by path: unreadable, empty or oversized files are refused.
-fn read_spine(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read it ({e})"))?
-        .len();
-    if size > MAX_SPINE_BYTES {
-        return Err(format!(
-            "it is {size} bytes, over the {MAX_SPINE_BYTES}-byte limit"
-        ));
-    }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read it as UTF-8 text ({e})"))?;
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("it is empty".into());
-    }
-    Ok(text.to_string())
+        .finish()
 }

@@ -12,8 +12,8 @@ use libfuzzer_sys::fuzz_target;
 const NAMES: &[&str] = &[
     "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
     "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
-    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "when", "60",
-    "92",
+    "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "follows",
+    "when", "60", "92",
 ];
 /// Strings for file paths, texts and free values.
 const STRINGS: &[&str] = &[
@@ -111,6 +111,7 @@ const LAYER_KEYS: &[&str] = &[
     "title",
     "provenance",
     "rank",
+    "selector",
     "bogus",
 ];
 const FACT_KEYS: &[&str] = &[

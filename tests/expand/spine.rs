@@ -3,6 +3,9 @@
 
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/doctrine.toml");
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.md");
+const _: &[u8] = ::core::include_bytes!(
+    "../../examples/spine/prompts/legacy/spine.v1.md"
+);
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.worker.md");
 ///The roles declared in `examples/spine/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -47,16 +50,14 @@ impl ::core::fmt::Display for Role {
 ///The flags declared in `examples/spine/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
-    ///spine
-    Spine,
     ///persona_replace
     PersonaReplace,
 }
 impl Flag {
     /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[Flag::Spine, Flag::PersonaReplace];
+    pub const ALL: &'static [Flag] = &[Flag::PersonaReplace];
     /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &["spine", "persona_replace"];
+    pub const NAMES: &'static [&'static str] = &["persona_replace"];
     /// The name as written in the manifest.
     pub const fn as_str(self) -> &'static str {
         Self::NAMES[self as usize]
@@ -87,32 +88,25 @@ impl ::core::fmt::Display for Flag {
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
-    ///Flag `spine` (default false).
-    pub spine: bool,
     ///Flag `persona_replace` (default false).
     pub persona_replace: bool,
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
-        Flags {
-            spine: false,
-            persona_replace: false,
-        }
+        Flags { persona_replace: false }
     }
 }
 impl Flags {
     /// Whether `flag` is on.
     pub const fn get(&self, flag: Flag) -> bool {
         match flag {
-            Flag::Spine => self.spine,
             Flag::PersonaReplace => self.persona_replace,
         }
     }
     /// Turns `flag` on or off.
     pub fn set(&mut self, flag: Flag, on: bool) {
         match flag {
-            Flag::Spine => self.spine = on,
             Flag::PersonaReplace => self.persona_replace = on,
         }
     }
@@ -127,10 +121,7 @@ impl Flags {
 impl ::core::str::FromStr for Flags {
     type Err = ::doctrine::ParseChoiceError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags {
-            spine: false,
-            persona_replace: false,
-        };
+        let mut flags = Flags { persona_replace: false };
         for name in s.split(',') {
             let name = name.trim();
             if !name.is_empty() {
@@ -162,20 +153,24 @@ impl ::core::fmt::Display for Flags {
 pub struct Knobs {}
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Overlay {
-    ///Replaces layer `spine` when non-empty; `Overlay::load` fills it from `spine.md`.
-    pub spine: ::std::string::String,
-    ///Replaces layer `spine_worker` when non-empty; `Overlay::load` fills it from `spine.worker.md`.
-    pub spine_worker: ::std::string::String,
-}
+pub struct Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &["spine", "spine_worker"];
+    pub const FIELDS: &'static [&'static str] = &[];
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
         files: &[
-            ::doctrine::overlay::OverlayFile::new("spine.md", "spine"),
-            ::doctrine::overlay::OverlayFile::new("spine.worker.md", "spine_worker"),
+            ::doctrine::overlay::OverlayFile {
+                selected: true,
+                ..::doctrine::overlay::OverlayFile::new("spine.md", "spine")
+            },
+            ::doctrine::overlay::OverlayFile {
+                selected: true,
+                ..::doctrine::overlay::OverlayFile::new(
+                    "spine.worker.md",
+                    "spine_worker",
+                )
+            },
         ],
         locked: &[],
         fixed: &["base", "persona"],
@@ -199,13 +194,80 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.spine = text.unwrap_or_default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.spine_worker = text.unwrap_or_default();
+        let _ = texts;
+        let overlay = Overlay {};
         (overlay, notices)
+    }
+}
+/// The value of each selector, as the caller got it (an environment variable, a
+/// flag); `Default` leaves every one unset, which is off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selectors<'a> {
+    ///Selects layer `spine`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.md` if usable, else the shipped text; anything else is a path to read it from.
+    pub spine: ::core::option::Option<&'a str>,
+    ///Selects layer `spine_worker`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.worker.md` if usable, else the shipped text; anything else is a path to read it from. Unset (or blank), it follows `spine`.
+    pub spine_legs: ::core::option::Option<&'a str>,
+}
+impl<'a> Selectors<'a> {
+    /// What the resolver is told about each selector, in manifest order.
+    pub const SPECS: &'static [::doctrine::selector::SelectorSpec] = &[
+        ::doctrine::selector::SelectorSpec {
+            name: "spine",
+            follows: ::core::option::Option::None,
+            file: ::doctrine::overlay::OverlayFile {
+                file: "spine.md",
+                layer: "spine",
+                cap: 65536,
+                refuse_oversize: false,
+                ignore: &[
+                    ::doctrine::overlay::Shipped {
+                        size: 90,
+                        fingerprint: 5943977374501266743,
+                    },
+                ],
+                empty_off: false,
+                selected: true,
+            },
+        },
+        ::doctrine::selector::SelectorSpec {
+            name: "spine_legs",
+            follows: ::core::option::Option::Some(0),
+            file: ::doctrine::overlay::OverlayFile {
+                file: "spine.worker.md",
+                layer: "spine_worker",
+                cap: 65536,
+                refuse_oversize: false,
+                ignore: &[],
+                empty_off: false,
+                selected: true,
+            },
+        },
+    ];
+    /// Resolves every selector: reads the user's copy from `user_dir` (ONE
+    /// directory, the user's configuration) for a selector that is `on`, the named
+    /// file for a path, nothing for one that is off. Never fails: whatever cannot
+    /// be used is a notice, and its layer falls back as the selector's rules say.
+    pub fn resolve(
+        &self,
+        user_dir: impl ::core::convert::AsRef<::std::path::Path>,
+    ) -> (Selection, ::std::vec::Vec<::doctrine::Notice>) {
+        let (resolution, notices) = ::doctrine::__private::resolve_selectors(
+            &[self.spine, self.spine_legs],
+            Self::SPECS,
+            ::core::convert::AsRef::as_ref(&user_dir),
+        );
+        (Selection(resolution), notices)
+    }
+}
+/// What the selectors resolved to: give it to the builder with `.selection()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection(::doctrine::selector::Resolution);
+impl Selection {
+    /// Each selector's value, resolved source (`off`, `shipped`, `user copy`,
+    /// `path`, `degraded`), bypassed legacy copies and refusals; `Display` writes
+    /// it as text.
+    pub fn doctor(&self) -> &::doctrine::selector::Doctor {
+        self.0.doctor()
     }
 }
 /// Every embedded text, normalised at compile time. Each file appears once.
@@ -245,8 +307,8 @@ pub const LAYER_COUNT: usize = 4;
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
 |---|---|---|---|---|---|---|---|
 | 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | when `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | when `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
+| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
+| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 4] = [
@@ -309,6 +371,8 @@ struct __ComposeState<'a> {
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
+    selection: ::core::option::Option<&'a Selection>,
+    opt_out: bool,
     formulation: ::doctrine::Formulation,
 }
 /// A prompt being composed; see [`compose`].
@@ -324,8 +388,8 @@ The layers, in composition order:
 | # | layer | tier | scope | gate | locked / override | source | overlay file |
 |---|---|---|---|---|---|---|---|
 | 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | when `spine` | replace (`Overlay::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | when `spine` | replace (`Overlay::spine_worker`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
+| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
+| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — |
 */
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
@@ -338,6 +402,8 @@ pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
             flags: <Flags as ::core::default::Default>::default(),
             knobs: <Knobs as ::core::default::Default>::default(),
             overlay: ::core::option::Option::None,
+            selection: ::core::option::Option::None,
+            opt_out: false,
             formulation: DEFAULT_FORMULATION,
         },
         _stage: ::core::marker::PhantomData,
@@ -372,6 +438,21 @@ impl<'a, Stage> Compose<'a, Stage> {
     /// Sets the formulation for a model family, from the manifest's table.
     pub fn family(mut self, family: &str) -> Self {
         self.state.formulation = formulation_for(family);
+        self
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Takes each selector layer's source from what `Selectors::resolve`
+    /// gave; without it every selector layer is off.
+    pub fn selection(mut self, selection: &'a Selection) -> Self {
+        self.state.selection = ::core::option::Option::Some(selection);
+        self
+    }
+    /// `true` leaves every selector layer out: the definition being
+    /// composed opted out (a persona's `spine: false`), or the one that
+    /// spawned it did.
+    pub fn opt_out(mut self, opt_out: bool) -> Self {
+        self.state.opt_out = opt_out;
         self
     }
 }
@@ -524,22 +605,25 @@ impl<'a> __ComposeState<'a> {
             text::SPINE,
             ::doctrine::Origin::File(&sources::SPINE),
         );
-        if !self.flags.spine {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("spine"),
-                ),
-            };
-        }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.spine.as_str().trim();
-            if !over.is_empty() {
+        match ::doctrine::__private::selected(
+            self.selection.map(|s| &s.0),
+            0,
+            "spine",
+            self.opt_out,
+        ) {
+            ::doctrine::__private::Selected::Skip(reason) => {
                 return ::doctrine::__private::Part {
                     info,
-                    origin: ::doctrine::Origin::OverlayReplaced("spine.md"),
+                    origin,
+                    body: ::doctrine::__private::Body::Skip(reason),
+                };
+            }
+            ::doctrine::__private::Selected::Shipped => {}
+            ::doctrine::__private::Selected::Text(over, origin) => {
+                return ::doctrine::__private::Part {
+                    info,
+                    origin,
                     body: ::doctrine::__private::Body::Text(
                         over,
                         [::doctrine::__private::NO_JOIN; 2],
@@ -570,22 +654,25 @@ impl<'a> __ComposeState<'a> {
             text::SPINE_WORKER,
             ::doctrine::Origin::File(&sources::SPINE_WORKER),
         );
-        if !self.flags.spine {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("spine"),
-                ),
-            };
-        }
         let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.spine_worker.as_str().trim();
-            if !over.is_empty() {
+        match ::doctrine::__private::selected(
+            self.selection.map(|s| &s.0),
+            1,
+            "spine_legs",
+            self.opt_out,
+        ) {
+            ::doctrine::__private::Selected::Skip(reason) => {
                 return ::doctrine::__private::Part {
                     info,
-                    origin: ::doctrine::Origin::OverlayReplaced("spine.worker.md"),
+                    origin,
+                    body: ::doctrine::__private::Body::Skip(reason),
+                };
+            }
+            ::doctrine::__private::Selected::Shipped => {}
+            ::doctrine::__private::Selected::Text(over, origin) => {
+                return ::doctrine::__private::Part {
+                    info,
+                    origin,
                     body: ::doctrine::__private::Body::Text(
                         over,
                         [::doctrine::__private::NO_JOIN; 2],

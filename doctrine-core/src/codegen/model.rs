@@ -352,6 +352,31 @@ pub struct Layer {
     /// An instructions layer's `provenance` template and `rank`; `None`: the default line,
     /// ranked by authority.
     pub provenance: Option<Provenance>,
+    /// `selector`: the layer's source is chosen at run time. Its user copy's file and
+    /// policy are in `overlay`, which such a layer always has, with no `Overlay` field.
+    pub selector: Option<Selector>,
+}
+
+/// A layer's selector.
+#[derive(Debug)]
+pub struct Selector {
+    /// A field of the generated `Selectors`.
+    pub name: String,
+    /// The index (among the manifest's selectors) of the one it follows when unset.
+    pub follows: Option<usize>,
+    /// Where the name is written, for messages.
+    pub at: std::ops::Range<usize>,
+    /// `follows` as written, and where, until resolved into `follows`.
+    pub follows_name: Option<(String, std::ops::Range<usize>)>,
+}
+
+impl Doctrine {
+    /// The layers with a selector, in manifest order: selector `i` is the `i`-th.
+    pub fn selectors(&self) -> impl Iterator<Item = (&Layer, &Selector)> {
+        self.layers
+            .iter()
+            .filter_map(|l| l.selector.as_ref().map(|s| (l, s)))
+    }
 }
 
 /// An instructions layer's provenance line and ranking.

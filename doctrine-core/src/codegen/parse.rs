@@ -115,6 +115,14 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                         if let Some(c) = t.get("claims").and_then(|c| c.get_ref().as_table()) {
                             check_keys(c, raw::CLAIMS_KEYS, &format!("the claims of {what}"), sink);
                         }
+                        if let Some(c) = t.get("selector").and_then(|c| c.get_ref().as_table()) {
+                            check_keys(
+                                c,
+                                raw::SELECTOR_KEYS,
+                                &format!("the selector of {what}"),
+                                sink,
+                            );
+                        }
                     }
                     match de::<raw::Layer>(v, sink) {
                         Some(layer) => manifest.layers.push(Spanned::new(v.span(), layer)),

@@ -69,11 +69,13 @@ pub(super) const LAYER_KEYS: &[&str] = &[
     "claims",
     "provenance",
     "rank",
+    "selector",
 ];
 pub(super) const LIST_KEYS: &[&str] = &["item", "join", "sort", "max", "more"];
 pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
 pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
 pub(super) const ORDER_KEYS: &[&str] = &["first", "then"];
+pub(super) const SELECTOR_KEYS: &[&str] = &["name", "follows"];
 
 #[derive(Debug, Default)]
 pub(super) struct Manifest {
@@ -279,6 +281,36 @@ pub(super) struct Layer {
     pub provenance: Option<Spanned<String>>,
     /// Instructions layers: rank by authority (default) or by declared source.
     pub rank: Option<Spanned<Rank>>,
+    /// The layer's source is chosen at run time by this selector.
+    pub selector: Option<Spanned<Selector>>,
+}
+
+/// `selector = "name"`, or `selector = { name = "...", follows = "..." }`.
+#[derive(Debug)]
+pub(super) struct Selector {
+    pub name: Name,
+    /// The selector whose value this one takes when its own is not given.
+    pub follows: Option<Name>,
+}
+
+impl FromToml for Selector {
+    const EXPECTED: &'static str = "a selector name, or a table { name, follows }";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        if v.get_ref().is_str() {
+            return Ok(Selector {
+                name: Name::from_toml(v)?,
+                follows: None,
+            });
+        }
+        if !v.get_ref().is_table() {
+            return invalid(v, Self::EXPECTED);
+        }
+        let f = Fields::of(v)?;
+        Ok(Selector {
+            name: f.required("name")?,
+            follows: f.optional("follows")?,
+        })
+    }
 }
 
 /// Words a locked layer adds to what `safety_claims` looks for.
@@ -377,6 +409,7 @@ from_toml!(Layer, |f| Layer {
     claims: f.optional("claims")?,
     provenance: f.optional("provenance")?,
     rank: f.optional("rank")?,
+    selector: f.optional("selector")?,
 });
 
 from_toml!(Claims, |f| Claims {

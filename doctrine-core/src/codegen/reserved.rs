@@ -35,6 +35,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Type, "Knobs"),
     (Space::Type, "Facts"),
     (Space::Type, "Overlay"),
+    (Space::Type, "Selectors"),
+    (Space::Type, "Selection"),
     (Space::Type, "Compose"),
     (Space::Type, "Prompt"),
     (Space::Type, "__ComposeState"),
@@ -84,6 +86,10 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Overlay::SPEC"),
     (Space::Associated, "Overlay::load"),
     (Space::Associated, "Overlay::load_capped"),
+    // `Selectors` and `Selection` (a manifest with selector layers).
+    (Space::Associated, "Selectors::SPECS"),
+    (Space::Associated, "Selectors::resolve"),
+    (Space::Associated, "Selection::doctor"),
     // The builder: a slot layer may not take these method names.
     (Space::Associated, "Compose::flags"),
     (Space::Associated, "Compose::flag"),
@@ -94,6 +100,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Compose::finish"),
     (Space::Associated, "Compose::finish_stable"),
     (Space::Associated, "Compose::finish_volatile"),
+    (Space::Associated, "Compose::selection"),
+    (Space::Associated, "Compose::opt_out"),
     // `extra = true` adds a slot layer named `extra` (validation refuses a layer of that
     // name beside it, so these are not refused for manifests without it).
     (Space::Type, "stage::NeedExtra"),
@@ -118,6 +126,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Field, "__ComposeState.knobs"),
     (Space::Field, "__ComposeState.overlay"),
     (Space::Field, "__ComposeState.formulation"),
+    (Space::Field, "__ComposeState.selection"),
+    (Space::Field, "__ComposeState.opt_out"),
     // The builder's stage parameter.
     (Space::Generic, "Stage"),
 ];

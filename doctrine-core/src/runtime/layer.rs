@@ -96,6 +96,8 @@ pub enum Origin {
     OverlayAppended(Option<&'static Source>, &'static str),
     /// Instructions given at run time; each one's source and scope precede it in the text.
     Instructions,
+    /// The file named by path by the selector of this name replaced the shipped text.
+    Selected(&'static str),
     /// The layer was skipped before its text was chosen (e.g. not in this role).
     Unresolved,
 }
@@ -110,6 +112,7 @@ impl fmt::Display for Origin {
             Origin::OverlayAppended(Some(src), file) => write!(f, "{} + overlay {file}", src.path),
             Origin::OverlayAppended(None, file) => write!(f, "inline + overlay {file}"),
             Origin::Instructions => f.write_str("instructions (runtime)"),
+            Origin::Selected(name) => write!(f, "path from selector `{name}`"),
             Origin::Unresolved => f.write_str("-"),
         }
     }
@@ -140,6 +143,13 @@ pub enum Skip {
     /// The overlay turned the layer off: its file was empty and the manifest says
     /// `empty = "off"` (the file's name).
     OverlayOff(&'static str),
+    /// The layer's selector (named) is off, or was not resolved for this composition.
+    SelectorOff(&'static str),
+    /// The layer's selector (named) names a file that cannot be used (see its notice).
+    SelectorRefused(&'static str),
+    /// The definition being composed (or the supervisor that spawned it) opted out of the
+    /// selector layers.
+    OptedOut,
 }
 
 impl fmt::Display for Skip {
@@ -155,6 +165,9 @@ impl fmt::Display for Skip {
             Skip::When(cond) => write!(f, "condition `{cond}` does not hold"),
             Skip::Unless(conds) => write!(f, "`unless` holds: {conds}"),
             Skip::OverlayOff(file) => write!(f, "turned off by an empty `{file}`"),
+            Skip::SelectorOff(name) => write!(f, "selector `{name}` off"),
+            Skip::SelectorRefused(name) => write!(f, "selector `{name}` degraded"),
+            Skip::OptedOut => f.write_str("opted out"),
         }
     }
 }

@@ -13,6 +13,7 @@ pub(crate) mod reminder;
 pub(crate) mod repo;
 pub(crate) mod safe_open;
 pub(crate) mod safety;
+pub(crate) mod selector;
 pub(crate) mod skill;
 pub(crate) mod stage;
 pub(crate) mod text;

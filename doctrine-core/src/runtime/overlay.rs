@@ -51,6 +51,9 @@ pub struct OverlayFile {
     pub ignore: &'static [Shipped],
     /// An empty file turns the layer off (`empty = "off"`): its slot is `Some("")`.
     pub empty_off: bool,
+    /// The file belongs to a selector layer (`selector`): `load_overlay` passes it by in
+    /// silence, and the selector reads it only when it says `on`.
+    pub selected: bool,
 }
 
 impl OverlayFile {
@@ -63,6 +66,7 @@ impl OverlayFile {
             refuse_oversize: false,
             ignore: &[],
             empty_off: false,
+            selected: false,
         }
     }
 }
@@ -153,51 +157,21 @@ fn load_with(
             dir,
         };
         let policy = &spec.files[slot_ids[0]];
+        // A selector's file is read by `Selectors::resolve`, only when its selector says
+        // `on`; the directory listing passes it by without a word.
+        if policy.selected {
+            continue;
+        }
         let max_bytes = policy.cap.min(max_bytes);
-        match read_overlay_file(&named, links, max_bytes, policy.ignore) {
-            Outcome::Truncated { size, .. } if policy.refuse_oversize => {
-                let size = size_over(size, max_bytes);
-                notice(
-                    NoticeKind::TooLarge,
-                    format!(
-                        "The file is {size}, over the {max_bytes}-byte cap, and the manifest \
-                         refuses oversized files (`oversize = \"refuse\"`), so it was ignored \
-                         and {KEPT}."
-                    ),
-                );
+        let outcome = read_overlay_file(&named, links, max_bytes, policy.ignore);
+        let (slot, said) = judge(outcome, policy, max_bytes);
+        if let Some((kind, message)) = said {
+            notice(kind, message);
+        }
+        if let Some(text) = slot {
+            for i in slot_ids {
+                slots[i] = Some(text.clone());
             }
-            Outcome::Text(text) => {
-                for i in slot_ids {
-                    slots[i] = Some(text.clone());
-                }
-            }
-            Outcome::Truncated { text, kept, size } => {
-                let size = size_over(size, max_bytes);
-                notice(
-                    NoticeKind::Truncated,
-                    format!(
-                        "The file is {size}, over the {max_bytes}-byte cap, so only its first \
-                         {kept} bytes (cut at a UTF-8 character boundary) were used and the \
-                         rest was ignored."
-                    ),
-                );
-                for i in slot_ids {
-                    slots[i] = Some(text.clone());
-                }
-            }
-            Outcome::Ignored(NoticeKind::Empty, _) if policy.empty_off => {
-                notice(
-                    NoticeKind::TurnedOff,
-                    "The file is empty once normalised (BOM, line endings, surrounding \
-                     whitespace), and the manifest lets an empty file turn this layer off \
-                     (`empty = \"off\"`), so the layer is left out."
-                        .to_string(),
-                );
-                for i in slot_ids {
-                    slots[i] = Some(String::new());
-                }
-            }
-            Outcome::Ignored(kind, message) => notice(kind, message),
         }
     }
     for e in errors {
@@ -220,6 +194,106 @@ fn size_over(size: u64, max_bytes: usize) -> String {
     } else {
         format!("more than {max_bytes} bytes")
     }
+}
+
+/// What one file's outcome means under its policy: the slot's text (`Some("")` when an
+/// empty file turns the layer off) and the notice to give, if any.
+fn judge(
+    outcome: Outcome,
+    policy: &OverlayFile,
+    max_bytes: usize,
+) -> (Option<String>, Option<(NoticeKind, String)>) {
+    match outcome {
+        Outcome::Truncated { size, .. } if policy.refuse_oversize => {
+            let size = size_over(size, max_bytes);
+            let message = format!(
+                "The file is {size}, over the {max_bytes}-byte cap, and the manifest refuses \
+                 oversized files (`oversize = \"refuse\"`), so it was ignored and {KEPT}."
+            );
+            (None, Some((NoticeKind::TooLarge, message)))
+        }
+        Outcome::Text(text) => (Some(text), None),
+        Outcome::Truncated { text, kept, size } => {
+            let size = size_over(size, max_bytes);
+            let message = format!(
+                "The file is {size}, over the {max_bytes}-byte cap, so only its first {kept} \
+                 bytes (cut at a UTF-8 character boundary) were used and the rest was ignored."
+            );
+            (Some(text), Some((NoticeKind::Truncated, message)))
+        }
+        Outcome::Ignored(NoticeKind::Empty, _) if policy.empty_off => {
+            let message = "The file is empty once normalised (BOM, line endings, surrounding \
+                           whitespace), and the manifest lets an empty file turn this layer off \
+                           (`empty = \"off\"`), so the layer is left out."
+                .to_string();
+            (Some(String::new()), Some((NoticeKind::TurnedOff, message)))
+        }
+        Outcome::Ignored(kind, message) => (None, Some((kind, message))),
+    }
+}
+
+/// One overlay file read on its own, under its policy: what a selector set to `on` finds
+/// in the user's directory.
+#[derive(Debug)]
+pub(crate) enum UserCopy {
+    /// No such file (or no such directory): nothing to say.
+    Absent,
+    /// The text to use (perhaps cut at the cap, with a notice).
+    Text(String),
+    /// An empty file where the manifest says `empty = "off"`.
+    TurnedOff,
+    /// Byte for byte an earlier shipped version (`overlay_ignore`): bypassed.
+    Legacy,
+    /// Refused with a notice; the shipped text is the one to use.
+    Refused,
+}
+
+/// Reads the single file `policy.file` from `dir` by the loader's rules (opened beneath the
+/// directory, judged from the descriptor, capped, the legacy bypass), without listing or
+/// judging anything else in the directory.
+pub(crate) fn read_one(
+    dir: &Path,
+    policy: &OverlayFile,
+    max_bytes: usize,
+) -> (UserCopy, Vec<Notice>) {
+    let mut notices = Vec::new();
+    let Some(root) = open_dir(dir, &mut notices) else {
+        let found = if notices.is_empty() {
+            UserCopy::Absent
+        } else {
+            UserCopy::Refused
+        };
+        return (found, notices);
+    };
+    let named = Named {
+        root: &root,
+        name: OsStr::new(policy.file),
+        dir,
+    };
+    let max_bytes = policy.cap.min(max_bytes);
+    let outcome = match open_entry(&named, Links::FollowBeneath) {
+        // A missing file is the usual case; a dangling symlink is not, and is reported.
+        Err(Refused::Missing(_)) if root.read_link(Path::new(named.name)).is_none() => {
+            return (UserCopy::Absent, notices);
+        }
+        Err(refused) => refusal(&named, refused),
+        Ok(file) => read_opened(file, max_bytes, policy.ignore),
+    };
+    let (slot, said) = judge(outcome, policy, max_bytes);
+    let found = match (slot, &said) {
+        (Some(text), _) if text.is_empty() => UserCopy::TurnedOff,
+        (Some(text), _) => UserCopy::Text(text),
+        (None, Some((NoticeKind::ShippedCopy, _))) => UserCopy::Legacy,
+        (None, _) => UserCopy::Refused,
+    };
+    if let Some((kind, message)) = said {
+        notices.push(Notice {
+            subject: dir.join(policy.file).display().to_string(),
+            kind,
+            message,
+        });
+    }
+    (found, notices)
 }
 
 /// Opens `dir` as a directory, or reports why not. `None` with no notice when it does not
@@ -382,10 +456,15 @@ fn read_overlay_file(
     max_bytes: usize,
     ignore: &[Shipped],
 ) -> Outcome {
-    let file = match open_entry(entry, links) {
-        Ok(file) => file,
-        Err(refused) => return refusal(entry, refused),
-    };
+    match open_entry(entry, links) {
+        Ok(file) => read_opened(file, max_bytes, ignore),
+        Err(refused) => refusal(entry, refused),
+    }
+}
+
+/// Judges and reads a file already opened: single link, the legacy bypass, the cap, UTF-8,
+/// non-empty.
+fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
     if let Some(n @ 2..) = file.links {
         return Outcome::Ignored(
             NoticeKind::HardLinked,

@@ -329,6 +329,34 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         d.manifest_display,
         super::table::layer_table(d)
     );
+    // Selector layers read what the selectors resolved to, and whether the definition
+    // being composed opted out; only a manifest with selectors has these.
+    let has_selectors = d.selectors().next().is_some();
+    let (selection_field, selection_init, selection_methods) = if has_selectors {
+        (
+            quote! {
+                selection: ::core::option::Option<&'a Selection>,
+                opt_out: bool,
+            },
+            quote! {
+                selection: ::core::option::Option::None,
+                opt_out: false,
+            },
+            quote! {
+                impl<'a, Stage> Compose<'a, Stage> {
+                    /// Takes each selector layer's source from what `Selectors::resolve`
+                    /// gave; without it every selector layer is off.
+                    pub fn selection(mut self, selection: &'a Selection) -> Self { self.state.selection = ::core::option::Option::Some(selection); self }
+                    /// `true` leaves every selector layer out: the definition being
+                    /// composed opted out (a persona's `spine: false`), or the one that
+                    /// spawned it did.
+                    pub fn opt_out(mut self, opt_out: bool) -> Self { self.state.opt_out = opt_out; self }
+                }
+            },
+        )
+    } else {
+        (TokenStream::new(), TokenStream::new(), TokenStream::new())
+    };
     let prompt_ty = if layer_count <= crate::__private::INLINE_LAYERS_MAX {
         quote! { #krate::Prompt<[#krate::Section; #layer_count]> }
     } else {
@@ -355,6 +383,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             flags: Flags,
             knobs: Knobs,
             overlay: ::core::option::Option<&'a Overlay>,
+            #selection_field
             formulation: #krate::Formulation,
         }
 
@@ -376,6 +405,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                     flags: <Flags as ::core::default::Default>::default(),
                     knobs: <Knobs as ::core::default::Default>::default(),
                     overlay: ::core::option::Option::None,
+                    #selection_init
                     formulation: DEFAULT_FORMULATION,
                 },
                 _stage: ::core::marker::PhantomData,
@@ -396,6 +426,8 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             /// Sets the formulation for a model family, from the manifest's table.
             pub fn family(mut self, family: &str) -> Self { self.state.formulation = formulation_for(family); self }
         }
+
+        #selection_methods
 
         #(#slot_methods)*
 

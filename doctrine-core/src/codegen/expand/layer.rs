@@ -139,7 +139,22 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
     };
 
-    let overlay = l.overlay.as_ref().map(|o| {
+    // A selector layer: the selector decides, and an `Overlay` has no field for it.
+    let selector = l.selector.as_ref().map(|s| {
+        let index = d
+            .selectors()
+            .position(|(_, t)| t.name == s.name)
+            .unwrap_or_default();
+        let name = lit(&s.name);
+        quote! {
+            match #pv::selected(self.selection.map(|s| &s.0), #index, #name, self.opt_out) {
+                #pv::Selected::Skip(reason) => return #pv::Part { info, origin, body: #pv::Body::Skip(reason) },
+                #pv::Selected::Shipped => {}
+                #pv::Selected::Text(over, origin) => return #pv::Part { info, origin, body: #pv::Body::Text(over, [#pv::NO_JOIN; 2]) },
+            }
+        }
+    });
+    let overlay = l.overlay.as_ref().filter(|_| l.selector.is_none()).map(|o| {
         let field = format_ident!("{}", o.field);
         let file = lit(&o.file);
         let body = match o.mode {
@@ -202,6 +217,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             #resolve
             #gate
             #suffix
+            #selector
             #overlay
             #pv::Part { info, origin, body: #body }
         }

@@ -8,6 +8,7 @@ mod facts;
 mod layer;
 mod prefix;
 mod reminders;
+mod selectors;
 mod table;
 mod texts;
 mod types;
@@ -30,6 +31,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let choices = choices(d);
     let facts = facts::facts(d);
     let overlay = overlay(d);
+    let selectors = selectors::selectors(d);
     let texts = texts(d);
     let layers = layer_infos(d);
     let compose = compose(d);
@@ -44,6 +46,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #choices
         #facts
         #overlay
+        #selectors
         #texts
         #layers
         #compose

@@ -56,6 +56,10 @@ fn gate(l: &Layer) -> String {
 fn lock(l: &Layer) -> String {
     match (&l.overlay, l.locked) {
         (_, true) => "**locked**".to_string(),
+        (_, false) if l.selector.is_some() => {
+            let s = l.selector.as_ref().map_or("", |s| s.name.as_str());
+            format!("selector (`Selectors::{s}`)")
+        }
         (Some(o), _) => match o.mode {
             Override::Replace => format!("replace (`Overlay::{}`)", o.field),
             Override::Append => format!("append (`Overlay::{}`)", o.field),

@@ -253,6 +253,10 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .iter()
         .filter_map(|l| l.overlay.as_ref().map(|o| (l, o)))
         .collect();
+    // A selector layer's file is in the spec (so the loader knows it), but it has no
+    // field: its source is whatever its selector picks.
+    let (selected, entries): (Vec<_>, Vec<_>) =
+        entries.into_iter().partition(|(l, _)| l.selector.is_some());
     let fields: Vec<Ident> = entries
         .iter()
         .map(|(_, o)| format_ident!("{}", o.field))
@@ -321,9 +325,17 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
                 refuse_oversize: #refuse,
                 ignore: &[#(#ignore),*],
                 empty_off: #off,
+                selected: false,
             }
         }
     });
+    let selected = selected.iter().map(|(l, o)| {
+        let (file, layer) = (lit(&o.file), lit(&l.name));
+        quote! {
+            #krate::overlay::OverlayFile { selected: true, ..#krate::overlay::OverlayFile::new(#file, #layer) }
+        }
+    });
+    let files: Vec<TokenStream> = files.chain(selected).collect();
     let locked = d.layers.iter().filter(|l| l.locked).map(|l| lit(&l.name));
     let fixed = d
         .layers

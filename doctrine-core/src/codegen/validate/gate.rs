@@ -330,7 +330,8 @@ pub(super) fn overlay_fields(raw: &raw::Manifest) -> Vec<String> {
     raw.layers
         .iter()
         .map(Spanned::get_ref)
-        .filter(|l| l.override_.is_some())
+        // A selector layer has no `Overlay` field: its source is the selector's.
+        .filter(|l| l.override_.is_some() && l.selector.is_none())
         .map(|l| {
             l.overlay_field
                 .as_ref()

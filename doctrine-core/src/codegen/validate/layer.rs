@@ -4,7 +4,7 @@ use crate::Tier;
 use toml::Spanned;
 
 use super::kind::Kind;
-use super::{content, facts, gate, overlay, provenance, suffix, Names};
+use super::{content, facts, gate, overlay, provenance, selector, suffix, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::LayerSpans;
@@ -140,6 +140,7 @@ pub(super) fn validate_layer(
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
     let is_slot = kind.is_runtime();
     let overlay = overlay::overlay(raw, locked, is_slot, loader, sink);
+    let selector = selector::selector(raw, kind, locked, sink);
     let title = raw.title.as_ref().map(|t| {
         if t.get_ref().contains(['\n', '\r']) {
             sink.error(Some(t.span()), "a title is one line", Some("remove the line break".into()));
@@ -181,6 +182,7 @@ pub(super) fn validate_layer(
             overlay_file: raw.overlay_file.as_ref().map(Spanned::span),
         },
         provenance,
+        selector,
     };
     if content_failed {
         return None;

@@ -29,6 +29,7 @@ mod overlay;
 mod placeholder;
 mod provenance;
 mod reminders;
+mod selector;
 mod suffix;
 
 pub use placeholder::{placeholders, Piece};
@@ -226,10 +227,12 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                     overlay_file: None,
                 },
                 provenance: None,
+                selector: None,
             },
         ));
     }
     check_overlay_files(&layers, sink);
+    selector::check_selectors(&mut layers, sink);
     check_stage_names(&layers, sink);
     check_tiers(&layers, sink);
     gate::check_tiers(&layers, sink);

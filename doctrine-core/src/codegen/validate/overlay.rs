@@ -28,7 +28,14 @@ pub(super) fn overlay(
             );
         }
     }
-    let Some(o) = &raw.override_ else {
+    // A selector layer is overridable by its selector: `override = "replace"` is implied
+    // (and anything else is the selector check's to report).
+    let implied = match (&raw.override_, &raw.selector) {
+        (None, Some(_)) if locked || is_slot => return None,
+        (None, Some(s)) => Some(Spanned::new(s.span(), raw::Override::Replace)),
+        _ => None,
+    };
+    let Some(o) = raw.override_.as_ref().or(implied.as_ref()) else {
         for (key, span) in [
             (
                 "overlay_field",
@@ -129,6 +136,7 @@ pub(super) fn overlay(
             return None;
         }
         Some(c) => *c.get_ref(),
+        None if raw.selector.is_some() => crate::runtime::selector::SELECTOR_MAX_BYTES,
         None => crate::runtime::overlay::DEFAULT_MAX_BYTES,
     };
     let ignore = raw

@@ -7,22 +7,22 @@
 //! device that never ends). Nothing here looks at a path before opening it, except to word
 //! a message after the decision is made.
 //!
-//! Used by the runtime overlay loader and by the code generator (manifest and the files it
-//! names).
+//! Used by the runtime overlay loader, by selectors (a file named by path) and by the code
+//! generator (manifest and the files it names).
 
 use std::fs::File;
 use std::io::{self, Read};
 
 #[cfg(unix)]
 mod unix;
-#[cfg(all(unix, feature = "codegen"))]
+#[cfg(unix)]
 pub(crate) use unix::open_regular;
 #[cfg(unix)]
 pub(crate) use unix::DirHandle;
 
 #[cfg(not(unix))]
 mod portable;
-#[cfg(all(not(unix), feature = "codegen"))]
+#[cfg(not(unix))]
 pub(crate) use portable::open_regular;
 #[cfg(not(unix))]
 pub(crate) use portable::DirHandle;

@@ -96,8 +96,6 @@ fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
     OpenOptions::new().read(true).open(path).map(Some)
 }
 
-// The code generator's; the runtime alone opens only beneath a directory.
-#[cfg_attr(not(feature = "codegen"), allow(dead_code))]
 pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
     match File::open(path) {
         Ok(file) => decide(file),

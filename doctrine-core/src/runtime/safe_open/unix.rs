@@ -135,8 +135,6 @@ impl DirHandle {
 }
 
 /// Opens `path` (following symlinks) without blocking and decides from the descriptor.
-// The code generator's; the runtime alone opens only beneath a directory.
-#[cfg_attr(not(feature = "codegen"), allow(dead_code))]
 pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
     match rfs::open(path, READ, Mode::empty()) {
         Ok(fd) => decide(File::from(fd)),

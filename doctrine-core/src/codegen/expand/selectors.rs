@@ -1,0 +1,109 @@
+//! `Selectors` (one `Option<&str>` per selector) and `Selection` (what they resolved to),
+//! for a manifest with selector layers; nothing for one without.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::lit;
+use crate::codegen::model::Doctrine;
+
+pub(super) fn selectors(d: &Doctrine) -> TokenStream {
+    if d.selectors().next().is_none() {
+        return TokenStream::new();
+    }
+    let (krate, pv) = (d.krate(), d.private());
+    let fields: Vec<_> = d
+        .selectors()
+        .map(|(_, s)| format_ident!("{}", s.name))
+        .collect();
+    let names: Vec<&str> = d.selectors().map(|(_, s)| s.name.as_str()).collect();
+    let docs = d.selectors().map(|(l, s)| {
+        let follows = s
+            .follows
+            .map(|f| format!(" Unset (or blank), it follows `{}`.", names[f]))
+            .unwrap_or_default();
+        format!(
+            "Selects layer `{}`: unset or an off word (`off`, `0`, `false`, `no`) leaves it \
+             out; an on word (`on`, `1`, `true`, `yes`) takes the user's `{}` if usable, else \
+             the shipped text; anything else is a path to read it from.{follows}",
+            l.name,
+            l.overlay.as_ref().map_or("", |o| o.file.as_str()),
+        )
+    });
+    let specs = d.selectors().map(|(l, s)| {
+        let o = l.overlay.as_ref();
+        let (file, cap) = (
+            lit(o.map_or("", |o| o.file.as_str())),
+            o.map_or(0, |o| o.cap),
+        );
+        let (refuse, off) = (
+            o.is_some_and(|o| o.refuse_oversize),
+            o.is_some_and(|o| o.empty_off),
+        );
+        let ignore = o
+            .into_iter()
+            .flat_map(|o| &o.ignore)
+            .map(|(size, fingerprint)| {
+                quote! { #krate::overlay::Shipped { size: #size, fingerprint: #fingerprint } }
+            });
+        let (name, layer) = (lit(&s.name), lit(&l.name));
+        let follows = match s.follows {
+            Some(f) => quote! { ::core::option::Option::Some(#f) },
+            None => quote! { ::core::option::Option::None },
+        };
+        quote! {
+            #krate::selector::SelectorSpec {
+                name: #name,
+                follows: #follows,
+                file: #krate::overlay::OverlayFile {
+                    file: #file,
+                    layer: #layer,
+                    cap: #cap,
+                    refuse_oversize: #refuse,
+                    ignore: &[#(#ignore),*],
+                    empty_off: #off,
+                    selected: true,
+                },
+            }
+        }
+    });
+    quote! {
+        /// The value of each selector, as the caller got it (an environment variable, a
+        /// flag); `Default` leaves every one unset, which is off.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct Selectors<'a> {
+            #(#[doc = #docs] pub #fields: ::core::option::Option<&'a str>,)*
+        }
+
+        impl<'a> Selectors<'a> {
+            /// What the resolver is told about each selector, in manifest order.
+            pub const SPECS: &'static [#krate::selector::SelectorSpec] = &[#(#specs),*];
+
+            /// Resolves every selector: reads the user's copy from `user_dir` (ONE
+            /// directory, the user's configuration) for a selector that is `on`, the named
+            /// file for a path, nothing for one that is off. Never fails: whatever cannot
+            /// be used is a notice, and its layer falls back as the selector's rules say.
+            pub fn resolve(&self, user_dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Selection, ::std::vec::Vec<#krate::Notice>) {
+                let (resolution, notices) = #pv::resolve_selectors(
+                    &[#(self.#fields),*],
+                    Self::SPECS,
+                    ::core::convert::AsRef::as_ref(&user_dir),
+                );
+                (Selection(resolution), notices)
+            }
+        }
+
+        /// What the selectors resolved to: give it to the builder with `.selection()`.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Selection(#krate::selector::Resolution);
+
+        impl Selection {
+            /// Each selector's value, resolved source (`off`, `shipped`, `user copy`,
+            /// `path`, `degraded`), bypassed legacy copies and refusals; `Display` writes
+            /// it as text.
+            pub fn doctor(&self) -> &#krate::selector::Doctor {
+                self.0.doctor()
+            }
+        }
+    }
+}

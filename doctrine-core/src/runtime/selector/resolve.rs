@@ -1,0 +1,252 @@
+//! From the caller's selector values to what each selector layer composes from.
+
+use std::path::Path;
+
+use super::doctor::{Doctor, SelectorReport, SourceKind};
+use super::path::read_path;
+use super::{Selector, SelectorSpec};
+use crate::runtime::layer::{Origin, Skip};
+use crate::runtime::notice::Notice;
+use crate::runtime::overlay::{read_one, UserCopy};
+
+/// What every selector of a manifest resolved to, and the doctor's report of it. Built by
+/// the generated `Selectors::resolve`; the builder reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    picked: Vec<Picked>,
+    doctor: Doctor,
+}
+
+/// One selector's outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Picked {
+    /// Off, or degraded: no layer.
+    None(Skip),
+    Shipped,
+    /// A user copy or a file named by path, and where it came from.
+    Text(String, Origin),
+}
+
+impl Resolution {
+    /// Each selector's value, resolved source, bypassed legacy copies and refusals.
+    pub fn doctor(&self) -> &Doctor {
+        &self.doctor
+    }
+}
+
+/// What a selector layer composes from, for generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selected<'a> {
+    /// No layer, for this reason.
+    Skip(Skip),
+    /// The shipped text.
+    Shipped,
+    /// This text instead of the shipped one.
+    Text(&'a str, Origin),
+}
+
+/// Selector `index` (named `name`) of `resolution`: off when nothing was resolved (a
+/// composition without `.selection()`), or when the definition being composed opted out.
+pub fn selected<'a>(
+    resolution: Option<&'a Resolution>,
+    index: usize,
+    name: &'static str,
+    opted_out: bool,
+) -> Selected<'a> {
+    if opted_out {
+        return Selected::Skip(Skip::OptedOut);
+    }
+    match resolution.and_then(|r| r.picked.get(index)) {
+        None => Selected::Skip(Skip::SelectorOff(name)),
+        Some(Picked::None(skip)) => Selected::Skip(*skip),
+        Some(Picked::Shipped) => Selected::Shipped,
+        Some(Picked::Text(text, origin)) => Selected::Text(text, *origin),
+    }
+}
+
+/// Resolves each selector of `specs` from its value in `values` (same order; a missing
+/// entry is unset), reading the user's copies from `user_dir` for the selectors set to
+/// `on` and nothing for the others. Never fails: what cannot be used is a notice.
+#[must_use = "the notices say what was refused and why; report them"]
+pub fn resolve_selectors(
+    values: &[Option<&str>],
+    specs: &'static [SelectorSpec],
+    user_dir: &Path,
+) -> (Resolution, Vec<Notice>) {
+    let mut picked = Vec::with_capacity(specs.len());
+    let mut reports = Vec::with_capacity(specs.len());
+    let mut all = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let own = values.get(i).copied().flatten();
+        let (value, followed) = effective(values, specs, i);
+        let selector = Selector::parse(value);
+        let (pick, source, file, bypassed, notices) = pick(spec, &selector, user_dir);
+        all.extend(notices.iter().cloned());
+        picked.push(pick);
+        reports.push(SelectorReport {
+            name: spec.name,
+            layer: spec.file.layer,
+            raw: own.map(str::to_string),
+            followed,
+            value: selector,
+            source,
+            file,
+            bypassed,
+            notices,
+        });
+    }
+    let doctor = Doctor { selectors: reports };
+    (Resolution { picked, doctor }, all)
+}
+
+/// The value selector `i` goes by: its own when given, else that of the selector it
+/// follows (and so on), with the name of the selector it came from.
+fn effective<'v>(
+    values: &[Option<&'v str>],
+    specs: &[SelectorSpec],
+    mut i: usize,
+) -> (Option<&'v str>, Option<&'static str>) {
+    let mut followed = None;
+    // At most one step per selector: the manifest has no cycles, and this stays finite
+    // even for a hand-built table that has one.
+    for _ in 0..=specs.len() {
+        let own = values.get(i).copied().flatten();
+        if Selector::is_given(own) {
+            return (own, followed);
+        }
+        match specs.get(i).and_then(|s| s.follows) {
+            Some(next) if next < specs.len() => {
+                followed = Some(specs[next].name);
+                i = next;
+            }
+            _ => return (own, followed),
+        }
+    }
+    (None, followed)
+}
+
+type Picking = (
+    Picked,
+    SourceKind,
+    Option<std::path::PathBuf>,
+    Vec<std::path::PathBuf>,
+    Vec<Notice>,
+);
+
+fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
+    let off = Picked::None(Skip::SelectorOff(spec.name));
+    match selector {
+        Selector::Off => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
+        Selector::On => {
+            let (copy, notices) = read_one(user_dir, &spec.file, usize::MAX);
+            let at = user_dir.join(spec.file.file);
+            match copy {
+                UserCopy::Text(text) => (
+                    Picked::Text(text, Origin::OverlayReplaced(spec.file.file)),
+                    SourceKind::UserCopy,
+                    Some(at),
+                    Vec::new(),
+                    notices,
+                ),
+                UserCopy::TurnedOff => (
+                    Picked::None(Skip::OverlayOff(spec.file.file)),
+                    SourceKind::Off,
+                    Some(at),
+                    Vec::new(),
+                    notices,
+                ),
+                UserCopy::Legacy => (
+                    Picked::Shipped,
+                    SourceKind::Shipped,
+                    None,
+                    vec![at],
+                    notices,
+                ),
+                UserCopy::Absent | UserCopy::Refused => (
+                    Picked::Shipped,
+                    SourceKind::Shipped,
+                    None,
+                    Vec::new(),
+                    notices,
+                ),
+            }
+        }
+        Selector::Path(path) => match read_path(path, spec.file.cap) {
+            Ok(text) => (
+                Picked::Text(text, Origin::Selected(spec.name)),
+                SourceKind::Path,
+                Some(path.clone()),
+                Vec::new(),
+                Vec::new(),
+            ),
+            Err((kind, why)) => {
+                let notice = Notice {
+                    subject: path.display().to_string(),
+                    kind,
+                    message: format!(
+                        "{why}, so selector `{}` selects nothing and layer `{}` is left out \
+                         (a file named by path is never replaced by another source).",
+                        spec.name, spec.file.layer
+                    ),
+                };
+                (
+                    Picked::None(Skip::SelectorRefused(spec.name)),
+                    SourceKind::Degraded,
+                    Some(path.clone()),
+                    Vec::new(),
+                    vec![notice],
+                )
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::overlay::OverlayFile;
+
+    const fn spec(name: &'static str, follows: Option<usize>) -> SelectorSpec {
+        SelectorSpec {
+            name,
+            follows,
+            file: OverlayFile::new("x.md", "x"),
+        }
+    }
+
+    /// Following ends at the first given value, through chains; a hand-built cycle (the
+    /// manifest refuses one) or an index out of range ends as unset, never loops.
+    #[test]
+    fn following_is_finite() {
+        let chain = [spec("a", None), spec("b", Some(0)), spec("c", Some(1))];
+        assert_eq!(
+            effective(&[Some("on"), None, None], &chain, 2),
+            (Some("on"), Some("a"))
+        );
+        assert_eq!(
+            effective(&[Some("on"), Some("off"), None], &chain, 2),
+            (Some("off"), Some("b"))
+        );
+        assert_eq!(
+            effective(&[Some("on"), None, Some(" ")], &chain, 2),
+            (Some("on"), Some("a"))
+        );
+        let cycle = [spec("a", Some(1)), spec("b", Some(0))];
+        assert_eq!(effective(&[None, None], &cycle, 0).0, None);
+        let out_of_range = [spec("a", Some(7))];
+        assert_eq!(effective(&[None], &out_of_range, 0), (None, None));
+        // Fewer values than selectors: the missing ones are unset.
+        static SPECS: [SelectorSpec; 2] = [spec("a", None), spec("b", Some(0))];
+        let (resolution, notices) = resolve_selectors(&[], &SPECS, Path::new("/nonexistent"));
+        assert!(notices.is_empty());
+        assert_eq!(
+            selected(Some(&resolution), 1, "b", false),
+            Selected::Skip(Skip::SelectorOff("b"))
+        );
+        assert_eq!(
+            selected(Some(&resolution), 9, "z", false),
+            Selected::Skip(Skip::SelectorOff("z"))
+        );
+        assert_eq!(selected(None, 0, "a", true), Selected::Skip(Skip::OptedOut));
+    }
+}

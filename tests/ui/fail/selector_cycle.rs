@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("selector_cycle.toml");
+}
+
+fn main() {}
