@@ -23,6 +23,7 @@ const MANIFESTS: &[(&str, &str)] = &[
     ("sections", "tests/fixtures/sections.toml"),
     ("lists", "tests/fixtures/lists.toml"),
     ("reminders", "tests/fixtures/reminders.toml"),
+    ("skills", "tests/fixtures/skills/doctrine.toml"),
 ];
 
 fn repo() -> PathBuf {

@@ -161,7 +161,14 @@ fn plain(n: &dyn Fn(&str) -> String, layers: usize) -> String {
 fn expand(manifest: &str, choice_dirs: &[String]) -> syn::File {
     let files: Vec<(String, &[u8])> = choice_dirs
         .iter()
-        .map(|d| (format!("{d}/{d}one.md"), &b"one"[..]))
+        // A directory named `...skills` holds a skill; the others, a choice.
+        .map(|d| match d.ends_with("skills") {
+            true => (
+                format!("{d}/{d}one.md"),
+                &b"---\nwhen: For tests.\n---\nBody."[..],
+            ),
+            false => (format!("{d}/{d}one.md"), &b"one"[..]),
+        })
         .collect();
     let files: Vec<(&str, &[u8])> = files.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     let tokens =
@@ -294,6 +301,14 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     }
     all.extend(plumbing(|n| (plain(n, 2), vec![])));
     all.extend(plumbing(|n| (closed_facts(n), vec![])));
+    all.extend(plumbing(|n| {
+        let m = format!(
+            "[skills]\ndir = \"{s}\"\n[[layer]]\nname = \"{l}\"\ntext = \"L.\"\n",
+            s = n("skills"),
+            l = n("base"),
+        );
+        (m, vec![n("skills")])
+    }));
     all.extend(plumbing(|n| {
         (
             plain(n, doctrine_core::__private::INLINE_LAYERS_MAX + 1),

@@ -1044,3 +1044,74 @@ fn reminders_are_checked() {
         "{e}"
     );
 }
+
+#[test]
+fn shipped_skills_are_checked_at_their_file() {
+    const M: &str = "[skills]\ndir = \"sk\"\n[[layer]]\nname = \"x\"\ntext = \"X\"\n";
+    let one = |path: &str, file: &str| {
+        let errs = errors(M, &[(path, file.as_bytes())]);
+        assert_eq!(errs.len(), 1, "{file}: {errs:#?}");
+        errs.into_iter().next().unwrap()
+    };
+    let long = "w".repeat(121);
+    for (path, file, says) in [
+        ("sk/a.md", "Body.", "skill `a` has no `when`"),
+        (
+            "sk/a.md",
+            "---\nwhen: Use it.\n---\n  \n",
+            "skill `a` has an empty body",
+        ),
+        (
+            "sk/a.md",
+            &format!("---\nwhen: {long}\n---\nB."),
+            "its `when` is 121 characters, over 120",
+        ),
+        (
+            "sk/a.md",
+            "---\nwhen: Use it.\ntriggers: [\"\"]\n---\nB.",
+            "has an empty trigger",
+        ),
+        (
+            "sk/a.md",
+            "---\nwhen: [a, b]\n---\nB.",
+            "`when` must be a single value",
+        ),
+        (
+            "sk/a.md",
+            "---\nwhen: x\ntriggers: {a: 1}\n---\nB.",
+            "`triggers` must be a list",
+        ),
+        (
+            "sk/a.md",
+            "---\nwhen: x\ndescription: y\n---\nB.",
+            "gives a when (`when` and `description` are one field) twice",
+        ),
+        (
+            "sk/b/SKILL.md",
+            "---\nname: ''\nwhen: x\n---\nB.",
+            "its `name` is empty",
+        ),
+    ] {
+        let e = one(path, file);
+        assert!(e.contains(says), "{file}\n{e}");
+        assert!(e.contains(&format!("in `{path}:")), "names the file: {e}");
+    }
+    // Two files, one name.
+    let errs = errors(
+        M,
+        &[
+            ("sk/a.md", b"---\nwhen: x\n---\nB."),
+            ("sk/b/SKILL.md", b"---\nname: a\nwhen: y\n---\nC."),
+        ],
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("skill `a` is also defined by `sk/a.md`")),
+        "{errs:#?}"
+    );
+    // A frontmatter error names the file's line.
+    let e = one("sk/a.md", "---\nwhen: x\nbad: [\n---\nB.");
+    assert!(e.contains("in `sk/a.md:4:"), "{e}");
+    let e = one("missing/a.md", "x");
+    assert!(e.contains("missing directory `sk`"), "{e}");
+}

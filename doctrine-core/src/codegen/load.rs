@@ -209,33 +209,7 @@ impl Loader {
                 Some(help.to_string()),
             );
         };
-        let bytes = match self.reader.read(canonical) {
-            Ok(b) => b,
-            Err(e) => {
-                let (message, help) = e.describe("file");
-                fail(sink, display.clone(), message, &help);
-                return None;
-            }
-        };
-        let raw = match String::from_utf8(bytes) {
-            Ok(s) => s,
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                fail(
-                    sink,
-                    display.clone(),
-                    format!("file is not valid UTF-8 (first bad byte at offset {at})"),
-                    "re-save the file as UTF-8",
-                );
-                return None;
-            }
-        };
-        // A set beside the ordered list: a linear scan made generation quadratic in the
-        // number of files (measured in BENCHMARKS.md).
-        if self.tracked_set.insert(canonical.to_path_buf()) {
-            self.tracked.push(canonical.to_path_buf());
-        }
-        let text = normalise(&raw);
+        let text = self.read_text(canonical, at.clone(), sink)?;
         let (body, fields) = if shape.strip_frontmatter {
             match strip_frontmatter(&text) {
                 Ok(found) => found,
@@ -265,6 +239,50 @@ impl Loader {
         );
         self.by_file.insert((canonical.to_path_buf(), shape), id);
         Some(id)
+    }
+
+    /// A file's text, normalised (BOM and CRLF), read with the reader's rules and tracked
+    /// for rebuilds; a failure is reported at `at`, naming the file.
+    pub(super) fn read_text(
+        &mut self,
+        canonical: &Path,
+        at: std::ops::Range<usize>,
+        sink: &mut Sink<'_>,
+    ) -> Option<String> {
+        let display = self.display(canonical);
+        let fail = |sink: &mut Sink<'_>, message: String, help: &str| {
+            sink.error(
+                Some(at.clone()),
+                format!("in `{display}`: {message}"),
+                Some(help.to_string()),
+            );
+        };
+        let bytes = match self.reader.read(canonical) {
+            Ok(b) => b,
+            Err(e) => {
+                let (message, help) = e.describe("file");
+                fail(sink, message, &help);
+                return None;
+            }
+        };
+        let raw = match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                fail(
+                    sink,
+                    format!("file is not valid UTF-8 (first bad byte at offset {at})"),
+                    "re-save the file as UTF-8",
+                );
+                return None;
+            }
+        };
+        // A set beside the ordered list: a linear scan made generation quadratic in the
+        // number of files (measured in BENCHMARKS.md).
+        if self.tracked_set.insert(canonical.to_path_buf()) {
+            self.tracked.push(canonical.to_path_buf());
+        }
+        Some(normalise(&raw))
     }
 
     /// Adds a text under a constant name derived from `const_hint`, made unique.

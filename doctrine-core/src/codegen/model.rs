@@ -36,6 +36,8 @@ pub struct Doctrine {
     pub claims: Vec<Claims>,
     /// `[reminders]`, when the manifest has one.
     pub reminders: Option<Reminders>,
+    /// `[skills]`: the shipped skills, by name; `None` without the table.
+    pub skills: Option<Vec<SkillDef>>,
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
     /// says `crate = "..."`.
     pub krate: syn::Path,
@@ -535,4 +537,13 @@ pub enum ReminderPiece {
     Text(String),
     /// A list field's items, joined with `, `.
     List(usize),
+}
+
+/// A shipped skill, read from its file.
+#[derive(Debug)]
+pub struct SkillDef {
+    pub name: String,
+    pub when: String,
+    pub triggers: Vec<String>,
+    pub body: String,
 }

@@ -89,6 +89,7 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
                 manifest.reminders = checked(value, raw::REMINDERS_KEYS, "`[reminders]`", sink);
             }
+            "skills" => manifest.skills = checked(value, raw::SKILLS_KEYS, "`[skills]`", sink),
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {
                     // Kept (as `false`) when its value is bad, so its uses are not reported too.

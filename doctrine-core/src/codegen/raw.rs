@@ -25,6 +25,7 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "layer",
     "order",
     "reminders",
+    "skills",
 ];
 pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
 pub(super) const FACT_KEYS: &[&str] = &[
@@ -94,6 +95,7 @@ pub(super) struct Manifest {
     pub budget: Option<Spanned<Budget>>,
     pub formulation: Option<Spanned<FormulationTable>>,
     pub reminders: Option<Spanned<Reminders>>,
+    pub skills: Option<Spanned<SkillsTable>>,
     /// Span of the whole `roles` value, for errors about the list as a whole.
     pub roles_span: Option<std::ops::Range<usize>>,
 }
@@ -614,3 +616,15 @@ impl FromToml for ReminderText {
         }
     }
 }
+
+/// `[skills]`: the directory of shipped skills, embedded at compile time.
+pub(super) const SKILLS_KEYS: &[&str] = &["dir"];
+
+#[derive(Debug)]
+pub(super) struct SkillsTable {
+    pub dir: Spanned<String>,
+}
+
+from_toml!(SkillsTable, |f| SkillsTable {
+    dir: f.required("dir")?,
+});

@@ -60,6 +60,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "FACT_NAMES"),
     (Space::Value, "emit"),
     (Space::Value, "marked"),
+    (Space::Value, "SHIPPED_SKILLS"),
     (Space::Value, "prefix::known"),
     (Space::Value, "prefix::LEN"),
     (Space::Value, "prefix::FINGERPRINT"),

@@ -33,6 +33,9 @@ mod lists {
 mod reminders {
     include!("../../expand/reminders.rs");
 }
+mod skills {
+    include!("../../expand/skills.rs");
+}
 mod live {
     doctrine::doctrine!("../../../examples/crew/doctrine.toml");
 }

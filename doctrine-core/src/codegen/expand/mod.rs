@@ -9,6 +9,7 @@ mod layer;
 mod prefix;
 mod reminders;
 mod selectors;
+mod skills;
 mod table;
 mod texts;
 mod types;
@@ -38,6 +39,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
     let reminders = reminders::reminders(d);
+    let skills = skills::skills(d);
     let items = quote! {
         #tracking
         #roles
@@ -53,6 +55,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #prefix
         #claims
         #reminders
+        #skills
     };
     unsuffixed(items)
 }

@@ -30,6 +30,7 @@ mod placeholder;
 mod provenance;
 mod reminders;
 mod selector;
+mod skills;
 mod suffix;
 
 pub use placeholder::{placeholders, Piece};
@@ -247,6 +248,10 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         reminders::check_not_in_prefix(r, &reminders, &layers, &loader.texts, sink);
         Some(reminders)
     });
+    let skills = raw
+        .skills
+        .as_ref()
+        .and_then(|t| skills::skills(t, &mut loader, sink));
     if sink.has_errors() {
         return None;
     }
@@ -271,6 +276,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         formulation,
         claims,
         reminders,
+        skills,
     })
 }
 

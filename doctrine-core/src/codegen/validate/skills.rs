@@ -1,0 +1,186 @@
+//! `[skills]`: shipped skills, each `<dir>/<name>.md` or `<dir>/<name>/SKILL.md` with a
+//! frontmatter `name`, a one-line `when` (or `description`) and optional `triggers`. A bad
+//! shipped skill is a compile error naming its file, line and column: the index line it
+//! would add is paid for on every turn of every session.
+
+use toml::Spanned;
+
+use crate::codegen::diag::Sink;
+use crate::codegen::frontmatter::{Key, Value};
+use crate::codegen::load::Loader;
+use crate::codegen::model::SkillDef;
+use crate::codegen::names::shown;
+use crate::codegen::raw;
+use crate::codegen::text::read_frontmatter;
+use crate::MAX_WHEN_TO_USE;
+
+/// What a skill's frontmatter holds.
+const SKILL: &[Key] = &[
+    Key {
+        names: &["name"],
+        list: false,
+    },
+    Key {
+        names: &["when", "description"],
+        list: false,
+    },
+    Key {
+        names: &["triggers"],
+        list: true,
+    },
+];
+
+pub(super) fn skills(
+    table: &Spanned<raw::SkillsTable>,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<Vec<SkillDef>> {
+    let dir = &table.get_ref().dir;
+    let canonical = loader.resolve_as(dir, "directory", sink)?;
+    let entries = match entries(&canonical) {
+        Ok(e) => e,
+        Err(e) => {
+            sink.error(
+                Some(dir.span()),
+                format!("cannot list directory `{}`: {e}", dir.get_ref()),
+                Some("point `dir` at a directory of skills (`name.md` or `name/SKILL.md`)".into()),
+            );
+            return None;
+        }
+    };
+    let mut out: Vec<(SkillDef, String)> = Vec::new();
+    let mut ok = true;
+    for (stem, rel) in entries {
+        let rel = Spanned::new(
+            dir.span(),
+            format!("{}/{rel}", dir.get_ref().trim_end_matches('/')),
+        );
+        let Some(file) = loader.resolve(&rel, sink) else {
+            ok = false;
+            continue;
+        };
+        let Some(text) = loader.read_text(&file, dir.span(), sink) else {
+            ok = false;
+            continue;
+        };
+        let display = loader.display(&file);
+        let mut fail = |line: usize, column: usize, message: String, help: &str| {
+            sink.error(
+                Some(dir.span()),
+                format!("in `{display}:{line}:{column}`: {message}"),
+                Some(help.to_string()),
+            );
+        };
+        let (body, mut fields) = match read_frontmatter(&text, SKILL) {
+            Ok(found) => found,
+            Err(e) => {
+                fail(e.line, e.column, e.message, "fix the skill's frontmatter");
+                ok = false;
+                continue;
+            }
+        };
+        let mut text_field = |i: usize| match fields[i].take() {
+            Some(Value::Text(t)) => Some(t.trim().to_string()),
+            _ => None,
+        };
+        let name = text_field(0).unwrap_or(stem);
+        let when = text_field(1).unwrap_or_default();
+        let triggers = match fields[2].take() {
+            Some(Value::List(t)) => t.into_iter().map(|t| t.trim().to_string()).collect(),
+            _ => Vec::new(),
+        };
+        let body = body.trim().to_string();
+        let skill = format!("skill `{}`", shown(&name));
+        let long = when.chars().count();
+        let problem: Option<(String, &str)> = if name.is_empty() || name.contains('\n') {
+            Some((
+                format!("{skill}: its `name` is empty or spans lines"),
+                "give the skill a one-line `name`",
+            ))
+        } else if when.is_empty() {
+            Some((
+                format!(
+                    "{skill} has no `when` (or `description`): the index line says when to use it"
+                ),
+                "add `when: <one line saying when the skill applies>` to its frontmatter",
+            ))
+        } else if when.contains('\n') {
+            Some((
+                format!("{skill}: its `when` spans lines"),
+                "the index holds one line per skill: write one line",
+            ))
+        } else if long > MAX_WHEN_TO_USE {
+            Some((
+                format!("{skill}: its `when` is {long} characters, over {MAX_WHEN_TO_USE}"),
+                "the index line is paid for on every turn: shorten it",
+            ))
+        } else if triggers.iter().any(String::is_empty) {
+            Some((
+                format!("{skill} has an empty trigger"),
+                "remove the empty entry from `triggers`",
+            ))
+        } else if body.is_empty() {
+            Some((
+                format!("{skill} has an empty body"),
+                "write the guidance after the frontmatter",
+            ))
+        } else {
+            None
+        };
+        if let Some((what, help)) = problem {
+            fail(1, 1, what, help);
+            ok = false;
+            continue;
+        }
+        if let Some((_, other)) = out.iter().find(|(s, _)| s.name == name) {
+            fail(
+                1,
+                1,
+                format!("skill `{}` is also defined by `{other}`", shown(&name)),
+                "skill names are unique: rename one of them",
+            );
+            ok = false;
+            continue;
+        }
+        out.push((
+            SkillDef {
+                name,
+                when,
+                triggers,
+                body,
+            },
+            display,
+        ));
+    }
+    let mut skills: Vec<SkillDef> = out.into_iter().map(|(s, _)| s).collect();
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    ok.then_some(skills)
+}
+
+/// The skill files of a directory, sorted: `(stem, path inside the directory)` for each
+/// `name.md` and each `name/SKILL.md`; an entry whose name is not UTF-8 is an error.
+fn entries(dir: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            return Err(std::io::Error::other(format!(
+                "the name {:?} is not UTF-8",
+                entry.file_name()
+            )));
+        };
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            if path.join("SKILL.md").exists() {
+                out.push((name.clone(), format!("{name}/SKILL.md")));
+            }
+        } else if let Some(stem) = name
+            .strip_suffix(".md")
+            .or_else(|| name.strip_suffix(".MD"))
+        {
+            out.push((stem.to_string(), name.clone()));
+        }
+    }
+    out.sort();
+    Ok(out)
+}

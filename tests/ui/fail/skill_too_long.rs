@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("skill_too_long.toml");
+}
+
+fn main() {}
