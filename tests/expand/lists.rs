@@ -326,11 +326,14 @@ impl<'a> Facts<'a> {
                         },
                     ),
                     ::doctrine::__private::render_rows(
-                        &facts
-                            .guides
-                            .iter()
-                            .map(|r| [r.name, r.when])
-                            .collect::<::std::vec::Vec<_>>(),
+                        &::core::iter::Iterator::collect::<
+                            ::std::vec::Vec<_>,
+                        >(
+                            ::core::iter::Iterator::map(
+                                facts.guides.iter(),
+                                |r| [r.name, r.when],
+                            ),
+                        ),
                         &::doctrine::__private::ListStyle {
                             item: &[
                                 ::doctrine::__private::ItemPiece::Text("- **"),

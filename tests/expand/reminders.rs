@@ -440,7 +440,10 @@ pub fn marked(text: &str) -> ::std::string::String {
 /// gives the same reminders, byte for byte.
 pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
     let mut out = ::std::vec::Vec::new();
-    if state.changed_files.iter().any(|item| !item.is_empty()) {
+    if ::core::iter::Iterator::any(
+        &mut state.changed_files.iter(),
+        |item| !item.is_empty(),
+    ) {
         let mut text = ::std::string::String::new();
         text.push_str("Files you read earlier have changed on disk: ");
         text.push_str(
@@ -461,8 +464,11 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
             text,
         });
     }
-    if state.denied_tools.iter().any(|item| !item.is_empty()) {
-        let text = ::std::string::String::from(
+    if ::core::iter::Iterator::any(
+        &mut state.denied_tools.iter(),
+        |item| !item.is_empty(),
+    ) {
+        let text = ::core::convert::From::from(
             "The user refused a tool call this turn. Do not retry it; ask what they want instead.",
         );
         out.push(Reminder {
@@ -471,7 +477,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         });
     }
     if state.compacted {
-        let text = ::std::string::String::from(
+        let text = ::core::convert::From::from(
             "Earlier turns were summarised. Details you relied on may be gone; read again what you need.",
         );
         out.push(Reminder {
@@ -480,7 +486,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         });
     }
     if state.parallel {
-        let text = ::std::string::String::from(
+        let text = ::core::convert::From::from(
             "Several tool calls ran at once. Check each result on its own before going on.",
         );
         out.push(Reminder {
@@ -493,7 +499,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         ::doctrine::BudgetBand::Percent60 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
-                text: ::std::string::String::from(
+                text: ::core::convert::From::from(
                     "The context is more than half full. Prefer short reads.",
                 ),
             });
@@ -501,7 +507,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         ::doctrine::BudgetBand::Percent80 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
-                text: ::std::string::String::from(
+                text: ::core::convert::From::from(
                     "The context is four-fifths full. Finish the current step before starting another.",
                 ),
             });
@@ -509,7 +515,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         ::doctrine::BudgetBand::Percent92 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
-                text: ::std::string::String::from(
+                text: ::core::convert::From::from(
                     "The context is nearly full. Wrap up and summarise what is left.",
                 ),
             });

@@ -145,11 +145,14 @@ impl<'a> Facts<'a> {
         let facts = self;
         [
             ::doctrine::__private::render_rows(
-                &facts
-                    .skills
-                    .iter()
-                    .map(|r| [r.name, r.when])
-                    .collect::<::std::vec::Vec<_>>(),
+                &::core::iter::Iterator::collect::<
+                    ::std::vec::Vec<_>,
+                >(
+                    ::core::iter::Iterator::map(
+                        facts.skills.iter(),
+                        |r| [r.name, r.when],
+                    ),
+                ),
                 &::doctrine::__private::ListStyle {
                     item: &[
                         ::doctrine::__private::ItemPiece::Text("- **"),
@@ -523,7 +526,7 @@ pub fn marked(text: &str) -> ::std::string::String {
 pub fn emit(state: &SessionState) -> ::std::vec::Vec<Reminder> {
     let mut out = ::std::vec::Vec::new();
     if state.compacted {
-        let text = ::std::string::String::from("Earlier turns were summarised.");
+        let text = ::core::convert::From::from("Earlier turns were summarised.");
         out.push(Reminder {
             kind: ReminderKind::Compacted,
             text,

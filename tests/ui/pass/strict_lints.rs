@@ -23,6 +23,10 @@ pub mod spine {
 pub mod quickstart {
     doctrine::doctrine!("../../../examples/quickstart/doctrine.toml");
 }
+/// Agent: skills and reminders.
+pub mod agent {
+    doctrine::doctrine!("../../../examples/agent/doctrine.toml");
+}
 /// No prelude.
 #[no_implicit_prelude]
 pub mod bare {
@@ -45,6 +49,10 @@ pub mod bare {
     /// Quickstart.
     pub mod quickstart {
         ::doctrine::doctrine!("../../../examples/quickstart/doctrine.toml");
+    }
+    /// Agent: skills and reminders.
+    pub mod agent {
+        ::doctrine::doctrine!("../../../examples/agent/doctrine.toml");
     }
 }
 /// Shadowed prelude names (as in serde's generated-code tests).

@@ -221,7 +221,7 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
                     Some(l) => {
                         let fields = l.fields.iter().map(|n| format_ident!("{}", n));
                         quote! {
-                            #pv::render_rows(&facts.#field.iter().map(|r| [#(r.#fields),*]).collect::<::std::vec::Vec<_>>(), #style)
+                            #pv::render_rows(&::core::iter::Iterator::collect::<::std::vec::Vec<_>>(::core::iter::Iterator::map(facts.#field.iter(), |r| [#(r.#fields),*])), #style)
                         }
                     }
                     None => quote! { #pv::render_list(facts.#field, #style) },

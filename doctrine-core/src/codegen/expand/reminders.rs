@@ -62,7 +62,7 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
             ReminderBody::Bands(texts) => {
                 let [a, b, c] = [0, 1, 2].map(|i| {
                     let t = &texts[i];
-                    push(quote! { text: ::std::string::String::from(#t) })
+                    push(quote! { text: ::core::convert::From::from(#t) })
                 });
                 quote! {
                     match state.#field {
@@ -75,11 +75,11 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
             }
             ReminderBody::Text(pieces) => {
                 let fires = match shape {
-                    StateShape::List => quote! { state.#field.iter().any(|item| !item.is_empty()) },
+                    StateShape::List => quote! { ::core::iter::Iterator::any(&mut state.#field.iter(), |item| !item.is_empty()) },
                     _ => quote! { state.#field },
                 };
                 let build = match pieces.as_slice() {
-                    [ReminderPiece::Text(t)] => quote! { let text = ::std::string::String::from(#t); },
+                    [ReminderPiece::Text(t)] => quote! { let text = ::core::convert::From::from(#t); },
                     _ => {
                         let parts = pieces.iter().map(|p| match p {
                             ReminderPiece::Text(t) => quote! { text.push_str(#t); },

@@ -1,0 +1,57 @@
+//! A coding agent's turn: the skill index in the cached prefix, then the task, the skill
+//! bodies it calls for and the reminders the session state asks for, appended.
+//!
+//! cargo run --example agent
+//! cargo run --example agent -- "the login test is flaky since the last merge; cut a release after"
+
+mod agent {
+    doctrine::doctrine!("doctrine.toml");
+}
+
+use agent::{Facts, SessionState, SkillsItem, SHIPPED_SKILLS};
+use doctrine::{BudgetBand, Skills};
+
+const DEFAULT_TASK: &str =
+    "The parser test is flaky since the last merge. Fix it, then cut a release.";
+
+fn main() {
+    let task = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| DEFAULT_TASK.to_string());
+    let skills = Skills::shipped(SHIPPED_SKILLS);
+    let index: Vec<SkillsItem> = skills
+        .iter()
+        .map(|s| SkillsItem {
+            name: &s.name,
+            when: &s.when,
+        })
+        .collect();
+    let prompt = agent::compose(Facts { skills: &index })
+        .task(&task)
+        .finish();
+
+    // What this turn appends after the prompt: the bodies the task calls for, then the
+    // reminders the harness's state asks for. A harness tracks this state itself.
+    let state = SessionState {
+        changed_files: &["src/parser.rs"],
+        denied_tools: &[],
+        compacted: true,
+        context: BudgetBand::crossed(BudgetBand::of(55, 100), BudgetBand::of(63, 100)),
+    };
+    let mut turn: Vec<String> = skills
+        .matching(&task)
+        .iter()
+        .map(|s| agent::marked(&s.body))
+        .collect();
+    turn.extend(agent::emit(&state).iter().map(|r| r.render()));
+
+    println!("{prompt}");
+    for part in turn {
+        println!("\n{part}");
+    }
+    eprintln!(
+        "[cached prefix: {} bytes; appended this turn: {} parts]",
+        prompt.stable().len(),
+        skills.matching(&task).len() + agent::emit(&state).len()
+    );
+}

@@ -1,0 +1,57 @@
+//! The agent example: a task that loads two skill bodies and a turn with three
+//! reminders, all appended after the cached prefix.
+
+mod agent {
+    doctrine::doctrine!("../examples/agent/doctrine.toml");
+}
+
+use agent::{Facts, ReminderKind, SessionState, SkillsItem, SHIPPED_SKILLS};
+use doctrine::{BudgetBand, Skills};
+
+#[test]
+fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
+    let skills = Skills::shipped(SHIPPED_SKILLS);
+    let index: Vec<SkillsItem> = skills
+        .iter()
+        .map(|s| SkillsItem {
+            name: &s.name,
+            when: &s.when,
+        })
+        .collect();
+    let task = "The parser test is flaky since the last merge. Fix it, then cut a release.";
+    let prompt = agent::compose(Facts { skills: &index }).task(task).finish();
+    let loaded: Vec<&str> = skills
+        .matching(task)
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(loaded, ["flaky-tests", "release"]);
+    let state = SessionState {
+        changed_files: &["src/parser.rs"],
+        denied_tools: &[],
+        compacted: true,
+        context: BudgetBand::crossed(BudgetBand::of(55, 100), BudgetBand::of(63, 100)),
+    };
+    let kinds: Vec<ReminderKind> = agent::emit(&state).iter().map(|r| r.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            ReminderKind::FileChanged,
+            ReminderKind::Compacted,
+            ReminderKind::ContextBudget
+        ]
+    );
+    let stable = prompt.stable();
+    assert!(stable.contains("- **flaky-tests** — A test passes and fails on the same code."));
+    for s in skills.iter() {
+        assert!(
+            !stable.contains(&s.body),
+            "skill `{}`'s body is in the prefix",
+            s.name
+        );
+    }
+    for r in agent::emit(&state) {
+        assert!(!prompt.as_str().contains(&r.text));
+    }
+    assert!(prompt.volatile().ends_with(task));
+}
