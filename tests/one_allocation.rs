@@ -1,4 +1,6 @@
-//! Composition does one heap allocation, of exactly the prompt's length.
+//! `finish()` does one heap allocation, of exactly the prompt's length; a plain list fact
+//! given adds two when the builder is made (the items kept, and the rendered text at its
+//! exact length).
 //!
 //! Counting needs a global allocator, and implementing `GlobalAlloc` is `unsafe` by
 //! definition; this one only forwards to `System` and counts. It lives in its own test
@@ -37,10 +39,13 @@ mod crew {
 fn finish_allocates_once_with_exact_capacity() {
     use crew::{Identity, Intensity, Role, Team};
     let ambient = String::from("Follow the repository's architecture decision records.");
+    let tools = ["the repository", "the task board"];
     for &role in Role::ALL {
-        for fable in [false, true] {
+        for (fable, listed) in [(false, false), (true, false), (true, true)] {
             for ambient in [None, Some(ambient.as_str())] {
-                let builder = crew::compose(role, Team::Backend, Identity::BeDev1)
+                let start = ALLOCATIONS.load(Ordering::SeqCst);
+                let facts = crew::Facts::from(role).with_tools(if listed { &tools } else { &[] });
+                let builder = crew::compose(facts, Team::Backend, Identity::BeDev1)
                     .flag(crew::Flag::Fable, fable)
                     .knobs(crew::Knobs {
                         intensity: Intensity::Ultra,
@@ -49,7 +54,11 @@ fn finish_allocates_once_with_exact_capacity() {
                 let before = ALLOCATIONS.load(Ordering::SeqCst);
                 let prompt = builder.finish();
                 let after = ALLOCATIONS.load(Ordering::SeqCst);
-                assert_eq!(after - before, 1, "role {role}, fable {fable}");
+                let at = format!("role {role}, fable {fable}, tools {listed}");
+                assert_eq!(after - before, 1, "finish(): {at}");
+                // The list is rendered when the builder is made.
+                let expected = if listed { 3 } else { 1 };
+                assert_eq!(after - start, expected, "compose(..)..finish(): {at}");
                 let text = prompt.into_string();
                 assert_eq!(text.capacity(), text.len(), "role {role}, fable {fable}");
             }

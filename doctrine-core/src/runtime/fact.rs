@@ -202,11 +202,26 @@ fn render<R>(rows: &[R], field: impl Fn(&R, usize) -> &str, style: &ListStyle) -
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
     }
+    // Two passes over the same pieces: the first measures, so the text is allocated once at
+    // its exact length.
+    let mut len = 0;
+    write(&kept, &field, style, &mut |piece| len += piece.len());
+    let mut out = String::with_capacity(len);
+    write(&kept, &field, style, &mut |piece| out.push_str(piece));
+    out
+}
+
+/// Hands each piece of the rendered list of `kept` items to `out`, in order.
+fn write<R>(
+    kept: &[&R],
+    field: &impl Fn(&R, usize) -> &str,
+    style: &ListStyle,
+    out: &mut impl FnMut(&str),
+) {
     let shown = style.max.map_or(kept.len(), |m| m.min(kept.len()));
-    let mut out = String::new();
     for (n, row) in kept[..shown].iter().enumerate() {
         if n > 0 {
-            out.push_str(style.join);
+            out(style.join);
         }
         // Sections skipped from here: the depth of the outermost one that is off.
         let (mut depth, mut off_at) = (0usize, None);
@@ -225,17 +240,22 @@ fn render<R>(rows: &[R], field: impl Fn(&R, usize) -> &str, style: &ListStyle) -
                     depth = depth.saturating_sub(1);
                 }
                 _ if off_at.is_some() => {}
-                ItemPiece::Text(t) => out.push_str(t),
-                ItemPiece::Field(i) => out.push_str(field(row, i)),
+                ItemPiece::Text(t) => out(t),
+                ItemPiece::Field(i) => out(field(row, i)),
             }
         }
     }
     let left = kept.len() - shown;
     if left > 0 {
-        out.push_str(style.join);
-        out.push_str(&style.more.replace("{n}", &left.to_string()));
+        out(style.join);
+        let left = left.to_string();
+        for (i, part) in style.more.split("{n}").enumerate() {
+            if i > 0 {
+                out(&left);
+            }
+            out(part);
+        }
     }
-    out
 }
 
 #[cfg(test)]
