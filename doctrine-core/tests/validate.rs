@@ -1109,6 +1109,12 @@ fn shipped_skills_are_checked_at_their_file() {
             .any(|e| e.contains("skill `a` is also defined by `sk/a.md`")),
         "{errs:#?}"
     );
+    // A field's problem is reported at its key's line.
+    let e = one("sk/a.md", &format!("---\nname: a\nwhen: {long}\n---\nB."));
+    assert!(
+        e.contains("in `sk/a.md:3:1`: skill `a`: its `when` is 121"),
+        "{e}"
+    );
     // A frontmatter error names the file's line.
     let e = one("sk/a.md", "---\nwhen: x\nbad: [\n---\nB.");
     assert!(e.contains("in `sk/a.md:4:"), "{e}");

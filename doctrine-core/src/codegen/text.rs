@@ -42,7 +42,10 @@ pub struct FrontmatterError {
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
     let (body, mut found) = read_frontmatter(text, frontmatter::PROVENANCE)?;
     let mut take = |i: usize| match found[i].take() {
-        Some(frontmatter::Value::Text(t)) => Some(t),
+        Some(frontmatter::Field {
+            value: frontmatter::Value::Text(t),
+            ..
+        }) => Some(t),
         _ => None,
     };
     let fields = Fields {
@@ -58,7 +61,7 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
 pub(crate) fn read_frontmatter<'t>(
     text: &'t str,
     schema: &[frontmatter::Key],
-) -> Result<(&'t str, Vec<Option<frontmatter::Value>>), FrontmatterError> {
+) -> Result<(&'t str, Vec<Option<frontmatter::Field>>), FrontmatterError> {
     // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
     let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
     let first = text.split_inclusive('\n').next().unwrap_or("");

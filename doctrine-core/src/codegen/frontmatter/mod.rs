@@ -24,6 +24,13 @@ pub(crate) enum Value {
     List(Vec<String>),
 }
 
+/// A field as read, and the file's 1-based line and column of its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Field {
+    pub value: Value,
+    pub at: (usize, usize),
+}
+
 /// The provenance fields.
 pub(crate) const PROVENANCE: &[Key] = &[
     Key {
@@ -45,7 +52,7 @@ pub(crate) const PROVENANCE: &[Key] = &[
 struct Collector<'s> {
     schema: &'s [Key],
     /// One per key; `None`: not given, or given as null.
-    values: Vec<Option<Value>>,
+    values: Vec<Option<Field>>,
     /// Which fields were given (a null counts), for the "given twice" error.
     seen: Vec<bool>,
 }
@@ -80,7 +87,7 @@ impl<'s> Collector<'s> {
             };
             return Err(error(at, format!("frontmatter gives {what} twice")));
         }
-        self.values[slot] = value;
+        self.values[slot] = value.map(|value| Field { value, at });
         Ok(())
     }
 }

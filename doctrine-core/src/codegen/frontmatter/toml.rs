@@ -6,13 +6,13 @@
 
 use toml::de::{DeTable, DeValue};
 
-use super::{error, not_list, not_scalar, Collector, Key, Value};
+use super::{error, not_list, not_scalar, Collector, Field, Key, Value};
 use crate::codegen::text::FrontmatterError;
 use crate::codegen::toml_depth::{too_deep, MAX_DEPTH};
 
 /// The fields of `schema` in `matter`, the TOML between the fences (which starts on the
 /// file's line 2): one per key, `None` when not given.
-pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Value>>, FrontmatterError> {
+pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Field>>, FrontmatterError> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).
     if let Some(span) = too_deep(matter) {
         return Err(error(

@@ -10,7 +10,7 @@
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-use super::{error, not_list, not_scalar, Collector, Key, Value};
+use super::{error, not_list, not_scalar, Collector, Field, Key, Value};
 use crate::codegen::names::shown;
 use crate::codegen::text::FrontmatterError;
 
@@ -21,7 +21,7 @@ pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The fields of `schema` in `matter`, the YAML between the fences (which starts on the
 /// file's line 2): one per key, `None` when not given.
-pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Value>>, FrontmatterError> {
+pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Field>>, FrontmatterError> {
     let mut events = Events {
         parser: Parser::new_from_str(matter),
         lines: line_starts(matter),
