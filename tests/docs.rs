@@ -22,3 +22,33 @@ fn the_readme_carries_the_reference_verbatim() {
          between the markers"
     );
 }
+
+/// Every key the manifest reader accepts is in the reference, written as a key
+/// (`` `key` ``, `key = `, or a table header such as `[facts.NAME]`), so a key added to the
+/// reader without a line in the reference fails here.
+#[test]
+fn the_reference_documents_every_manifest_key() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
+    let mut missing = Vec::new();
+    for (table, keys) in doctrine_core::codegen::__internals::MANIFEST_KEYS {
+        for key in *keys {
+            let forms = [
+                format!("`{key}`"),
+                format!("`{key} = "),
+                format!(" {key} = "),
+                format!("[{key}]"),
+                format!("[{key}."),
+                format!("[[{key}]]"),
+                format!(".{key}]"),
+            ];
+            if !forms.iter().any(|f| reference.contains(f.as_str())) {
+                missing.push(format!("{table}: `{key}`"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "doctrine/docs/reference.md (and README.md) do not document: {missing:?}"
+    );
+}

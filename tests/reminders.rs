@@ -110,8 +110,21 @@ fn a_replayed_history_is_byte_identical_to_the_live_one() {
 #[test]
 fn reminders_never_reach_the_prefix() {
     let p = r::compose().finish();
-    for kind in ReminderKind::ALL {
-        assert!(!p.as_str().contains(kind.as_str()));
+    let every = SessionState {
+        changed_files: &["a.rs"],
+        denied_tools: &["rm"],
+        compacted: true,
+        parallel: true,
+        context: BudgetBand::Percent92,
+    };
+    let all = emit(&every);
+    assert_eq!(all.len(), ReminderKind::ALL.len());
+    for r in &all {
+        assert!(
+            !p.as_str().contains(&r.text),
+            "{:?} is in the prefix",
+            r.kind
+        );
     }
     assert!(!p.as_str().contains("<system-reminder>"));
 }

@@ -1118,6 +1118,9 @@ fn shipped_skills_are_checked_at_their_file() {
     // A frontmatter error names the file's line.
     let e = one("sk/a.md", "---\nwhen: x\nbad: [\n---\nB.");
     assert!(e.contains("in `sk/a.md:4:"), "{e}");
+    // A skill directory without `SKILL.md` (here a lowercase `skill.md`) is not dropped.
+    let e = one("sk/deploy/skill.md", "---\nwhen: x\n---\nB.");
+    assert!(e.contains("missing file `sk/deploy/SKILL.md`"), "{e}");
     let e = one("missing/a.md", "x");
     assert!(e.contains("missing directory `sk`"), "{e}");
 }

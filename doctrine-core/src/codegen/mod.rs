@@ -28,6 +28,7 @@ pub use model::Doctrine;
 /// for. Not API: it may change in any release.
 #[doc(hidden)]
 pub mod __internals {
+    pub use super::raw::MANIFEST_KEYS;
     pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
     pub use super::text::{strip_frontmatter, Fields, FrontmatterError};
 

@@ -441,6 +441,17 @@ pub enum Content {
     Instructions,
 }
 
+impl Content {
+    /// The embedded texts it may print (none for a slot or instructions).
+    pub fn text_ids(&self) -> Vec<TextId> {
+        match self {
+            Content::PerRole(groups) => groups.iter().map(|g| g.text).collect(),
+            Content::Choice { variants, .. } => variants.iter().map(|v| v.text).collect(),
+            Content::Slot { .. } | Content::Instructions => Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Overlay {
     /// `overlay_cap` (default `overlay::DEFAULT_MAX_BYTES`).

@@ -620,6 +620,25 @@ impl FromToml for ReminderText {
 /// `[skills]`: the directory of shipped skills, embedded at compile time.
 pub(super) const SKILLS_KEYS: &[&str] = &["dir"];
 
+/// Every table's keys, by where they are written, for the test that the manifest
+/// reference documents each one.
+pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
+    ("top level", TOP_KEYS),
+    ("[formulation]", FORMULATION_KEYS),
+    ("[facts.NAME]", FACT_KEYS),
+    ("a fact's list", LIST_KEYS),
+    ("[budget]", BUDGET_KEYS),
+    ("[knobs.NAME]", KNOB_KEYS),
+    ("[[layer]]", LAYER_KEYS),
+    ("[layer.suffix]", SUFFIX_KEYS),
+    ("[layer.claims]", CLAIMS_KEYS),
+    ("a layer's selector", SELECTOR_KEYS),
+    ("[[order]]", ORDER_KEYS),
+    ("[reminders]", REMINDERS_KEYS),
+    ("[[reminders.kind]]", REMINDER_KIND_KEYS),
+    ("[skills]", SKILLS_KEYS),
+];
+
 #[derive(Debug)]
 pub(super) struct SkillsTable {
     pub dir: Spanned<String>,

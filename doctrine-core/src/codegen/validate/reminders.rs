@@ -9,7 +9,7 @@ use super::placeholder::{placeholders, Piece};
 use super::{check_ident, check_variant, hint};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{
-    Content, Layer, ReminderBody, ReminderDef, ReminderPiece, Reminders, StateShape, Text,
+    Layer, ReminderBody, ReminderDef, ReminderPiece, Reminders, StateShape, Text,
 };
 use crate::codegen::names::{camel, shown};
 use crate::codegen::raw::{self, ReminderText, StateKind};
@@ -317,7 +317,10 @@ pub(super) fn check_not_in_prefix(
             .filter(|t| t.chars().count() >= 12)
             .collect();
         for (_, layer) in layers.iter().filter(|(_, l)| l.tier == Tier::Stable) {
-            let inside = layer_texts(layer)
+            let inside = layer
+                .content
+                .text_ids()
+                .into_iter()
                 .map(|t| fold(&texts[t].body))
                 .any(|body| constant.iter().any(|c| body.contains(c.as_str())));
             if inside {
@@ -332,18 +335,11 @@ pub(super) fn check_not_in_prefix(
     }
 }
 
+/// Text as compared: case and invisible characters folded (as overlay file names are),
+/// runs of whitespace made one space.
 fn fold(text: &str) -> String {
-    text.to_lowercase()
+    crate::runtime::text::fold(text)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn layer_texts(layer: &Layer) -> impl Iterator<Item = usize> + '_ {
-    let ids: Vec<usize> = match &layer.content {
-        Content::PerRole(groups) => groups.iter().map(|g| g.text.0).collect(),
-        Content::Choice { variants, .. } => variants.iter().map(|v| v.text.0).collect(),
-        Content::Slot { .. } | Content::Instructions => Vec::new(),
-    };
-    ids.into_iter()
 }

@@ -174,7 +174,8 @@ pub(super) fn skills(
 }
 
 /// The skill files of a directory, sorted: `(stem, path inside the directory)` for each
-/// `name.md` and each `name/SKILL.md`; an entry whose name is not UTF-8 is an error.
+/// `name.md` and each directory (its `SKILL.md`); an entry whose name is not UTF-8 is an
+/// error, and other files are not skills.
 fn entries(dir: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
@@ -185,11 +186,10 @@ fn entries(dir: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
                 entry.file_name()
             )));
         };
-        let path = entry.path();
         if entry.file_type()?.is_dir() {
-            if path.join("SKILL.md").exists() {
-                out.push((name.clone(), format!("{name}/SKILL.md")));
-            }
+            // Listed even without a `SKILL.md`, so a misspelt one is reported (as a missing
+            // file) rather than the skill dropped in silence.
+            out.push((name.clone(), format!("{name}/SKILL.md")));
         } else if let Some(stem) = name
             .strip_suffix(".md")
             .or_else(|| name.strip_suffix(".MD"))
