@@ -71,3 +71,6 @@ pub mod __private {
 
 #[cfg(feature = "codegen")]
 pub mod codegen;
+/// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
+#[cfg(any(feature = "codegen", feature = "skills"))]
+pub(crate) mod frontmatter;

@@ -9,7 +9,6 @@
 mod de;
 mod diag;
 mod expand;
-mod frontmatter;
 mod lines;
 mod load;
 mod model;
@@ -19,7 +18,6 @@ mod raw;
 mod read;
 mod reserved;
 mod text;
-mod toml_depth;
 mod validate;
 
 pub use model::Doctrine;
@@ -30,7 +28,8 @@ pub use model::Doctrine;
 pub mod __internals {
     pub use super::raw::MANIFEST_KEYS;
     pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
-    pub use super::text::{strip_frontmatter, Fields, FrontmatterError};
+    pub use super::text::{strip_frontmatter, Fields};
+    pub use crate::frontmatter::FrontmatterError;
 
     /// The normalisation every embedded file gets (see `runtime::text`).
     pub fn normalise(raw: &str) -> String {

@@ -107,16 +107,7 @@ pub(super) fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
-pub(super) use crate::runtime::text::fold;
-
-/// A name for a message: its first 40 characters, then `…` if there are more, so a
-/// megabyte-long name does not become a megabyte-long compile error.
-pub(super) fn shown(name: &str) -> std::borrow::Cow<'_, str> {
-    match name.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
-        None => name.into(),
-    }
-}
+pub(super) use crate::runtime::text::{fold, shown};
 
 /// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
 /// product of the two lengths, in time and memory, and a name this long is no typo of a

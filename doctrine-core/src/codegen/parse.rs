@@ -8,7 +8,7 @@ use super::de::FromToml;
 use super::diag::Sink;
 use super::names::closest;
 use super::raw::{self, Manifest};
-use super::toml_depth::{too_deep, MAX_DEPTH};
+use crate::frontmatter::toml_depth::{too_deep, MAX_DEPTH};
 
 pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).

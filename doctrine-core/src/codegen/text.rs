@@ -5,7 +5,7 @@
 
 pub(crate) use crate::runtime::text::normalise;
 
-use super::frontmatter;
+use crate::frontmatter::FrontmatterError;
 
 /// Frontmatter fields kept as provenance, each as written in the file: `version: 0x1F`
 /// is `0x1F` and `1.10` stays `1.10` (a quoted value loses its quotes and has its escapes
@@ -15,15 +15,6 @@ pub struct Fields {
     pub source: Option<String>,
     pub version: Option<String>,
     pub licence: Option<String>,
-}
-
-/// A problem in a file's frontmatter, at the file's 1-based line and column (in
-/// characters; 1 where only the line is known).
-#[derive(Debug, PartialEq, Eq)]
-pub struct FrontmatterError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
 }
 
 /// The body after any YAML (`---`) or TOML (`+++`) frontmatter, and the fields it held.
@@ -40,10 +31,10 @@ pub struct FrontmatterError {
 /// `frontmatter::yaml::MAX_DEPTH` (64) levels in YAML (the `toml` crate's own limit in
 /// TOML); YAML aliases are never expanded, and the YAML must be one document.
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
-    let (body, mut found) = read_frontmatter(text, frontmatter::PROVENANCE)?;
+    let (body, mut found) = crate::frontmatter::read(text, crate::frontmatter::PROVENANCE)?;
     let mut take = |i: usize| match found[i].take() {
-        Some(frontmatter::Field {
-            value: frontmatter::Value::Text(t),
+        Some(crate::frontmatter::Field {
+            value: crate::frontmatter::Value::Text(t),
             ..
         }) => Some(t),
         _ => None,
@@ -54,44 +45,6 @@ pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError>
         licence: take(2),
     };
     Ok((body, fields))
-}
-
-/// The body after any frontmatter, and the fields of `schema` it held (one per key,
-/// `None` when not given), read as [`strip_frontmatter`] reads provenance.
-pub(crate) fn read_frontmatter<'t>(
-    text: &'t str,
-    schema: &[frontmatter::Key],
-) -> Result<(&'t str, Vec<Option<frontmatter::Field>>), FrontmatterError> {
-    // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
-    let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
-    let first = text.split_inclusive('\n').next().unwrap_or("");
-    let fence = if first.ends_with('\n') && is_fence(first, "---") {
-        "---"
-    } else if first.ends_with('\n') && is_fence(first, "+++") {
-        "+++"
-    } else {
-        return Ok((text, vec![None; schema.len()]));
-    };
-    let after_open = &text[first.len()..];
-    let mut offset = 0;
-    for line in after_open.split_inclusive('\n') {
-        if is_fence(line, fence) {
-            let matter = &after_open[..offset];
-            let body = &after_open[offset + line.len()..];
-            let fields = if fence == "---" {
-                frontmatter::yaml::fields(matter, schema)?
-            } else {
-                frontmatter::toml::fields(matter, schema)?
-            };
-            return Ok((body, fields));
-        }
-        offset += line.len();
-    }
-    Err(FrontmatterError {
-        line: 1,
-        column: 1,
-        message: format!("frontmatter opened with `{fence}` on line 1 is never closed"),
-    })
 }
 
 #[cfg(test)]
@@ -294,7 +247,7 @@ mod tests {
 
     #[test]
     fn nests_up_to_the_yaml_depth_limit() {
-        let max = frontmatter::yaml::MAX_DEPTH;
+        let max = crate::frontmatter::yaml::MAX_DEPTH;
         // The top-level mapping is depth 1, so `max - 1` brackets reach the limit.
         let at_limit = format!(
             "---\na: {}{}\n---\n",

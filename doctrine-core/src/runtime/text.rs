@@ -91,6 +91,16 @@ pub(crate) fn floor_char_boundary(s: &str, at: usize) -> usize {
     at
 }
 
+/// A name for a message: its first 40 characters, then `…` if there are more, so a
+/// megabyte-long name does not become a megabyte-long compile error or notice.
+#[cfg(any(feature = "codegen", feature = "skills"))]
+pub(crate) fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
+        None => name.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,12 +6,11 @@
 use toml::Spanned;
 
 use crate::codegen::diag::Sink;
-use crate::codegen::frontmatter::{Field, Key, Value};
 use crate::codegen::load::Loader;
 use crate::codegen::model::SkillDef;
 use crate::codegen::names::shown;
 use crate::codegen::raw;
-use crate::codegen::text::read_frontmatter;
+use crate::frontmatter::{read as read_frontmatter, Field, Key, Value};
 use crate::MAX_WHEN_TO_USE;
 
 /// What a skill's frontmatter holds.

@@ -5,10 +5,9 @@
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
 //! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
-pub(super) mod toml;
-pub(super) mod yaml;
-
-use super::text::FrontmatterError;
+pub(crate) mod toml;
+pub(crate) mod toml_depth;
+pub(crate) mod yaml;
 
 /// A top-level key to read: its spellings (one field), and whether its value is a list of
 /// single values (a YAML sequence, a TOML array; one value alone is a list of one).
@@ -32,6 +31,7 @@ pub(crate) struct Field {
 }
 
 /// The provenance fields.
+#[cfg(feature = "codegen")]
 pub(crate) const PROVENANCE: &[Key] = &[
     Key {
         names: &["source"],
@@ -112,4 +112,51 @@ fn not_list(key: &str, at: (usize, usize)) -> FrontmatterError {
         at,
         format!("frontmatter field `{key}` must be a list of single values (or one value)"),
     )
+}
+
+/// A problem in a file's frontmatter, at the file's 1-based line and column (in
+/// characters; 1 where only the line is known).
+#[derive(Debug, PartialEq, Eq)]
+pub struct FrontmatterError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// The body after any frontmatter, and the fields of `schema` it held (one per key,
+/// `None` when not given), read as [`strip_frontmatter`] reads provenance.
+pub(crate) fn read<'t>(
+    text: &'t str,
+    schema: &[Key],
+) -> Result<(&'t str, Vec<Option<Field>>), FrontmatterError> {
+    // A fence line is `---` (or `+++`), trailing spaces and tabs allowed.
+    let is_fence = |line: &str, fence: &str| line.trim_end_matches(['\n', ' ', '\t']) == fence;
+    let first = text.split_inclusive('\n').next().unwrap_or("");
+    let fence = if first.ends_with('\n') && is_fence(first, "---") {
+        "---"
+    } else if first.ends_with('\n') && is_fence(first, "+++") {
+        "+++"
+    } else {
+        return Ok((text, vec![None; schema.len()]));
+    };
+    let after_open = &text[first.len()..];
+    let mut offset = 0;
+    for line in after_open.split_inclusive('\n') {
+        if is_fence(line, fence) {
+            let matter = &after_open[..offset];
+            let body = &after_open[offset + line.len()..];
+            let fields = if fence == "---" {
+                yaml::fields(matter, schema)?
+            } else {
+                toml::fields(matter, schema)?
+            };
+            return Ok((body, fields));
+        }
+        offset += line.len();
+    }
+    Err(FrontmatterError {
+        line: 1,
+        column: 1,
+        message: format!("frontmatter opened with `{fence}` on line 1 is never closed"),
+    })
 }

@@ -10,9 +10,9 @@
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
+use super::FrontmatterError;
 use super::{error, not_list, not_scalar, Collector, Field, Key, Value};
-use crate::codegen::names::shown;
-use crate::codegen::text::FrontmatterError;
+use crate::runtime::text::shown;
 
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
 /// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other

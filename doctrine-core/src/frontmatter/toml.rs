@@ -6,9 +6,9 @@
 
 use toml::de::{DeTable, DeValue};
 
+use super::toml_depth::{too_deep, MAX_DEPTH};
+use super::FrontmatterError;
 use super::{error, not_list, not_scalar, Collector, Field, Key, Value};
-use crate::codegen::text::FrontmatterError;
-use crate::codegen::toml_depth::{too_deep, MAX_DEPTH};
 
 /// The fields of `schema` in `matter`, the TOML between the fences (which starts on the
 /// file's line 2): one per key, `None` when not given.
