@@ -1,16 +1,22 @@
-//! The agent example: a task that loads two skill bodies and a turn with three
-//! reminders, all appended after the cached prefix.
+//! The agent example: a task that loads two skill bodies (one shipped, one the user's that
+//! replaced a shipped skill) and a turn with three reminders, all appended after the
+//! cached prefix.
 
 mod agent {
     doctrine::doctrine!("../examples/agent/doctrine.toml");
 }
 
 use agent::{Facts, ReminderKind, SessionState, SkillsItem, SHIPPED_SKILLS};
-use doctrine::{BudgetBand, Skills};
+use std::path::Path;
+
+use doctrine::{BudgetBand, SkillOrigin, Skills};
 
 #[test]
 fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
-    let skills = Skills::shipped(SHIPPED_SKILLS);
+    let mut skills = Skills::shipped(SHIPPED_SKILLS);
+    let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
+    let notices = skills.load_user(&[&user]);
+    assert!(notices.is_empty(), "{notices:#?}");
     let index: Vec<SkillsItem> = skills
         .iter()
         .map(|s| SkillsItem {
@@ -26,6 +32,10 @@ fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
         .map(|s| s.name.as_str())
         .collect();
     assert_eq!(loaded, ["flaky-tests", "release"]);
+    // The user's `release` replaced the shipped one, in the index and in the turn.
+    let release = skills.get("release").unwrap();
+    assert_eq!(release.origin, SkillOrigin::User(user.join("release.md")));
+    assert!(release.body.starts_with("Ask in the release channel"));
     let state = SessionState {
         changed_files: &["src/parser.rs"],
         denied_tools: &[],
@@ -43,6 +53,8 @@ fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
     );
     let stable = prompt.stable();
     assert!(stable.contains("- **flaky-tests** — A test passes and fails on the same code."));
+    assert!(stable.contains("- **release** — Releasing, the way this team does it."));
+    assert!(!stable.contains("Preparing a release of the crate."));
     for s in skills.iter() {
         assert!(
             !stable.contains(&s.body),

@@ -29,6 +29,8 @@ pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
 pub use runtime::selector::Selector;
 pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+#[cfg(feature = "skills")]
+pub use runtime::skill_load::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.

@@ -13,6 +13,8 @@ pub use doctrine_core::{
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
+#[cfg(feature = "skills")]
+pub use doctrine_core::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 pub use doctrine_macros::doctrine;
 
 /// What generated code calls; not part of the API (it may change in any release).

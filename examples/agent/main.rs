@@ -1,5 +1,6 @@
-//! A coding agent's turn: the skill index in the cached prefix, then the task, the skill
-//! bodies it calls for and the reminders the session state asks for, appended.
+//! A coding agent's turn: the skill index (shipped skills and the user's) in the cached
+//! prefix, then the task, the skill bodies it calls for and the reminders the session state
+//! asks for, appended.
 //!
 //! cargo run --example agent
 //! cargo run --example agent -- "the login test is flaky since the last merge; cut a release after"
@@ -9,6 +10,8 @@ mod agent {
 }
 
 use agent::{Facts, SessionState, SkillsItem, SHIPPED_SKILLS};
+use std::path::Path;
+
 use doctrine::{BudgetBand, Skills};
 
 const DEFAULT_TASK: &str =
@@ -18,7 +21,13 @@ fn main() {
     let task = std::env::args()
         .nth(1)
         .unwrap_or_else(|| DEFAULT_TASK.to_string());
-    let skills = Skills::shipped(SHIPPED_SKILLS);
+    // Shipped skills, then the user's: a user skill replaces a shipped one of its name. A
+    // real agent passes its own directories (e.g. the user's config, then the project's).
+    let mut skills = Skills::shipped(SHIPPED_SKILLS);
+    let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
+    for notice in skills.load_user(&[user]) {
+        eprintln!("notice: {notice}");
+    }
     let index: Vec<SkillsItem> = skills
         .iter()
         .map(|s| SkillsItem {

@@ -4,6 +4,8 @@
 //! run, then `load_overlay` on it. Checked: it returns; text from outside the directory
 //! never reaches a slot; every entry not read is answered by a notice; every slot is
 //! trimmed, normalised text within the cap; a plain regular file within the cap is read.
+//! The same tree is then loaded as a user skills directory (`Skills::load_user_capped`),
+//! with the same checks: nothing from outside, every entry loaded or reported.
 #![no_main]
 
 use std::ffi::OsString;
@@ -17,7 +19,7 @@ use arbitrary::Arbitrary;
 use doctrine_core::__private::load_overlay;
 use doctrine_core::codegen::__internals::normalise;
 use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::{Notice, NoticeKind, SkillOrigin, Skills, MAX_SKILL_ENTRIES};
 use doctrine_fuzz::scratch_dir;
 use libfuzzer_sys::fuzz_target;
 
@@ -154,6 +156,8 @@ enum Kind {
     HardLinkInside(u8),
     Fifo,
     HardLinkOutside,
+    /// A skill file: frontmatter with this `when`, then this body.
+    Skill(Vec<Piece>, Vec<Piece>),
 }
 
 #[derive(Arbitrary, Debug)]
@@ -237,6 +241,13 @@ fuzz_target!(|input: Input| {
                 Kind::File(bytes) => Some(bytes.clone()),
                 Kind::Text(pieces) => Some(render(pieces)),
                 Kind::Empty => Some(Vec::new()),
+                Kind::Skill(when, body) => {
+                    let mut text = b"---\nwhen: ".to_vec();
+                    text.extend(render(when));
+                    text.extend(b"\n---\n");
+                    text.extend(render(body));
+                    Some(text)
+                }
                 _ => None,
             };
             if let Some(bytes) = &content {
@@ -279,7 +290,9 @@ fuzz_target!(|input: Input| {
                         nix::unistd::mkfifo(&path, nix::sys::stat::Mode::S_IRWXU).unwrap()
                     }
                     Kind::HardLinkOutside => fs::hard_link(&outside, &path).unwrap(),
-                    Kind::File(_) | Kind::Text(_) | Kind::Empty => unreachable!(),
+                    Kind::File(_) | Kind::Text(_) | Kind::Empty | Kind::Skill(..) => {
+                        unreachable!()
+                    }
                 }
             }
             made.push((name, content));
@@ -360,14 +373,66 @@ fuzz_target!(|input: Input| {
             }
         }
     }
+    check_skills(&overlay, &made, max_bytes);
 });
 
-/// Whether a notice is about the entry `name` of the overlay directory.
+/// Whether a notice is about the entry `name` of the overlay directory (or, for a skill
+/// directory, a file inside it).
 fn about(n: &Notice, overlay: &Path, name: &OsString) -> bool {
     let shown = name.to_string_lossy();
     n.subject == overlay.join(name).display().to_string()
         || n.subject == shown
         || n.subject.ends_with(&format!("/{shown}"))
+        || n.subject.ends_with(&format!("/{shown}/SKILL.md"))
+}
+
+/// The tree loaded as a user skills directory: deterministic, nothing from outside, and
+/// every entry loaded or reported (beyond the entry cap, the one notice says so).
+fn check_skills(dir: &Path, made: &[(OsString, Option<Vec<u8>>)], max_bytes: usize) {
+    let load = || {
+        let mut skills = Skills::default();
+        let notices = skills.load_user_capped(&[dir], max_bytes);
+        (skills, notices)
+    };
+    let (skills, notices) = load();
+    assert_eq!(
+        (&skills, &notices),
+        (&load().0, &load().1),
+        "not deterministic"
+    );
+    for s in skills.iter() {
+        for text in [&s.name, &s.when, &s.body] {
+            assert!(
+                !text.contains(MARKER),
+                "text from outside reached skill {s:?}"
+            );
+        }
+        assert!(
+            !s.when.is_empty() && !s.body.is_empty(),
+            "an empty skill: {s:?}"
+        );
+        assert!(s.when.chars().count() <= doctrine_core::MAX_WHEN_TO_USE);
+    }
+    for n in &notices {
+        assert!(!n.message.is_empty(), "a notice without a message: {n:?}");
+    }
+    let capped = notices.iter().any(|n| n.kind == NoticeKind::TooManyEntries);
+    assert_eq!(capped, made.len() > MAX_SKILL_ENTRIES, "{notices:?}");
+    if capped {
+        return;
+    }
+    for (name, _) in made {
+        let entry = dir.join(name);
+        let loaded = skills.iter().any(|s| match &s.origin {
+            SkillOrigin::User(path) => path.starts_with(&entry) || *path == entry,
+            SkillOrigin::Shipped => false,
+        });
+        let reported = notices.iter().any(|n| about(n, dir, name));
+        assert!(
+            loaded || reported,
+            "{name:?} was neither loaded as a skill nor reported; notices: {notices:?}"
+        );
+    }
 }
 
 /// What the README promises an overlay file becomes: normalised (BOM, line endings), then

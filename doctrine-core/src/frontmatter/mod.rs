@@ -5,6 +5,7 @@
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
 //! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
+pub(crate) mod skill;
 pub(crate) mod toml;
 pub(crate) mod toml_depth;
 pub(crate) mod yaml;
@@ -117,6 +118,8 @@ fn not_list(key: &str, at: (usize, usize)) -> FrontmatterError {
 /// A problem in a file's frontmatter, at the file's 1-based line and column (in
 /// characters; 1 where only the line is known).
 #[derive(Debug, PartialEq, Eq)]
+// Public through `codegen` (`strip_frontmatter` returns it); crate-private without it.
+#[cfg_attr(not(feature = "codegen"), allow(unreachable_pub))]
 pub struct FrontmatterError {
     pub line: usize,
     pub column: usize,

@@ -40,6 +40,17 @@ pub enum NoticeKind {
     /// A file byte-identical to an earlier shipped version (`overlay_ignore`); the current
     /// shipped text was used.
     ShippedCopy,
+    /// A user skill whose file is not a valid skill (frontmatter, no when-to-use line, an
+    /// empty body…); it was not loaded.
+    BadSkill,
+    /// A user skill's when-to-use line over [`MAX_WHEN_TO_USE`](crate::MAX_WHEN_TO_USE)
+    /// characters; the index shows it cut.
+    WhenCut,
+    /// A user skill whose name another file in the same directory already gave; the first
+    /// by file name was kept.
+    DuplicateSkill,
+    /// A directory with more entries than a loader looks at; the rest were passed by.
+    TooManyEntries,
 }
 
 /// One thing done, or refused, and why.

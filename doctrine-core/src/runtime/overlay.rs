@@ -17,14 +17,22 @@
 //! The generated `Overlay` struct is built from the slots this returns; locked layers have
 //! no slot, so no file can reach them.
 
-use std::ffi::OsStr;
-use std::fs;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::notice::{Notice, NoticeKind};
-use super::safe_open::{DirHandle, Entry, Opened, Refused};
+use super::safe_open::{Opened, Refused};
 use super::text::{floor_char_boundary, fold, normalise_trimmed};
+use super::user_dir::{
+    hard_linked, list, listing_errors, not_utf8, open_dir, open_entry, refusal, size_over,
+    unreadable, Links, Named, Words,
+};
+
+/// How the overlay loader's notices word a refusal.
+const WORDS: Words = Words {
+    what: "overlay",
+    kept: KEPT,
+    none: "no overlay was loaded and the shipped texts are kept",
+};
 
 /// Default byte cap per overlay file.
 pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
@@ -105,17 +113,6 @@ pub fn load_overlay(
     load_with(dir, spec, max_bytes, Links::FollowBeneath)
 }
 
-/// How symlinks among the entries are treated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Links {
-    /// Followed while they stay inside the directory, where the system can enforce that
-    /// (Linux `openat2`); refused elsewhere.
-    FollowBeneath,
-    /// Always refused, for `why`: what non-Linux systems do, forced in tests.
-    #[cfg_attr(not(test), allow(dead_code))]
-    Refuse(&'static str),
-}
-
 fn load_with(
     dir: &Path,
     spec: &OverlaySpec,
@@ -125,11 +122,11 @@ fn load_with(
     let mut slots: Vec<Option<String>> = vec![None; spec.files.len()];
     let mut notices = Vec::new();
 
-    let Some(root) = open_dir(dir, &mut notices) else {
+    let Some(root) = open_dir(dir, WORDS, &mut notices) else {
         return (slots, notices);
     };
 
-    let (names, errors) = list(dir, &root, &mut notices);
+    let (names, errors) = list(dir, &root, WORDS, &mut notices);
     for entry in names {
         let path = dir.join(&entry.name);
         let mut notice = |kind, message: String| {
@@ -153,7 +150,7 @@ fn load_with(
         }
         let named = Named {
             root: &root,
-            name: &entry.name,
+            rel: Path::new(&entry.name),
             dir,
         };
         let policy = &spec.files[slot_ids[0]];
@@ -174,26 +171,8 @@ fn load_with(
             }
         }
     }
-    for e in errors {
-        notices.push(Notice {
-            subject: dir.display().to_string(),
-            kind: NoticeKind::Unreadable,
-            message: format!(
-                "An entry of the overlay directory could not be listed ({e}), so it was skipped."
-            ),
-        });
-    }
+    listing_errors(dir, errors, WORDS, &mut notices);
     (slots, notices)
-}
-
-/// A file's size over its cap, in words: the size when opened, or, for a file that grew
-/// past the cap after it was opened, "more than" the cap.
-fn size_over(size: u64, max_bytes: usize) -> String {
-    if size > max_bytes as u64 {
-        format!("{size} bytes")
-    } else {
-        format!("more than {max_bytes} bytes")
-    }
 }
 
 /// What one file's outcome means under its policy: the slot's text (`Some("")` when an
@@ -257,7 +236,7 @@ pub(crate) fn read_one(
     max_bytes: usize,
 ) -> (UserCopy, Vec<Notice>) {
     let mut notices = Vec::new();
-    let Some(root) = open_dir(dir, &mut notices) else {
+    let Some(root) = open_dir(dir, WORDS, &mut notices) else {
         let found = if notices.is_empty() {
             UserCopy::Absent
         } else {
@@ -267,16 +246,16 @@ pub(crate) fn read_one(
     };
     let named = Named {
         root: &root,
-        name: OsStr::new(policy.file),
+        rel: Path::new(policy.file),
         dir,
     };
     let max_bytes = policy.cap.min(max_bytes);
     let outcome = match open_entry(&named, Links::FollowBeneath) {
         // A missing file is the usual case; a dangling symlink is not, and is reported.
-        Err(Refused::Missing(_)) if root.read_link(Path::new(named.name)).is_none() => {
+        Err(Refused::Missing(_)) if root.read_link(named.rel).is_none() => {
             return (UserCopy::Absent, notices);
         }
-        Err(refused) => refusal(&named, refused),
+        Err(refused) => ignored(refusal(&named, refused, WORDS)),
         Ok(file) => read_opened(file, max_bytes, policy.ignore),
     };
     let (slot, said) = judge(outcome, policy, max_bytes);
@@ -294,75 +273,6 @@ pub(crate) fn read_one(
         });
     }
     (found, notices)
-}
-
-/// Opens `dir` as a directory, or reports why not. `None` with no notice when it does not
-/// exist.
-fn open_dir(dir: &Path, notices: &mut Vec<Notice>) -> Option<DirHandle> {
-    let subject = dir.display().to_string();
-    let mut notice = |kind, message: String| {
-        notices.push(Notice {
-            subject: subject.clone(),
-            kind,
-            message,
-        });
-    };
-    let e = match DirHandle::open(dir) {
-        Ok(root) => return Some(root),
-        Err(e) => e,
-    };
-    match e.kind() {
-        // Also when a component of the path is a file; only a path that is itself a
-        // file gets the plainer notice.
-        io::ErrorKind::NotADirectory if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) => {
-            notice(
-                NoticeKind::NotADirectory,
-                "The overlay path exists but is not a directory, so no overlay was loaded and \
-                 the shipped texts are kept."
-                    .to_string(),
-            );
-        }
-        io::ErrorKind::NotFound => {
-            // A dangling symlink is a configured directory that is gone: say so.
-            if fs::symlink_metadata(dir).is_ok() {
-                notice(
-                    NoticeKind::Unreadable,
-                    "The overlay path is a symlink whose target does not exist, so no overlay \
-                     was loaded and the shipped texts are kept."
-                        .to_string(),
-                );
-            }
-        }
-        _ => notice(
-            NoticeKind::Unreadable,
-            format!(
-                "The overlay directory could not be opened ({e}), so no overlay was loaded \
-                 and the shipped texts are kept."
-            ),
-        ),
-    }
-    None
-}
-
-/// The directory's direct entries sorted by name, and the errors met while listing them.
-fn list(dir: &Path, root: &DirHandle, notices: &mut Vec<Notice>) -> (Vec<Entry>, Vec<io::Error>) {
-    match root.entries() {
-        Ok((mut names, errors)) => {
-            names.sort_by(|a, b| a.name.cmp(&b.name));
-            (names, errors)
-        }
-        Err(e) => {
-            notices.push(Notice {
-                subject: dir.display().to_string(),
-                kind: NoticeKind::Unreadable,
-                message: format!(
-                    "The overlay directory could not be listed ({e}), so no overlay was loaded \
-                     and the shipped texts are kept."
-                ),
-            });
-            (Vec::new(), Vec::new())
-        }
-    }
 }
 
 /// The notice for an entry that is no overlay file: a locked layer, a fixed layer, or unknown.
@@ -442,12 +352,8 @@ enum Outcome {
 
 const KEPT: &str = "the shipped text is kept";
 
-/// One entry, and what is needed to word messages about it.
-struct Named<'a> {
-    root: &'a DirHandle,
-    name: &'a OsStr,
-    /// The directory as given.
-    dir: &'a Path,
+fn ignored((kind, message): (NoticeKind, String)) -> Outcome {
+    Outcome::Ignored(kind, message)
 }
 
 fn read_overlay_file(
@@ -458,7 +364,7 @@ fn read_overlay_file(
 ) -> Outcome {
     match open_entry(entry, links) {
         Ok(file) => read_opened(file, max_bytes, ignore),
-        Err(refused) => refusal(entry, refused),
+        Err(refused) => ignored(refusal(entry, refused, WORDS)),
     }
 }
 
@@ -466,14 +372,7 @@ fn read_overlay_file(
 /// non-empty.
 fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
     if let Some(n @ 2..) = file.links {
-        return Outcome::Ignored(
-            NoticeKind::HardLinked,
-            format!(
-                "The file has {n} hard links, so it may be the same file as one outside the \
-                 overlay directory; hard-linked files are not read, so it was ignored and \
-                 {KEPT}. Put the text in a file of its own."
-            ),
-        );
+        return ignored(hard_linked(n, WORDS));
     }
     let size = file.size;
     // An earlier shipped version is read whole (its exact size, no more) to compare it.
@@ -484,7 +383,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
     };
     let mut bytes = match file.read_at_most(limit) {
         Ok(bytes) => bytes,
-        Err(e) => return unreadable(&e),
+        Err(e) => return ignored(unreadable(&e, WORDS)),
     };
     if legacy && bytes.len() as u64 == size {
         let fingerprint = crate::fingerprint(&bytes);
@@ -504,21 +403,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
         Ok(_) => bytes.len(),
         // The first bad byte lies past the cap, among bytes that are not kept.
         Err(e) if truncated && e.valid_up_to() >= max_bytes => e.valid_up_to(),
-        Err(e) => {
-            let what = if e.error_len().is_none() {
-                "ends inside a character"
-            } else {
-                "has an invalid byte"
-            };
-            return Outcome::Ignored(
-                NoticeKind::NotUtf8,
-                format!(
-                    "The file is not valid UTF-8 (it {what} at byte offset {}), so it was \
-                     ignored and {KEPT}.",
-                    e.valid_up_to()
-                ),
-            );
-        }
+        Err(e) => return ignored(not_utf8(&e, WORDS)),
     };
     // Valid by the check above, so the default is never taken.
     let valid = std::str::from_utf8(&bytes[..valid_len]).unwrap_or_default();
@@ -550,114 +435,10 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
     }
 }
 
-/// Opens the entry: beneath the directory where the system can confine a link to it,
-/// otherwise without following a link at all.
-fn open_entry(entry: &Named<'_>, links: Links) -> Result<Opened, Refused> {
-    let why = match links {
-        Links::FollowBeneath => match entry.root.open_beneath(Path::new(entry.name)) {
-            Err(Refused::Unconfined(why)) => why,
-            decided => return decided,
-        },
-        Links::Refuse(why) => why,
-    };
-    entry.root.open_entry_nofollow(entry.name, why)
-}
-
-/// The notice for an entry that was not opened, or opened and refused.
-fn refusal(entry: &Named<'_>, refused: Refused) -> Outcome {
-    // Read after the decision, only to name the link in the message; the entry may have
-    // changed since, so every message also reads right without it.
-    let target = || entry.root.read_link(Path::new(entry.name));
-    match refused {
-        Refused::Escapes => Outcome::Ignored(NoticeKind::Escapes, escape_message(entry, target())),
-        Refused::Symlink(why) => Outcome::Ignored(
-            NoticeKind::SymlinkRefused,
-            format!(
-                "The file is a symlink, which was not followed because {why}, so it was \
-                 ignored and {KEPT}. Put the text in a regular file instead."
-            ),
-        ),
-        Refused::NotRegular(kind) => Outcome::Ignored(
-            NoticeKind::Unreadable,
-            format!(
-                "The path is {}, not a regular file, so it was ignored and {KEPT}.",
-                kind.describe()
-            ),
-        ),
-        Refused::Missing(e) => match target() {
-            Some(t) => Outcome::Ignored(
-                NoticeKind::Unreadable,
-                format!(
-                    "The file is a symlink to `{}` whose target cannot be resolved ({e}), so \
-                     it was ignored and {KEPT}.",
-                    t.display()
-                ),
-            ),
-            None => unreadable(&e),
-        },
-        Refused::Io(e) => match target() {
-            Some(t) => Outcome::Ignored(
-                NoticeKind::Unreadable,
-                format!(
-                    "The file is a symlink to `{}` that could not be opened ({e}), so it was \
-                     ignored and {KEPT}.",
-                    t.display()
-                ),
-            ),
-            None => unreadable(&e),
-        },
-        // `open_entry` turns this into a no-follow open; kept for completeness.
-        Refused::Unconfined(why) => Outcome::Ignored(
-            NoticeKind::SymlinkRefused,
-            format!("The file was not opened because {why}, so it was ignored and {KEPT}."),
-        ),
-    }
-}
-
-/// Why a link that the kernel refused to follow out of the directory was not read.
-fn escape_message(entry: &Named<'_>, target: Option<PathBuf>) -> String {
-    let Some(target) = target else {
-        // Swapped back to a regular file since; the open did see a way out.
-        return format!(
-            "The file led outside the overlay directory when it was opened (through a \
-             symlink), so it was not followed and {KEPT}."
-        );
-    };
-    let shown = target.display();
-    // Lexical, and only to pick the wording: the kernel already refused the link.
-    let inside = |t: &Path| {
-        t.starts_with(entry.dir)
-            || fs::canonicalize(entry.dir).is_ok_and(|real| t.starts_with(real))
-    };
-    if target.is_absolute() && inside(&target) {
-        format!(
-            "The file is a symlink to the absolute path `{shown}`; only relative links that \
-             stay inside the overlay directory are followed, so it was not followed and \
-             {KEPT}."
-        )
-    } else if target.is_absolute() {
-        format!(
-            "The file is a symlink to `{shown}`, outside the overlay directory, so it was not \
-             followed and {KEPT}."
-        )
-    } else {
-        format!(
-            "The file is a symlink to `{shown}`, which leads outside the overlay directory, \
-             so it was not followed and {KEPT}."
-        )
-    }
-}
-
-fn unreadable(e: &io::Error) -> Outcome {
-    Outcome::Ignored(
-        NoticeKind::Unreadable,
-        format!("The file could not be read ({e}), so it was ignored and {KEPT}."),
-    )
-}
-
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::fs;
 
     const SPEC: OverlaySpec = OverlaySpec {
         files: &[

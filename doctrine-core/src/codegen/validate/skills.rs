@@ -10,24 +10,8 @@ use crate::codegen::load::Loader;
 use crate::codegen::model::SkillDef;
 use crate::codegen::names::shown;
 use crate::codegen::raw;
-use crate::frontmatter::{read as read_frontmatter, Field, Key, Value};
+use crate::frontmatter::skill::{parse, Problem, SkillFile};
 use crate::MAX_WHEN_TO_USE;
-
-/// What a skill's frontmatter holds.
-const SKILL: &[Key] = &[
-    Key {
-        names: &["name"],
-        list: false,
-    },
-    Key {
-        names: &["when", "description"],
-        list: false,
-    },
-    Key {
-        names: &["triggers"],
-        list: true,
-    },
-];
 
 pub(super) fn skills(
     table: &Spanned<raw::SkillsTable>,
@@ -70,80 +54,32 @@ pub(super) fn skills(
                 Some(help.to_string()),
             );
         };
-        let (body, mut fields) = match read_frontmatter(&text, SKILL) {
-            Ok(found) => found,
-            Err(e) => {
-                fail(e.line, e.column, e.message, "fix the skill's frontmatter");
+        let SkillFile {
+            name,
+            when,
+            when_at,
+            triggers,
+            body,
+        } = match parse(&text, &stem) {
+            Ok(skill) => skill,
+            Err(Problem { at, message, help }) => {
+                fail(at.0, at.1, message, help);
                 ok = false;
                 continue;
             }
         };
-        // Each field with where its key is, for the errors below.
-        let mut text_field = |i: usize| match fields[i].take() {
-            Some(Field {
-                value: Value::Text(t),
-                at,
-            }) => (Some(t.trim().to_string()), at),
-            _ => (None, (1, 1)),
-        };
-        let (name, name_at) = text_field(0);
-        let name = name.unwrap_or(stem);
-        let (when, when_at) = text_field(1);
-        let when = when.unwrap_or_default();
-        let (triggers, triggers_at) = match fields[2].take() {
-            Some(Field {
-                value: Value::List(t),
-                at,
-            }) => (t.into_iter().map(|t| t.trim().to_string()).collect(), at),
-            _ => (Vec::new(), (1, 1)),
-        };
-        let body = body.trim().to_string();
-        let skill = format!("skill `{}`", shown(&name));
         let long = when.chars().count();
-        let problem: Option<((usize, usize), String, &str)> =
-            if name.is_empty() || name.contains('\n') {
-                Some((
-                    name_at,
-                    format!("{skill}: its `name` is empty or spans lines"),
-                    "give the skill a one-line `name`",
-                ))
-            } else if when.is_empty() {
-                Some((
-                    when_at,
-                    format!(
-                    "{skill} has no `when` (or `description`): the index line says when to use it"
+        if long > MAX_WHEN_TO_USE {
+            let (line, column) = when_at;
+            fail(
+                line,
+                column,
+                format!(
+                    "skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}",
+                    shown(&name)
                 ),
-                    "add `when: <one line saying when the skill applies>` to its frontmatter",
-                ))
-            } else if when.contains('\n') {
-                Some((
-                    when_at,
-                    format!("{skill}: its `when` spans lines"),
-                    "the index holds one line per skill: write one line",
-                ))
-            } else if long > MAX_WHEN_TO_USE {
-                Some((
-                    when_at,
-                    format!("{skill}: its `when` is {long} characters, over {MAX_WHEN_TO_USE}"),
-                    "the index line is paid for on every turn: shorten it",
-                ))
-            } else if triggers.iter().any(String::is_empty) {
-                Some((
-                    triggers_at,
-                    format!("{skill} has an empty trigger"),
-                    "remove the empty entry from `triggers`",
-                ))
-            } else if body.is_empty() {
-                Some((
-                    (1, 1),
-                    format!("{skill} has an empty body"),
-                    "write the guidance after the frontmatter",
-                ))
-            } else {
-                None
-            };
-        if let Some(((line, column), what, help)) = problem {
-            fail(line, column, what, help);
+                "the index line is paid for on every turn: shorten it",
+            );
             ok = false;
             continue;
         }

@@ -67,6 +67,25 @@ impl DirHandle {
         }
     }
 
+    pub(crate) fn open_subdir_nofollow(
+        &self,
+        name: &OsStr,
+        why: &'static str,
+    ) -> Result<DirHandle, Refused> {
+        let path = self.path.join(name);
+        // The same gap as `open_link_itself` off Windows: looked at, then used by path.
+        match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => Err(Refused::Symlink(why)),
+            Ok(m) if m.is_dir() => Ok(DirHandle { path }),
+            Ok(_) => Err(Refused::Io(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                "not a directory",
+            ))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Refused::Missing(e)),
+            Err(e) => Err(Refused::Io(e)),
+        }
+    }
+
     pub(crate) fn read_link(&self, rel: &Path) -> Option<PathBuf> {
         fs::read_link(self.path.join(rel)).ok()
     }

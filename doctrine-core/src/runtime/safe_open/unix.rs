@@ -126,6 +126,31 @@ impl DirHandle {
         }
     }
 
+    /// Opens the direct entry `name` as a directory without following a symlink: a symlink
+    /// is refused with `why`, anything else that is not a directory fails with `ENOTDIR`
+    /// (as `openat2` does for a path through a file).
+    pub(crate) fn open_subdir_nofollow(
+        &self,
+        name: &OsStr,
+        why: &'static str,
+    ) -> Result<DirHandle, Refused> {
+        let flags = READ | OFlags::DIRECTORY | OFlags::NOFOLLOW;
+        match rfs::openat(&self.fd, name, flags, Mode::empty()) {
+            Ok(fd) => Ok(DirHandle { fd }),
+            Err(Errno::LOOP) => Err(Refused::Symlink(why)),
+            #[cfg(any(target_os = "freebsd", target_os = "dragonfly"))]
+            Err(Errno::MLINK) => Err(Refused::Symlink(why)),
+            // `O_DIRECTORY | O_NOFOLLOW` on a symlink gives ENOTDIR on some systems.
+            Err(Errno::NOTDIR) => match rfs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+                Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Symlink => {
+                    Err(Refused::Symlink(why))
+                }
+                _ => Err(Refused::Io(Errno::NOTDIR.into())),
+            },
+            Err(e) => Err(refused(e)),
+        }
+    }
+
     /// Where the symlink `rel` points, if it is one: only to name it in a message, after
     /// the decision was made on the open.
     pub(crate) fn read_link(&self, rel: &Path) -> Option<PathBuf> {

@@ -1,0 +1,306 @@
+//! The user-skill loader: skills read at run time from an ordered list of directories, by
+//! the overlay loader's rules (see [`super::user_dir`]): each directory opened once and
+//! listed from its descriptor, each file opened beneath it and judged from the open
+//! descriptor, hard links refused, every read capped. Every entry is loaded or answered
+//! with a [`Notice`]; nothing panics and nothing is dropped in silence.
+//!
+//! A skill is `<dir>/<name>.md` or `<dir>/<name>/SKILL.md`, read as a shipped skill is
+//! (`crate::frontmatter::skill`), except that a when-to-use line over
+//! [`MAX_WHEN_TO_USE`] characters is cut, with a notice, instead of refused: the user
+//! cannot fix a file at our compile time.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::notice::{Notice, NoticeKind};
+use super::safe_open::Refused;
+use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+use super::text::{normalise, shown};
+use super::user_dir::{
+    list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
+};
+use crate::frontmatter::skill::{parse, Problem, SkillFile};
+
+/// Default byte cap per user skill file. A skill over it is refused whole: half a skill's
+/// guidance is worse than none.
+pub const SKILL_MAX_BYTES: usize = 64 * 1024;
+
+/// The most entries looked at in one skills directory, by name; the rest are reported in
+/// one notice. Bounds the work and the notices for a directory that was never meant as one.
+pub const MAX_SKILL_ENTRIES: usize = 256;
+
+const WORDS: Words = Words {
+    what: "skills",
+    kept: "no skill was loaded from it",
+    none: "no skill was loaded from it",
+};
+
+impl Skills {
+    /// Loads the user's skills from `dirs`, in order, into this set: a skill replaces one of
+    /// the same name already here (shipped, or from an earlier directory). Each file is
+    /// capped at [`SKILL_MAX_BYTES`]. A directory that does not exist is passed by in
+    /// silence; everything else that is not loaded gets a notice.
+    ///
+    /// Needs the `skills` feature (of `doctrine-prompt`, off by default).
+    #[must_use = "the notices say what was not loaded and why; report them"]
+    pub fn load_user<P: AsRef<Path>>(&mut self, dirs: &[P]) -> Vec<Notice> {
+        self.load_user_capped(dirs, SKILL_MAX_BYTES)
+    }
+
+    /// [`Skills::load_user`] with a byte cap per file of `max_bytes`.
+    #[must_use = "the notices say what was not loaded and why; report them"]
+    pub fn load_user_capped<P: AsRef<Path>>(
+        &mut self,
+        dirs: &[P],
+        max_bytes: usize,
+    ) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        for dir in dirs {
+            load_dir(
+                self,
+                dir.as_ref(),
+                max_bytes,
+                Links::FollowBeneath,
+                &mut notices,
+            );
+        }
+        notices
+    }
+}
+
+/// Loads one directory's skills into `skills`.
+fn load_dir(
+    skills: &mut Skills,
+    dir: &Path,
+    max_bytes: usize,
+    links: Links,
+    notices: &mut Vec<Notice>,
+) {
+    let Some(root) = open_dir(dir, WORDS, notices) else {
+        return;
+    };
+    let (entries, errors) = list(dir, &root, WORDS, notices);
+    if entries.len() > MAX_SKILL_ENTRIES {
+        notices.push(Notice {
+            subject: dir.display().to_string(),
+            kind: NoticeKind::TooManyEntries,
+            message: format!(
+                "The skills directory has {} entries; only the first {MAX_SKILL_ENTRIES} by \
+                 name were looked at, so the other {} were ignored.",
+                entries.len(),
+                entries.len() - MAX_SKILL_ENTRIES
+            ),
+        });
+    }
+    // Names given in this directory, and by which file: the first by file name is kept.
+    let mut here: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for entry in entries.iter().take(MAX_SKILL_ENTRIES) {
+        let path = dir.join(&entry.name);
+        let mut notice = |subject: &Path, kind, message: String| {
+            notices.push(Notice {
+                subject: subject.display().to_string(),
+                kind,
+                message,
+            });
+        };
+        let Some(name) = entry.name.to_str() else {
+            notice(
+                &path,
+                NoticeKind::Unknown,
+                format!(
+                    "The entry `{}` has a name that is not UTF-8, so it is no skill and was \
+                     ignored.",
+                    entry.name.to_string_lossy()
+                ),
+            );
+            continue;
+        };
+        // A `.md` file is a skill; anything else is tried as a skill's directory (a
+        // symlink to one included), and is no skill if it holds no `SKILL.md`.
+        let (stem, rel) = match name.strip_suffix(".md") {
+            Some(stem) => (stem, PathBuf::from(name)),
+            None => (name, Path::new(name).join("SKILL.md")),
+        };
+        let file = dir.join(&rel);
+        let named = Named {
+            root: &root,
+            rel: &rel,
+            dir,
+        };
+        let opened = match open_entry(&named, links) {
+            Ok(opened) => opened,
+            Err(refused) if rel.ends_with("SKILL.md") && not_a_skill_dir(&named, &refused) => {
+                let what = if entry.is_dir {
+                    "is a directory with no `SKILL.md`"
+                } else {
+                    "is neither a `.md` file nor a directory holding a `SKILL.md`"
+                };
+                notice(
+                    &path,
+                    NoticeKind::Unknown,
+                    format!(
+                        "The entry `{}` {what}, so it is no skill and was ignored.",
+                        entry.name.to_string_lossy().escape_debug()
+                    ),
+                );
+                continue;
+            }
+            Err(refused) => {
+                let (kind, message) = refusal(&named, refused, WORDS);
+                notice(&file, kind, message);
+                continue;
+            }
+        };
+        let text = match read_whole(opened, max_bytes, WORDS) {
+            Ok(text) => normalise(&text),
+            Err((kind, message)) => {
+                notice(&file, kind, message);
+                continue;
+            }
+        };
+        let SkillFile {
+            name,
+            mut when,
+            triggers,
+            body,
+            ..
+        } = match parse(&text, stem) {
+            Ok(skill) => skill,
+            Err(Problem { at, message, help }) => {
+                notice(
+                    &file,
+                    NoticeKind::BadSkill,
+                    format!(
+                        "At line {}, column {}: {message}, so the skill was not loaded ({help}).",
+                        at.0, at.1
+                    ),
+                );
+                continue;
+            }
+        };
+        if let Some(first) = here.get(&name) {
+            notice(
+                &file,
+                NoticeKind::DuplicateSkill,
+                format!(
+                    "Skill `{}` is also defined by `{}` in this directory, which comes first \
+                     by file name and was kept, so this one was ignored.",
+                    shown(&name),
+                    first.display()
+                ),
+            );
+            continue;
+        }
+        let long = when.chars().count();
+        if long > MAX_WHEN_TO_USE {
+            when = cut(&when);
+            notice(
+                &file,
+                NoticeKind::WhenCut,
+                format!(
+                    "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}, so \
+                     the index shows its first {} and `…`. Shorten it: the index line is paid \
+                     for on every turn.",
+                    shown(&name),
+                    MAX_WHEN_TO_USE - 1
+                ),
+            );
+        }
+        here.insert(name.clone(), rel.clone());
+        skills.insert(Skill {
+            name,
+            when,
+            triggers,
+            body,
+            origin: SkillOrigin::User(file),
+        });
+    }
+    listing_errors(dir, errors, WORDS, notices);
+}
+
+/// Whether opening `<entry>/SKILL.md` failed because the entry holds no skill: it is a
+/// file, not a directory, or a directory without a `SKILL.md` (as opposed to a
+/// `SKILL.md` that is there and refused, or a link that leaves the directory).
+fn not_a_skill_dir(named: &Named<'_>, refused: &Refused) -> bool {
+    match refused {
+        // A dangling `SKILL.md` symlink is there, and refused with its own notice.
+        Refused::Missing(_) => named.root.read_link(named.rel).is_none(),
+        Refused::Io(e) => e.kind() == std::io::ErrorKind::NotADirectory,
+        _ => false,
+    }
+}
+
+/// The first `MAX_WHEN_TO_USE - 1` characters, without trailing space, and `…`.
+fn cut(when: &str) -> String {
+    let end = when
+        .char_indices()
+        .nth(MAX_WHEN_TO_USE - 1)
+        .map_or(when.len(), |(i, _)| i);
+    format!("{}…", when[..end].trim_end())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::fs;
+    use std::os::unix::fs::symlink;
+
+    /// Where links cannot be confined (no `openat2`), no link is followed, in either form:
+    /// not a linked file, not a linked skill directory, and not a `SKILL.md` that is a link;
+    /// a plain directory is still walked without following anything.
+    #[test]
+    fn without_confinement_no_link_is_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let text = "---\nwhen: Always.\n---\nBody.\n";
+        fs::write(dir.join("real.txt"), text).unwrap();
+        symlink("real.txt", dir.join("linked.md")).unwrap();
+        fs::create_dir_all(dir.join("store/plain")).unwrap();
+        fs::write(dir.join("store/plain/SKILL.md"), text).unwrap();
+        symlink("store/plain", dir.join("via")).unwrap();
+        fs::create_dir(dir.join("inner")).unwrap();
+        symlink("../real.txt", dir.join("inner/SKILL.md")).unwrap();
+        fs::create_dir(dir.join("ok")).unwrap();
+        fs::write(dir.join("ok/SKILL.md"), text).unwrap();
+        let why = "this test says links cannot be confined";
+        let (mut skills, mut notices) = (Skills::default(), Vec::new());
+        load_dir(
+            &mut skills,
+            dir,
+            SKILL_MAX_BYTES,
+            Links::Refuse(why),
+            &mut notices,
+        );
+        let got: Vec<(String, NoticeKind)> = notices
+            .iter()
+            .map(|n| (n.subject.replace(&dir.display().to_string(), ""), n.kind))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("/inner/SKILL.md".to_string(), NoticeKind::SymlinkRefused),
+                ("/linked.md".to_string(), NoticeKind::SymlinkRefused),
+                ("/real.txt".to_string(), NoticeKind::Unknown),
+                ("/store".to_string(), NoticeKind::Unknown),
+                ("/via/SKILL.md".to_string(), NoticeKind::SymlinkRefused),
+            ]
+        );
+        assert!(notices[0].message.contains(why));
+        let names: Vec<&str> = skills.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["ok"]);
+    }
+
+    #[test]
+    fn a_cut_keeps_the_line_under_the_cap() {
+        let long = "wörd ".repeat(60);
+        let cut = cut(long.trim());
+        assert_eq!(cut.chars().count(), MAX_WHEN_TO_USE);
+        assert!(cut.ends_with("wörd…"), "{cut}");
+        // A space where the cut falls is not kept before the `…`.
+        let spaced = format!("{} tail", "a".repeat(MAX_WHEN_TO_USE - 2));
+        assert_eq!(
+            super::cut(&spaced),
+            format!("{}…", "a".repeat(MAX_WHEN_TO_USE - 2))
+        );
+    }
+}
