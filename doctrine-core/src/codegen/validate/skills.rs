@@ -14,6 +14,9 @@ use crate::codegen::raw;
 use crate::codegen::text::read_frontmatter;
 use crate::MAX_WHEN_TO_USE;
 
+/// The help for a frontmatter that cannot be read.
+const FRONTMATTER_HELP: &str = "a skill's frontmatter is `key: value` lines between two `---` lines: `name` and `when` one line each, `triggers` a list of phrases";
+
 /// What a skill's frontmatter holds.
 const SKILL: &[Key] = &[
     Key {
@@ -37,6 +40,14 @@ pub(super) fn skills(
 ) -> Option<Vec<SkillDef>> {
     let dir = &table.get_ref().dir;
     let canonical = loader.resolve_as(dir, "directory", sink)?;
+    if !canonical.is_dir() {
+        sink.error(
+            Some(dir.span()),
+            format!("`{}` is a file, not a directory", dir.get_ref()),
+            Some("point `dir` at a directory of skills (`name.md` or `name/SKILL.md`)".into()),
+        );
+        return None;
+    }
     let entries = match entries(&canonical) {
         Ok(e) => e,
         Err(e) => {
@@ -51,6 +62,17 @@ pub(super) fn skills(
     let mut out: Vec<(SkillDef, String)> = Vec::new();
     let mut ok = true;
     for (stem, rel) in entries {
+        // A directory is a skill by its `SKILL.md`, spelt exactly so.
+        if rel.ends_with("/SKILL.md") && !canonical.join(&rel).is_file() {
+            let shown_dir = loader.display(&canonical.join(&stem));
+            sink.error(
+                Some(dir.span()),
+                format!("directory `{shown_dir}` has no `SKILL.md`: each directory in the skills `dir` is a skill"),
+                Some("write its guidance in `SKILL.md` (that exact name), or move the directory out of the skills `dir`".into()),
+            );
+            ok = false;
+            continue;
+        }
         let rel = Spanned::new(
             dir.span(),
             format!("{}/{rel}", dir.get_ref().trim_end_matches('/')),
@@ -74,7 +96,7 @@ pub(super) fn skills(
         let (body, mut fields) = match read_frontmatter(&text, SKILL) {
             Ok(found) => found,
             Err(e) => {
-                fail(e.line, e.column, e.message, "fix the skill's frontmatter");
+                fail(e.line, e.column, e.message, FRONTMATTER_HELP);
                 ok = false;
                 continue;
             }
@@ -98,6 +120,8 @@ pub(super) fn skills(
             }) => (t.into_iter().map(|t| t.trim().to_string()).collect(), at),
             _ => (Vec::new(), (1, 1)),
         };
+        // The file's line where the body starts (the body is the tail of the text).
+        let body_line = text[..text.len() - body.len()].matches('\n').count() + 1;
         let body = body.trim().to_string();
         let skill = format!("skill `{}`", shown(&name));
         let long = when.chars().count();
@@ -105,7 +129,10 @@ pub(super) fn skills(
             if name.is_empty() || name.contains('\n') {
                 Some((
                     name_at,
-                    format!("{skill}: its `name` is empty or spans lines"),
+                    match name.is_empty() {
+                        true => "the skill's `name` is empty".to_string(),
+                        false => "the skill's `name` spans lines".to_string(),
+                    },
                     "give the skill a one-line `name`",
                 ))
             } else if when.is_empty() {
@@ -136,7 +163,7 @@ pub(super) fn skills(
                 ))
             } else if body.is_empty() {
                 Some((
-                    (1, 1),
+                    (body_line, 1),
                     format!("{skill} has an empty body"),
                     "write the guidance after the frontmatter",
                 ))
@@ -150,8 +177,8 @@ pub(super) fn skills(
         }
         if let Some((_, other)) = out.iter().find(|(s, _)| s.name == name) {
             fail(
-                1,
-                1,
+                name_at.0,
+                name_at.1,
                 format!("skill `{}` is also defined by `{other}`", shown(&name)),
                 "skill names are unique: rename one of them",
             );
