@@ -322,7 +322,7 @@ fn a_bad_skill_file_is_reported_at_its_line() {
         (
             "e_empty.md",
             "---\nwhen: Empty body.\n---\n\n  \n",
-            "line 1",
+            "line 4",
             "empty body",
         ),
         (

@@ -1037,6 +1037,7 @@ fn reminders_are_checked() {
         e.contains("unknown variant `flog`, expected one of `flag`, `list`, `budget`"),
         "{e}"
     );
+    assert!(e.contains("help: did you mean `flag`?"), "{e}");
     // A reminder's text in a stable layer would reach the cached prefix.
     let e = one("[reminders.state]\nx = \"flag\"\n[[reminders.kind]]\nname = \"f\"\nwhen = \"x\"\ntext = \"Work in small steps.\"");
     assert!(
@@ -1089,7 +1090,12 @@ fn shipped_skills_are_checked_at_their_file() {
         (
             "sk/b/SKILL.md",
             "---\nname: ''\nwhen: x\n---\nB.",
-            "its `name` is empty",
+            "the skill's `name` is empty",
+        ),
+        (
+            "sk/a.md",
+            "---\nwhen: Use it.\ntriggers:\n  - go\n  -\n---\nB.",
+            "skill `a` has an empty trigger",
         ),
     ] {
         let e = one(path, file);
@@ -1106,8 +1112,14 @@ fn shipped_skills_are_checked_at_their_file() {
     );
     assert!(
         errs.iter()
-            .any(|e| e.contains("skill `a` is also defined by `sk/a.md`")),
+            .any(|e| e.contains("in `sk/b/SKILL.md:2:1`: skill `a` is also defined by `sk/a.md`")),
         "{errs:#?}"
+    );
+    // An empty body is reported where the body starts.
+    let e = one("sk/a.md", "---\nwhen: Use it.\n---\n\n");
+    assert!(
+        e.contains("in `sk/a.md:4:1`: skill `a` has an empty body"),
+        "{e}"
     );
     // A field's problem is reported at its key's line.
     let e = one("sk/a.md", &format!("---\nname: a\nwhen: {long}\n---\nB."));
@@ -1120,7 +1132,9 @@ fn shipped_skills_are_checked_at_their_file() {
     assert!(e.contains("in `sk/a.md:4:"), "{e}");
     // A skill directory without `SKILL.md` (here a lowercase `skill.md`) is not dropped.
     let e = one("sk/deploy/skill.md", "---\nwhen: x\n---\nB.");
-    assert!(e.contains("missing file `sk/deploy/SKILL.md`"), "{e}");
+    assert!(e.contains("directory `sk/deploy` has no `SKILL.md`"), "{e}");
     let e = one("missing/a.md", "x");
     assert!(e.contains("missing directory `sk`"), "{e}");
+    let e = one("sk", "x");
+    assert!(e.contains("`sk` is a file, not a directory"), "{e}");
 }

@@ -205,7 +205,8 @@ pub(super) fn unknown_word(v: &Value<'_>, word: &str, words: &[&str]) -> Error {
     };
     Error {
         span: v.span(),
-        help: None,
+        help: super::names::closest(word, words.iter().copied())
+            .map(|c| format!("did you mean `{c}`?")),
         message: format!("unknown variant `{word}`, expected {expected}"),
     }
 }

@@ -25,6 +25,8 @@ const SKILL: &[Key] = &[
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct SkillFile {
     pub name: String,
+    /// Where the `name` key is (1-based line and column; `(1, 1)` when absent).
+    pub name_at: (usize, usize),
     pub when: String,
     /// Where the `when` key is (1-based line and column; `(1, 1)` when absent).
     pub when_at: (usize, usize),
@@ -47,7 +49,8 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
     let (body, mut fields) = read(text, SKILL).map_err(|e| Problem {
         at: (e.line, e.column),
         message: e.message,
-        help: "fix the skill's frontmatter",
+        help: "a skill's frontmatter is `key: value` lines between two `---` lines: `name` \
+               and `when` one line each, `triggers` a list of phrases",
     })?;
     // Each field with where its key is, for the problems below.
     let mut text_field = |i: usize| match fields[i].take() {
@@ -68,13 +71,20 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
         }) => (t.into_iter().map(|t| t.trim().to_string()).collect(), at),
         _ => (Vec::new(), (1, 1)),
     };
+    // The file's line where the body starts (the body is the tail of the text).
+    let body_line = text[..text.len() - body.len()].matches('\n').count() + 1;
     let body = body.trim().to_string();
     let skill = format!("skill `{}`", crate::runtime::text::shown(&name));
     let problem = |at, message: String, help| Err(Problem { at, message, help });
     if name.is_empty() || name.contains('\n') {
+        let what = if name.is_empty() {
+            "is empty"
+        } else {
+            "spans lines"
+        };
         return problem(
             name_at,
-            format!("{skill}: its `name` is empty or spans lines"),
+            format!("the skill's `name` {what}"),
             "give the skill a one-line `name`",
         );
     }
@@ -101,13 +111,14 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
     }
     if body.is_empty() {
         return problem(
-            (1, 1),
+            (body_line, 1),
             format!("{skill} has an empty body"),
             "write the guidance after the frontmatter",
         );
     }
     Ok(SkillFile {
         name,
+        name_at,
         when,
         when_at,
         triggers,

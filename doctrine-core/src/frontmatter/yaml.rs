@@ -87,10 +87,13 @@ pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Field>>,
                 loop {
                     match events.next()?.0 {
                         Event::SequenceEnd => break,
-                        Event::Scalar(text, style, _, tag)
-                            if !is_null(&text, style, tag.as_ref()) =>
-                        {
-                            items.push(text)
+                        // A blank item (`-` alone, `~`) is kept as an empty one, for the
+                        // caller to refuse as such rather than call the list malformed.
+                        Event::Scalar(text, style, _, tag) => {
+                            match is_null(&text, style, tag.as_ref()) {
+                                true => items.push(String::new()),
+                                false => items.push(text),
+                            }
                         }
                         Event::Alias(_) => return Err(alias(&name, at)),
                         _ => return Err(not_list(&name, at)),

@@ -20,6 +20,14 @@ pub(super) fn skills(
 ) -> Option<Vec<SkillDef>> {
     let dir = &table.get_ref().dir;
     let canonical = loader.resolve_as(dir, "directory", sink)?;
+    if !canonical.is_dir() {
+        sink.error(
+            Some(dir.span()),
+            format!("`{}` is a file, not a directory", dir.get_ref()),
+            Some("point `dir` at a directory of skills (`name.md` or `name/SKILL.md`)".into()),
+        );
+        return None;
+    }
     let entries = match entries(&canonical) {
         Ok(e) => e,
         Err(e) => {
@@ -34,6 +42,24 @@ pub(super) fn skills(
     let mut out: Vec<(SkillDef, String)> = Vec::new();
     let mut ok = true;
     for (stem, rel) in entries {
+        // A directory is a skill by its `SKILL.md`, spelt exactly so.
+        if rel.ends_with("/SKILL.md") && !canonical.join(&rel).is_file() {
+            let shown_dir = loader.display(&canonical.join(&stem));
+            sink.error(
+                Some(dir.span()),
+                format!(
+                    "directory `{shown_dir}` has no `SKILL.md`: each directory in the skills \
+                     `dir` is a skill"
+                ),
+                Some(
+                    "write its guidance in `SKILL.md` (that exact name), or move the directory \
+                     out of the skills `dir`"
+                        .into(),
+                ),
+            );
+            ok = false;
+            continue;
+        }
         let rel = Spanned::new(
             dir.span(),
             format!("{}/{rel}", dir.get_ref().trim_end_matches('/')),
@@ -56,6 +82,7 @@ pub(super) fn skills(
         };
         let SkillFile {
             name,
+            name_at,
             when,
             when_at,
             triggers,
@@ -85,8 +112,8 @@ pub(super) fn skills(
         }
         if let Some((_, other)) = out.iter().find(|(s, _)| s.name == name) {
             fail(
-                1,
-                1,
+                name_at.0,
+                name_at.1,
                 format!("skill `{}` is also defined by `{other}`", shown(&name)),
                 "skill names are unique: rename one of them",
             );

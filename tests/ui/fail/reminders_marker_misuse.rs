@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("reminders_marker_misuse.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("reminders_no_kind.toml");
+}
+
+fn main() {}

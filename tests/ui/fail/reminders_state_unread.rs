@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("reminders_state_unread.toml");
+}
+
+fn main() {}

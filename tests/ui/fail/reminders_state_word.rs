@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("reminders_state_word.toml");
+}
+
+fn main() {}

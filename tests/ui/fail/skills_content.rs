@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("skills_content.toml");
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("skills_dir_is_file.toml");
+}
+
+fn main() {}

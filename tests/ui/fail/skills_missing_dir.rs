@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("skills_missing_dir.toml");
+}
+
+fn main() {}
