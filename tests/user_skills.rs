@@ -331,13 +331,19 @@ fn a_bad_skill_file_is_reported_at_its_line() {
             "line 3",
             "empty trigger",
         ),
+        (
+            "g_long_name.md",
+            &format!("---\nname: {}\nwhen: x y\n---\nB.\n", "n".repeat(65)),
+            "line 2",
+            "name is 65 characters, over 64",
+        ),
     ];
     for (file, text, _, _) in cases {
         write(dir, file, text);
     }
     let (skills, notices) = load(&[dir]);
     assert!(skills.is_empty());
-    assert_eq!(kinds(&notices), [NoticeKind::BadSkill; 6], "{notices:#?}");
+    assert_eq!(kinds(&notices), [NoticeKind::BadSkill; 7], "{notices:#?}");
     for (notice, (file, _, at, what)) in notices.iter().zip(cases) {
         assert_eq!(notice.subject, dir.join(file).display().to_string());
         assert!(notice.message.contains(at), "{file}: {}", notice.message);

@@ -28,7 +28,9 @@ pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
 pub use runtime::selector::Selector;
-pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+pub use runtime::skill::{
+    ShippedSkill, Skill, SkillOrigin, Skills, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
+};
 #[cfg(feature = "skills")]
 pub use runtime::skill_load::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 

@@ -88,6 +88,17 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
             "give the skill a one-line `name`",
         );
     }
+    let long = name.chars().count();
+    if long > crate::MAX_SKILL_NAME {
+        return problem(
+            name_at,
+            format!(
+                "{skill}: its name is {long} characters, over {}",
+                crate::MAX_SKILL_NAME
+            ),
+            "name the skill in a few words: the name is its key and is printed in the index",
+        );
+    }
     if when.is_empty() {
         return problem(
             when_at,

@@ -12,6 +12,10 @@ use std::path::PathBuf;
 /// The longest when-to-use line, in characters: the index line is paid for on every turn.
 pub const MAX_WHEN_TO_USE: usize = 120;
 
+/// The longest skill name, in characters: it is the skill's key, and printed on its index
+/// line too.
+pub const MAX_SKILL_NAME: usize = 64;
+
 /// A skill embedded at compile time (the generated `SHIPPED_SKILLS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShippedSkill {
