@@ -307,6 +307,35 @@ fn a_supervisor_opting_out_suppresses_its_legs() {
 }
 
 /// Without `.selection()`, every selector layer is off: the same bytes as no layer.
+/// The spine family is `spine` and `spine_legs` (which follows it): opting out of it is
+/// opting out of every selector layer of this manifest, for either role, whatever the
+/// selectors say; and the last call wins.
+#[test]
+fn opting_out_of_the_family_covers_the_legs() {
+    let f = Files::new();
+    for value in ["on", "1", f.path("good.md").as_str()] {
+        let (selection, _) = resolve(Some(value), None, &f.tmp.path().join("user"));
+        for role in [Role::Supervisor, Role::Leg] {
+            let compose = || spine::compose(role).selection(&selection);
+            let family = compose()
+                .opt_out_spine(true)
+                .base(Some(BASE))
+                .persona(None)
+                .finish();
+            let all = compose()
+                .opt_out(true)
+                .base(Some(BASE))
+                .persona(None)
+                .finish();
+            assert_eq!(family.as_str(), BASE, "{role:?} {value}");
+            assert_eq!(all.as_str(), BASE);
+            let back = compose().opt_out(true).opt_out_spine(false);
+            let back = back.base(Some(BASE)).persona(None).finish();
+            assert_ne!(back.as_str(), BASE, "{role:?} {value}: the last call wins");
+        }
+    }
+}
+
 #[test]
 fn no_selection_is_off() {
     for role in [Role::Supervisor, Role::Leg] {

@@ -71,7 +71,8 @@ fn compose(
     let replace = persona.is_some_and(|p| p.mode == Mode::Replace);
     spine::compose(role)
         .selection(selection)
-        .opt_out(opt_out)
+        // `spine: false` opts out of the spine family (the legs' selector follows it).
+        .opt_out_spine(opt_out)
         .flag(spine::Flag::PersonaReplace, replace)
         .base(Some(base))
         .persona(persona.map(|p| p.body))

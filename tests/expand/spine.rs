@@ -372,7 +372,7 @@ struct __ComposeState<'a> {
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
     selection: ::core::option::Option<&'a Selection>,
-    opt_out: bool,
+    opt_out: [bool; 2],
     formulation: ::doctrine::Formulation,
 }
 /// A prompt being composed; see [`compose`].
@@ -403,7 +403,7 @@ pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
             knobs: <Knobs as ::core::default::Default>::default(),
             overlay: ::core::option::Option::None,
             selection: ::core::option::Option::None,
-            opt_out: false,
+            opt_out: [false; 2],
             formulation: DEFAULT_FORMULATION,
         },
         _stage: ::core::marker::PhantomData,
@@ -449,10 +449,16 @@ impl<'a, Stage> Compose<'a, Stage> {
         self
     }
     /// `true` leaves every selector layer out: the definition being
-    /// composed opted out (a persona's `spine: false`), or the one that
-    /// spawned it did.
+    /// composed opted out of them all, or the one that spawned it did.
+    /// The `opt_out_<selector>` methods name one family.
     pub fn opt_out(mut self, opt_out: bool) -> Self {
-        self.state.opt_out = opt_out;
+        self.state.opt_out = [opt_out; 2];
+        self
+    }
+    /// `true` leaves out the layers of selectors `spine`, `spine_legs` (`spine` and those that follow it): the definition being composed opted out of them, or the one that spawned it did.
+    pub fn opt_out_spine(mut self, opt_out: bool) -> Self {
+        self.state.opt_out[0] = opt_out;
+        self.state.opt_out[1] = opt_out;
         self
     }
 }
@@ -610,7 +616,7 @@ impl<'a> __ComposeState<'a> {
             self.selection.map(|s| &s.0),
             0,
             "spine",
-            self.opt_out,
+            self.opt_out[0],
         ) {
             ::doctrine::__private::Selected::Skip(reason) => {
                 return ::doctrine::__private::Part {
@@ -659,7 +665,7 @@ impl<'a> __ComposeState<'a> {
             self.selection.map(|s| &s.0),
             1,
             "spine_legs",
-            self.opt_out,
+            self.opt_out[1],
         ) {
             ::doctrine::__private::Selected::Skip(reason) => {
                 return ::doctrine::__private::Part {

@@ -25,7 +25,8 @@ pub enum Space {
     Generic,
 }
 
-/// The reserved names. `{n}` stands for any number.
+/// The reserved names. `{n}` stands for any number, `{name}` for any name (a manifest
+/// name: letters, digits and `_`).
 pub const RESERVED: &[(Space, &str)] = &[
     // Types of the generated module.
     (Space::Type, "Role"),
@@ -103,6 +104,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Compose::finish_volatile"),
     (Space::Associated, "Compose::selection"),
     (Space::Associated, "Compose::opt_out"),
+    // One per selector family: `opt_out_<selector>`.
+    (Space::Associated, "Compose::opt_out_{name}"),
     // `extra = true` adds a slot layer named `extra` (validation refuses a layer of that
     // name beside it, so these are not refused for manifests without it).
     (Space::Type, "stage::NeedExtra"),
@@ -147,18 +150,23 @@ pub fn is_reserved(space: Space, name: &str) -> bool {
             }))
 }
 
-/// Whether a reserved entry stands for many names (`{n}`).
+/// Whether a reserved entry stands for many names (`{n}`, `{name}`).
 pub fn is_pattern(entry: &str) -> bool {
-    entry.contains("{n}")
+    entry.contains("{n}") || entry.contains("{name}")
 }
 
 fn matches_pattern(pattern: &str, name: &str) -> bool {
-    match pattern.split_once("{n}") {
+    let (hole, fits): (&str, fn(char) -> bool) = if pattern.contains("{name}") {
+        ("{name}", |c| c.is_alphanumeric() || c == '_')
+    } else {
+        ("{n}", |c| c.is_ascii_digit())
+    };
+    match pattern.split_once(hole) {
         None => pattern == name,
         Some((head, tail)) => name
             .strip_prefix(head)
             .and_then(|rest| rest.strip_suffix(tail))
-            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())),
+            .is_some_and(|hole| !hole.is_empty() && hole.chars().all(fits)),
     }
 }
 
@@ -210,5 +218,7 @@ mod tests {
         assert!(type_clash("Stage") && type_clash("Flags") && !type_clash("Team"));
         assert!(method_clash("finish") && !method_clash("task"));
         assert!(builder_methods().contains(&"finish_volatile"));
+        assert!(method_clash("opt_out_spine") && method_clash("opt_out_a1"));
+        assert!(!method_clash("opt_out_") && !method_clash("opt_outer"));
     }
 }

@@ -330,17 +330,42 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         super::table::layer_table(d)
     );
     // Selector layers read what the selectors resolved to, and whether the definition
-    // being composed opted out; only a manifest with selectors has these.
-    let has_selectors = d.selectors().next().is_some();
-    let (selection_field, selection_init, selection_methods) = if has_selectors {
+    // being composed opted out of each; only a manifest with selectors has these.
+    let selectors: Vec<&crate::codegen::model::Selector> = d.selectors().map(|(_, s)| s).collect();
+    let (selection_field, selection_init, selection_methods) = if selectors.is_empty() {
+        (TokenStream::new(), TokenStream::new(), TokenStream::new())
+    } else {
+        let n = selectors.len();
+        // One method per family (a selector that follows none, and those that follow it):
+        // a definition's opt-out (`spine: false`) names one family, not every selector.
+        let families = selectors.iter().enumerate().filter(|(_, s)| s.follows.is_none()).map(|(root, s)| {
+            let members: Vec<usize> = (0..n).filter(|&i| family_root(&selectors, i) == root).collect();
+            let method = format_ident!("opt_out_{}", s.name);
+            let names: Vec<String> = members.iter().map(|&i| format!("`{}`", selectors[i].name)).collect();
+            let doc = match names.as_slice() {
+                [one] => format!(" `true` leaves out the layer of selector {one}: the definition being composed opted out of it, or the one that spawned it did."),
+                _ => format!(
+                    " `true` leaves out the layers of selectors {} (`{}` and those that follow it): the definition being composed opted out of them, or the one that spawned it did.",
+                    names.join(", "),
+                    s.name
+                ),
+            };
+            quote! {
+                #[doc = #doc]
+                pub fn #method(mut self, opt_out: bool) -> Self {
+                    #( self.state.opt_out[#members] = opt_out; )*
+                    self
+                }
+            }
+        });
         (
             quote! {
                 selection: ::core::option::Option<&'a Selection>,
-                opt_out: bool,
+                opt_out: [bool; #n],
             },
             quote! {
                 selection: ::core::option::Option::None,
-                opt_out: false,
+                opt_out: [false; #n],
             },
             quote! {
                 impl<'a, Stage> Compose<'a, Stage> {
@@ -348,14 +373,13 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
                     /// gave; without it every selector layer is off.
                     pub fn selection(mut self, selection: &'a Selection) -> Self { self.state.selection = ::core::option::Option::Some(selection); self }
                     /// `true` leaves every selector layer out: the definition being
-                    /// composed opted out (a persona's `spine: false`), or the one that
-                    /// spawned it did.
-                    pub fn opt_out(mut self, opt_out: bool) -> Self { self.state.opt_out = opt_out; self }
+                    /// composed opted out of them all, or the one that spawned it did.
+                    /// The `opt_out_<selector>` methods name one family.
+                    pub fn opt_out(mut self, opt_out: bool) -> Self { self.state.opt_out = [opt_out; #n]; self }
+                    #( #families )*
                 }
             },
         )
-    } else {
-        (TokenStream::new(), TokenStream::new(), TokenStream::new())
     };
     let prompt_ty = if layer_count <= crate::__private::INLINE_LAYERS_MAX {
         quote! { #krate::Prompt<[#krate::Section; #layer_count]> }
@@ -491,4 +515,16 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             #(#layer_bodies)*
         }
     }
+}
+
+/// The selector that selector `i` follows, all the way up (itself when it follows none).
+/// Validation refused cycles, so the walk ends; it is bounded anyway.
+fn family_root(selectors: &[&crate::codegen::model::Selector], mut i: usize) -> usize {
+    for _ in 0..selectors.len() {
+        match selectors[i].follows {
+            Some(up) => i = up,
+            None => break,
+        }
+    }
+    i
 }

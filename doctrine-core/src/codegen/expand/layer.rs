@@ -147,7 +147,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             .unwrap_or_default();
         let name = lit(&s.name);
         quote! {
-            match #pv::selected(self.selection.map(|s| &s.0), #index, #name, self.opt_out) {
+            match #pv::selected(self.selection.map(|s| &s.0), #index, #name, self.opt_out[#index]) {
                 #pv::Selected::Skip(reason) => return #pv::Part { info, origin, body: #pv::Body::Skip(reason) },
                 #pv::Selected::Shipped => {}
                 #pv::Selected::Text(over, origin) => return #pv::Part { info, origin, body: #pv::Body::Text(over, [#pv::NO_JOIN; 2]) },
