@@ -52,3 +52,23 @@ fn the_reference_documents_every_manifest_key() {
         "doctrine/docs/reference.md (and README.md) do not document: {missing:?}"
     );
 }
+
+/// The `manifest` fuzz target's dictionary names every manifest key (as `"key = "`), so a
+/// new key is fuzzed from the start rather than found by chance.
+#[test]
+fn the_fuzz_dictionary_has_every_manifest_key() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dict = std::fs::read_to_string(root.join("fuzz/manifest.dict")).unwrap();
+    let mut missing = Vec::new();
+    for (table, keys) in doctrine_core::codegen::__internals::MANIFEST_KEYS {
+        for key in *keys {
+            if !dict.contains(&format!("\"{key} = \"")) {
+                missing.push(format!("{table}: `{key}`"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "fuzz/manifest.dict has no `\"KEY = \"` entry for: {missing:?}"
+    );
+}

@@ -74,6 +74,9 @@ const STRINGS: &[&str] = &[
     "list",
     "budget",
     "Changed: {dev}.",
+    "skills",
+    "<r>{text}</r>",
+    "{text}{text}",
 ];
 const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
 const LAYER_KEYS: &[&str] = &[
@@ -123,6 +126,8 @@ const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "bogus"];
 const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
 const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
 const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text", "bogus"];
+const REMINDERS_KEYS: &[&str] = &["marker", "bogus"];
+const SKILLS_KEYS: &[&str] = &["dir", "bogus"];
 
 #[derive(Arbitrary, Debug)]
 enum Value {
@@ -163,6 +168,8 @@ enum Kind {
     Order,
     ReminderState,
     Reminder,
+    Reminders,
+    Skills,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -265,6 +272,8 @@ fn render(m: &Manifest) -> String {
             Kind::Formulation => ("[formulation]".to_string(), FORMULATION_KEYS),
             Kind::ReminderState => ("[reminders.state]".to_string(), &[][..]),
             Kind::Reminder => ("[[reminders.kind]]".to_string(), REMINDER_KIND_KEYS),
+            Kind::Reminders => ("[reminders]".to_string(), REMINDERS_KEYS),
+            Kind::Skills => ("[skills]".to_string(), SKILLS_KEYS),
         };
         if !header.starts_with("[[") {
             if headers.contains(&header) {

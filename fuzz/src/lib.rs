@@ -98,6 +98,14 @@ pub mod manifest {
                 ("verify.md", b"verify"),
                 ("bad.md", b"ok \xff\n"),
                 ("d/a.md", b"a"),
+                (
+                    "skills/one.md",
+                    b"---\nwhen: When a build breaks.\n---\nRead the log.\n",
+                ),
+                (
+                    "skills/two/SKILL.md",
+                    b"---\nname: two\nwhen: x\ntriggers: [a b]\n---\nB.\n",
+                ),
             ];
             for (name, bytes) in files {
                 let path = dir.join(name);
