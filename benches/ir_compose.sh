@@ -16,6 +16,8 @@ for repo in "${@:-$here}"; do
   repo="$(cd "$repo" && pwd)"
   crate="$work/$(echo "$repo" | tr / _)"
   mkdir -p "$crate/src"
+  # The facade is published as `doctrine-prompt` since issue 8; older trees call it `doctrine`.
+  package=$(sed -n 's/^name = "\(doctrine[a-z-]*\)"/\1/p' "$repo/doctrine/Cargo.toml" | head -n 1)
   cp -r "$repo/examples/crew/." "$crate/src/"
   cat > "$crate/Cargo.toml" <<TOML
 [package]
@@ -24,19 +26,27 @@ version = "0.0.0"
 edition = "2021"
 publish = false
 [dependencies]
-doctrine = { path = "$repo/doctrine" }
+doctrine = { path = "$repo/doctrine", package = "$package" }
 [workspace]
 TOML
+  # Since session 3 the crew has a tool list (a list fact); give the developer's, as
+  # benches/compose.rs does, where the tree has one (IR_TOOLS=0 leaves it out).
+  seat='std::hint::black_box(Role::Developer)'
+  if grep -q '^\[facts.tools\]' "$crate/src/doctrine.toml" && [ "${IR_TOOLS:-1}" != 0 ]; then
+    seat='crew::Facts::from(std::hint::black_box(Role::Developer)).with_tools(std::hint::black_box(TOOLS))'
+  fi
   cat > "$crate/src/main.rs" <<'RUST'
 mod crew {
     doctrine::doctrine!("doctrine.toml");
 }
 use crew::{Identity, Role, Team};
+#[allow(dead_code)]
+const TOOLS: &[&str] = &["the repository", "the test runner", "the task board"];
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     let mut total = 0;
     for _ in 0..n {
-        let p = crew::compose(std::hint::black_box(Role::Developer), Team::Backend, Identity::BeDev1)
+        let p = crew::compose(SEAT, Team::Backend, Identity::BeDev1)
             .flag(crew::Flag::Fable, true)
             .knobs(crew::Knobs { intensity: crew::Intensity::Full })
             .ambient(None)
@@ -46,12 +56,14 @@ fn main() {
     println!("{total}");
 }
 RUST
-  (cd "$crate" && cargo build --release -q)
+  sed -i "s|SEAT|$seat|" "$crate/src/main.rs"
+  (cd "$crate" && cargo build --release -q) || { cat "$crate/src/main.rs"; exit 1; }
   count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$crate/target/release/ir-compose" "$1" 2>&1 \
       | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
   }
   a=$(count 1000)
   b=$(count 2000)
-  echo "$repo: $(( (b - a) / 1000 )) instructions per compose"
+  with=$([ "$seat" = 'std::hint::black_box(Role::Developer)' ] && echo "no tool list" || echo "the developer's tool list")
+  echo "$repo: $(( (b - a) / 1000 )) instructions per compose ($with)"
 done
