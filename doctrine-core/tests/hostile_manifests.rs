@@ -70,7 +70,14 @@ fn types_named_after_generated_ones() {
 
 #[test]
 fn slots_named_after_builder_methods() {
-    for method in ["finish", "flags", "family", "finish_volatile"] {
+    // `opt_out_<selector>` is reserved whether or not the manifest has selectors.
+    for method in [
+        "finish",
+        "flags",
+        "family",
+        "finish_volatile",
+        "opt_out_spine",
+    ] {
         assert_error(
             &format!("[[layer]]\nname = \"{method}\"\nslot = \"optional\"\n"),
             &[],

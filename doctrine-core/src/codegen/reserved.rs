@@ -199,6 +199,14 @@ pub fn builder_methods() -> Vec<&'static str> {
             (s == Space::Associated)
                 .then_some(n)?
                 .strip_prefix("Compose::")
+                // A pattern reads as what it stands for.
+                .map(|m| {
+                    if m == "opt_out_{name}" {
+                        "opt_out_<selector>"
+                    } else {
+                        m
+                    }
+                })
         })
         .collect()
 }
@@ -218,6 +226,7 @@ mod tests {
         assert!(type_clash("Stage") && type_clash("Flags") && !type_clash("Team"));
         assert!(method_clash("finish") && !method_clash("task"));
         assert!(builder_methods().contains(&"finish_volatile"));
+        assert!(builder_methods().contains(&"opt_out_<selector>"));
         assert!(method_clash("opt_out_spine") && method_clash("opt_out_a1"));
         assert!(!method_clash("opt_out_") && !method_clash("opt_outer"));
     }

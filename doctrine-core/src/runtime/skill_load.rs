@@ -199,10 +199,9 @@ fn load_dir(
                 NoticeKind::WhenCut,
                 format!(
                     "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}, so \
-                     the index shows its first {} and `…`. Shorten it: the index line is paid \
-                     for on every turn.",
-                    shown(&name),
-                    MAX_WHEN_TO_USE - 1
+                     the index shows it cut to fit, ending in `…`. Shorten it: the index line \
+                     is paid for on every turn.",
+                    shown(&name)
                 ),
             );
         }

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("slot_builder_method.toml");
+}
+
+fn main() {}
