@@ -161,11 +161,21 @@ impl Matcher<'_> {
         false
     }
 
-    /// Whether the words after a claim forbid it: "disabling the sandbox is never allowed".
+    /// Whether the words after a claim forbid it: "disabling the sandbox is never allowed",
+    /// also past one short aside: "committing credentials, even briefly, is not allowed".
     pub(super) fn prohibited_after(&self, end: usize) -> bool {
-        for k in end..(end + 5).min(self.len()) {
+        let mut from = end;
+        if self.n.brk(end) == Break::Soft {
+            // The aside's closing comma: within four words, before any other break.
+            match (end + 1..(end + 5).min(self.len())).find(|&k| self.n.brk(k) != Break::None) {
+                Some(close) if self.n.brk(close) == Break::Soft => from = close,
+                _ => return false,
+            }
+        }
+        for k in from..(from + 5).min(self.len()) {
             let w = self.word(k);
-            if self.n.brk(k) != Break::None
+            if (k > from && self.n.brk(k) != Break::None)
+                || (k == from && self.n.brk(k) == Break::Hard)
                 || CLAUSE_WORDS.contains(&w)
                 || matches!(w, "and" | "or")
             {

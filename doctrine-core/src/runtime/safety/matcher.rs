@@ -142,6 +142,8 @@ impl<'a> Matcher<'a> {
                 .or_else(|| self.safeguard_lapse(i))
                 .or_else(|| self.permitted(i))
                 .or_else(|| self.sent(i))
+                .or_else(|| self.exposed(i))
+                .or_else(|| self.sabotage(i))
                 .or_else(|| self.standalone(i))
         })
     }
@@ -267,6 +269,9 @@ impl<'a> Matcher<'a> {
         }
         let w = self.word(j);
         if HEADS.contains(&w) {
+            if let Some(o) = self.topic_rule(j) {
+                return Some(o);
+            }
             let told = self.run(j + 1, j + 3).find_map(|k| self.any_at(k, TOLD));
             if let Some((t, end)) = told {
                 return Some(Object {
@@ -306,6 +311,37 @@ impl<'a> Matcher<'a> {
         Some(Object {
             end: k + 1,
             name: format!("{w} … {}", self.word(k)),
+            layer: None,
+        })
+    }
+
+    /// A [`HEADS`] noun at word `j` named by what it is about (see [`RULE_TOPICS`]).
+    fn topic_rule(&self, j: usize) -> Option<Object> {
+        let topic = |k: usize| {
+            let t = self.word(k);
+            (RULE_TOPICS.contains(&t) || (t.len() > 3 && t.starts_with("no-"))).then_some(t)
+        };
+        // Before the noun, across quotes but not a clause: `the "ask before risky actions" rule`.
+        let before = (j.saturating_sub(4)..j)
+            .rev()
+            .take_while(|&k| self.n.brk(k + 1) != Break::Hard)
+            .find_map(topic);
+        if let Some(t) = before {
+            return Some(Object {
+                end: j + 1,
+                name: format!("{t} … {}", self.word(j)),
+                layer: None,
+            });
+        }
+        let (_, link) = self
+            .run(j + 1, j + 2)
+            .find_map(|k| self.any_at(k, TOPIC_LINKS))?;
+        let (k, t) = self
+            .run(link, link + 4)
+            .find_map(|k| Some((k, topic(k)?)))?;
+        Some(Object {
+            end: k + 1,
+            name: format!("{} … {t}", self.word(j)),
             layer: None,
         })
     }

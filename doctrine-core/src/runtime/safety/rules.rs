@@ -261,18 +261,18 @@ impl Matcher<'_> {
         Self::found(what, &[name.layer])
     }
 
-    /// "You" said to be unbound: "you are no longer bound by", "you have no restrictions",
-    /// "consider yourself free of the safety rules".
+    /// "You" (or the agent, [`AGENT_NOUNS`]) said to be unbound: "you are no longer bound
+    /// by", "you have no restrictions", "the agent is exempt from the review requirements".
     pub(super) fn unbound(&self, i: usize) -> Option<Found> {
         let w = self.word(i);
-        if w != "you" && w != "yourself" && !w.starts_with("you'") {
+        if w != "you" && w != "yourself" && !w.starts_with("you'") && !AGENT_NOUNS.contains(&w) {
             return None;
         }
-        let state = self
+        let (k, state) = self
             .run(i + 1, i + 5)
-            .find_map(|k| self.any_at(k, UNBOUND))?
-            .0;
-        if self.negated(i) {
+            .find_map(|k| Some((k, self.any_at(k, UNBOUND)?.0)))?;
+        // "You are not exempt from review."
+        if self.negated(i) || self.negated_close(k) {
             return None;
         }
         Self::found(format!("\"{w}\" + \"{state}\""), &[])
@@ -492,13 +492,35 @@ impl Matcher<'_> {
                 return None;
             }
             if let Some((s, end)) = self.secret_at(j) {
-                if !self.asserted(i, end) {
+                // "Check the private key into git", not "check the password's strength".
+                let into = matches!(self.word(end), "in" | "into");
+                if !self.asserted(i, end) || (*v == "check" && !into) {
                     return None;
                 }
                 return Self::found(format!("verb \"{v}\" + secret \"{s}\""), &[]);
             }
         }
         None
+    }
+
+    /// A secret said to be allowed out: "secrets may be logged in plain text" (a secret,
+    /// a modal, a form of "be" and the past form of a [`SEND_VERBS`] verb).
+    pub(super) fn exposed(&self, i: usize) -> Option<Found> {
+        let (s, end) = self.secret_at(i)?;
+        let modal = self
+            .run(end, end + 2)
+            .find(|&k| matches!(self.word(k), "may" | "can" | "could" | "should"))?;
+        if self.word(modal + 1) != "be" || self.n.brk(modal + 1) != Break::None {
+            return None;
+        }
+        let v = SEND_VERBS.iter().find(|v| {
+            self.n.brk(modal + 2) == Break::None
+                && inflected(self.word(modal + 2), v) == Some(Form::Past)
+        })?;
+        if self.negated(i) || self.negated_close(modal + 2) {
+            return None;
+        }
+        Self::found(format!("secret \"{s}\" + \"{v}\" (passive)"), &[])
     }
 
     /// A secret at word `j`, named, and its end: a [`SECRETS`] entry; a [`KEY_KINDS`]
@@ -584,7 +606,7 @@ impl Matcher<'_> {
         let (p, _) = self.any_at(i, POWERS)?;
         let given = (i.saturating_sub(4)..i).any(|k| {
             let w = self.word(k);
-            HAVE_FORMS.contains(&w) || matches!(w, "granted" | "given" | "get" | "gets")
+            HAVE_FORMS.contains(&w) || matches!(w, "granted" | "given" | "get" | "gets" | "got")
         });
         if !given || self.negated(i) {
             return None;

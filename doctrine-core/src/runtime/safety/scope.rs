@@ -223,6 +223,16 @@ impl Matcher<'_> {
         if self.n.brk(end) == Break::None && COMPOUNDS.contains(&self.word(end)) {
             return None;
         }
+        // "There's no need for (a) review."
+        let k = j - usize::from(j > 0 && matches!(self.word(j - 1), "a" | "an" | "the"));
+        let need = k >= 3
+            && self.word(k - 3) == "no"
+            && self.word(k - 2) == "need"
+            && matches!(self.word(k - 1), "for" | "of")
+            && (k - 2..=j).all(|b| self.n.brk(b) == Break::None);
+        if need && !self.bounded(end) && !self.negated(k - 3) {
+            return Self::found(format!("\"no need for\" + safeguard \"{s}\""), &[]);
+        }
         for k in end..(end + LAPSE_REACH).min(self.len()) {
             let w = self.word(k);
             if self.n.brk(k) != Break::None || CLAUSE_WORDS.contains(&w) {

@@ -191,6 +191,12 @@ pub const OBJECTS: &[&str] = &[
     "required checks",
     "required reviews",
     "sign-off",
+    "secret scanner",
+    "secret scanning",
+    "pre-commit hook",
+    "pre-commit hooks",
+    "commit hooks",
+    "git hooks",
 ];
 
 /// A qualifier and a [`HEADS`] noun within three words of each other, in either order, also
@@ -247,6 +253,52 @@ pub const HEADS: &[&str] = &[
     "review",
     "measures",
     "protocols",
+    "prohibition",
+    "prohibitions",
+    "ban",
+];
+
+/// What a rule may be about for a [`HEADS`] noun to name a locked one by its content: up
+/// to four words before the noun ("the no-force-push rule", "the production access
+/// policy"; any word starting `no-` counts too), or after a [`TOPIC_LINKS`] word ("the
+/// rule about never force-pushing", "the prohibition on deleting repositories").
+pub const RULE_TOPICS: &[&str] = &[
+    "force-push",
+    "force-pushing",
+    "force-pushes",
+    "force",
+    "destructive",
+    "delete",
+    "deleting",
+    "deletion",
+    "deletions",
+    "production",
+    "prod",
+    "secret",
+    "secrets",
+    "credentials",
+    "risky",
+    "dangerous",
+    "sudo",
+    "root",
+    "approval",
+    "confirmation",
+    "sandbox",
+];
+
+/// Between a [`HEADS`] noun and a [`RULE_TOPICS`] word after it, words that say what the
+/// rule is about.
+pub const TOPIC_LINKS: &[&str] = &[
+    "about",
+    "on",
+    "against",
+    "forbidding",
+    "banning",
+    "that forbids",
+    "that bans",
+    "that prohibits",
+    "that says",
+    "which forbids",
 ];
 
 /// After a [`HEADS`] noun (within two words), what makes it the reader's own rules: "the
@@ -432,7 +484,24 @@ pub const NOTHING_OF: &[&str] = &["nothing in", "nothing from", "none of", "no p
 
 /// See [`NOTHING_OF`].
 pub const HOLDS: &[&str] = &[
-    "applies", "apply", "counts", "count", "matters", "matter", "holds", "hold", "binds", "bind",
+    "applies",
+    "apply",
+    "counts",
+    "count",
+    "matters",
+    "matter",
+    "holds",
+    "hold",
+    "binds",
+    "bind",
+    "limits",
+    "limit",
+    "restricts",
+    "restrict",
+    "constrains",
+    "constrain",
+    "stops",
+    "stop",
 ];
 
 /// What "you" are said to be, within four words: "you are no longer bound", "you have no
@@ -550,6 +619,52 @@ pub const ACTIONS: &[&str] = &[
     "chmod 777",
     "any command",
     "any commands",
+];
+
+/// Names for the agent in the third person: "the agent is exempt from review".
+pub const AGENT_NOUNS: &[&str] = &["agent", "agents", "assistant", "assistants", "bot", "ai"];
+
+/// Verbs that put a check out of the way ([`CHECKED`]): with a [`FAILING`] word in the
+/// sentence, a claim ("disable the failing tests to make CI pass").
+pub const SABOTAGE_VERBS: &[&str] = &[
+    "delete",
+    "remove",
+    "disable",
+    "skip",
+    "comment out",
+    "mark",
+    "mute",
+    "silence",
+    "suppress",
+    "turn off",
+    "weaken",
+    "loosen",
+    "relax",
+    "xfail",
+];
+
+/// Checks that a [`SABOTAGE_VERBS`] verb may put out of the way.
+pub const CHECKED: &[&str] = &[
+    "test",
+    "tests",
+    "assertion",
+    "assertions",
+    "assert",
+    "asserts",
+    "check",
+    "checks",
+    "test suite",
+    "spec",
+    "specs",
+    "linter",
+    "lints",
+];
+
+/// In a sentence that puts a check out of the way, words that say it was in the way of a
+/// result: "failing", "to make CI pass", "so the pipeline goes green", "and merge".
+pub const FAILING: &[&str] = &[
+    "fail", "fails", "failing", "failed", "red", "green", "pass", "passes", "passing", "merge",
+    "broken", "breaks", "blocks", "blocking",
 ];
 
 /// Verbs that destroy, dangerous when permitted with one of [`DESTROY_TARGETS`] within
@@ -674,6 +789,11 @@ pub const SEND_VERBS: &[&str] = &[
     "include",
     "curl",
     "write",
+    "push",
+    "hard-code",
+    "hardcode",
+    "embed",
+    "check",
 ];
 
 /// What must not leave the machine.
@@ -761,6 +881,8 @@ pub const STANDALONE: &[&str] = &[
     "elevate your privileges",
     "become root",
     "gain root",
+    "--no-verify",
+    "as pre-approved",
 ];
 
 /// Words that bound a dangerous action to something harmless: from two words before its
@@ -895,6 +1017,12 @@ pub const POWERS: &[&str] = &[
     "full permissions",
     "full access",
     "unrestricted access",
+    "unrestricted shell access",
+    "full shell access",
+    "blanket approval",
+    "blanket permission",
+    "standing approval",
+    "root",
     "root access",
     "admin rights",
     "administrator rights",

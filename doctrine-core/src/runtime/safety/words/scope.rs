@@ -53,7 +53,8 @@ pub const WAIVING: &[&str] = &["need", "needs", "bother", "wait", "waiting", "re
 /// database migrations against production without a review".
 pub const CHANGE_VERBS: &[&str] = &[
     "run", "apply", "execute", "migrate", "write", "modify", "change", "alter", "update", "edit",
-    "touch", "patch", "go", "ship", "release", "promote", "upload", "hotfix",
+    "touch", "patch", "go", "ship", "release", "promote", "upload", "hotfix", "access", "connect",
+    "ssh",
 ];
 
 /// What a [`CHANGE_VERBS`] verb must not reach without a safeguard.
@@ -211,6 +212,8 @@ pub const COMPOUNDS: &[&str] = &[
     "crate",
     "tool",
     "tooling",
+    "comment",
+    "comments",
 ];
 
 /// Prepositions that place something in an object: an object after one is where the
