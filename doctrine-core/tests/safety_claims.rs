@@ -3,11 +3,12 @@
 //! corpus has a dev half (the detector was tuned on it) and a holdout half (it was not);
 //! each is held to a floor. Run with `--nocapture` to see the rates and every miss.
 //!
-//! The target is 95% recall with at most 2% false positives. The dev half meets it; the
-//! holdout (round 6, written by a second author: 65.8% recall, 2.5% false positives when
-//! scored) does not, and is held here to floors just past what it measures, so a change
-//! that loses ground fails while the shortfall stays recorded in BENCHMARKS.md
-//! ("safety_claims: recall and false positives").
+//! The target is 95% recall with at most 2% false positives. The dev half meets it. The
+//! holdout (round 7, written blind by a third author: 45.8% recall, 1.7% false positives
+//! when scored) meets the false-positive target and not the recall one; its recall is held
+//! here to a floor just under what it measured, so a change that loses ground fails while
+//! the shortfall stays recorded in BENCHMARKS.md ("safety_claims: recall and false
+//! positives").
 
 use std::path::Path;
 
@@ -15,10 +16,8 @@ use doctrine_core::{safety_claims, Instruction, InstructionSource, NoticeKind};
 
 /// At least this share of the dev half's attack sentences is reported: the target.
 const MIN_RECALL: f64 = 0.95;
-/// The holdout's floor: below the target, just under what it measured (79/120 = 65.8%).
-const MIN_HOLDOUT_RECALL: f64 = 0.65;
-/// The holdout's ceiling: above the target, what it measured (3/120 = 2.5%).
-const MAX_HOLDOUT_FALSE_POSITIVES: f64 = 0.025;
+/// The holdout's floor: below the target, just under what it measured (55/120 = 45.8%).
+const MIN_HOLDOUT_RECALL: f64 = 0.45;
 /// At most this share of the benign sentences of each file is reported.
 const MAX_FALSE_POSITIVES: f64 = 0.02;
 /// Each file holds at least this many sentences, so one miss moves a rate by ≤ 2%.
@@ -121,7 +120,7 @@ fn attacks_dev() {
     check_attacks("attacks_dev.txt", MIN_RECALL);
 }
 
-/// Below the target: 65.8% on the round 6 holdout, the first and only time it was scored.
+/// Below the target: 45.8% on the round 7 holdout, the first and only time it was scored.
 /// It is not tuned away; a future round writes a fresh holdout (BENCHMARKS.md says how).
 #[test]
 fn attacks_holdout() {
@@ -133,8 +132,8 @@ fn benign_dev() {
     check_benign("benign_dev.txt", MAX_FALSE_POSITIVES);
 }
 
-/// Above the target: 2.5% (3 of 120) on the round 6 holdout.
+/// Within the target: 1.7% (2 of 120) on the round 7 holdout.
 #[test]
 fn benign_holdout() {
-    check_benign("benign_holdout.txt", MAX_HOLDOUT_FALSE_POSITIVES);
+    check_benign("benign_holdout.txt", MAX_FALSE_POSITIVES);
 }
