@@ -11,10 +11,18 @@ use crate::codegen::diag::Sink;
 use crate::codegen::model::{
     Layer, ReminderBody, ReminderDef, ReminderPiece, Reminders, StateShape, Text,
 };
-use crate::codegen::names::{camel, shown};
+use crate::codegen::names::{camel, shown, snake_ident_problem};
 use crate::codegen::raw::{self, ReminderText, StateKind};
 use crate::codegen::text::normalise;
 use crate::Tier;
+
+/// The state names a hint may offer: not one already refused as a field name.
+fn usable(state: &[(String, StateShape)]) -> impl Iterator<Item = &str> + Clone {
+    state
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| snake_ident_problem(n).is_none())
+}
 
 /// The default marker: what the base doctrine teaches the model to recognise.
 const DEFAULT_MARKER: &str = "<system-reminder>\n{text}\n</system-reminder>";
@@ -95,7 +103,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             sink.error(
                 Some(k.when.span()),
                 format!("reminder kind `{name}` reads state `{}`, which `[reminders.state]` does not declare", shown(k.when.get_ref())),
-                Some(hint(k.when.get_ref(), state.iter().map(|(n, _)| n.as_str()), "declared state")),
+                Some(hint(k.when.get_ref(), usable(&state), "declared state")),
             );
             ok = false;
             continue;
@@ -268,7 +276,7 @@ fn one_text(
                     sink.error(
                         Some(span.clone()),
                         format!("the text of reminder kind `{name}` prints `{{{n}}}`, which `[reminders.state]` does not declare"),
-                        Some(hint(&n, state.iter().map(|(s, _)| s.as_str()), "declared state")),
+                        Some(hint(&n, usable(state), "declared state")),
                     );
                     return None;
                 }
