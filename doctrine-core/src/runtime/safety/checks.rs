@@ -7,6 +7,9 @@ use super::words::{CHECKED, FAILING, SABOTAGE_VERBS};
 
 /// How far after its verb a check may be named ("disable the failing security tests").
 const CHECK_REACH: usize = 5;
+/// How far before the verb, and after the check, a [`FAILING`] word is looked for: a
+/// window, so a long sentence costs time in proportion to its length.
+const FAILING_REACH: usize = 12;
 
 impl Matcher<'_> {
     /// A [`SABOTAGE_VERBS`] verb, a [`CHECKED`] noun within five words (or "them"/"it" for
@@ -18,7 +21,10 @@ impl Matcher<'_> {
             let (end, form) = self.at(i, v, true)?;
             (form != Form::Past).then_some((*v, end))
         })?;
-        let named_before = (0..i).any(|k| self.any_at(k, CHECKED).is_some());
+        let first = *self
+            .first_check
+            .get_or_init(|| (0..self.len()).find(|&k| self.any_at(k, CHECKED).is_some()));
+        let named_before = first.is_some_and(|k| k < i);
         let (c, cend) = self.run(end, end + CHECK_REACH).find_map(|k| {
             if let Some((c, cend)) = self.any_at(k, CHECKED) {
                 return Some((c.to_string(), cend));
@@ -26,13 +32,15 @@ impl Matcher<'_> {
             let pronoun = named_before && matches!(self.word(k), "them" | "it");
             pronoun.then(|| (self.word(k).to_string(), k + 1))
         })?;
-        // The clause around the verb: back to the last hard break, on to the next.
-        let start = (0..=i)
+        // The clause around the verb, back to the last hard break and on to the next, but
+        // no further than the reach.
+        let start = (i.saturating_sub(FAILING_REACH)..=i)
             .rev()
-            .find(|&k| self.n.brk(k) == Break::Hard || k == 0)?;
-        let stop = (cend..self.len())
             .find(|&k| self.n.brk(k) == Break::Hard)
-            .unwrap_or(self.len());
+            .unwrap_or(i.saturating_sub(FAILING_REACH));
+        let stop = (cend..(cend + FAILING_REACH).min(self.len()))
+            .find(|&k| self.n.brk(k) == Break::Hard)
+            .unwrap_or((cend + FAILING_REACH).min(self.len()));
         let failing = (start..stop).find(|&k| {
             FAILING.contains(&self.word(k)) || inflected(self.word(k), "fail").is_some()
         })?;

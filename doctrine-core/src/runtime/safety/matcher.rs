@@ -58,6 +58,10 @@ pub(super) struct Matcher<'a> {
     grants: OnceCell<(Vec<Option<Grant>>, Vec<usize>)>,
     /// The object starting at each word, if any (see [`Matcher::object_at`]).
     objects: Vec<Option<Object>>,
+    /// Where the first object starts, if any: asked for once per pronoun, so kept.
+    first_object: Option<usize>,
+    /// Where the first [`CHECKED`] noun starts, if any; worked out when first needed.
+    pub first_check: OnceCell<Option<usize>>,
     /// The initials of the extensions' verbs, objects and actions.
     pub ext_initials: (u128, u128, u128),
 }
@@ -69,6 +73,8 @@ impl<'a> Matcher<'a> {
             ext,
             grants: OnceCell::new(),
             objects: Vec::new(),
+            first_object: None,
+            first_check: OnceCell::new(),
             ext_initials: (0, 0, 0),
         };
         for x in ext {
@@ -78,6 +84,7 @@ impl<'a> Matcher<'a> {
             m.ext_initials.2 |= of(&x.actions);
         }
         m.objects = (0..n.len()).map(|j| m.find_object(j)).collect();
+        m.first_object = m.objects.iter().position(Option::is_some);
         m
     }
 
@@ -113,10 +120,8 @@ impl<'a> Matcher<'a> {
 
     /// The first object of the sentence and where it starts.
     pub(super) fn antecedent(&self) -> Option<(usize, &Object)> {
-        self.objects
-            .iter()
-            .enumerate()
-            .find_map(|(j, o)| o.as_ref().map(|o| (j, o)))
+        let j = self.first_object?;
+        Some((j, self.objects[j].as_ref()?))
     }
 
     /// The first claim in the sentence, if any.
