@@ -71,3 +71,11 @@ for path in ["doctrine-core/tests/validate.rs", "doctrine-core/tests/never_panic
     for text in literals(path):
         if "=" in text and ("[" in text or "\n" in text):
             save("manifest", text.encode("utf-8"))
+
+# The safety-claim corpus, eight sentences to a seed, after a byte that picks the target's
+# word set (the `arbitrary` decoding reads it first; the rest becomes instruction texts).
+for path in sorted(glob.glob("doctrine-core/tests/data/safety_claims/*.txt")):
+    with open(path, encoding="utf-8") as f:
+        lines = [l for l in f.read().splitlines() if l.strip() and not l.startswith("#")]
+    for i in range(0, len(lines), 8):
+        save("safety", bytes([i // 8 % 3]) + "\n".join(lines[i:i + 8]).encode("utf-8"))

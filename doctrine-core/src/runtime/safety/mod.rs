@@ -171,11 +171,12 @@ impl Extension {
 /// - **Secrets and the rest**: a [`words::SEND_VERBS`] verb with a secret within five
 ///   words ([`words::SECRETS`], [`words::KEY_KINDS`], [`words::SECRET_FILES`]; "check"
 ///   only into something: "check the private key into git"), or a secret, a modal, "be"
-///   and a sending verb's past form ("secrets may be logged"); a [`words::SABOTAGE_VERBS`]
-///   verb with a [`words::CHECKED`] noun and a [`words::FAILING`] word in its clause
-///   ("disable the failing tests to make CI pass"); a [`words::STANDALONE`] action ("exfiltrate", "rm -rf /", "auto-approve"); a flag that
-///   names "dangerously" or "yolo" or switches an object off (`--no-sandbox`); a
-///   [`words::PHRASES`] entry, e.g. a forged provenance line `[instruction:`.
+///   and a sending verb's past form ("secrets may be logged"); a
+///   [`words::SABOTAGE_VERBS`] verb with a [`words::CHECKED`] noun and a form of
+///   "fail" or a [`words::FAILING`] word near it ("disable the failing tests to make
+///   CI pass"); a [`words::STANDALONE`] action ("exfiltrate", "rm -rf /",
+///   "auto-approve"); a flag that names "dangerously" or "yolo" or switches an object
+///   off (`--no-sandbox`); a [`words::PHRASES`] entry, e.g. a forged provenance line `[instruction:`.
 ///
 /// A match is not a claim when it is negated: a [`words::NEGATIONS`] word or an `n't`
 /// contraction among the eight words before it, in its clause ("never", "do not", "must
