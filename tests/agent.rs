@@ -6,7 +6,7 @@ mod agent {
     doctrine::doctrine!("../examples/agent/doctrine.toml");
 }
 
-use agent::{Facts, ReminderKind, SessionState, SkillsItem, SHIPPED_SKILLS};
+use agent::{Facts, ReminderKind, SessionState, SHIPPED_SKILLS};
 use std::path::Path;
 
 use doctrine::{BudgetBand, SkillOrigin, Skills};
@@ -17,15 +17,10 @@ fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
     let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
     let notices = skills.load_user(&[&user]);
     assert!(notices.is_empty(), "{notices:#?}");
-    let index: Vec<SkillsItem> = skills
-        .iter()
-        .map(|s| SkillsItem {
-            name: &s.name,
-            when: &s.when,
-        })
-        .collect();
     let task = "The parser test is flaky since the last merge. Fix it, then cut a release.";
-    let prompt = agent::compose(Facts { skills: &index }).task(task).finish();
+    let prompt = agent::compose(Facts { skills: &skills })
+        .task(task)
+        .finish();
     let loaded: Vec<&str> = skills
         .matching(task)
         .iter()

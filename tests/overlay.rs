@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Repo};
+use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Repo, UserSource};
 use proptest::prelude::*;
 
 mod assistant {
@@ -248,6 +248,34 @@ proptest! {
         let p = compose(&overlay, f, &repo);
         let shipped = shipped_safety(f);
         prop_assert_eq!(p.layer("safety"), Some(shipped.as_str()));
+    }
+
+    /// Every byte the overlay supplied is marked as user content, in its own layer and
+    /// nowhere else: exactly the trimmed fields that are not empty.
+    #[test]
+    fn every_overlay_byte_is_marked_as_user_content(
+        identity in any_text(),
+        tools_more in any_text(),
+        style in any_text(),
+        f in prop_oneof![Just(Formulation::Markdown), Just(Formulation::Tagged), Just(Formulation::Bare)],
+    ) {
+        let overlay = assistant::Overlay { identity, tools_more, style };
+        let p = compose(&overlay, f, "");
+        let got: Vec<(&str, &str, UserSource)> = p
+            .user_content()
+            .iter()
+            .map(|u| (u.layer, &p.as_str()[u.range.clone()], u.source.clone()))
+            .collect();
+        let want: Vec<(&str, &str, UserSource)> = [
+            ("identity", overlay.identity.trim(), "identity.md"),
+            ("tool_policy", overlay.tools_more.trim(), "tools.md"),
+            ("style", overlay.style.trim(), "style.md"),
+        ]
+        .into_iter()
+        .filter(|(_, text, _)| !text.is_empty())
+        .map(|(layer, text, file)| (layer, text, UserSource::OverlayFile(file)))
+        .collect();
+        prop_assert_eq!(got, want);
     }
 
     /// Whatever files a user's directory holds, under whatever names, the same.

@@ -8,17 +8,10 @@ mod s {
     doctrine::doctrine!("fixtures/skills/doctrine.toml");
 }
 
-use s::{Facts, SkillsItem, SHIPPED_SKILLS};
+use s::{Facts, SHIPPED_SKILLS};
 
 fn index(skills: &Skills) -> String {
-    let items: Vec<SkillsItem> = skills
-        .iter()
-        .map(|k| SkillsItem {
-            name: &k.name,
-            when: &k.when,
-        })
-        .collect();
-    s::compose(Facts { skills: &items }).finish().into_string()
+    s::compose(Facts { skills }).finish().into_string()
 }
 
 #[test]

@@ -33,6 +33,7 @@ pub use runtime::skill::{
 };
 #[cfg(feature = "skills")]
 pub use runtime::skill_load::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
+pub use runtime::user_content::{UserContent, UserSource};
 
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.
@@ -70,7 +71,9 @@ pub mod __private {
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::selector::{resolve_selectors, selected, Selected};
+    pub use crate::runtime::skill_index::{render_skill_index, SkillField};
     pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};
+    pub use crate::runtime::user_content::{Rendered, UserValue};
 }
 
 #[cfg(feature = "codegen")]

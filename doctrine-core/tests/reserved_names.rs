@@ -303,8 +303,9 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     all.extend(plumbing(|n| (closed_facts(n), vec![])));
     all.extend(plumbing(|n| {
         let m = format!(
-            "[skills]\ndir = \"{s}\"\n[[layer]]\nname = \"{l}\"\ntext = \"L.\"\n",
+            "[skills]\ndir = \"{s}\"\nindex = {{ name = \"{i}\" }}\n[[layer]]\nname = \"{l}\"\ntext = \"L.\"\n",
             s = n("skills"),
+            i = n("index"),
             l = n("base"),
         );
         (m, vec![n("skills")])

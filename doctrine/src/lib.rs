@@ -8,7 +8,7 @@ pub use doctrine_core::{
     BudgetBand, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
     InstructionStyle, LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError,
     Prompt, Provenance, Repo, Section, SectionState, Selector, ShippedSkill, Skill, SkillOrigin,
-    Skills, Skip, Source, Tier, Title, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
+    Skills, Skip, Source, Tier, Title, UserContent, UserSource, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming

@@ -9,7 +9,7 @@ mod agent {
     doctrine::doctrine!("doctrine.toml");
 }
 
-use agent::{Facts, SessionState, SkillsItem, SHIPPED_SKILLS};
+use agent::{Facts, SessionState, SHIPPED_SKILLS};
 use std::path::Path;
 
 use doctrine::{BudgetBand, Skills};
@@ -28,16 +28,19 @@ fn main() {
     for notice in skills.load_user(&[user]) {
         eprintln!("notice: {notice}");
     }
-    let index: Vec<SkillsItem> = skills
-        .iter()
-        .map(|s| SkillsItem {
-            name: &s.name,
-            when: &s.when,
-        })
-        .collect();
-    let prompt = agent::compose(Facts { skills: &index })
+    let prompt = agent::compose(Facts { skills: &skills })
         .task(&task)
         .finish();
+    // What the user's files put into the prompt, byte for byte: here the index line of the
+    // user's `release` skill.
+    for part in prompt.user_content() {
+        eprintln!(
+            "[user content in `{}`: {:?}, from {}]",
+            part.layer,
+            &prompt.as_str()[part.range.clone()],
+            part.source
+        );
+    }
 
     // What this turn appends after the prompt: the bodies the task calls for, then the
     // reminders the harness's state asks for. A harness tracks this state itself.

@@ -711,117 +711,133 @@ impl<'a> Facts<'a> {
         }
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::std::string::String; 1] {
+    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 1] {
         match self {
             Facts::Developer(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Architect(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Reviewer(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Qa(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Pm(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Devops(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Writer(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Researcher(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
                 ]
             }
@@ -1146,60 +1162,69 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [::doctrine::LayerInfo; 9] = [
     ::doctrine::LayerInfo {
         name: "tool_directive",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "lifecycle",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "fable",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "ponytail",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "role",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "team",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "identity",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "ambient",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -1232,7 +1257,7 @@ struct __ComposeState<'a> {
     slots: [::core::option::Option<&'a str>; 1],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
     facts: [::core::option::Option<&'a str>; 1],
-    lists: [::std::string::String; 1],
+    lists: [::doctrine::__private::Rendered; 1],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -1244,7 +1269,7 @@ pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-#[doc = "Starts composing a prompt from `examples/crew/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.ambient(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Starts composing a prompt from `examples/crew/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.ambient(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
     team: Team,
@@ -1355,6 +1380,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [
                 self.__layer_0(),
                 self.__layer_1(),
@@ -1397,7 +1423,7 @@ impl<'a> __ComposeState<'a> {
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
     fn __values(&self) -> [&str; 2] {
-        [self.lists[0].as_str(), self.knobs.intensity.as_str()]
+        [self.lists[0].text.as_str(), self.knobs.intensity.as_str()]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
@@ -1420,7 +1446,7 @@ impl<'a> __ComposeState<'a> {
             }
             Role::Pm => (&text::TOOL_DIRECTIVE_PM, ::doctrine::Origin::Inline),
         };
-        if !!self.lists[0].is_empty() {
+        if !!self.lists[0].text.is_empty() {
             return ::doctrine::__private::Part {
                 info,
                 origin,

@@ -370,19 +370,20 @@ pub const SEPARATOR: &str = "\n\n---\n\n";
 pub const LAYER_COUNT: usize = 5;
 /**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every mode | — | — | inline | — |
-| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` |
-| 3 | `rules` | stable | every mode | — | — | instructions | — |
-| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — |
-| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every mode | — | — | inline | — | — |
+| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
+| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
+| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 5] = [
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Base",
@@ -396,6 +397,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 5] = [
         name: "voice",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Voice",
@@ -409,6 +411,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 5] = [
         name: "rules",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Rules",
@@ -422,12 +425,14 @@ pub static LAYERS: [::doctrine::LayerInfo; 5] = [
         name: "hurry",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "extra",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -482,13 +487,13 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every mode | — | — | inline | — |
-| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` |
-| 3 | `rules` | stable | every mode | — | — | instructions | — |
-| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — |
-| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every mode | — | — | inline | — | — |
+| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
+| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
+| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -614,6 +619,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [
                 self.__layer_0(),
                 self.__layer_1(),

@@ -382,71 +382,80 @@ pub const SEPARATOR: &str = "|";
 pub const LAYER_COUNT: usize = 9;
 /**Every layer of `tests/fixtures/gates.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — |
-| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — |
-| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — |
-| 4 | `review` | stable | every mode | — | — | inline | — |
-| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
-| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
-| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
-| 8 | `persona` | stable | every mode | — | — | slot (optional) | — |
-| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
+| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
+| 4 | `review` | stable | every mode | — | — | inline | — | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 9] = [
     ::doctrine::LayerInfo {
         name: "host",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "whole_repo",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "scoped",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "review",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "chatty",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "tone",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "tone_note",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "persona",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "persona_note",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -504,17 +513,17 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — |
-| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — |
-| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — |
-| 4 | `review` | stable | every mode | — | — | inline | — |
-| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — |
-| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` |
-| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — |
-| 8 | `persona` | stable | every mode | — | — | slot (optional) | — |
-| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
+| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
+| 4 | `review` | stable | every mode | — | — | inline | — | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -643,6 +652,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [
                 self.__layer_0(),
                 self.__layer_1(),

@@ -298,86 +298,96 @@ impl<'a> Facts<'a> {
         }
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::std::string::String; 3] {
+    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 3] {
         match self {
             Facts::Dev(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
-                    ),
-                    ::doctrine::__private::render_list(
-                        facts.skills,
-                        &::doctrine::__private::ListStyle {
-                            item: &[
-                                ::doctrine::__private::ItemPiece::Text("- "),
-                                ::doctrine::__private::ItemPiece::Field(0),
-                            ],
-                            join: "\n",
-                            sort: ::core::option::Option::Some(0),
-                            max: ::core::option::Option::Some(2),
-                            more: "- ({n} more)",
-                        },
-                    ),
-                    ::doctrine::__private::render_rows(
-                        &::core::iter::Iterator::collect::<
-                            ::std::vec::Vec<_>,
-                        >(
-                            ::core::iter::Iterator::map(
-                                facts.guides.iter(),
-                                |r| [r.name, r.when],
-                            ),
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
                         ),
-                        &::doctrine::__private::ListStyle {
-                            item: &[
-                                ::doctrine::__private::ItemPiece::Text("- **"),
-                                ::doctrine::__private::ItemPiece::Field(0),
-                                ::doctrine::__private::ItemPiece::Text("**"),
-                                ::doctrine::__private::ItemPiece::Open(1, false),
-                                ::doctrine::__private::ItemPiece::Text(" — "),
-                                ::doctrine::__private::ItemPiece::Field(1),
-                                ::doctrine::__private::ItemPiece::Close,
-                            ],
-                            join: "\n",
-                            sort: ::core::option::Option::Some(0),
-                            max: ::core::option::Option::Some(3),
-                            more: "- ({n} more guides)",
-                        },
+                    ),
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.skills,
+                            &::doctrine::__private::ListStyle {
+                                item: &[
+                                    ::doctrine::__private::ItemPiece::Text("- "),
+                                    ::doctrine::__private::ItemPiece::Field(0),
+                                ],
+                                join: "\n",
+                                sort: ::core::option::Option::Some(0),
+                                max: ::core::option::Option::Some(2),
+                                more: "- ({n} more)",
+                            },
+                        ),
+                    ),
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_rows(
+                            &::core::iter::Iterator::collect::<
+                                ::std::vec::Vec<_>,
+                            >(
+                                ::core::iter::Iterator::map(
+                                    facts.guides.iter(),
+                                    |r| [r.name, r.when],
+                                ),
+                            ),
+                            &::doctrine::__private::ListStyle {
+                                item: &[
+                                    ::doctrine::__private::ItemPiece::Text("- **"),
+                                    ::doctrine::__private::ItemPiece::Field(0),
+                                    ::doctrine::__private::ItemPiece::Text("**"),
+                                    ::doctrine::__private::ItemPiece::Open(1, false),
+                                    ::doctrine::__private::ItemPiece::Text(" — "),
+                                    ::doctrine::__private::ItemPiece::Field(1),
+                                    ::doctrine::__private::ItemPiece::Close,
+                                ],
+                                join: "\n",
+                                sort: ::core::option::Option::Some(0),
+                                max: ::core::option::Option::Some(3),
+                                more: "- ({n} more guides)",
+                            },
+                        ),
                     ),
                 ]
             }
             Facts::Ops(facts) => {
                 [
-                    ::doctrine::__private::render_list(
-                        facts.tools,
-                        &::doctrine::__private::ListStyle {
-                            item: &[::doctrine::__private::ItemPiece::Field(0)],
-                            join: ", ",
-                            sort: ::core::option::Option::None,
-                            max: ::core::option::Option::None,
-                            more: "(and {n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.tools,
+                            &::doctrine::__private::ListStyle {
+                                item: &[::doctrine::__private::ItemPiece::Field(0)],
+                                join: ", ",
+                                sort: ::core::option::Option::None,
+                                max: ::core::option::Option::None,
+                                more: "(and {n} more)",
+                            },
+                        ),
                     ),
-                    ::doctrine::__private::render_list(
-                        facts.skills,
-                        &::doctrine::__private::ListStyle {
-                            item: &[
-                                ::doctrine::__private::ItemPiece::Text("- "),
-                                ::doctrine::__private::ItemPiece::Field(0),
-                            ],
-                            join: "\n",
-                            sort: ::core::option::Option::Some(0),
-                            max: ::core::option::Option::Some(2),
-                            more: "- ({n} more)",
-                        },
+                    ::doctrine::__private::Rendered::plain(
+                        ::doctrine::__private::render_list(
+                            facts.skills,
+                            &::doctrine::__private::ListStyle {
+                                item: &[
+                                    ::doctrine::__private::ItemPiece::Text("- "),
+                                    ::doctrine::__private::ItemPiece::Field(0),
+                                ],
+                                join: "\n",
+                                sort: ::core::option::Option::Some(0),
+                                max: ::core::option::Option::Some(2),
+                                more: "- ({n} more)",
+                            },
+                        ),
                     ),
-                    ::std::string::String::new(),
+                    <::doctrine::__private::Rendered as ::core::default::Default>::default(),
                 ]
             }
         }
@@ -448,29 +458,32 @@ pub const SEPARATOR: &str = "|";
 pub const LAYER_COUNT: usize = 3;
 /**Every layer of `tests/fixtures/lists.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `tools` | stable | every role | when `tools` | — | inline | — |
-| 2 | `skills` | stable | every role | when `skills` | — | inline | — |
-| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `tools` | stable | every role | when `tools` | — | inline | — | — |
+| 2 | `skills` | stable | every role | when `skills` | — | inline | — | — |
+| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 3] = [
     ::doctrine::LayerInfo {
         name: "tools",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "skills",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "guides",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -497,7 +510,7 @@ struct __ComposeState<'a> {
     slots: [::core::option::Option<&'a str>; 0],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
     facts: [::core::option::Option<&'a str>; 3],
-    lists: [::std::string::String; 3],
+    lists: [::doctrine::__private::Rendered; 3],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -513,11 +526,11 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `tools` | stable | every role | when `tools` | — | inline | — |
-| 2 | `skills` | stable | every role | when `skills` | — | inline | — |
-| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `tools` | stable | every role | when `tools` | — | inline | — | — |
+| 2 | `skills` | stable | every role | when `skills` | — | inline | — | — |
+| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -604,6 +617,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [self.__layer_0(), self.__layer_1(), self.__layer_2()],
         )
     }
@@ -622,7 +636,11 @@ impl<'a> __ComposeState<'a> {
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
     fn __values(&self) -> [&str; 3] {
-        [self.lists[0].as_str(), self.lists[1].as_str(), self.lists[2].as_str()]
+        [
+            self.lists[0].text.as_str(),
+            self.lists[1].text.as_str(),
+            self.lists[2].text.as_str(),
+        ]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
@@ -634,7 +652,7 @@ impl<'a> __ComposeState<'a> {
             &text::TOOLS,
             ::doctrine::Origin::Inline,
         );
-        if !!self.lists[0].is_empty() {
+        if !!self.lists[0].text.is_empty() {
             return ::doctrine::__private::Part {
                 info,
                 origin,
@@ -663,7 +681,7 @@ impl<'a> __ComposeState<'a> {
             &text::SKILLS,
             ::doctrine::Origin::Inline,
         );
-        if !!self.lists[1].is_empty() {
+        if !!self.lists[1].text.is_empty() {
             return ::doctrine::__private::Part {
                 info,
                 origin,
@@ -699,7 +717,7 @@ impl<'a> __ComposeState<'a> {
             &text::GUIDES,
             ::doctrine::Origin::Inline,
         );
-        if !!self.lists[2].is_empty() {
+        if !!self.lists[2].text.is_empty() {
             return ::doctrine::__private::Part {
                 info,
                 origin,

@@ -1052,127 +1052,144 @@ pub const SEPARATOR: &str = "\n\n---\n\n";
 pub const LAYER_COUNT: usize = 17;
 /**Every layer of `examples/modes/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — |
-| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — |
-| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — |
-| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — |
-| 6 | `pack` | stable | `exec` | — | — | inline | — |
-| 7 | `plan` | stable | `apply` | — | — | inline | — |
-| 8 | `scope` | stable | `scout` | — | — | inline | — |
-| 9 | `baseline` | stable | `baseline` | — | — | inline | — |
-| 10 | `today` | volatile | every mode | when `today` | — | inline | — |
-| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — |
-| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — |
-| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — |
-| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — | — |
+| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — | — |
+| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — | — |
+| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — | — |
+| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — | — |
+| 6 | `pack` | stable | `exec` | — | — | inline | — | — |
+| 7 | `plan` | stable | `apply` | — | — | inline | — | — |
+| 8 | `scope` | stable | `scout` | — | — | inline | — | — |
+| 9 | `baseline` | stable | `baseline` | — | — | inline | — | — |
+| 10 | `today` | volatile | every mode | when `today` | — | inline | — | — |
+| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — | — |
+| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — | — |
+| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — | — |
+| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — | — |
+| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — | — |
+| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
+| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 17] = [
     ::doctrine::LayerInfo {
         name: "doctrine",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "tools",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "shell",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "mode",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "overview",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "pack",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "plan",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "scope",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "baseline",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "today",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "room",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "personality",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "extramile",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "mcp",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "nudge_wrapup",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "nudge_force",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "extra",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -1218,25 +1235,25 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — |
-| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — |
-| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — |
-| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — |
-| 6 | `pack` | stable | `exec` | — | — | inline | — |
-| 7 | `plan` | stable | `apply` | — | — | inline | — |
-| 8 | `scope` | stable | `scout` | — | — | inline | — |
-| 9 | `baseline` | stable | `baseline` | — | — | inline | — |
-| 10 | `today` | volatile | every mode | when `today` | — | inline | — |
-| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — |
-| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — |
-| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — |
-| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — | — |
+| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — | — |
+| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — | — |
+| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — | — |
+| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — | — |
+| 6 | `pack` | stable | `exec` | — | — | inline | — | — |
+| 7 | `plan` | stable | `apply` | — | — | inline | — | — |
+| 8 | `scope` | stable | `scout` | — | — | inline | — | — |
+| 9 | `baseline` | stable | `baseline` | — | — | inline | — | — |
+| 10 | `today` | volatile | every mode | when `today` | — | inline | — | — |
+| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — | — |
+| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — | — |
+| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — | — |
+| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — | — |
+| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — | — |
+| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
+| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
@@ -1352,6 +1369,7 @@ impl<'a> __ComposeState<'a> {
                 SEPARATOR,
                 self.formulation,
                 &values,
+                &[],
                 [
                     self.__layer_0(),
                     self.__layer_1(),

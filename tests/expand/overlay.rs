@@ -266,27 +266,29 @@ pub const SEPARATOR: &str = "\n\n";
 pub const LAYER_COUNT: usize = 7;
 /**Every layer of `examples/overlay/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — |
-| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` |
-| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — |
-| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` |
-| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` |
-| 6 | `instructions` | stable | — | — | — | instructions | — |
-| 7 | `repo` | stable | — | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
+| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
+| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
+| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
+| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
+| 6 | `instructions` | stable | — | — | — | instructions | — | — |
+| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 7] = [
     ::doctrine::LayerInfo {
         name: "preamble",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "identity",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Identity",
@@ -300,6 +302,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 7] = [
         name: "safety",
         tier: ::doctrine::Tier::Stable,
         locked: true,
+        user: false,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Safety",
@@ -313,6 +316,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 7] = [
         name: "tool_policy",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Tool policy",
@@ -326,6 +330,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 7] = [
         name: "style",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Style",
@@ -339,6 +344,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 7] = [
         name: "instructions",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Instructions",
@@ -352,6 +358,7 @@ pub static LAYERS: [::doctrine::LayerInfo; 7] = [
         name: "repo",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::Some(
             &::doctrine::Title {
                 text: "Repository",
@@ -416,15 +423,15 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — |
-| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` |
-| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — |
-| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` |
-| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` |
-| 6 | `instructions` | stable | — | — | — | instructions | — |
-| 7 | `repo` | stable | — | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
+| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
+| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
+| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
+| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
+| 6 | `instructions` | stable | — | — | — | instructions | — | — |
+| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
 */
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
     Compose {
@@ -546,6 +553,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [
                 self.__layer_0(),
                 self.__layer_1(),

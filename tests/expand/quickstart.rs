@@ -223,22 +223,24 @@ pub const SEPARATOR: &str = "\n\n---\n\n";
 pub const LAYER_COUNT: usize = 2;
 /**Every layer of `examples/quickstart/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — |
-| 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — | — |
+| 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 2] = [
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "role",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -280,10 +282,10 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — |
-| 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — | — |
+| 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — | — |
 */
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::Ready> {
     Compose {
@@ -366,6 +368,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [self.__layer_0(), self.__layer_1()],
         )
     }

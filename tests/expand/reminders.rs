@@ -146,15 +146,16 @@ pub const SEPARATOR: &str = "\n\n---\n\n";
 pub const LAYER_COUNT: usize = 1;
 /**Every layer of `tests/fixtures/reminders.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | — | — | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | — | — | — | inline | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 1] = [
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -195,9 +196,9 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | — | — | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | — | — | — | inline | — | — |
 */
 pub fn compose<'a>() -> Compose<'a, stage::Ready> {
     Compose {
@@ -279,6 +280,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [self.__layer_0()],
         )
     }

@@ -218,15 +218,16 @@ pub const SEPARATOR: &str = "|";
 pub const LAYER_COUNT: usize = 1;
 /**Every layer of `tests/fixtures/sections.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `context` | stable | — | — | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `context` | stable | — | — | — | inline | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 1] = [
     ::doctrine::LayerInfo {
         name: "context",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -267,9 +268,9 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `context` | stable | — | — | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `context` | stable | — | — | — | inline | — | — |
 */
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
@@ -351,6 +352,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [self.__layer_0()],
         )
     }

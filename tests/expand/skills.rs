@@ -101,19 +101,11 @@ impl ::core::fmt::Display for Flags {
 /// The value of every knob. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knobs {}
-///One item of list fact `skills` in `tests/fixtures/skills/doctrine.toml`: each field fills its `{name}` in the item template; an item whose fields are all empty is left out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SkillsItem<'a> {
-    ///`{name}` in the item template.
-    pub name: &'a str,
-    ///`{when}` in the item template.
-    pub when: &'a str,
-}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {
-    ///Fact `skills` (optional, stable; a list: an empty one is absent).
-    pub skills: &'a [SkillsItem<'a>],
+    ///The skill index `skills` (optional, stable): the session's skills, one line each, by name; `Skills::EMPTY` prints none. A user skill's line is user-file text (`Prompt::user_content`).
+    pub skills: &'a ::doctrine::Skills,
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.
@@ -133,7 +125,9 @@ impl<'a> Facts<'a> {
             &["skills"],
             pairs,
         )?;
-        ::core::result::Result::Ok(Facts { skills: &[] })
+        ::core::result::Result::Ok(Facts {
+            skills: ::doctrine::Skills::EMPTY,
+        })
     }
     #[doc(hidden)]
     pub fn __values(&self) -> [::core::option::Option<&'a str>; 1] {
@@ -141,18 +135,15 @@ impl<'a> Facts<'a> {
         [::core::option::Option::None]
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::std::string::String; 1] {
+    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 1] {
         let facts = self;
         [
-            ::doctrine::__private::render_rows(
-                &::core::iter::Iterator::collect::<
-                    ::std::vec::Vec<_>,
-                >(
-                    ::core::iter::Iterator::map(
-                        facts.skills.iter(),
-                        |r| [r.name, r.when],
-                    ),
-                ),
+            ::doctrine::__private::render_skill_index(
+                facts.skills,
+                &[
+                    ::doctrine::__private::SkillField::Name,
+                    ::doctrine::__private::SkillField::When,
+                ],
                 &::doctrine::__private::ListStyle {
                     item: &[
                         ::doctrine::__private::ItemPiece::Text("- **"),
@@ -225,22 +216,24 @@ pub const SEPARATOR: &str = "\n\n---\n\n";
 pub const LAYER_COUNT: usize = 2;
 /**Every layer of `tests/fixtures/skills/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | — | — | — | inline | — |
-| 2 | `skill_index` | stable | — | when `skills` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | — | — | — | inline | — | — |
+| 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 2] = [
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "skill_index",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::None,
     },
 ];
@@ -266,7 +259,7 @@ struct __ComposeState<'a> {
     slots: [::core::option::Option<&'a str>; 0],
     instructions: [&'a [::doctrine::Instruction<'a>]; 0],
     facts: [::core::option::Option<&'a str>; 1],
-    lists: [::std::string::String; 1],
+    lists: [::doctrine::__private::Rendered; 1],
     flags: Flags,
     knobs: Knobs,
     overlay: ::core::option::Option<&'a Overlay>,
@@ -282,10 +275,10 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | — | — | — | inline | — |
-| 2 | `skill_index` | stable | — | when `skills` | — | inline | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | — | — | — | inline | — | — |
+| 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
 */
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
@@ -368,6 +361,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[(0, self.lists[0].user.as_slice())],
             [self.__layer_0(), self.__layer_1()],
         )
     }
@@ -386,7 +380,7 @@ impl<'a> __ComposeState<'a> {
     }
     /// What placeholders resolve to: facts, then knobs, in manifest order.
     fn __values(&self) -> [&str; 1] {
-        [self.lists[0].as_str()]
+        [self.lists[0].text.as_str()]
     }
     #[inline]
     fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
@@ -415,7 +409,7 @@ impl<'a> __ComposeState<'a> {
             &text::SKILL_INDEX,
             ::doctrine::Origin::Inline,
         );
-        if !!self.lists[0].is_empty() {
+        if !!self.lists[0].text.is_empty() {
             return ::doctrine::__private::Part {
                 info,
                 origin,

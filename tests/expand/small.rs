@@ -350,48 +350,55 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
-#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [::doctrine::LayerInfo; 7] = [
     ::doctrine::LayerInfo {
         name: "tools",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "safety",
         tier: ::doctrine::Tier::Stable,
         locked: true,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "style",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "strict",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "mood",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "task",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "today",
         tier: ::doctrine::Tier::Volatile,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -436,7 +443,7 @@ pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-#[doc = "Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.task(text)`, `.today(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file |\n|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — |\n"]
+#[doc = "Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.task(text)`, `.today(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
     Compose {
         state: __ComposeState {
@@ -558,6 +565,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [
                 self.__layer_0(),
                 self.__layer_1(),

@@ -304,36 +304,40 @@ pub const SEPARATOR: &str = "\n\n";
 pub const LAYER_COUNT: usize = 4;
 /**Every layer of `examples/spine/doctrine.toml`, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
-| 4 | `persona` | stable | every role | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` | yes (selector's file) |
+| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` | yes (selector's file) |
+| 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [::doctrine::LayerInfo; 4] = [
     ::doctrine::LayerInfo {
         name: "base",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "spine",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "spine_worker",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: true,
         title: ::core::option::Option::None,
     },
     ::doctrine::LayerInfo {
         name: "persona",
         tier: ::doctrine::Tier::Stable,
         locked: false,
+        user: false,
         title: ::core::option::Option::None,
     },
 ];
@@ -385,12 +389,12 @@ pub struct Compose<'a, Stage> {
 
 The layers, in composition order:
 
-| # | layer | tier | scope | gate | locked / override | source | overlay file |
-|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — |
-| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` |
-| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` |
-| 4 | `persona` | stable | every role | — | — | slot (optional) | — |
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` | yes (selector's file) |
+| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` | yes (selector's file) |
+| 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
     Compose {
@@ -539,6 +543,7 @@ impl<'a> __ComposeState<'a> {
             SEPARATOR,
             self.formulation,
             &values,
+            &[],
             [self.__layer_0(), self.__layer_1(), self.__layer_2(), self.__layer_3()],
         )
     }

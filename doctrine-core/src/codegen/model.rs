@@ -136,6 +136,52 @@ impl Doctrine {
     }
 }
 
+/// How a layer can carry text from a user's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UserVia {
+    /// An `Overlay` field (the user's overlay file replaces or extends it).
+    Overlay,
+    /// A selector: a file named by path, or the user's copy.
+    Selector,
+    /// It prints the skill index, whose user skills' lines are user content.
+    SkillIndex,
+}
+
+impl UserVia {
+    /// For the layer table in rustdoc.
+    pub fn describe(self) -> &'static str {
+        match self {
+            UserVia::Overlay => "overlay file",
+            UserVia::Selector => "selector's file",
+            UserVia::SkillIndex => "skill index",
+        }
+    }
+}
+
+impl Doctrine {
+    /// How layer `l` can carry text from a user's file, if it can.
+    pub fn user_via(&self, l: &Layer) -> Option<UserVia> {
+        if l.selector.is_some() {
+            Some(UserVia::Selector)
+        } else if l.overlay.is_some() {
+            Some(UserVia::Overlay)
+        } else if self.prints_skill_index(l) {
+            Some(UserVia::SkillIndex)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a text of layer `l` prints the skill index.
+    fn prints_skill_index(&self, l: &Layer) -> bool {
+        let ids = l.content.text_ids();
+        let segments = ids.iter().filter_map(|&t| self.texts[t].segments.as_ref());
+        segments
+            .flatten()
+            .any(|s| matches!(s, Segment::Fact(f) if self.facts[*f].skill_index))
+    }
+}
+
 #[derive(Debug)]
 pub struct Flag {
     pub name: String,
@@ -157,6 +203,9 @@ pub struct Fact {
     pub texts: Option<Vec<(String, String)>>,
     /// A list fact (`list = { ... }`): given as `&[&str]`, printed item by item.
     pub list: Option<ListSpec>,
+    /// The skill index `[skills]` declares: a list given as `&Skills`, whose user skills'
+    /// lines are user content, so no locked layer may print or test it.
+    pub skill_index: bool,
 }
 
 /// How a list fact prints.
@@ -186,10 +235,13 @@ pub enum ItemPiece {
     Close,
 }
 
-impl ListSpec {
-    /// The generated struct of one item, for a list with named fields.
-    pub fn item_type(&self, fact: &str) -> Option<String> {
-        (!self.fields.is_empty()).then(|| format!("{}Item", crate::codegen::names::camel(fact)))
+impl Fact {
+    /// The generated struct of one item, for a list with named fields (the skill index has
+    /// none: it is given as `&Skills`).
+    pub fn item_type(&self) -> Option<String> {
+        let list = self.list.as_ref().filter(|_| !self.skill_index)?;
+        (!list.fields.is_empty())
+            .then(|| format!("{}Item", crate::codegen::names::camel(&self.name)))
     }
 }
 

@@ -89,7 +89,13 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 }
                 manifest.reminders = checked(value, raw::REMINDERS_KEYS, "`[reminders]`", sink);
             }
-            "skills" => manifest.skills = checked(value, raw::SKILLS_KEYS, "`[skills]`", sink),
+            "skills" => {
+                let index = value.get_ref().as_table().and_then(|t| t.get("index"));
+                if let Some(t) = index.and_then(|i| i.get_ref().as_table()) {
+                    check_keys(t, raw::SKILL_INDEX_KEYS, "the skill index", sink);
+                }
+                manifest.skills = checked(value, raw::SKILLS_KEYS, "`[skills]`", sink);
+            }
             "flags" => {
                 for (name, v) in table(value, "flags", sink) {
                     // Kept (as `false`) when its value is bad, so its uses are not reported too.

@@ -617,8 +617,10 @@ impl FromToml for ReminderText {
     }
 }
 
-/// `[skills]`: the directory of shipped skills, embedded at compile time.
-pub(super) const SKILLS_KEYS: &[&str] = &["dir"];
+/// `[skills]`: the directory of shipped skills, embedded at compile time, and the index.
+pub(super) const SKILLS_KEYS: &[&str] = &["dir", "index"];
+/// `[skills] index = { ... }`: the skill index's name and printing.
+pub(super) const SKILL_INDEX_KEYS: &[&str] = &["name", "item", "join", "max", "more"];
 
 /// Every table's keys, by where they are written, for the test that the manifest
 /// reference documents each one.
@@ -637,13 +639,36 @@ pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("[reminders]", REMINDERS_KEYS),
     ("[[reminders.kind]]", REMINDER_KIND_KEYS),
     ("[skills]", SKILLS_KEYS),
+    ("[skills.index]", SKILL_INDEX_KEYS),
 ];
 
 #[derive(Debug)]
 pub(super) struct SkillsTable {
     pub dir: Spanned<String>,
+    pub index: Option<Spanned<SkillIndex>>,
 }
 
 from_toml!(SkillsTable, |f| SkillsTable {
     dir: f.required("dir")?,
+    index: f.optional("index")?,
+});
+
+/// The skill index `[skills]` declares: a list fact of the session's skills.
+#[derive(Debug)]
+pub(super) struct SkillIndex {
+    /// The fact's name, for placeholders and conditions (default `skills`).
+    pub name: Option<Name>,
+    /// How it prints, as a list fact does (`sort` is always by name).
+    pub list: List,
+}
+
+from_toml!(SkillIndex, |f| SkillIndex {
+    name: f.optional("name")?,
+    list: List {
+        item: f.optional("item")?,
+        join: f.optional("join")?,
+        sort: None,
+        max: f.optional("max")?,
+        more: f.optional("more")?,
+    },
 });

@@ -7,6 +7,7 @@ use super::instruction::{
 };
 use super::layer::{LayerInfo, Origin, Skip, Tier};
 use super::prompt::{Mark, Prompt, Section, SectionState};
+use super::user_content::{UserContent, UserSource, UserValue};
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
 /// flags, knobs, facts, overlay and slots.
@@ -50,14 +51,19 @@ pub enum Seg {
     If(usize, bool, usize),
 }
 
-/// The pieces of text a template's segments print, in order, with sections decided.
+/// The pieces of text a template's segments print, in order, with sections decided; a
+/// value's piece comes with the value's index.
 #[inline(always)]
-fn each_piece<'v>(segs: &'v [Seg], values: &[&'v str], mut piece: impl FnMut(&'v str)) {
+fn each_piece<'v>(
+    segs: &'v [Seg],
+    values: &[&'v str],
+    mut piece: impl FnMut(&'v str, Option<usize>),
+) {
     let mut i = 0;
     while let Some(seg) = segs.get(i) {
         match *seg {
-            Seg::Lit(t) => piece(t),
-            Seg::Value(v) => piece(values[v]),
+            Seg::Lit(t) => piece(t, None),
+            Seg::Value(v) => piece(values[v], Some(v)),
             Seg::If(v, negated, len) => {
                 if values[v].is_empty() != negated {
                     i += len;
@@ -84,19 +90,23 @@ fn joined_len(head: usize, tail: &[Joined<'_>; 2]) -> usize {
     len
 }
 
-/// Writes the joined pieces after a head that wrote `head` bytes.
+/// Writes the joined pieces after a head that wrote `head` bytes; returns where the last
+/// piece (a layer's appended overlay) starts, when it was written.
 #[inline(always)]
-fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String) {
+fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String) -> Option<usize> {
     let mut written = head > 0;
+    let mut last = None;
     for (i, (sep, text)) in tail.iter().enumerate() {
         if !text.is_empty() && (i > 0 || head > 0) {
             if written {
                 out.push_str(sep);
             }
+            last = (i == 1).then_some(out.len());
             out.push_str(text);
             written = true;
         }
     }
+    last
 }
 
 /// The text a head and its joined pieces make, for code that needs it as one string (the
@@ -117,7 +127,7 @@ impl Body<'_> {
             Body::Text(text, tail) => joined_len(text.len(), tail),
             Body::Template(segs, tail) => {
                 let mut head = 0;
-                each_piece(segs, values, |p| head += p.len());
+                each_piece(segs, values, |p, _| head += p.len());
                 joined_len(head, tail)
             }
             Body::Instructions(instructions, style) => styled_len(instructions, style),
@@ -134,7 +144,7 @@ impl Body<'_> {
             }
             Body::Template(segs, tail) => {
                 let start = out.len();
-                each_piece(segs, values, |p| out.push_str(p));
+                each_piece(segs, values, |p, _| out.push_str(p));
                 write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions, style) => {
@@ -177,9 +187,10 @@ fn measure(
 /// the composed length.
 ///
 /// `formulation` delimits titled layers; `values` resolves the placeholders of
-/// `Template` bodies. An empty layer emits nothing, not even its title. `parts` must list every
-/// stable layer before every volatile one; manifest validation guarantees this for
-/// generated code.
+/// `Template` bodies, and `user` says which stretches of which values came from user files
+/// (the skill index's user lines). An empty layer emits nothing, not even its title.
+/// `parts` must list every stable layer before every volatile one; manifest validation
+/// guarantees this for generated code.
 ///
 /// The sections live in an array inside the [`Prompt`], so composing allocates once. For
 /// manifests with more than [`INLINE_LAYERS_MAX`] layers generated code calls
@@ -189,12 +200,18 @@ pub fn compose<const N: usize>(
     separator: &str,
     formulation: Formulation,
     values: &[&str],
+    user: &[UserValue<'_>],
     parts: [Part<'_>; N],
 ) -> Prompt<[Section; N]> {
     let mut sections = [Section::UNSET; N];
-    let (text, stable_end, volatile_start, marks) =
-        fill(separator, formulation, values, &parts, &mut sections);
-    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
+    let written = fill(
+        separator,
+        formulation,
+        (values, user),
+        &parts,
+        &mut sections,
+    );
+    Prompt::from_parts(written, sections)
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -208,34 +225,45 @@ pub fn compose_boxed(
     separator: &str,
     formulation: Formulation,
     values: &[&str],
+    user: &[UserValue<'_>],
     parts: &[Part<'_>],
 ) -> Prompt<Box<[Section]>> {
     let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
-    let (text, stable_end, volatile_start, marks) =
-        fill(separator, formulation, values, parts, &mut sections);
-    Prompt::from_parts(text, stable_end, volatile_start, sections, marks)
+    let written = fill(separator, formulation, (values, user), parts, &mut sections);
+    Prompt::from_parts(written, sections)
 }
 
-/// The composition itself: the text, where the stable part ends and the volatile part
-/// starts, and where each instruction's provenance line landed; `sections` (as long as
-/// `parts`) receives one record per layer.
+/// What [`fill`] wrote: the text, where its stable part ends and its volatile part starts,
+/// where each instruction's provenance line landed, and which stretches came from user
+/// files.
+pub(crate) struct Written {
+    pub text: String,
+    pub stable_end: usize,
+    pub volatile_start: usize,
+    pub marks: Vec<Mark>,
+    pub user: Vec<UserContent>,
+}
+
+/// The composition itself; `sections` (as long as `parts`) receives one record per layer.
 // Plain loops over references: `array::map` here was not inlined and moved every
 // `Section` through the stack (see BENCHMARKS.md).
 #[inline(always)]
 fn fill(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    (values, user_values): (&[&str], &[UserValue<'_>]),
     parts: &[Part<'_>],
     sections: &mut [Section],
-) -> (String, usize, usize, Vec<Mark>) {
+) -> Written {
     let total = measure(separator, formulation, values, parts);
-    let mut text = String::with_capacity(total);
-    let mut stable_end = 0;
-    let mut volatile_start = None;
-    // Where each instruction's provenance line landed, for `explain()`; allocated only
-    // when a prompt has instructions.
-    let mut marks = Vec::new();
+    let mut out = Written {
+        text: String::with_capacity(total),
+        stable_end: 0,
+        volatile_start: usize::MAX,
+        // Allocated only when a prompt has instructions, or user content.
+        marks: Vec::new(),
+        user: Vec::new(),
+    };
     for (i, (section, part)) in sections.iter_mut().zip(parts).enumerate() {
         section.info = part.info;
         section.origin = part.origin;
@@ -247,49 +275,103 @@ fn fill(
             section.state = SectionState::Skipped(Skip::Empty);
             continue;
         }
-        if !text.is_empty() {
-            text.push_str(separator);
+        if !out.text.is_empty() {
+            out.text.push_str(separator);
         }
-        let start = text.len();
+        let start = out.text.len();
         // Untitled layers (most) take no delimiter pushes at all.
         let title = part.info.title.map(|t| t.delimiters(formulation));
         if let Some((open, _)) = title {
-            text.push_str(open);
+            out.text.push_str(open);
         }
-        match part.body {
-            Body::Instructions(instructions, style) => {
-                let at = text.len();
-                render_instructions_marked(instructions, style, &mut text, |s, e| {
-                    marks.push(Mark {
-                        section: i,
-                        start: at + s,
-                        end: at + e,
-                    });
-                });
-            }
-            _ => part.body.write(values, &mut text),
-        }
+        write_part(i, part, (values, user_values), &mut out);
         if let Some((_, close)) = title {
-            text.push_str(close);
+            out.text.push_str(close);
         }
         match part.info.tier {
             Tier::Stable => {
-                debug_assert!(volatile_start.is_none(), "stable layer after volatile");
-                stable_end = text.len();
+                debug_assert!(
+                    out.volatile_start == usize::MAX,
+                    "stable layer after volatile"
+                );
+                out.stable_end = out.text.len();
             }
-            Tier::Volatile => {
-                volatile_start.get_or_insert(start);
-            }
+            Tier::Volatile => out.volatile_start = out.volatile_start.min(start),
         }
         section.state = SectionState::Included {
             start,
-            end: text.len(),
+            end: out.text.len(),
         };
     }
-    debug_assert_eq!(text.len(), total);
-    debug_assert_eq!(text.capacity(), total);
-    let volatile_start = volatile_start.unwrap_or(text.len());
-    (text, stable_end, volatile_start, marks)
+    debug_assert_eq!(out.text.len(), total);
+    debug_assert_eq!(out.text.capacity(), total);
+    out.volatile_start = out.volatile_start.min(out.text.len());
+    out
+}
+
+/// Writes one part's body (section `i`), recording its instructions' provenance lines and
+/// the stretches a user's file supplied.
+#[inline(always)]
+fn write_part(
+    i: usize,
+    part: &Part<'_>,
+    (values, user_values): (&[&str], &[UserValue<'_>]),
+    out: &mut Written,
+) {
+    let (text, user) = (&mut out.text, &mut out.user);
+    let at = text.len();
+    let mut record = |range: std::ops::Range<usize>, source: UserSource| {
+        debug_assert!(
+            !part.info.locked,
+            "user content in locked layer `{}`",
+            part.info.name
+        );
+        user.push(UserContent {
+            range,
+            layer: part.info.name,
+            source,
+        });
+    };
+    let appended = match part.body {
+        Body::Skip(_) => None,
+        Body::Instructions(instructions, style) => {
+            render_instructions_marked(instructions, style, text, |s, e| {
+                out.marks.push(Mark {
+                    section: i,
+                    start: at + s,
+                    end: at + e,
+                });
+            });
+            None
+        }
+        Body::Text(head, tail) => {
+            text.push_str(head);
+            write_joined(head.len(), &tail, text)
+        }
+        Body::Template(segs, tail) => {
+            each_piece(segs, values, |p, v| {
+                let spans = user_values.iter().filter(|(u, _)| Some(*u) == v);
+                for (range, source) in spans.flat_map(|(_, s)| s.iter()) {
+                    let base = text.len();
+                    record(base + range.start..base + range.end, source.clone());
+                }
+                text.push_str(p);
+            });
+            write_joined(text.len() - at, &tail, text)
+        }
+    };
+    // A replacing overlay or a selected file is the layer's whole text; an appended
+    // overlay is its last piece.
+    match part.origin {
+        Origin::OverlayReplaced(file) => record(at..text.len(), UserSource::OverlayFile(file)),
+        Origin::Selected(name) => record(at..text.len(), UserSource::SelectorPath(name)),
+        Origin::OverlayAppended(_, file) => {
+            if let Some(from) = appended {
+                record(from..text.len(), UserSource::OverlayFile(file));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Joins only the given parts, as [`compose`] would, into one allocation: the per-turn
@@ -340,12 +422,14 @@ mod tests {
         name: "base",
         tier: Tier::Stable,
         locked: false,
+        user: false,
         title: None,
     };
     static VOLATILE: LayerInfo = LayerInfo {
         name: "now",
         tier: Tier::Volatile,
         locked: false,
+        user: false,
         title: None,
     };
 
@@ -362,6 +446,7 @@ mod tests {
         let p = compose(
             "|",
             Formulation::Markdown,
+            &[],
             &[],
             [
                 text(&STABLE, "a"),
@@ -402,12 +487,14 @@ mod tests {
             "|",
             Formulation::Markdown,
             &[],
+            &[],
             [text(&STABLE, "a"), text(&VOLATILE, "")],
         );
         assert_eq!((p.stable(), p.volatile()), ("a", ""));
         let p = compose(
             "|",
             Formulation::Markdown,
+            &[],
             &[],
             [text(&STABLE, ""), text(&VOLATILE, "v")],
         );
@@ -427,6 +514,7 @@ mod tests {
             "|",
             Formulation::Markdown,
             &values,
+            &[],
             [part, text(&VOLATILE, "v")],
         );
         assert_eq!(p.as_str(), "root: /repo.!|v");
@@ -452,7 +540,7 @@ mod tests {
                 origin: Origin::Inline,
                 body,
             };
-            let whole = compose("#", Formulation::Markdown, &[value], [part]).into_string();
+            let whole = compose("#", Formulation::Markdown, &[value], &[], [part]).into_string();
             assert_eq!(join("#", Formulation::Markdown, &[value], &[part]), whole);
             whole
         };
@@ -472,8 +560,8 @@ mod tests {
     #[test]
     fn boxed_sections_compose_the_same_text() {
         let parts = [text(&STABLE, "a"), text(&STABLE, ""), text(&VOLATILE, "v")];
-        let inline = compose("|", Formulation::Markdown, &[], parts);
-        let boxed = compose_boxed("|", Formulation::Markdown, &[], &parts);
+        let inline = compose("|", Formulation::Markdown, &[], &[], parts);
+        let boxed = compose_boxed("|", Formulation::Markdown, &[], &[], &parts);
         assert_eq!(inline.as_str(), boxed.as_str());
         assert_eq!(inline.stable(), boxed.stable());
         assert_eq!(inline.sections(), boxed.sections());
@@ -492,10 +580,11 @@ mod tests {
             name: "tools",
             tier: Tier::Stable,
             locked: false,
+            user: false,
             title: Some(&TITLE),
         };
         let parts = |body: &'static str| [text(&STABLE, "lead"), text(&TITLED, body)];
-        let render = |f, body| compose("\n\n", f, &[], parts(body)).into_string();
+        let render = |f, body| compose("\n\n", f, &[], &[], parts(body)).into_string();
         assert_eq!(
             render(Formulation::Markdown, "Use them."),
             "lead\n\n## Tool policy\n\nUse them."
@@ -511,10 +600,75 @@ mod tests {
             Formulation::Bare,
         ] {
             assert_eq!(render(f, ""), "lead");
-            let whole = compose("\n\n", f, &[], parts("x"));
+            let whole = compose("\n\n", f, &[], &[], parts("x"));
             assert_eq!(join("\n\n", f, &[], &parts("x")), whole.as_str());
             assert_eq!(whole.as_str().len(), whole.into_string().capacity());
         }
+    }
+
+    /// Where each piece a user's file supplied lands: an appended overlay after a suffix,
+    /// an appended overlay alone, a template value's stretch, a replacing overlay; the
+    /// title's delimiters are never part of it.
+    #[test]
+    fn user_content_is_recorded_where_it_lands() {
+        static TITLE: crate::Title = crate::Title {
+            text: "Tools",
+            heading: "## Tools\n\n",
+            open: "<tools>\n",
+            close: "\n</tools>",
+        };
+        static TOOLS: LayerInfo = LayerInfo {
+            name: "tools",
+            tier: Tier::Stable,
+            locked: false,
+            user: true,
+            title: Some(&TITLE),
+        };
+        static SEGS: [Seg; 3] = [Seg::Lit("Skills: "), Seg::Value(0), Seg::Lit(".")];
+        let spans = [(2..5, UserSource::SelectorPath("s"))];
+        let part = |origin, body| Part {
+            info: &TOOLS,
+            origin,
+            body,
+        };
+        let appended = Origin::OverlayAppended(None, "tools.md");
+        let p = compose(
+            "|",
+            Formulation::Tagged,
+            &["abcdef"],
+            &[(0, &spans)],
+            [
+                part(
+                    appended,
+                    Body::Text("shipped", [("+", "sfx"), ("\n\n", "mine")]),
+                ),
+                part(appended, Body::Text("", [("+", "sfx"), ("\n\n", "alone")])),
+                part(Origin::Inline, Body::Template(&SEGS, [NO_JOIN; 2])),
+                part(
+                    Origin::OverlayReplaced("style.md"),
+                    Body::Text("all", [NO_JOIN; 2]),
+                ),
+            ],
+        );
+        let got: Vec<&str> = p
+            .user_content()
+            .iter()
+            .map(|u| &p.as_str()[u.range.clone()])
+            .collect();
+        assert_eq!(got, ["mine", "alone", "cde", "all"], "{}", p.as_str());
+        assert!(p
+            .as_str()
+            .starts_with("<tools>\nshipped+sfx\n\nmine\n</tools>|"));
+        let sources: Vec<&UserSource> = p.user_content().iter().map(|u| &u.source).collect();
+        assert_eq!(
+            sources,
+            [
+                &UserSource::OverlayFile("tools.md"),
+                &UserSource::OverlayFile("tools.md"),
+                &UserSource::SelectorPath("s"),
+                &UserSource::OverlayFile("style.md")
+            ]
+        );
     }
 
     #[test]
@@ -531,6 +685,7 @@ mod tests {
             "\n\n---\n\n",
             Formulation::Markdown,
             &[],
+            &[],
             [text(&STABLE, "abc"), text(&VOLATILE, "de")],
         );
         let s = p.into_string();
@@ -542,6 +697,7 @@ mod tests {
         let p = compose(
             "|",
             Formulation::Markdown,
+            &[],
             &[],
             [
                 text(&STABLE, "abc"),

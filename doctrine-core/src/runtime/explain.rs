@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::layer::Origin;
 use super::prompt::{Mark, Section, SectionState};
+use super::user_content::UserContent;
 
 /// Displays one row per layer of a composed prompt.
 #[derive(Clone, Copy, Debug)]
@@ -11,6 +12,7 @@ pub struct Explain<'a> {
     sections: &'a [Section],
     text: &'a str,
     marks: &'a [Mark],
+    user: &'a [UserContent],
     stable: usize,
     volatile: usize,
 }
@@ -26,13 +28,14 @@ impl<'a> Explain<'a> {
         sections: &'a [Section],
         text: &'a str,
         marks: &'a [Mark],
-        stable: usize,
-        volatile: usize,
+        user: &'a [UserContent],
+        (stable, volatile): (usize, usize),
     ) -> Self {
         Explain {
             sections,
             text,
             marks,
+            user,
             stable,
             volatile,
         }
@@ -50,6 +53,37 @@ fn status(section: &Section) -> (usize, String) {
     }
 }
 
+/// The `guard` cell: `locked`, `user` (the layer can carry user-file content), or nothing.
+fn guard(section: &Section) -> &'static str {
+    match (section.info.locked, section.info.user) {
+        (true, _) => "locked",
+        (false, true) => "user",
+        (false, false) => "",
+    }
+}
+
+/// A closing line when text a user's file supplied comes before a locked layer in this
+/// prompt: legitimate (the author chose the order), never invisible.
+fn user_before_locked(sections: &[Section], user: &[UserContent]) -> Option<String> {
+    let first = user.first()?;
+    let locked: Vec<String> = sections
+        .iter()
+        .filter(|s| s.info.locked)
+        .filter(
+            |s| matches!(s.state, SectionState::Included { start, .. } if start >= first.range.end),
+        )
+        .map(|s| format!("`{}`", s.info.name))
+        .collect();
+    (!locked.is_empty()).then(|| {
+        format!(
+            "user-file text (from layer `{}`) comes before locked layer{} {}",
+            first.layer,
+            if locked.len() > 1 { "s" } else { "" },
+            locked.join(", ")
+        )
+    })
+}
+
 fn provenance(origin: &Origin) -> String {
     match origin {
         Origin::File(src) | Origin::OverlayAppended(Some(src), _) if !src.provenance.is_empty() => {
@@ -59,10 +93,28 @@ fn provenance(origin: &Origin) -> String {
     }
 }
 
-impl fmt::Display for Explain<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows: Vec<[String; 8]> = self
-            .sections
+/// The table's columns; `guard` is left out when no layer is locked or can carry user-file
+/// content, so a plain manifest's table stays as narrow as it was.
+const HEADER: [&str; 9] = [
+    "#",
+    "layer",
+    "tier",
+    "guard",
+    "bytes",
+    "~tokens",
+    "status",
+    "source",
+    "provenance",
+];
+
+/// Numbers are right-aligned, text left-aligned.
+fn right_aligned(column: &str) -> bool {
+    matches!(column, "#" | "bytes" | "~tokens")
+}
+
+impl Explain<'_> {
+    fn rows(&self) -> Vec<[String; 9]> {
+        self.sections
             .iter()
             .enumerate()
             .map(|(i, s)| {
@@ -71,6 +123,7 @@ impl fmt::Display for Explain<'_> {
                     (i + 1).to_string(),
                     s.info.name.to_string(),
                     s.info.tier.to_string(),
+                    guard(s).to_string(),
                     bytes.to_string(),
                     approx_tokens(bytes).to_string(),
                     status,
@@ -78,50 +131,63 @@ impl fmt::Display for Explain<'_> {
                     provenance(&s.origin),
                 ]
             })
+            .collect()
+    }
+
+    /// The lines under row `i`: each instruction's provenance line as written in the
+    /// prompt, and each stretch of user content with where it came from.
+    fn notes(&self, i: usize) -> Vec<String> {
+        let marks = self.marks.iter().filter(|m| m.section == i);
+        let name = self.sections[i].info.name;
+        let user = self.user.iter().filter(|u| u.layer == name);
+        marks
+            .map(|m| self.text[m.start..m.end].to_string())
+            .chain(user.map(|u| {
+                format!(
+                    "user content, {} bytes at {}..{}: {}",
+                    u.range.len(),
+                    u.range.start,
+                    u.range.end,
+                    u.source
+                )
+            }))
+            .collect()
+    }
+}
+
+impl fmt::Display for Explain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.rows();
+        let shown: Vec<usize> = (0..HEADER.len())
+            .filter(|&c| HEADER[c] != "guard" || rows.iter().any(|r| !r[c].is_empty()))
             .collect();
-        let header = [
-            "#",
-            "layer",
-            "tier",
-            "bytes",
-            "~tokens",
-            "status",
-            "source",
-            "provenance",
-        ];
-        let mut widths = header.map(str::len);
+        let mut widths = HEADER.map(str::len);
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
             }
         }
-        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 8]| -> fmt::Result {
+        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 9]| -> fmt::Result {
             let mut out = String::new();
-            for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-                // Numbers right-aligned, text left-aligned; no trailing spaces.
-                let cell = if i == 0 || i == 3 || i == 4 {
-                    format!("{cell:>w$}")
-                } else {
-                    format!("{cell:<w$}")
-                };
-                out.push_str(&cell);
-                out.push_str("  ");
+            for &c in &shown {
+                let (cell, w) = (cells[c], widths[c]);
+                match right_aligned(HEADER[c]) {
+                    true => out.push_str(&format!("{cell:>w$}  ")),
+                    false => out.push_str(&format!("{cell:<w$}  ")),
+                }
             }
+            // No trailing spaces.
             writeln!(f, "{}", out.trim_end())
         };
-        line(f, header)?;
+        line(f, HEADER)?;
         for (i, row) in rows.iter().enumerate() {
             line(f, row.each_ref().map(String::as_str))?;
-            // Each instruction's provenance line, as written in the prompt.
-            for mark in self.marks.iter().filter(|m| m.section == i) {
-                writeln!(
-                    f,
-                    "{:>w$}  ↳ {}",
-                    "",
-                    &self.text[mark.start..mark.end],
-                    w = widths[0]
-                )?;
+            for note in self.notes(i) {
+                writeln!(f, "{:>w$}  ↳ {note}", "", w = widths[0])?;
             }
+        }
+        if let Some(note) = user_before_locked(self.sections, self.user) {
+            writeln!(f, "{note}")?;
         }
         writeln!(
             f,

@@ -223,38 +223,53 @@ fn write<R>(
         if n > 0 {
             out(style.join);
         }
-        // Sections skipped from here: the depth of the outermost one that is off.
-        let (mut depth, mut off_at) = (0usize, None);
-        for piece in style.item {
-            match *piece {
-                ItemPiece::Open(i, negated) => {
-                    depth += 1;
-                    if off_at.is_none() && field(row, i).is_empty() != negated {
-                        off_at = Some(depth);
-                    }
+        write_item(style.item, |i| field(row, i), out);
+    }
+    write_more(kept.len() - shown, style, out);
+}
+
+/// Hands each piece of one item, printed through the item template, to `out`.
+pub(crate) fn write_item<'r>(
+    item: &'r [ItemPiece],
+    field: impl Fn(usize) -> &'r str,
+    out: &mut impl FnMut(&'r str),
+) {
+    // Sections skipped from here: the depth of the outermost one that is off.
+    let (mut depth, mut off_at) = (0usize, None);
+    for piece in item {
+        match *piece {
+            ItemPiece::Open(i, negated) => {
+                depth += 1;
+                if off_at.is_none() && field(i).is_empty() != negated {
+                    off_at = Some(depth);
                 }
-                ItemPiece::Close => {
-                    if off_at == Some(depth) {
-                        off_at = None;
-                    }
-                    depth = depth.saturating_sub(1);
-                }
-                _ if off_at.is_some() => {}
-                ItemPiece::Text(t) => out(t),
-                ItemPiece::Field(i) => out(field(row, i)),
             }
+            ItemPiece::Close => {
+                if off_at == Some(depth) {
+                    off_at = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ if off_at.is_some() => {}
+            ItemPiece::Text(t) => out(t),
+            ItemPiece::Field(i) => out(field(i)),
         }
     }
-    let left = kept.len() - shown;
-    if left > 0 {
-        out(style.join);
-        let left = left.to_string();
-        for (i, part) in style.more.split("{n}").enumerate() {
-            if i > 0 {
-                out(&left);
-            }
-            out(part);
+}
+
+/// After a list cut at `max`: the join, then the `more` line with `{n}` the number left
+/// out (nothing when none was).
+pub(crate) fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
+    if left == 0 {
+        return;
+    }
+    out(style.join);
+    let left = left.to_string();
+    for (i, part) in style.more.split("{n}").enumerate() {
+        if i > 0 {
+            out(&left);
         }
+        out(part);
     }
 }
 

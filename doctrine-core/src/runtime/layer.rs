@@ -34,6 +34,9 @@ pub struct LayerInfo {
     pub tier: Tier,
     /// Locked layers have no overlay field and no runtime path can change their bytes.
     pub locked: bool,
+    /// The layer can carry text from a user's file: an overlay, a selector's file or user
+    /// copy, or the skill index (user skills' lines). Never true of a locked layer.
+    pub user: bool,
     /// Delimited per formulation when set; an untitled layer is never delimited.
     pub title: Option<&'static super::formulation::Title>,
 }

@@ -15,8 +15,10 @@ pub(crate) mod safe_open;
 pub(crate) mod safety;
 pub(crate) mod selector;
 pub(crate) mod skill;
+pub(crate) mod skill_index;
 #[cfg(feature = "skills")]
 pub(crate) mod skill_load;
 pub(crate) mod stage;
 pub(crate) mod text;
+pub(crate) mod user_content;
 pub(crate) mod user_dir;

@@ -2,8 +2,10 @@
 
 use std::fmt;
 
+use super::compose::Written;
 use super::explain::Explain;
 use super::layer::{LayerInfo, Origin, Skip};
+use super::user_content::UserContent;
 
 /// A composed system prompt, with one [`Section`] per manifest layer held in `S`: an array
 /// `[Section; N]` inside the prompt for most manifests (one allocation per prompt), a
@@ -16,6 +18,8 @@ pub struct Prompt<S> {
     volatile_start: usize,
     sections: S,
     marks: Vec<Mark>,
+    /// The stretches of `text` a user's file supplied, in order.
+    user: Vec<UserContent>,
     /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
     ceiling: Option<usize>,
 }
@@ -49,6 +53,7 @@ static UNSET_INFO: LayerInfo = LayerInfo {
     name: "",
     tier: super::layer::Tier::Stable,
     locked: false,
+    user: false,
     title: None,
 };
 
@@ -60,19 +65,14 @@ pub enum SectionState {
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
-    pub(crate) fn from_parts(
-        text: String,
-        stable_end: usize,
-        volatile_start: usize,
-        sections: S,
-        marks: Vec<Mark>,
-    ) -> Self {
+    pub(crate) fn from_parts(written: Written, sections: S) -> Self {
         Prompt {
-            text,
-            stable_end,
-            volatile_start,
+            text: written.text,
+            stable_end: written.stable_end,
+            volatile_start: written.volatile_start,
             sections,
-            marks,
+            marks: written.marks,
+            user: written.user,
             ceiling: None,
         }
     }
@@ -118,14 +118,25 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         }
     }
 
-    /// A table of every layer: order, tier, bytes, source, provenance, and why any was skipped.
+    /// Every stretch of the text that a user's file supplied, in order: an overlay that
+    /// replaced or extended a layer, a file a selector named or its user copy, a user
+    /// skill's line of the skill index. Never inside a locked layer (the manifest cannot
+    /// compile so). Everything else is shipped text or what the calling code passed (slots,
+    /// facts, instructions).
+    pub fn user_content(&self) -> &[UserContent] {
+        &self.user
+    }
+
+    /// A table of every layer: order, tier, bytes, source, provenance, and why any was
+    /// skipped; locked layers and those that can carry user-file content are marked, and
+    /// each stretch of user content is listed under its layer.
     pub fn explain(&self) -> Explain<'_> {
         Explain::new(
             self.sections(),
             &self.text,
             &self.marks,
-            self.stable().len(),
-            self.volatile().len(),
+            &self.user,
+            (self.stable().len(), self.volatile().len()),
         )
     }
 

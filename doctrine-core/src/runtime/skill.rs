@@ -73,6 +73,11 @@ pub struct Skills {
 }
 
 impl Skills {
+    /// No skill: what a skill index prints nothing for.
+    pub const EMPTY: &'static Skills = &Skills {
+        by_name: BTreeMap::new(),
+    };
+
     /// The shipped skills alone.
     pub fn shipped(skills: &[ShippedSkill]) -> Skills {
         let mut set = Skills::default();

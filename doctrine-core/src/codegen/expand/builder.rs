@@ -208,12 +208,25 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         .iter()
         .filter(|l| l.tier == crate::Tier::Stable)
         .count();
+    // The values whose stretches a user's file supplied: the skill index's user lines.
+    let user = d
+        .facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.skill_index)
+        .map(|(i, _)| {
+            let j = d
+                .list_index(crate::codegen::model::FactId(i))
+                .unwrap_or_default();
+            quote! { (#i, self.lists[#j].user.as_slice()) }
+        });
+    let user = quote! { &[#(#user),*] };
     let (finish_body, finish_stable_body, finish_volatile_body, dispatch) = if layer_count
         <= crate::__private::INLINE_LAYERS_MAX
     {
         let (stable_fns, volatile_fns) = layer_fns.split_at(stable_count);
         (
-            quote! { #pv::compose(SEPARATOR, self.formulation, &values, [#(self.#layer_fns()),*]) },
+            quote! { #pv::compose(SEPARATOR, self.formulation, &values, #user, [#(self.#layer_fns()),*]) },
             quote! { #pv::join(SEPARATOR, self.formulation, &values, &[#(self.#stable_fns()),*]) },
             quote! { #pv::join(SEPARATOR, self.formulation, &values, &[#(self.#volatile_fns()),*]) },
             TokenStream::new(),
@@ -223,7 +236,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         // neither the parts nor the sections sit in one stack frame.
         let idx = 0..layer_count;
         (
-            quote! { #pv::compose_boxed(SEPARATOR, self.formulation, &values, &self.__parts(0..#layer_count)) },
+            quote! { #pv::compose_boxed(SEPARATOR, self.formulation, &values, #user, &self.__parts(0..#layer_count)) },
             quote! { #pv::join(SEPARATOR, self.formulation, &values, &self.__parts(0..#stable_count)) },
             quote! { #pv::join(SEPARATOR, self.formulation, &values, &self.__parts(#stable_count..#layer_count)) },
             quote! {
@@ -269,7 +282,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
         (TokenStream::new(), TokenStream::new())
     } else {
         (
-            quote! { lists: [::std::string::String; #list_count], },
+            quote! { lists: [#pv::Rendered; #list_count], },
             quote! { lists: facts.__lists(), },
         )
     };
@@ -281,7 +294,7 @@ pub(super) fn compose(d: &Doctrine) -> TokenStream {
             let j = d
                 .list_index(crate::codegen::model::FactId(i))
                 .unwrap_or_default();
-            quote! { self.lists[#j].as_str() }
+            quote! { self.lists[#j].text.as_str() }
         }
         None => quote! { self.facts[#i].unwrap_or("") },
         Some(texts) => {

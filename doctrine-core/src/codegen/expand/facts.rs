@@ -48,10 +48,14 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
 }
 
 /// The Rust type of a fact field for a role's need.
-fn field_type(f: &Fact, need: Need) -> TokenStream {
-    if let Some(l) = &f.list {
+fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
+    if f.skill_index {
+        // The session's skills; `Skills::EMPTY` when not given.
+        return quote! { &'a #krate::Skills };
+    }
+    if f.list.is_some() {
         // Empty is absent: an optional list is an empty slice when not given.
-        return match l.item_type(&f.name) {
+        return match f.item_type() {
             Some(t) => {
                 let t = format_ident!("{}", t);
                 quote! { &'a [#t<'a>] }
@@ -98,11 +102,22 @@ fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> T
     }
 }
 
+/// A list fact not given: an empty slice, or for the skill index no skill.
+fn absent_list(d: &Doctrine, f: &Fact) -> TokenStream {
+    let krate = d.krate();
+    if f.skill_index {
+        quote! { #krate::Skills::EMPTY }
+    } else {
+        quote! { &[] }
+    }
+}
+
 /// A field initialiser from the collected `slots`, for `from_pairs`.
-fn field_from_slot(pv: &TokenStream, f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
+fn field_from_slot(d: &Doctrine, f: &Fact, i: usize, need: Need, who: &str) -> TokenStream {
+    let pv = d.private();
     if f.list.is_some() {
         // Pairs cannot give a list (`collect` refuses one by name): set it on the struct.
-        return quote! { &[] };
+        return absent_list(d, f);
     }
     let name = lit(&f.name);
     let who = lit(who);
@@ -147,8 +162,13 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         .iter()
         .map(|(_, f, _)| format_ident!("{}", f.name))
         .collect();
-    let types = taken.iter().map(|(_, f, n)| field_type(f, *n));
+    let krate = d.krate();
+    let types = taken.iter().map(|(_, f, n)| field_type(&krate, f, *n));
     let docs = taken.iter().map(|(_, f, n)| match (n, &f.default) {
+        _ if f.skill_index => format!(
+            "The skill index `{}` (optional, stable): the session's skills, one line each, by name; `Skills::EMPTY` prints none. A user skill's line is user-file text (`Prompt::user_content`).",
+            f.name
+        ),
         _ if f.list.is_some() => format!(
             "Fact `{}` ({}, {}; a list: an empty one is absent).",
             f.name,
@@ -207,27 +227,15 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     let values = quote! { [#(#values),*] };
     let inits = taken.iter().map(|(i, f, n)| {
         let field = format_ident!("{}", f.name);
-        let v = field_from_slot(&pv, f, *i, *n, who);
+        let v = field_from_slot(d, f, *i, *n, who);
         quote! { #field: #v }
     });
     let from_slots = quote! { #ty { #(#inits,)* } };
     // Every list fact of the manifest, rendered from this struct (empty when not taken).
     let lists = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
-        match taken.iter().find(|(_, t, _)| t.name == f.name) {
-            Some(_) => {
-                let field = format_ident!("{}", f.name);
-                let style = list_style(&pv, f);
-                match f.list.as_ref().filter(|l| !l.fields.is_empty()) {
-                    Some(l) => {
-                        let fields = l.fields.iter().map(|n| format_ident!("{}", n));
-                        quote! {
-                            #pv::render_rows(&::core::iter::Iterator::collect::<::std::vec::Vec<_>>(::core::iter::Iterator::map(facts.#field.iter(), |r| [#(r.#fields),*])), #style)
-                        }
-                    }
-                    None => quote! { #pv::render_list(facts.#field, #style) },
-                }
-            }
-            None => quote! { ::std::string::String::new() },
+        match taken.iter().any(|(_, t, _)| t.name == f.name) {
+            true => render_list(d, f),
+            false => quote! { <#pv::Rendered as ::core::default::Default>::default() },
         }
     });
     let lists = quote! { [#(#lists),*] };
@@ -273,7 +281,7 @@ fn single(d: &Doctrine) -> TokenStream {
     let lists_fn = (list_count > 0).then(|| {
         quote! {
             #[doc(hidden)]
-            pub fn __lists(&self) -> [::std::string::String; #list_count] {
+            pub fn __lists(&self) -> [#pv::Rendered; #list_count] {
                 let #lists_bind = self;
                 #lists
             }
@@ -354,7 +362,7 @@ fn per_role(d: &Doctrine) -> TokenStream {
     let lists_fn = (list_count > 0).then(|| {
         quote! {
             #[doc(hidden)]
-            pub fn __lists(&self) -> [::std::string::String; #list_count] {
+            pub fn __lists(&self) -> [#pv::Rendered; #list_count] {
                 match self {
                     #(#lists)*
                     #never_arm
@@ -393,7 +401,7 @@ fn per_role(d: &Doctrine) -> TokenStream {
         .filter(|f| f.list.is_some() && f.need.iter().all(|n| *n != Need::Absent))
         .map(|f| {
             let (method, field) = (format_ident!("with_{}", f.name), format_ident!("{}", f.name));
-            let ty = field_type(f, Need::Optional);
+            let ty = field_type(&krate, f, Need::Optional);
             let doc = format!(
                 "Gives list fact `{}`, which every {word} takes, whatever the {word} (a list cannot come through `from_pairs`).",
                 f.name
@@ -426,7 +434,10 @@ fn per_role(d: &Doctrine) -> TokenStream {
                     .map(|f| {
                         let field = format_ident!("{}", f.name);
                         match &f.list {
-                            Some(_) => quote! { #field: &[] },
+                            Some(_) => {
+                                let absent = absent_list(d, f);
+                                quote! { #field: #absent }
+                            }
                             None => quote! { #field: ::core::option::Option::None },
                         }
                     });
@@ -499,6 +510,33 @@ fn per_role(d: &Doctrine) -> TokenStream {
     }
 }
 
+/// How list fact `f` is rendered from the facts struct `facts`, as a `Rendered`.
+fn render_list(d: &Doctrine, f: &Fact) -> TokenStream {
+    let pv = d.private();
+    let field = format_ident!("{}", f.name);
+    let style = list_style(&pv, f);
+    let Some(l) = &f.list else {
+        return TokenStream::new();
+    };
+    if f.skill_index {
+        let fields = l.fields.iter().map(|n| match n.as_str() {
+            "name" => quote! { #pv::SkillField::Name },
+            _ => quote! { #pv::SkillField::When },
+        });
+        return quote! { #pv::render_skill_index(facts.#field, &[#(#fields),*], #style) };
+    }
+    let text = match l.fields.is_empty() {
+        false => {
+            let fields = l.fields.iter().map(|n| format_ident!("{}", n));
+            quote! {
+                #pv::render_rows(&::core::iter::Iterator::collect::<::std::vec::Vec<_>>(::core::iter::Iterator::map(facts.#field.iter(), |r| [#(r.#fields),*])), #style)
+            }
+        }
+        true => quote! { #pv::render_list(facts.#field, #style) },
+    };
+    quote! { #pv::Rendered::plain(#text) }
+}
+
 /// A list fact's `ListStyle`, as a constant expression (promoted to `'static`).
 fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
     let Some(l) = &f.list else {
@@ -529,7 +567,7 @@ fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
 fn item_structs(d: &Doctrine) -> TokenStream {
     let structs = d.facts.iter().filter_map(|f| {
         let l = f.list.as_ref()?;
-        let ty = format_ident!("{}", l.item_type(&f.name)?);
+        let ty = format_ident!("{}", f.item_type()?);
         let doc = format!(
             "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template; an item whose fields are all empty is left out.",
             f.name, d.manifest_display

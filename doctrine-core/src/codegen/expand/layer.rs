@@ -348,7 +348,7 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
         }
         Test::Fact(f) => match d.list_index(*f) {
             // An empty list is absent.
-            Some(j) => quote! { !self.lists[#j].is_empty() },
+            Some(j) => quote! { !self.lists[#j].text.is_empty() },
             None => {
                 let i = f.0;
                 quote! { self.facts[#i].is_some() }

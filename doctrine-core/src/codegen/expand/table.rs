@@ -7,8 +7,8 @@ use crate::codegen::raw::Override;
 /// A markdown table of every layer, for the docs of `compose` and `LAYERS`.
 pub(super) fn layer_table(d: &Doctrine) -> String {
     let mut out = String::from(
-        "| # | layer | tier | scope | gate | locked / override | source | overlay file |\n\
-         |---|---|---|---|---|---|---|---|\n",
+        "| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     for (i, l) in d.layers.iter().enumerate() {
         let row = [
@@ -22,10 +22,32 @@ pub(super) fn layer_table(d: &Doctrine) -> String {
             l.overlay
                 .as_ref()
                 .map_or("—".to_string(), |o| format!("`{}`", o.file)),
+            user(d, i),
         ];
         out.push_str(&format!("| {} |\n", row.join(" | ")));
     }
     out
+}
+
+/// Whether layer `i` can carry text from a user's file, how, and which locked layers come
+/// after it (user text before them is the author's choice, never an invisible one).
+fn user(d: &Doctrine, i: usize) -> String {
+    let Some(via) = d.user_via(&d.layers[i]) else {
+        return "—".to_string();
+    };
+    let later: Vec<String> = d.layers[i + 1..]
+        .iter()
+        .filter(|l| l.locked)
+        .map(|l| format!("`{}`", l.name))
+        .collect();
+    match later.is_empty() {
+        true => format!("yes ({})", via.describe()),
+        false => format!(
+            "yes ({}), before locked {}",
+            via.describe(),
+            later.join(", ")
+        ),
+    }
 }
 
 fn scope(d: &Doctrine, l: &Layer) -> String {

@@ -88,6 +88,7 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         let name = lit(&l.name);
         let tier = tier(&krate, l.tier);
         let locked = l.locked;
+        let user = d.user_via(l).is_some();
         let title = match &l.title {
             Some(t) => {
                 let (heading, open, close) = crate::codegen::names::title_delimiters(t);
@@ -98,7 +99,7 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
             }
             None => quote! { ::core::option::Option::None },
         };
-        quote! { #krate::LayerInfo { name: #name, tier: #tier, locked: #locked, title: #title } }
+        quote! { #krate::LayerInfo { name: #name, tier: #tier, locked: #locked, user: #user, title: #title } }
     });
     let layers_doc = format!(
         "Every layer of `{}`, in composition order:\n\n{}",

@@ -193,8 +193,10 @@ pub(super) fn facts(
             default,
             texts,
             list,
+            skill_index: false,
         });
     }
+    out.extend(super::skill_index::fact(raw, count, sink));
     out
 }
 
@@ -225,7 +227,13 @@ fn list_spec(
             ok = false;
         }
     }
-    let l = list.get_ref();
+    let spec = list_body(name, list.get_ref(), sink);
+    spec.filter(|_| ok)
+}
+
+/// A list's item template, join, sort and cap, checked.
+pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Option<ListSpec> {
+    let mut ok = true;
     let item_span = l.item.as_ref().map(|i| i.span());
     let item = l.item.as_ref().map_or("{0}", |i| i.get_ref().as_str());
     let template = item_template(name, item, item_span.clone(), sink);
@@ -294,7 +302,7 @@ fn list_spec(
 
 /// A list's item template as pieces, and its named fields (none for a plain list, whose
 /// item is `{0}`). Errors are reported at the template.
-fn item_template(
+pub(super) fn item_template(
     name: &str,
     item: &str,
     span: Option<Range<usize>>,
@@ -352,7 +360,7 @@ fn item_template(
 }
 
 /// Where a fact use is reported: a file position, or the manifest entry.
-enum At {
+pub(super) enum At {
     File(String),
     Manifest(Range<usize>),
 }
@@ -370,6 +378,7 @@ pub(super) fn check_layer(
         .filter(|&r| layer.in_scope(r))
         .collect();
     for c in layer.when.iter().chain(&layer.unless) {
+        super::locked::gate(layer, c, names, sink);
         if let Test::Fact(f) | Test::FactIs(f, _) = c.test {
             check_use(
                 layer,
@@ -475,6 +484,7 @@ pub(super) fn check_layer(
                         // Inside `{?f}…{/f}` an optional fact is checked already.
                         let checked = open.iter().any(|(_, g)| *g == Some(f));
                         check_use(layer, f, &roles, &locate(offset), checked, names, sink);
+                        super::locked::prints(layer, f, &n, &locate(offset), names, sink);
                         segments.push(Segment::Fact(f));
                     } else if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
                         segments.push(Segment::Knob(KnobId(k)));
@@ -516,6 +526,7 @@ fn section_on(
     if let Some(f) = names.facts.iter().position(|f| f.name == name) {
         let f = FactId(f);
         check_use(layer, f, roles, at, true, names, sink);
+        super::locked::prints(layer, f, &format!("?{name}"), at, names, sink);
         return Some(SectionOn::Fact(f));
     }
     if let Some(f) = names.flags.iter().position(|f| f.name == name) {
@@ -547,7 +558,7 @@ fn section_on(
     None
 }
 
-fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
+pub(super) fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
     match at {
         At::Manifest(span) => sink.error(Some(span.clone()), message, Some(help.to_string())),
         At::File(location) => sink.push(crate::codegen::diag::Diagnostic {

@@ -24,12 +24,14 @@ mod facts;
 mod gate;
 mod kind;
 mod layer;
+mod locked;
 mod order;
 mod overlay;
 mod placeholder;
 mod provenance;
 mod reminders;
 mod selector;
+mod skill_index;
 mod skills;
 mod suffix;
 
@@ -113,7 +115,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                 .map(|(n, _)| n.span());
             claim_type(&mut type_names, enum_name, &owner, span, sink);
         }
-        if let Some(item) = fact.list.as_ref().and_then(|l| l.item_type(&fact.name)) {
+        if let Some(item) = fact.item_type() {
             let owner = format!("the items of list fact `{}`", fact.name);
             let span = raw
                 .facts

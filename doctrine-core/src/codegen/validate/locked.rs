@@ -1,0 +1,66 @@
+//! Locked means locked: a locked layer's bytes are the shipped bytes plus the calling
+//! code's own facts, and nothing a user's file supplied decides them. Overlays and selectors
+//! cannot reach a locked layer (it has no `Overlay` field and takes no selector); what is
+//! checked here is the rest: printing or testing the skill index, whose user skills' lines
+//! come from user files, and gating on an overlay field, which a user's file fills.
+
+use super::facts::{report, At};
+use super::Names;
+use crate::codegen::diag::Sink;
+use crate::codegen::model::{Cond, FactId, Layer, Test};
+
+/// `{name}` (or `{?name}`, written `?name`) of fact `f` in layer `layer`.
+pub(super) fn prints(
+    layer: &Layer,
+    f: FactId,
+    written: &str,
+    at: &At,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) {
+    if !layer.locked || !names.facts[f].skill_index {
+        return;
+    }
+    let index = &names.facts[f].name;
+    let (what, effect) = match written.strip_prefix('?') {
+        Some(_) => ("tests", "a user's skill would decide what it prints"),
+        None => ("prints", "a user's skill file would write inside it"),
+    };
+    report(
+        sink,
+        at,
+        format!(
+            "locked layer `{}` {what} the skill index (`{{{written}}}`): {effect}",
+            layer.name
+        ),
+        &format!(
+            "print `{{{index}}}` in a layer of its own that is not locked (before or after `{}`, as you choose: `explain()` and the layer table mark it as user-file text)",
+            layer.name
+        ),
+    );
+}
+
+/// A condition of a locked layer that a user's file decides: the skill index, or an
+/// overlay field.
+pub(super) fn gate(layer: &Layer, c: &Cond, names: &Names<'_>, sink: &mut Sink<'_>) {
+    if !layer.locked {
+        return;
+    }
+    let what = match &c.test {
+        Test::Overlay(field) => {
+            format!("overlay field `{field}`, which a user's overlay file fills")
+        }
+        Test::Fact(f) | Test::FactIs(f, _) if names.facts[*f].skill_index => {
+            "the skill index, whose lines a user's skill files add".to_string()
+        }
+        _ => return,
+    };
+    sink.error(
+        Some(c.at.clone()),
+        format!(
+            "locked layer `{}` is gated on {what}: a user's file would decide whether the locked text is there",
+            layer.name
+        ),
+        Some("gate a locked layer only on what the calling code decides (flags, facts, slots), or unlock it".into()),
+    );
+}
