@@ -5,7 +5,9 @@
 //! never reaches a slot; every entry not read is answered by a notice; every slot is
 //! trimmed, normalised text within the cap; a plain regular file within the cap is read.
 //! The same tree is then loaded as a user skills directory (`Skills::load_user_capped`),
-//! with the same checks: nothing from outside, every entry loaded or reported.
+//! with the same checks: nothing from outside, every entry loaded or reported. The slots
+//! and skills are then composed beside a locked layer: every byte they supplied is marked
+//! as user content, exactly, and none lands in the locked layer.
 #![no_main]
 
 use std::ffi::OsString;
@@ -373,7 +375,7 @@ fuzz_target!(|input: Input| {
             }
         }
     }
-    check_skills(&overlay, &made, max_bytes);
+    check_skills(&overlay, &made, max_bytes, &slots);
 });
 
 /// Whether a notice is about the entry `name` of the overlay directory (or, for a skill
@@ -388,7 +390,12 @@ fn about(n: &Notice, overlay: &Path, name: &OsString) -> bool {
 
 /// The tree loaded as a user skills directory: deterministic, nothing from outside, and
 /// every entry loaded or reported (beyond the entry cap, the one notice says so).
-fn check_skills(dir: &Path, made: &[(OsString, Option<Vec<u8>>)], max_bytes: usize) {
+fn check_skills(
+    dir: &Path,
+    made: &[(OsString, Option<Vec<u8>>)],
+    max_bytes: usize,
+    slots: &[Option<String>],
+) {
     let load = || {
         let mut skills = Skills::default();
         let notices = skills.load_user_capped(&[dir], max_bytes);
@@ -400,6 +407,8 @@ fn check_skills(dir: &Path, made: &[(OsString, Option<Vec<u8>>)], max_bytes: usi
         (&load().0, &load().1),
         "not deterministic"
     );
+    // What the user's files gave, composed beside a locked layer: every byte marked.
+    doctrine_fuzz::user_content::check_user_content(slots, &skills);
     for s in skills.iter() {
         for text in [&s.name, &s.when, &s.body] {
             assert!(

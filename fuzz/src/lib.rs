@@ -1,5 +1,7 @@
 //! What the fuzz targets share: a scratch directory on a RAM disk and the repository root.
 
+pub mod user_content;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
