@@ -318,6 +318,31 @@ fn write_part(
     (values, user_values): (&[&str], &[UserValue<'_>]),
     out: &mut Written,
 ) {
+    let at = out.text.len();
+    match part.body {
+        Body::Instructions(instructions, style) => {
+            render_instructions_marked(instructions, style, &mut out.text, |s, e| {
+                out.marks.push(Mark {
+                    section: i,
+                    start: at + s,
+                    end: at + e,
+                });
+            });
+        }
+        // Only a layer the manifest marks as able to carry user content has any (an
+        // overlay, a selector, the skill index): the others take the plain path.
+        _ if !part.info.user => part.body.write(values, &mut out.text),
+        _ => write_user_part(part, (values, user_values), out),
+    }
+}
+
+/// [`write_part`] for a layer that can carry user content: records each stretch a user's
+/// file supplied.
+fn write_user_part(
+    part: &Part<'_>,
+    (values, user_values): (&[&str], &[UserValue<'_>]),
+    out: &mut Written,
+) {
     let (text, user) = (&mut out.text, &mut out.user);
     let at = text.len();
     let mut record = |range: std::ops::Range<usize>, source: UserSource| {
@@ -333,17 +358,7 @@ fn write_part(
         });
     };
     let appended = match part.body {
-        Body::Skip(_) => None,
-        Body::Instructions(instructions, style) => {
-            render_instructions_marked(instructions, style, text, |s, e| {
-                out.marks.push(Mark {
-                    section: i,
-                    start: at + s,
-                    end: at + e,
-                });
-            });
-            None
-        }
+        Body::Skip(_) | Body::Instructions(..) => None,
         Body::Text(head, tail) => {
             text.push_str(head);
             write_joined(head.len(), &tail, text)
