@@ -197,15 +197,22 @@ fn every_selector_value_and_persona_matches_the_seed() {
             .join(if user_copies { "user" } else { "no-copies" });
         for (value, expect) in values(&f) {
             let (selection, notices) = resolve(value.as_deref(), None, &dir);
-            // A refused path is reported once per selector that goes by it: the legs
-            // follow the supervisor's value here.
+            // A refused path is read and reported once, naming every selector that goes
+            // by it: the legs follow the supervisor's value here.
             match expect {
                 Expect::Refused(kind, why) => {
-                    assert_eq!(notices.len(), 2, "{value:?}: {notices:?}");
-                    for n in &notices {
-                        assert_eq!(n.kind, kind, "{value:?}: {n}");
-                        assert!(n.message.contains(why), "{value:?}: {n}");
-                        assert_eq!(Some(n.subject.as_str()), value.as_deref());
+                    assert_eq!(notices.len(), 1, "{value:?}: {notices:?}");
+                    let n = &notices[0];
+                    assert_eq!(n.kind, kind, "{value:?}: {n}");
+                    assert!(n.message.contains(why), "{value:?}: {n}");
+                    assert!(
+                        n.message.contains(", so selectors `spine` and `spine_legs` select nothing and layers `spine` and `spine_worker` are left out"),
+                        "{n}"
+                    );
+                    assert_eq!(Some(n.subject.as_str()), value.as_deref());
+                    // Each selector's report carries it.
+                    for report in &selection.doctor().selectors {
+                        assert_eq!(report.notices, notices, "{report}");
                     }
                 }
                 _ => assert!(notices.is_empty(), "{value:?}: {notices:?}"),

@@ -6,7 +6,7 @@ use super::doctor::{Doctor, SelectorReport, SourceKind};
 use super::path::read_path;
 use super::{Selector, SelectorSpec};
 use crate::runtime::layer::{Origin, Skip};
-use crate::runtime::notice::Notice;
+use crate::runtime::notice::{Notice, NoticeKind};
 use crate::runtime::overlay::{read_one, UserCopy};
 
 /// What every selector of a manifest resolved to, and the doctor's report of it. Built by
@@ -66,7 +66,9 @@ pub fn selected<'a>(
 
 /// Resolves each selector of `specs` from its value in `values` (same order; a missing
 /// entry is unset), reading the user's copies from `user_dir` for the selectors set to
-/// `on` and nothing for the others. Never fails: what cannot be used is a notice.
+/// `on` and nothing for the others. Never fails: what cannot be used is a notice. A file
+/// named by path is read once however many selectors go by it (a follower takes its
+/// leader's value), and a refusal is one notice naming every selector it leaves out.
 #[must_use = "the notices say what was refused and why; report them"]
 pub fn resolve_selectors(
     values: &[Option<&str>],
@@ -76,11 +78,15 @@ pub fn resolve_selectors(
     let mut picked = Vec::with_capacity(specs.len());
     let mut reports = Vec::with_capacity(specs.len());
     let mut all = Vec::new();
+    let mut reads: Vec<PathRead> = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
         let own = values.get(i).copied().flatten();
         let (value, followed) = effective(values, specs, i);
         let selector = Selector::parse(value);
-        let (pick, source, file, bypassed, notices) = pick(spec, &selector, user_dir);
+        let (pick, source, file, bypassed, notices) = match &selector {
+            Selector::Path(path) => by_path(spec, path, i, all.len(), &mut reads),
+            _ => pick(spec, &selector, user_dir),
+        };
         all.extend(notices.iter().cloned());
         picked.push(pick);
         reports.push(SelectorReport {
@@ -95,8 +101,99 @@ pub fn resolve_selectors(
             notices,
         });
     }
+    refusals(&reads, specs, &mut reports, &mut all);
     let doctor = Doctor { selectors: reports };
     (Resolution { picked, doctor }, all)
+}
+
+/// One file named by path, read once for every selector that goes by it.
+struct PathRead {
+    path: std::path::PathBuf,
+    cap: usize,
+    result: Result<String, (NoticeKind, String)>,
+    /// The selectors that go by it, in order.
+    members: Vec<usize>,
+    /// Where its notice goes among all the notices: where its first selector's would.
+    at: usize,
+}
+
+/// Selector `i` going by `path`: the text read for an earlier selector with the same path
+/// and cap, or read now. A refusal's notice is written once every selector is resolved.
+fn by_path(
+    spec: &SelectorSpec,
+    path: &Path,
+    i: usize,
+    at: usize,
+    reads: &mut Vec<PathRead>,
+) -> Picking {
+    let cap = spec.file.cap;
+    let found = reads.iter().position(|r| r.path == path && r.cap == cap);
+    let read = found.unwrap_or_else(|| {
+        reads.push(PathRead {
+            path: path.to_path_buf(),
+            cap,
+            result: read_path(path, cap),
+            members: Vec::new(),
+            at,
+        });
+        reads.len() - 1
+    });
+    reads[read].members.push(i);
+    let file = Some(path.to_path_buf());
+    match &reads[read].result {
+        Ok(text) => {
+            let text = Picked::Text(text.clone(), Origin::Selected(spec.name));
+            (text, SourceKind::Path, file, Vec::new(), Vec::new())
+        }
+        Err(_) => {
+            let none = Picked::None(Skip::SelectorRefused(spec.name));
+            (none, SourceKind::Degraded, file, Vec::new(), Vec::new())
+        }
+    }
+}
+
+/// One notice per refused file, naming every selector it leaves out, in the place of the
+/// first one's and in each one's report.
+fn refusals(
+    reads: &[PathRead],
+    specs: &[SelectorSpec],
+    reports: &mut [SelectorReport],
+    all: &mut Vec<Notice>,
+) {
+    for read in reads.iter().rev() {
+        let Err((kind, why)) = &read.result else {
+            continue;
+        };
+        let names = |f: fn(&SelectorSpec) -> &'static str| -> Vec<String> {
+            read.members
+                .iter()
+                .map(|&m| format!("`{}`", f(&specs[m])))
+                .collect()
+        };
+        let (selectors, layers) = (names(|s| s.name), names(|s| s.file.layer));
+        let who = match read.members.len() {
+            1 => format!(
+                "selector {} selects nothing and layer {} is left out",
+                selectors[0], layers[0]
+            ),
+            _ => format!(
+                "selectors {} select nothing and layers {} are left out",
+                selectors.join(" and "),
+                layers.join(" and ")
+            ),
+        };
+        let notice = Notice {
+            subject: read.path.display().to_string(),
+            kind: *kind,
+            message: format!(
+                "{why}, so {who} (a file named by path is never replaced by another source)."
+            ),
+        };
+        for &m in &read.members {
+            reports[m].notices.push(notice.clone());
+        }
+        all.insert(read.at, notice);
+    }
 }
 
 /// The value selector `i` goes by: its own when given, else that of the selector it
@@ -171,33 +268,8 @@ fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
                 ),
             }
         }
-        Selector::Path(path) => match read_path(path, spec.file.cap) {
-            Ok(text) => (
-                Picked::Text(text, Origin::Selected(spec.name)),
-                SourceKind::Path,
-                Some(path.clone()),
-                Vec::new(),
-                Vec::new(),
-            ),
-            Err((kind, why)) => {
-                let notice = Notice {
-                    subject: path.display().to_string(),
-                    kind,
-                    message: format!(
-                        "{why}, so selector `{}` selects nothing and layer `{}` is left out \
-                         (a file named by path is never replaced by another source).",
-                        spec.name, spec.file.layer
-                    ),
-                };
-                (
-                    Picked::None(Skip::SelectorRefused(spec.name)),
-                    SourceKind::Degraded,
-                    Some(path.clone()),
-                    Vec::new(),
-                    vec![notice],
-                )
-            }
-        },
+        // Read by `by_path`, once for every selector that goes by the same file.
+        Selector::Path(_) => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
     }
 }
 
