@@ -19,8 +19,10 @@ mod read;
 mod reserved;
 mod text;
 mod validate;
+mod watch;
 
 pub use model::Doctrine;
+pub use watch::watched;
 
 /// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
 /// for. Not API: it may change in any release.
