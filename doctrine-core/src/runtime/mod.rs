@@ -7,6 +7,7 @@ pub(crate) mod formulation;
 pub(crate) mod instruction;
 pub(crate) mod layer;
 pub(crate) mod lookalike;
+pub(crate) mod marker;
 pub(crate) mod notice;
 #[cfg(any(feature = "codegen", feature = "skills"))]
 pub(crate) mod one_line;
