@@ -56,6 +56,12 @@ for path in ["doctrine-core/src/codegen/text.rs", "doctrine-core/src/runtime/tex
     for text in literals(path):
         if len(text) > 1:
             save("frontmatter", text.encode("utf-8", "surrogatepass"))
+# Skill files with forged lines and look-alike names, and texts that try to close the
+# reminder marker.
+for path in ["tests/user_skills.rs", "tests/reminders.rs", "doctrine-core/src/runtime/marker.rs"]:
+    for text in literals(path):
+        if "---\n" in text or "+++\n" in text or "</" in text:
+            save("frontmatter", text.encode("utf-8", "surrogatepass"))
 
 manifests = (
     sorted(glob.glob("examples/*/doctrine.toml"))

@@ -9,14 +9,20 @@ mod agent {
 use agent::{Facts, ReminderKind, SessionState, SHIPPED_SKILLS};
 use std::path::Path;
 
-use doctrine::{BudgetBand, SkillOrigin, Skills};
+use doctrine::{BudgetBand, NoticeKind, SkillOrigin, Skills};
 
 #[test]
 fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
     let mut skills = Skills::shipped(SHIPPED_SKILLS);
     let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
     let notices = skills.load_user(&[&user]);
-    assert!(notices.is_empty(), "{notices:#?}");
+    // The user's `release` replaces the shipped one, and says so.
+    let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoticeKind::SkillReplaced], "{notices:#?}");
+    assert_eq!(
+        notices[0].subject,
+        user.join("release.md").display().to_string()
+    );
     let task = "The parser test is flaky since the last merge. Fix it, then cut a release.";
     let prompt = agent::compose(Facts { skills: &skills })
         .task(task)

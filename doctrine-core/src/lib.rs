@@ -67,6 +67,7 @@ pub mod __private {
         value_text, ItemPiece, ListStyle,
     };
     pub use crate::runtime::formulation::for_family;
+    pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::overlay::load_overlay;
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};

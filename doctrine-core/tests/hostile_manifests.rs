@@ -100,6 +100,10 @@ fn overlay_files_that_read_as_a_locked_layer() {
         "safety\\u200b.md",
         "s\\u00adafety.md",
         "\\ufeffsafety.md",
+        // Cyrillic `ѕ`, Greek `Α`, fullwidth `ｙ`: letters that read as Latin ones.
+        "\\u0455afety.md",
+        "S\\u0391FETY.md",
+        "safet\\uff59.md",
     ] {
         assert_error(
             &manifest(file),

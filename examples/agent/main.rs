@@ -50,12 +50,19 @@ fn main() {
         compacted: true,
         context: BudgetBand::crossed(BudgetBand::of(55, 100), BudgetBand::of(63, 100)),
     };
-    let mut turn: Vec<String> = skills
-        .matching(&task)
-        .iter()
-        .map(|s| agent::marked(&s.body))
-        .collect();
-    turn.extend(agent::emit(&state).iter().map(|r| r.render()));
+    // Wrapped so that no body or list item can close the marker early; a notice says when
+    // one tried.
+    let mut turn = Vec::new();
+    for s in skills.matching(&task) {
+        let (part, notice) = agent::marked_checked(&format!("skill `{}`", s.name), &s.body);
+        turn.push(part);
+        notice.into_iter().for_each(|n| eprintln!("notice: {n}"));
+    }
+    for r in agent::emit(&state) {
+        let (part, notice) = r.render_checked();
+        turn.push(part);
+        notice.into_iter().for_each(|n| eprintln!("notice: {n}"));
+    }
 
     println!("{prompt}");
     for part in turn {

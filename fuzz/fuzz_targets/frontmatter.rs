@@ -1,8 +1,13 @@
 //! Arbitrary text through the text functions the generator applies to every markdown file:
-//! `normalise`, `strip_frontmatter` and the `{placeholder}` scanner. Each result is checked
-//! against a property of its input, not only for not panicking.
+//! `normalise`, `strip_frontmatter` and the `{placeholder}` scanner; through the skill-file
+//! parser (one-line fields hold no line break or control character); as a name through
+//! `fold` (a fixed point); and inside a marker through `marked` (it can never close the
+//! marker). Each result is checked against a property of its input, not only for not
+//! panicking.
 #![no_main]
 
+use doctrine_core::__private::marked;
+use doctrine_core::codegen::__internals::{fold, parse_skill};
 use doctrine_core::codegen::__internals::{normalise, strip_frontmatter, Fields};
 use doctrine_core::codegen::__internals::{placeholders, Piece};
 use libfuzzer_sys::fuzz_target;
@@ -17,7 +22,90 @@ fuzz_target!(|data: &[u8]| {
         check_frontmatter(t);
         check_placeholders(t);
     }
+    check_skill(&normalised);
+    check_fold(&text);
+    check_marked(&text);
 });
+
+/// Whether `c` may not stand in a one-line field: Cc, the line and paragraph separators,
+/// the bidi controls. Written out here, apart from the library's own predicate.
+fn breaks_a_line(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// A skill that parses has one-line fields, trimmed and non-empty, and a body; one that
+/// does not says why.
+fn check_skill(text: &str) {
+    match parse_skill(text, "stem") {
+        Ok((name, when, triggers, body)) => {
+            for field in [&name, &when].into_iter().chain(&triggers) {
+                assert!(!field.is_empty(), "an empty field: {field:?}");
+                assert_eq!(field.trim(), field, "an untrimmed field");
+                assert!(
+                    !field.chars().any(breaks_a_line),
+                    "a one-line field breaks its line: {field:?}"
+                );
+            }
+            assert!(name.chars().count() <= doctrine_core::MAX_SKILL_NAME);
+            assert!(!body.is_empty());
+        }
+        Err(message) => {
+            assert!(!message.is_empty());
+            assert!(
+                !message.chars().any(breaks_a_line),
+                "a message that breaks its line: {message:?}"
+            );
+        }
+    }
+}
+
+/// Folding is a fixed point, leaves no ASCII capital, and turns plain ASCII into its
+/// lowercase alone (so no two ASCII names fold alike unless they differ in case only).
+fn check_fold(name: &str) {
+    let once = fold(name);
+    assert_eq!(fold(&once), once, "fold is not a fixed point");
+    assert!(!once.chars().any(|c| c.is_ascii_uppercase()), "{once:?}");
+    if name.is_ascii() {
+        assert_eq!(once, name.to_ascii_lowercase());
+    }
+}
+
+/// Inside a marker, the text cannot close it: every occurrence of the closing text (in any
+/// ASCII case, overlapping ones too) lies in the marker's own text; only escapes were added;
+/// and escaped text wraps as it is.
+fn check_marked(text: &str) {
+    for (before, after) in [
+        ("<system-reminder>\n", "\n</system-reminder>"),
+        ("[[", "]]"),
+        ("\\begin ", " \\end"),
+        ("abab", "abab"),
+    ] {
+        let (out, n) = marked(before, text, after);
+        assert!(out.starts_with(before) && out.ends_with(after));
+        let closer = after.trim();
+        let escape = if closer.contains('\\') { '/' } else { '\\' };
+        assert_eq!(
+            out.len(),
+            before.len() + text.len() + after.len() + n * escape.len_utf8()
+        );
+        let inner_end = out.len() - after.len();
+        let bytes = out.as_bytes();
+        for i in 0..=out.len() - closer.len() {
+            if bytes[i..i + closer.len()].eq_ignore_ascii_case(closer.as_bytes()) {
+                assert!(
+                    i + closer.len() <= before.len() || i >= inner_end,
+                    "`{closer}` at {i} closes the marker early: {out:?}"
+                );
+            }
+        }
+        let inner = &out[before.len()..inner_end];
+        assert_eq!(marked(before, inner, after), (out.clone(), 0), "not stable");
+    }
+}
 
 /// Only line-ending carriage returns and leading BOMs go, and once is enough.
 fn check_normalise(text: &str) {

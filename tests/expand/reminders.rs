@@ -415,28 +415,46 @@ pub struct Reminder {
     pub text: ::std::string::String,
 }
 impl Reminder {
-    /// The text wrapped in the marker, as the model reads it.
+    /// The text wrapped in the marker, as the model reads it; the marker's closing
+    /// text inside it (from a list item, say) is escaped, as [`marked`] does.
     pub fn render(&self) -> ::std::string::String {
         marked(&self.text)
     }
-}
-impl ::core::fmt::Display for Reminder {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str("<system-reminder>\n")?;
-        f.write_str(&self.text)?;
-        f.write_str("\n</system-reminder>")
+    /// [`Reminder::render`], and a notice when the text held the marker's closing
+    /// text, which was escaped.
+    pub fn render_checked(
+        &self,
+    ) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+        ::doctrine::__private::marked_checked(
+            &::std::format!("reminder `{}`", self.kind),
+            "<system-reminder>\n",
+            &self.text,
+            "\n</system-reminder>",
+        )
     }
 }
-/// `text` wrapped in the reminder marker, so the model does not read it as the user
-/// speaking.
+/// As [`Reminder::render`].
+impl ::core::fmt::Display for Reminder {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+/// `text` wrapped in the reminder marker, so the model does not read it as the user speaking. The text cannot end the marker early: wherever it holds the closing text `</system-reminder>` (in any ASCII case), `\` is written after its first character (`<\/system-reminder>`); [`marked_checked`] also says so.
 pub fn marked(text: &str) -> ::std::string::String {
-    let mut out = ::std::string::String::with_capacity(
-        "<system-reminder>\n".len() + text.len() + "\n</system-reminder>".len(),
-    );
-    out.push_str("<system-reminder>\n");
-    out.push_str(text);
-    out.push_str("\n</system-reminder>");
-    out
+    ::doctrine::__private::marked("<system-reminder>\n", text, "\n</system-reminder>").0
+}
+/// [`marked`], and a notice about `subject` (whose text it is: a skill's name, its
+/// file) when the text held the marker's closing text, which was escaped.
+pub fn marked_checked(
+    subject: &str,
+    text: &str,
+) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+    ::doctrine::__private::marked_checked(
+        subject,
+        "<system-reminder>\n",
+        text,
+        "\n</system-reminder>",
+    )
 }
 /// The reminders `state` calls for, in manifest order. Pure: the same state always
 /// gives the same reminders, byte for byte.

@@ -39,6 +39,22 @@ pub mod __internals {
     }
     pub use super::validate::{placeholders, Piece};
 
+    /// A name as it reads: how overlay file names and skill names are compared.
+    pub fn fold(name: &str) -> String {
+        crate::runtime::text::fold(name)
+    }
+
+    /// A skill file read as the compiler and the user-skill loader read it: `(name, when,
+    /// triggers, body)`, or the problem's message.
+    pub fn parse_skill(
+        text: &str,
+        stem: &str,
+    ) -> Result<(String, String, Vec<String>, String), String> {
+        crate::frontmatter::skill::parse(text, stem)
+            .map(|s| (s.name, s.when, s.triggers, s.body))
+            .map_err(|p| p.message)
+    }
+
     /// The validated manifest's types.
     pub mod model {
         pub use crate::codegen::model::*;

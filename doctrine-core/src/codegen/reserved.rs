@@ -61,6 +61,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "FACT_NAMES"),
     (Space::Value, "emit"),
     (Space::Value, "marked"),
+    (Space::Value, "marked_checked"),
     (Space::Value, "SHIPPED_SKILLS"),
     (Space::Value, "prefix::known"),
     (Space::Value, "prefix::LEN"),
@@ -84,6 +85,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "*::OPTIONAL"),
     // `Reminder`.
     (Space::Associated, "Reminder::render"),
+    (Space::Associated, "Reminder::render_checked"),
     // `Overlay`.
     (Space::Associated, "Overlay::FIELDS"),
     (Space::Associated, "Overlay::SPEC"),

@@ -76,17 +76,15 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
     let body = body.trim().to_string();
     let skill = format!("skill `{}`", crate::runtime::text::shown(&name));
     let problem = |at, message: String, help| Err(Problem { at, message, help });
-    if name.is_empty() || name.contains('\n') {
-        let what = if name.is_empty() {
-            "is empty"
-        } else {
-            "spans lines"
-        };
+    if name.is_empty() {
         return problem(
             name_at,
-            format!("the skill's `name` {what}"),
+            "the skill's `name` is empty".to_string(),
             "give the skill a one-line `name`",
         );
+    }
+    if let Some(problem) = broken_line(&skill, "name", &name, name_at) {
+        return Err(problem);
     }
     let long = name.chars().count();
     if long > crate::MAX_SKILL_NAME {
@@ -106,12 +104,8 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
             "add `when: <one line saying when the skill applies>` to its frontmatter",
         );
     }
-    if when.contains('\n') {
-        return problem(
-            when_at,
-            format!("{skill}: its `when` spans lines"),
-            "the index holds one line per skill: write one line",
-        );
+    if let Some(problem) = broken_line(&skill, "when", &when, when_at) {
+        return Err(problem);
     }
     if triggers.iter().any(String::is_empty) {
         return problem(
@@ -119,6 +113,13 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
             format!("{skill} has an empty trigger"),
             "remove the empty entry from `triggers`",
         );
+    }
+    for (i, trigger) in triggers.iter().enumerate() {
+        if let Some(problem) =
+            broken_line(&skill, &format!("trigger {}", i + 1), trigger, triggers_at)
+        {
+            return Err(problem);
+        }
     }
     if body.is_empty() {
         return problem(
@@ -134,5 +135,22 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
         when_at,
         triggers,
         body,
+    })
+}
+
+/// The problem with a one-line field holding a line break or a control character
+/// ([`crate::runtime::one_line`]), naming the character and where it is.
+fn broken_line(skill: &str, field: &str, value: &str, at: (usize, usize)) -> Option<Problem> {
+    let (i, what) = crate::runtime::one_line::first_break(value)?;
+    Some(Problem {
+        at,
+        message: format!(
+            "{skill}: its `{field}` holds {what} at character {}: it is one line of the \
+             index, and that character breaks the line or changes how it shows",
+            i + 1
+        ),
+        help: "write the field on one line of plain text (a space for a tab); a skill's \
+               name, `when` and triggers may hold no line break, control character or \
+               bidi control",
     })
 }

@@ -6,7 +6,11 @@ pub(crate) mod fact;
 pub(crate) mod formulation;
 pub(crate) mod instruction;
 pub(crate) mod layer;
+pub(crate) mod lookalike;
+pub(crate) mod marker;
 pub(crate) mod notice;
+#[cfg(any(feature = "codegen", feature = "skills"))]
+pub(crate) mod one_line;
 pub(crate) mod overlay;
 pub(crate) mod prompt;
 pub(crate) mod reminder;

@@ -51,6 +51,15 @@ pub enum NoticeKind {
     DuplicateSkill,
     /// A directory with more entries than a loader looks at; the rest were passed by.
     TooManyEntries,
+    /// A user skill that replaces a shipped skill, or one from an earlier directory, of the
+    /// same name; it was loaded in its place.
+    SkillReplaced,
+    /// A user skill whose name reads as another's (ignoring case, invisible characters and
+    /// letters that look Latin) but is spelt otherwise; it was not loaded.
+    ConfusableSkill,
+    /// Text wrapped in a marker held the marker's closing text; each occurrence was escaped
+    /// so it cannot end the marker early.
+    MarkerEscaped,
 }
 
 /// One thing done, or refused, and why.

@@ -87,7 +87,9 @@ impl Skills {
         set
     }
 
-    /// Adds `skill`; returns the one of the same name it replaces.
+    /// Adds `skill`; returns the one of the same name it replaces. It takes the skill as
+    /// given: the user-skill loader (`load_user`) is what checks a file's fields, refuses a
+    /// name that reads as a loaded one's, and reports a replacement.
     pub fn insert(&mut self, skill: Skill) -> Option<Skill> {
         self.by_name.insert(skill.name.clone(), skill)
     }

@@ -7,7 +7,9 @@
 //! A skill is `<dir>/<name>.md` or `<dir>/<name>/SKILL.md`, read as a shipped skill is
 //! (`crate::frontmatter::skill`), except that a when-to-use line over
 //! [`MAX_WHEN_TO_USE`] characters is cut, with a notice, instead of refused: the user
-//! cannot fix a file at our compile time.
+//! cannot fix a file at our compile time. A skill that replaces one already loaded says so
+//! (`SkillReplaced`); one whose name only reads like another's is refused
+//! (`ConfusableSkill`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,7 +17,7 @@ use std::path::{Path, PathBuf};
 use super::notice::{Notice, NoticeKind};
 use super::safe_open::Refused;
 use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
-use super::text::{normalise, shown};
+use super::text::{fold, normalise, shown};
 use super::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
 };
@@ -37,9 +39,12 @@ const WORDS: Words = Words {
 
 impl Skills {
     /// Loads the user's skills from `dirs`, in order, into this set: a skill replaces one of
-    /// the same name already here (shipped, or from an earlier directory). Each file is
-    /// capped at [`SKILL_MAX_BYTES`]. A directory that does not exist is passed by in
-    /// silence; everything else that is not loaded gets a notice.
+    /// the same name already here (shipped, or from an earlier directory), with a
+    /// `SkillReplaced` notice; one whose name reads as another's but is spelt otherwise
+    /// (`Release`, or with a Cyrillic `е`, beside `release`) is not loaded
+    /// (`ConfusableSkill`). Each file is capped at [`SKILL_MAX_BYTES`]. A directory that
+    /// does not exist is passed by in silence; everything else that is not loaded gets a
+    /// notice.
     ///
     /// Needs the `skills` feature (of `doctrine-prompt`, off by default).
     #[must_use = "the notices say what was not loaded and why; report them"]
@@ -55,9 +60,11 @@ impl Skills {
         max_bytes: usize,
     ) -> Vec<Notice> {
         let mut notices = Vec::new();
+        let mut names = Names::of(self);
         for dir in dirs {
             load_dir(
                 self,
+                &mut names,
                 dir.as_ref(),
                 max_bytes,
                 Links::FollowBeneath,
@@ -68,9 +75,27 @@ impl Skills {
     }
 }
 
+/// The names of a set as they read ([`fold`]) → as they are spelt, so a user skill whose
+/// name reads as one already loaded but is spelt otherwise (`Release`, `rеlease` with a
+/// Cyrillic `е`) is refused: the index would show two lines that read alike, and which is
+/// which only its bytes would say.
+struct Names(BTreeMap<String, String>);
+
+impl Names {
+    fn of(skills: &Skills) -> Names {
+        Names(
+            skills
+                .iter()
+                .map(|s| (fold(&s.name), s.name.clone()))
+                .collect(),
+        )
+    }
+}
+
 /// Loads one directory's skills into `skills`.
 fn load_dir(
     skills: &mut Skills,
+    names: &mut Names,
     dir: &Path,
     max_bytes: usize,
     links: Links,
@@ -191,6 +216,30 @@ fn load_dir(
             );
             continue;
         }
+        let folded = fold(&name);
+        if let Some(other) = names.0.get(&folded).filter(|&other| *other != name) {
+            let from = match skills.get(other).map(|s| &s.origin) {
+                Some(SkillOrigin::User(path)) => {
+                    format!("the skill loaded from `{}`", path.display())
+                }
+                _ => "the shipped skill".to_string(),
+            };
+            notice(
+                &file,
+                NoticeKind::ConfusableSkill,
+                format!(
+                    "Skill `{}` reads as `{}`, {from}, but is spelt otherwise (names are \
+                     compared ignoring case, invisible characters and letters that look \
+                     Latin), so it was not loaded: the index would show two lines that read \
+                     alike. To replace that skill, name it `{}` exactly; otherwise choose a \
+                     name of its own.",
+                    shown(&name).escape_debug(),
+                    shown(other),
+                    shown(other)
+                ),
+            );
+            continue;
+        }
         let long = when.chars().count();
         if long > MAX_WHEN_TO_USE {
             when = cut(&when);
@@ -206,13 +255,28 @@ fn load_dir(
             );
         }
         here.insert(name.clone(), rel.clone());
-        skills.insert(Skill {
-            name,
+        names.0.insert(folded, name.clone());
+        let replaced = skills.insert(Skill {
+            name: name.clone(),
             when,
             triggers,
             body,
-            origin: SkillOrigin::User(file),
+            origin: SkillOrigin::User(file.clone()),
         });
+        if let Some(old) = replaced {
+            let what = match &old.origin {
+                SkillOrigin::Shipped => "the shipped skill of that name".to_string(),
+                SkillOrigin::User(path) => format!("the one loaded from `{}`", path.display()),
+            };
+            notice(
+                &file,
+                NoticeKind::SkillReplaced,
+                format!(
+                    "Skill `{}` replaces {what}: the index line and the body are this file's.",
+                    shown(&name)
+                ),
+            );
+        }
     }
     listing_errors(dir, errors, WORDS, notices);
 }
@@ -265,6 +329,7 @@ mod tests {
         let (mut skills, mut notices) = (Skills::default(), Vec::new());
         load_dir(
             &mut skills,
+            &mut Names::of(&Skills::default()),
             dir,
             SKILL_MAX_BYTES,
             Links::Refuse(why),

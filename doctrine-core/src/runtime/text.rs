@@ -45,15 +45,28 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
     view.to_string()
 }
 
-/// A file name as a person (or a case-insensitive file system) reads it: lowercase, without
+/// A name as a person (or a case-insensitive file system) reads it: lowercase, without
 /// default-ignorable code points (zero-width spaces and joiners, soft hyphens, variation
-/// selectors, bidi controls, tags…), which render as nothing. Two overlay file names that
-/// fold alike could be taken for one another.
+/// selectors, bidi controls, tags…), which render as nothing, and with letters of other
+/// scripts that read as Latin ones (Cyrillic `а`, Greek `Ο`, fullwidth `ｓ`…) written as
+/// those ([`super::lookalike`]). Two overlay file names, or two skill names, that fold
+/// alike could be taken for one another. Folding is a fixed point: a folded name folds to
+/// itself.
 pub(crate) fn fold(name: &str) -> String {
-    name.chars()
-        .filter(|&c| !is_default_ignorable(c))
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().filter(|&c| !is_default_ignorable(c)) {
+        // Before lowercasing, so a capital that reads as a Latin capital (Greek `Η`, `H`)
+        // is not read as its small letter (`η`, nearer `n`); after it too, for a capital
+        // whose small letter is the look-alike.
+        match super::lookalike::latin(c) {
+            Some(latin) => out.push(latin),
+            None => out.extend(
+                c.to_lowercase()
+                    .map(|l| super::lookalike::latin(l).unwrap_or(l)),
+            ),
+        }
+    }
+    out
 }
 
 /// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
@@ -92,19 +105,66 @@ pub(crate) fn floor_char_boundary(s: &str, at: usize) -> usize {
 }
 
 /// A name for a message: its first 40 characters, then `…` if there are more, so a
-/// megabyte-long name does not become a megabyte-long compile error or notice.
+/// megabyte-long name does not become a megabyte-long compile error or notice; a line
+/// break or control character in them is shown escaped (`\r`, `\u{202e}`), so the message
+/// says what is there and is itself one line.
 #[cfg(any(feature = "codegen", feature = "skills"))]
 pub(crate) fn shown(name: &str) -> std::borrow::Cow<'_, str> {
-    match name.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
-        None => name.into(),
+    use super::one_line::breaks;
+    let head = match name.char_indices().nth(40) {
+        Some((cut, _)) => &name[..cut],
+        None => name,
+    };
+    let cut = head.len() < name.len();
+    if !cut && !head.chars().any(|c| breaks(c).is_some()) {
+        return name.into();
     }
+    let mut out = String::with_capacity(head.len() + 3);
+    for c in head.chars() {
+        match breaks(c) {
+            Some(_) => out.extend(c.escape_debug()),
+            None => out.push(c),
+        }
+    }
+    if cut {
+        out.push('…');
+    }
+    out.into()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[cfg(any(feature = "codegen", feature = "skills"))]
+    #[test]
+    fn a_shown_name_is_short_and_on_one_line() {
+        assert_eq!(shown("release"), "release");
+        assert_eq!(
+            shown("josé \"x\""),
+            "josé \"x\"",
+            "only what breaks a line is escaped"
+        );
+        assert_eq!(shown("a\rb\u{202e}c"), "a\\rb\\u{202e}c");
+        let long = format!("{}\n", "x".repeat(40));
+        assert_eq!(shown(&long), format!("{}…", "x".repeat(40)));
+    }
+
+    #[test]
+    fn names_fold_as_they_read() {
+        assert_eq!(fold("Safety.MD"), "safety.md");
+        assert_eq!(fold("safe\u{200b}ty\u{ad}"), "safety");
+        // Cyrillic `ѕ`, `а`, `е`, `у`; Greek capitals; fullwidth.
+        assert_eq!(fold("ѕаfеtу"), "safety");
+        assert_eq!(fold("ЅАFЕТΥ"), "safety");
+        assert_eq!(fold("ｓａｆｅｔｙ"), "safety");
+        // A Greek capital Eta reads as `H`, though its small letter does not read as `h`.
+        assert_eq!(fold("Ηelp"), "help");
+        // Plain ASCII names fold alike only when they differ in case alone.
+        assert_ne!(fold("step1"), fold("stepl"));
+        assert_ne!(fold("modern"), fold("rnodern"));
+    }
 
     #[test]
     fn line_endings_and_boms() {
@@ -140,6 +200,12 @@ mod tests {
             let trimmed = normalise_trimmed(&raw);
             prop_assert_eq!(&normalise_trimmed(&trimmed), &trimmed);
             prop_assert!(!trimmed.contains("\r\n"));
+        }
+
+        #[test]
+        fn folding_is_a_fixed_point(name in any::<String>()) {
+            let once = fold(&name);
+            prop_assert_eq!(fold(&once), once);
         }
 
         #[test]

@@ -49,6 +49,7 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
         quote! { #[doc = #doc] pub #field: #ty }
     });
     let (before, after) = (lit(&r.marker.0), lit(&r.marker.1));
+    let marked_doc = marked_doc(r.marker.1.trim());
     let arms = r.kinds.iter().map(|k| {
         let variant = super::variant(&k.name);
         let (field, shape) = (&r.state[k.when].0, r.state[k.when].1);
@@ -118,28 +119,35 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
         }
 
         impl Reminder {
-            /// The text wrapped in the marker, as the model reads it.
+            /// The text wrapped in the marker, as the model reads it; the marker's closing
+            /// text inside it (from a list item, say) is escaped, as [`marked`] does.
             pub fn render(&self) -> ::std::string::String {
                 marked(&self.text)
             }
-        }
 
-        impl ::core::fmt::Display for Reminder {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(#before)?;
-                f.write_str(&self.text)?;
-                f.write_str(#after)
+            /// [`Reminder::render`], and a notice when the text held the marker's closing
+            /// text, which was escaped.
+            pub fn render_checked(&self) -> (::std::string::String, ::core::option::Option<#krate::Notice>) {
+                #pv::marked_checked(&::std::format!("reminder `{}`", self.kind), #before, &self.text, #after)
             }
         }
 
-        /// `text` wrapped in the reminder marker, so the model does not read it as the user
-        /// speaking.
+        /// As [`Reminder::render`].
+        impl ::core::fmt::Display for Reminder {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(&self.render())
+            }
+        }
+
+        #[doc = #marked_doc]
         pub fn marked(text: &str) -> ::std::string::String {
-            let mut out = ::std::string::String::with_capacity(#before.len() + text.len() + #after.len());
-            out.push_str(#before);
-            out.push_str(text);
-            out.push_str(#after);
-            out
+            #pv::marked(#before, text, #after).0
+        }
+
+        /// [`marked`], and a notice about `subject` (whose text it is: a skill's name, its
+        /// file) when the text held the marker's closing text, which was escaped.
+        pub fn marked_checked(subject: &str, text: &str) -> (::std::string::String, ::core::option::Option<#krate::Notice>) {
+            #pv::marked_checked(subject, #before, text, #after)
         }
 
         /// The reminders `state` calls for, in manifest order. Pure: the same state always
@@ -150,4 +158,21 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
             out
         }
     }
+}
+
+/// The doc of `marked`, naming the manifest's closing text and its escaped form.
+fn marked_doc(closer: &str) -> String {
+    let mut doc = " `text` wrapped in the reminder marker, so the model does not read it as the \
+                   user speaking."
+        .to_string();
+    if let Some(first) = closer.chars().next().filter(|_| closer.chars().count() > 1) {
+        let (head, tail) = closer.split_at(first.len_utf8());
+        let escape = crate::runtime::marker::escape_for(closer);
+        doc.push_str(&format!(
+            " The text cannot end the marker early: wherever it holds the closing text \
+             `{closer}` (in any ASCII case), `{escape}` is written after its first character \
+             (`{head}{escape}{tail}`); [`marked_checked`] also says so."
+        ));
+    }
+    doc
 }

@@ -36,12 +36,23 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         None => Some(split_marker(DEFAULT_MARKER).expect("the default marker has one `{text}`")),
         Some(m) => {
             let split = split_marker(&normalise(m.get_ref()));
-            if split.is_none() {
-                sink.error(
+            match &split {
+                None => sink.error(
                     Some(m.span()),
                     "the reminder marker needs exactly one `{text}`",
                     Some("write where the reminder goes, e.g. `marker = \"<system-reminder>{text}</system-reminder>\"`".into()),
-                );
+                ),
+                // Text inside is kept from closing the marker by an escape written inside
+                // each closing text it holds; one character has no inside.
+                Some((_, after)) if after.trim().chars().count() == 1 => sink.error(
+                    Some(m.span()),
+                    format!(
+                        "the reminder marker's closing text `{}` is one character, which text inside it could not be kept from writing",
+                        shown(after.trim())
+                    ),
+                    Some("close the marker with two characters or more, e.g. `marker = \"<reminder>{text}</reminder>\"`".into()),
+                ),
+                Some(_) => {}
             }
             split
         }
@@ -117,6 +128,9 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             None => ok = false,
         }
     }
+    if let Some((_, after)) = &marker {
+        ok &= closes_no_text(after.trim(), r, &kinds, sink);
+    }
     for (i, (name, _)) in state.iter().enumerate() {
         if ok && !kinds.iter().any(|k| k.when == i) {
             let span = r
@@ -137,6 +151,55 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         state,
         kinds,
     })
+}
+
+/// Whether no kind's own text holds the marker's closing text: rendering would escape it
+/// every time, with a notice, for a text the manifest could fix now.
+fn closes_no_text(
+    closer: &str,
+    r: &raw::Reminders,
+    kinds: &[ReminderDef],
+    sink: &mut Sink<'_>,
+) -> bool {
+    if closer.chars().count() < 2 {
+        return true;
+    }
+    let holds = |t: &str| {
+        t.as_bytes()
+            .windows(closer.len())
+            .any(|w| w.eq_ignore_ascii_case(closer.as_bytes()))
+    };
+    let mut ok = true;
+    for k in kinds {
+        let texts: Vec<&str> = match &k.body {
+            ReminderBody::Bands(texts) => texts.iter().map(String::as_str).collect(),
+            ReminderBody::Text(pieces) => pieces
+                .iter()
+                .filter_map(|p| match p {
+                    ReminderPiece::Text(t) => Some(t.as_str()),
+                    ReminderPiece::List(_) => None,
+                })
+                .collect(),
+        };
+        if texts.into_iter().any(holds) {
+            let span = r
+                .kinds
+                .iter()
+                .find(|raw| raw.get_ref().name.get_ref() == &k.name)
+                .map(|raw| raw.get_ref().text.span());
+            sink.error(
+                span,
+                format!(
+                    "the text of reminder kind `{}` holds the marker's closing text `{}`",
+                    k.name,
+                    shown(closer)
+                ),
+                Some("it would end the reminder early (at run time it is escaped, with a notice, every time): reword the text".into()),
+            );
+            ok = false;
+        }
+    }
+    ok
 }
 
 fn split_marker(marker: &str) -> Option<(String, String)> {

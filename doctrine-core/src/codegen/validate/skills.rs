@@ -3,12 +3,14 @@
 //! shipped skill is a compile error naming its file, line and column: the index line it
 //! would add is paid for on every turn of every session.
 
+use std::collections::HashMap;
+
 use toml::Spanned;
 
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::SkillDef;
-use crate::codegen::names::shown;
+use crate::codegen::names::{fold, shown};
 use crate::codegen::raw;
 use crate::frontmatter::skill::{parse, Problem, SkillFile};
 use crate::MAX_WHEN_TO_USE;
@@ -40,6 +42,8 @@ pub(super) fn skills(
         }
     };
     let mut out: Vec<(SkillDef, String)> = Vec::new();
+    // Each name as it reads ([`fold`]) → its index in `out`.
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut ok = true;
     for (stem, rel) in entries {
         // A directory is a skill by its `SKILL.md`, spelt exactly so.
@@ -110,16 +114,30 @@ pub(super) fn skills(
             ok = false;
             continue;
         }
-        if let Some((_, other)) = out.iter().find(|(s, _)| s.name == name) {
+        // Two names that read alike would print two index lines that read alike.
+        let folded = fold(&name);
+        if let Some(&i) = seen.get(&folded) {
+            let (first, other) = (&out[i].0.name, &out[i].1);
+            let message = if *first == name {
+                format!("skill `{}` is also defined by `{other}`", shown(&name))
+            } else {
+                format!(
+                    "skill `{}` reads as skill `{}` of `{other}` (names are compared \
+                     ignoring case, invisible characters and letters that look Latin)",
+                    shown(&name).escape_debug(),
+                    shown(first)
+                )
+            };
             fail(
                 name_at.0,
                 name_at.1,
-                format!("skill `{}` is also defined by `{other}`", shown(&name)),
+                message,
                 "skill names are unique: rename one of them",
             );
             ok = false;
             continue;
         }
+        seen.insert(folded, out.len());
         out.push((
             SkillDef {
                 name,
