@@ -1138,3 +1138,36 @@ fn shipped_skills_are_checked_at_their_file() {
     let e = one("sk", "x");
     assert!(e.contains("`sk` is a file, not a directory"), "{e}");
 }
+
+/// Diagnostics read as a person would write them (`support::load_with` checks every one
+/// for an empty list after a colon, a doubled article and a repeat).
+#[test]
+fn diagnostics_read_as_written_by_a_person() {
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"X\"\nwhen = \"layer:nope\"\n",
+        &[],
+    );
+    assert!(
+        e.contains(
+            "layer `x` is gated on `nope`, which names no slot, choice or instructions layer"
+        ),
+        "{e}"
+    );
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"X\"\nwhen = \"overlay:nope\"\n",
+        &[],
+    );
+    assert!(e.contains("which names no overlay field"), "{e}");
+    // Nothing declared to suggest: the help says so rather than listing nothing.
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"Today is {today}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(e.contains("help: declared facts and knobs: none"), "{e}");
+    // One missing file is one error, however many roles a `default` gives it to.
+    let e = one_error(
+        "roles = [\"a\", \"b\", \"c\"]\n[[layer]]\nname = \"x\"\nfiles = { a = \"a.md\", default = \"nope.md\" }\n",
+        &[("a.md", b"A")],
+    );
+    assert!(e.contains("missing file `nope.md`"), "{e}");
+}

@@ -372,7 +372,9 @@ pub(super) fn per_role<V>(
         }
     }
     let mut groups: Vec<RoleGroup> = Vec::new();
-    let mut loaded: HashMap<*const V, TextId> = HashMap::new();
+    // Each value is loaded once, and a failure is remembered too: a missing file that
+    // `default` gives to five roles is one error, not five.
+    let mut loaded: HashMap<*const V, Option<TextId>> = HashMap::new();
     for &role in in_scope {
         let (key, value) = match (by_role.get(&role), default) {
             (Some(v), _) => (
@@ -397,18 +399,10 @@ pub(super) fn per_role<V>(
             }
         };
         let ptr = value as *const V;
-        let id = match loaded.get(&ptr) {
-            Some(&id) => id,
-            None => match load(key, value, sink) {
-                Some(id) => {
-                    loaded.insert(ptr, id);
-                    id
-                }
-                None => {
-                    ok = false;
-                    continue;
-                }
-            },
+        let found = *loaded.entry(ptr).or_insert_with(|| load(key, value, sink));
+        let Some(id) = found else {
+            ok = false;
+            continue;
         };
         match groups.iter_mut().find(|g| g.text == id) {
             Some(g) => g.roles.push(role),

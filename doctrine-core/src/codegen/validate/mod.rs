@@ -467,6 +467,10 @@ const HINT_LIST_MAX: usize = 20;
 
 fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what: &str) -> String {
     let all: Vec<&str> = candidates.clone().collect();
+    if all.is_empty() {
+        // "declared facts: " with nothing after it reads as a bug.
+        return format!("{what}: none");
+    }
     let mut list = all
         .iter()
         .take(HINT_LIST_MAX)
