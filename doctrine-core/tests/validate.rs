@@ -1171,3 +1171,60 @@ fn diagnostics_read_as_written_by_a_person() {
     );
     assert!(e.contains("missing file `nope.md`"), "{e}");
 }
+
+/// A list's `more` line is a template like a layer's: `{n}` and escaped braces only.
+#[test]
+fn a_more_line_is_checked_like_a_template() {
+    let more = |line: &str| {
+        let manifest = format!("[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {{ max = 1, more = {line:?} }}\n[[layer]]\nname = \"x\"\ntext = \"X\"\n");
+        match run(&manifest, &[]) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.0.iter().map(ToString::to_string).collect(),
+        }
+    };
+    let e = more("({x} more, {n left)");
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with("doctrine.toml:4:26: the `more` line of list fact `tools`: placeholder `{n left)` is never closed"),
+        "{e:#?}"
+    );
+    assert!(more("({x} more)")[0].contains("`{x}` is not `{n}`"));
+    assert!(more("{n} more}")[0].contains("a lone `}`"));
+    assert!(more("{?n}x{/n}")[0].contains("a section on `n`"));
+    assert!(more("({n} more, {{literally}})").is_empty());
+}
+
+/// `[[layer.texts]]` entries: unknown keys and an entry for no role are errors, and texts
+/// that are equal once normalised share one constant.
+#[test]
+fn text_entries_are_checked_and_equal_texts_shared() {
+    const HEAD: &str = "roles = [\"a\", \"b\"]\n[[layer]]\nname = \"t\"\n[[layer.texts]]\nroles = [\"a\", \"b\"]\ntext = \"x\"\n";
+    let e = one_error(&format!("{HEAD}file = \"nope.md\"\n"), &[]);
+    assert!(
+        e.starts_with(
+            "doctrine.toml:7:1: unknown key `file` in a `[[layer.texts]]` entry of layer `t`"
+        ),
+        "{e}"
+    );
+    let e = one_error(&format!("{HEAD}txet = \"y\"\n"), &[]);
+    assert!(
+        e.contains("unknown key `txet`") && e.contains("did you mean `text`?"),
+        "{e}"
+    );
+    let e = one_error(
+        &format!("{HEAD}[[layer.texts]]\nroles = []\ntext = \"y\"\n"),
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:8:9: this `[[layer.texts]]` entry gives its text to no role"),
+        "{e}"
+    );
+    // CRLF and LF, and (with `trim`) surrounding blanks, make one text.
+    let d = run(
+        "roles = [\"a\", \"b\", \"c\"]\ntrim = true\n[[layer]]\nname = \"t\"\ntexts = { a = \"x\\r\\ny\", b = \"x\\ny\", c = \" x\\ny\\n\" }\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(d.texts.len(), 1, "{:?}", d.texts);
+    assert_eq!(d.texts[0].body, "x\ny");
+}

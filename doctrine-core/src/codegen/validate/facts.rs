@@ -238,6 +238,7 @@ fn list_spec(
         );
         ok = false;
     }
+    ok &= l.more.as_ref().is_none_or(|m| more_line(name, m, sink));
     let (item, fields) = template?;
     let sort = match l.sort.as_ref() {
         None => None,
@@ -290,6 +291,32 @@ fn list_spec(
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
     })
+}
+
+/// A list's `more` line holds `{n}` (the number of items left out) and no other
+/// placeholder; `{{` and `}}` print braces, as in a layer. True when it does.
+fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> bool {
+    let problem = match placeholders(&crate::codegen::text::normalise(more.get_ref())) {
+        Err((_, message)) => Some(message),
+        Ok(pieces) => pieces.iter().find_map(|p| match p {
+            Piece::Lit(_) => None,
+            Piece::Name(n, _) if n == "n" => None,
+            Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
+            Piece::Open(n, ..) | Piece::Close(n, _) => Some(format!(
+                "a section on `{}`, which a `more` line cannot have",
+                shown(n)
+            )),
+        }),
+    };
+    let Some(problem) = problem else {
+        return true;
+    };
+    sink.error(
+        Some(more.span()),
+        format!("the `more` line of list fact `{name}`: {problem}"),
+        Some("`{n}` is the number of items left out; write `{{` and `}}` for braces".into()),
+    );
+    false
 }
 
 /// A list's item template as pieces, and its named fields (none for a plain list, whose
