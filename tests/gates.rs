@@ -111,6 +111,11 @@ fn an_overlay_field_that_is_set() {
     let mut overlay = g::Overlay::default();
     let p = g::compose(facts(&[])).overlay(&overlay).finish();
     assert_eq!(p.layer("tone_note"), None);
+    // Blank is not set: composition trims the field, and the gate sees what it sees.
+    overlay.tone = "  \n ".into();
+    let p = g::compose(facts(&[])).overlay(&overlay).finish();
+    assert_eq!(p.layer("tone"), Some("Shipped tone."));
+    assert_eq!(p.layer("tone_note"), None);
     overlay.tone = "User tone.".into();
     let p = g::compose(facts(&[])).overlay(&overlay).finish();
     assert_eq!(p.layer("tone"), Some("User tone."));

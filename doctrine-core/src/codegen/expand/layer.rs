@@ -379,7 +379,8 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
         },
         Test::Overlay(field) => {
             let field = format_ident!("{}", field);
-            quote! { ::core::matches!(self.overlay, ::core::option::Option::Some(o) if !o.#field.is_empty()) }
+            // Trimmed as composition trims it, so a blank field is not "set" for either.
+            quote! { ::core::matches!(self.overlay, ::core::option::Option::Some(o) if !o.#field.trim().is_empty()) }
         }
     };
     // Every test is a path, a call or `true`, which `!` binds to without parentheses.
