@@ -1228,3 +1228,36 @@ fn text_entries_are_checked_and_equal_texts_shared() {
     assert_eq!(d.texts.len(), 1, "{:?}", d.texts);
     assert_eq!(d.texts[0].body, "x\ny");
 }
+
+/// A list cannot be required: nothing makes a caller give a non-empty one (a slice on the
+/// struct, none through `from_pairs` or `Facts::from(role)`), and printing it ungated
+/// printed "Available tools: ." for an empty one.
+#[test]
+fn a_list_fact_cannot_be_required() {
+    let e = one_error(
+        "roles = [\"dev\", \"ops\"]\n[facts.tools]\ntier = \"stable\"\nrequired = [\"*\"]\nlist = { join = \", \" }\n[[layer]]\nname = \"tools\"\ntext = \"Available tools: {tools}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:4:13: list fact `tools` cannot be required"),
+        "{e}"
+    );
+    assert!(e.contains("`when = \"tools\"`"), "{e}");
+    // Optional and printed ungated, the help offers a gate (not `required`).
+    let errs = errors(
+        "[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {}\n[[layer]]\nname = \"tools\"\ntext = \"Tools: {tools}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(
+        errs[0].contains(
+            "help: gate the layer with `when = \"tools\"`, or print it inside `{?tools}…{/tools}`"
+        ),
+        "{errs:#?}"
+    );
+    // Optional and gated, it composes only when given.
+    run(
+        "roles = [\"dev\", \"ops\"]\n[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = { join = \", \" }\n[[layer]]\nname = \"tools\"\ntext = \"Available tools: {tools}.\"\ninterpolate = true\nwhen = \"tools\"\n",
+        &[],
+    )
+    .unwrap();
+}

@@ -149,15 +149,10 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         .collect();
     let types = taken.iter().map(|(_, f, n)| field_type(f, *n));
     let docs = taken.iter().map(|(_, f, n)| match (n, &f.default) {
+        // A list is never required (validation refuses it).
         _ if f.list.is_some() => format!(
-            "Fact `{}` ({}, {}; a list: an empty one is absent).",
-            f.name,
-            if *n == Need::Required {
-                "required"
-            } else {
-                "optional"
-            },
-            f.tier
+            "Fact `{}` (optional, {}; a list: an empty one is absent).",
+            f.name, f.tier
         ),
         (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, f.tier),
         (_, None) if f.values.is_none() => format!(

@@ -185,6 +185,10 @@ pub(super) fn facts(
             .list
             .as_ref()
             .and_then(|l| list_spec(name.get_ref(), fact, l, sink));
+        if let (Some(_), Some(first)) = (&fact.list, fact.required.first()) {
+            // Its need stays as written, so its uses are not reported too.
+            required_list(name.get_ref(), first, word, sink);
+        }
         out.push(Fact {
             name: name.get_ref().clone(),
             tier: (*fact.tier.get_ref()).into(),
@@ -196,6 +200,18 @@ pub(super) fn facts(
         });
     }
     out
+}
+
+/// A list cannot be required: it is a slice on the facts struct whatever its need, an
+/// empty slice is absent, and no type of the struct can rule one out (nor can
+/// `from_pairs`, which cannot give a list, or `Facts::from(role)`, which gives none). What
+/// `required` would add is printing it ungated, which prints "Tools: ." for an empty list.
+fn required_list(name: &str, at: &raw::Name, word: &str, sink: &mut Sink<'_>) {
+    sink.error(
+        Some(at.span()),
+        format!("list fact `{name}` cannot be required: an empty list is absent, and nothing can make a caller give a non-empty one"),
+        Some(format!("list the {word}s in `optional`, and gate each layer that prints it: `when = \"{name}\"`, or `{{?{name}}}…{{/{name}}}` around it; check that a list is non-empty where it is gathered")),
+    );
 }
 
 /// A list fact's printing: item template, join, sort, cap. A list has no closed set,
@@ -623,7 +639,11 @@ fn check_use(
                 sink,
                 at,
                 format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
-                &format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                &match fact.list {
+                    // A list cannot be required.
+                    Some(_) => format!("gate the layer with `when = \"{}\"`, or print it inside `{{?{0}}}…{{/{0}}}`", fact.name),
+                    None => format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                },
             ),
             _ => {}
         }
