@@ -1261,3 +1261,64 @@ fn a_list_fact_cannot_be_required() {
     )
     .unwrap();
 }
+
+/// A placeholder naming a declared fact, knob or flag in a layer that does not interpolate
+/// would print as written: an error where it is written, once per name and layer.
+#[test]
+fn a_forgotten_interpolate_is_an_error() {
+    const HEAD: &str = "[flags]\nmore = false\n[knobs.tone]\nvalues = [\"calm\"]\ndefault = \"calm\"\n[facts.today]\ntier = \"stable\"\nrequired = [\"*\"]\n[[layer]]\nname = \"x\"\n";
+    let e = one_error(
+        &format!("{HEAD}text = \"Today is {{today}}. Again {{today}}.\"\n"),
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:11:8: `{today}` names fact `today`, but layer `x` does not interpolate, so it would print as written"),
+        "{e}"
+    );
+    assert!(
+        e.contains("help: add `interpolate = true` to the layer to print the value; to print `{today}` itself, add it too and write `{{today}}`"),
+        "{e}"
+    );
+    // In a file, at the file's line and column; a knob and a section on a flag too.
+    let errs = errors(
+        &format!("{HEAD}file = \"x.md\"\n"),
+        &[("x.md", b"Tone: {tone}.\n\n  {?more}More.{/more}\n")],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("x.md:1:7: `{tone}` names knob `tone`"),
+        "{errs:#?}"
+    );
+    assert!(
+        errs[1].starts_with("x.md:3:3: `{?more}` names flag `more`"),
+        "{errs:#?}"
+    );
+    // Two texts of one layer: one error.
+    let e = one_error(
+        &format!(
+            "roles = [\"a\", \"b\"]\n{HEAD}texts = {{ a = \"{{today}}\", b = \"On {{today}}\" }}\n"
+        ),
+        &[],
+    );
+    assert!(e.contains("`{today}` names fact `today`"), "{e}");
+    // What names nothing declared, or is no placeholder as interpolation reads text, is
+    // text: JSON, `{{today}}`, a flag's name in plain braces.
+    run(
+        &format!("{HEAD}text = \"{{\\\"a\\\": {{b}}}} {{{{today}}}} {{more}} {{ today }}\"\n"),
+        &[],
+    )
+    .unwrap();
+}
+
+/// Placeholder errors in texts written inline share their manifest entry: one each.
+#[test]
+fn an_inline_placeholder_error_is_reported_once() {
+    let e = one_error(
+        "roles = [\"a\", \"b\"]\n[[layer]]\nname = \"x\"\ninterpolate = true\ntexts = { a = \"{nope}\", b = \"Also {nope}\" }\n",
+        &[],
+    );
+    assert!(
+        e.contains("placeholder `{nope}` names no declared fact or knob"),
+        "{e}"
+    );
+}

@@ -785,6 +785,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -805,6 +806,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

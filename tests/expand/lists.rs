@@ -670,6 +670,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -699,6 +700,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -735,6 +737,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

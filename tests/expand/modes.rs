@@ -1481,6 +1481,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1519,6 +1520,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1601,6 +1603,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1628,6 +1631,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1655,6 +1659,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1682,6 +1687,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1735,6 +1741,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1771,6 +1778,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1807,6 +1815,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1889,6 +1898,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

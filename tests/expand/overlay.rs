@@ -669,6 +669,7 @@ impl<'a> __ComposeState<'a> {
                     origin: ::doctrine::Origin::OverlayAppended(source, "tools.md"),
                     body: ::doctrine::__private::Body::Template(
                         text,
+                        true,
                         [suffix, ("\n\n", over)],
                     ),
                 };
@@ -679,6 +680,7 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
+                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

@@ -344,6 +344,8 @@ pub struct Layer {
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<RoleId>>,
     pub content: Content,
+    /// The layer trims its text (`trim`, or the manifest's): a template once rendered.
+    pub trim: bool,
     pub locked: bool,
     pub overlay: Option<Overlay>,
     pub suffix: Option<Suffix>,

@@ -32,8 +32,9 @@ pub enum Body<'a> {
     /// A text, then a knob suffix and an overlay, each joined as [`Joined`] says. The
     /// suffix belongs to the text: an empty text drops it (the overlay stays).
     Text(&'a str, [Joined<'a>; 2]),
-    /// Shipped text with placeholders, then two joined pieces as in `Text`.
-    Template(&'static [Seg], [Joined<'a>; 2]),
+    /// Shipped text with placeholders, trimmed once rendered when `.1` (the layer trims),
+    /// then two joined pieces as in `Text`.
+    Template(&'static [Seg], bool, [Joined<'a>; 2]),
     /// Instructions, written in ascending authority after their provenance lines, in the
     /// layer's style (its provenance template and ranking).
     Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
@@ -66,6 +67,47 @@ fn each_piece<'v>(segs: &'v [Seg], values: &[&'v str], mut piece: impl FnMut(&'v
         }
         i += 1;
     }
+}
+
+/// The length of what a template renders to, trimmed of surrounding whitespace (as
+/// `str::trim`) when `trim`: a section left out must not leave its line breaks at an end.
+#[inline(always)]
+fn template_len(segs: &[Seg], values: &[&str], trim: bool) -> usize {
+    let (mut len, mut started, mut trailing) = (0, !trim, 0);
+    each_piece(segs, values, |p| {
+        let p = if started { p } else { p.trim_start() };
+        started |= !p.is_empty();
+        len += p.len();
+        if trim {
+            let kept = p.trim_end().len();
+            // A blank piece lengthens the trailing whitespace; any other ends it anew.
+            trailing = if kept == 0 {
+                trailing + p.len()
+            } else {
+                p.len() - kept
+            };
+        }
+    });
+    len - trailing
+}
+
+/// Writes what a template renders to, trimmed as [`template_len`] measures it.
+#[inline(always)]
+fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
+    if !trim {
+        return each_piece(segs, values, |p| out.push_str(p));
+    }
+    // Trailing whitespace is cut by length, so nothing past the measured text is written
+    // (the prompt's one allocation has no room for it). The cut falls between characters:
+    // whitespace is whole characters.
+    let (mut left, mut started) = (template_len(segs, values, trim), false);
+    each_piece(segs, values, |p| {
+        let p = if started { p } else { p.trim_start() };
+        started |= !p.is_empty();
+        let take = p.len().min(left);
+        out.push_str(&p[..take]);
+        left -= take;
+    });
 }
 
 /// The length of a head of `head` bytes followed by the joined pieces. The first piece
@@ -115,11 +157,7 @@ impl Body<'_> {
         match self {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
-            Body::Template(segs, tail) => {
-                let mut head = 0;
-                each_piece(segs, values, |p| head += p.len());
-                joined_len(head, tail)
-            }
+            Body::Template(segs, trim, tail) => joined_len(template_len(segs, values, *trim), tail),
             Body::Instructions(instructions, style) => styled_len(instructions, style),
         }
     }
@@ -132,9 +170,9 @@ impl Body<'_> {
                 out.push_str(text);
                 write_joined(text.len(), tail, out);
             }
-            Body::Template(segs, tail) => {
+            Body::Template(segs, trim, tail) => {
                 let start = out.len();
-                each_piece(segs, values, |p| out.push_str(p));
+                write_template(segs, values, *trim, out);
                 write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions, style) => {
@@ -421,7 +459,7 @@ mod tests {
         let part = Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::Template(&SEGS, [("", "!"), NO_JOIN]),
+            body: Body::Template(&SEGS, false, [("", "!"), NO_JOIN]),
         };
         let p = compose(
             "|",
@@ -445,7 +483,7 @@ mod tests {
     fn joined_pieces_get_a_separator_only_after_text() {
         static SEGS: [Seg; 1] = [Seg::Value(0)];
         let with = |head: &'static str| Body::Text(head, [("\n\n", "Pace: calm."), ("|", "over")]);
-        let template = Body::Template(&SEGS, [("\n\n", "Pace: calm."), ("|", "over")]);
+        let template = Body::Template(&SEGS, false, [("\n\n", "Pace: calm."), ("|", "over")]);
         let render = |body: Body<'static>, value: &'static str| {
             let part = Part {
                 info: &STABLE,
@@ -463,10 +501,82 @@ mod tests {
         assert_eq!(render(template, ""), "over");
         assert_eq!(render(template, "v"), "v\n\nPace: calm.|over");
         // Nothing before the overlay: no separator before it either.
-        let bare = Body::Template(&SEGS, [NO_JOIN, ("|", "over")]);
+        let bare = Body::Template(&SEGS, false, [NO_JOIN, ("|", "over")]);
         assert_eq!(render(bare, ""), "over");
         assert_eq!(joined("", &[("\n\n", "s"), NO_JOIN]), "");
         assert_eq!(joined("t", &[("\n\n", ""), ("|", "o")]), "t|o");
+    }
+
+    #[test]
+    fn a_trimmed_template_leaves_no_blank_line_where_a_section_was_left_out() {
+        // `Hello.\n{?more}More.{/more}` once the standalone `{?more}` line is gone.
+        static SEGS: [Seg; 3] = [
+            Seg::Lit("Hello.\n"),
+            Seg::If(0, false, 1),
+            Seg::Lit("More."),
+        ];
+        let part = |trim| Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: Body::Template(&SEGS, trim, [NO_JOIN; 2]),
+        };
+        let compose_with = |trim, more| {
+            compose(
+                "\n\n---\n\n",
+                Formulation::Markdown,
+                &[more],
+                [part(trim), text(&STABLE, "B")],
+            )
+            .into_string()
+        };
+        assert_eq!(compose_with(true, ""), "Hello.\n\n---\n\nB");
+        assert_eq!(compose_with(false, ""), "Hello.\n\n\n---\n\nB");
+        assert_eq!(compose_with(true, "on"), "Hello.\nMore.\n\n---\n\nB");
+        // A template that renders to blanks is empty: left out with its separator.
+        static BLANK: [Seg; 2] = [Seg::Lit(" \n"), Seg::Value(0)];
+        let blank = Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: Body::Template(&BLANK, true, [("\n\n", "suffix"), NO_JOIN]),
+        };
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &["\t"],
+            [text(&STABLE, "A"), blank],
+        );
+        assert_eq!(p.as_str(), "A");
+        assert_eq!(p.sections()[1].state, SectionState::Skipped(Skip::Empty));
+    }
+
+    proptest::proptest! {
+        /// Trimmed as `str::trim` trims the whole rendered text, measured exactly (the one
+        /// allocation's capacity is checked by `fill`), by `compose` and `join` alike.
+        #[test]
+        fn a_trimmed_template_is_its_rendered_text_trimmed(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec!["", " ", "\n", "\t \n", "x", " y ", "é\u{3000}", "\u{2028}z"]),
+                0..8,
+            ),
+            value in proptest::sample::select(vec!["", " ", "v", " \nv\n "]),
+        ) {
+            // Literals from the picks, each followed by the value; leaked to be `'static`.
+            let segs: Vec<Seg> = pieces
+                .iter()
+                .flat_map(|p| [Seg::Lit(p), Seg::Value(0)])
+                .collect();
+            let segs: &'static [Seg] = Box::leak(segs.into_boxed_slice());
+            let rendered: String = pieces.iter().flat_map(|p| [*p, value]).collect();
+            let part = Part {
+                info: &STABLE,
+                origin: Origin::Inline,
+                body: Body::Template(segs, true, [NO_JOIN; 2]),
+            };
+            let whole = compose("|", Formulation::Markdown, &[value], [part]).into_string();
+            proptest::prop_assert_eq!(&whole, rendered.trim());
+            proptest::prop_assert_eq!(whole.capacity(), whole.len());
+            proptest::prop_assert_eq!(join("|", Formulation::Markdown, &[value], &[part]), whole);
+        }
     }
 
     #[test]

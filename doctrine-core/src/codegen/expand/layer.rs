@@ -23,6 +23,8 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let unresolved = quote! { #krate::Origin::Unresolved };
     let role_ty = d.role_type();
     let template = d.is_template(l);
+    // A template is trimmed once rendered where the layer trims.
+    let trim = l.trim;
     // A template's text is its segments; anything else is one string.
     let text_ty = if template {
         quote! { &'static [#pv::Seg] }
@@ -169,7 +171,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let sep = lit(&o.separator);
                 // The runtime writes no separator before the overlay when nothing came before it.
                 let append_body = if template {
-                    quote! { #pv::Body::Template(text, [suffix, (#sep, over)]) }
+                    quote! { #pv::Body::Template(text, #trim, [suffix, (#sep, over)]) }
                 } else {
                     quote! { #pv::Body::Text(text, [suffix, (#sep, over)]) }
                 };
@@ -205,7 +207,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let style = instruction_style(d, l);
         quote! { #pv::Body::Instructions(instructions, #style) }
     } else if template {
-        quote! { #pv::Body::Template(text, [suffix, #pv::NO_JOIN]) }
+        quote! { #pv::Body::Template(text, #trim, [suffix, #pv::NO_JOIN]) }
     } else {
         quote! { #pv::Body::Text(text, [suffix, #pv::NO_JOIN]) }
     };

@@ -395,7 +395,7 @@ fn item_template(
 }
 
 /// Where a fact use is reported: a file position, or the manifest entry.
-enum At {
+pub(super) enum At {
     File(String),
     Manifest(Range<usize>),
 }
@@ -425,9 +425,7 @@ pub(super) fn check_layer(
             );
         }
     }
-    if !raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()) {
-        return;
-    }
+    let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
     // Which roles read each text, so a fact is checked against the roles that see it.
     let uses: Vec<RoleGroup> = match &layer.content {
         Content::PerRole(groups) => groups.clone(),
@@ -438,6 +436,7 @@ pub(super) fn check_layer(
                 text: c.text,
             })
             .collect(),
+        Content::Slot { .. } | Content::Instructions if !interpolate => return,
         Content::Slot { .. } | Content::Instructions => {
             let span = raw.interpolate.as_ref().map(|i| i.span());
             sink.error(
@@ -457,6 +456,8 @@ pub(super) fn check_layer(
         .or_else(|| raw.files.as_ref().map(|t| t.span()))
         .or_else(|| raw.dir.as_ref().map(|t| t.span()))
         .unwrap_or(raw.name.span());
+    // Names reported as placeholders of a layer that does not interpolate.
+    let mut forgotten = Vec::new();
     for RoleGroup { roles, text: id } in uses {
         let text = &loader.texts[id];
         let lines = Lines::new(&text.body);
@@ -467,6 +468,11 @@ pub(super) fn check_layer(
             }
             None => At::Manifest(manifest_at.clone()),
         };
+        if !interpolate {
+            let (layer, body) = (&layer.name, &text.body);
+            super::template::forgotten(layer, body, locate, names, &mut forgotten, sink);
+            continue;
+        }
         let pieces = match placeholders(&text.body) {
             Ok(p) => p,
             Err((offset, message)) => {
@@ -479,6 +485,8 @@ pub(super) fn check_layer(
                 continue;
             }
         };
+        // A section tag alone on its line takes the line with it.
+        let pieces = super::template::standalone(pieces);
         let mut segments = Vec::new();
         // Open sections: where each `If` sits, and the fact it checks is given.
         let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
@@ -590,9 +598,9 @@ fn section_on(
     None
 }
 
-fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
+pub(super) fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
     match at {
-        At::Manifest(span) => sink.error(Some(span.clone()), message, Some(help.to_string())),
+        At::Manifest(span) => sink.error_once(span.clone(), message, Some(help.to_string())),
         At::File(location) => sink.push(crate::codegen::diag::Diagnostic {
             location: location.clone(),
             message,

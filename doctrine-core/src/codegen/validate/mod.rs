@@ -32,6 +32,7 @@ mod reminders;
 mod selector;
 mod skills;
 mod suffix;
+mod template;
 
 pub use placeholder::{placeholders, Piece};
 
@@ -219,6 +220,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                     required: false,
                     trim: trim_default,
                 },
+                trim: trim_default,
                 locked: false,
                 overlay: None,
                 suffix: None,
