@@ -1322,3 +1322,21 @@ fn an_inline_placeholder_error_is_reported_once() {
         "{e}"
     );
 }
+
+/// A template in a layer that trims is trimmed once rendered only where it can render with
+/// whitespace at an end: a value or a section there (its text was trimmed as embedded).
+#[test]
+fn a_template_is_trimmed_at_run_time_only_where_it_can_need_it() {
+    let trims = |text: &str, trim: bool| {
+        let manifest = format!("trim = {trim}\n[flags]\nmore = false\n[facts.x]\ntier = \"stable\"\nrequired = [\"*\"]\n[[layer]]\nname = \"l\"\ninterpolate = true\ntext = {text:?}\n");
+        let d = run(&manifest, &[]).unwrap();
+        d.trims_rendered(&d.layers[0])
+    };
+    assert!(!trims("Tools: {x}. Use them.", true));
+    assert!(!trims("A{?more} more{/more} B", true));
+    assert!(trims("{x} first", true));
+    assert!(trims("Last: {x}", true));
+    assert!(trims("A\n{?more}\nMore.{/more}", true));
+    assert!(trims("{?more}More.{/more} B", true));
+    assert!(!trims("{x}", false));
+}

@@ -1435,7 +1435,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

@@ -661,7 +661,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

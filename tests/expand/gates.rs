@@ -785,7 +785,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -806,7 +805,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

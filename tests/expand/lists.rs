@@ -670,7 +670,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -700,7 +699,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -737,7 +735,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

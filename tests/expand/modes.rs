@@ -1481,7 +1481,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1520,7 +1519,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1601,9 +1599,8 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1629,9 +1626,8 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1657,9 +1653,8 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1687,7 +1682,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1741,7 +1735,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1778,7 +1771,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1815,7 +1807,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }
@@ -1898,7 +1889,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

@@ -669,7 +669,6 @@ impl<'a> __ComposeState<'a> {
                     origin: ::doctrine::Origin::OverlayAppended(source, "tools.md"),
                     body: ::doctrine::__private::Body::Template(
                         text,
-                        true,
                         [suffix, ("\n\n", over)],
                     ),
                 };
@@ -680,7 +679,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                true,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

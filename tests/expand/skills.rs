@@ -430,7 +430,6 @@ impl<'a> __ComposeState<'a> {
             origin,
             body: ::doctrine::__private::Body::Template(
                 text,
-                false,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
         }

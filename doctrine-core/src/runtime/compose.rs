@@ -32,9 +32,12 @@ pub enum Body<'a> {
     /// A text, then a knob suffix and an overlay, each joined as [`Joined`] says. The
     /// suffix belongs to the text: an empty text drops it (the overlay stays).
     Text(&'a str, [Joined<'a>; 2]),
-    /// Shipped text with placeholders, trimmed once rendered when `.1` (the layer trims),
-    /// then two joined pieces as in `Text`.
-    Template(&'static [Seg], bool, [Joined<'a>; 2]),
+    /// Shipped text with placeholders, then two joined pieces as in `Text`.
+    Template(&'static [Seg], [Joined<'a>; 2]),
+    /// As `Template`, trimmed once rendered: the layer trims, and its text can render
+    /// with whitespace at an end (a value or a section there). A variant of its own keeps
+    /// `Body` as small as it was, and the other templates as fast.
+    TemplateTrimmed(&'static [Seg], [Joined<'a>; 2]),
     /// Instructions, written in ascending authority after their provenance lines, in the
     /// layer's style (its provenance template and ranking).
     Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
@@ -73,22 +76,50 @@ fn each_piece<'v>(segs: &'v [Seg], values: &[&'v str], mut piece: impl FnMut(&'v
 /// `str::trim`) when `trim`: a section left out must not leave its line breaks at an end.
 #[inline(always)]
 fn template_len(segs: &[Seg], values: &[&str], trim: bool) -> usize {
-    let (mut len, mut started, mut trailing) = (0, !trim, 0);
+    let mut len = 0;
+    if !trim {
+        each_piece(segs, values, |p| len += p.len());
+        return len;
+    }
+    let (mut started, mut trailing) = (false, 0);
     each_piece(segs, values, |p| {
-        let p = if started { p } else { p.trim_start() };
+        let p = if started { p } else { trim_start(p) };
         started |= !p.is_empty();
         len += p.len();
-        if trim {
-            let kept = p.trim_end().len();
-            // A blank piece lengthens the trailing whitespace; any other ends it anew.
-            trailing = if kept == 0 {
-                trailing + p.len()
-            } else {
-                p.len() - kept
-            };
-        }
+        let kept = trim_end(p).len();
+        // A blank piece lengthens the trailing whitespace; any other ends it anew.
+        trailing = if kept == 0 {
+            trailing + p.len()
+        } else {
+            p.len() - kept
+        };
     });
     len - trailing
+}
+
+/// Whether `b` starts or ends a text that `str::trim` leaves alone: an ASCII byte that is
+/// not whitespace. Most pieces are, and the check costs less than the call it saves.
+#[inline(always)]
+fn plain(b: Option<&u8>) -> bool {
+    matches!(b, Some(b) if b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '))
+}
+
+#[inline(always)]
+fn trim_start(p: &str) -> &str {
+    if plain(p.as_bytes().first()) {
+        p
+    } else {
+        p.trim_start()
+    }
+}
+
+#[inline(always)]
+fn trim_end(p: &str) -> &str {
+    if plain(p.as_bytes().last()) {
+        p
+    } else {
+        p.trim_end()
+    }
 }
 
 /// Writes what a template renders to, trimmed as [`template_len`] measures it.
@@ -102,7 +133,7 @@ fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
     // whitespace is whole characters.
     let (mut left, mut started) = (template_len(segs, values, trim), false);
     each_piece(segs, values, |p| {
-        let p = if started { p } else { p.trim_start() };
+        let p = if started { p } else { trim_start(p) };
         started |= !p.is_empty();
         let take = p.len().min(left);
         out.push_str(&p[..take]);
@@ -157,7 +188,8 @@ impl Body<'_> {
         match self {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
-            Body::Template(segs, trim, tail) => joined_len(template_len(segs, values, *trim), tail),
+            Body::Template(segs, tail) => joined_len(template_len(segs, values, false), tail),
+            Body::TemplateTrimmed(segs, tail) => joined_len(template_len(segs, values, true), tail),
             Body::Instructions(instructions, style) => styled_len(instructions, style),
         }
     }
@@ -170,9 +202,10 @@ impl Body<'_> {
                 out.push_str(text);
                 write_joined(text.len(), tail, out);
             }
-            Body::Template(segs, trim, tail) => {
+            Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
+                let trim = matches!(self, Body::TemplateTrimmed(..));
                 let start = out.len();
-                write_template(segs, values, *trim, out);
+                write_template(segs, values, trim, out);
                 write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions, style) => {
@@ -459,7 +492,7 @@ mod tests {
         let part = Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::Template(&SEGS, false, [("", "!"), NO_JOIN]),
+            body: Body::Template(&SEGS, [("", "!"), NO_JOIN]),
         };
         let p = compose(
             "|",
@@ -483,7 +516,7 @@ mod tests {
     fn joined_pieces_get_a_separator_only_after_text() {
         static SEGS: [Seg; 1] = [Seg::Value(0)];
         let with = |head: &'static str| Body::Text(head, [("\n\n", "Pace: calm."), ("|", "over")]);
-        let template = Body::Template(&SEGS, false, [("\n\n", "Pace: calm."), ("|", "over")]);
+        let template = Body::Template(&SEGS, [("\n\n", "Pace: calm."), ("|", "over")]);
         let render = |body: Body<'static>, value: &'static str| {
             let part = Part {
                 info: &STABLE,
@@ -501,7 +534,7 @@ mod tests {
         assert_eq!(render(template, ""), "over");
         assert_eq!(render(template, "v"), "v\n\nPace: calm.|over");
         // Nothing before the overlay: no separator before it either.
-        let bare = Body::Template(&SEGS, false, [NO_JOIN, ("|", "over")]);
+        let bare = Body::Template(&SEGS, [NO_JOIN, ("|", "over")]);
         assert_eq!(render(bare, ""), "over");
         assert_eq!(joined("", &[("\n\n", "s"), NO_JOIN]), "");
         assert_eq!(joined("t", &[("\n\n", ""), ("|", "o")]), "t|o");
@@ -518,7 +551,11 @@ mod tests {
         let part = |trim| Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::Template(&SEGS, trim, [NO_JOIN; 2]),
+            body: if trim {
+                Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2])
+            } else {
+                Body::Template(&SEGS, [NO_JOIN; 2])
+            },
         };
         let compose_with = |trim, more| {
             compose(
@@ -537,7 +574,7 @@ mod tests {
         let blank = Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::Template(&BLANK, true, [("\n\n", "suffix"), NO_JOIN]),
+            body: Body::TemplateTrimmed(&BLANK, [("\n\n", "suffix"), NO_JOIN]),
         };
         let p = compose(
             "|",
@@ -570,7 +607,7 @@ mod tests {
             let part = Part {
                 info: &STABLE,
                 origin: Origin::Inline,
-                body: Body::Template(segs, true, [NO_JOIN; 2]),
+                body: Body::TemplateTrimmed(segs, [NO_JOIN; 2]),
             };
             let whole = compose("|", Formulation::Markdown, &[value], [part]).into_string();
             proptest::prop_assert_eq!(&whole, rendered.trim());

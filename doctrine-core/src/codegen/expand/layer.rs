@@ -23,8 +23,12 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let unresolved = quote! { #krate::Origin::Unresolved };
     let role_ty = d.role_type();
     let template = d.is_template(l);
-    // A template is trimmed once rendered where the layer trims.
-    let trim = l.trim;
+    // A template is trimmed once rendered where the layer trims (and it could need it).
+    let template_body = if d.trims_rendered(l) {
+        quote! { #pv::Body::TemplateTrimmed }
+    } else {
+        quote! { #pv::Body::Template }
+    };
     // A template's text is its segments; anything else is one string.
     let text_ty = if template {
         quote! { &'static [#pv::Seg] }
@@ -171,7 +175,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let sep = lit(&o.separator);
                 // The runtime writes no separator before the overlay when nothing came before it.
                 let append_body = if template {
-                    quote! { #pv::Body::Template(text, #trim, [suffix, (#sep, over)]) }
+                    quote! { #template_body(text, [suffix, (#sep, over)]) }
                 } else {
                     quote! { #pv::Body::Text(text, [suffix, (#sep, over)]) }
                 };
@@ -207,7 +211,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let style = instruction_style(d, l);
         quote! { #pv::Body::Instructions(instructions, #style) }
     } else if template {
-        quote! { #pv::Body::Template(text, #trim, [suffix, #pv::NO_JOIN]) }
+        quote! { #template_body(text, [suffix, #pv::NO_JOIN]) }
     } else {
         quote! { #pv::Body::Text(text, [suffix, #pv::NO_JOIN]) }
     };
