@@ -128,15 +128,31 @@ fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
     if !trim {
         return each_piece(segs, values, |p| out.push_str(p));
     }
+    each_kept_piece(segs, values, |p, kept| out.push_str(&p[kept]));
+}
+
+/// The pieces of a trimmed template, each with the part of it that is kept (leading
+/// whitespace of the text cut from the first, trailing from the last), for a writer that
+/// also needs to know where within a piece its kept part starts.
+#[inline(always)]
+fn each_kept_piece<'v>(
+    segs: &'v [Seg],
+    values: &[&'v str],
+    mut piece: impl FnMut(&'v str, std::ops::Range<usize>),
+) {
     // Trailing whitespace is cut by length, so nothing past the measured text is written
     // (the prompt's one allocation has no room for it). The cut falls between characters:
     // whitespace is whole characters.
-    let (mut left, mut started) = (template_len(segs, values, trim), false);
+    let (mut left, mut started) = (template_len(segs, values, true), false);
     each_piece(segs, values, |p| {
-        let p = if started { p } else { trim_start(p) };
-        started |= !p.is_empty();
-        let take = p.len().min(left);
-        out.push_str(&p[..take]);
+        let from = if started {
+            0
+        } else {
+            p.len() - trim_start(p).len()
+        };
+        started |= from < p.len();
+        let take = (p.len() - from).min(left);
+        piece(p, from..from + take);
         left -= take;
     });
 }
