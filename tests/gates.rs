@@ -111,6 +111,11 @@ fn an_overlay_field_that_is_set() {
     let mut overlay = g::Overlay::default();
     let p = g::compose(facts(&[])).overlay(&overlay).finish();
     assert_eq!(p.layer("tone_note"), None);
+    // Blank is not set: composition trims the field, and the gate sees what it sees.
+    overlay.tone = "  \n ".into();
+    let p = g::compose(facts(&[])).overlay(&overlay).finish();
+    assert_eq!(p.layer("tone"), Some("Shipped tone."));
+    assert_eq!(p.layer("tone_note"), None);
     overlay.tone = "User tone.".into();
     let p = g::compose(facts(&[])).overlay(&overlay).finish();
     assert_eq!(p.layer("tone"), Some("User tone."));
@@ -199,4 +204,34 @@ fn inline_sections_print_only_when_their_fact_or_flag_holds() {
     );
     // Empty means absent, in sections too.
     assert_eq!(at(Some(""), None, true), at(None, None, true));
+}
+
+mod trimmed_sections {
+    doctrine::doctrine!("fixtures/trimmed_sections.toml");
+}
+
+/// In a layer that trims, the rendered text is trimmed, and a section tag alone on its
+/// line takes the line with it: a section left out leaves no blank line, and a layer that
+/// renders empty is left out with its title and separator.
+#[test]
+fn a_trimmed_layer_is_trimmed_once_rendered() {
+    use trimmed_sections::{compose, Facts, Flag};
+    let at = |more: bool, branch: Option<&'static str>| {
+        compose(Facts { branch }).flag(Flag::More, more).finish()
+    };
+    let p = at(false, None);
+    assert_eq!(
+        p.as_str(),
+        "Hello.\n\n---\n\nContext:\n  - no branch\n- done\n\n---\n\nB"
+    );
+    assert!(
+        p.explain().to_string().contains("skipped: empty"),
+        "{}",
+        p.explain()
+    );
+    let p = at(true, Some("main"));
+    assert_eq!(
+        p.as_str(),
+        "Hello.\nMore.\n\n---\n\nContext:\n- branch: main\n- done\n\n---\n\n## Extra\n\nOnly with more.\n\n---\n\nB"
+    );
 }

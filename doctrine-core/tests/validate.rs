@@ -1267,3 +1267,205 @@ fn shipped_skills_are_checked_at_their_file() {
     let e = one("sk", "x");
     assert!(e.contains("`sk` is a file, not a directory"), "{e}");
 }
+
+/// Diagnostics read as a person would write them (`support::load_with` checks every one
+/// for an empty list after a colon, a doubled article and a repeat).
+#[test]
+fn diagnostics_read_as_written_by_a_person() {
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"X\"\nwhen = \"layer:nope\"\n",
+        &[],
+    );
+    assert!(
+        e.contains(
+            "layer `x` is gated on `nope`, which names no slot, choice or instructions layer"
+        ),
+        "{e}"
+    );
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"X\"\nwhen = \"overlay:nope\"\n",
+        &[],
+    );
+    assert!(e.contains("which names no overlay field"), "{e}");
+    // Nothing declared to suggest: the help says so rather than listing nothing.
+    let e = one_error(
+        "[[layer]]\nname = \"x\"\ntext = \"Today is {today}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(e.contains("help: declared facts and knobs: none"), "{e}");
+    // One missing file is one error, however many roles a `default` gives it to.
+    let e = one_error(
+        "roles = [\"a\", \"b\", \"c\"]\n[[layer]]\nname = \"x\"\nfiles = { a = \"a.md\", default = \"nope.md\" }\n",
+        &[("a.md", b"A")],
+    );
+    assert!(e.contains("missing file `nope.md`"), "{e}");
+}
+
+/// A list's `more` line is a template like a layer's: `{n}` and escaped braces only.
+#[test]
+fn a_more_line_is_checked_like_a_template() {
+    let more = |line: &str| {
+        let manifest = format!("[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {{ max = 1, more = {line:?} }}\n[[layer]]\nname = \"x\"\ntext = \"X\"\n");
+        match run(&manifest, &[]) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.0.iter().map(ToString::to_string).collect(),
+        }
+    };
+    let e = more("({x} more, {n left)");
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with("doctrine.toml:4:26: the `more` line of list fact `tools`: placeholder `{n left)` is never closed"),
+        "{e:#?}"
+    );
+    assert!(more("({x} more)")[0].contains("`{x}` is not `{n}`"));
+    assert!(more("{n} more}")[0].contains("a lone `}`"));
+    assert!(more("{?n}x{/n}")[0].contains("a section on `n`"));
+    assert!(more("({n} more, {{literally}})").is_empty());
+}
+
+/// `[[layer.texts]]` entries: unknown keys and an entry for no role are errors, and texts
+/// that are equal once normalised share one constant.
+#[test]
+fn text_entries_are_checked_and_equal_texts_shared() {
+    const HEAD: &str = "roles = [\"a\", \"b\"]\n[[layer]]\nname = \"t\"\n[[layer.texts]]\nroles = [\"a\", \"b\"]\ntext = \"x\"\n";
+    let e = one_error(&format!("{HEAD}file = \"nope.md\"\n"), &[]);
+    assert!(
+        e.starts_with(
+            "doctrine.toml:7:1: unknown key `file` in a `[[layer.texts]]` entry of layer `t`"
+        ),
+        "{e}"
+    );
+    let e = one_error(&format!("{HEAD}txet = \"y\"\n"), &[]);
+    assert!(
+        e.contains("unknown key `txet`") && e.contains("did you mean `text`?"),
+        "{e}"
+    );
+    let e = one_error(
+        &format!("{HEAD}[[layer.texts]]\nroles = []\ntext = \"y\"\n"),
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:8:9: this `[[layer.texts]]` entry gives its text to no role"),
+        "{e}"
+    );
+    // CRLF and LF, and (with `trim`) surrounding blanks, make one text.
+    let d = run(
+        "roles = [\"a\", \"b\", \"c\"]\ntrim = true\n[[layer]]\nname = \"t\"\ntexts = { a = \"x\\r\\ny\", b = \"x\\ny\", c = \" x\\ny\\n\" }\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(d.texts.len(), 1, "{:?}", d.texts);
+    assert_eq!(d.texts[0].body, "x\ny");
+}
+
+/// A list cannot be required: nothing makes a caller give a non-empty one (a slice on the
+/// struct, none through `from_pairs` or `Facts::from(role)`), and printing it ungated
+/// printed "Available tools: ." for an empty one.
+#[test]
+fn a_list_fact_cannot_be_required() {
+    let e = one_error(
+        "roles = [\"dev\", \"ops\"]\n[facts.tools]\ntier = \"stable\"\nrequired = [\"*\"]\nlist = { join = \", \" }\n[[layer]]\nname = \"tools\"\ntext = \"Available tools: {tools}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:4:13: list fact `tools` cannot be required"),
+        "{e}"
+    );
+    assert!(e.contains("`when = \"tools\"`"), "{e}");
+    // Optional and printed ungated, the help offers a gate (not `required`).
+    let errs = errors(
+        "[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {}\n[[layer]]\nname = \"tools\"\ntext = \"Tools: {tools}.\"\ninterpolate = true\n",
+        &[],
+    );
+    assert!(
+        errs[0].contains(
+            "help: gate the layer with `when = \"tools\"`, or print it inside `{?tools}…{/tools}`"
+        ),
+        "{errs:#?}"
+    );
+    // Optional and gated, it composes only when given.
+    run(
+        "roles = [\"dev\", \"ops\"]\n[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = { join = \", \" }\n[[layer]]\nname = \"tools\"\ntext = \"Available tools: {tools}.\"\ninterpolate = true\nwhen = \"tools\"\n",
+        &[],
+    )
+    .unwrap();
+}
+
+/// A placeholder naming a declared fact, knob or flag in a layer that does not interpolate
+/// would print as written: an error where it is written, once per name and layer.
+#[test]
+fn a_forgotten_interpolate_is_an_error() {
+    const HEAD: &str = "[flags]\nmore = false\n[knobs.tone]\nvalues = [\"calm\"]\ndefault = \"calm\"\n[facts.today]\ntier = \"stable\"\nrequired = [\"*\"]\n[[layer]]\nname = \"x\"\n";
+    let e = one_error(
+        &format!("{HEAD}text = \"Today is {{today}}. Again {{today}}.\"\n"),
+        &[],
+    );
+    assert!(
+        e.starts_with("doctrine.toml:11:8: `{today}` names fact `today`, but layer `x` does not interpolate, so it would print as written"),
+        "{e}"
+    );
+    assert!(
+        e.contains("help: add `interpolate = true` to the layer to print the value; to print `{today}` itself, add it too and write `{{today}}`"),
+        "{e}"
+    );
+    // In a file, at the file's line and column; a knob and a section on a flag too.
+    let errs = errors(
+        &format!("{HEAD}file = \"x.md\"\n"),
+        &[("x.md", b"Tone: {tone}.\n\n  {?more}More.{/more}\n")],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("x.md:1:7: `{tone}` names knob `tone`"),
+        "{errs:#?}"
+    );
+    assert!(
+        errs[1].starts_with("x.md:3:3: `{?more}` names flag `more`"),
+        "{errs:#?}"
+    );
+    // Two texts of one layer: one error.
+    let e = one_error(
+        &format!(
+            "roles = [\"a\", \"b\"]\n{HEAD}texts = {{ a = \"{{today}}\", b = \"On {{today}}\" }}\n"
+        ),
+        &[],
+    );
+    assert!(e.contains("`{today}` names fact `today`"), "{e}");
+    // What names nothing declared, or is no placeholder as interpolation reads text, is
+    // text: JSON, `{{today}}`, a flag's name in plain braces.
+    run(
+        &format!("{HEAD}text = \"{{\\\"a\\\": {{b}}}} {{{{today}}}} {{more}} {{ today }}\"\n"),
+        &[],
+    )
+    .unwrap();
+}
+
+/// Placeholder errors in texts written inline share their manifest entry: one each.
+#[test]
+fn an_inline_placeholder_error_is_reported_once() {
+    let e = one_error(
+        "roles = [\"a\", \"b\"]\n[[layer]]\nname = \"x\"\ninterpolate = true\ntexts = { a = \"{nope}\", b = \"Also {nope}\" }\n",
+        &[],
+    );
+    assert!(
+        e.contains("placeholder `{nope}` names no declared fact or knob"),
+        "{e}"
+    );
+}
+
+/// A template in a layer that trims is trimmed once rendered only where it can render with
+/// whitespace at an end: a value or a section there (its text was trimmed as embedded).
+#[test]
+fn a_template_is_trimmed_at_run_time_only_where_it_can_need_it() {
+    let trims = |text: &str, trim: bool| {
+        let manifest = format!("trim = {trim}\n[flags]\nmore = false\n[facts.x]\ntier = \"stable\"\nrequired = [\"*\"]\n[[layer]]\nname = \"l\"\ninterpolate = true\ntext = {text:?}\n");
+        let d = run(&manifest, &[]).unwrap();
+        d.trims_rendered(&d.layers[0])
+    };
+    assert!(!trims("Tools: {x}. Use them.", true));
+    assert!(!trims("A{?more} more{/more} B", true));
+    assert!(trims("{x} first", true));
+    assert!(trims("Last: {x}", true));
+    assert!(trims("A\n{?more}\nMore.{/more}", true));
+    assert!(trims("{?more}More.{/more} B", true));
+    assert!(!trims("{x}", false));
+}

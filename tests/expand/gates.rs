@@ -892,7 +892,7 @@ impl<'a> __ComposeState<'a> {
             ::doctrine::Origin::Inline,
         );
         if !::core::matches!(
-            self.overlay, ::core::option::Option::Some(o) if ! o.tone.is_empty()
+            self.overlay, ::core::option::Option::Some(o) if ! o.tone.trim().is_empty()
         ) {
             return ::doctrine::__private::Part {
                 info,

@@ -148,7 +148,7 @@ pub struct GuidesItem<'a> {
 ///The facts `dev` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DevFacts<'a> {
-    ///Fact `tools` (required, stable; a list: an empty one is absent).
+    ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
     ///Fact `skills` (optional, stable; a list: an empty one is absent).
     pub skills: &'a [&'a str],
@@ -157,9 +157,9 @@ pub struct DevFacts<'a> {
 }
 impl<'a> DevFacts<'a> {
     /// The facts this struct must be given.
-    pub const REQUIRED: &'static [&'static str] = &["tools"];
+    pub const REQUIRED: &'static [&'static str] = &[];
     /// The facts it may be given.
-    pub const OPTIONAL: &'static [&'static str] = &["skills", "guides"];
+    pub const OPTIONAL: &'static [&'static str] = &["tools", "skills", "guides"];
 }
 ///The facts `ops` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,6 +193,27 @@ impl<'a> ::core::convert::From<DevFacts<'a>> for Facts<'a> {
 impl<'a> ::core::convert::From<OpsFacts<'a>> for Facts<'a> {
     fn from(facts: OpsFacts<'a>) -> Self {
         Facts::Ops(facts)
+    }
+}
+///A role alone: no role requires a fact, so every fact is absent.
+#[automatically_derived]
+impl<'a> ::core::convert::From<Role> for Facts<'a> {
+    fn from(role: Role) -> Self {
+        match role {
+            Role::Dev => {
+                Facts::Dev(DevFacts {
+                    tools: &[],
+                    skills: &[],
+                    guides: &[],
+                })
+            }
+            Role::Ops => {
+                Facts::Ops(OpsFacts {
+                    tools: &[],
+                    skills: &[],
+                })
+            }
+        }
     }
 }
 impl<'a> Facts<'a> {

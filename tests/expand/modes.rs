@@ -1617,7 +1617,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
@@ -1644,7 +1644,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),
@@ -1671,7 +1671,7 @@ impl<'a> __ComposeState<'a> {
         ::doctrine::__private::Part {
             info,
             origin,
-            body: ::doctrine::__private::Body::Template(
+            body: ::doctrine::__private::Body::TemplateTrimmed(
                 text,
                 [suffix, ::doctrine::__private::NO_JOIN],
             ),

@@ -119,6 +119,25 @@ impl<'s> Sink<'s> {
         });
     }
 
+    /// As [`Sink::error`], unless the same diagnostic is there already: texts written
+    /// inline are all located at their manifest entry, where two alike would be one
+    /// mistake reported twice.
+    pub(super) fn error_once(
+        &mut self,
+        span: Range<usize>,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let diagnostic = Diagnostic {
+            location: self.locate(span.start),
+            message: message.into(),
+            help,
+        };
+        if !self.found.contains(&diagnostic) {
+            self.found.push(diagnostic);
+        }
+    }
+
     pub(super) fn push(&mut self, diagnostic: Diagnostic) {
         self.found.push(diagnostic);
     }

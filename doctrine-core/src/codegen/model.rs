@@ -122,6 +122,25 @@ impl Doctrine {
             })
     }
 
+    /// Whether a layer's template must be trimmed once rendered: it trims, and one of its
+    /// texts can render with whitespace at an end (a value or a section there). Texts are
+    /// trimmed as embedded, so one that starts and ends with literal text outside any
+    /// section renders trimmed already, and the runtime is spared the work.
+    pub fn trims_rendered(&self, l: &Layer) -> bool {
+        l.trim
+            && l.content.text_ids().iter().any(|&id| {
+                let segments = self.texts[id].segments.as_deref().unwrap_or_default();
+                let plain = plain_end(segments.first(), false) && plain_end(segments.last(), true);
+                // The last segment may be left out, with a section.
+                let last = segments.len().saturating_sub(1);
+                let cut = segments
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| matches!(s, Segment::If { len, .. } if i + len >= last));
+                !plain || cut
+            })
+    }
+
     /// Whether a layer's texts have placeholders (`interpolate = true`).
     pub fn is_template(&self, l: &Layer) -> bool {
         match &l.content {
@@ -179,6 +198,15 @@ impl Doctrine {
         segments
             .flatten()
             .any(|s| matches!(s, Segment::Fact(f) if self.facts[*f].skill_index))
+    }
+}
+
+/// Whether `segment` is literal text that does not start (`end`: end) with whitespace.
+fn plain_end(segment: Option<&Segment>, end: bool) -> bool {
+    match segment {
+        Some(Segment::Lit(t)) if end => t.ends_with(|c: char| !c.is_whitespace()),
+        Some(Segment::Lit(t)) => t.starts_with(|c: char| !c.is_whitespace()),
+        _ => false,
     }
 }
 
@@ -396,6 +424,8 @@ pub struct Layer {
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<RoleId>>,
     pub content: Content,
+    /// The layer trims its text (`trim`, or the manifest's): a template once rendered.
+    pub trim: bool,
     pub locked: bool,
     pub overlay: Option<Overlay>,
     pub suffix: Option<Suffix>,

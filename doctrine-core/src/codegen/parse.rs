@@ -116,6 +116,15 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                             None => "a layer".to_string(),
                         };
                         check_keys(t, raw::LAYER_KEYS, &what, sink);
+                        // `[[layer.texts]]` entries; `texts` as one table maps roles, whose
+                        // names are checked as roles.
+                        let entries = t.get("texts").and_then(|e| e.get_ref().as_array());
+                        for e in entries.into_iter().flatten() {
+                            if let Some(e) = e.get_ref().as_table() {
+                                let of = format!("a `[[layer.texts]]` entry of {what}");
+                                check_keys(e, raw::TEXTS_ENTRY_KEYS, &of, sink);
+                            }
+                        }
                         if let Some(s) = t.get("suffix").and_then(|s| s.get_ref().as_table()) {
                             check_keys(s, raw::SUFFIX_KEYS, &format!("the suffix of {what}"), sink);
                         }

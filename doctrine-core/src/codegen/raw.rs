@@ -74,6 +74,8 @@ pub(super) const LAYER_KEYS: &[&str] = &[
 ];
 pub(super) const LIST_KEYS: &[&str] = &["item", "join", "sort", "max", "more"];
 pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
+/// The keys of one `[[layer.texts]]` entry.
+pub(super) const TEXTS_ENTRY_KEYS: &[&str] = &["roles", "text"];
 pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
 pub(super) const ORDER_KEYS: &[&str] = &["first", "then"];
 pub(super) const SELECTOR_KEYS: &[&str] = &["name", "follows"];
@@ -500,8 +502,16 @@ impl FromToml for RoleTexts {
         let mut map = BTreeMap::new();
         for entry in entries.iter() {
             let f = Fields::of(entry)?;
-            let roles: Vec<Name> = f.required("roles")?;
+            let roles: Spanned<Vec<Name>> = f.required("roles")?;
             let text: Spanned<String> = f.required("text")?;
+            if roles.get_ref().is_empty() {
+                return Err(Error {
+                    span: roles.span(),
+                    message: "this `[[layer.texts]]` entry gives its text to no role".into(),
+                    help: Some("list the roles that take the text, or remove the entry".into()),
+                });
+            }
+            let roles = roles.into_inner();
             for role in roles {
                 let span = role.span();
                 let name = role.get_ref().clone();
@@ -633,6 +643,7 @@ pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("[knobs.NAME]", KNOB_KEYS),
     ("[[layer]]", LAYER_KEYS),
     ("[layer.suffix]", SUFFIX_KEYS),
+    ("[[layer.texts]]", TEXTS_ENTRY_KEYS),
     ("[layer.claims]", CLAIMS_KEYS),
     ("a layer's selector", SELECTOR_KEYS),
     ("[[order]]", ORDER_KEYS),

@@ -35,6 +35,10 @@ pub enum Body<'a> {
     Text(&'a str, [Joined<'a>; 2]),
     /// Shipped text with placeholders, then two joined pieces as in `Text`.
     Template(&'static [Seg], [Joined<'a>; 2]),
+    /// As `Template`, trimmed once rendered: the layer trims, and its text can render
+    /// with whitespace at an end (a value or a section there). A variant of its own keeps
+    /// `Body` as small as it was, and the other templates as fast.
+    TemplateTrimmed(&'static [Seg], [Joined<'a>; 2]),
     /// Instructions, written in ascending authority after their provenance lines, in the
     /// layer's style (its provenance template and ranking).
     Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
@@ -72,6 +76,92 @@ fn each_piece<'v>(
         }
         i += 1;
     }
+}
+
+/// The length of what a template renders to, trimmed of surrounding whitespace (as
+/// `str::trim`) when `trim`: a section left out must not leave its line breaks at an end.
+#[inline(always)]
+fn template_len(segs: &[Seg], values: &[&str], trim: bool) -> usize {
+    let mut len = 0;
+    if !trim {
+        each_piece(segs, values, |p, _| len += p.len());
+        return len;
+    }
+    let (mut started, mut trailing) = (false, 0);
+    each_piece(segs, values, |p, _| {
+        let p = if started { p } else { trim_start(p) };
+        started |= !p.is_empty();
+        len += p.len();
+        let kept = trim_end(p).len();
+        // A blank piece lengthens the trailing whitespace; any other ends it anew.
+        trailing = if kept == 0 {
+            trailing + p.len()
+        } else {
+            p.len() - kept
+        };
+    });
+    len - trailing
+}
+
+/// Whether `b` starts or ends a text that `str::trim` leaves alone: an ASCII byte that is
+/// not whitespace. Most pieces are, and the check costs less than the call it saves.
+#[inline(always)]
+fn plain(b: Option<&u8>) -> bool {
+    matches!(b, Some(b) if b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '))
+}
+
+#[inline(always)]
+fn trim_start(p: &str) -> &str {
+    if plain(p.as_bytes().first()) {
+        p
+    } else {
+        p.trim_start()
+    }
+}
+
+#[inline(always)]
+fn trim_end(p: &str) -> &str {
+    if plain(p.as_bytes().last()) {
+        p
+    } else {
+        p.trim_end()
+    }
+}
+
+/// Writes what a template renders to, trimmed as [`template_len`] measures it.
+#[inline(always)]
+fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
+    if !trim {
+        return each_piece(segs, values, |p, _| out.push_str(p));
+    }
+    each_kept_piece(segs, values, |p, _, kept| out.push_str(&p[kept]));
+}
+
+/// The pieces of a trimmed template, each with its value's index (as [`each_piece`]) and
+/// the part of it that is kept (leading whitespace of the text cut from the first,
+/// trailing from the last), for a writer that also needs to know where within a piece its
+/// kept part starts.
+#[inline(always)]
+fn each_kept_piece<'v>(
+    segs: &'v [Seg],
+    values: &[&'v str],
+    mut piece: impl FnMut(&'v str, Option<usize>, std::ops::Range<usize>),
+) {
+    // Trailing whitespace is cut by length, so nothing past the measured text is written
+    // (the prompt's one allocation has no room for it). The cut falls between characters:
+    // whitespace is whole characters.
+    let (mut left, mut started) = (template_len(segs, values, true), false);
+    each_piece(segs, values, |p, v| {
+        let from = if started {
+            0
+        } else {
+            p.len() - trim_start(p).len()
+        };
+        started |= from < p.len();
+        let take = (p.len() - from).min(left);
+        piece(p, v, from..from + take);
+        left -= take;
+    });
 }
 
 /// The length of a head of `head` bytes followed by the joined pieces. The first piece
@@ -125,11 +215,8 @@ impl Body<'_> {
         match self {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
-            Body::Template(segs, tail) => {
-                let mut head = 0;
-                each_piece(segs, values, |p, _| head += p.len());
-                joined_len(head, tail)
-            }
+            Body::Template(segs, tail) => joined_len(template_len(segs, values, false), tail),
+            Body::TemplateTrimmed(segs, tail) => joined_len(template_len(segs, values, true), tail),
             Body::Instructions(instructions, style) => styled_len(instructions, style),
         }
     }
@@ -142,9 +229,10 @@ impl Body<'_> {
                 out.push_str(text);
                 write_joined(text.len(), tail, out);
             }
-            Body::Template(segs, tail) => {
+            Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
+                let trim = matches!(self, Body::TemplateTrimmed(..));
                 let start = out.len();
-                each_piece(segs, values, |p, _| out.push_str(p));
+                write_template(segs, values, trim, out);
                 write_joined(out.len() - start, tail, out);
             }
             Body::Instructions(instructions, style) => {
@@ -363,15 +451,25 @@ fn write_user_part(
             text.push_str(head);
             write_joined(head.len(), &tail, text)
         }
-        Body::Template(segs, tail) => {
-            each_piece(segs, values, |p, v| {
+        Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
+            // Each piece as far as it is kept (all of it, unless the template is trimmed),
+            // and each user stretch of a value as far as it falls in the kept part.
+            let mut put = |p: &str, v: Option<usize>, kept: std::ops::Range<usize>| {
+                let base = text.len();
                 let spans = user_values.iter().filter(|(u, _)| Some(*u) == v);
                 for (range, source) in spans.flat_map(|(_, s)| s.iter()) {
-                    let base = text.len();
-                    record(base + range.start..base + range.end, source.clone());
+                    let (from, to) = (range.start.max(kept.start), range.end.min(kept.end));
+                    if from < to {
+                        let shift = |x: usize| base + x - kept.start;
+                        record(shift(from)..shift(to), source.clone());
+                    }
                 }
-                text.push_str(p);
-            });
+                text.push_str(&p[kept]);
+            };
+            match part.body {
+                Body::TemplateTrimmed(..) => each_kept_piece(segs, values, &mut put),
+                _ => each_piece(segs, values, |p, v| put(p, v, 0..p.len())),
+            }
             write_joined(text.len() - at, &tail, text)
         }
     };
@@ -573,6 +671,94 @@ mod tests {
     }
 
     #[test]
+    fn a_trimmed_template_leaves_no_blank_line_where_a_section_was_left_out() {
+        // `Hello.\n{?more}More.{/more}` once the standalone `{?more}` line is gone.
+        static SEGS: [Seg; 3] = [
+            Seg::Lit("Hello.\n"),
+            Seg::If(0, false, 1),
+            Seg::Lit("More."),
+        ];
+        let part = |trim| Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: if trim {
+                Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2])
+            } else {
+                Body::Template(&SEGS, [NO_JOIN; 2])
+            },
+        };
+        let compose_with = |trim, more| {
+            compose(
+                "\n\n---\n\n",
+                Formulation::Markdown,
+                &[more],
+                &[],
+                [part(trim), text(&STABLE, "B")],
+            )
+            .into_string()
+        };
+        assert_eq!(compose_with(true, ""), "Hello.\n\n---\n\nB");
+        assert_eq!(compose_with(false, ""), "Hello.\n\n\n---\n\nB");
+        assert_eq!(compose_with(true, "on"), "Hello.\nMore.\n\n---\n\nB");
+        // A template that renders to blanks is empty: left out with its separator.
+        static BLANK: [Seg; 2] = [Seg::Lit(" \n"), Seg::Value(0)];
+        let blank = Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: Body::TemplateTrimmed(&BLANK, [("\n\n", "suffix"), NO_JOIN]),
+        };
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &["\t"],
+            &[],
+            [text(&STABLE, "A"), blank],
+        );
+        assert_eq!(p.as_str(), "A");
+        assert_eq!(p.sections()[1].state, SectionState::Skipped(Skip::Empty));
+    }
+
+    proptest::proptest! {
+        /// Trimmed as `str::trim` trims the whole rendered text, measured exactly (the one
+        /// allocation's capacity is checked by `fill`), by `compose` and `join` alike.
+        #[test]
+        fn a_trimmed_template_is_its_rendered_text_trimmed(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec!["", " ", "\n", "\t \n", "x", " y ", "é\u{3000}", "\u{2028}z"]),
+                0..8,
+            ),
+            value in proptest::sample::select(vec!["", " ", "v", " \nv\n "]),
+        ) {
+            // Literals from the picks, each followed by the value; leaked to be `'static`.
+            let segs: Vec<Seg> = pieces
+                .iter()
+                .flat_map(|p| [Seg::Lit(p), Seg::Value(0)])
+                .collect();
+            let segs: &'static [Seg] = Box::leak(segs.into_boxed_slice());
+            let rendered: String = pieces.iter().flat_map(|p| [*p, value]).collect();
+            // The value is a user's, whole: what is recorded of it is what was kept of it.
+            static USER: LayerInfo = LayerInfo { user: true, ..STABLE };
+            let part = Part {
+                info: &USER,
+                origin: Origin::Inline,
+                body: Body::TemplateTrimmed(segs, [NO_JOIN; 2]),
+            };
+            let spans = [(0..value.len(), UserSource::SelectorPath("s"))];
+            let p = compose("|", Formulation::Markdown, &[value], &[(0, &spans)], [part]);
+            for u in p.user_content() {
+                let kept = &p.as_str()[u.range.clone()];
+                proptest::prop_assert!(!kept.is_empty() && value.contains(kept), "{:?}", u);
+            }
+            let kept_values = p.user_content().len();
+            proptest::prop_assert!(kept_values <= pieces.len());
+            let whole = p.into_string();
+            proptest::prop_assert_eq!(&whole, rendered.trim());
+            proptest::prop_assert_eq!(whole.capacity(), whole.len());
+            proptest::prop_assert_eq!(join("|", Formulation::Markdown, &[value], &[part]), whole);
+        }
+    }
+
+    #[test]
     fn boxed_sections_compose_the_same_text() {
         let parts = [text(&STABLE, "a"), text(&STABLE, ""), text(&VOLATILE, "v")];
         let inline = compose("|", Formulation::Markdown, &[], &[], parts);
@@ -684,6 +870,37 @@ mod tests {
                 &UserSource::OverlayFile("style.md")
             ]
         );
+    }
+
+    /// A trimmed template cuts a user's value where it cuts the text: the stretch recorded
+    /// is what is left of it.
+    #[test]
+    fn a_trimmed_template_records_what_is_kept_of_a_user_value() {
+        static USER: LayerInfo = LayerInfo {
+            user: true,
+            ..STABLE
+        };
+        static SEGS: [Seg; 3] = [Seg::Value(0), Seg::Lit(" and "), Seg::Value(0)];
+        let spans = [(0..9, UserSource::SelectorPath("s"))];
+        let part = Part {
+            info: &USER,
+            origin: Origin::Inline,
+            body: Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2]),
+        };
+        let p = compose(
+            "|",
+            Formulation::Bare,
+            &["\n  mine \n"],
+            &[(0, &spans)],
+            [part],
+        );
+        assert_eq!(p.as_str(), "mine \n and \n  mine");
+        let got: Vec<&str> = p
+            .user_content()
+            .iter()
+            .map(|u| &p.as_str()[u.range.clone()])
+            .collect();
+        assert_eq!(got, ["mine \n", "\n  mine"]);
     }
 
     #[test]

@@ -148,7 +148,7 @@ pub struct ListStyle {
     /// The field the items are sorted by (ties by the others in order).
     pub sort: Option<usize>,
     pub max: Option<usize>,
-    /// After `max` items: this line, `{n}` the number left out.
+    /// After `max` items: this line, `{n}` the number left out (`{{` and `}}` a brace).
     pub more: &'static str,
 }
 
@@ -260,17 +260,28 @@ pub(crate) fn write_item<'r>(
 /// After a list cut at `max`: the join, then the `more` line with `{n}` the number left
 /// out (nothing when none was).
 pub(crate) fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
-    if left == 0 {
-        return;
+    if left > 0 {
+        out(style.join);
+        more_line(style.more, &left.to_string(), out);
     }
-    out(style.join);
-    let left = left.to_string();
-    for (i, part) in style.more.split("{n}").enumerate() {
-        if i > 0 {
-            out(&left);
-        }
-        out(part);
+}
+
+/// Hands the pieces of a `more` line to `out`: `{n}` as `left`, `{{` and `}}` as one
+/// brace (the manifest's checks admit no other brace).
+fn more_line(mut more: &str, left: &str, out: &mut impl FnMut(&str)) {
+    while let Some(at) = more.find(['{', '}']) {
+        out(&more[..at]);
+        let rest = &more[at..];
+        let (piece, skip) = if rest.starts_with("{n}") {
+            (left, 3)
+        } else {
+            // `{{` or `}}`: one brace.
+            (&rest[..1], 2.min(rest.len()))
+        };
+        out(piece);
+        more = &rest[skip..];
     }
+    out(more);
 }
 
 #[cfg(test)]
@@ -310,6 +321,21 @@ mod tests {
             ["", "", ""],
         ];
         assert_eq!(render_rows(&rows, &style), "a (w, x)|b (w)|c (no when)");
+    }
+
+    #[test]
+    fn a_more_line_prints_its_count_and_escaped_braces() {
+        let style = ListStyle {
+            item: &[Field(0)],
+            join: ",",
+            sort: None,
+            max: Some(1),
+            more: "{{{n}}} more ({n} left out)}}",
+        };
+        assert_eq!(
+            render_list(&["a", "b", "c"], &style),
+            "a,{2} more (2 left out)}"
+        );
     }
 
     #[test]

@@ -27,18 +27,73 @@ pub fn request(dir: &Path) -> Request {
     Request::new("doctrine.toml", dir, dir)
 }
 
-/// Loads and validates `manifest` with `files` beside it.
+/// Loads and validates `manifest` with `files` beside it. Every diagnostic must read as
+/// written by a person (see [`reads_badly`]).
 pub fn load_with(manifest: &str, files: &[(&str, &[u8])]) -> Result<Doctrine, Diagnostics> {
     let dir = crate_dir(manifest, files);
-    load(&request(dir.path()))
+    load(&request(dir.path())).inspect_err(assert_reads_well)
 }
 
-/// Generates the code for `manifest` with `files` beside it.
+/// Generates the code for `manifest` with `files` beside it, checking its diagnostics as
+/// [`load_with`] does.
 pub fn generate_with(manifest: &str, files: &[(&str, &[u8])]) -> Result<TokenStream, Diagnostics> {
     let dir = crate_dir(manifest, files);
-    generate(&request(dir.path()))
+    generate(&request(dir.path())).inspect_err(assert_reads_well)
 }
 
+/// Panics naming every way `diagnostics` read badly.
+pub fn assert_reads_well(diagnostics: &Diagnostics) {
+    let problems = reads_badly(diagnostics);
+    assert!(problems.is_empty(), "{problems:#?}\nin:\n{diagnostics}");
+}
+
+/// What makes a set of diagnostics read as if no person wrote them: a list after a colon
+/// with nothing in it (`declared facts: `), a doubled article (`a a`, `no a`, `the the`),
+/// and the same diagnostic twice.
+pub fn reads_badly(diagnostics: &Diagnostics) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (i, d) in diagnostics.0.iter().enumerate() {
+        if diagnostics.0[..i].contains(d) {
+            problems.push(format!("repeated: {d}"));
+        }
+        for text in std::iter::once(&d.message).chain(&d.help) {
+            if let Some(why) = empty_list(text).or_else(|| doubled_article(text)) {
+                problems.push(format!("{why} in {text:?}"));
+            }
+        }
+    }
+    problems
+}
+
+/// A colon with nothing after it but blanks or the end of a clause.
+fn empty_list(text: &str) -> Option<String> {
+    text.match_indices(':').find_map(|(i, _)| {
+        let after = text[i + 1..].trim_start_matches(' ');
+        let ends = after.is_empty() || after.starts_with([',', ';', '.', ')', '\n']);
+        ends.then(|| format!("an empty list after the colon at byte {i}"))
+    })
+}
+
+/// Two articles in a row, or one word twice, outside backticks (where names such as a
+/// role `a` are quoted) and with nothing but a space between them (`a, a` is a list).
+fn doubled_article(text: &str) -> Option<String> {
+    let prose: String = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 0 { part } else { " `name` " })
+        .collect();
+    let words: Vec<String> = prose.split_whitespace().map(str::to_lowercase).collect();
+    words.windows(2).find_map(|w| {
+        let (first, second) = (
+            w[0].as_str(),
+            w[1].trim_end_matches(|c: char| !c.is_alphanumeric()),
+        );
+        let article = |w: &str| matches!(w, "a" | "an" | "the");
+        let doubled = (article(second) && (article(first) || first == "no"))
+            || (first == second && first.chars().all(char::is_alphabetic));
+        doubled.then(|| format!("`{first} {second}`"))
+    })
+}
 /// The diagnostics for `manifest`, each as displayed; panics when it is valid.
 pub fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
     match load_with(manifest, files) {

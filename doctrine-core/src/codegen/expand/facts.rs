@@ -169,15 +169,10 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
             "The skill index `{}` (optional, stable): the session's skills, one line each, by name; `Skills::EMPTY` prints none. A user skill's line is user-file text (`Prompt::user_content`).",
             f.name
         ),
+        // A list is never required (validation refuses it).
         _ if f.list.is_some() => format!(
-            "Fact `{}` ({}, {}; a list: an empty one is absent).",
-            f.name,
-            if *n == Need::Required {
-                "required"
-            } else {
-                "optional"
-            },
-            f.tier
+            "Fact `{}` (optional, {}; a list: an empty one is absent).",
+            f.name, f.tier
         ),
         (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, f.tier),
         (_, None) if f.values.is_none() => format!(

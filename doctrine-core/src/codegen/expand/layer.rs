@@ -23,6 +23,12 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
     let unresolved = quote! { #krate::Origin::Unresolved };
     let role_ty = d.role_type();
     let template = d.is_template(l);
+    // A template is trimmed once rendered where the layer trims (and it could need it).
+    let template_body = if d.trims_rendered(l) {
+        quote! { #pv::Body::TemplateTrimmed }
+    } else {
+        quote! { #pv::Body::Template }
+    };
     // A template's text is its segments; anything else is one string.
     let text_ty = if template {
         quote! { &'static [#pv::Seg] }
@@ -169,7 +175,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
                 let sep = lit(&o.separator);
                 // The runtime writes no separator before the overlay when nothing came before it.
                 let append_body = if template {
-                    quote! { #pv::Body::Template(text, [suffix, (#sep, over)]) }
+                    quote! { #template_body(text, [suffix, (#sep, over)]) }
                 } else {
                     quote! { #pv::Body::Text(text, [suffix, (#sep, over)]) }
                 };
@@ -205,7 +211,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         let style = instruction_style(d, l);
         quote! { #pv::Body::Instructions(instructions, #style) }
     } else if template {
-        quote! { #pv::Body::Template(text, [suffix, #pv::NO_JOIN]) }
+        quote! { #template_body(text, [suffix, #pv::NO_JOIN]) }
     } else {
         quote! { #pv::Body::Text(text, [suffix, #pv::NO_JOIN]) }
     };
@@ -379,7 +385,8 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
         },
         Test::Overlay(field) => {
             let field = format_ident!("{}", field);
-            quote! { ::core::matches!(self.overlay, ::core::option::Option::Some(o) if !o.#field.is_empty()) }
+            // Trimmed as composition trims it, so a blank field is not "set" for either.
+            quote! { ::core::matches!(self.overlay, ::core::option::Option::Some(o) if !o.#field.trim().is_empty()) }
         }
     };
     // Every test is a path, a call or `true`, which `!` binds to without parentheses.

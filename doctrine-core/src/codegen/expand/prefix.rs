@@ -102,6 +102,8 @@ fn known(d: &Doctrine, r: RoleId) -> Option<String> {
             .text;
         let head = match &d.texts[id].segments {
             None => d.texts[id].body.clone(),
+            // Trimmed once rendered, where the runtime trims the template.
+            Some(segments) if d.trims_rendered(l) => literal(segments)?.trim().to_string(),
             Some(segments) => literal(segments)?,
         };
         let suffix = match l

@@ -63,7 +63,8 @@ pub(super) fn resolve(
             Content::PerRole(groups)
         }
         Kind::Texts(texts) => {
-            // Roles given the same text share one constant.
+            // Roles given the same text share one constant: the same once normalised and
+            // trimmed as the layer says, which is what the constant holds.
             let mut same: HashMap<String, TextId> = HashMap::new();
             let groups = per_role(
                 &texts.get_ref().0,
@@ -73,9 +74,10 @@ pub(super) fn resolve(
                 in_scope,
                 sink,
                 |key, value, _| {
-                    let id = *same.entry(value.get_ref().clone()).or_insert_with(|| {
+                    let body = inline_body(value.get_ref(), shape);
+                    let id = *same.entry(body.clone()).or_insert_with(|| {
                         let hint = format!("{upper}_{}", screaming(key));
-                        inline(loader, &hint, &name, value.get_ref(), shape)
+                        loader.add(&hint, &name, body, None, (0, 0))
                     });
                     Some(id)
                 },
@@ -310,14 +312,18 @@ fn choice_dir(
 
 /// Inline manifest text, normalised like a file's.
 fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> TextId {
+    // (0, 0): inline text has no file position; messages point at the manifest entry.
+    loader.add(const_name, layer, inline_body(body, shape), None, (0, 0))
+}
+
+/// What inline manifest text embeds as: normalised like a file's, trimmed where asked.
+fn inline_body(body: &str, shape: Shape) -> String {
     let body = crate::codegen::text::normalise(body);
-    let body = if shape.trim {
+    if shape.trim {
         body.trim().to_string()
     } else {
         body
-    };
-    // (0, 0): inline text has no file position; messages point at the manifest entry.
-    loader.add(const_name, layer, body, None, (0, 0))
+    }
 }
 
 /// Resolves a per-role map (with optional `default`) into groups of roles sharing a text.
@@ -372,7 +378,9 @@ pub(super) fn per_role<V>(
         }
     }
     let mut groups: Vec<RoleGroup> = Vec::new();
-    let mut loaded: HashMap<*const V, TextId> = HashMap::new();
+    // Each value is loaded once, and a failure is remembered too: a missing file that
+    // `default` gives to five roles is one error, not five.
+    let mut loaded: HashMap<*const V, Option<TextId>> = HashMap::new();
     for &role in in_scope {
         let (key, value) = match (by_role.get(&role), default) {
             (Some(v), _) => (
@@ -397,18 +405,10 @@ pub(super) fn per_role<V>(
             }
         };
         let ptr = value as *const V;
-        let id = match loaded.get(&ptr) {
-            Some(&id) => id,
-            None => match load(key, value, sink) {
-                Some(id) => {
-                    loaded.insert(ptr, id);
-                    id
-                }
-                None => {
-                    ok = false;
-                    continue;
-                }
-            },
+        let found = *loaded.entry(ptr).or_insert_with(|| load(key, value, sink));
+        let Some(id) = found else {
+            ok = false;
+            continue;
         };
         match groups.iter_mut().find(|g| g.text == id) {
             Some(g) => g.roles.push(role),

@@ -185,6 +185,10 @@ pub(super) fn facts(
             .list
             .as_ref()
             .and_then(|l| list_spec(name.get_ref(), fact, l, sink));
+        if let (Some(_), Some(first)) = (&fact.list, fact.required.first()) {
+            // Its need stays as written, so its uses are not reported too.
+            required_list(name.get_ref(), first, word, sink);
+        }
         out.push(Fact {
             name: name.get_ref().clone(),
             tier: (*fact.tier.get_ref()).into(),
@@ -198,6 +202,18 @@ pub(super) fn facts(
     }
     out.extend(super::skill_index::fact(raw, count, sink));
     out
+}
+
+/// A list cannot be required: it is a slice on the facts struct whatever its need, an
+/// empty slice is absent, and no type of the struct can rule one out (nor can
+/// `from_pairs`, which cannot give a list, or `Facts::from(role)`, which gives none). What
+/// `required` would add is printing it ungated, which prints "Tools: ." for an empty list.
+fn required_list(name: &str, at: &raw::Name, word: &str, sink: &mut Sink<'_>) {
+    sink.error(
+        Some(at.span()),
+        format!("list fact `{name}` cannot be required: an empty list is absent, and nothing can make a caller give a non-empty one"),
+        Some(format!("list the {word}s in `optional`, and gate each layer that prints it: `when = \"{name}\"`, or `{{?{name}}}…{{/{name}}}` around it; check that a list is non-empty where it is gathered")),
+    );
 }
 
 /// A list fact's printing: item template, join, sort, cap. A list has no closed set,
@@ -246,6 +262,7 @@ pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Optio
         );
         ok = false;
     }
+    ok &= l.more.as_ref().is_none_or(|m| more_line(name, m, sink));
     let (item, fields) = template?;
     let sort = match l.sort.as_ref() {
         None => None,
@@ -298,6 +315,32 @@ pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Optio
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
     })
+}
+
+/// A list's `more` line holds `{n}` (the number of items left out) and no other
+/// placeholder; `{{` and `}}` print braces, as in a layer. True when it does.
+fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> bool {
+    let problem = match placeholders(&crate::codegen::text::normalise(more.get_ref())) {
+        Err((_, message)) => Some(message),
+        Ok(pieces) => pieces.iter().find_map(|p| match p {
+            Piece::Lit(_) => None,
+            Piece::Name(n, _) if n == "n" => None,
+            Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
+            Piece::Open(n, ..) | Piece::Close(n, _) => Some(format!(
+                "a section on `{}`, which a `more` line cannot have",
+                shown(n)
+            )),
+        }),
+    };
+    let Some(problem) = problem else {
+        return true;
+    };
+    sink.error(
+        Some(more.span()),
+        format!("the `more` line of list fact `{name}`: {problem}"),
+        Some("`{n}` is the number of items left out; write `{{` and `}}` for braces".into()),
+    );
+    false
 }
 
 /// A list's item template as pieces, and its named fields (none for a plain list, whose
@@ -391,9 +434,7 @@ pub(super) fn check_layer(
             );
         }
     }
-    if !raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()) {
-        return;
-    }
+    let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
     // Which roles read each text, so a fact is checked against the roles that see it.
     let uses: Vec<RoleGroup> = match &layer.content {
         Content::PerRole(groups) => groups.clone(),
@@ -404,6 +445,7 @@ pub(super) fn check_layer(
                 text: c.text,
             })
             .collect(),
+        Content::Slot { .. } | Content::Instructions if !interpolate => return,
         Content::Slot { .. } | Content::Instructions => {
             let span = raw.interpolate.as_ref().map(|i| i.span());
             sink.error(
@@ -423,6 +465,8 @@ pub(super) fn check_layer(
         .or_else(|| raw.files.as_ref().map(|t| t.span()))
         .or_else(|| raw.dir.as_ref().map(|t| t.span()))
         .unwrap_or(raw.name.span());
+    // Names reported as placeholders of a layer that does not interpolate.
+    let mut forgotten = Vec::new();
     for RoleGroup { roles, text: id } in uses {
         let text = &loader.texts[id];
         let lines = Lines::new(&text.body);
@@ -433,6 +477,11 @@ pub(super) fn check_layer(
             }
             None => At::Manifest(manifest_at.clone()),
         };
+        if !interpolate {
+            let (layer, body) = (&layer.name, &text.body);
+            super::template::forgotten(layer, body, locate, names, &mut forgotten, sink);
+            continue;
+        }
         let pieces = match placeholders(&text.body) {
             Ok(p) => p,
             Err((offset, message)) => {
@@ -445,6 +494,8 @@ pub(super) fn check_layer(
                 continue;
             }
         };
+        // A section tag alone on its line takes the line with it.
+        let pieces = super::template::standalone(pieces);
         let mut segments = Vec::new();
         // Open sections: where each `If` sits, and the fact it checks is given.
         let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
@@ -560,7 +611,7 @@ fn section_on(
 
 pub(super) fn report(sink: &mut Sink<'_>, at: &At, message: String, help: &str) {
     match at {
-        At::Manifest(span) => sink.error(Some(span.clone()), message, Some(help.to_string())),
+        At::Manifest(span) => sink.error_once(span.clone(), message, Some(help.to_string())),
         At::File(location) => sink.push(crate::codegen::diag::Diagnostic {
             location: location.clone(),
             message,
@@ -607,7 +658,11 @@ fn check_use(
                 sink,
                 at,
                 format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
-                &format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                &match fact.list {
+                    // A list cannot be required.
+                    Some(_) => format!("gate the layer with `when = \"{}\"`, or print it inside `{{?{0}}}…{{/{0}}}`", fact.name),
+                    None => format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                },
             ),
             _ => {}
         }

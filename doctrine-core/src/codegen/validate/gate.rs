@@ -16,13 +16,23 @@ use crate::codegen::raw::{self, Name};
 use crate::Tier;
 use toml::Spanned;
 
-/// The kinds a condition's name can be, with the prefix that picks one.
-const KINDS: [(&str, &str); 4] = [
-    ("flag", "a flag"),
-    ("fact", "a fact"),
-    ("layer", "a slot, choice or instructions layer"),
-    ("overlay", "an overlay field"),
+/// The kinds a condition's name can be: the prefix that picks one, its article and what
+/// it is (without the article, so messages can say "names no flag").
+const KINDS: [(&str, &str, &str); 4] = [
+    ("flag", "a", "flag"),
+    ("fact", "a", "fact"),
+    ("layer", "a", "slot, choice or instructions layer"),
+    ("overlay", "an", "overlay field"),
 ];
+
+/// What kind `prefix` names, with its article (`a flag`) or without (`flag`).
+fn kind_noun(prefix: &str, article: bool) -> String {
+    match KINDS.iter().find(|(p, _, _)| *p == prefix) {
+        Some((_, a, noun)) if article => format!("{a} {noun}"),
+        Some((_, _, noun)) => noun.to_string(),
+        None => prefix.to_string(),
+    }
+}
 
 /// A layer's `when` (with `when_fact` / `equals` folded in) and `unless`.
 pub(super) fn gates(
@@ -75,7 +85,7 @@ fn cond(
         None => (rest, None),
     };
     let (kind, name) = match name.split_once(':') {
-        Some((k, n)) if KINDS.iter().any(|(p, _)| *p == k.trim()) => (Some(k.trim()), n.trim()),
+        Some((k, n)) if KINDS.iter().any(|(p, _, _)| *p == k.trim()) => (Some(k.trim()), n.trim()),
         _ => (None, name),
     };
     if name.is_empty() || value == Some("") {
@@ -126,10 +136,7 @@ fn cond(
                 .chain(names.fillable.iter().map(prefixed("layer")))
                 .chain(names.overlay_fields.iter().map(prefixed("overlay")))
                 .collect();
-            let what = match kind {
-                Some(k) => KINDS.iter().find(|(p, _)| *p == k).map_or(k, |(_, w)| w),
-                None => "flag or fact",
-            };
+            let what = kind.map_or("flag or fact".to_string(), |k| kind_noun(k, false));
             // A layer or overlay field named without its prefix: say the spelling.
             let bare = kind.is_none().then(|| {
                 all.iter()
@@ -144,9 +151,12 @@ fn cond(
                         "a layer or overlay field is named with its prefix: `{}{spelled}`",
                         if negated { "!" } else { "" }
                     ),
-                    None if all.is_empty() => {
-                        format!("declare it: `[flags]` then `{name} = false`")
-                    }
+                    None if all.is_empty() => match kind {
+                        Some("fact") => format!("declare it: `[facts.{name}]` with its `tier` and the roles that take it"),
+                        Some("layer") => "test a layer with `slot`, `dir` or `instructions = true`; this manifest has none".to_string(),
+                        Some("overlay") => "test a layer's overlay field, which `override` gives it; no layer of this manifest has one".to_string(),
+                        _ => format!("declare it: `[flags]` then `{name} = false`"),
+                    },
                     None => hint(
                         name,
                         all.iter().map(String::as_str),
@@ -168,7 +178,7 @@ fn cond(
                     "condition `{text}` of layer `{layer}` is ambiguous: `{name}` is {}",
                     several
                         .iter()
-                        .map(|(k, _)| KINDS.iter().find(|(p, _)| p == k).map_or(*k, |(_, w)| w))
+                        .map(|(k, _)| kind_noun(k, true))
                         .collect::<Vec<_>>()
                         .join(" and ")
                 ),

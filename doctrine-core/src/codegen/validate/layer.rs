@@ -173,6 +173,7 @@ pub(super) fn validate_layer(
         unless,
         scope,
         content,
+        trim: shape.trim,
         locked,
         overlay,
         suffix,

@@ -34,6 +34,7 @@ mod selector;
 mod skill_index;
 mod skills;
 mod suffix;
+mod template;
 
 pub use placeholder::{placeholders, Piece};
 
@@ -221,6 +222,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                     required: false,
                     trim: trim_default,
                 },
+                trim: trim_default,
                 locked: false,
                 overlay: None,
                 suffix: None,
@@ -469,6 +471,10 @@ const HINT_LIST_MAX: usize = 20;
 
 fn hint<'a>(name: &str, candidates: impl Iterator<Item = &'a str> + Clone, what: &str) -> String {
     let all: Vec<&str> = candidates.clone().collect();
+    if all.is_empty() {
+        // "declared facts: " with nothing after it reads as a bug.
+        return format!("{what}: none");
+    }
     let mut list = all
         .iter()
         .take(HINT_LIST_MAX)
