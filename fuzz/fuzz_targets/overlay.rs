@@ -457,7 +457,11 @@ fn check_skills(
     folded.sort();
     let count = folded.len();
     folded.dedup();
-    assert_eq!(folded.len(), count, "two loaded skills read alike: {skills:?}");
+    assert_eq!(
+        folded.len(),
+        count,
+        "two loaded skills read alike: {skills:?}"
+    );
     for n in &notices {
         assert!(!n.message.is_empty(), "a notice without a message: {n:?}");
     }
