@@ -47,15 +47,28 @@ pub(super) fn resolve(
         }
         // `files` maps roles to paths, `texts` to inline text; both key constants by role.
         Kind::Files(map) => {
+            // A `{role}` pattern (in `default`, say) becomes each role's own path.
+            let (expanded, patterns) = expand_patterns(map.get_ref(), names, in_scope);
             let groups = per_role(
-                map.get_ref(),
+                &expanded,
                 map.span(),
                 &name,
                 names,
-                in_scope,
+                (in_scope, missing_ok(raw)),
                 sink,
                 |key, value, sink| {
                     let hint = format!("{upper}_{}", screaming(key));
+                    if let Some(pattern) = patterns.get(key) {
+                        if loader.is_missing(value.get_ref()) {
+                            let at = Missing {
+                                pattern,
+                                path: value,
+                                who: key,
+                                hint: &hint,
+                            };
+                            return missing(raw, at, &name, shape, names.word, loader, sink);
+                        }
+                    }
                     let canonical = loader.resolve(value, sink)?;
                     loader.load(&canonical, value.span(), shape, &hint, &name, sink)
                 },
@@ -71,7 +84,7 @@ pub(super) fn resolve(
                 texts.span(),
                 &name,
                 names,
-                in_scope,
+                (in_scope, missing_ok(raw)),
                 sink,
                 |key, value, _| {
                     let body = inline_body(value.get_ref(), shape);
@@ -119,10 +132,6 @@ fn pattern(
         );
         return None;
     }
-    let empty_ok = raw
-        .missing
-        .as_ref()
-        .is_some_and(|m| *m.get_ref() == raw::Missing::Empty);
     let mut groups = Vec::new();
     let mut ok = true;
     for &r in in_scope {
@@ -133,16 +142,19 @@ fn pattern(
         );
         let hint = format!("{upper}_{}", screaming(who));
         let id = if loader.is_missing(rel.get_ref()) {
-            if !empty_ok {
-                sink.error(
-                    Some(path.span()),
-                    format!("missing file `{}`: pattern `{}` for {word} `{who}`", rel.get_ref(), path.get_ref()),
-                    Some(format!("add the file, or set `missing = \"empty\"` to give {word}s without one no text")),
-                );
-                ok = false;
-                continue;
+            let at = Missing {
+                pattern: path.get_ref(),
+                path: &rel,
+                who,
+                hint: &hint,
+            };
+            match missing(raw, at, name, shape, word, loader, sink) {
+                Some(id) => id,
+                None => {
+                    ok = false;
+                    continue;
+                }
             }
-            inline(loader, &hint, name, "", shape)
         } else {
             let Some(canonical) = loader.resolve(&rel, sink) else {
                 ok = false;
@@ -166,6 +178,93 @@ fn pattern(
         }
     }
     ok.then_some(groups)
+}
+
+/// Whether the layer says `missing = "empty"`.
+fn missing_ok(raw: &raw::Layer) -> bool {
+    raw.missing
+        .as_ref()
+        .is_some_and(|m| *m.get_ref() == raw::Missing::Empty)
+}
+
+/// A role's file that a `{role}` pattern names and that does not exist.
+struct Missing<'a> {
+    pattern: &'a str,
+    path: &'a Spanned<String>,
+    who: &'a str,
+    /// The constant's name, for the empty text.
+    hint: &'a str,
+}
+
+/// With `missing = "empty"` no text for the role (an empty one, skipped as empty); else an
+/// error naming the file, the pattern and the role.
+fn missing(
+    raw: &raw::Layer,
+    at: Missing<'_>,
+    name: &str,
+    shape: Shape,
+    word: &str,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<TextId> {
+    if missing_ok(raw) {
+        return Some(inline(loader, at.hint, name, "", shape));
+    }
+    sink.error(
+        Some(at.path.span()),
+        format!(
+            "missing file `{}`: pattern `{}` for {word} `{}`",
+            at.path.get_ref(),
+            at.pattern,
+            at.who
+        ),
+        Some(format!(
+            "add the file, or set `missing = \"empty\"` to give {word}s without one no text"
+        )),
+    );
+    None
+}
+
+/// `files` with `{role}` patterns: each role in scope whose entry (its own, or `default`)
+/// is a pattern gets its own path under its own name, and a pattern `default` goes (every
+/// role it covered now has an entry). Entries that are not patterns, and pattern entries of
+/// roles outside the scope (reported as such later), stay as written. Also returns each
+/// expanded role with its pattern.
+fn expand_patterns(
+    map: &BTreeMap<Name, Spanned<String>>,
+    names: &Names<'_>,
+    in_scope: &[RoleId],
+) -> (BTreeMap<Name, Spanned<String>>, HashMap<String, String>) {
+    let mut patterns = HashMap::new();
+    if names.roles.is_empty() || !map.values().any(|v| names.is_pattern(v.get_ref())) {
+        return (map.clone(), patterns);
+    }
+    let entry = |key: &str| map.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| v);
+    let scoped: Vec<&str> = in_scope.iter().map(|r| names.roles[r.0].as_str()).collect();
+    let mut out: BTreeMap<Name, Spanned<String>> = map
+        .iter()
+        .filter(|(k, v)| {
+            let key = k.get_ref().as_str();
+            let expanded = key == "default" || scoped.contains(&key);
+            !(names.is_pattern(v.get_ref()) && expanded)
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let word = format!("{{{}}}", names.word);
+    for who in scoped {
+        let Some(v) = entry(who).or_else(|| entry("default")) else {
+            continue;
+        };
+        if names.is_pattern(v.get_ref()) {
+            let path = v.get_ref().replace(&word, who);
+            out.insert(
+                Spanned::new(v.span(), who.to_string()),
+                Spanned::new(v.span(), path),
+            );
+            patterns.insert(who.to_string(), v.get_ref().clone());
+        }
+    }
+    (out, patterns)
 }
 
 /// A directory layer: one enum variant per `*.md` file stem.
@@ -327,12 +426,14 @@ fn inline_body(body: &str, shape: Shape) -> String {
 }
 
 /// Resolves a per-role map (with optional `default`) into groups of roles sharing a text.
+/// With `missing_ok` (`missing = "empty"`), a role with no entry and no `default` is left
+/// out of the groups (the layer is then out of its scope) rather than an error.
 pub(super) fn per_role<V>(
     map: &BTreeMap<Name, V>,
     span: Range<usize>,
     layer: &str,
     names: &Names<'_>,
-    in_scope: &[RoleId],
+    (in_scope, missing_ok): (&[RoleId], bool),
     sink: &mut Sink<'_>,
     mut load: impl FnMut(&str, &V, &mut Sink<'_>) -> Option<TextId>,
 ) -> Option<Vec<RoleGroup>> {
@@ -388,6 +489,7 @@ pub(super) fn per_role<V>(
                 *v,
             ),
             (None, Some(d)) => d,
+            (None, None) if missing_ok => continue,
             (None, None) => {
                 let (message, help) = match names.roles.get(role.0) {
                     Some(who) => (
@@ -417,6 +519,20 @@ pub(super) fn per_role<V>(
                 text: id,
             }),
         }
+    }
+    if ok && groups.is_empty() {
+        sink.error(
+            Some(span),
+            format!(
+                "layer `{layer}` gives no {} in its scope a text",
+                names.word
+            ),
+            Some(format!(
+                "add an entry for a {} (or `default = ...`), or remove the layer",
+                names.word
+            )),
+        );
+        return None;
     }
     ok.then_some(groups)
 }

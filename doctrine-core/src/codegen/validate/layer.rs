@@ -85,12 +85,12 @@ pub(super) fn validate_layer(
         }
     }
     let is_pattern = matches!(kind, Kind::File(f) if names.is_pattern(f.get_ref()));
-    if !is_pattern {
+    if !is_pattern && !matches!(kind, Kind::Files(_) | Kind::Texts(_)) {
         if let Some(m) = &raw.missing {
             sink.error(
                 Some(m.span()),
                 format!(
-                    "`missing` applies to a `file` with a `{{{}}}` pattern",
+                    "`missing` applies to a `file` with a `{{{}}}` pattern, `files` or `texts`",
                     names.word
                 ),
                 Some(format!("remove `missing` from layer `{name}`")),
@@ -136,6 +136,8 @@ pub(super) fn validate_layer(
         required: false,
         trim: false,
     });
+    // `missing = "empty"` on `files`/`texts`: the roles given no entry are out of scope.
+    let (scope, in_scope) = narrowed(&content, scope, in_scope);
 
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
     let is_slot = kind.is_runtime();
@@ -193,4 +195,22 @@ pub(super) fn validate_layer(
         return None;
     }
     Some(layer)
+}
+
+/// The scope of a per-role layer that covers fewer roles than it was given (`missing =
+/// "empty"` left some without an entry): those roles are out of scope.
+fn narrowed(
+    content: &Content,
+    scope: Option<Vec<RoleId>>,
+    in_scope: Vec<RoleId>,
+) -> (Option<Vec<RoleId>>, Vec<RoleId>) {
+    let Content::PerRole(groups) = content else {
+        return (scope, in_scope);
+    };
+    let mut covered: Vec<RoleId> = groups.iter().flat_map(|g| g.roles.clone()).collect();
+    if covered.len() == in_scope.len() {
+        return (scope, in_scope);
+    }
+    covered.sort();
+    (Some(covered.clone()), covered)
 }
