@@ -661,7 +661,7 @@ fn check_use(
                 &match fact.list {
                     // A list cannot be required.
                     Some(_) => format!("gate the layer with `when = \"{}\"`, or print it inside `{{?{0}}}…{{/{0}}}`", fact.name),
-                    None => format!("gate the layer with `when = \"{}\"`, or make the fact required for `{who}`", fact.name),
+                    None => format!("gate the layer with `when = \"{}\"`, print it inside `{{?{0}}}…{{/{0}}}`, or make the fact required for `{who}`", fact.name),
                 },
             ),
             _ => {}

@@ -221,7 +221,14 @@ fn fact_gate(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option
         return None;
     };
     let Some(f) = names.facts.iter().position(|f| &f.name == name.get_ref()) else {
-        if !names.broken.contains(name.get_ref()) {
+        // `when_fact` has no negation; `when` does.
+        if let Some(fact) = name.get_ref().strip_prefix('!') {
+            sink.error(
+                Some(name.span()),
+                format!("`when_fact` cannot be negated (`{}`)", name.get_ref()),
+                Some(format!("write `when = \"!{fact}\"` instead: the layer is then included only when fact `{fact}` is not given")),
+            );
+        } else if !names.broken.contains(name.get_ref()) {
             sink.error(
                 Some(name.span()),
                 format!("`{}` names no declared fact", name.get_ref()),
