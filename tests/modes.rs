@@ -130,6 +130,53 @@ fn typed_facts_build_the_same_prompt_as_pairs() {
     );
 }
 
+/// A mode chosen at run time: each fact through its typed setter, checked against the mode
+/// when built, with an error value naming what is wrong.
+#[test]
+fn a_mode_chosen_at_run_time_gets_typed_facts_through_the_builder() {
+    let mode: Mode = "exec".parse().unwrap();
+    let built = Facts::builder(mode)
+        .with_root("/repo")
+        .with_platform("linux")
+        .with_shell("bash")
+        .with_pack("{}")
+        .with_today("2026-01-01")
+        .with_extramile(modes::Extramile::On)
+        .build()
+        .unwrap();
+    let pairs = [
+        ("root", "/repo"),
+        ("platform", "linux"),
+        ("shell", "bash"),
+        ("pack", "{}"),
+        ("today", "2026-01-01"),
+        ("extramile", "on"),
+    ];
+    assert_eq!(built, Facts::from_pairs(Mode::Exec, pairs).unwrap());
+    // A required fact not given, and one the mode does not take: each an error naming it.
+    let missing = Facts::builder(mode)
+        .with_root("/repo")
+        .with_pack("{}")
+        .build();
+    assert_eq!(
+        missing,
+        Err(doctrine::FactError::Missing {
+            role: "exec",
+            fact: "platform"
+        })
+    );
+    let foreign = Facts::builder(Mode::Chat)
+        .with_root("/repo")
+        .with_platform("linux")
+        .with_pack("{}")
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        foreign.to_string(),
+        "`chat` does not take fact `pack`; it takes: root, platform, shell, overview, today, room, personality, mcp"
+    );
+}
+
 #[test]
 fn untyped_facts_are_checked_at_run_time_with_clear_errors() {
     let err = |mode, pairs: &[(&str, &str)]| {

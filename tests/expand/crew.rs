@@ -844,6 +844,80 @@ impl<'a> Facts<'a> {
         }
     }
 }
+///The facts of a role chosen at run time, given one by one; see [`Facts::builder`].
+#[derive(Clone, Copy, Debug)]
+#[must_use = "call `.build()` to check the facts against the role"]
+pub struct FactsBuilder<'a> {
+    __role: Role,
+    tools: ::core::option::Option<&'a [&'a str]>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
+impl<'a> Facts<'a> {
+    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the role does not take.
+    pub fn builder(role: Role) -> FactsBuilder<'a> {
+        FactsBuilder {
+            __role: role,
+            tools: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
+        }
+    }
+}
+impl<'a> FactsBuilder<'a> {
+    ///Gives fact `tools` (`build` checks the role takes it).
+    #[must_use]
+    pub fn with_tools(mut self, tools: &'a [&'a str]) -> Self {
+        self.tools = ::core::option::Option::Some(tools);
+        self
+    }
+    /// The facts, checked against the role: a required fact not given is
+    /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
+    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match self.__role {
+                Role::Developer => {
+                    Facts::Developer(DeveloperFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Architect => {
+                    Facts::Architect(ArchitectFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Reviewer => {
+                    Facts::Reviewer(ReviewerFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Qa => {
+                    Facts::Qa(QaFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Pm => {
+                    Facts::Pm(PmFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Devops => {
+                    Facts::Devops(DevopsFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Writer => {
+                    Facts::Writer(WriterFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+                Role::Researcher => {
+                    Facts::Researcher(ResearcherFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                    })
+                }
+            },
+        )
+    }
+}
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.

@@ -296,6 +296,82 @@ impl<'a> Facts<'a> {
         }
     }
 }
+///The facts of a mode chosen at run time, given one by one; see [`Facts::builder`].
+#[derive(Clone, Copy, Debug)]
+#[must_use = "call `.build()` to check the facts against the role"]
+pub struct FactsBuilder<'a> {
+    __role: Mode,
+    root: ::core::option::Option<&'a str>,
+    urgency: ::core::option::Option<Urgency>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
+impl<'a> Facts<'a> {
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    pub fn builder(role: Mode) -> FactsBuilder<'a> {
+        FactsBuilder {
+            __role: role,
+            root: ::core::option::Option::None,
+            urgency: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
+        }
+    }
+}
+impl<'a> FactsBuilder<'a> {
+    ///Gives fact `root` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_root(mut self, root: &'a str) -> Self {
+        self.root = ::core::option::Option::Some(root);
+        self
+    }
+    ///Gives fact `urgency` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_urgency(mut self, urgency: Urgency) -> Self {
+        self.urgency = ::core::option::Option::Some(urgency);
+        self
+    }
+    /// The facts, checked against the role: a required fact not given is
+    /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
+    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match self.__role {
+                Mode::Ask => {
+                    if self.urgency.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "ask",
+                            fact: ::std::string::ToString::to_string("urgency"),
+                            takes: &["root"],
+                        });
+                    }
+                    Facts::Ask(AskFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "ask",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                    })
+                }
+                Mode::Act => {
+                    Facts::Act(ActFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "act",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        urgency: self.urgency,
+                    })
+                }
+            },
+        )
+    }
+}
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 2] = ["root", "urgency"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.

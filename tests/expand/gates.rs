@@ -297,6 +297,63 @@ impl<'a> Facts<'a> {
         }
     }
 }
+///The facts of a mode chosen at run time, given one by one; see [`Facts::builder`].
+#[derive(Clone, Copy, Debug)]
+#[must_use = "call `.build()` to check the facts against the role"]
+pub struct FactsBuilder<'a> {
+    __role: Mode,
+    scope: ::core::option::Option<&'a str>,
+    speed: ::core::option::Option<Speed>,
+    reviewer: ::core::option::Option<&'a str>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
+impl<'a> Facts<'a> {
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    pub fn builder(role: Mode) -> FactsBuilder<'a> {
+        FactsBuilder {
+            __role: role,
+            scope: ::core::option::Option::None,
+            speed: ::core::option::Option::None,
+            reviewer: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
+        }
+    }
+}
+impl<'a> FactsBuilder<'a> {
+    ///Gives fact `scope` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_scope(mut self, scope: &'a str) -> Self {
+        self.scope = ::core::option::Option::Some(scope);
+        self
+    }
+    ///Gives fact `speed` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_speed(mut self, speed: Speed) -> Self {
+        self.speed = ::core::option::Option::Some(speed);
+        self
+    }
+    ///Gives fact `reviewer` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_reviewer(mut self, reviewer: &'a str) -> Self {
+        self.reviewer = ::core::option::Option::Some(reviewer);
+        self
+    }
+    /// The facts, checked against the role: a required fact not given is
+    /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
+    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match self.__role {
+                Mode::Work => {
+                    Facts::Work(WorkFacts {
+                        scope: self.scope,
+                        speed: self.speed,
+                        reviewer: self.reviewer,
+                    })
+                }
+            },
+        )
+    }
+}
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 3] = ["scope", "speed", "reviewer"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.

@@ -414,6 +414,76 @@ impl<'a> Facts<'a> {
         }
     }
 }
+///The facts of a role chosen at run time, given one by one; see [`Facts::builder`].
+#[derive(Clone, Copy, Debug)]
+#[must_use = "call `.build()` to check the facts against the role"]
+pub struct FactsBuilder<'a> {
+    __role: Role,
+    tools: ::core::option::Option<&'a [&'a str]>,
+    skills: ::core::option::Option<&'a [&'a str]>,
+    guides: ::core::option::Option<&'a [GuidesItem<'a>]>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
+impl<'a> Facts<'a> {
+    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the role does not take.
+    pub fn builder(role: Role) -> FactsBuilder<'a> {
+        FactsBuilder {
+            __role: role,
+            tools: ::core::option::Option::None,
+            skills: ::core::option::Option::None,
+            guides: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
+        }
+    }
+}
+impl<'a> FactsBuilder<'a> {
+    ///Gives fact `tools` (`build` checks the role takes it).
+    #[must_use]
+    pub fn with_tools(mut self, tools: &'a [&'a str]) -> Self {
+        self.tools = ::core::option::Option::Some(tools);
+        self
+    }
+    ///Gives fact `skills` (`build` checks the role takes it).
+    #[must_use]
+    pub fn with_skills(mut self, skills: &'a [&'a str]) -> Self {
+        self.skills = ::core::option::Option::Some(skills);
+        self
+    }
+    ///Gives fact `guides` (`build` checks the role takes it).
+    #[must_use]
+    pub fn with_guides(mut self, guides: &'a [GuidesItem<'a>]) -> Self {
+        self.guides = ::core::option::Option::Some(guides);
+        self
+    }
+    /// The facts, checked against the role: a required fact not given is
+    /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
+    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match self.__role {
+                Role::Dev => {
+                    Facts::Dev(DevFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                        skills: ::core::option::Option::unwrap_or(self.skills, &[]),
+                        guides: ::core::option::Option::unwrap_or(self.guides, &[]),
+                    })
+                }
+                Role::Ops => {
+                    if self.guides.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "ops",
+                            fact: ::std::string::ToString::to_string("guides"),
+                            takes: &["tools", "skills"],
+                        });
+                    }
+                    Facts::Ops(OpsFacts {
+                        tools: ::core::option::Option::unwrap_or(self.tools, &[]),
+                        skills: ::core::option::Option::unwrap_or(self.skills, &[]),
+                    })
+                }
+            },
+        )
+    }
+}
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 3] = ["tools", "skills", "guides"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.

@@ -807,6 +807,754 @@ impl<'a> Facts<'a> {
         }
     }
 }
+///The facts of a mode chosen at run time, given one by one; see [`Facts::builder`].
+#[derive(Clone, Copy, Debug)]
+#[must_use = "call `.build()` to check the facts against the role"]
+pub struct FactsBuilder<'a> {
+    __role: Mode,
+    root: ::core::option::Option<&'a str>,
+    platform: ::core::option::Option<&'a str>,
+    shell: ::core::option::Option<&'a str>,
+    overview: ::core::option::Option<&'a str>,
+    pack: ::core::option::Option<&'a str>,
+    plan: ::core::option::Option<&'a str>,
+    scope: ::core::option::Option<&'a str>,
+    today: ::core::option::Option<&'a str>,
+    room: ::core::option::Option<&'a str>,
+    personality: ::core::option::Option<&'a str>,
+    extramile: ::core::option::Option<Extramile>,
+    mcp: ::core::option::Option<&'a str>,
+    nudge: ::core::option::Option<Nudge>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
+impl<'a> Facts<'a> {
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    pub fn builder(role: Mode) -> FactsBuilder<'a> {
+        FactsBuilder {
+            __role: role,
+            root: ::core::option::Option::None,
+            platform: ::core::option::Option::None,
+            shell: ::core::option::Option::None,
+            overview: ::core::option::Option::None,
+            pack: ::core::option::Option::None,
+            plan: ::core::option::Option::None,
+            scope: ::core::option::Option::None,
+            today: ::core::option::Option::None,
+            room: ::core::option::Option::None,
+            personality: ::core::option::Option::None,
+            extramile: ::core::option::Option::None,
+            mcp: ::core::option::Option::None,
+            nudge: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
+        }
+    }
+}
+impl<'a> FactsBuilder<'a> {
+    ///Gives fact `root` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_root(mut self, root: &'a str) -> Self {
+        self.root = ::core::option::Option::Some(root);
+        self
+    }
+    ///Gives fact `platform` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_platform(mut self, platform: &'a str) -> Self {
+        self.platform = ::core::option::Option::Some(platform);
+        self
+    }
+    ///Gives fact `shell` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_shell(mut self, shell: &'a str) -> Self {
+        self.shell = ::core::option::Option::Some(shell);
+        self
+    }
+    ///Gives fact `overview` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_overview(mut self, overview: &'a str) -> Self {
+        self.overview = ::core::option::Option::Some(overview);
+        self
+    }
+    ///Gives fact `pack` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_pack(mut self, pack: &'a str) -> Self {
+        self.pack = ::core::option::Option::Some(pack);
+        self
+    }
+    ///Gives fact `plan` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_plan(mut self, plan: &'a str) -> Self {
+        self.plan = ::core::option::Option::Some(plan);
+        self
+    }
+    ///Gives fact `scope` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_scope(mut self, scope: &'a str) -> Self {
+        self.scope = ::core::option::Option::Some(scope);
+        self
+    }
+    ///Gives fact `today` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_today(mut self, today: &'a str) -> Self {
+        self.today = ::core::option::Option::Some(today);
+        self
+    }
+    ///Gives fact `room` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_room(mut self, room: &'a str) -> Self {
+        self.room = ::core::option::Option::Some(room);
+        self
+    }
+    ///Gives fact `personality` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_personality(mut self, personality: &'a str) -> Self {
+        self.personality = ::core::option::Option::Some(personality);
+        self
+    }
+    ///Gives fact `extramile` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_extramile(mut self, extramile: Extramile) -> Self {
+        self.extramile = ::core::option::Option::Some(extramile);
+        self
+    }
+    ///Gives fact `mcp` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_mcp(mut self, mcp: &'a str) -> Self {
+        self.mcp = ::core::option::Option::Some(mcp);
+        self
+    }
+    ///Gives fact `nudge` (`build` checks the mode takes it).
+    #[must_use]
+    pub fn with_nudge(mut self, nudge: Nudge) -> Self {
+        self.nudge = ::core::option::Option::Some(nudge);
+        self
+    }
+    /// The facts, checked against the role: a required fact not given is
+    /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
+    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        ::core::result::Result::Ok(
+            match self.__role {
+                Mode::Chat => {
+                    if self.pack.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "chat",
+                            fact: ::std::string::ToString::to_string("pack"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.plan.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "chat",
+                            fact: ::std::string::ToString::to_string("plan"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.scope.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "chat",
+                            fact: ::std::string::ToString::to_string("scope"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.extramile.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "chat",
+                            fact: ::std::string::ToString::to_string("extramile"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.nudge.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "chat",
+                            fact: ::std::string::ToString::to_string("nudge"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    Facts::Chat(ChatFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "chat",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        platform: match self.platform {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "chat",
+                                    fact: "platform",
+                                });
+                            }
+                        },
+                        shell: self.shell,
+                        overview: self.overview,
+                        today: self.today,
+                        room: self.room,
+                        personality: self.personality,
+                        mcp: self.mcp,
+                    })
+                }
+                Mode::Plan => {
+                    if self.pack.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "plan",
+                            fact: ::std::string::ToString::to_string("pack"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "extramile",
+                                "mcp",
+                                "nudge",
+                            ],
+                        });
+                    }
+                    if self.plan.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "plan",
+                            fact: ::std::string::ToString::to_string("plan"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "extramile",
+                                "mcp",
+                                "nudge",
+                            ],
+                        });
+                    }
+                    if self.scope.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "plan",
+                            fact: ::std::string::ToString::to_string("scope"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "overview",
+                                "today",
+                                "room",
+                                "personality",
+                                "extramile",
+                                "mcp",
+                                "nudge",
+                            ],
+                        });
+                    }
+                    Facts::Plan(PlanFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "plan",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        platform: match self.platform {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "plan",
+                                    fact: "platform",
+                                });
+                            }
+                        },
+                        shell: self.shell,
+                        overview: self.overview,
+                        today: self.today,
+                        room: self.room,
+                        personality: self.personality,
+                        extramile: self.extramile,
+                        mcp: self.mcp,
+                        nudge: self.nudge,
+                    })
+                }
+                Mode::Exec => {
+                    if self.overview.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("overview"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.plan.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("plan"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.scope.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("scope"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.room.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("room"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.personality.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("personality"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.nudge.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "exec",
+                            fact: ::std::string::ToString::to_string("nudge"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "pack",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    Facts::Exec(ExecFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "exec",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        platform: match self.platform {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "exec",
+                                    fact: "platform",
+                                });
+                            }
+                        },
+                        shell: self.shell,
+                        pack: match self.pack {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "exec",
+                                    fact: "pack",
+                                });
+                            }
+                        },
+                        today: self.today,
+                        extramile: self.extramile,
+                        mcp: self.mcp,
+                    })
+                }
+                Mode::Apply => {
+                    if self.overview.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("overview"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.pack.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("pack"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.scope.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("scope"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.room.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("room"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.personality.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("personality"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    if self.nudge.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "apply",
+                            fact: ::std::string::ToString::to_string("nudge"),
+                            takes: &[
+                                "root",
+                                "platform",
+                                "shell",
+                                "plan",
+                                "today",
+                                "extramile",
+                                "mcp",
+                            ],
+                        });
+                    }
+                    Facts::Apply(ApplyFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "apply",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        platform: match self.platform {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "apply",
+                                    fact: "platform",
+                                });
+                            }
+                        },
+                        shell: self.shell,
+                        plan: match self.plan {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "apply",
+                                    fact: "plan",
+                                });
+                            }
+                        },
+                        today: self.today,
+                        extramile: self.extramile,
+                        mcp: self.mcp,
+                    })
+                }
+                Mode::Scout => {
+                    if self.overview.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("overview"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.pack.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("pack"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.plan.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("plan"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.room.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("room"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.personality.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("personality"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.extramile.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("extramile"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.mcp.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("mcp"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    if self.nudge.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "scout",
+                            fact: ::std::string::ToString::to_string("nudge"),
+                            takes: &["root", "platform", "shell", "scope", "today"],
+                        });
+                    }
+                    Facts::Scout(ScoutFacts {
+                        root: match self.root {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "scout",
+                                    fact: "root",
+                                });
+                            }
+                        },
+                        platform: match self.platform {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "scout",
+                                    fact: "platform",
+                                });
+                            }
+                        },
+                        shell: self.shell,
+                        scope: match self.scope {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
+                                    role: "scout",
+                                    fact: "scope",
+                                });
+                            }
+                        },
+                        today: self.today,
+                    })
+                }
+                Mode::Baseline => {
+                    if self.root.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("root"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.platform.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("platform"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.shell.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("shell"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.overview.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("overview"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.pack.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("pack"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.plan.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("plan"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.scope.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("scope"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.room.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("room"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.personality.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("personality"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.extramile.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("extramile"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.mcp.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("mcp"),
+                            takes: &["today"],
+                        });
+                    }
+                    if self.nudge.is_some() {
+                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
+                            role: "baseline",
+                            fact: ::std::string::ToString::to_string("nudge"),
+                            takes: &["today"],
+                        });
+                    }
+                    Facts::Baseline(BaselineFacts { today: self.today })
+                }
+            },
+        )
+    }
+}
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 13] = [
     "root",

@@ -38,17 +38,19 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
         per_role(d)
     };
     let items = item_structs(d);
+    let builder = super::facts_builder::builder(d);
     quote! {
         #(#enums)*
         #items
         #body
+        #builder
         /// Every declared fact's name, in manifest order.
         pub const FACT_NAMES: [&str; #count] = [#(#names),*];
     }
 }
 
 /// The Rust type of a fact field for a role's need.
-fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
+pub(super) fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
     if f.skill_index {
         // The session's skills; `Skills::EMPTY` when not given.
         return quote! { &'a #krate::Skills };
@@ -103,7 +105,7 @@ fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> T
 }
 
 /// A list fact not given: an empty slice, or for the skill index no skill.
-fn absent_list(d: &Doctrine, f: &Fact) -> TokenStream {
+pub(super) fn absent_list(d: &Doctrine, f: &Fact) -> TokenStream {
     let krate = d.krate();
     if f.skill_index {
         quote! { #krate::Skills::EMPTY }

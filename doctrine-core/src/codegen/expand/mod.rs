@@ -5,6 +5,7 @@
 mod builder;
 mod claims;
 mod facts;
+mod facts_builder;
 mod layer;
 mod prefix;
 mod reminders;
