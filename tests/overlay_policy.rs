@@ -62,6 +62,40 @@ fn over_its_cap_a_file_is_refused_or_cut_as_the_manifest_says() {
     assert_eq!(overlay.notes, "01234567");
 }
 
+/// A caller's cap (a user's setting) replaces every file's own, up to the manifest's
+/// `overlay_cap_max`; above it, an error value and nothing read.
+#[test]
+fn a_callers_cap_may_raise_every_file_up_to_the_ceiling() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.md"), b"0123456789").unwrap();
+    std::fs::write(dir.path().join("tone.md"), [b'x'; 40]).unwrap();
+    assert_eq!(p::Overlay::CAP_MAX, 65536);
+    let (overlay, notices) = p::Overlay::load_with_cap(dir.path(), 64).unwrap();
+    assert_eq!(overlay.notes, "0123456789", "raised past its own 8 bytes");
+    assert_eq!(overlay.tone, "x".repeat(40), "raised past its own 32 bytes");
+    assert!(notices.is_empty(), "{notices:?}");
+    // Lower than a file's own cap: that file's policy holds (`tone` refuses, `notes` cuts).
+    let (overlay, notices) = p::Overlay::load_with_cap(dir.path(), 4).unwrap();
+    assert_eq!(
+        (overlay.notes.as_str(), overlay.tone.as_str()),
+        ("0123", "")
+    );
+    let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoticeKind::Truncated, NoticeKind::TooLarge]);
+    let err = p::Overlay::load_with_cap(dir.path(), 65537).unwrap_err();
+    assert_eq!(
+        err,
+        doctrine::overlay::OverlayCapError {
+            cap: 65537,
+            ceiling: 65536
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "an overlay cap of 65537 bytes is over the manifest's ceiling of 65536 bytes (`overlay_cap_max`)"
+    );
+}
+
 #[test]
 fn an_empty_file_turns_off_a_layer_that_allows_it_and_keeps_the_others() {
     let (text, notices) = load(&[("greeting.md", b"  \n"), ("tone.md", b"")]);

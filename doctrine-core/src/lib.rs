@@ -38,7 +38,9 @@ pub use runtime::user_content::{UserContent, UserSource};
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
 /// manifest, and the default cap per file.
 pub mod overlay {
-    pub use crate::runtime::overlay::{OverlayFile, OverlaySpec, Shipped, DEFAULT_MAX_BYTES};
+    pub use crate::runtime::overlay::{
+        OverlayCapError, OverlayFile, OverlaySpec, Shipped, DEFAULT_MAX_BYTES,
+    };
 }
 
 /// Selectors: a layer's source chosen at run time by a string the caller passes (see
@@ -68,7 +70,7 @@ pub mod __private {
     };
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::marker::{marked, marked_checked};
-    pub use crate::runtime::overlay::load_overlay;
+    pub use crate::runtime::overlay::{load_overlay, load_overlay_at};
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::selector::{resolve_selectors, selected, Selected};

@@ -405,6 +405,35 @@ impl Overlay {
         overlay.tone = text.unwrap_or_default();
         (overlay, notices)
     }
+    ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
+    pub const CAP_MAX: usize = 16384;
+    /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
+    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+    /// above it is an error and nothing is read.
+    pub fn load_with_cap(
+        dir: impl ::core::convert::AsRef<::std::path::Path>,
+        cap: usize,
+    ) -> ::core::result::Result<
+        (Self, ::std::vec::Vec<::doctrine::Notice>),
+        ::doctrine::overlay::OverlayCapError,
+    > {
+        if cap > Self::CAP_MAX {
+            return ::core::result::Result::Err(::doctrine::overlay::OverlayCapError {
+                cap,
+                ceiling: Self::CAP_MAX,
+            });
+        }
+        let (texts, notices) = ::doctrine::__private::load_overlay_at(
+            ::core::convert::AsRef::as_ref(&dir),
+            &Self::SPEC,
+            cap,
+        );
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let mut overlay = <Overlay as ::core::default::Default>::default();
+        let text = ::core::iter::Iterator::next(&mut texts).flatten();
+        overlay.tone = text.unwrap_or_default();
+        ::core::result::Result::Ok((overlay, notices))
+    }
 }
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {

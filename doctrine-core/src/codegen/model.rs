@@ -16,6 +16,11 @@ pub struct Doctrine {
     /// `[budget]`: each role's stable-prefix ceiling in bytes (one entry without roles);
     /// `None` without a `[budget]` table.
     pub budget: Option<Vec<Option<usize>>>,
+    /// The most bytes `Overlay::load_with_cap` may cap overlay files at: `overlay_cap_max`,
+    /// or without it the smallest `overlay_cap` (`None` without overlay fields).
+    pub overlay_cap_max: Option<usize>,
+    /// Whether the manifest declares `overlay_cap_max` (for the docs).
+    pub overlay_cap_max_declared: bool,
     /// Declared roles; empty when the manifest declares none (a single-agent prompt).
     pub roles: Vec<String>,
     /// `"role"`, or `"mode"` when the manifest says `modes`: names the generated type

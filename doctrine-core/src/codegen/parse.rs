@@ -71,6 +71,7 @@ pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
                 sink.reported_mut().names.extend(broken);
             }
             "extra" => manifest.extra = de(value, sink),
+            "overlay_cap_max" => manifest.overlay_cap_max = de(value, sink),
             "formulation" => {
                 manifest.formulation =
                     checked(value, raw::FORMULATION_KEYS, "`[formulation]`", sink);

@@ -20,6 +20,7 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "knobs",
     "facts",
     "extra",
+    "overlay_cap_max",
     "budget",
     "formulation",
     "layer",
@@ -94,6 +95,8 @@ pub(super) struct Manifest {
     pub modes: bool,
     pub facts: Vec<(Name, Fact)>,
     pub extra: Option<Spanned<bool>>,
+    /// The most bytes a caller may cap overlay files at (`Overlay::load_with_cap`).
+    pub overlay_cap_max: Option<Spanned<usize>>,
     pub budget: Option<Spanned<Budget>>,
     pub formulation: Option<Spanned<FormulationTable>>,
     pub reminders: Option<Spanned<Reminders>>,

@@ -95,6 +95,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Overlay::SPEC"),
     (Space::Associated, "Overlay::load"),
     (Space::Associated, "Overlay::load_capped"),
+    (Space::Associated, "Overlay::load_with_cap"),
+    (Space::Associated, "Overlay::CAP_MAX"),
     // `Selectors` and `Selection` (a manifest with selector layers).
     (Space::Associated, "Selectors::SPECS"),
     (Space::Associated, "Selectors::resolve"),

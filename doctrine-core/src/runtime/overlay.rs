@@ -110,13 +110,65 @@ pub fn load_overlay(
     spec: &OverlaySpec,
     max_bytes: usize,
 ) -> (Vec<Option<String>>, Vec<Notice>) {
-    load_with(dir, spec, max_bytes, Links::FollowBeneath)
+    load_with(dir, spec, Cap::AtMost(max_bytes), Links::FollowBeneath)
 }
+
+/// As [`load_overlay`], every file capped at `cap` whatever its own `cap` (the caller's
+/// choice, which generated code has checked against the manifest's ceiling).
+#[must_use = "the notices say what was ignored and why; report them"]
+pub fn load_overlay_at(
+    dir: &Path,
+    spec: &OverlaySpec,
+    cap: usize,
+) -> (Vec<Option<String>>, Vec<Notice>) {
+    load_with(dir, spec, Cap::Exactly(cap), Links::FollowBeneath)
+}
+
+/// How a caller's cap applies to a file's own.
+#[derive(Clone, Copy, Debug)]
+enum Cap {
+    /// Lowers it, never raises it.
+    AtMost(usize),
+    /// Replaces it.
+    Exactly(usize),
+}
+
+impl Cap {
+    fn of(self, own: usize) -> usize {
+        match self {
+            Cap::AtMost(n) => own.min(n),
+            Cap::Exactly(n) => n,
+        }
+    }
+}
+
+/// A cap asked of `Overlay::load_with_cap` over the manifest's ceiling (`overlay_cap_max`,
+/// or without one the smallest `overlay_cap`): nothing was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverlayCapError {
+    /// The cap asked for, in bytes.
+    pub cap: usize,
+    /// The most the manifest allows.
+    pub ceiling: usize,
+}
+
+impl std::fmt::Display for OverlayCapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "an overlay cap of {} bytes is over the manifest's ceiling of {} bytes \
+             (`overlay_cap_max`)",
+            self.cap, self.ceiling
+        )
+    }
+}
+
+impl std::error::Error for OverlayCapError {}
 
 fn load_with(
     dir: &Path,
     spec: &OverlaySpec,
-    max_bytes: usize,
+    cap: Cap,
     links: Links,
 ) -> (Vec<Option<String>>, Vec<Notice>) {
     let mut slots: Vec<Option<String>> = vec![None; spec.files.len()];
@@ -159,7 +211,7 @@ fn load_with(
         if policy.selected {
             continue;
         }
-        let max_bytes = policy.cap.min(max_bytes);
+        let max_bytes = cap.of(policy.cap);
         let outcome = read_overlay_file(&named, links, max_bytes, policy.ignore);
         let (slot, said) = judge(outcome, policy, max_bytes);
         if let Some((kind, message)) = said {
@@ -459,7 +511,12 @@ mod tests {
         std::os::unix::fs::symlink("me.txt", dir.join("identity.md")).unwrap();
         fs::write(dir.join("style.md"), "Terse.").unwrap();
         let why = "this test says links cannot be confined";
-        let (slots, notices) = load_with(dir, &SPEC, DEFAULT_MAX_BYTES, Links::Refuse(why));
+        let (slots, notices) = load_with(
+            dir,
+            &SPEC,
+            Cap::AtMost(DEFAULT_MAX_BYTES),
+            Links::Refuse(why),
+        );
         assert_eq!(slots, [None, Some("Terse.".to_string())]);
         let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
         assert_eq!(kinds, [NoticeKind::SymlinkRefused, NoticeKind::Unknown]);

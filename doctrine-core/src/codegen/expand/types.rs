@@ -358,6 +358,31 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
          intact. {}",
         super::table::locked_layers(d)
     );
+    let with_cap = d.overlay_cap_max.map(|ceiling| {
+        let doc = format!(
+            "The most bytes [`Overlay::load_with_cap`] may cap a file at: {}.",
+            match d.overlay_cap_max_declared {
+                true => "the manifest's `overlay_cap_max`",
+                false => "the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none)",
+            }
+        );
+        quote! {
+            #[doc = #doc]
+            pub const CAP_MAX: usize = #ceiling;
+
+            /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
+            /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+            /// above it is an error and nothing is read.
+            pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::Notice>), #krate::overlay::OverlayCapError> {
+                if cap > Self::CAP_MAX {
+                    return ::core::result::Result::Err(#krate::overlay::OverlayCapError { cap, ceiling: Self::CAP_MAX });
+                }
+                let (texts, notices) = #pv::load_overlay_at(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, cap);
+                #fill_all
+                ::core::result::Result::Ok((overlay, notices))
+            }
+        }
+    });
     quote! {
         #[doc = #overlay_doc]
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -391,6 +416,8 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
                 #fill_all
                 (overlay, notices)
             }
+
+            #with_cap
         }
     }
 }

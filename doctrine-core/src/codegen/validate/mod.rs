@@ -244,6 +244,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
     let budget = budget::ceilings(&raw, &names);
+    let overlay_cap_max = overlay::cap_max(&raw, &layers, sink);
     let claims = claims::claims(&raw, sink);
 
     let formulation = formulation(&raw, sink);
@@ -269,6 +270,8 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
             |s| super::text::normalise(s.get_ref()),
         ),
         budget,
+        overlay_cap_max,
+        overlay_cap_max_declared: raw.overlay_cap_max.is_some(),
         roles,
         role_word: word,
         facts,

@@ -165,3 +165,42 @@ pub(super) fn overlay(
         ),
     })
 }
+
+/// The ceiling of `Overlay::load_with_cap`: `overlay_cap_max`, which must leave every
+/// overridable layer its own `overlay_cap`; without it, the smallest `overlay_cap`, so a
+/// caller's cap can lower every file's and raise none. `None` without an `Overlay` field.
+pub(super) fn cap_max(
+    raw: &raw::Manifest,
+    layers: &[(Spanned<()>, crate::codegen::model::Layer)],
+    sink: &mut Sink<'_>,
+) -> Option<usize> {
+    // Selector layers have a user copy, not an `Overlay` field.
+    let caps = layers
+        .iter()
+        .filter(|(_, l)| l.selector.is_none())
+        .filter_map(|(_, l)| Some((l.name.as_str(), l.overlay.as_ref()?.cap)));
+    let largest = caps.clone().max_by_key(|(_, cap)| *cap);
+    let Some(max) = &raw.overlay_cap_max else {
+        return caps.map(|(_, cap)| cap).min();
+    };
+    let (ceiling, at) = (*max.get_ref(), Some(max.span()));
+    let Some((layer, cap)) = largest else {
+        let help =
+            "give a layer `override = \"replace\"` or `\"append\"`, or remove `overlay_cap_max`";
+        sink.error(
+            at,
+            "`overlay_cap_max` caps overlay files, and no layer has one",
+            Some(help.into()),
+        );
+        return None;
+    };
+    if ceiling < cap {
+        sink.error(
+            at,
+            format!("`overlay_cap_max = {ceiling}` is below layer `{layer}`'s own `overlay_cap` of {cap} bytes"),
+            Some(format!("raise it to at least {cap}, or lower that layer's `overlay_cap`: a caller's cap may be any size up to the ceiling")),
+        );
+        return None;
+    }
+    Some(ceiling)
+}
