@@ -135,10 +135,19 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
     ///Flag `fable` (default false).
     pub fable: bool,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        if self.fable != other.fable {
+            return false;
+        }
+        true
+    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -250,10 +259,19 @@ impl ::core::default::Default for Intensity {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {
     ///Knob `intensity`: one of `lite`, `full`, `ultra` (default `full`).
     pub intensity: Intensity,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        if self.intensity != other.intensity {
+            return false;
+        }
+        true
+    }
 }
 ///The files of layer `team`'s directory, by stem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -360,10 +378,19 @@ impl ::core::fmt::Display for Identity {
     }
 }
 ///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct DeveloperFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for DeveloperFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> DeveloperFacts<'a> {
     /// The facts this struct must be given.
@@ -372,10 +399,19 @@ impl<'a> DeveloperFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `architect` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ArchitectFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ArchitectFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ArchitectFacts<'a> {
     /// The facts this struct must be given.
@@ -384,10 +420,19 @@ impl<'a> ArchitectFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `reviewer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ReviewerFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ReviewerFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ReviewerFacts<'a> {
     /// The facts this struct must be given.
@@ -396,10 +441,19 @@ impl<'a> ReviewerFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `qa` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct QaFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for QaFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> QaFacts<'a> {
     /// The facts this struct must be given.
@@ -408,10 +462,19 @@ impl<'a> QaFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `pm` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct PmFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for PmFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> PmFacts<'a> {
     /// The facts this struct must be given.
@@ -420,10 +483,19 @@ impl<'a> PmFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `devops` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct DevopsFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for DevopsFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> DevopsFacts<'a> {
     /// The facts this struct must be given.
@@ -432,10 +504,19 @@ impl<'a> DevopsFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `writer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct WriterFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for WriterFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> WriterFacts<'a> {
     /// The facts this struct must be given.
@@ -444,10 +525,19 @@ impl<'a> WriterFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `researcher` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ResearcherFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ResearcherFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ResearcherFacts<'a> {
     /// The facts this struct must be given.
@@ -831,8 +921,15 @@ impl<'a> Facts<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &[];
@@ -1302,7 +1399,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedAmbient {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.ambient()`.
+    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn ambient(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

@@ -108,8 +108,15 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
@@ -165,8 +172,15 @@ impl ::core::fmt::Display for Flags {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 ///The values of fact `extramile` in `examples/modes/doctrine.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extramile {
@@ -248,7 +262,7 @@ impl ::core::fmt::Display for Nudge {
     }
 }
 ///The facts `chat` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ChatFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -267,6 +281,36 @@ pub struct ChatFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ChatFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.overview != other.overview {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.room != other.room {
+            return false;
+        }
+        if self.personality != other.personality {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ChatFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -281,7 +325,7 @@ impl<'a> ChatFacts<'a> {
     ];
 }
 ///The facts `plan` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct PlanFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -304,6 +348,42 @@ pub struct PlanFacts<'a> {
     ///Fact `nudge` (optional, volatile).
     pub nudge: ::core::option::Option<Nudge>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for PlanFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.overview != other.overview {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.room != other.room {
+            return false;
+        }
+        if self.personality != other.personality {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        if self.nudge != other.nudge {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> PlanFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -320,7 +400,7 @@ impl<'a> PlanFacts<'a> {
     ];
 }
 ///The facts `exec` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ExecFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -337,6 +417,33 @@ pub struct ExecFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ExecFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.pack != other.pack {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ExecFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "pack"];
@@ -349,7 +456,7 @@ impl<'a> ExecFacts<'a> {
     ];
 }
 ///The facts `apply` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ApplyFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -366,6 +473,33 @@ pub struct ApplyFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ApplyFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.plan != other.plan {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ApplyFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "plan"];
@@ -378,7 +512,7 @@ impl<'a> ApplyFacts<'a> {
     ];
 }
 ///The facts `scout` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ScoutFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -391,6 +525,27 @@ pub struct ScoutFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ScoutFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.scope != other.scope {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ScoutFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "scope"];
@@ -398,10 +553,19 @@ impl<'a> ScoutFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["shell", "today"];
 }
 ///The facts `baseline` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct BaselineFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for BaselineFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.today != other.today {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> BaselineFacts<'a> {
     /// The facts this struct must be given.
@@ -824,8 +988,15 @@ pub const FACT_NAMES: [&str; 13] = [
     "nudge",
 ];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &[];
@@ -1290,7 +1461,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedExtra {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.extra()`.
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn extra(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

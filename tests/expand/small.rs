@@ -95,10 +95,19 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
     ///Flag `strict` (default false).
     pub strict: bool,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        if self.strict != other.strict {
+            return false;
+        }
+        true
+    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -204,10 +213,19 @@ impl ::core::default::Default for Pace {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {
     ///Knob `pace`: one of `calm`, `brisk` (default `calm`).
     pub pace: Pace,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        if self.pace != other.pace {
+            return false;
+        }
+        true
+    }
 }
 ///The files of layer `mood`'s directory, by stem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -250,10 +268,19 @@ impl ::core::fmt::Display for Mood {
     }
 }
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {
     ///Appended to layer `style` when non-empty; `Overlay::load` fills it from `style_more.md`.
     pub style_more: ::std::string::String,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        if self.style_more != other.style_more {
+            return false;
+        }
+        true
+    }
 }
 impl Overlay {
     /// The field names, in manifest order.
@@ -487,7 +514,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedTask {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills required slot `task`. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
+    ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn task(self, value: &'a str) -> Compose<'a, stage::NeedToday>
     where
         Stage: ::doctrine::__private::Slot<0>,
@@ -505,7 +532,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<1> for stage::NeedToday {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
+    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn today(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

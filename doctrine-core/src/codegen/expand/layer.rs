@@ -333,7 +333,13 @@ fn conds(d: &Doctrine, l: &Layer) -> TokenStream {
             .collect();
         let written = lit(&written.join(", "));
         let out = skip(quote! { Unless(#written) });
-        quote! { if #(#all)&&* { #out } }
+        // Several tests go in an array, not an `&&` chain, which rustc nests as deep as it
+        // is long (10,000 conditions overflowed its stack). Each test is a pure read.
+        let all: Vec<TokenStream> = all.collect();
+        match all.as_slice() {
+            [one] => quote! { if #one { #out } },
+            _ => quote! { if !<[bool]>::contains(&[#(#all),*], &false) { #out } },
+        }
     });
     quote! { #(#when)* #unless }
 }

@@ -131,6 +131,25 @@ pub(super) fn slot_place(d: &Doctrine, l: &Layer) -> TokenStream {
     }
 }
 
+/// `PartialEq` for struct `ty` (with `generics`), one statement per field, for a struct
+/// that derives the other traits. `derive(PartialEq)` writes a single `&&` chain over every
+/// field, which rustc nests as deep as the chain is long: about 6,000 fields (knobs, facts,
+/// overlay fields, selectors; 10,000 flags or reminder states) overflowed its stack.
+pub(super) fn field_eq(ty: &Ident, generics: &TokenStream, fields: &[Ident]) -> TokenStream {
+    // With no field, `other` is not read.
+    let unused = fields.is_empty().then(|| quote! { let _ = other; });
+    quote! {
+        #[automatically_derived]
+        impl #generics ::core::cmp::PartialEq for #ty #generics {
+            fn eq(&self, other: &Self) -> bool {
+                #unused
+                #(if self.#fields != other.#fields { return false; })*
+                true
+            }
+        }
+    }
+}
+
 pub(super) fn choice_field(l: &Layer) -> Ident {
     format_ident!("choice_{}", l.name)
 }
