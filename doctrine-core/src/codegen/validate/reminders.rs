@@ -3,6 +3,8 @@
 //! does not exist, a count or a path reaching the text where the manifest did not say so,
 //! and a reminder text that also sits in the cached prefix.
 
+use std::collections::HashSet;
+
 use toml::Spanned;
 
 use super::placeholder::{placeholders, Piece};
@@ -72,6 +74,10 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         return None;
     }
     let mut kinds: Vec<ReminderDef> = Vec::new();
+    // The variants taken so far, and which state some kind reads: sets, not a scan of the
+    // kinds per kind, which grew with the square of their number (21 s at 4,000).
+    let mut variants: HashSet<String> = HashSet::new();
+    let mut read = vec![false; state.len()];
     for k in &r.kinds {
         let k = k.get_ref();
         let name = k.name.get_ref();
@@ -90,7 +96,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         }
-        if kinds.iter().any(|d| camel(&d.name) == camel(name)) {
+        if variants.contains(&camel(name)) {
             sink.error(
                 Some(k.name.span()),
                 format!("reminder kind `{name}` is declared twice"),
@@ -108,17 +114,21 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         };
+        read[when] = true;
         match body(name, state[when].1, &k.text, &state, sink) {
-            Some(body) => kinds.push(ReminderDef {
-                name: name.clone(),
-                when,
-                body,
-            }),
+            Some(body) => {
+                variants.insert(camel(name));
+                kinds.push(ReminderDef {
+                    name: name.clone(),
+                    when,
+                    body,
+                })
+            }
             None => ok = false,
         }
     }
     for (i, (name, _)) in state.iter().enumerate() {
-        if ok && !kinds.iter().any(|k| k.when == i) {
+        if ok && !read[i] {
             let span = r
                 .state
                 .keys()
