@@ -222,65 +222,81 @@ fn generated_code_grows_linearly() {
 
 /// `cargo check` of a crate whose manifest has N items of each kind, with its wall time,
 /// user time and peak memory (GNU time, when at /usr/bin/time) and the size of the
-/// generated tokens. Slow (minutes): ignored by default.
+/// generated tokens, as a markdown table. Slow (minutes): ignored by default. Every row is
+/// printed before a failure is reported, so a tree that fails can be measured too.
 #[test]
 #[ignore]
 fn cargo_check_at_scale() {
     let sizes = std::env::var("SCALE_N").unwrap_or_else(|_| "1000 5000 10000".into());
     let kinds = std::env::var("SCALE_KINDS").unwrap_or_else(|_| KINDS.join(" "));
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scale");
-    let facade = Path::new(env!("CARGO_MANIFEST_DIR")).join("../doctrine");
-    let facade = facade.canonicalize().unwrap();
-    let target = root.join("target");
-    println!(
-        "| kind | N | generated | cargo check wall | user | max RSS |\n|---|---|---|---|---|---|"
-    );
+    println!("| kind | N | generated | cargo check wall | user | max RSS |");
+    println!("|---|---|---|---|---|---|");
+    let mut failed = Vec::new();
     for kind in kinds.split_whitespace() {
         for n in sizes.split_whitespace() {
             let n: usize = n.parse().unwrap();
-            let dir = root.join(format!("{kind}{n}"));
-            std::fs::create_dir_all(dir.join("src")).unwrap();
-            let cargo_toml = format!(
-                "[package]\nname = \"scale-{kind}{n}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n[dependencies]\ndoctrine = {{ package = \"doctrine-prompt\", path = {:?} }}\n[workspace]\n",
-                facade.display().to_string()
-            );
-            std::fs::write(dir.join("Cargo.toml"), cargo_toml).unwrap();
-            let text = manifest(kind, n);
-            std::fs::write(dir.join("src/doctrine.toml"), &text).unwrap();
-            let size = generated(kind, n).to_string().len();
-            // The dependencies first, untimed, with the macro left out.
-            std::fs::write(dir.join("src/main.rs"), "fn main() {}\n").unwrap();
-            let check = |timed: bool| {
-                let mut cmd = match timed && Path::new("/usr/bin/time").exists() {
-                    true => {
-                        let mut c = Command::new("/usr/bin/time");
-                        c.args(["-f", "%e s | %U s | %M KB", "cargo"]);
-                        c
-                    }
-                    false => Command::new("cargo"),
-                };
-                cmd.args(["check", "-q"])
-                    .current_dir(&dir)
-                    .env("CARGO_TARGET_DIR", &target)
-                    .output()
-                    .unwrap()
-            };
-            assert!(check(false).status.success());
-            std::fs::write(
-                dir.join("src/main.rs"),
-                "mod p {\n    doctrine::doctrine!(\"doctrine.toml\");\n}\nfn main() {}\n",
-            )
-            .unwrap();
-            let start = Instant::now();
-            let out = check(true);
-            let wall = start.elapsed();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert!(out.status.success(), "{kind} {n}: {stderr}");
-            let measured = match stderr.lines().last() {
-                Some(line) if line.ends_with(" KB") => line.to_string(),
-                _ => format!("{:.1} s | — | —", wall.as_secs_f64()),
-            };
-            println!("| {kind} | {n} | {size} B | {measured} |");
+            let (row, ok) = check_crate(&root, kind, n);
+            println!("{row}");
+            if !ok {
+                failed.push(row);
+            }
         }
     }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// One row of [`cargo_check_at_scale`], and whether the check passed.
+fn check_crate(root: &Path, kind: &str, n: usize) -> (String, bool) {
+    let facade = Path::new(env!("CARGO_MANIFEST_DIR")).join("../doctrine");
+    let dir = root.join(format!("{kind}{n}"));
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let cargo_toml = format!(
+        "[package]\nname = \"scale-{kind}{n}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n[dependencies]\ndoctrine = {{ package = \"doctrine-prompt\", path = {:?} }}\n[workspace]\n",
+        facade.canonicalize().unwrap().display().to_string()
+    );
+    std::fs::write(dir.join("Cargo.toml"), cargo_toml).unwrap();
+    std::fs::write(dir.join("src/doctrine.toml"), manifest(kind, n)).unwrap();
+    let size = generated(kind, n).to_string().len();
+    let check = |timed: bool| {
+        let mut cmd = match timed && Path::new("/usr/bin/time").exists() {
+            true => {
+                let mut c = Command::new("/usr/bin/time");
+                c.args(["-f", "%e s | %U s | %M KB", "cargo"]);
+                c
+            }
+            false => Command::new("cargo"),
+        };
+        cmd.args(["check", "-q"])
+            .current_dir(&dir)
+            .env("CARGO_TARGET_DIR", root.join("target"))
+            .output()
+            .unwrap()
+    };
+    // The dependencies first, untimed, with the macro left out.
+    std::fs::write(dir.join("src/main.rs"), "fn main() {}\n").unwrap();
+    assert!(check(false).status.success());
+    let main = "mod p {\n    doctrine::doctrine!(\"doctrine.toml\");\n}\nfn main() {}\n";
+    std::fs::write(dir.join("src/main.rs"), main).unwrap();
+    let start = Instant::now();
+    let out = check(true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let measured = match stderr.lines().last() {
+        Some(line) if line.ends_with(" KB") => line.to_string(),
+        _ => format!("{:.1} s | — | —", start.elapsed().as_secs_f64()),
+    };
+    let failure = (!out.status.success()).then(|| {
+        // A crash names its signal at the end of a long line; otherwise the first error.
+        let signal = stderr.find("(signal").map(|at| &stderr[at..]);
+        let why = signal.or_else(|| stderr.lines().find(|l| l.starts_with("error")));
+        format!(
+            " **failed**: {}",
+            why.unwrap_or("").lines().next().unwrap_or("")
+        )
+    });
+    let row = format!(
+        "| {kind} | {n} | {size} B | {measured}{} |",
+        failure.clone().unwrap_or_default()
+    );
+    (row, failure.is_none())
 }
