@@ -129,6 +129,24 @@ fn equality_sees_every_field() {
     );
 }
 
+/// `Debug` of a generated enum (written out from an array of names, since the derive's
+/// match over every variant took rustc memory growing with their square) prints the variant.
+#[test]
+fn debug_prints_the_variant() {
+    assert_eq!(format!("{:?}", [Flag::A, Flag::C]), "[A, C]");
+    assert_eq!(format!("{:?} {:?}", Tone::Warm, Pace::Calm), "Warm Calm");
+    assert_eq!(format!("{:?}", Speed::Fast), "Fast");
+    let kinds = w::ReminderKind::ALL;
+    assert_eq!(
+        format!("{kinds:?}"),
+        "[FileChanged, Compacted, ContextBudget]"
+    );
+    assert_eq!(
+        format!("{:?}", Knobs::default()),
+        "Knobs { tone: Plain, pace: Calm }"
+    );
+}
+
 #[test]
 fn unless_skips_only_when_every_condition_holds() {
     let all = Flags {

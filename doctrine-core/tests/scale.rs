@@ -103,23 +103,32 @@ fn generated(kind: &str, n: usize) -> TokenStream {
     generate_with(&manifest(kind, n), &[]).unwrap_or_else(|e| panic!("{kind} {n}: {e:?}"))
 }
 
-/// How deep rustc nests the deepest construct in `tokens`: a group inside groups, the
-/// operands of one `&&` / `||` chain, and the fields of a struct whose `PartialEq`,
-/// `PartialOrd` or `Ord` is derived (the derive writes one `&&` chain over them).
-fn depth(tokens: TokenStream) -> usize {
+/// The widest construct in `tokens` that rustc checks in more than linear stack or memory:
+/// a group nested in groups, the operands of one `&&` / `||` chain, the fields of a struct
+/// whose `PartialEq`, `PartialOrd` or `Ord` is derived (the derive writes one `&&` chain
+/// over them, which rustc nests), and the variants of an enum whose `Debug` is derived (it
+/// matches each variant to its own string; rustc borrow-checks that match in memory growing
+/// with the square of the variants).
+fn strain(tokens: TokenStream) -> usize {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let (mut deepest, mut chain) = (0, 0);
-    // A derive that compares fields was seen, and then `struct`: its fields come next.
-    let (mut compares, mut in_struct) = (false, false);
+    let (mut widest, mut chain) = (0, 0);
+    // What the last derive covers, and whether the item it is on has been reached: its
+    // fields or variants come next.
+    let (mut compares, mut debugs, mut counted) = (false, false, false);
     for (i, tree) in trees.iter().enumerate() {
         match tree {
             TokenTree::Group(g) => {
-                deepest = deepest.max(depth(g.stream()) + 1);
+                widest = widest.max(strain(g.stream()) + 1);
                 match g.delimiter() {
-                    Delimiter::Bracket if derives_comparison(g.stream()) => compares = true,
-                    Delimiter::Brace | Delimiter::Parenthesis if in_struct => {
-                        deepest = deepest.max(fields(g.stream()));
-                        (compares, in_struct) = (false, false);
+                    Delimiter::Bracket if derives(g.stream(), "") => {
+                        compares = ["PartialEq", "PartialOrd", "Ord"]
+                            .iter()
+                            .any(|t| derives(g.stream(), t));
+                        debugs = derives(g.stream(), "Debug");
+                    }
+                    Delimiter::Brace | Delimiter::Parenthesis if counted => {
+                        widest = widest.max(fields(g.stream()));
+                        (compares, debugs, counted) = (false, false, false);
                     }
                     _ => {}
                 }
@@ -127,34 +136,35 @@ fn depth(tokens: TokenStream) -> usize {
                     chain = 0;
                 }
             }
-            TokenTree::Ident(word) if word == "struct" => in_struct = compares,
-            TokenTree::Ident(word) if word == "enum" || word == "union" => compares = false,
+            TokenTree::Ident(word) if word == "struct" => counted = compares,
+            TokenTree::Ident(word) if word == "enum" => counted = debugs,
             TokenTree::Punct(p) if matches!(p.as_char(), ';' | ',' | '>') => chain = 0,
             TokenTree::Punct(p) if matches!(p.as_char(), '&' | '|') => {
                 let doubled = p.spacing() == Spacing::Joint
                     && matches!(trees.get(i + 1), Some(TokenTree::Punct(q)) if q.as_char() == p.as_char());
                 if doubled {
                     chain += 1;
-                    deepest = deepest.max(chain);
+                    widest = widest.max(chain);
                 }
             }
             _ => {}
         }
     }
-    deepest
+    widest
 }
 
-/// Whether the tokens of an attribute are a `derive` naming `PartialEq`, `PartialOrd` or
-/// `Ord`.
-fn derives_comparison(attr: TokenStream) -> bool {
+/// Whether the tokens of an attribute are a `derive` naming `trait` (any derive for `""`).
+fn derives(attr: TokenStream, r#trait: &str) -> bool {
     let mut trees = attr.into_iter();
     matches!(trees.next(), Some(TokenTree::Ident(i)) if i == "derive")
-        && trees.any(|t| match t {
-            TokenTree::Group(g) => g.stream().into_iter().any(
-                |t| matches!(t, TokenTree::Ident(i) if i == "PartialEq" || i == "PartialOrd" || i == "Ord"),
-            ),
-            _ => false,
-        })
+        && (r#trait.is_empty()
+            || trees.any(|t| match t {
+                TokenTree::Group(g) => g
+                    .stream()
+                    .into_iter()
+                    .any(|t| matches!(t, TokenTree::Ident(i) if i == r#trait)),
+                _ => false,
+            }))
 }
 
 /// The fields of a struct body: its top-level commas, and one more without a trailing one.
@@ -166,43 +176,43 @@ fn fields(body: TokenStream) -> usize {
 }
 
 #[test]
-fn the_depth_measure_sees_derived_comparisons_and_chains() {
+fn the_strain_measure_sees_derived_comparisons_and_debug_and_chains() {
     let s = |s: &str| s.parse::<TokenStream>().unwrap();
     // `#[derive(..)]` is two groups deep; four fields compared by a derive count four.
     let derived = "#[derive(Clone, PartialEq)] pub struct F<'a> { a: u8, b: u8, c: u8, d: &'a u8 }";
-    assert_eq!(depth(s(derived)), 4);
-    assert_eq!(depth(s(&derived.replace("PartialEq", "Debug"))), 2);
+    assert_eq!(strain(s(derived)), 4);
+    assert_eq!(strain(s(&derived.replace("PartialEq", "Debug"))), 2);
     assert_eq!(
-        depth(s(
+        strain(s(
             "#[derive(PartialEq)] enum E { A, B, C, D } struct F { a: u8, b: u8 }"
         )),
         2
     );
     // Three operators in one chain, inside a block; a statement or a block ends a chain.
-    assert_eq!(depth(s("fn f() -> bool { a && b || c && d }")), 1 + 3);
+    assert_eq!(strain(s("fn f() -> bool { a && b || c && d }")), 1 + 3);
     assert_eq!(
-        depth(s("fn f() { a && b; if c && d { e && f } }")),
+        strain(s("fn f() { a && b; if c && d { e && f } }")),
         1 + 1 + 1
     );
-    assert_eq!(depth(s("fn f() { [a, b, c, d]; x(y(z())) }")), 4);
+    assert_eq!(strain(s("fn f() { [a, b, c, d]; x(y(z())) }")), 4);
     assert_eq!(fields(s("#[doc = \"a, b\"] pub a: u8, b: (u8, u8)")), 2);
 }
 
 #[test]
-fn no_generated_construct_nests_deeper_with_more_items() {
-    let deeper: Vec<String> = KINDS
+fn no_generated_construct_strains_rustc_more_with_more_items() {
+    let wider: Vec<String> = KINDS
         .iter()
         .map(|kind| {
             (
                 kind,
-                depth(generated(kind, 10)),
-                depth(generated(kind, 200)),
+                strain(generated(kind, 10)),
+                strain(generated(kind, 200)),
             )
         })
         .filter(|&(_, few, many)| few != many || many > 16)
-        .map(|(kind, few, many)| format!("{kind}: 10 items nest {few} deep, 200 nest {many}"))
+        .map(|(kind, few, many)| format!("{kind}: 10 items strain {few}, 200 strain {many}"))
         .collect();
-    assert!(deeper.is_empty(), "{deeper:#?}");
+    assert!(wider.is_empty(), "{wider:#?}");
 }
 
 #[test]

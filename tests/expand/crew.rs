@@ -27,7 +27,7 @@ const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/fe-dev-1
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/pm-1.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/qa-1.md");
 ///The roles declared in `examples/crew/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///developer
     Developer,
@@ -45,6 +45,22 @@ pub enum Role {
     Writer,
     ///researcher
     Researcher,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[
+            "Developer",
+            "Architect",
+            "Reviewer",
+            "Qa",
+            "Pm",
+            "Devops",
+            "Writer",
+            "Researcher",
+        ];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -97,10 +113,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `examples/crew/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///fable
     Fable,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Fable"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -207,7 +230,7 @@ impl ::core::fmt::Display for Flags {
     }
 }
 ///Knob `intensity` from `examples/crew/doctrine.toml` (default `full`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Intensity {
     ///lite
     Lite,
@@ -215,6 +238,13 @@ pub enum Intensity {
     Full,
     ///ultra
     Ultra,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Intensity {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Lite", "Full", "Ultra"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Intensity {
     /// Every value, in manifest order.
@@ -274,7 +304,7 @@ impl ::core::cmp::PartialEq for Knobs {
     }
 }
 ///The files of layer `team`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Team {
     ///backend
     Backend,
@@ -282,6 +312,13 @@ pub enum Team {
     Frontend,
     ///platform
     Platform,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Team {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Backend", "Frontend", "Platform"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Team {
     /// Every value, in manifest order.
@@ -316,7 +353,7 @@ impl ::core::fmt::Display for Team {
     }
 }
 ///The files of layer `identity`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Identity {
     ///arch-1
     Arch1,
@@ -330,6 +367,13 @@ pub enum Identity {
     Pm1,
     ///qa-1
     Qa1,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Identity {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Identity {
     /// Every value, in manifest order.

@@ -8,12 +8,19 @@ const _: &[u8] = ::core::include_bytes!(
     "../../doctrine-core/tests/fixtures/facts/voice.md"
 );
 ///The modes declared in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     ///ask
     Ask,
     ///act
     Act,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Ask", "Act"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mode {
     /// Every value, in manifest order.
@@ -48,8 +55,15 @@ impl ::core::fmt::Display for Mode {
     }
 }
 ///The flags declared in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -157,12 +171,19 @@ impl ::core::cmp::PartialEq for Knobs {
     }
 }
 ///The values of fact `urgency` in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Urgency {
     ///low
     Low,
     ///high
     High,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Urgency {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Low", "High"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Urgency {
     /// Every value, in manifest order.

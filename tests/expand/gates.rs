@@ -3,10 +3,17 @@
 
 const _: &[u8] = ::core::include_bytes!("../../tests/fixtures/gates.toml");
 ///The modes declared in `tests/fixtures/gates.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     ///work
     Work,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Work"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mode {
     /// Every value, in manifest order.
@@ -41,12 +48,19 @@ impl ::core::fmt::Display for Mode {
     }
 }
 ///The flags declared in `tests/fixtures/gates.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///verbose
     Verbose,
     ///strict
     Strict,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Verbose", "Strict"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -176,12 +190,19 @@ impl ::core::cmp::PartialEq for Knobs {
     }
 }
 ///The values of fact `speed` in `tests/fixtures/gates.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Speed {
     ///slow
     Slow,
     ///fast
     Fast,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Speed {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Slow", "Fast"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Speed {
     /// Every value, in manifest order.

@@ -3,12 +3,19 @@
 
 const _: &[u8] = ::core::include_bytes!("../../tests/fixtures/lists.toml");
 ///The roles declared in `tests/fixtures/lists.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///dev
     Dev,
     ///ops
     Ops,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Dev", "Ops"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -43,8 +50,15 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `tests/fixtures/lists.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];

@@ -11,7 +11,7 @@ const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/apply.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/scout.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/doctrine/extramile.md");
 ///The modes declared in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     ///chat
     Chat,
@@ -25,6 +25,20 @@ pub enum Mode {
     Scout,
     ///baseline
     Baseline,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[
+            "Chat",
+            "Plan",
+            "Exec",
+            "Apply",
+            "Scout",
+            "Baseline",
+        ];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mode {
     /// Every value, in manifest order.
@@ -73,8 +87,15 @@ impl ::core::fmt::Display for Mode {
     }
 }
 ///The flags declared in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -182,12 +203,19 @@ impl ::core::cmp::PartialEq for Knobs {
     }
 }
 ///The values of fact `extramile` in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extramile {
     ///on
     On,
     ///off
     Off,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Extramile {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["On", "Off"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Extramile {
     /// Every value, in manifest order.
@@ -222,12 +250,19 @@ impl ::core::fmt::Display for Extramile {
     }
 }
 ///The values of fact `nudge` in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Nudge {
     ///wrapup
     Wrapup,
     ///force
     Force,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Nudge {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Wrapup", "Force"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Nudge {
     /// Every value, in manifest order.

@@ -10,8 +10,15 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/style.md");
 ///The flags declared in `examples/overlay/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];

@@ -8,12 +8,19 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/quickstart/prompts/reviewer.md");
 ///The roles declared in `examples/quickstart/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///developer
     Developer,
     ///reviewer
     Reviewer,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Developer", "Reviewer"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -48,8 +55,15 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `examples/quickstart/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];

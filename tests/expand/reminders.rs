@@ -3,8 +3,15 @@
 
 const _: &[u8] = ::core::include_bytes!("../../tests/fixtures/reminders.toml");
 ///The flags declared in `tests/fixtures/reminders.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -354,7 +361,7 @@ pub fn safety_claims(
     ::doctrine::__private::safety_claims_with(instructions, &[])
 }
 ///The kinds of reminder in `tests/fixtures/reminders.toml`, in emit order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReminderKind {
     ///file_changed
     FileChanged,
@@ -366,6 +373,19 @@ pub enum ReminderKind {
     ToolsParallel,
     ///context_budget
     ContextBudget,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for ReminderKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[
+            "FileChanged",
+            "ApprovalDenied",
+            "Compacted",
+            "ToolsParallel",
+            "ContextBudget",
+        ];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl ReminderKind {
     /// Every value, in manifest order.

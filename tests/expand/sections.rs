@@ -3,10 +3,17 @@
 
 const _: &[u8] = ::core::include_bytes!("../../tests/fixtures/sections.toml");
 ///The flags declared in `tests/fixtures/sections.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///brief
     Brief,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Brief"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.

@@ -7,8 +7,15 @@ const _: &[u8] = ::core::include_bytes!(
     "../../tests/fixtures/skills/skills/release/SKILL.md"
 );
 ///The flags declared in `tests/fixtures/skills/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -488,10 +495,17 @@ pub fn safety_claims(
     ::doctrine::__private::safety_claims_with(instructions, &[])
 }
 ///The kinds of reminder in `tests/fixtures/skills/doctrine.toml`, in emit order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReminderKind {
     ///compacted
     Compacted,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for ReminderKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Compacted"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl ReminderKind {
     /// Every value, in manifest order.

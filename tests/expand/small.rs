@@ -17,12 +17,19 @@ const _: &[u8] = ::core::include_bytes!(
     "../../doctrine-core/tests/fixtures/small/moods/sunny.md"
 );
 ///The roles declared in `doctrine-core/tests/fixtures/small/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///builder
     Builder,
     ///checker
     Checker,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Builder", "Checker"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -57,10 +64,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `doctrine-core/tests/fixtures/small/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///strict
     Strict,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Strict"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -167,12 +181,19 @@ impl ::core::fmt::Display for Flags {
     }
 }
 ///Knob `pace` from `doctrine-core/tests/fixtures/small/doctrine.toml` (default `calm`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pace {
     ///calm
     Calm,
     ///brisk
     Brisk,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Pace {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Calm", "Brisk"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Pace {
     /// Every value, in manifest order.
@@ -228,12 +249,19 @@ impl ::core::cmp::PartialEq for Knobs {
     }
 }
 ///The files of layer `mood`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mood {
     ///stern
     Stern,
     ///sunny
     Sunny,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mood {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Stern", "Sunny"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mood {
     /// Every value, in manifest order.

@@ -8,12 +8,19 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.worker.md");
 ///The roles declared in `examples/spine/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///supervisor
     Supervisor,
     ///leg
     Leg,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Supervisor", "Leg"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -48,10 +55,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `examples/spine/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///persona_replace
     PersonaReplace,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["PersonaReplace"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
