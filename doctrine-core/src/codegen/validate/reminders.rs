@@ -3,7 +3,7 @@
 //! does not exist, a count or a path reaching the text where the manifest did not say so,
 //! and a reminder text that also sits in the cached prefix.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
@@ -74,10 +74,14 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         return None;
     }
     let mut kinds: Vec<ReminderDef> = Vec::new();
-    // The variants taken so far, and which state some kind reads: sets, not a scan of the
-    // kinds per kind, which grew with the square of their number (21 s at 4,000).
+    // The variants taken so far, which state some kind reads and each state's index: sets
+    // and maps, not a scan per kind, which grew with the square of the kinds (21 s at 4,000).
     let mut variants: HashSet<String> = HashSet::new();
     let mut read = vec![false; state.len()];
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (i, (n, _)) in state.iter().enumerate() {
+        by_name.entry(n.as_str()).or_insert(i);
+    }
     for k in &r.kinds {
         let k = k.get_ref();
         let name = k.name.get_ref();
@@ -105,7 +109,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         }
-        let Some(when) = state.iter().position(|(n, _)| n == k.when.get_ref()) else {
+        let Some(&when) = by_name.get(k.when.get_ref().as_str()) else {
             sink.error(
                 Some(k.when.span()),
                 format!("reminder kind `{name}` reads state `{}`, which `[reminders.state]` does not declare", shown(k.when.get_ref())),
