@@ -31,7 +31,7 @@ version = "0.0.0"
 edition = "2021"
 publish = false
 [dependencies]
-doctrine = { path = "$repo/doctrine" }
+doctrine = { package = "doctrine-prompt", path = "$repo/doctrine" }
 [workspace]
 TOML
   python3 "$here/scale.py" "$n" "${SLOT_EVERY:-1}" "$crate/src/doctrine.toml" "$crate/chain.txt"

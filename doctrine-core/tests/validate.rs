@@ -968,6 +968,36 @@ fn an_off_flag_shares_the_overlay_namespace() {
     );
 }
 
+/// A section nested past the limit (16 deep) is one error at the section that goes past it,
+/// however deep the text goes: in a list's item template at the manifest entry, in a layer
+/// file at its line and column.
+#[test]
+fn sections_nest_sixteen_deep_at_most() {
+    let nested = |depth: usize| format!("{}{{a}}{}", "{?a}".repeat(depth), "{/a}".repeat(depth));
+    let list = |depth: usize| {
+        format!("[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {{ item = \"{}\" }}\n[[layer]]\nname = \"x\"\ntext = \"X\"\n", nested(depth))
+    };
+    assert!(run(&list(16), &[]).is_ok());
+    for depth in [17, 100_000] {
+        let e = errors(&list(depth), &[]);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(e[0].starts_with("doctrine.toml:4:17: the item template of list fact `tools`: section `{?a}` is nested 17 deep; sections nest at most 16 deep"), "{}", &e[0][..200]);
+    }
+    const LAYER: &str = "[facts.a]\ntier = \"stable\"\noptional = [\"*\"]\n[[layer]]\nname = \"x\"\nfile = \"x.md\"\ninterpolate = true\n";
+    let file = |depth: usize| format!("Intro.\n  {}", nested(depth));
+    assert!(run(LAYER, &[("x.md", file(16).as_bytes())]).is_ok());
+    let e = errors(LAYER, &[("x.md", file(100_000).as_bytes())]);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    // Line 2, after two spaces and 16 sections of four characters.
+    assert!(
+        e[0].starts_with(
+            "x.md:2:67: section `{?a}` is nested 17 deep; sections nest at most 16 deep"
+        ),
+        "{}",
+        &e[0][..200]
+    );
+}
+
 #[test]
 fn reminders_are_checked() {
     const LAYER: &str =

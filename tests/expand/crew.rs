@@ -27,7 +27,7 @@ const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/fe-dev-1
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/pm-1.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/crew/identities/qa-1.md");
 ///The roles declared in `examples/crew/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///developer
     Developer,
@@ -45,6 +45,22 @@ pub enum Role {
     Writer,
     ///researcher
     Researcher,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[
+            "Developer",
+            "Architect",
+            "Reviewer",
+            "Qa",
+            "Pm",
+            "Devops",
+            "Writer",
+            "Researcher",
+        ];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -97,10 +113,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `examples/crew/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///fable
     Fable,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Fable"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -135,10 +158,19 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
     ///Flag `fable` (default false).
     pub fable: bool,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        if self.fable != other.fable {
+            return false;
+        }
+        true
+    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -198,7 +230,7 @@ impl ::core::fmt::Display for Flags {
     }
 }
 ///Knob `intensity` from `examples/crew/doctrine.toml` (default `full`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Intensity {
     ///lite
     Lite,
@@ -206,6 +238,13 @@ pub enum Intensity {
     Full,
     ///ultra
     Ultra,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Intensity {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Lite", "Full", "Ultra"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Intensity {
     /// Every value, in manifest order.
@@ -250,13 +289,22 @@ impl ::core::default::Default for Intensity {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {
     ///Knob `intensity`: one of `lite`, `full`, `ultra` (default `full`).
     pub intensity: Intensity,
 }
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        if self.intensity != other.intensity {
+            return false;
+        }
+        true
+    }
+}
 ///The files of layer `team`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Team {
     ///backend
     Backend,
@@ -264,6 +312,13 @@ pub enum Team {
     Frontend,
     ///platform
     Platform,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Team {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Backend", "Frontend", "Platform"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Team {
     /// Every value, in manifest order.
@@ -298,7 +353,7 @@ impl ::core::fmt::Display for Team {
     }
 }
 ///The files of layer `identity`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Identity {
     ///arch-1
     Arch1,
@@ -312,6 +367,13 @@ pub enum Identity {
     Pm1,
     ///qa-1
     Qa1,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Identity {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Identity {
     /// Every value, in manifest order.
@@ -360,10 +422,19 @@ impl ::core::fmt::Display for Identity {
     }
 }
 ///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct DeveloperFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for DeveloperFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> DeveloperFacts<'a> {
     /// The facts this struct must be given.
@@ -372,10 +443,19 @@ impl<'a> DeveloperFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `architect` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ArchitectFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ArchitectFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ArchitectFacts<'a> {
     /// The facts this struct must be given.
@@ -384,10 +464,19 @@ impl<'a> ArchitectFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `reviewer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ReviewerFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ReviewerFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ReviewerFacts<'a> {
     /// The facts this struct must be given.
@@ -396,10 +485,19 @@ impl<'a> ReviewerFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `qa` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct QaFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for QaFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> QaFacts<'a> {
     /// The facts this struct must be given.
@@ -408,10 +506,19 @@ impl<'a> QaFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `pm` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct PmFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for PmFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> PmFacts<'a> {
     /// The facts this struct must be given.
@@ -420,10 +527,19 @@ impl<'a> PmFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `devops` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct DevopsFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for DevopsFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> DevopsFacts<'a> {
     /// The facts this struct must be given.
@@ -432,10 +548,19 @@ impl<'a> DevopsFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `writer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct WriterFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for WriterFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> WriterFacts<'a> {
     /// The facts this struct must be given.
@@ -444,10 +569,19 @@ impl<'a> WriterFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `researcher` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ResearcherFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ResearcherFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ResearcherFacts<'a> {
     /// The facts this struct must be given.
@@ -921,8 +1055,15 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &[];
@@ -1401,7 +1542,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedAmbient {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.ambient()`.
+    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn ambient(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

@@ -8,12 +8,19 @@ const _: &[u8] = ::core::include_bytes!(
     "../../doctrine-core/tests/fixtures/facts/voice.md"
 );
 ///The modes declared in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     ///ask
     Ask,
     ///act
     Act,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Ask", "Act"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mode {
     /// Every value, in manifest order.
@@ -48,8 +55,15 @@ impl ::core::fmt::Display for Mode {
     }
 }
 ///The flags declared in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -83,8 +97,15 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
@@ -140,15 +161,29 @@ impl ::core::fmt::Display for Flags {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 ///The values of fact `urgency` in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Urgency {
     ///low
     Low,
     ///high
     High,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Urgency {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Low", "High"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Urgency {
     /// Every value, in manifest order.
@@ -183,10 +218,19 @@ impl ::core::fmt::Display for Urgency {
     }
 }
 ///The facts `ask` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct AskFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for AskFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> AskFacts<'a> {
     /// The facts this struct must be given.
@@ -195,12 +239,24 @@ impl<'a> AskFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &[];
 }
 ///The facts `act` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ActFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
     ///Fact `urgency` (optional, volatile).
     pub urgency: ::core::option::Option<Urgency>,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ActFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.urgency != other.urgency {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> ActFacts<'a> {
     /// The facts this struct must be given.
@@ -375,10 +431,19 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 2] = ["root", "urgency"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {
     ///Replaces layer `voice` when non-empty; `Overlay::load` fills it from `voice.md`.
     pub voice: ::std::string::String,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        if self.voice != other.voice {
+            return false;
+        }
+        true
+    }
 }
 impl Overlay {
     /// The field names, in manifest order.
@@ -652,7 +717,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedRules {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.rules()`, `.extra()`.
+    ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn rules(
         self,
         value: &'a [::doctrine::Instruction<'a>],
@@ -671,7 +736,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedExtra {}
 impl ::doctrine::__private::Slot<1> for stage::NeedRules {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.rules()`, `.extra()`.
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn extra(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

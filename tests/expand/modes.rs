@@ -11,7 +11,7 @@ const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/apply.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/modes/scout.md");
 const _: &[u8] = ::core::include_bytes!("../../examples/modes/doctrine/extramile.md");
 ///The modes declared in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mode {
     ///chat
     Chat,
@@ -25,6 +25,20 @@ pub enum Mode {
     Scout,
     ///baseline
     Baseline,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[
+            "Chat",
+            "Plan",
+            "Exec",
+            "Apply",
+            "Scout",
+            "Baseline",
+        ];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mode {
     /// Every value, in manifest order.
@@ -73,8 +87,15 @@ impl ::core::fmt::Display for Mode {
     }
 }
 ///The flags declared in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -108,8 +129,15 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
@@ -165,15 +193,29 @@ impl ::core::fmt::Display for Flags {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 ///The values of fact `extramile` in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extramile {
     ///on
     On,
     ///off
     Off,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Extramile {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["On", "Off"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Extramile {
     /// Every value, in manifest order.
@@ -208,12 +250,19 @@ impl ::core::fmt::Display for Extramile {
     }
 }
 ///The values of fact `nudge` in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Nudge {
     ///wrapup
     Wrapup,
     ///force
     Force,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Nudge {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Wrapup", "Force"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Nudge {
     /// Every value, in manifest order.
@@ -248,7 +297,7 @@ impl ::core::fmt::Display for Nudge {
     }
 }
 ///The facts `chat` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ChatFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -267,6 +316,36 @@ pub struct ChatFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ChatFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.overview != other.overview {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.room != other.room {
+            return false;
+        }
+        if self.personality != other.personality {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ChatFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -281,7 +360,7 @@ impl<'a> ChatFacts<'a> {
     ];
 }
 ///The facts `plan` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct PlanFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -304,6 +383,42 @@ pub struct PlanFacts<'a> {
     ///Fact `nudge` (optional, volatile).
     pub nudge: ::core::option::Option<Nudge>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for PlanFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.overview != other.overview {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.room != other.room {
+            return false;
+        }
+        if self.personality != other.personality {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        if self.nudge != other.nudge {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> PlanFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -320,7 +435,7 @@ impl<'a> PlanFacts<'a> {
     ];
 }
 ///The facts `exec` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ExecFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -337,6 +452,33 @@ pub struct ExecFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ExecFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.pack != other.pack {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ExecFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "pack"];
@@ -349,7 +491,7 @@ impl<'a> ExecFacts<'a> {
     ];
 }
 ///The facts `apply` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ApplyFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -366,6 +508,33 @@ pub struct ApplyFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ApplyFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.plan != other.plan {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        if self.extramile != other.extramile {
+            return false;
+        }
+        if self.mcp != other.mcp {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ApplyFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "plan"];
@@ -378,7 +547,7 @@ impl<'a> ApplyFacts<'a> {
     ];
 }
 ///The facts `scout` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct ScoutFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -391,6 +560,27 @@ pub struct ScoutFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
 }
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for ScoutFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.root != other.root {
+            return false;
+        }
+        if self.platform != other.platform {
+            return false;
+        }
+        if self.shell != other.shell {
+            return false;
+        }
+        if self.scope != other.scope {
+            return false;
+        }
+        if self.today != other.today {
+            return false;
+        }
+        true
+    }
+}
 impl<'a> ScoutFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "scope"];
@@ -398,10 +588,19 @@ impl<'a> ScoutFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["shell", "today"];
 }
 ///The facts `baseline` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct BaselineFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for BaselineFacts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.today != other.today {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> BaselineFacts<'a> {
     /// The facts this struct must be given.
@@ -1572,8 +1771,15 @@ pub const FACT_NAMES: [&str; 13] = [
     "nudge",
 ];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &[];
@@ -2055,7 +2261,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedExtra {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.extra()`.
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn extra(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

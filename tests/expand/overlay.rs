@@ -10,8 +10,15 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/style.md");
 ///The flags declared in `examples/overlay/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &[];
+        f.write_str(VARIANTS[*self as usize])
+    }
+}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[];
@@ -45,8 +52,15 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 #[automatically_derived]
 impl ::core::default::Default for Flags {
     fn default() -> Self {
@@ -102,13 +116,29 @@ impl ::core::fmt::Display for Flags {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Facts<'a> {
     ///Fact `tools` (required, stable).
     pub tools: &'a str,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for Facts<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.tools != other.tools {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.
@@ -141,7 +171,7 @@ impl<'a> Facts<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {
     ///Replaces layer `identity` when non-empty; `Overlay::load` fills it from `identity.md`.
     pub identity: ::std::string::String,
@@ -149,6 +179,21 @@ pub struct Overlay {
     pub tools_more: ::std::string::String,
     ///Replaces layer `style` when non-empty; `Overlay::load` fills it from `style.md`.
     pub style: ::std::string::String,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        if self.identity != other.identity {
+            return false;
+        }
+        if self.tools_more != other.tools_more {
+            return false;
+        }
+        if self.style != other.style {
+            return false;
+        }
+        true
+    }
 }
 impl Overlay {
     /// The field names, in manifest order.
@@ -514,7 +559,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedInstructions {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.instructions()`, `.repo()`.
+    ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn instructions(
         self,
         value: &'a [::doctrine::Instruction<'a>],
@@ -533,7 +578,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedRepo {}
 impl ::doctrine::__private::Slot<1> for stage::NeedInstructions {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.instructions()`, `.repo()`.
+    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn repo(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

@@ -17,12 +17,19 @@ const _: &[u8] = ::core::include_bytes!(
     "../../doctrine-core/tests/fixtures/small/moods/sunny.md"
 );
 ///The roles declared in `doctrine-core/tests/fixtures/small/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///builder
     Builder,
     ///checker
     Checker,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Builder", "Checker"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -57,10 +64,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `doctrine-core/tests/fixtures/small/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///strict
     Strict,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Strict"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -95,10 +109,19 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
     ///Flag `strict` (default false).
     pub strict: bool,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        if self.strict != other.strict {
+            return false;
+        }
+        true
+    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -158,12 +181,19 @@ impl ::core::fmt::Display for Flags {
     }
 }
 ///Knob `pace` from `doctrine-core/tests/fixtures/small/doctrine.toml` (default `calm`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pace {
     ///calm
     Calm,
     ///brisk
     Brisk,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Pace {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Calm", "Brisk"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Pace {
     /// Every value, in manifest order.
@@ -204,18 +234,34 @@ impl ::core::default::Default for Pace {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {
     ///Knob `pace`: one of `calm`, `brisk` (default `calm`).
     pub pace: Pace,
 }
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        if self.pace != other.pace {
+            return false;
+        }
+        true
+    }
+}
 ///The files of layer `mood`'s directory, by stem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mood {
     ///stern
     Stern,
     ///sunny
     Sunny,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Mood {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Stern", "Sunny"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Mood {
     /// Every value, in manifest order.
@@ -250,10 +296,19 @@ impl ::core::fmt::Display for Mood {
     }
 }
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {
     ///Appended to layer `style` when non-empty; `Overlay::load` fills it from `style_more.md`.
     pub style_more: ::std::string::String,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        if self.style_more != other.style_more {
+            return false;
+        }
+        true
+    }
 }
 impl Overlay {
     /// The field names, in manifest order.
@@ -523,7 +578,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedTask {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills required slot `task`. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
+    ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn task(self, value: &'a str) -> Compose<'a, stage::NeedToday>
     where
         Stage: ::doctrine::__private::Slot<0>,
@@ -541,7 +596,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<1> for stage::NeedToday {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.task()` (required), `.today()`.
+    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn today(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,

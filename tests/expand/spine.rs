@@ -8,12 +8,19 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/spine/prompts/spine.worker.md");
 ///The roles declared in `examples/spine/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     ///supervisor
     Supervisor,
     ///leg
     Leg,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Role {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["Supervisor", "Leg"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Role {
     /// Every value, in manifest order.
@@ -48,10 +55,17 @@ impl ::core::fmt::Display for Role {
     }
 }
 ///The flags declared in `examples/spine/doctrine.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///persona_replace
     PersonaReplace,
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Flag {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        const VARIANTS: &[&str] = &["PersonaReplace"];
+        f.write_str(VARIANTS[*self as usize])
+    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -86,10 +100,19 @@ impl ::core::fmt::Display for Flag {
     }
 }
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
     ///Flag `persona_replace` (default false).
     pub persona_replace: bool,
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Flags {
+    fn eq(&self, other: &Self) -> bool {
+        if self.persona_replace != other.persona_replace {
+            return false;
+        }
+        true
+    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -149,11 +172,25 @@ impl ::core::fmt::Display for Flags {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct Knobs {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Knobs {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &[];
@@ -201,12 +238,24 @@ impl Overlay {
 }
 /// The value of each selector, as the caller got it (an environment variable, a
 /// flag); `Default` leaves every one unset, which is off.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct Selectors<'a> {
     ///Selects layer `spine`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.md` if usable, else the shipped text; anything else is a path to read it from.
     pub spine: ::core::option::Option<&'a str>,
     ///Selects layer `spine_worker`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.worker.md` if usable, else the shipped text; anything else is a path to read it from. Unset (or blank), it follows `spine`.
     pub spine_legs: ::core::option::Option<&'a str>,
+}
+#[automatically_derived]
+impl<'a> ::core::cmp::PartialEq for Selectors<'a> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.spine != other.spine {
+            return false;
+        }
+        if self.spine_legs != other.spine_legs {
+            return false;
+        }
+        true
+    }
 }
 impl<'a> Selectors<'a> {
     /// What the resolver is told about each selector, in manifest order.
@@ -468,7 +517,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedBase {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `base`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
+    ///Fills optional slot `base`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn base(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -490,7 +539,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 impl ::doctrine::__private::Slot<1> for stage::NeedPersona {}
 impl ::doctrine::__private::Slot<1> for stage::NeedBase {}
 impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slots are filled in manifest order, optional ones may be skipped: `.base()`, `.persona()`.
+    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn persona(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
@@ -579,11 +628,15 @@ impl<'a> __ComposeState<'a> {
                 };
             }
         };
-        if self.flags.persona_replace
-            && ::core::matches!(
-                self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
-            )
-        {
+        if !<[bool]>::contains(
+            &[
+                self.flags.persona_replace,
+                ::core::matches!(
+                    self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
+                ),
+            ],
+            &false,
+        ) {
             return ::doctrine::__private::Part {
                 info,
                 origin,

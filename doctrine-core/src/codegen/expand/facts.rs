@@ -6,7 +6,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::types::choice_enum;
-use super::{lit, variant};
+use super::{field_eq, lit, variant};
 use crate::codegen::model::{Doctrine, Fact, ItemPiece, Need};
 use crate::codegen::names::camel;
 
@@ -204,10 +204,13 @@ fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     };
     let doc =
         format!("The facts `{who}` takes: required ones are plain fields, optional ones `Option`.");
+    let eq = field_eq(&ty, &generics, &fields);
     let def = quote! {
         #[doc = #doc]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Eq)]
         pub struct #ty #generics { #(#[doc = #docs] pub #fields: #types,)* }
+
+        #eq
 
         impl #generics #ty #generics {
             /// The facts this struct must be given.
@@ -569,15 +572,18 @@ fn item_structs(d: &Doctrine) -> TokenStream {
             "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template; an item whose fields are all empty is left out.",
             f.name, d.manifest_display
         );
-        let fields = l.fields.iter().map(|n| {
-            let field = format_ident!("{}", n);
+        let idents: Vec<Ident> = l.fields.iter().map(|n| format_ident!("{}", n)).collect();
+        let fields = idents.iter().zip(&l.fields).map(|(field, n)| {
             let doc = format!("`{{{n}}}` in the item template.");
             quote! { #[doc = #doc] pub #field: &'a str }
         });
+        let eq = field_eq(&ty, &quote! { <'a> }, &idents);
         Some(quote! {
             #[doc = #doc]
-            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+            #[derive(Clone, Copy, Debug, Default, Eq, Hash)]
             pub struct #ty<'a> { #(#fields,)* }
+
+            #eq
         })
     });
     quote! { #(#structs)* }

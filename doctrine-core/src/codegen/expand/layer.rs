@@ -4,14 +4,14 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{choice_field, lit, slot_place, variant};
+use super::{choice_field, lit, slot_place, variant, Places};
 use crate::codegen::model::{
     Cond, Content, Doctrine, KnobId, Layer, LinePart, Segment, Suffix, Test, TextId,
 };
 use crate::codegen::raw::Override;
 
 /// The private method that resolves layer `i` to a `Part`.
-pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
+pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer, at: &Places) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     // `__` prefix: a layer name cannot start with `_`, so no slot method can clash.
     let method = format_ident!("__layer_{}", i);
@@ -100,7 +100,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
         }
         // Instructions are written by the runtime (ascending authority, provenance lines).
         Content::Instructions => {
-            let place = slot_place(d, l);
+            let place = &at.slots[i];
             let out = skip(
                 quote! { NotSupplied },
                 quote! { #krate::Origin::Instructions },
@@ -112,7 +112,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
             }
         }
         Content::Slot { .. } => {
-            let place = slot_place(d, l);
+            let place = &at.slots[i];
             let out = skip(quote! { NotSupplied }, quote! { #krate::Origin::Slot });
             quote! {
                 let (text, origin): (&'a str, #krate::Origin) = match self.#place {
@@ -147,10 +147,7 @@ pub(super) fn layer_part(d: &Doctrine, i: usize, l: &Layer) -> TokenStream {
 
     // A selector layer: the selector decides, and an `Overlay` has no field for it.
     let selector = l.selector.as_ref().map(|s| {
-        let index = d
-            .selectors()
-            .position(|(_, t)| t.name == s.name)
-            .unwrap_or_default();
+        let index = at.selectors[i];
         let name = lit(&s.name);
         quote! {
             match #pv::selected(self.selection.map(|s| &s.0), #index, #name, self.opt_out[#index]) {
@@ -339,7 +336,13 @@ fn conds(d: &Doctrine, l: &Layer) -> TokenStream {
             .collect();
         let written = lit(&written.join(", "));
         let out = skip(quote! { Unless(#written) });
-        quote! { if #(#all)&&* { #out } }
+        // Several tests go in an array, not an `&&` chain, which rustc nests as deep as it
+        // is long (10,000 conditions overflowed its stack). Each test is a pure read.
+        let all: Vec<TokenStream> = all.collect();
+        match all.as_slice() {
+            [one] => quote! { if #one { #out } },
+            _ => quote! { if !<[bool]>::contains(&[#(#all),*], &false) { #out } },
+        }
     });
     quote! { #(#when)* #unless }
 }

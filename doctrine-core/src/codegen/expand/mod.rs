@@ -132,6 +132,68 @@ pub(super) fn slot_place(d: &Doctrine, l: &Layer) -> TokenStream {
     }
 }
 
+/// Where each layer's runtime input sits in the builder's state, by layer index: its
+/// [`slot_place`] (empty for a layer that is no slot) and its selector's index. Worked out
+/// in one pass: a search per layer made the generator quadratic (a third of its time at
+/// 10,000 slots or selectors).
+pub(super) struct Places {
+    pub slots: Vec<TokenStream>,
+    pub selectors: Vec<usize>,
+}
+
+impl Places {
+    pub(super) fn new(d: &Doctrine) -> Self {
+        let (mut text, mut instructions, mut selector) = (0usize, 0usize, 0usize);
+        let next = |n: &mut usize| {
+            *n += 1;
+            *n - 1
+        };
+        let slots = d
+            .layers
+            .iter()
+            .map(|l| match l.content {
+                Content::Instructions => {
+                    let i = next(&mut instructions);
+                    quote! { instructions[#i] }
+                }
+                Content::Slot { .. } => {
+                    let i = next(&mut text);
+                    quote! { slots[#i] }
+                }
+                _ => TokenStream::new(),
+            })
+            .collect();
+        let selectors = d
+            .layers
+            .iter()
+            .map(|l| match l.selector {
+                Some(_) => next(&mut selector),
+                None => selector,
+            })
+            .collect();
+        Places { slots, selectors }
+    }
+}
+
+/// `PartialEq` for struct `ty` (with `generics`), one statement per field, for a struct
+/// that derives the other traits. `derive(PartialEq)` writes a single `&&` chain over every
+/// field, which rustc nests as deep as the chain is long: about 6,000 fields (knobs, facts,
+/// overlay fields, selectors; 10,000 flags or reminder states) overflowed its stack.
+pub(super) fn field_eq(ty: &Ident, generics: &TokenStream, fields: &[Ident]) -> TokenStream {
+    // With no field, `other` is not read.
+    let unused = fields.is_empty().then(|| quote! { let _ = other; });
+    quote! {
+        #[automatically_derived]
+        impl #generics ::core::cmp::PartialEq for #ty #generics {
+            fn eq(&self, other: &Self) -> bool {
+                #unused
+                #(if self.#fields != other.#fields { return false; })*
+                true
+            }
+        }
+    }
+}
+
 pub(super) fn choice_field(l: &Layer) -> Ident {
     format_ident!("choice_{}", l.name)
 }

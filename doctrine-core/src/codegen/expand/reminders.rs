@@ -5,8 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::lit;
 use super::types::choice_enum;
+use super::{field_eq, lit};
 use crate::codegen::model::{Doctrine, ReminderBody, ReminderPiece, StateShape};
 
 pub(super) fn reminders(d: &Doctrine) -> TokenStream {
@@ -33,6 +33,16 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
         true => quote! { SessionState<'_> },
         false => quote! { SessionState },
     };
+    let names: Vec<proc_macro2::Ident> = r
+        .state
+        .iter()
+        .map(|(n, _)| format_ident!("{}", n))
+        .collect();
+    let eq = field_eq(
+        &format_ident!("SessionState"),
+        &lifetime.clone().unwrap_or_default(),
+        &names,
+    );
     let fields = r.state.iter().map(|(name, shape)| {
         let field = format_ident!("{}", name);
         let (ty, doc) = match shape {
@@ -106,8 +116,10 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
         #kind_enum
 
         /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Default, Eq)]
         pub struct SessionState #lifetime { #(#fields,)* }
+
+        #eq
 
         /// One reminder: appended to a turn, never part of the prefix.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]

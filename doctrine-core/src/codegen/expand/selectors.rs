@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::lit;
+use super::{field_eq, lit};
 use crate::codegen::model::Doctrine;
 
 pub(super) fn selectors(d: &Doctrine) -> TokenStream {
@@ -17,6 +17,7 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
         .map(|(_, s)| format_ident!("{}", s.name))
         .collect();
     let names: Vec<&str> = d.selectors().map(|(_, s)| s.name.as_str()).collect();
+    let eq = field_eq(&format_ident!("Selectors"), &quote! { <'a> }, &fields);
     let docs = d.selectors().map(|(l, s)| {
         let follows = s
             .follows
@@ -70,10 +71,12 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
     quote! {
         /// The value of each selector, as the caller got it (an environment variable, a
         /// flag); `Default` leaves every one unset, which is off.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Default, Eq)]
         pub struct Selectors<'a> {
             #(#[doc = #docs] pub #fields: ::core::option::Option<&'a str>,)*
         }
+
+        #eq
 
         impl<'a> Selectors<'a> {
             /// What the resolver is told about each selector, in manifest order.

@@ -3,6 +3,8 @@
 //! does not exist, a count or a path reaching the text where the manifest did not say so,
 //! and a reminder text that also sits in the cached prefix.
 
+use std::collections::{HashMap, HashSet};
+
 use toml::Spanned;
 
 use super::placeholder::{placeholders, Piece};
@@ -83,6 +85,14 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         return None;
     }
     let mut kinds: Vec<ReminderDef> = Vec::new();
+    // The variants taken so far, which state some kind reads and each state's index: sets
+    // and maps, not a scan per kind, which grew with the square of the kinds (21 s at 4,000).
+    let mut variants: HashSet<String> = HashSet::new();
+    let mut read = vec![false; state.len()];
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (i, (n, _)) in state.iter().enumerate() {
+        by_name.entry(n.as_str()).or_insert(i);
+    }
     for k in &r.kinds {
         let k = k.get_ref();
         let name = k.name.get_ref();
@@ -101,7 +111,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         }
-        if kinds.iter().any(|d| camel(&d.name) == camel(name)) {
+        if variants.contains(&camel(name)) {
             sink.error(
                 Some(k.name.span()),
                 format!("reminder kind `{name}` is declared twice"),
@@ -110,7 +120,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         }
-        let Some(when) = state.iter().position(|(n, _)| n == k.when.get_ref()) else {
+        let Some(&when) = by_name.get(k.when.get_ref().as_str()) else {
             sink.error(
                 Some(k.when.span()),
                 format!("reminder kind `{name}` reads state `{}`, which `[reminders.state]` does not declare", shown(k.when.get_ref())),
@@ -119,12 +129,16 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
             ok = false;
             continue;
         };
+        read[when] = true;
         match body(name, state[when].1, &k.text, &state, sink) {
-            Some(body) => kinds.push(ReminderDef {
-                name: name.clone(),
-                when,
-                body,
-            }),
+            Some(body) => {
+                variants.insert(camel(name));
+                kinds.push(ReminderDef {
+                    name: name.clone(),
+                    when,
+                    body,
+                })
+            }
             None => ok = false,
         }
     }
@@ -132,7 +146,7 @@ pub(super) fn reminders(raw: &Spanned<raw::Reminders>, sink: &mut Sink<'_>) -> O
         ok &= closes_no_text(after.trim(), r, &kinds, sink);
     }
     for (i, (name, _)) in state.iter().enumerate() {
-        if ok && !kinds.iter().any(|k| k.when == i) {
+        if ok && !read[i] {
             let span = r
                 .state
                 .keys()
