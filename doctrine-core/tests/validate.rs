@@ -535,7 +535,7 @@ fn gate_conditions_that_cannot_be_resolved() {
     assert!(e.contains("incomplete condition `!`"), "{e}");
     let e = one("when = 3");
     assert!(
-        e.contains("invalid type: integer `3`, expected a string or an array of strings"),
+        e.contains("invalid type: integer `3`, expected a string, an array of strings, or an array of alternatives (arrays of strings)"),
         "{e}"
     );
     // Prefixed names resolve, and `fact:` settles the ambiguity.
@@ -1308,7 +1308,7 @@ fn diagnostics_read_as_written_by_a_person() {
     );
     assert!(
         e.contains(
-            "layer `x` is gated on `nope`, which names no slot, choice or instructions layer"
+            "layer `x` is gated on `nope`, which names no slot, choice, instructions or selector layer"
         ),
         "{e}"
     );

@@ -426,6 +426,11 @@ pub struct Layer {
     pub when: Vec<Cond>,
     /// Conditions that must not all hold (`unless`); empty means no such rule.
     pub unless: Vec<Cond>,
+    /// `when` written as alternatives (`[["a", "b"], ["c"]]`): one of them must hold
+    /// entirely; empty means no such rule.
+    pub when_any: Vec<Vec<Cond>>,
+    /// `unless` written as alternatives: the layer is dropped when one holds entirely.
+    pub unless_any: Vec<Vec<Cond>>,
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<RoleId>>,
     pub content: Content,
@@ -506,7 +511,13 @@ impl Layer {
 
     /// Whether anything decides at run time if the layer is included.
     pub fn is_gated(&self) -> bool {
-        !self.when.is_empty() || !self.unless.is_empty()
+        self.conds().next().is_some()
+    }
+
+    /// Every condition of the layer, in `when`, `unless` and their alternatives.
+    pub fn conds(&self) -> impl Iterator<Item = &Cond> {
+        let any = self.when_any.iter().chain(&self.unless_any).flatten();
+        self.when.iter().chain(&self.unless).chain(any)
     }
 }
 

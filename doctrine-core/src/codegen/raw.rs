@@ -431,20 +431,35 @@ from_toml!(Order, |f| Order {
     then: f.required("then")?,
 });
 
-/// `when` / `unless`: one condition, or an array of them (all must hold).
-#[derive(Debug, Default)]
-pub(super) struct Conds(pub Vec<Name>);
+/// `when` / `unless`: one condition, or an array of them (all must hold), or an array of
+/// alternatives, each an array of conditions (`[["a", "b"], ["c"]]`: a and b, or c).
+#[derive(Debug)]
+pub(super) enum Conds {
+    All(Vec<Name>),
+    Any(Vec<Spanned<Vec<Name>>>),
+}
 
 impl FromToml for Conds {
-    const EXPECTED: &'static str = "a string or an array of strings";
+    const EXPECTED: &'static str =
+        "a string, an array of strings, or an array of alternatives (arrays of strings)";
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
         if v.get_ref().is_str() {
-            return Ok(Conds(vec![Name::from_toml(v)?]));
+            return Ok(Conds::All(vec![Name::from_toml(v)?]));
         }
-        if !v.get_ref().is_array() {
+        let Some(items) = v.get_ref().as_array() else {
             return super::de::invalid(v, Self::EXPECTED);
+        };
+        match items.iter().filter(|i| i.get_ref().is_array()).count() {
+            0 => Ok(Conds::All(Vec::from_toml(v)?)),
+            n if n == items.len() => Ok(Conds::Any(Vec::from_toml(v)?)),
+            _ => Err(Error {
+                span: v.span(),
+                message: "conditions mix single names with alternatives".into(),
+                help: Some(
+                    "write every alternative as an array: `[[\"a\", \"b\"], [\"c\"]]` holds when a and b hold, or c does".into(),
+                ),
+            }),
         }
-        Ok(Conds(Vec::from_toml(v)?))
     }
 }
 

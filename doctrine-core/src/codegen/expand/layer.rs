@@ -327,24 +327,49 @@ fn conds(d: &Doctrine, l: &Layer) -> TokenStream {
         let out = skip(reason);
         quote! { if #fails { #out } }
     });
-    let unless = (!l.unless.is_empty()).then(|| {
-        let all = l.unless.iter().map(|c| holds(d, c, c.negated));
-        let written: Vec<String> = l
-            .unless
-            .iter()
-            .map(|c| format!("`{}`", c.written))
-            .collect();
-        let written = lit(&written.join(", "));
-        let out = skip(quote! { Unless(#written) });
-        // Several tests go in an array, not an `&&` chain, which rustc nests as deep as it
-        // is long (10,000 conditions overflowed its stack). Each test is a pure read.
-        let all: Vec<TokenStream> = all.collect();
-        match all.as_slice() {
-            [one] => quote! { if #one { #out } },
-            _ => quote! { if !<[bool]>::contains(&[#(#all),*], &false) { #out } },
-        }
+    // `unless`, and each alternative of `unless = [[...], ...]`: all holding skips.
+    let unless = (!l.unless.is_empty())
+        .then_some(&l.unless)
+        .into_iter()
+        .chain(&l.unless_any)
+        .map(|group| {
+            let written: Vec<String> = group.iter().map(|c| format!("`{}`", c.written)).collect();
+            let written = lit(&written.join(", "));
+            let out = skip(quote! { Unless(#written) });
+            let all = all_hold(d, group);
+            quote! { if #all { #out } }
+        });
+    // `when = [[...], ...]`: skipped unless one alternative holds entirely.
+    let when_any = (!l.when_any.is_empty()).then(|| {
+        let groups = l.when_any.iter().map(|g| all_hold(d, g));
+        let written = lit(&alternatives(&l.when_any));
+        let out = skip(quote! { When(#written) });
+        quote! { if !<[bool]>::contains(&[#(#groups),*], &true) { #out } }
     });
-    quote! { #(#when)* #unless }
+    quote! { #(#when)* #when_any #(#unless)* }
+}
+
+/// Whether every condition of `group` holds, as a `bool` expression. Several tests go in
+/// an array, not an `&&` chain, which rustc nests as deep as it is long (10,000 conditions
+/// overflowed its stack). Each test is a pure read.
+fn all_hold(d: &Doctrine, group: &[Cond]) -> TokenStream {
+    let all: Vec<TokenStream> = group.iter().map(|c| holds(d, c, c.negated)).collect();
+    match all.as_slice() {
+        [one] => one.clone(),
+        _ => quote! { !<[bool]>::contains(&[#(#all),*], &false) },
+    }
+}
+
+/// Alternatives as written, for a skip reason and the layer table: `[a, b] or [c]`.
+pub(super) fn alternatives(groups: &[Vec<Cond>]) -> String {
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let written: Vec<&str> = g.iter().map(|c| c.written.as_str()).collect();
+            format!("[{}]", written.join(", "))
+        })
+        .collect();
+    groups.join(" or ")
 }
 
 /// Whether condition `c`'s test passes (or, with `not`, fails), as a `bool` expression
@@ -368,6 +393,22 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
             quote! { ::core::matches!(self.facts[#i], ::core::option::Option::Some(v) if v == #v) }
         }
         Test::Filled(name) => match d.layers.iter().find(|o| &o.name == name) {
+            // A selector layer is in when its selector chose a source (the shipped text, a
+            // usable user copy or file) and the definition did not opt out.
+            Some(o) if o.selector.is_some() => {
+                let pv = d.private();
+                let index = d
+                    .selectors()
+                    .position(|(l, _)| l.name == o.name)
+                    .unwrap_or_default();
+                let sel = lit(o.selector.as_ref().map_or("", |s| s.name.as_str()));
+                quote! {
+                    !::core::matches!(
+                        #pv::selected(self.selection.map(|s| &s.0), #index, #sel, self.opt_out[#index]),
+                        #pv::Selected::Skip(_)
+                    )
+                }
+            }
             Some(o) => match &o.content {
                 Content::Choice { optional: true, .. } => {
                     let field = choice_field(o);
@@ -383,7 +424,7 @@ fn holds(d: &Doctrine, c: &Cond, not: bool) -> TokenStream {
                     quote! { ::core::matches!(self.#place, ::core::option::Option::Some(v) if !v.is_empty()) }
                 }
             },
-            // Validation admits only names of slot, choice and instructions layers.
+            // Validation admits only names of slot, choice, instructions and selector layers.
             None => quote! { false },
         },
         Test::Overlay(field) => {

@@ -67,11 +67,25 @@ fn gate(l: &Layer) -> String {
         let written: Vec<String> = conds.iter().map(|c| format!("`{}`", c.written)).collect();
         written.join(", ")
     };
-    match (l.when.is_empty(), l.unless.is_empty()) {
-        (true, true) => "—".to_string(),
-        (false, true) => format!("when {}", list(&l.when)),
-        (true, false) => format!("unless {}", list(&l.unless)),
-        (false, false) => format!("when {}; unless {}", list(&l.when), list(&l.unless)),
+    let any = |groups: &[Vec<crate::codegen::model::Cond>]| {
+        format!("one of `{}`", super::layer::alternatives(groups))
+    };
+    let mut parts = Vec::new();
+    if !l.when.is_empty() {
+        parts.push(format!("when {}", list(&l.when)));
+    }
+    if !l.when_any.is_empty() {
+        parts.push(format!("when {}", any(&l.when_any)));
+    }
+    if !l.unless.is_empty() {
+        parts.push(format!("unless {}", list(&l.unless)));
+    }
+    if !l.unless_any.is_empty() {
+        parts.push(format!("unless {}", any(&l.unless_any)));
+    }
+    match parts.is_empty() {
+        true => "—".to_string(),
+        false => parts.join("; "),
     }
 }
 

@@ -420,7 +420,7 @@ pub(super) fn check_layer(
     let in_scope: Vec<RoleId> = RoleId::all(names.roles.len())
         .filter(|&r| layer.in_scope(r))
         .collect();
-    for c in layer.when.iter().chain(&layer.unless) {
+    for c in layer.conds() {
         super::locked::gate(layer, c, names, sink);
         if let Test::Fact(f) | Test::FactIs(f, _) = c.test {
             check_use(

@@ -3,8 +3,10 @@
 //! A condition is `name`, `!name` or `name=value` (`!name=value`). A bare name is a flag
 //! (on) or a fact (given; with `=value`, given with that value); `flag:` or `fact:` says
 //! which when it is both. `layer:name` is a slot, choice or instructions layer (given,
-//! non-empty) and `overlay:name` an overlay field (non-empty): always prefixed, since a
-//! layer, its overlay field and the flag that gates it often share a name.
+//! non-empty) or a selector layer (its selector chose a source) and `overlay:name` an
+//! overlay field (non-empty): always prefixed, since a layer, its overlay field and the flag
+//! that gates it often share a name. `when` and `unless` are a list of conditions that must
+//! all hold, or a list of alternatives (lists of conditions), one of which must.
 
 use std::ops::Range;
 
@@ -21,7 +23,7 @@ use toml::Spanned;
 const KINDS: [(&str, &str, &str); 4] = [
     ("flag", "a", "flag"),
     ("fact", "a", "fact"),
-    ("layer", "a", "slot, choice or instructions layer"),
+    ("layer", "a", "slot, choice, instructions or selector layer"),
     ("overlay", "an", "overlay field"),
 ];
 
@@ -34,37 +36,66 @@ fn kind_noun(prefix: &str, article: bool) -> String {
     }
 }
 
-/// A layer's `when` (with `when_fact` / `equals` folded in) and `unless`.
-pub(super) fn gates(
-    raw: &raw::Layer,
-    names: &Names<'_>,
-    sink: &mut Sink<'_>,
-) -> (Vec<Cond>, Vec<Cond>) {
+/// A layer's gates: `when` (with `when_fact` / `equals` folded in) and `unless`, each as
+/// conditions that must all hold and as alternatives (one of which must hold entirely).
+pub(super) struct Gates {
+    pub when: Vec<Cond>,
+    pub unless: Vec<Cond>,
+    pub when_any: Vec<Vec<Cond>>,
+    pub unless_any: Vec<Vec<Cond>>,
+}
+
+pub(super) fn gates(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Gates {
     let layer = raw.name.get_ref();
     let list = |conds: &Option<Spanned<raw::Conds>>, key: &str, sink: &mut Sink<'_>| {
         let Some(conds) = conds else {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         };
-        if conds.get_ref().0.is_empty() {
+        let empty = |sink: &mut Sink<'_>, at: Range<usize>, what: &str| {
             sink.error(
-                Some(conds.span()),
-                format!("layer `{layer}` has an empty `{key}`"),
+                Some(at),
+                format!("layer `{layer}` has an empty {what}`{key}`"),
                 Some(format!("list its conditions, or remove `{key}`")),
             );
+        };
+        let read = |names_: &[Name], sink: &mut Sink<'_>| -> Vec<Cond> {
+            names_
+                .iter()
+                .filter_map(|c| cond(c, layer, key, names, sink))
+                .collect()
+        };
+        match conds.get_ref() {
+            raw::Conds::All(all) => {
+                if all.is_empty() {
+                    empty(sink, conds.span(), "");
+                }
+                (read(all, sink), Vec::new())
+            }
+            raw::Conds::Any(alternatives) => {
+                if alternatives.is_empty() {
+                    empty(sink, conds.span(), "");
+                }
+                let any = alternatives.iter().map(|a| {
+                    if a.get_ref().is_empty() {
+                        empty(sink, a.span(), "alternative in ");
+                    }
+                    read(a.get_ref(), sink)
+                });
+                (Vec::new(), any.collect())
+            }
         }
-        conds
-            .get_ref()
-            .0
-            .iter()
-            .filter_map(|c| cond(c, layer, key, names, sink))
-            .collect::<Vec<_>>()
     };
-    let mut when = list(&raw.when, "when", sink);
-    let unless = list(&raw.unless, "unless", sink);
+    let (mut when, when_any) = list(&raw.when, "when", sink);
+    let (unless, unless_any) = list(&raw.unless, "unless", sink);
     if let Some(c) = fact_gate(raw, names, sink) {
         when.push(c);
     }
-    (when, unless)
+    Gates {
+        when,
+        unless,
+        when_any,
+        unless_any,
+    }
 }
 
 fn cond(
@@ -153,7 +184,7 @@ fn cond(
                     ),
                     None if all.is_empty() => match kind {
                         Some("fact") => format!("declare it: `[facts.{name}]` with its `tier` and the roles that take it"),
-                        Some("layer") => "test a layer with `slot`, `dir` or `instructions = true`; this manifest has none".to_string(),
+                        Some("layer") => "test a layer with `slot`, `dir`, `instructions = true` or a `selector`; this manifest has none".to_string(),
                         Some("overlay") => "test a layer's overlay field, which `override` gives it; no layer of this manifest has one".to_string(),
                         _ => format!("declare it: `[flags]` then `{name} = false`"),
                     },
@@ -298,7 +329,7 @@ fn check_value(
 pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
     let layers: Vec<&Layer> = layers.iter().map(|(_, l)| l).collect();
     for l in layers.iter().filter(|l| l.tier == Tier::Stable) {
-        for c in l.when.iter().chain(&l.unless) {
+        for c in l.conds() {
             let Test::Filled(other) = &c.test else {
                 continue;
             };
@@ -322,17 +353,18 @@ pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) 
     }
 }
 
-/// The layers a `layer:` condition can test: slots, choices (`dir`), instructions, and
-/// `extra` when the manifest adds it.
+/// The layers a `layer:` condition can test: slots, choices (`dir`), instructions,
+/// selector layers, and `extra` when the manifest adds it.
 pub(super) fn fillable(raw: &raw::Manifest) -> Vec<String> {
     let mut out: Vec<String> = raw
         .layers
         .iter()
         .map(Spanned::get_ref)
         .filter(|l| {
-            Kind::given(l)
-                .iter()
-                .any(|k| matches!(k, Kind::Slot { .. } | Kind::Instructions | Kind::Dir(_)))
+            l.selector.is_some()
+                || Kind::given(l)
+                    .iter()
+                    .any(|k| matches!(k, Kind::Slot { .. } | Kind::Instructions | Kind::Dir(_)))
         })
         .map(|l| l.name.get_ref().clone())
         .collect();

@@ -38,7 +38,12 @@ pub(super) fn validate_layer(
         .filter(|r| scope.as_ref().is_none_or(|s| s.contains(r)))
         .collect();
 
-    let (when, unless) = gate::gates(raw, names, sink);
+    let gate::Gates {
+        when,
+        unless,
+        when_any,
+        unless_any,
+    } = gate::gates(raw, names, sink);
 
     let shape = Shape {
         strip_frontmatter: raw
@@ -173,6 +178,8 @@ pub(super) fn validate_layer(
         tier,
         when,
         unless,
+        when_any,
+        unless_any,
         scope,
         content,
         trim: shape.trim,

@@ -53,6 +53,9 @@ pub(super) fn gate(layer: &Layer, c: &Cond, names: &Names<'_>, sink: &mut Sink<'
         Test::Fact(f) | Test::FactIs(f, _) if names.facts[*f].skill_index => {
             "the skill index, whose lines a user's skill files add".to_string()
         }
+        Test::Filled(other) if names.selector_layers.contains(other) => format!(
+            "selector layer `{other}`, which is in only when a user's file for it is usable"
+        ),
         _ => return,
     };
     sink.error(

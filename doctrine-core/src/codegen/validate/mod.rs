@@ -69,6 +69,12 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         broken: &reported.names,
         roles_broken: reported.roles,
         fillable: gate::fillable(&raw),
+        selector_layers: raw
+            .layers
+            .iter()
+            .filter(|l| l.get_ref().selector.is_some())
+            .map(|l| l.get_ref().name.get_ref().clone())
+            .collect(),
         overlay_fields: gate::overlay_fields(&raw),
     };
 
@@ -217,6 +223,8 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
                 tier: crate::Tier::Volatile,
                 when: Vec::new(),
                 unless: Vec::new(),
+                when_any: Vec::new(),
+                unless_any: Vec::new(),
                 scope: None,
                 content: Content::Slot {
                     required: false,
@@ -421,8 +429,11 @@ struct Names<'a> {
     broken: &'a [String],
     /// The role list failed to parse (already reported): role lookups stay quiet.
     roles_broken: bool,
-    /// Slot, choice and instructions layers, which a condition can test (`layer:name`).
+    /// Slot, choice, instructions and selector layers, which a condition can test
+    /// (`layer:name`).
     fillable: Vec<String>,
+    /// Selector layers (also in `fillable`).
+    selector_layers: Vec<String>,
     /// Overlay fields, which a condition can test (`overlay:name`).
     overlay_fields: Vec<String>,
 }
