@@ -62,7 +62,8 @@ pub mod claim_words {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::runtime::compose::{
-        compose, compose_boxed, join, joined, Body, Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
+        compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, joined, Body,
+        Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
     };
     pub use crate::runtime::fact::{
         choice, collect, given, present, render_list, render_rows, required, required_choice,
@@ -71,6 +72,10 @@ pub mod __private {
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::overlay::{load_overlay, load_overlay_at};
+    pub use crate::runtime::plan::{
+        resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
+        ShippedText, SuffixPlan, Test,
+    };
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::selector::{resolve_selectors, selected, Selected};

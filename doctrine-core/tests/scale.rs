@@ -223,8 +223,10 @@ fn generated_code_grows_linearly() {
             let size = |n| generated(kind, n).to_string().len();
             (kind, size(200), size(400))
         })
-        // a + 2bn < 2(a + bn): any term in n² takes it over.
-        .filter(|&(_, n, twice)| twice >= 2 * n)
+        // a + 2bn < 2(a + bn): any term in n² takes it over (at 200 items, to 3× and more).
+        // Numbers grow a digit now and then (items 100–199 are written with three), so a
+        // linear size may come out a hair over twice: 1% is let through.
+        .filter(|&(_, n, twice)| twice > 2 * n + n / 50)
         .map(|(kind, n, twice)| format!("{kind}: 200 items {n} bytes, 400 items {twice}"))
         .collect();
     assert!(faster.is_empty(), "{faster:#?}");

@@ -1054,59 +1054,6 @@ impl<'a> FactsBuilder<'a> {
 }
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
-///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
-pub struct Overlay {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-impl Overlay {
-    /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &[];
-    /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[],
-        locked: &[],
-        fixed: &[
-            "tool_directive",
-            "lifecycle",
-            "base",
-            "fable",
-            "ponytail",
-            "role",
-            "team",
-            "identity",
-            "ambient",
-        ],
-    };
-    /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
-    /// overlay and no notice; every file ignored, cut or refused gives a notice.
-    pub fn load(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, usize::MAX)
-    }
-    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-    pub fn load_capped(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-        max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        let (texts, notices) = ::doctrine::__private::load_overlay(
-            ::core::convert::AsRef::as_ref(&dir),
-            &Self::SPEC,
-            max_bytes,
-        );
-        let _ = texts;
-        let overlay = Overlay {};
-        (overlay, notices)
-    }
-}
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
     ///Layer `tool_directive`, inline in `examples/crew/doctrine.toml`. With placeholders: literal text and the values they name.
@@ -1177,29 +1124,17 @@ pub mod sources {
     ///Where `text::LIFECYCLE_DEVELOPER` comes from: `examples/crew/lifecycle/developer.md`, with its frontmatter provenance.
     pub static LIFECYCLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/lifecycle/developer.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::LIFECYCLE_DEFAULT` comes from: `examples/crew/lifecycle/default.md`, with its frontmatter provenance.
     pub static LIFECYCLE_DEFAULT: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/lifecycle/default.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::BASE` comes from: `examples/crew/base.md`, with its frontmatter provenance.
     pub static BASE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/base.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::FABLE` comes from: `examples/crew/doctrine/fable.md`, with its frontmatter provenance.
     pub static FABLE: ::doctrine::Source = ::doctrine::Source {
@@ -1231,226 +1166,421 @@ pub mod sources {
     ///Where `text::ROLE_DEVELOPER` comes from: `examples/crew/roles/developer.md`, with its frontmatter provenance.
     pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/developer.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_ARCHITECT` comes from: `examples/crew/roles/architect.md`, with its frontmatter provenance.
     pub static ROLE_ARCHITECT: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/architect.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_REVIEWER` comes from: `examples/crew/roles/verifier.md`, with its frontmatter provenance.
     pub static ROLE_REVIEWER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/verifier.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_PM` comes from: `examples/crew/roles/pm.md`, with its frontmatter provenance.
     pub static ROLE_PM: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/pm.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_DEVOPS` comes from: `examples/crew/roles/devops.md`, with its frontmatter provenance.
     pub static ROLE_DEVOPS: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/devops.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_WRITER` comes from: `examples/crew/roles/writer.md`, with its frontmatter provenance.
     pub static ROLE_WRITER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/writer.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::ROLE_RESEARCHER` comes from: `examples/crew/roles/researcher.md`, with its frontmatter provenance.
     pub static ROLE_RESEARCHER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/roles/researcher.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::TEAM_BACKEND` comes from: `examples/crew/teams/backend.md`, with its frontmatter provenance.
     pub static TEAM_BACKEND: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/teams/backend.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::TEAM_FRONTEND` comes from: `examples/crew/teams/frontend.md`, with its frontmatter provenance.
     pub static TEAM_FRONTEND: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/teams/frontend.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::TEAM_PLATFORM` comes from: `examples/crew/teams/platform.md`, with its frontmatter provenance.
     pub static TEAM_PLATFORM: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/teams/platform.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_ARCH_1` comes from: `examples/crew/identities/arch-1.md`, with its frontmatter provenance.
     pub static IDENTITY_ARCH_1: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/arch-1.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_BE_DEV_1` comes from: `examples/crew/identities/be-dev-1.md`, with its frontmatter provenance.
     pub static IDENTITY_BE_DEV_1: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/be-dev-1.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_BE_DEV_2` comes from: `examples/crew/identities/be-dev-2.md`, with its frontmatter provenance.
     pub static IDENTITY_BE_DEV_2: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/be-dev-2.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_FE_DEV_1` comes from: `examples/crew/identities/fe-dev-1.md`, with its frontmatter provenance.
     pub static IDENTITY_FE_DEV_1: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/fe-dev-1.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_PM_1` comes from: `examples/crew/identities/pm-1.md`, with its frontmatter provenance.
     pub static IDENTITY_PM_1: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/pm-1.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY_QA_1` comes from: `examples/crew/identities/qa-1.md`, with its frontmatter provenance.
     pub static IDENTITY_QA_1: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/identities/qa-1.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [::doctrine::LayerInfo; 9] = [
-    ::doctrine::LayerInfo {
-        name: "tool_directive",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "lifecycle",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "base",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "fable",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "ponytail",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "role",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "team",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "identity",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "ambient",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
+static PLAN: [::doctrine::__private::LayerPlan; 9] = [
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("tool_directive"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEVELOPER,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_PM,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(
+                            &text::TOOL_DIRECTIVE_DEFAULT,
+                        ),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Value(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("tools"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("lifecycle"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEVELOPER),
+                    &sources::LIFECYCLE_DEVELOPER,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                    &sources::LIFECYCLE_DEFAULT,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("base"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::BASE),
+                    &sources::BASE,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("fable"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::FABLE),
+                        &sources::FABLE,
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Flag(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FlagOff("fable"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("ponytail"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEVELOPER,
+                        ),
+                        &sources::PONYTAIL_DEVELOPER,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(
+                            text::PONYTAIL_DEFAULT,
+                        ),
+                        &sources::PONYTAIL_DEFAULT,
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Flag(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FlagOff("fable"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        })
+        .suffixed(::doctrine::__private::SuffixPlan {
+            roles: ::core::option::Option::Some(&[0u32]),
+            separator: "\n\n",
+            knobs: &[(0u32, 3u32)],
+            texts: &[
+                "**Operative intensity: lite.**",
+                "**Operative intensity: full.**",
+                "**Operative intensity: ultra.**",
+            ],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("role"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEVELOPER),
+                    &sources::ROLE_DEVELOPER,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_ARCHITECT),
+                    &sources::ROLE_ARCHITECT,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_REVIEWER),
+                    &sources::ROLE_REVIEWER,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_REVIEWER),
+                    &sources::ROLE_REVIEWER,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_PM),
+                    &sources::ROLE_PM,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEVOPS),
+                    &sources::ROLE_DEVOPS,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_WRITER),
+                    &sources::ROLE_WRITER,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::ROLE_RESEARCHER),
+                    &sources::ROLE_RESEARCHER,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("team"),
+        ::doctrine::__private::ContentPlan::Choice {
+            choice: 0u32,
+            texts: &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::TEAM_BACKEND),
+                    &sources::TEAM_BACKEND,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::TEAM_FRONTEND),
+                    &sources::TEAM_FRONTEND,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::TEAM_PLATFORM),
+                    &sources::TEAM_PLATFORM,
+                ),
+            ],
+        },
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("identity"),
+        ::doctrine::__private::ContentPlan::Choice {
+            choice: 1u32,
+            texts: &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_ARCH_1),
+                    &sources::IDENTITY_ARCH_1,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_BE_DEV_1),
+                    &sources::IDENTITY_BE_DEV_1,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_BE_DEV_2),
+                    &sources::IDENTITY_BE_DEV_2,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_FE_DEV_1),
+                    &sources::IDENTITY_FE_DEV_1,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_PM_1),
+                    &sources::IDENTITY_PM_1,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_QA_1),
+                    &sources::IDENTITY_QA_1,
+                ),
+            ],
+        },
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("ambient").volatile(),
+        ::doctrine::__private::ContentPlan::Slot(0u32),
+    ),
 ];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+    &PLAN[5].info,
+    &PLAN[6].info,
+    &PLAN[7].info,
+    &PLAN[8].info,
+];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 1],
+    role: Role,
+    choice_team: Team,
+    choice_identity: Identity,
+    slots: [::core::option::Option<&'a str>; 1],
+    lists: [::doctrine::__private::Rendered; 1],
+    flags: Flags,
+    knobs: Knobs,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -1464,80 +1594,34 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    choice_team: Team,
-    choice_identity: Identity,
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 1],
-    lists: [::doctrine::__private::Rendered; 1],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-#[doc = "Starts composing a prompt from `examples/crew/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.ambient(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+///Starts composing a prompt from `examples/crew/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.ambient(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
     team: Team,
     identity: Identity,
 ) -> Compose<'a, stage::NeedAmbient> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: __ComposeState {
-            role: facts.role(),
-            choice_team: team,
-            choice_identity: identity,
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[]; 0],
-            facts: facts.__values(),
-            lists: facts.__lists(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            let facts: Facts<'a> = ::core::convert::Into::into(facts);
+            __ComposeState {
+                facts: facts.__values(),
+                role: facts.role(),
+                choice_team: team,
+                choice_identity: identity,
+                slots: [::core::option::Option::None; 1],
+                lists: facts.__lists(),
+                flags: <Flags as ::core::default::Default>::default(),
+                knobs: <Knobs as ::core::default::Default>::default(),
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedAmbient {}
@@ -1562,21 +1646,52 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Sets every knob (the default is the manifest's).
+    pub fn knobs(mut self, knobs: Knobs) -> Self {
+        self.state.knobs = knobs;
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..8],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -1584,371 +1699,41 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[8..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-                self.__layer_8(),
-            ],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-            ],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_8()],
-        )
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 2] {
-        [self.lists[0].text.as_str(), self.knobs.intensity.as_str()]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = match self.role
-        {
-            Role::Developer => {
-                (&text::TOOL_DIRECTIVE_DEVELOPER, ::doctrine::Origin::Inline)
-            }
-            Role::Architect
-            | Role::Reviewer
-            | Role::Qa
-            | Role::Devops
-            | Role::Writer
-            | Role::Researcher => {
-                (&text::TOOL_DIRECTIVE_DEFAULT, ::doctrine::Origin::Inline)
-            }
-            Role::Pm => (&text::TOOL_DIRECTIVE_PM, ::doctrine::Origin::Inline),
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 2] = [
+            self.lists[0].text.as_str(),
+            self.knobs.intensity.as_str(),
+        ];
+        let choices = [
+            ::core::option::Option::Some(self.choice_team as usize),
+            ::core::option::Option::Some(self.choice_identity as usize),
+        ];
+        let flags = [self.flags.fable];
+        let knobs = [self.knobs.intensity as usize];
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            choices: &choices,
+            slots: &self.slots[..],
+            flags: &flags,
+            knobs: &knobs,
+            facts: &self.facts[..],
+            ..::doctrine::__private::Inputs::NONE
         };
-        if !!self.lists[0].text.is_empty() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("tools"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
-            Role::Developer => {
-                (
-                    text::LIFECYCLE_DEVELOPER,
-                    ::doctrine::Origin::File(&sources::LIFECYCLE_DEVELOPER),
-                )
-            }
-            Role::Architect
-            | Role::Reviewer
-            | Role::Qa
-            | Role::Pm
-            | Role::Devops
-            | Role::Writer
-            | Role::Researcher => {
-                (
-                    text::LIFECYCLE_DEFAULT,
-                    ::doctrine::Origin::File(&sources::LIFECYCLE_DEFAULT),
-                )
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::BASE,
-            ::doctrine::Origin::File(&sources::BASE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::FABLE,
-            ::doctrine::Origin::File(&sources::FABLE),
-        );
-        if !self.flags.fable {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("fable"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
-            Role::Developer => {
-                (
-                    text::PONYTAIL_DEVELOPER,
-                    ::doctrine::Origin::File(&sources::PONYTAIL_DEVELOPER),
-                )
-            }
-            Role::Architect
-            | Role::Reviewer
-            | Role::Qa
-            | Role::Pm
-            | Role::Devops
-            | Role::Writer
-            | Role::Researcher => {
-                (
-                    text::PONYTAIL_DEFAULT,
-                    ::doctrine::Origin::File(&sources::PONYTAIL_DEFAULT),
-                )
-            }
-        };
-        if !self.flags.fable {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("fable"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = if ::core::matches!(
-            self.role, Role::Developer
-        ) {
-            (
-                "\n\n",
-                match (self.knobs.intensity,) {
-                    (Intensity::Lite,) => "**Operative intensity: lite.**",
-                    (Intensity::Full,) => "**Operative intensity: full.**",
-                    (Intensity::Ultra,) => "**Operative intensity: ultra.**",
-                },
-            )
-        } else {
-            ::doctrine::__private::NO_JOIN
-        };
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
-            Role::Developer => {
-                (
-                    text::ROLE_DEVELOPER,
-                    ::doctrine::Origin::File(&sources::ROLE_DEVELOPER),
-                )
-            }
-            Role::Architect => {
-                (
-                    text::ROLE_ARCHITECT,
-                    ::doctrine::Origin::File(&sources::ROLE_ARCHITECT),
-                )
-            }
-            Role::Reviewer | Role::Qa => {
-                (text::ROLE_REVIEWER, ::doctrine::Origin::File(&sources::ROLE_REVIEWER))
-            }
-            Role::Pm => (text::ROLE_PM, ::doctrine::Origin::File(&sources::ROLE_PM)),
-            Role::Devops => {
-                (text::ROLE_DEVOPS, ::doctrine::Origin::File(&sources::ROLE_DEVOPS))
-            }
-            Role::Writer => {
-                (text::ROLE_WRITER, ::doctrine::Origin::File(&sources::ROLE_WRITER))
-            }
-            Role::Researcher => {
-                (
-                    text::ROLE_RESEARCHER,
-                    ::doctrine::Origin::File(&sources::ROLE_RESEARCHER),
-                )
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.choice_team {
-            Team::Backend => {
-                (text::TEAM_BACKEND, ::doctrine::Origin::File(&sources::TEAM_BACKEND))
-            }
-            Team::Frontend => {
-                (text::TEAM_FRONTEND, ::doctrine::Origin::File(&sources::TEAM_FRONTEND))
-            }
-            Team::Platform => {
-                (text::TEAM_PLATFORM, ::doctrine::Origin::File(&sources::TEAM_PLATFORM))
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_7(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[7];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self
-            .choice_identity
-        {
-            Identity::Arch1 => {
-                (
-                    text::IDENTITY_ARCH_1,
-                    ::doctrine::Origin::File(&sources::IDENTITY_ARCH_1),
-                )
-            }
-            Identity::BeDev1 => {
-                (
-                    text::IDENTITY_BE_DEV_1,
-                    ::doctrine::Origin::File(&sources::IDENTITY_BE_DEV_1),
-                )
-            }
-            Identity::BeDev2 => {
-                (
-                    text::IDENTITY_BE_DEV_2,
-                    ::doctrine::Origin::File(&sources::IDENTITY_BE_DEV_2),
-                )
-            }
-            Identity::FeDev1 => {
-                (
-                    text::IDENTITY_FE_DEV_1,
-                    ::doctrine::Origin::File(&sources::IDENTITY_FE_DEV_1),
-                )
-            }
-            Identity::Pm1 => {
-                (text::IDENTITY_PM_1, ::doctrine::Origin::File(&sources::IDENTITY_PM_1))
-            }
-            Identity::Qa1 => {
-                (text::IDENTITY_QA_1, ::doctrine::Origin::File(&sources::IDENTITY_QA_1))
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_8(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[8];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

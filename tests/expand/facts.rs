@@ -54,122 +54,6 @@ impl ::core::fmt::Display for Mode {
         f.write_str(self.as_str())
     }
 }
-///The flags declared in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Flag {}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
-impl Flag {
-    /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[];
-    /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &[];
-    /// The name as written in the manifest.
-    pub const fn as_str(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-/// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
-pub struct Flags {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-#[automatically_derived]
-impl ::core::default::Default for Flags {
-    fn default() -> Self {
-        Flags {}
-    }
-}
-impl Flags {
-    /// Whether `flag` is on.
-    pub const fn get(&self, flag: Flag) -> bool {
-        match flag {}
-    }
-    /// Turns `flag` on or off.
-    pub fn set(&mut self, flag: Flag, on: bool) {
-        let _ = on;
-        match flag {}
-    }
-    /// These flags with `flag` turned on or off.
-    pub fn with(mut self, flag: Flag, on: bool) -> Self {
-        self.set(flag, on);
-        self
-    }
-}
-/// Parses a comma-separated list of the flags that are on (`""` turns all off).
-#[automatically_derived]
-impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags {};
-        for name in s.split(',') {
-            let name = name.trim();
-            if !name.is_empty() {
-                flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
-            }
-        }
-        ::core::result::Result::Ok(flags)
-    }
-}
-/// The flags that are on, comma-separated: the form `FromStr` reads back.
-#[automatically_derived]
-impl ::core::fmt::Display for Flags {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut first = true;
-        for &flag in Flag::ALL {
-            if self.get(flag) {
-                if !first {
-                    f.write_str(",")?;
-                }
-                f.write_str(flag.as_str())?;
-                first = false;
-            }
-        }
-        ::core::result::Result::Ok(())
-    }
-}
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The values of fact `urgency` in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Urgency {
@@ -527,85 +411,13 @@ pub mod sources {
     ///Where `text::VOICE` comes from: `doctrine-core/tests/fixtures/facts/voice.md`, with its frontmatter provenance.
     pub static VOICE: ::doctrine::Source = ::doctrine::Source {
         path: "doctrine-core/tests/fixtures/facts/voice.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 5;
-/**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every mode | — | — | inline | — | — |
-| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
-| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
-| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
-| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
-*/
-pub static LAYERS: [::doctrine::LayerInfo; 5] = [
-    ::doctrine::LayerInfo {
-        name: "base",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Base",
-                heading: "## Base\n\n",
-                open: "<base>\n",
-                close: "\n</base>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "voice",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Voice",
-                heading: "## Voice\n\n",
-                open: "<voice>\n",
-                close: "\n</voice>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "rules",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Rules",
-                heading: "## Rules\n\n",
-                open: "<rules>\n",
-                close: "\n</rules>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "hurry",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "extra",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
 ///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
@@ -617,8 +429,126 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 5]>;
+static PLAN: [::doctrine::__private::LayerPlan; 5] = [
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("base")
+            .titled(
+                &::doctrine::Title {
+                    text: "Base",
+                    heading: "## Base\n\n",
+                    open: "<base>\n",
+                    close: "\n</base>",
+                },
+            ),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Template(&text::BASE),
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("voice")
+                .user()
+                .titled(
+                    &::doctrine::Title {
+                        text: "Voice",
+                        heading: "## Voice\n\n",
+                        open: "<voice>\n",
+                        close: "\n</voice>",
+                    },
+                ),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::VOICE),
+                        &sources::VOICE,
+                    ),
+                ],
+            ),
+        )
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 0u32,
+            file: "voice.md",
+            append: ::core::option::Option::None,
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("rules")
+            .titled(
+                &::doctrine::Title {
+                    text: "Rules",
+                    heading: "## Rules\n\n",
+                    open: "<rules>\n",
+                    close: "\n</rules>",
+                },
+            ),
+        ::doctrine::__private::ContentPlan::Instructions(
+            0u32,
+            &::doctrine::InstructionStyle::DEFAULT,
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("hurry").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::HURRY),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::FactIs(
+                            1u32,
+                            "high",
+                            ::doctrine::Skip::FactAbsent("urgency"),
+                        ),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactValue("urgency"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("extra").volatile(),
+        ::doctrine::__private::ContentPlan::Slot(0u32),
+    ),
+];
+/**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every mode | — | — | inline | — | — |
+| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
+| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
+| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
+*/
+pub static LAYERS: [&::doctrine::LayerInfo; 5] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 2],
+    role: Mode,
+    slots: [::core::option::Option<&'a str>; 1],
+    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
+    overlay: ::core::option::Option<&'a Overlay>,
+    formulation: ::doctrine::Formulation,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -636,83 +566,30 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
-    facts: [::core::option::Option<&'a str>; 2],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `doctrine-core/tests/fixtures/facts/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.rules(&[Instruction])`, `.extra(Option)`.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every mode | — | — | inline | — | — |
-| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
-| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
-| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
-| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
-*/
+///Starts composing a prompt from `doctrine-core/tests/fixtures/facts/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.rules(&[Instruction])`, `.extra(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedRules> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: __ComposeState {
-            role: facts.role(),
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[]; 1],
-            facts: facts.__values(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            let facts: Facts<'a> = ::core::convert::Into::into(facts);
+            __ComposeState {
+                facts: facts.__values(),
+                role: facts.role(),
+                slots: [::core::option::Option::None; 1],
+                instructions: [&[][..]; 1],
+                overlay: ::core::option::Option::None,
+                formulation: DEFAULT_FORMULATION,
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedRules {}
@@ -756,21 +633,52 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+    /// Sets how titled layers are delimited.
+    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
+        self.state.formulation = formulation;
+        self
+    }
+    /// Sets the formulation for a model family, from the manifest's table.
+    pub fn family(mut self, family: &str) -> Self {
+        self.state.formulation = formulation_for(family);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 5]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, self.state.formulation),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..3],
+                (SEPARATOR, self.state.formulation),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -778,188 +686,40 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[3..],
+                (SEPARATOR, self.state.formulation),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-            ],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_0(), self.__layer_1(), self.__layer_2()],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_3(), self.__layer_4()],
-        )
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 2] {
-        [self.facts[0].unwrap_or(""), self.facts[1].unwrap_or("")]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::BASE,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::VOICE,
-            ::doctrine::Origin::File(&sources::VOICE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.voice.as_str().trim();
-            if !over.is_empty() {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayReplaced("voice.md"),
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        let origin = ::doctrine::Origin::Instructions;
-        let instructions: &'a [::doctrine::Instruction<'a>] = self.instructions[0];
-        if instructions.is_empty() {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Instructions,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotSupplied),
-            };
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Instructions(
-                instructions,
-                &::doctrine::InstructionStyle::DEFAULT,
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        if !::core::matches!(self.role, Mode::Act) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::HURRY,
-            ::doctrine::Origin::Inline,
-        );
-        if self.facts[1].is_none() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("urgency"),
-                ),
-            };
-        }
-        if !::core::matches!(
-            self.facts[1], ::core::option::Option::Some(v) if v == "high"
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactValue("urgency"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 2] = [
+            self.facts[0].unwrap_or(""),
+            self.facts[1].unwrap_or(""),
+        ];
+        let given = self.overlay.map(|o| ([o.voice.as_str()], []));
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            slots: &self.slots[..],
+            instructions: &self.instructions[..],
+            facts: &self.facts[..],
+            overlay: given
+                .as_ref()
+                .map(|(fields, off)| ::doctrine::__private::Overlay {
+                    fields,
+                    off,
+                }),
+            ..::doctrine::__private::Inputs::NONE
         };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -179,16 +179,6 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The values of fact `speed` in `tests/fixtures/gates.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Speed {
@@ -530,85 +520,6 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-/**Every layer of `tests/fixtures/gates.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
-| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
-| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
-| 4 | `review` | stable | every mode | — | — | inline | — | — |
-| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
-| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
-| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
-| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
-| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
-*/
-pub static LAYERS: [::doctrine::LayerInfo; 9] = [
-    ::doctrine::LayerInfo {
-        name: "host",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "whole_repo",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "scoped",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "review",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "chatty",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "tone",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "tone_note",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "persona",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "persona_note",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
 ///The formulation for a model family (trimmed, ASCII case ignored): the manifest's family of that exact name in `[formulation] families`, else `DEFAULT_FORMULATION`.
@@ -623,8 +534,228 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         true,
     )
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
+static PLAN: [::doctrine::__private::LayerPlan; 9] = [
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("host"),
+            ::doctrine::__private::ContentPlan::Slot(0u32),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[],
+            when_any: ::core::option::Option::None,
+            unless: &[
+                (
+                    &[
+                        ::doctrine::__private::Cond {
+                            test: ::doctrine::__private::Test::Flag(1u32),
+                            negated: false,
+                        },
+                        ::doctrine::__private::Cond {
+                            test: ::doctrine::__private::Test::Slot(1u32),
+                            negated: false,
+                        },
+                    ],
+                    ::doctrine::Skip::Unless("`strict`, `layer:persona`"),
+                ),
+            ],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("whole_repo"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::WHOLE_REPO),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(0u32),
+                        negated: true,
+                    },
+                    ::doctrine::Skip::When("!scope"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("scoped"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::SCOPED),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("scope"),
+                ),
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::FactIs(
+                            1u32,
+                            "slow",
+                            ::doctrine::Skip::FactAbsent("speed"),
+                        ),
+                        negated: true,
+                    },
+                    ::doctrine::Skip::When("!speed=slow"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("review"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Template(&text::REVIEW),
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("chatty"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::CHATTY),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Flag(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FlagOff("verbose"),
+                ),
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Flag(1u32),
+                        negated: true,
+                    },
+                    ::doctrine::Skip::FlagOn("strict"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("tone").user(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::TONE),
+                    ),
+                ],
+            ),
+        )
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 0u32,
+            file: "tone.md",
+            append: ::core::option::Option::None,
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("tone_note"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::TONE_NOTE),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Overlay(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::When("overlay:tone"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("persona"),
+        ::doctrine::__private::ContentPlan::Slot(1u32),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("persona_note"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::PERSONA_NOTE),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Slot(1u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::When("layer:persona"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+];
+/**Every layer of `tests/fixtures/gates.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
+| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
+| 4 | `review` | stable | every mode | — | — | inline | — | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
+*/
+pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+    &PLAN[5].info,
+    &PLAN[6].info,
+    &PLAN[7].info,
+    &PLAN[8].info,
+];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 3],
+    role: Mode,
+    slots: [::core::option::Option<&'a str>; 2],
+    flags: Flags,
+    overlay: ::core::option::Option<&'a Overlay>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -642,87 +773,29 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 2],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 3],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `tests/fixtures/gates.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.host(Option)`, `.persona(Option)`.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
-| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
-| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
-| 4 | `review` | stable | every mode | — | — | inline | — | — |
-| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
-| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
-| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
-| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
-| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
-*/
+///Starts composing a prompt from `tests/fixtures/gates.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.host(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedHost> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: __ComposeState {
-            role: facts.role(),
-            slots: [::core::option::Option::None; 2],
-            instructions: [&[]; 0],
-            facts: facts.__values(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            let facts: Facts<'a> = ::core::convert::Into::into(facts);
+            __ComposeState {
+                facts: facts.__values(),
+                role: facts.role(),
+                slots: [::core::option::Option::None; 2],
+                flags: <Flags as ::core::default::Default>::default(),
+                overlay: ::core::option::Option::None,
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedHost {}
@@ -769,21 +842,52 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..9],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -791,333 +895,42 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[9..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-                self.__layer_8(),
-            ],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-                self.__layer_8(),
-            ],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 3] {
-        [
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 3] = [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),
             self.facts[2].unwrap_or(""),
-        ]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
+        ];
+        let flags = [self.flags.verbose, self.flags.strict];
+        let given = self.overlay.map(|o| ([o.tone.as_str()], []));
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            slots: &self.slots[..],
+            flags: &flags,
+            facts: &self.facts[..],
+            overlay: given
+                .as_ref()
+                .map(|(fields, off)| ::doctrine::__private::Overlay {
+                    fields,
+                    off,
+                }),
+            ..::doctrine::__private::Inputs::NONE
         };
-        if !<[bool]>::contains(
-            &[
-                self.flags.strict,
-                ::core::matches!(
-                    self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
-                ),
-            ],
-            &false,
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::Unless("`strict`, `layer:persona`"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::WHOLE_REPO,
-            ::doctrine::Origin::Inline,
-        );
-        if self.facts[0].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::When("!scope")),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::SCOPED,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[0].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("scope"),
-                ),
-            };
-        }
-        if ::core::matches!(
-            self.facts[1], ::core::option::Option::Some(v) if v == "slow"
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::When("!speed=slow"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::REVIEW,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::CHATTY,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.flags.verbose {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("verbose"),
-                ),
-            };
-        }
-        if self.flags.strict {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOn("strict"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::TONE,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.tone.as_str().trim();
-            if !over.is_empty() {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayReplaced("tone.md"),
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::TONE_NOTE,
-            ::doctrine::Origin::Inline,
-        );
-        if !::core::matches!(
-            self.overlay, ::core::option::Option::Some(o) if ! o.tone.trim().is_empty()
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::When("overlay:tone"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_7(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[7];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[1] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_8(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[8];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::PERSONA_NOTE,
-            ::doctrine::Origin::Inline,
-        );
-        if !::core::matches!(
-            self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::When("layer:persona"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -86,122 +86,6 @@ impl ::core::fmt::Display for Mode {
         f.write_str(self.as_str())
     }
 }
-///The flags declared in `examples/modes/doctrine.toml`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Flag {}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
-impl Flag {
-    /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[];
-    /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &[];
-    /// The name as written in the manifest.
-    pub const fn as_str(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-/// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
-pub struct Flags {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-#[automatically_derived]
-impl ::core::default::Default for Flags {
-    fn default() -> Self {
-        Flags {}
-    }
-}
-impl Flags {
-    /// Whether `flag` is on.
-    pub const fn get(&self, flag: Flag) -> bool {
-        match flag {}
-    }
-    /// Turns `flag` on or off.
-    pub fn set(&mut self, flag: Flag, on: bool) {
-        let _ = on;
-        match flag {}
-    }
-    /// These flags with `flag` turned on or off.
-    pub fn with(mut self, flag: Flag, on: bool) -> Self {
-        self.set(flag, on);
-        self
-    }
-}
-/// Parses a comma-separated list of the flags that are on (`""` turns all off).
-#[automatically_derived]
-impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags {};
-        for name in s.split(',') {
-            let name = name.trim();
-            if !name.is_empty() {
-                flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
-            }
-        }
-        ::core::result::Result::Ok(flags)
-    }
-}
-/// The flags that are on, comma-separated: the form `FromStr` reads back.
-#[automatically_derived]
-impl ::core::fmt::Display for Flags {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut first = true;
-        for &flag in Flag::ALL {
-            if self.get(flag) {
-                if !first {
-                    f.write_str(",")?;
-                }
-                f.write_str(flag.as_str())?;
-                first = false;
-            }
-        }
-        ::core::result::Result::Ok(())
-    }
-}
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The values of fact `extramile` in `examples/modes/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extramile {
@@ -1770,67 +1654,6 @@ pub const FACT_NAMES: [&str; 13] = [
     "mcp",
     "nudge",
 ];
-///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
-pub struct Overlay {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-impl Overlay {
-    /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &[];
-    /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[],
-        locked: &[],
-        fixed: &[
-            "doctrine",
-            "tools",
-            "shell",
-            "mode",
-            "overview",
-            "pack",
-            "plan",
-            "scope",
-            "baseline",
-            "today",
-            "room",
-            "personality",
-            "extramile",
-            "mcp",
-            "nudge_wrapup",
-            "nudge_force",
-            "extra",
-        ],
-    };
-    /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
-    /// overlay and no notice; every file ignored, cut or refused gives a notice.
-    pub fn load(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, usize::MAX)
-    }
-    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-    pub fn load_capped(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-        max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        let (texts, notices) = ::doctrine::__private::load_overlay(
-            ::core::convert::AsRef::as_ref(&dir),
-            &Self::SPEC,
-            max_bytes,
-        );
-        let _ = texts;
-        let overlay = Overlay {};
-        (overlay, notices)
-    }
-}
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
     ///Layer `doctrine`, from `examples/modes/doctrine/core.md`.
@@ -1930,80 +1753,384 @@ pub mod sources {
     ///Where `text::DOCTRINE` comes from: `examples/modes/doctrine/core.md`, with its frontmatter provenance.
     pub static DOCTRINE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/doctrine/core.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::TOOLS` comes from: `examples/modes/doctrine/tools.md`, with its frontmatter provenance.
     pub static TOOLS: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/doctrine/tools.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MODE_CHAT` comes from: `examples/modes/modes/chat.md`, with its frontmatter provenance.
     pub static MODE_CHAT: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/modes/chat.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MODE_PLAN` comes from: `examples/modes/modes/plan.md`, with its frontmatter provenance.
     pub static MODE_PLAN: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/modes/plan.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MODE_EXEC` comes from: `examples/modes/modes/exec.md`, with its frontmatter provenance.
     pub static MODE_EXEC: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/modes/exec.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MODE_APPLY` comes from: `examples/modes/modes/apply.md`, with its frontmatter provenance.
     pub static MODE_APPLY: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/modes/apply.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MODE_SCOUT` comes from: `examples/modes/modes/scout.md`, with its frontmatter provenance.
     pub static MODE_SCOUT: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/modes/scout.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::EXTRAMILE` comes from: `examples/modes/doctrine/extramile.md`, with its frontmatter provenance.
     pub static EXTRAMILE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/modes/doctrine/extramile.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 17;
+static PLAN: [::doctrine::__private::LayerPlan; 17] = [
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("doctrine"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::DOCTRINE),
+                        &sources::DOCTRINE,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("tools"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Template(&text::TOOLS),
+                        &sources::TOOLS,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("shell"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::SHELL),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(2u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("shell"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("mode"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_CHAT),
+                        &sources::MODE_CHAT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_PLAN),
+                        &sources::MODE_PLAN,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_EXEC),
+                        &sources::MODE_EXEC,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_APPLY),
+                        &sources::MODE_APPLY,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_SCOUT),
+                        &sources::MODE_SCOUT,
+                    ),
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::MODE_CHAT),
+                        &sources::MODE_CHAT,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("overview"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::TemplateTrimmed(
+                            &text::OVERVIEW,
+                        ),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(3u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("overview"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("pack"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::TemplateTrimmed(&text::PACK),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[2u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("plan"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::TemplateTrimmed(&text::PLAN),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[3u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("scope"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::SCOPE),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[4u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("baseline"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::BASELINE),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[5u32]),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("today").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::TODAY),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(7u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("today"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("room").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::ROOM),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(8u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("room"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("personality").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::PERSONALITY),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(9u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("personality"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("extramile").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::EXTRAMILE),
+                        &sources::EXTRAMILE,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32, 2u32, 3u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::FactIs(
+                            10u32,
+                            "on",
+                            ::doctrine::Skip::FactAbsent("extramile"),
+                        ),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactValue("extramile"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("mcp").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::MCP),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32, 1u32, 2u32, 3u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Fact(11u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("mcp"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("nudge_wrapup").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::NUDGE_WRAPUP),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::FactIs(
+                            12u32,
+                            "wrapup",
+                            ::doctrine::Skip::FactAbsent("nudge"),
+                        ),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactValue("nudge"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("nudge_force").volatile(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::NUDGE_FORCE),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::FactIs(
+                            12u32,
+                            "force",
+                            ::doctrine::Skip::FactAbsent("nudge"),
+                        ),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactValue("nudge"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("extra").volatile(),
+        ::doctrine::__private::ContentPlan::Slot(0u32),
+    ),
+];
 /**Every layer of `examples/modes/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -2026,135 +2153,32 @@ pub const LAYER_COUNT: usize = 17;
 | 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
 | 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 17] = [
-    ::doctrine::LayerInfo {
-        name: "doctrine",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "tools",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "shell",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "mode",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "overview",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "pack",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "plan",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "scope",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "baseline",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "today",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "room",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "personality",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "extramile",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "mcp",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "nudge_wrapup",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "nudge_force",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "extra",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
+pub static LAYERS: [&::doctrine::LayerInfo; 17] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+    &PLAN[5].info,
+    &PLAN[6].info,
+    &PLAN[7].info,
+    &PLAN[8].info,
+    &PLAN[9].info,
+    &PLAN[10].info,
+    &PLAN[11].info,
+    &PLAN[12].info,
+    &PLAN[13].info,
+    &PLAN[14].info,
+    &PLAN[15].info,
+    &PLAN[16].info,
 ];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 13],
+    role: Mode,
+    slots: [::core::option::Option<&'a str>; 1],
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 17]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -2168,95 +2192,27 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 13],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `examples/modes/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.extra(Option)`.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — | — |
-| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — | — |
-| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — | — |
-| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — | — |
-| 6 | `pack` | stable | `exec` | — | — | inline | — | — |
-| 7 | `plan` | stable | `apply` | — | — | inline | — | — |
-| 8 | `scope` | stable | `scout` | — | — | inline | — | — |
-| 9 | `baseline` | stable | `baseline` | — | — | inline | — | — |
-| 10 | `today` | volatile | every mode | when `today` | — | inline | — | — |
-| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — | — |
-| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — | — |
-| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
-| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
-*/
+///Starts composing a prompt from `examples/modes/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.extra(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedExtra> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: __ComposeState {
-            role: facts.role(),
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[]; 0],
-            facts: facts.__values(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            let facts: Facts<'a> = ::core::convert::Into::into(facts);
+            __ComposeState {
+                facts: facts.__values(),
+                role: facts.role(),
+                slots: [::core::option::Option::None; 1],
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedExtra {}
@@ -2280,22 +2236,49 @@ impl<'a, Stage> Compose<'a, Stage> {
         }
     }
 }
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 17]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| {
+                const CEILINGS: &[::core::option::Option<usize>] = &[
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(7000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                ];
+                ::doctrine::__private::with_ceiling(
+                    ::doctrine::__private::compose_plan(
+                        &PLAN,
+                        (SEPARATOR, ::doctrine::Formulation::Markdown),
+                        (values, &[]),
+                        inputs,
+                    ),
+                    CEILINGS[state.role as usize],
+                )
+            })
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..9],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -2303,90 +2286,21 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[9..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        const CEILINGS: &[::core::option::Option<usize>] = &[
-            ::core::option::Option::Some(6000),
-            ::core::option::Option::Some(6000),
-            ::core::option::Option::Some(7000),
-            ::core::option::Option::Some(6000),
-            ::core::option::Option::Some(6000),
-            ::core::option::Option::Some(6000),
-        ];
-        ::doctrine::__private::with_ceiling(
-            ::doctrine::__private::compose(
-                SEPARATOR,
-                self.formulation,
-                &values,
-                &[],
-                [
-                    self.__layer_0(),
-                    self.__layer_1(),
-                    self.__layer_2(),
-                    self.__layer_3(),
-                    self.__layer_4(),
-                    self.__layer_5(),
-                    self.__layer_6(),
-                    self.__layer_7(),
-                    self.__layer_8(),
-                    self.__layer_9(),
-                    self.__layer_10(),
-                    self.__layer_11(),
-                    self.__layer_12(),
-                    self.__layer_13(),
-                    self.__layer_14(),
-                    self.__layer_15(),
-                    self.__layer_16(),
-                ],
-            ),
-            CEILINGS[self.role as usize],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-                self.__layer_7(),
-                self.__layer_8(),
-            ],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_9(),
-                self.__layer_10(),
-                self.__layer_11(),
-                self.__layer_12(),
-                self.__layer_13(),
-                self.__layer_14(),
-                self.__layer_15(),
-                self.__layer_16(),
-            ],
-        )
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 13] {
-        [
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 13] = [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),
             self.facts[2].unwrap_or(""),
@@ -2400,583 +2314,15 @@ impl<'a> __ComposeState<'a> {
             self.facts[10].unwrap_or(""),
             self.facts[11].unwrap_or(""),
             self.facts[12].unwrap_or(""),
-        ]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        if !::core::matches!(
-            self.role, Mode::Chat | Mode::Plan | Mode::Exec | Mode::Apply | Mode::Scout
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::DOCTRINE,
-            ::doctrine::Origin::File(&sources::DOCTRINE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        if !::core::matches!(
-            self.role, Mode::Chat | Mode::Plan | Mode::Exec | Mode::Apply | Mode::Scout
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::TOOLS,
-            ::doctrine::Origin::File(&sources::TOOLS),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        if !::core::matches!(
-            self.role, Mode::Chat | Mode::Plan | Mode::Exec | Mode::Apply | Mode::Scout
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::SHELL,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[2].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("shell"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        if !::core::matches!(
-            self.role, Mode::Chat | Mode::Plan | Mode::Exec | Mode::Apply | Mode::Scout
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
-            Mode::Chat => {
-                (text::MODE_CHAT, ::doctrine::Origin::File(&sources::MODE_CHAT))
-            }
-            Mode::Plan => {
-                (text::MODE_PLAN, ::doctrine::Origin::File(&sources::MODE_PLAN))
-            }
-            Mode::Exec => {
-                (text::MODE_EXEC, ::doctrine::Origin::File(&sources::MODE_EXEC))
-            }
-            Mode::Apply => {
-                (text::MODE_APPLY, ::doctrine::Origin::File(&sources::MODE_APPLY))
-            }
-            Mode::Scout => {
-                (text::MODE_SCOUT, ::doctrine::Origin::File(&sources::MODE_SCOUT))
-            }
-            _ => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Unresolved,
-                    body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-                };
-            }
+        ];
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            slots: &self.slots[..],
+            facts: &self.facts[..],
+            ..::doctrine::__private::Inputs::NONE
         };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        if !::core::matches!(self.role, Mode::Chat | Mode::Plan) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::OVERVIEW,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[3].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("overview"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::TemplateTrimmed(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
-        if !::core::matches!(self.role, Mode::Exec) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::PACK,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::TemplateTrimmed(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
-        if !::core::matches!(self.role, Mode::Apply) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::PLAN,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::TemplateTrimmed(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_7(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[7];
-        if !::core::matches!(self.role, Mode::Scout) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::SCOPE,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_8(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[8];
-        if !::core::matches!(self.role, Mode::Baseline) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::BASELINE,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_9(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[9];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::TODAY,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[7].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("today"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_10(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[10];
-        if !::core::matches!(self.role, Mode::Chat | Mode::Plan) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::ROOM,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[8].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("room"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_11(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[11];
-        if !::core::matches!(self.role, Mode::Chat | Mode::Plan) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::PERSONALITY,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[9].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("personality"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_12(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[12];
-        if !::core::matches!(self.role, Mode::Plan | Mode::Exec | Mode::Apply) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::EXTRAMILE,
-            ::doctrine::Origin::File(&sources::EXTRAMILE),
-        );
-        if self.facts[10].is_none() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("extramile"),
-                ),
-            };
-        }
-        if !::core::matches!(
-            self.facts[10], ::core::option::Option::Some(v) if v == "on"
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactValue("extramile"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_13(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[13];
-        if !::core::matches!(
-            self.role, Mode::Chat | Mode::Plan | Mode::Exec | Mode::Apply
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::MCP,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.facts[11].is_some() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("mcp"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_14(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[14];
-        if !::core::matches!(self.role, Mode::Plan) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::NUDGE_WRAPUP,
-            ::doctrine::Origin::Inline,
-        );
-        if self.facts[12].is_none() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("nudge"),
-                ),
-            };
-        }
-        if !::core::matches!(
-            self.facts[12], ::core::option::Option::Some(v) if v == "wrapup"
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactValue("nudge"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_15(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[15];
-        if !::core::matches!(self.role, Mode::Plan) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::NUDGE_FORCE,
-            ::doctrine::Origin::Inline,
-        );
-        if self.facts[12].is_none() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("nudge"),
-                ),
-            };
-        }
-        if !::core::matches!(
-            self.facts[12], ::core::option::Option::Some(v) if v == "force"
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactValue("nudge"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_16(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[16];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -9,122 +9,6 @@ const _: &[u8] = ::core::include_bytes!(
     "../../examples/overlay/doctrine/tool-policy.md"
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/style.md");
-///The flags declared in `examples/overlay/doctrine.toml`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Flag {}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
-impl Flag {
-    /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[];
-    /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &[];
-    /// The name as written in the manifest.
-    pub const fn as_str(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-/// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
-pub struct Flags {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-#[automatically_derived]
-impl ::core::default::Default for Flags {
-    fn default() -> Self {
-        Flags {}
-    }
-}
-impl Flags {
-    /// Whether `flag` is on.
-    pub const fn get(&self, flag: Flag) -> bool {
-        match flag {}
-    }
-    /// Turns `flag` on or off.
-    pub fn set(&mut self, flag: Flag, on: bool) {
-        let _ = on;
-        match flag {}
-    }
-    /// These flags with `flag` turned on or off.
-    pub fn with(mut self, flag: Flag, on: bool) -> Self {
-        self.set(flag, on);
-        self
-    }
-}
-/// Parses a comma-separated list of the flags that are on (`""` turns all off).
-#[automatically_derived]
-impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags {};
-        for name in s.split(',') {
-            let name = name.trim();
-            if !name.is_empty() {
-                flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
-            }
-        }
-        ::core::result::Result::Ok(flags)
-    }
-}
-/// The flags that are on, comma-separated: the form `FromStr` reads back.
-#[automatically_derived]
-impl ::core::fmt::Display for Flags {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut first = true;
-        for &flag in Flag::ALL {
-            if self.get(flag) {
-                if !first {
-                    f.write_str(",")?;
-                }
-                f.write_str(flag.as_str())?;
-                first = false;
-            }
-        }
-        ::core::result::Result::Ok(())
-    }
-}
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Facts<'a> {
@@ -295,158 +179,33 @@ pub mod sources {
     ///Where `text::PREAMBLE` comes from: `examples/overlay/doctrine/preamble.md`, with its frontmatter provenance.
     pub static PREAMBLE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/overlay/doctrine/preamble.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::IDENTITY` comes from: `examples/overlay/doctrine/identity.md`, with its frontmatter provenance.
     pub static IDENTITY: ::doctrine::Source = ::doctrine::Source {
         path: "examples/overlay/doctrine/identity.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::SAFETY` comes from: `examples/overlay/doctrine/safety.md`, with its frontmatter provenance.
     pub static SAFETY: ::doctrine::Source = ::doctrine::Source {
         path: "examples/overlay/doctrine/safety.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::TOOL_POLICY` comes from: `examples/overlay/doctrine/tool-policy.md`, with its frontmatter provenance.
     pub static TOOL_POLICY: ::doctrine::Source = ::doctrine::Source {
         path: "examples/overlay/doctrine/tool-policy.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::STYLE` comes from: `examples/overlay/doctrine/style.md`, with its frontmatter provenance.
     pub static STYLE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/overlay/doctrine/style.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
-/**Every layer of `examples/overlay/doctrine.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
-| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
-| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
-| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
-| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
-| 6 | `instructions` | stable | — | — | — | instructions | — | — |
-| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
-*/
-pub static LAYERS: [::doctrine::LayerInfo; 7] = [
-    ::doctrine::LayerInfo {
-        name: "preamble",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "identity",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Identity",
-                heading: "## Identity\n\n",
-                open: "<identity>\n",
-                close: "\n</identity>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "safety",
-        tier: ::doctrine::Tier::Stable,
-        locked: true,
-        user: false,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Safety",
-                heading: "## Safety\n\n",
-                open: "<safety>\n",
-                close: "\n</safety>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "tool_policy",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Tool policy",
-                heading: "## Tool policy\n\n",
-                open: "<tool_policy>\n",
-                close: "\n</tool_policy>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "style",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Style",
-                heading: "## Style\n\n",
-                open: "<style>\n",
-                close: "\n</style>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "instructions",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Instructions",
-                heading: "## Instructions\n\n",
-                open: "<instructions>\n",
-                close: "\n</instructions>",
-            },
-        ),
-    },
-    ::doctrine::LayerInfo {
-        name: "repo",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::Some(
-            &::doctrine::Title {
-                text: "Repository",
-                heading: "## Repository\n\n",
-                open: "<repository>\n",
-                close: "\n</repository>",
-            },
-        ),
-    },
-];
 /// The formulation for families the manifest does not name.
 pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
 ///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
@@ -462,8 +221,174 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
+static PLAN: [::doctrine::__private::LayerPlan; 7] = [
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("preamble"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::PREAMBLE),
+                    &sources::PREAMBLE,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("identity")
+                .user()
+                .titled(
+                    &::doctrine::Title {
+                        text: "Identity",
+                        heading: "## Identity\n\n",
+                        open: "<identity>\n",
+                        close: "\n</identity>",
+                    },
+                ),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::IDENTITY),
+                        &sources::IDENTITY,
+                    ),
+                ],
+            ),
+        )
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 0u32,
+            file: "identity.md",
+            append: ::core::option::Option::None,
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("safety")
+            .locked()
+            .titled(
+                &::doctrine::Title {
+                    text: "Safety",
+                    heading: "## Safety\n\n",
+                    open: "<safety>\n",
+                    close: "\n</safety>",
+                },
+            ),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::SAFETY),
+                    &sources::SAFETY,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("tool_policy")
+                .user()
+                .titled(
+                    &::doctrine::Title {
+                        text: "Tool policy",
+                        heading: "## Tool policy\n\n",
+                        open: "<tool_policy>\n",
+                        close: "\n</tool_policy>",
+                    },
+                ),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Template(&text::TOOL_POLICY),
+                        &sources::TOOL_POLICY,
+                    ),
+                ],
+            ),
+        )
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 1u32,
+            file: "tools.md",
+            append: ::core::option::Option::Some("\n\n"),
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("style")
+                .user()
+                .titled(
+                    &::doctrine::Title {
+                        text: "Style",
+                        heading: "## Style\n\n",
+                        open: "<style>\n",
+                        close: "\n</style>",
+                    },
+                ),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::STYLE),
+                        &sources::STYLE,
+                    ),
+                ],
+            ),
+        )
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 2u32,
+            file: "style.md",
+            append: ::core::option::Option::None,
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("instructions")
+            .titled(
+                &::doctrine::Title {
+                    text: "Instructions",
+                    heading: "## Instructions\n\n",
+                    open: "<instructions>\n",
+                    close: "\n</instructions>",
+                },
+            ),
+        ::doctrine::__private::ContentPlan::Instructions(
+            0u32,
+            &::doctrine::InstructionStyle::DEFAULT,
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("repo")
+            .titled(
+                &::doctrine::Title {
+                    text: "Repository",
+                    heading: "## Repository\n\n",
+                    open: "<repository>\n",
+                    close: "\n</repository>",
+                },
+            ),
+        ::doctrine::__private::ContentPlan::Slot(0u32),
+    ),
+];
+/**Every layer of `examples/overlay/doctrine.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
+| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
+| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
+| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
+| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
+| 6 | `instructions` | stable | — | — | — | instructions | — | — |
+| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
+*/
+pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+    &PLAN[5].info,
+    &PLAN[6].info,
+];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 1],
+    slots: [::core::option::Option<&'a str>; 1],
+    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
+    overlay: ::core::option::Option<&'a Overlay>,
+    formulation: ::doctrine::Formulation,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
+}
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -481,80 +406,26 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
-    facts: [::core::option::Option<&'a str>; 1],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `examples/overlay/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.instructions(&[Instruction])`, `.repo(Option)`.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
-| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
-| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
-| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
-| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
-| 6 | `instructions` | stable | — | — | — | instructions | — | — |
-| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
-*/
+///Starts composing a prompt from `examples/overlay/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.instructions(&[Instruction])`, `.repo(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
     Compose {
-        state: __ComposeState {
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[]; 1],
-            facts: facts.__values(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            __ComposeState {
+                facts: facts.__values(),
+                slots: [::core::option::Option::None; 1],
+                instructions: [&[][..]; 1],
+                overlay: ::core::option::Option::None,
+                formulation: DEFAULT_FORMULATION,
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedInstructions {}
@@ -598,21 +469,52 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+    /// Sets how titled layers are delimited.
+    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
+        self.state.formulation = formulation;
+        self
+    }
+    /// Sets the formulation for a model family, from the manifest's table.
+    pub fn family(mut self, family: &str) -> Self {
+        self.state.formulation = formulation_for(family);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, self.state.formulation),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..7],
+                (SEPARATOR, self.state.formulation),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -620,230 +522,41 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[7..],
+                (SEPARATOR, self.state.formulation),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-            ],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-            ],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 1] {
-        [self.facts[0].unwrap_or("")]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::PREAMBLE,
-            ::doctrine::Origin::File(&sources::PREAMBLE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::IDENTITY,
-            ::doctrine::Origin::File(&sources::IDENTITY),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.identity.as_str().trim();
-            if !over.is_empty() {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayReplaced("identity.md"),
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::SAFETY,
-            ::doctrine::Origin::File(&sources::SAFETY),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::TOOL_POLICY,
-            ::doctrine::Origin::File(&sources::TOOL_POLICY),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.tools_more.as_str().trim();
-            if !over.is_empty() {
-                let source = match origin {
-                    ::doctrine::Origin::File(s) => ::core::option::Option::Some(s),
-                    _ => ::core::option::Option::None,
-                };
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayAppended(source, "tools.md"),
-                    body: ::doctrine::__private::Body::Template(
-                        text,
-                        [suffix, ("\n\n", over)],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::STYLE,
-            ::doctrine::Origin::File(&sources::STYLE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.style.as_str().trim();
-            if !over.is_empty() {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayReplaced("style.md"),
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
-        let origin = ::doctrine::Origin::Instructions;
-        let instructions: &'a [::doctrine::Instruction<'a>] = self.instructions[0];
-        if instructions.is_empty() {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Instructions,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotSupplied),
-            };
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Instructions(
-                instructions,
-                &::doctrine::InstructionStyle::DEFAULT,
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 1] = [self.facts[0].unwrap_or("")];
+        let given = self
+            .overlay
+            .map(|o| (
+                [o.identity.as_str(), o.tools_more.as_str(), o.style.as_str()],
+                [],
+            ));
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            slots: &self.slots[..],
+            instructions: &self.instructions[..],
+            facts: &self.facts[..],
+            overlay: given
+                .as_ref()
+                .map(|(fields, off)| ::doctrine::__private::Overlay {
+                    fields,
+                    off,
+                }),
+            ..::doctrine::__private::Inputs::NONE
         };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

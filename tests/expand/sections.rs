@@ -119,16 +119,6 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Facts<'a> {
@@ -190,49 +180,6 @@ impl<'a> Facts<'a> {
 }
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 3] = ["date", "branch", "ticket"];
-///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
-pub struct Overlay {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-impl Overlay {
-    /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &[];
-    /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[],
-        locked: &[],
-        fixed: &["context"],
-    };
-    /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
-    /// overlay and no notice; every file ignored, cut or refused gives a notice.
-    pub fn load(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, usize::MAX)
-    }
-    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-    pub fn load_capped(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-        max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        let (texts, notices) = ::doctrine::__private::load_overlay(
-            ::core::convert::AsRef::as_ref(&dir),
-            &Self::SPEC,
-            max_bytes,
-        );
-        let _ = texts;
-        let overlay = Overlay {};
-        (overlay, notices)
-    }
-}
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
     ///Layer `context`, inline in `tests/fixtures/sections.toml`. With placeholders: literal text and the values they name.
@@ -261,29 +208,31 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 1;
+static PLAN: [::doctrine::__private::LayerPlan; 1] = [
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("context"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Template(&text::CONTEXT),
+                ),
+            ],
+        ),
+    ),
+];
 /**Every layer of `tests/fixtures/sections.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
 |---|---|---|---|---|---|---|---|---|
 | 1 | `context` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 1] = [
-    ::doctrine::LayerInfo {
-        name: "context",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&PLAN[0].info];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 3],
+    flags: Flags,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 1]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -293,40 +242,21 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    slots: [::core::option::Option<&'a str>; 0],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 3],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `tests/fixtures/sections.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. This manifest has no slots.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `context` | stable | — | — | — | inline | — | — |
-*/
+///Starts composing a prompt from `tests/fixtures/sections.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
-        state: __ComposeState {
-            slots: [::core::option::Option::None; 0],
-            instructions: [&[]; 0],
-            facts: facts.__values(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            __ComposeState {
+                facts: facts.__values(),
+                flags: <Flags as ::core::default::Default>::default(),
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -342,43 +272,37 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state.flags.set(flag, on);
         self
     }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
-    }
 }
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 1]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..1],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -386,62 +310,34 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[1..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [self.__layer_0()],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_0()],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 4] {
-        [
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 4] = [
             self.facts[0].unwrap_or(""),
             self.facts[1].unwrap_or(""),
             self.facts[2].unwrap_or(""),
             if self.flags.brief { "on" } else { "" },
-        ]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::CONTEXT,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        ];
+        let flags = [self.flags.brief];
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            flags: &flags,
+            facts: &self.facts[..],
+            ..::doctrine::__private::Inputs::NONE
+        };
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -6,122 +6,6 @@ const _: &[u8] = ::core::include_bytes!("../../tests/fixtures/skills/skills/bise
 const _: &[u8] = ::core::include_bytes!(
     "../../tests/fixtures/skills/skills/release/SKILL.md"
 );
-///The flags declared in `tests/fixtures/skills/doctrine.toml`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Flag {}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
-impl Flag {
-    /// Every value, in manifest order.
-    pub const ALL: &'static [Flag] = &[];
-    /// Every value's name, in the order of `ALL`.
-    pub const NAMES: &'static [&'static str] = &[];
-    /// The name as written in the manifest.
-    pub const fn as_str(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-/// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
-pub struct Flags {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-#[automatically_derived]
-impl ::core::default::Default for Flags {
-    fn default() -> Self {
-        Flags {}
-    }
-}
-impl Flags {
-    /// Whether `flag` is on.
-    pub const fn get(&self, flag: Flag) -> bool {
-        match flag {}
-    }
-    /// Turns `flag` on or off.
-    pub fn set(&mut self, flag: Flag, on: bool) {
-        let _ = on;
-        match flag {}
-    }
-    /// These flags with `flag` turned on or off.
-    pub fn with(mut self, flag: Flag, on: bool) -> Self {
-        self.set(flag, on);
-        self
-    }
-}
-/// Parses a comma-separated list of the flags that are on (`""` turns all off).
-#[automatically_derived]
-impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        let mut flags = Flags {};
-        for name in s.split(',') {
-            let name = name.trim();
-            if !name.is_empty() {
-                flags.set(<Flag as ::doctrine::Choice>::parse(name)?, true);
-            }
-        }
-        ::core::result::Result::Ok(flags)
-    }
-}
-/// The flags that are on, comma-separated: the form `FromStr` reads back.
-#[automatically_derived]
-impl ::core::fmt::Display for Flags {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut first = true;
-        for &flag in Flag::ALL {
-            if self.get(flag) {
-                if !first {
-                    f.write_str(",")?;
-                }
-                f.write_str(flag.as_str())?;
-                first = false;
-            }
-        }
-        ::core::result::Result::Ok(())
-    }
-}
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Facts<'a> {
@@ -192,49 +76,6 @@ impl<'a> Facts<'a> {
 }
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["skills"];
-///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
-pub struct Overlay {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-impl Overlay {
-    /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &[];
-    /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[],
-        locked: &[],
-        fixed: &["base", "skill_index"],
-    };
-    /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
-    /// overlay and no notice; every file ignored, cut or refused gives a notice.
-    pub fn load(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, usize::MAX)
-    }
-    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-    pub fn load_capped(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-        max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        let (texts, notices) = ::doctrine::__private::load_overlay(
-            ::core::convert::AsRef::as_ref(&dir),
-            &Self::SPEC,
-            max_bytes,
-        );
-        let _ = texts;
-        let overlay = Overlay {};
-        (overlay, notices)
-    }
-}
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
     ///Layer `base`, inline in `tests/fixtures/skills/doctrine.toml`.
@@ -251,6 +92,41 @@ pub mod sources {}
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 2;
+static PLAN: [::doctrine::__private::LayerPlan; 2] = [
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("base"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Plain(text::BASE),
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("skill_index").user(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Template(&text::SKILL_INDEX),
+                    ),
+                ],
+            ),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Value(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FactAbsent("skills"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+];
 /**Every layer of `tests/fixtures/skills/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -258,30 +134,13 @@ pub const LAYER_COUNT: usize = 2;
 | 1 | `base` | stable | — | — | — | inline | — | — |
 | 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 2] = [
-    ::doctrine::LayerInfo {
-        name: "base",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "skill_index",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::None,
-    },
-];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+pub static LAYERS: [&::doctrine::LayerInfo; 2] = [&PLAN[0].info, &PLAN[1].info];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    facts: [::core::option::Option<&'a str>; 1],
+    lists: [::doctrine::__private::Rendered; 1],
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 2]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -291,95 +150,55 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    slots: [::core::option::Option<&'a str>; 0],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 1],
-    lists: [::doctrine::__private::Rendered; 1],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `tests/fixtures/skills/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. This manifest has no slots.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | — | — | — | inline | — | — |
-| 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
-*/
+///Starts composing a prompt from `tests/fixtures/skills/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
-        state: __ComposeState {
-            slots: [::core::option::Option::None; 0],
-            instructions: [&[]; 0],
-            facts: facts.__values(),
-            lists: facts.__lists(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            __ComposeState {
+                facts: facts.__values(),
+                lists: facts.__lists(),
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
     }
 }
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
-    }
-}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 2]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[(0, state.lists[0].user.as_slice())]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..2],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -387,83 +206,27 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[2..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[(0, self.lists[0].user.as_slice())],
-            [self.__layer_0(), self.__layer_1()],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_0(), self.__layer_1()],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 1] {
-        [self.lists[0].text.as_str()]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::BASE,
-            ::doctrine::Origin::Inline,
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (
-            text,
-            origin,
-        ): (&'static [::doctrine::__private::Seg], ::doctrine::Origin) = (
-            &text::SKILL_INDEX,
-            ::doctrine::Origin::Inline,
-        );
-        if !!self.lists[0].text.is_empty() {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FactAbsent("skills"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Template(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 1] = [self.lists[0].text.as_str()];
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            facts: &self.facts[..],
+            ..::doctrine::__private::Inputs::NONE
+        };
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

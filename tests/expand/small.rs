@@ -396,11 +396,7 @@ pub mod sources {
     ///Where `text::SAFETY` comes from: `doctrine-core/tests/fixtures/small/prompts/safety.md`, with its frontmatter provenance.
     pub static SAFETY: ::doctrine::Source = ::doctrine::Source {
         path: "doctrine-core/tests/fixtures/small/prompts/safety.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::STYLE` comes from: `doctrine-core/tests/fixtures/small/prompts/style.md`, with its frontmatter provenance.
     pub static STYLE: ::doctrine::Source = ::doctrine::Source {
@@ -414,86 +410,135 @@ pub mod sources {
     ///Where `text::MOOD_STERN` comes from: `doctrine-core/tests/fixtures/small/moods/stern.md`, with its frontmatter provenance.
     pub static MOOD_STERN: ::doctrine::Source = ::doctrine::Source {
         path: "doctrine-core/tests/fixtures/small/moods/stern.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::MOOD_SUNNY` comes from: `doctrine-core/tests/fixtures/small/moods/sunny.md`, with its frontmatter provenance.
     pub static MOOD_SUNNY: ::doctrine::Source = ::doctrine::Source {
         path: "doctrine-core/tests/fixtures/small/moods/sunny.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
-#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [::doctrine::LayerInfo; 7] = [
-    ::doctrine::LayerInfo {
-        name: "tools",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "safety",
-        tier: ::doctrine::Tier::Stable,
-        locked: true,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "style",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "strict",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "mood",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "task",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "today",
-        tier: ::doctrine::Tier::Volatile,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
+static PLAN: [::doctrine::__private::LayerPlan; 7] = [
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("tools"),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Plain(text::TOOLS_BUILDER),
+                ),
+                ::doctrine::__private::Shipped::inline(
+                    ::doctrine::__private::ShippedText::Plain(text::TOOLS_DEFAULT),
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("safety").locked(),
+        ::doctrine::__private::ContentPlan::PerRole(
+            &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::SAFETY),
+                    &sources::SAFETY,
+                ),
+            ],
+        ),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("style").user(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::STYLE),
+                        &sources::STYLE,
+                    ),
+                ],
+            ),
+        )
+        .suffixed(::doctrine::__private::SuffixPlan {
+            roles: ::core::option::Option::Some(&[0u32]),
+            separator: "\n\n",
+            knobs: &[(0u32, 2u32)],
+            texts: &["Pace: calm.", "Pace: brisk."],
+        })
+        .overridden(::doctrine::__private::OverlayPlan {
+            field: 0u32,
+            file: "style_more.md",
+            append: ::core::option::Option::Some("\n\n"),
+            off: ::core::option::Option::None,
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("strict"),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::inline(
+                        ::doctrine::__private::ShippedText::Plain(text::STRICT),
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32])
+        .gated(::doctrine::__private::Gate {
+            when: &[
+                (
+                    ::doctrine::__private::Cond {
+                        test: ::doctrine::__private::Test::Flag(0u32),
+                        negated: false,
+                    },
+                    ::doctrine::Skip::FlagOff("strict"),
+                ),
+            ],
+            when_any: ::core::option::Option::None,
+            unless: &[],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("mood"),
+        ::doctrine::__private::ContentPlan::Choice {
+            choice: 0u32,
+            texts: &[
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::MOOD_STERN),
+                    &sources::MOOD_STERN,
+                ),
+                ::doctrine::__private::Shipped::file(
+                    ::doctrine::__private::ShippedText::Plain(text::MOOD_SUNNY),
+                    &sources::MOOD_SUNNY,
+                ),
+            ],
+        },
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("task"),
+        ::doctrine::__private::ContentPlan::Slot(0u32),
+    ),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("today").volatile(),
+        ::doctrine::__private::ContentPlan::Slot(1u32),
+    ),
 ];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
+    &PLAN[4].info,
+    &PLAN[5].info,
+    &PLAN[6].info,
+];
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    role: Role,
+    choice_mood: Mood,
+    slots: [::core::option::Option<&'a str>; 2],
+    flags: Flags,
+    knobs: Knobs,
+    overlay: ::core::option::Option<&'a Overlay>,
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -509,71 +554,27 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    choice_mood: Mood,
-    slots: [::core::option::Option<&'a str>; 2],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 0],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-#[doc = "Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.task(text)`, `.today(Option)`.\n\nThe layers, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+///Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.task(text)`, `.today(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
     Compose {
-        state: __ComposeState {
-            role,
-            choice_mood: mood,
-            slots: [::core::option::Option::None; 2],
-            instructions: [&[]; 0],
-            facts: [],
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            __ComposeState {
+                role: role,
+                choice_mood: mood,
+                slots: [::core::option::Option::None; 2],
+                flags: <Flags as ::core::default::Default>::default(),
+                knobs: <Knobs as ::core::default::Default>::default(),
+                overlay: ::core::option::Option::None,
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedTask {}
@@ -616,21 +617,57 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Sets every knob (the default is the manifest's).
+    pub fn knobs(mut self, knobs: Knobs) -> Self {
+        self.state.knobs = knobs;
+        self
+    }
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..6],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -638,241 +675,41 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[6..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-                self.__layer_6(),
-            ],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[
-                self.__layer_0(),
-                self.__layer_1(),
-                self.__layer_2(),
-                self.__layer_3(),
-                self.__layer_4(),
-                self.__layer_5(),
-            ],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_6()],
-        )
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 1] {
-        [self.knobs.pace.as_str()]
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.role {
-            Role::Builder => (text::TOOLS_BUILDER, ::doctrine::Origin::Inline),
-            Role::Checker => (text::TOOLS_DEFAULT, ::doctrine::Origin::Inline),
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 1] = [self.knobs.pace.as_str()];
+        let choices = [::core::option::Option::Some(self.choice_mood as usize)];
+        let flags = [self.flags.strict];
+        let knobs = [self.knobs.pace as usize];
+        let given = self.overlay.map(|o| ([o.style_more.as_str()], []));
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            choices: &choices,
+            slots: &self.slots[..],
+            flags: &flags,
+            knobs: &knobs,
+            overlay: given
+                .as_ref()
+                .map(|(fields, off)| ::doctrine::__private::Overlay {
+                    fields,
+                    off,
+                }),
+            ..::doctrine::__private::Inputs::NONE
         };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::SAFETY,
-            ::doctrine::Origin::File(&sources::SAFETY),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::STYLE,
-            ::doctrine::Origin::File(&sources::STYLE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = if ::core::matches!(
-            self.role, Role::Builder
-        ) {
-            (
-                "\n\n",
-                match (self.knobs.pace,) {
-                    (Pace::Calm,) => "Pace: calm.",
-                    (Pace::Brisk,) => "Pace: brisk.",
-                },
-            )
-        } else {
-            ::doctrine::__private::NO_JOIN
-        };
-        if let ::core::option::Option::Some(overlay) = self.overlay {
-            let over: &'a str = overlay.style_more.as_str().trim();
-            if !over.is_empty() {
-                let source = match origin {
-                    ::doctrine::Origin::File(s) => ::core::option::Option::Some(s),
-                    _ => ::core::option::Option::None,
-                };
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::OverlayAppended(source, "style_more.md"),
-                    body: ::doctrine::__private::Body::Text(
-                        text,
-                        [suffix, ("\n\n", over)],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        if !::core::matches!(self.role, Role::Checker) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::STRICT,
-            ::doctrine::Origin::Inline,
-        );
-        if !self.flags.strict {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::FlagOff("strict"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_4(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[4];
-        let (text, origin): (&'static str, ::doctrine::Origin) = match self.choice_mood {
-            Mood::Stern => {
-                (text::MOOD_STERN, ::doctrine::Origin::File(&sources::MOOD_STERN))
-            }
-            Mood::Sunny => {
-                (text::MOOD_SUNNY, ::doctrine::Origin::File(&sources::MOOD_SUNNY))
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_5(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[5];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_6(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[6];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[1] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -171,71 +171,6 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
-/// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
-pub struct Knobs {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
-pub struct Overlay {}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        let _ = other;
-        true
-    }
-}
-impl Overlay {
-    /// The field names, in manifest order.
-    pub const FIELDS: &'static [&'static str] = &[];
-    /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[
-            ::doctrine::overlay::OverlayFile {
-                selected: true,
-                ..::doctrine::overlay::OverlayFile::new("spine.md", "spine")
-            },
-            ::doctrine::overlay::OverlayFile {
-                selected: true,
-                ..::doctrine::overlay::OverlayFile::new(
-                    "spine.worker.md",
-                    "spine_worker",
-                )
-            },
-        ],
-        locked: &[],
-        fixed: &["base", "persona"],
-    };
-    /// Reads the overlay from ONE directory (the user's configuration, never the
-    /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
-    /// overlay and no notice; every file ignored, cut or refused gives a notice.
-    pub fn load(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        Self::load_capped(dir, usize::MAX)
-    }
-    /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-    pub fn load_capped(
-        dir: impl ::core::convert::AsRef<::std::path::Path>,
-        max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
-        let (texts, notices) = ::doctrine::__private::load_overlay(
-            ::core::convert::AsRef::as_ref(&dir),
-            &Self::SPEC,
-            max_bytes,
-        );
-        let _ = texts;
-        let overlay = Overlay {};
-        (overlay, notices)
-    }
-}
 /// The value of each selector, as the caller got it (an environment variable, a
 /// flag); `Default` leaves every one unset, which is off.
 #[derive(Clone, Copy, Debug, Default, Eq)]
@@ -331,26 +266,73 @@ pub mod sources {
     ///Where `text::SPINE` comes from: `examples/spine/prompts/spine.md`, with its frontmatter provenance.
     pub static SPINE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/spine/prompts/spine.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
     ///Where `text::SPINE_WORKER` comes from: `examples/spine/prompts/spine.worker.md`, with its frontmatter provenance.
     pub static SPINE_WORKER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/spine/prompts/spine.worker.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::None,
-            version: ::core::option::Option::None,
-            licence: ::core::option::Option::None,
-        },
+        provenance: ::doctrine::Provenance::NONE,
     };
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 4;
+static PLAN: [::doctrine::__private::LayerPlan; 4] = [
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("base"),
+            ::doctrine::__private::ContentPlan::Slot(0u32),
+        )
+        .gated(::doctrine::__private::Gate {
+            when: &[],
+            when_any: ::core::option::Option::None,
+            unless: &[
+                (
+                    &[
+                        ::doctrine::__private::Cond {
+                            test: ::doctrine::__private::Test::Flag(0u32),
+                            negated: false,
+                        },
+                        ::doctrine::__private::Cond {
+                            test: ::doctrine::__private::Test::Slot(1u32),
+                            negated: false,
+                        },
+                    ],
+                    ::doctrine::Skip::Unless("`persona_replace`, `layer:persona`"),
+                ),
+            ],
+        }),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("spine").user(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::SPINE),
+                        &sources::SPINE,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[0u32])
+        .selected(0u32, "spine"),
+    ::doctrine::__private::LayerPlan::of(
+            ::doctrine::LayerInfo::named("spine_worker").user(),
+            ::doctrine::__private::ContentPlan::PerRole(
+                &[
+                    ::doctrine::__private::Shipped::file(
+                        ::doctrine::__private::ShippedText::Plain(text::SPINE_WORKER),
+                        &sources::SPINE_WORKER,
+                    ),
+                ],
+            ),
+        )
+        .scoped(&[1u32])
+        .selected(1u32, "spine_legs"),
+    ::doctrine::__private::LayerPlan::of(
+        ::doctrine::LayerInfo::named("persona"),
+        ::doctrine::__private::ContentPlan::Slot(1u32),
+    ),
+];
 /**Every layer of `examples/spine/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -360,44 +342,21 @@ pub const LAYER_COUNT: usize = 4;
 | 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` | yes (selector's file) |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [::doctrine::LayerInfo; 4] = [
-    ::doctrine::LayerInfo {
-        name: "base",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "spine",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "spine_worker",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: true,
-        title: ::core::option::Option::None,
-    },
-    ::doctrine::LayerInfo {
-        name: "persona",
-        tier: ::doctrine::Tier::Stable,
-        locked: false,
-        user: false,
-        title: ::core::option::Option::None,
-    },
+pub static LAYERS: [&::doctrine::LayerInfo; 4] = [
+    &PLAN[0].info,
+    &PLAN[1].info,
+    &PLAN[2].info,
+    &PLAN[3].info,
 ];
-/// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
-///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
-    ::doctrine::__private::for_family(family, &[], DEFAULT_FORMULATION, false)
+/// Everything a composition has been given so far; the stages share it.
+struct __ComposeState<'a> {
+    role: Role,
+    slots: [::core::option::Option<&'a str>; 2],
+    flags: Flags,
+    selection: ::core::option::Option<&'a Selection>,
+    opt_out: [bool; 2],
+    __borrow: ::core::marker::PhantomData<&'a ()>,
 }
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 4]>;
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -415,104 +374,26 @@ pub mod stage {
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
 }
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    slots: [::core::option::Option<&'a str>; 2],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 0],
-    facts: [::core::option::Option<&'a str>; 0],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    selection: ::core::option::Option<&'a Selection>,
-    opt_out: [bool; 2],
-    formulation: ::doctrine::Formulation,
-}
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
     state: __ComposeState<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
-/**Starts composing a prompt from `examples/spine/doctrine.toml`. Set `.flags()`, `.knobs()` and `.overlay()` at any point, then fill the slots in manifest order (optional ones may be skipped) and call `.finish()`. Slots, in manifest order: `.base(Option)`, `.persona(Option)`.
-
-The layers, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every role | unless `persona_replace`, `layer:persona` | — | slot (optional) | — | — |
-| 2 | `spine` | stable | `supervisor` | — | selector (`Selectors::spine`) | `examples/spine/prompts/spine.md` | `spine.md` | yes (selector's file) |
-| 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` | yes (selector's file) |
-| 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
-*/
+///Starts composing a prompt from `examples/spine/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.base(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
     Compose {
-        state: __ComposeState {
-            role,
-            slots: [::core::option::Option::None; 2],
-            instructions: [&[]; 0],
-            facts: [],
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            selection: ::core::option::Option::None,
-            opt_out: [false; 2],
-            formulation: DEFAULT_FORMULATION,
+        state: {
+            __ComposeState {
+                role: role,
+                slots: [::core::option::Option::None; 2],
+                flags: <Flags as ::core::default::Default>::default(),
+                selection: ::core::option::Option::None,
+                opt_out: [false; 2],
+                __borrow: ::core::marker::PhantomData,
+            }
         },
         _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Takes each selector layer's source from what `Selectors::resolve`
-    /// gave; without it every selector layer is off.
-    pub fn selection(mut self, selection: &'a Selection) -> Self {
-        self.state.selection = ::core::option::Option::Some(selection);
-        self
-    }
-    /// `true` leaves every selector layer out: the definition being
-    /// composed opted out of them all, or the one that spawned it did.
-    /// The `opt_out_<selector>` methods name one family.
-    pub fn opt_out(mut self, opt_out: bool) -> Self {
-        self.state.opt_out = [opt_out; 2];
-        self
-    }
-    /// `true` leaves out the layers of selectors `spine`, `spine_legs` (`spine` and those that follow it): the definition being composed opted out of them, or the one that spawned it did.
-    pub fn opt_out_spine(mut self, opt_out: bool) -> Self {
-        self.state.opt_out[0] = opt_out;
-        self.state.opt_out[1] = opt_out;
-        self
     }
 }
 impl ::doctrine::__private::Slot<0> for stage::NeedBase {}
@@ -559,21 +440,66 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Takes each selector layer's source from what `Selectors::resolve`
+    /// gave; without it every selector layer is off.
+    pub fn selection(mut self, selection: &'a Selection) -> Self {
+        self.state.selection = ::core::option::Option::Some(selection);
+        self
+    }
+    /// `true` leaves every selector layer out: the definition being
+    /// composed opted out of them all, or the one that spawned it did.
+    /// The `opt_out_<selector>` methods name one family.
+    pub fn opt_out(mut self, opt_out: bool) -> Self {
+        self.state.opt_out = [opt_out; 2];
+        self
+    }
+    /// `true` leaves out the layers of selectors `spine`, `spine_legs` (`spine` and those that follow it): the definition being composed opted out of them, or the one that spawned it did.
+    pub fn opt_out_spine(mut self, opt_out: bool) -> Self {
+        self.state.opt_out[0] = opt_out;
+        self.state.opt_out[1] = opt_out;
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 4]>;
+impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled (the bound sits on the method so that calling it
-    /// early reports which stage the builder is at).
+    /// every slot is filled.
     pub fn finish(self) -> Prompt
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish()
+        let state = &self.state;
+        state
+            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+                &PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (values, &[]),
+                inputs,
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_stable()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[..4],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -581,202 +507,32 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__finish_volatile()
+        self.state
+            .__with(|values, inputs| ::doctrine::__private::join_plan(
+                &PLAN[4..],
+                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                values,
+                inputs,
+            ))
     }
 }
 impl<'a> __ComposeState<'a> {
-    #[inline]
-    fn __finish(&self) -> Prompt {
-        let values = self.__values();
-        ::doctrine::__private::compose(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[],
-            [self.__layer_0(), self.__layer_1(), self.__layer_2(), self.__layer_3()],
-        )
-    }
-    fn __finish_stable(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(
-            SEPARATOR,
-            self.formulation,
-            &values,
-            &[self.__layer_0(), self.__layer_1(), self.__layer_2(), self.__layer_3()],
-        )
-    }
-    fn __finish_volatile(&self) -> ::std::string::String {
-        let values = self.__values();
-        ::doctrine::__private::join(SEPARATOR, self.formulation, &values, &[])
-    }
-    /// What placeholders resolve to: facts, then knobs, in manifest order.
-    fn __values(&self) -> [&str; 0] {
-        []
-    }
-    #[inline]
-    fn __layer_0(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[0];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[0] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
+    fn __with<R>(
+        &self,
+        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+    ) -> R {
+        let values: [&str; 0] = [];
+        let flags = [self.flags.persona_replace];
+        let inputs = ::doctrine::__private::Inputs {
+            values: &values,
+            role: self.role as usize,
+            slots: &self.slots[..],
+            flags: &flags,
+            selection: self.selection.map(|s| &s.0),
+            opt_out: &self.opt_out[..],
+            ..::doctrine::__private::Inputs::NONE
         };
-        if !<[bool]>::contains(
-            &[
-                self.flags.persona_replace,
-                ::core::matches!(
-                    self.slots[1], ::core::option::Option::Some(v) if ! v.is_empty()
-                ),
-            ],
-            &false,
-        ) {
-            return ::doctrine::__private::Part {
-                info,
-                origin,
-                body: ::doctrine::__private::Body::Skip(
-                    ::doctrine::Skip::Unless("`persona_replace`, `layer:persona`"),
-                ),
-            };
-        }
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_1(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[1];
-        if !::core::matches!(self.role, Role::Supervisor) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::SPINE,
-            ::doctrine::Origin::File(&sources::SPINE),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        match ::doctrine::__private::selected(
-            self.selection.map(|s| &s.0),
-            0,
-            "spine",
-            self.opt_out[0],
-        ) {
-            ::doctrine::__private::Selected::Skip(reason) => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(reason),
-                };
-            }
-            ::doctrine::__private::Selected::Shipped => {}
-            ::doctrine::__private::Selected::Text(over, origin) => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_2(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[2];
-        if !::core::matches!(self.role, Role::Leg) {
-            return ::doctrine::__private::Part {
-                info,
-                origin: ::doctrine::Origin::Unresolved,
-                body: ::doctrine::__private::Body::Skip(::doctrine::Skip::NotInRole),
-            };
-        }
-        let (text, origin): (&'static str, ::doctrine::Origin) = (
-            text::SPINE_WORKER,
-            ::doctrine::Origin::File(&sources::SPINE_WORKER),
-        );
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        match ::doctrine::__private::selected(
-            self.selection.map(|s| &s.0),
-            1,
-            "spine_legs",
-            self.opt_out[1],
-        ) {
-            ::doctrine::__private::Selected::Skip(reason) => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Skip(reason),
-                };
-            }
-            ::doctrine::__private::Selected::Shipped => {}
-            ::doctrine::__private::Selected::Text(over, origin) => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin,
-                    body: ::doctrine::__private::Body::Text(
-                        over,
-                        [::doctrine::__private::NO_JOIN; 2],
-                    ),
-                };
-            }
-        }
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
-    }
-    #[inline]
-    fn __layer_3(&self) -> ::doctrine::__private::Part<'a> {
-        let info: &'static ::doctrine::LayerInfo = &LAYERS[3];
-        let (text, origin): (&'a str, ::doctrine::Origin) = match self.slots[1] {
-            ::core::option::Option::Some(v) => (v, ::doctrine::Origin::Slot),
-            ::core::option::Option::None => {
-                return ::doctrine::__private::Part {
-                    info,
-                    origin: ::doctrine::Origin::Slot,
-                    body: ::doctrine::__private::Body::Skip(
-                        ::doctrine::Skip::NotSupplied,
-                    ),
-                };
-            }
-        };
-        let suffix: ::doctrine::__private::Joined<'static> = ::doctrine::__private::NO_JOIN;
-        ::doctrine::__private::Part {
-            info,
-            origin,
-            body: ::doctrine::__private::Body::Text(
-                text,
-                [suffix, ::doctrine::__private::NO_JOIN],
-            ),
-        }
+        f(&values, &inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -58,6 +58,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "SEPARATOR"),
     (Space::Value, "LAYER_COUNT"),
     (Space::Value, "LAYERS"),
+    (Space::Value, "PLAN"),
     (Space::Value, "DEFAULT_FORMULATION"),
     (Space::Value, "FACT_NAMES"),
     (Space::Value, "emit"),
@@ -119,13 +120,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     // name beside it, so these are not refused for manifests without it).
     (Space::Type, "stage::NeedExtra"),
     (Space::Associated, "Compose::extra"),
-    (Space::Associated, "__ComposeState::__finish"),
-    (Space::Associated, "__ComposeState::__finish_stable"),
-    (Space::Associated, "__ComposeState::__finish_volatile"),
-    (Space::Associated, "__ComposeState::__values"),
-    (Space::Associated, "__ComposeState::__parts"),
-    (Space::Associated, "__ComposeState::__layer"),
-    (Space::Associated, "__ComposeState::__layer_{n}"),
+    (Space::Associated, "__ComposeState::__with"),
     // The builder's fields (a choice's is `choice_<name>`).
     (Space::Field, "Reminder.kind"),
     (Space::Field, "Reminder.text"),
@@ -144,6 +139,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Field, "__ComposeState.formulation"),
     (Space::Field, "__ComposeState.selection"),
     (Space::Field, "__ComposeState.opt_out"),
+    (Space::Field, "__ComposeState.__borrow"),
     // The builder's stage parameter.
     (Space::Generic, "Stage"),
 ];
@@ -229,9 +225,9 @@ mod tests {
 
     #[test]
     fn patterns_and_wildcards() {
-        assert!(is_reserved(Space::Associated, "__ComposeState::__layer_12"));
-        assert!(!is_reserved(Space::Associated, "__ComposeState::__layer_"));
-        assert!(!is_reserved(Space::Associated, "__ComposeState::__layer_x"));
+        assert!(is_reserved(Space::Associated, "FactsBuilder::with_today"));
+        assert!(!is_reserved(Space::Associated, "FactsBuilder::with_"));
+        assert!(!is_reserved(Space::Associated, "FactsBuilder::without_x"));
         assert!(variant_clash("ALL") && variant_clash("NAMES"));
         assert!(!variant_clash("All") && !variant_clash("Names"));
         assert!(!method_clash("extra") && is_reserved(Space::Associated, "Compose::extra"));

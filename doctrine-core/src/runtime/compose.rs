@@ -6,6 +6,7 @@ use super::instruction::{
     InstructionStyle,
 };
 use super::layer::{LayerInfo, Origin, Skip, Tier};
+use super::plan::{resolve, Inputs, LayerPlan};
 use super::prompt::{Mark, Prompt, Section, SectionState};
 use super::user_content::{UserContent, UserSource, UserValue};
 
@@ -252,11 +253,11 @@ fn delimiters(part: &Part<'_>, formulation: Formulation) -> (&'static str, &'sta
 
 /// The length of the text `parts` join to.
 #[inline]
-fn measure(
+fn measure<'p>(
     separator: &str,
     formulation: Formulation,
     values: &[&str],
-    parts: &[Part<'_>],
+    parts: impl IntoIterator<Item = &'p Part<'p>>,
 ) -> usize {
     let mut total = 0;
     let mut count = 0usize;
@@ -497,19 +498,79 @@ pub fn join(
     values: &[&str],
     parts: &[Part<'_>],
 ) -> String {
-    let mut text = String::with_capacity(measure(separator, formulation, values, parts));
-    for part in parts {
+    join_with(separator, formulation, values, || parts.iter().copied())
+}
+
+/// [`join`] over parts made twice by `parts` (once to measure, once to write), so that
+/// nothing but the text is allocated.
+#[inline]
+fn join_with<'p, I: Iterator<Item = Part<'p>>>(
+    separator: &str,
+    formulation: Formulation,
+    values: &[&str],
+    parts: impl Fn() -> I,
+) -> String {
+    let mut total = 0;
+    let mut count = 0usize;
+    for part in parts() {
+        let len = part.body.len(values);
+        if len > 0 {
+            let (open, close) = delimiters(&part, formulation);
+            total += len + open.len() + close.len();
+            count += 1;
+        }
+    }
+    let total = total + separator.len() * count.saturating_sub(1);
+    let mut text = String::with_capacity(total);
+    for part in parts() {
         if part.body.len(values) > 0 {
             if !text.is_empty() {
                 text.push_str(separator);
             }
-            let (open, close) = delimiters(part, formulation);
+            let (open, close) = delimiters(&part, formulation);
             text.push_str(open);
             part.body.write(values, &mut text);
             text.push_str(close);
         }
     }
     text
+}
+
+/// A whole prompt from a manifest's plan: each layer resolved for `inputs`, then composed
+/// as [`compose`] does. What generated `finish()` calls.
+#[inline]
+pub fn compose_plan<const N: usize>(
+    plan: &'static [LayerPlan; N],
+    (separator, formulation): (&str, Formulation),
+    (values, user): (&[&str], &[UserValue<'_>]),
+    inputs: &Inputs<'_>,
+) -> Prompt<[Section; N]> {
+    let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
+    compose(separator, formulation, values, user, parts)
+}
+
+/// As [`compose_plan`], for large manifests ([`compose_boxed`]).
+pub fn compose_plan_boxed(
+    plan: &'static [LayerPlan],
+    (separator, formulation): (&str, Formulation),
+    (values, user): (&[&str], &[UserValue<'_>]),
+    inputs: &Inputs<'_>,
+) -> Prompt<Box<[Section]>> {
+    let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
+    compose_boxed(separator, formulation, values, user, &parts)
+}
+
+/// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
+/// generated `finish_stable()` and `finish_volatile()` call.
+pub fn join_plan(
+    plan: &'static [LayerPlan],
+    (separator, formulation): (&str, Formulation),
+    values: &[&str],
+    inputs: &Inputs<'_>,
+) -> String {
+    join_with(separator, formulation, values, || {
+        plan.iter().map(|p| resolve(p, inputs))
+    })
 }
 
 /// FNV-1a, 64-bit: a stable, non-cryptographic fingerprint of a prompt prefix for

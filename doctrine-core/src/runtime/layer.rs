@@ -41,6 +41,45 @@ pub struct LayerInfo {
     pub title: Option<&'static super::formulation::Title>,
 }
 
+impl LayerInfo {
+    /// A stable layer of this name, not locked, carrying no user-file text, untitled.
+    /// Used by generated code, with the methods below.
+    #[doc(hidden)]
+    pub const fn named(name: &'static str) -> LayerInfo {
+        LayerInfo {
+            name,
+            tier: Tier::Stable,
+            locked: false,
+            user: false,
+            title: None,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn volatile(mut self) -> Self {
+        self.tier = Tier::Volatile;
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn locked(mut self) -> Self {
+        self.locked = true;
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn user(mut self) -> Self {
+        self.user = true;
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn titled(mut self, title: &'static super::formulation::Title) -> Self {
+        self.title = Some(title);
+        self
+    }
+}
+
 /// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Provenance {

@@ -12,6 +12,7 @@ pub(crate) mod notice;
 #[cfg(any(feature = "codegen", feature = "skills"))]
 pub(crate) mod one_line;
 pub(crate) mod overlay;
+pub(crate) mod plan;
 pub(crate) mod prompt;
 pub(crate) mod reminder;
 pub(crate) mod repo;

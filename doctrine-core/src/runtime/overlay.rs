@@ -501,6 +501,31 @@ mod tests {
         fixed: &[],
     };
 
+    /// A selector layer's user copy is the selector's to read: the overlay loader passes it
+    /// by in silence and fills no slot with it.
+    #[test]
+    fn a_selectors_file_is_passed_by_in_silence() {
+        const WITH_SELECTOR: OverlaySpec = OverlaySpec {
+            files: &[
+                OverlayFile::new("identity.md", "identity"),
+                OverlayFile {
+                    selected: true,
+                    ..OverlayFile::new("spine.md", "spine")
+                },
+            ],
+            locked: &[],
+            fixed: &[],
+        };
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(tmp.path().join("spine.md"), "Mine.").unwrap();
+        fs::write(tmp.path().join("identity.md"), "Me.").unwrap();
+        fs::write(tmp.path().join("unknown.md"), "x").unwrap();
+        let (slots, notices) = load_overlay(tmp.path(), &WITH_SELECTOR, DEFAULT_MAX_BYTES);
+        assert_eq!(slots, [Some("Me.".to_string()), None]);
+        let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
+        assert_eq!(kinds, [NoticeKind::Unknown], "{notices:?}");
+    }
+
     /// What systems without `openat2` do (non-Linux unix, old kernels, sandboxes): a
     /// symlink is refused even when it stays inside, and says why; files are still read.
     #[test]

@@ -1,5 +1,6 @@
-// A selector layer has no `Overlay` field (its selector picks its source), and a
-// `Selection` is the manifest's own type: one from another manifest does not fit.
+// A selector layer has no `Overlay` field (its selector picks its source): the spine
+// manifest, with no overridable layer, has no `Overlay` at all. And a `Selection` is the
+// manifest's own type: one from another manifest does not fit.
 mod spine {
     doctrine::doctrine!("../../../examples/spine/doctrine.toml");
 }

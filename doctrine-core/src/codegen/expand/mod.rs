@@ -2,15 +2,17 @@
 //!
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
-mod builder;
 mod claims;
 mod facts;
 mod facts_builder;
-mod layer;
+mod finish;
+mod plan;
 mod prefix;
 mod reminders;
 mod selectors;
 mod skills;
+mod stages;
+mod state;
 mod table;
 mod texts;
 mod types;
@@ -18,25 +20,26 @@ mod types;
 use proc_macro2::{Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
-use super::model::{Content, Doctrine, Layer};
+use super::model::{Doctrine, Layer};
 use super::names::camel;
 
-use builder::compose;
 use texts::{layer_infos, texts};
 use types::{choices, flags, knobs, overlay, roles};
 
 pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let tracking = tracking(d);
     let roles = roles(d);
-    let flags = flags(d);
-    let knobs = knobs(d);
+    // Only what the manifest uses: no empty `Flag` enum, `Knobs {}` or `Overlay {}`.
+    let flags = (!d.flags.is_empty()).then(|| flags(d));
+    let knobs = (!d.knobs.is_empty()).then(|| knobs(d));
     let choices = choices(d);
     let facts = facts::facts(d);
-    let overlay = overlay(d);
+    let overlay = state::Uses::new(d).overlay.then(|| overlay(d));
     let selectors = selectors::selectors(d);
     let texts = texts(d);
     let layers = layer_infos(d);
     let compose = compose(d);
+    let plan = plan::plan(d, &plan::Indices::new(d));
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
     let reminders = reminders::reminders(d);
@@ -52,6 +55,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #selectors
         #texts
         #layers
+        #plan
         #compose
         #prefix
         #claims
@@ -59,6 +63,17 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #skills
     };
     unsuffixed(items)
+}
+
+/// The typed builder over the plan: its state, `compose(...)` and its stages, the setters,
+/// and `.finish()`.
+fn compose(d: &Doctrine) -> TokenStream {
+    let (ix, uses) = (plan::Indices::new(d), state::Uses::new(d));
+    let (state, params, init) = state::state(d, &uses);
+    let stages = stages::stages(d, &ix, (&params, init));
+    let setters = state::setters(d, &uses);
+    let finish = finish::finish(d, &uses);
+    quote! { #state #stages #setters #finish }
 }
 
 /// The tokens with every integer literal unsuffixed (`9usize` → `9`): quote writes a
@@ -108,71 +123,6 @@ fn tracking(d: &Doctrine) -> TokenStream {
         .chain(&d.tracked)
         .map(|p| lit(&p.to_string_lossy()));
     quote! { #(const _: &[u8] = ::core::include_bytes!(#paths);)* }
-}
-
-/// Where a slot layer's value sits in the builder's state: `slots[i]` for text slots,
-/// `instructions[j]` for instructions layers (arrays, so that filling one is O(1) code
-/// whatever the number of slots).
-pub(super) fn slot_place(d: &Doctrine, l: &Layer) -> TokenStream {
-    let instructions = matches!(l.content, Content::Instructions);
-    let index = d
-        .layers
-        .iter()
-        .filter(|o| match o.content {
-            Content::Instructions => instructions,
-            Content::Slot { .. } => !instructions,
-            _ => false,
-        })
-        .position(|o| o.name == l.name)
-        .unwrap_or_default();
-    if instructions {
-        quote! { instructions[#index] }
-    } else {
-        quote! { slots[#index] }
-    }
-}
-
-/// Where each layer's runtime input sits in the builder's state, by layer index: its
-/// [`slot_place`] (empty for a layer that is no slot) and its selector's index. Worked out
-/// in one pass: a search per layer made the generator quadratic (a third of its time at
-/// 10,000 slots or selectors).
-pub(super) struct Places {
-    pub slots: Vec<TokenStream>,
-    pub selectors: Vec<usize>,
-}
-
-impl Places {
-    pub(super) fn new(d: &Doctrine) -> Self {
-        let (mut text, mut instructions, mut selector) = (0usize, 0usize, 0usize);
-        let next = |n: &mut usize| {
-            *n += 1;
-            *n - 1
-        };
-        let slots = d
-            .layers
-            .iter()
-            .map(|l| match l.content {
-                Content::Instructions => {
-                    let i = next(&mut instructions);
-                    quote! { instructions[#i] }
-                }
-                Content::Slot { .. } => {
-                    let i = next(&mut text);
-                    quote! { slots[#i] }
-                }
-                _ => TokenStream::new(),
-            })
-            .collect();
-        let selectors = d
-            .layers
-            .iter()
-            .map(|l| match l.selector {
-                Some(_) => next(&mut selector),
-                None => selector,
-            })
-            .collect();
-        Places { slots, selectors }
-    }
 }
 
 /// `PartialEq` for struct `ty` (with `generics`), one statement per field, for a struct

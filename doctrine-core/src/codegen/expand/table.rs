@@ -68,7 +68,7 @@ fn gate(l: &Layer) -> String {
         written.join(", ")
     };
     let any = |groups: &[Vec<crate::codegen::model::Cond>]| {
-        format!("one of `{}`", super::layer::alternatives(groups))
+        format!("one of `{}`", super::plan::alternatives(groups))
     };
     let mut parts = Vec::new();
     if !l.when.is_empty() {

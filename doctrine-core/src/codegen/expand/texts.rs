@@ -63,13 +63,20 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             }
             None => quote! { ::core::option::Option::None },
         };
-        let (source, version, licence) = (opt(&f.fields.source), opt(&f.fields.version), opt(&f.fields.licence));
+        let fields = &f.fields;
+        let provenance = match (&fields.source, &fields.version, &fields.licence) {
+            (None, None, None) => quote! { #krate::Provenance::NONE },
+            (source, version, licence) => {
+                let (source, version, licence) = (opt(source), opt(version), opt(licence));
+                quote! { #krate::Provenance { source: #source, version: #version, licence: #licence } }
+            }
+        };
         let doc = format!("Where `text::{}` comes from: `{}`, with its frontmatter provenance.", t.const_name, f.display);
         Some(quote! {
             #[doc = #doc]
             pub static #name: #krate::Source = #krate::Source {
                 path: #path,
-                provenance: #krate::Provenance { source: #source, version: #version, licence: #licence },
+                provenance: #provenance,
             };
         })
     });
@@ -81,33 +88,40 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
     }
 }
 
+/// Layer `l`'s `LayerInfo`, as a constant expression: its name, then what differs from
+/// a stable, unlocked, untitled layer carrying no user-file text.
+pub(super) fn layer_info(d: &Doctrine, l: &crate::codegen::model::Layer) -> TokenStream {
+    let krate = d.krate();
+    let name = lit(&l.name);
+    let volatile = (l.tier == Tier::Volatile).then(|| quote! { .volatile() });
+    let locked = l.locked.then(|| quote! { .locked() });
+    let user = d.user_via(l).is_some().then(|| quote! { .user() });
+    let title = l.title.as_ref().map(|t| {
+        let (heading, open, close) = crate::codegen::names::title_delimiters(t);
+        let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
+        quote! { .titled(&#krate::Title { text: #text, heading: #heading, open: #open, close: #close }) }
+    });
+    quote! { #krate::LayerInfo::named(#name) #volatile #locked #user #title }
+}
+
+/// `SEPARATOR`, `LAYER_COUNT` and, where a layer is titled, the formulations.
 pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     let n = d.layers.len();
-    let infos = d.layers.iter().map(|l| {
-        let name = lit(&l.name);
-        let tier = tier(&krate, l.tier);
-        let locked = l.locked;
-        let user = d.user_via(l).is_some();
-        let title = match &l.title {
-            Some(t) => {
-                let (heading, open, close) = crate::codegen::names::title_delimiters(t);
-                let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
-                quote! {
-                    ::core::option::Option::Some(&#krate::Title { text: #text, heading: #heading, open: #open, close: #close })
-                }
-            }
-            None => quote! { ::core::option::Option::None },
-        };
-        quote! { #krate::LayerInfo { name: #name, tier: #tier, locked: #locked, user: #user, title: #title } }
-    });
-    let layers_doc = format!(
-        "Every layer of `{}`, in composition order:\n\n{}",
-        d.manifest_display,
-        super::table::layer_table(d)
-    );
     let sep = lit(&d.separator);
+    let consts = quote! {
+        /// The separator written between non-empty layers.
+        pub const SEPARATOR: &str = #sep;
+        /// How many layers the manifest declares.
+        pub const LAYER_COUNT: usize = #n;
+    };
+    // Formulations delimit titled layers, and nothing else: without one, the table is
+    // there only when the manifest declares it.
     let table = &d.formulation;
+    let declared = !table.families.is_empty() || table.default != crate::Formulation::Markdown;
+    if !d.layers.iter().any(|l| l.title.is_some()) && !declared {
+        return consts;
+    }
     let default = formulation(&krate, table.default);
     let prefixes = table.families.iter().map(|(p, _)| lit(p));
     let forms = table.families.iter().map(|(_, f)| formulation(&krate, *f));
@@ -121,12 +135,7 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
         "The formulation for a model family (trimmed, ASCII case ignored): {how} in `[formulation] families`, else `DEFAULT_FORMULATION`."
     );
     quote! {
-        /// The separator written between non-empty layers.
-        pub const SEPARATOR: &str = #sep;
-        /// How many layers the manifest declares.
-        pub const LAYER_COUNT: usize = #n;
-        #[doc = #layers_doc]
-        pub static LAYERS: [#krate::LayerInfo; #n] = [#(#infos),*];
+        #consts
         /// The formulation for families the manifest does not name.
         pub const DEFAULT_FORMULATION: #krate::Formulation = #default;
 
@@ -142,12 +151,5 @@ fn formulation(krate: &TokenStream, f: crate::Formulation) -> TokenStream {
         crate::Formulation::Markdown => quote! { #krate::Formulation::Markdown },
         crate::Formulation::Tagged => quote! { #krate::Formulation::Tagged },
         crate::Formulation::Bare => quote! { #krate::Formulation::Bare },
-    }
-}
-
-pub(super) fn tier(krate: &TokenStream, t: Tier) -> TokenStream {
-    match t {
-        Tier::Stable => quote! { #krate::Tier::Stable },
-        Tier::Volatile => quote! { #krate::Tier::Volatile },
     }
 }

@@ -1,0 +1,251 @@
+//! `.finish()` and its two halves: the builder's state handed to the runtime as
+//! `Inputs`, and the plan's layers resolved and composed in one allocation.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::choice_field;
+use super::state::{choice_layers, Uses};
+use crate::codegen::model::{Content, Doctrine, FactId};
+
+pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let n = d.layers.len();
+    // Validation puts every stable layer before every volatile one.
+    let stable = d
+        .layers
+        .iter()
+        .filter(|l| l.tier == crate::Tier::Stable)
+        .count();
+    let formulation = match u.titled {
+        true => quote! { self.state.formulation },
+        false => quote! { #krate::Formulation::Markdown },
+    };
+    let how = quote! { (SEPARATOR, #formulation) };
+    let user = user_values(d);
+    let (compose, prompt_ty) = match u.large {
+        true => (
+            quote! { #pv::compose_plan_boxed },
+            quote! { #krate::Prompt<::std::boxed::Box<[#krate::Section]>> },
+        ),
+        false => (
+            quote! { #pv::compose_plan },
+            quote! { #krate::Prompt<[#krate::Section; #n]> },
+        ),
+    };
+    let whole = ceiling(d, quote! { #compose(&PLAN, #how, (values, #user), inputs) });
+    let with = with(d, u);
+    quote! {
+        /// A prompt composed from this manifest.
+        pub type Prompt = #prompt_ty;
+
+        // The bounds sit on the methods so that calling one early reports which stage the
+        // builder is at.
+        impl<'a, Stage> Compose<'a, Stage> {
+            /// Composes the prompt: one allocation of exactly its length. Callable once
+            /// every slot is filled.
+            pub fn finish(self) -> Prompt where Stage: #pv::Filled {
+                let state = &self.state;
+                state.__with(|values, inputs| #whole)
+            }
+
+            /// Only the stable prefix, as `finish().stable()` would give it.
+            pub fn finish_stable(self) -> ::std::string::String where Stage: #pv::Filled {
+                self.state.__with(|values, inputs| #pv::join_plan(&PLAN[..#stable], #how, values, inputs))
+            }
+
+            /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+            /// a turn when the stable prefix is composed once and reused.
+            pub fn finish_volatile(self) -> ::std::string::String where Stage: #pv::Filled {
+                self.state.__with(|values, inputs| #pv::join_plan(&PLAN[#stable..], #how, values, inputs))
+            }
+        }
+
+        #with
+    }
+}
+
+/// The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`.
+fn ceiling(d: &Doctrine, compose: TokenStream) -> TokenStream {
+    let Some(ceilings) = &d.budget else {
+        return compose;
+    };
+    let pv = d.private();
+    let ceilings = ceilings.iter().map(|c| match c {
+        Some(c) => quote! { ::core::option::Option::Some(#c) },
+        None => quote! { ::core::option::Option::None },
+    });
+    let index = match d.roles.is_empty() {
+        true => quote! { 0 },
+        false => quote! { state.role as usize },
+    };
+    quote! {{
+        const CEILINGS: &[::core::option::Option<usize>] = &[#(#ceilings),*];
+        #pv::with_ceiling(#compose, CEILINGS[#index])
+    }}
+}
+
+/// The values whose stretches a user's file supplied: the skill index's user lines.
+fn user_values(d: &Doctrine) -> TokenStream {
+    let user = d
+        .facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.skill_index)
+        .map(|(i, _)| {
+            let j = d.list_index(FactId(i)).unwrap_or_default();
+            quote! { (#i, state.lists[#j].user.as_slice()) }
+        });
+    quote! { &[#(#user),*] }
+}
+
+/// `__with`: the state as the runtime reads it (`Inputs`), handed to `f` with the values
+/// placeholders print.
+fn with(d: &Doctrine, u: &Uses) -> TokenStream {
+    let pv = d.private();
+    let role = match u.roles {
+        true => quote! { self.role as usize },
+        false => quote! { 0 },
+    };
+    let slice = |yes: bool, field: TokenStream| match yes {
+        true => quote! { &self.#field[..] },
+        false => quote! { &[] },
+    };
+    let (slots, instructions) = (
+        slice(u.slots > 0, quote! { slots }),
+        slice(u.instructions > 0, quote! { instructions }),
+    );
+    let (facts, opt_out) = (
+        slice(u.facts, quote! { facts }),
+        slice(u.selectors > 0, quote! { opt_out }),
+    );
+    let choices = choice_layers(d).map(|l| {
+        let field = choice_field(l);
+        match l.content {
+            Content::Choice { optional: true, .. } => quote! { self.#field.map(|v| v as usize) },
+            _ => quote! { ::core::option::Option::Some(self.#field as usize) },
+        }
+    });
+    let flags = d.flags.iter().map(|f| {
+        let f = format_ident!("{}", f.name);
+        quote! { self.flags.#f }
+    });
+    let knobs = d.knobs.iter().map(|k| {
+        let k = format_ident!("{}", k.name);
+        quote! { self.knobs.#k as usize }
+    });
+    let selection = match u.selectors > 0 {
+        true => quote! { self.selection.map(|s| &s.0) },
+        false => quote! { ::core::option::Option::None },
+    };
+    let (overlay_pre, overlay) = overlay(d, u);
+    // Only what the manifest has, over `Inputs::NONE`.
+    let mut set = vec![quote! { values: &values }];
+    let mut add = |yes: bool, field: TokenStream| {
+        if yes {
+            set.push(field);
+        }
+    };
+    add(u.roles, quote! { role: #role });
+    add(
+        choice_layers(d).next().is_some(),
+        quote! { choices: &choices },
+    );
+    add(u.slots > 0, quote! { slots: #slots });
+    add(u.instructions > 0, quote! { instructions: #instructions });
+    add(u.flags, quote! { flags: &flags });
+    add(u.knobs, quote! { knobs: &knobs });
+    add(u.facts, quote! { facts: #facts });
+    add(u.overlay, quote! { overlay: #overlay });
+    add(u.selectors > 0, quote! { selection: #selection });
+    add(u.selectors > 0, quote! { opt_out: #opt_out });
+    let values = values(d);
+    let value_count = d.facts.len()
+        + d.knobs.len()
+        + if d.flags_in_sections() {
+            d.flags.len()
+        } else {
+            0
+        };
+    let choices: Vec<TokenStream> = choices.collect();
+    let arrays = [
+        (!choices.is_empty()).then(|| quote! { let choices = [#(#choices),*]; }),
+        u.flags.then(|| quote! { let flags = [#(#flags),*]; }),
+        u.knobs.then(|| quote! { let knobs = [#(#knobs),*]; }),
+    ];
+    let arrays = arrays.iter().flatten();
+    let arrays = quote! { #(#arrays)* };
+    quote! {
+        impl<'a> __ComposeState<'a> {
+            fn __with<R>(&self, f: impl ::core::ops::FnOnce(&[&str], &#pv::Inputs<'_>) -> R) -> R {
+                let values: [&str; #value_count] = #values;
+                #arrays
+                #overlay_pre
+                let inputs = #pv::Inputs { #(#set,)* ..#pv::Inputs::NONE };
+                f(&values, &inputs)
+            }
+        }
+    }
+}
+
+/// The overlay's fields (and `_off` flags) by index, when one was given.
+fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
+    let pv = d.private();
+    if !u.overlay {
+        return (TokenStream::new(), quote! { ::core::option::Option::None });
+    }
+    let fields = d
+        .layers
+        .iter()
+        .filter(|l| l.selector.is_none())
+        .filter_map(|l| {
+            let f = format_ident!("{}", l.overlay.as_ref()?.field);
+            Some(quote! { o.#f.as_str() })
+        });
+    let offs = d
+        .layers
+        .iter()
+        .filter(|l| l.selector.is_none())
+        .filter_map(|l| {
+            let o = l.overlay.as_ref().filter(|o| o.empty_off)?;
+            let f = format_ident!("{}_off", o.field);
+            Some(quote! { o.#f })
+        });
+    let pre = quote! {
+        let given = self.overlay.map(|o| ([#(#fields),*], [#(#offs),*]));
+    };
+    let overlay = quote! {
+        given.as_ref().map(|(fields, off)| #pv::Overlay { fields, off })
+    };
+    (pre, overlay)
+}
+
+/// What placeholders print: facts, then knobs, then (for `{?flag}` sections) flags as
+/// `"on"` or `""`. A fact or knob with value texts prints the text of its value (free
+/// text passes through with `other = "verbatim"`); a list prints as rendered.
+fn values(d: &Doctrine) -> TokenStream {
+    let pv = d.private();
+    let facts = d.facts.iter().enumerate().map(|(i, f)| match &f.texts {
+        None if f.list.is_some() => {
+            let j = d.list_index(FactId(i)).unwrap_or_default();
+            quote! { self.lists[#j].text.as_str() }
+        }
+        None => quote! { self.facts[#i].unwrap_or("") },
+        Some(texts) => {
+            let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
+            quote! { #pv::value_text(self.facts[#i], &[#((#keys, #texts)),*]) }
+        }
+    });
+    let knobs = d.knobs.iter().map(|k| {
+        let field = format_ident!("{}", k.name);
+        match &k.texts {
+            None => quote! { self.knobs.#field.as_str() },
+            Some(texts) => quote! { [#(#texts),*][self.knobs.#field as usize] },
+        }
+    });
+    let flags = d.flags.iter().filter(|_| d.flags_in_sections()).map(|f| {
+        let f = format_ident!("{}", f.name);
+        quote! { if self.flags.#f { "on" } else { "" } }
+    });
+    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)*] }
+}

@@ -1,0 +1,388 @@
+//! `PLAN`: the manifest's composition as data, one `LayerPlan` per layer, which the
+//! runtime's `resolve` interprets for each composition. What the generated code used to do
+//! layer by layer in a method of its own is now a static table and one routine.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::lit;
+use crate::codegen::model::{Cond, Content, Doctrine, Layer, LinePart, Segment, Suffix, Test};
+use crate::codegen::raw::Override;
+
+/// Where each layer's runtime input sits among the composition's inputs: its slot or
+/// instructions index, its choice index, its selector index, its overlay field.
+pub(super) struct Indices {
+    pub slot: Vec<Option<usize>>,
+    pub instructions: Vec<Option<usize>>,
+    pub choice: Vec<Option<usize>>,
+    pub selector: Vec<Option<usize>>,
+    pub overlay: Vec<Option<usize>>,
+    pub off: Vec<Option<usize>>,
+}
+
+impl Indices {
+    pub(super) fn new(d: &Doctrine) -> Self {
+        let mut count = [0usize; 6];
+        let mut next = |k: usize, yes: bool| {
+            yes.then(|| {
+                count[k] += 1;
+                count[k] - 1
+            })
+        };
+        let mut ix = Indices {
+            slot: Vec::new(),
+            instructions: Vec::new(),
+            choice: Vec::new(),
+            selector: Vec::new(),
+            overlay: Vec::new(),
+            off: Vec::new(),
+        };
+        for l in &d.layers {
+            // A selector layer's user copy is no `Overlay` field.
+            let field = l.overlay.as_ref().filter(|_| l.selector.is_none());
+            ix.slot
+                .push(next(0, matches!(l.content, Content::Slot { .. })));
+            ix.instructions
+                .push(next(1, matches!(l.content, Content::Instructions)));
+            ix.choice
+                .push(next(2, matches!(l.content, Content::Choice { .. })));
+            ix.selector.push(next(3, l.selector.is_some()));
+            ix.overlay.push(next(4, field.is_some()));
+            ix.off.push(next(5, field.is_some_and(|o| o.empty_off)));
+        }
+        ix
+    }
+
+    /// The index of layer `name`.
+    fn layer(d: &Doctrine, name: &str) -> Option<usize> {
+        d.layers.iter().position(|l| l.name == name)
+    }
+}
+
+/// `static PLAN`, and `LAYERS`, the public table of the layers' descriptions.
+pub(super) fn plan(d: &Doctrine, ix: &Indices) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let n = d.layers.len();
+    let layers = d.layers.iter().enumerate().map(|(i, l)| layer(d, ix, i, l));
+    let infos = (0..n).map(|i| quote! { &PLAN[#i].info });
+    let doc = format!(
+        "Every layer of `{}`, in composition order:\n\n{}",
+        d.manifest_display,
+        super::table::layer_table(d)
+    );
+    quote! {
+        static PLAN: [#pv::LayerPlan; #n] = [#(#layers),*];
+        #[doc = #doc]
+        pub static LAYERS: [&#krate::LayerInfo; #n] = [#(#infos),*];
+    }
+}
+
+fn layer(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
+    let pv = d.private();
+    let info = super::texts::layer_info(d, l);
+    let content = content(d, ix, i, l);
+    // Only what the layer has, over `LayerPlan::of`'s defaults.
+    let mut more = Vec::new();
+    if let Some(roles) = l.scope.as_ref().filter(|_| !d.roles.is_empty()) {
+        let roles = roles.iter().map(|r| r.0 as u32);
+        more.push(quote! { .scoped(&[#(#roles),*]) });
+    }
+    if l.is_gated() {
+        let gate = gate(d, ix, l);
+        more.push(quote! { .gated(#gate) });
+    }
+    if let Some(s) = &l.suffix {
+        let s = suffix(d, s);
+        more.push(quote! { .suffixed(#s) });
+    }
+    if let Some(field) = ix.overlay[i] {
+        let o = overlay(d, ix, i, l, field);
+        more.push(quote! { .overridden(#o) });
+    }
+    if let (Some(k), Some(sel)) = (ix.selector[i], &l.selector) {
+        let (k, name) = (k as u32, lit(&sel.name));
+        more.push(quote! { .selected(#k, #name) });
+    }
+    quote! { #pv::LayerPlan::of(#info, #content) #(#more)* }
+}
+
+fn option(v: Option<TokenStream>) -> TokenStream {
+    match v {
+        Some(v) => quote! { ::core::option::Option::Some(#v) },
+        None => quote! { ::core::option::Option::None },
+    }
+}
+
+fn content(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
+    let pv = d.private();
+    let shipped = |id| shipped(d, l, id);
+    match &l.content {
+        Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => {
+            let one = shipped(groups[0].text);
+            quote! { #pv::ContentPlan::PerRole(&[#one]) }
+        }
+        Content::PerRole(groups) => {
+            // One entry per role; a role out of scope never reads its entry.
+            let texts = (0..d.roles.len()).map(|r| {
+                let g = groups.iter().find(|g| g.roles.iter().any(|x| x.0 == r));
+                shipped(g.unwrap_or(&groups[0]).text)
+            });
+            quote! { #pv::ContentPlan::PerRole(&[#(#texts),*]) }
+        }
+        Content::Choice { variants, .. } => {
+            let choice = ix.choice[i].unwrap_or_default() as u32;
+            let texts = variants.iter().map(|v| shipped(v.text));
+            quote! { #pv::ContentPlan::Choice { choice: #choice, texts: &[#(#texts),*] } }
+        }
+        Content::Slot { .. } => {
+            let s = ix.slot[i].unwrap_or_default() as u32;
+            quote! { #pv::ContentPlan::Slot(#s) }
+        }
+        Content::Instructions => {
+            let s = ix.instructions[i].unwrap_or_default() as u32;
+            let style = instruction_style(d, l);
+            quote! { #pv::ContentPlan::Instructions(#s, #style) }
+        }
+    }
+}
+
+/// A shipped text of layer `l` with its origin.
+fn shipped(d: &Doctrine, l: &Layer, id: crate::codegen::model::TextId) -> TokenStream {
+    let pv = d.private();
+    let t = &d.texts[id];
+    let name = format_ident!("{}", t.const_name);
+    let text = match (d.is_template(l), d.trims_rendered(l)) {
+        (false, _) => quote! { #pv::ShippedText::Plain(text::#name) },
+        (true, false) => quote! { #pv::ShippedText::Template(&text::#name) },
+        (true, true) => quote! { #pv::ShippedText::TemplateTrimmed(&text::#name) },
+    };
+    match t.file {
+        Some(_) => quote! { #pv::Shipped::file(#text, &sources::#name) },
+        None => quote! { #pv::Shipped::inline(#text) },
+    }
+}
+
+fn gate(d: &Doctrine, ix: &Indices, l: &Layer) -> TokenStream {
+    let pv = d.private();
+    let when = l.when.iter().map(|c| {
+        let (c, fails) = (cond(d, ix, c), when_fails(d, c));
+        quote! { (#c, #fails) }
+    });
+    let when_any = option((!l.when_any.is_empty()).then(|| {
+        let reason = skip(d, "When", &alternatives(&l.when_any));
+        let groups = l.when_any.iter().map(|g| {
+            let conds = g.iter().map(|c| cond(d, ix, c));
+            quote! { &[#(#conds),*] }
+        });
+        quote! { (&[#(#groups),*], #reason) }
+    }));
+    let unless = (!l.unless.is_empty())
+        .then_some(&l.unless)
+        .into_iter()
+        .chain(&l.unless_any)
+        .map(|group| {
+            let written: Vec<String> = group.iter().map(|c| format!("`{}`", c.written)).collect();
+            let reason = skip(d, "Unless", &written.join(", "));
+            let conds = group.iter().map(|c| cond(d, ix, c));
+            quote! { (&[#(#conds),*], #reason) }
+        });
+    quote! { #pv::Gate { when: &[#(#when),*], when_any: #when_any, unless: &[#(#unless),*] } }
+}
+
+/// `Skip::<variant>("<text>")`.
+fn skip(d: &Doctrine, variant: &str, text: &str) -> TokenStream {
+    let (krate, v, text) = (d.krate(), format_ident!("{}", variant), lit(text));
+    quote! { #krate::Skip::#v(#text) }
+}
+
+/// Why the layer is left out when `when` condition `c` fails.
+fn when_fails(d: &Doctrine, c: &Cond) -> TokenStream {
+    match (&c.test, c.negated) {
+        (Test::Flag(f), false) => skip(d, "FlagOff", &d.flags[*f].name),
+        (Test::Flag(f), true) => skip(d, "FlagOn", &d.flags[*f].name),
+        (Test::Fact(f), false) => skip(d, "FactAbsent", &d.facts[*f].name),
+        (Test::FactIs(f, _), false) => skip(d, "FactValue", &d.facts[*f].name),
+        _ => skip(d, "When", &c.written),
+    }
+}
+
+fn cond(d: &Doctrine, ix: &Indices, c: &Cond) -> TokenStream {
+    let pv = d.private();
+    let test = test(d, ix, &c.test);
+    let negated = c.negated;
+    quote! { #pv::Cond { test: #test, negated: #negated } }
+}
+
+fn test(d: &Doctrine, ix: &Indices, t: &Test) -> TokenStream {
+    let pv = d.private();
+    let n = |i: usize| i as u32;
+    match t {
+        Test::Flag(f) => {
+            let f = n(f.0);
+            quote! { #pv::Test::Flag(#f) }
+        }
+        // An empty list is absent: a list fact is tested on what it prints.
+        Test::Fact(f) if d.facts[*f].list.is_some() => {
+            let f = n(f.0);
+            quote! { #pv::Test::Value(#f) }
+        }
+        Test::Fact(f) => {
+            let f = n(f.0);
+            quote! { #pv::Test::Fact(#f) }
+        }
+        Test::FactIs(f, v) => {
+            let absent = skip(d, "FactAbsent", &d.facts[*f].name);
+            let (f, v) = (n(f.0), lit(v));
+            quote! { #pv::Test::FactIs(#f, #v, #absent) }
+        }
+        Test::Filled(name) => filled(d, ix, name),
+        Test::Overlay(field) => {
+            let i = d.layers.iter().enumerate().find_map(|(i, l)| {
+                l.overlay.as_ref().filter(|o| &o.field == field)?;
+                ix.overlay[i]
+            });
+            let i = n(i.unwrap_or_default());
+            quote! { #pv::Test::Overlay(#i) }
+        }
+    }
+}
+
+/// `layer:name`: a slot, choice, instructions or selector layer is in.
+fn filled(d: &Doctrine, ix: &Indices, name: &str) -> TokenStream {
+    let pv = d.private();
+    // Validation admits only names of such layers.
+    let Some(i) = Indices::layer(d, name) else {
+        return quote! { #pv::Test::Always };
+    };
+    let l = &d.layers[i];
+    let n = |k: Option<usize>| k.unwrap_or_default() as u32;
+    if let Some(s) = ix.selector[i] {
+        let (s, sel) = (
+            s as u32,
+            lit(l.selector.as_ref().map_or("", |x| x.name.as_str())),
+        );
+        return quote! { #pv::Test::Selector(#s, #sel) };
+    }
+    match &l.content {
+        Content::Choice { optional: true, .. } => {
+            let c = n(ix.choice[i]);
+            quote! { #pv::Test::Choice(#c) }
+        }
+        Content::Choice { .. } => quote! { #pv::Test::Always },
+        Content::Instructions => {
+            let k = n(ix.instructions[i]);
+            quote! { #pv::Test::Instructions(#k) }
+        }
+        _ => {
+            let k = n(ix.slot[i]);
+            quote! { #pv::Test::Slot(#k) }
+        }
+    }
+}
+
+/// A knob suffix: its roles, separator, and a text per combination of the knobs it names.
+fn suffix(d: &Doctrine, s: &Suffix) -> TokenStream {
+    let pv = d.private();
+    let mut used: Vec<crate::codegen::model::KnobId> = Vec::new();
+    for seg in &s.segments {
+        if let Segment::Knob(k) = seg {
+            if !used.contains(k) {
+                used.push(*k);
+            }
+        }
+    }
+    // Every combination of the used knobs' values, the first knob most significant.
+    let mut combos: Vec<Vec<usize>> = vec![Vec::new()];
+    for &k in &used {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                (0..d.knobs[k].values.len()).map(move |v| {
+                    let mut c = c.clone();
+                    c.push(v);
+                    c
+                })
+            })
+            .collect();
+    }
+    let texts = combos.iter().map(|combo| {
+        let mut out = String::new();
+        for seg in &s.segments {
+            match seg {
+                Segment::Lit(t) => out.push_str(t),
+                Segment::Knob(k) => {
+                    let pos = used.iter().position(|u| u == k).unwrap_or_default();
+                    out.push_str(d.knobs[*k].printed(combo[pos]));
+                }
+                // Suffixes are resolved against knobs only.
+                Segment::Fact(_) | Segment::If { .. } => {}
+            }
+        }
+        lit(&out)
+    });
+    let knobs = used.iter().map(|&k| {
+        let (k, radix) = (k.0 as u32, d.knobs[k].values.len() as u32);
+        quote! { (#k, #radix) }
+    });
+    let roles = option(s.roles.as_ref().filter(|_| !d.roles.is_empty()).map(|r| {
+        let r = r.iter().map(|x| x.0 as u32);
+        quote! { &[#(#r),*] }
+    }));
+    let sep = lit(&s.separator);
+    quote! { #pv::SuffixPlan { roles: #roles, separator: #sep, knobs: &[#(#knobs),*], texts: &[#(#texts),*] } }
+}
+
+fn overlay(d: &Doctrine, ix: &Indices, i: usize, l: &Layer, field: usize) -> TokenStream {
+    let pv = d.private();
+    let Some(o) = &l.overlay else {
+        return TokenStream::new();
+    };
+    let (field, file) = (field as u32, lit(&o.file));
+    let append = option(matches!(o.mode, Override::Append).then(|| {
+        let sep = lit(&o.separator);
+        quote! { #sep }
+    }));
+    let off = option(ix.off[i].map(|k| {
+        let k = k as u32;
+        quote! { #k }
+    }));
+    quote! { #pv::OverlayPlan { field: #field, file: #file, append: #append, off: #off } }
+}
+
+/// An instructions layer's style: the default, or its `provenance` template and `rank`.
+fn instruction_style(d: &Doctrine, l: &Layer) -> TokenStream {
+    let krate = d.krate();
+    let Some(p) = &l.provenance else {
+        return quote! { &#krate::InstructionStyle::DEFAULT };
+    };
+    let by_source = p.by_source;
+    let (line, omit) = match &p.line {
+        None => (quote! { #krate::InstructionStyle::DEFAULT.line }, false),
+        Some(parts) => {
+            let parts = parts.iter().map(|part| match part {
+                LinePart::Lit(t) => {
+                    let t = lit(t);
+                    quote! { #krate::LinePiece::Lit(#t) }
+                }
+                LinePart::Source => quote! { #krate::LinePiece::Source },
+                LinePart::Scope => quote! { #krate::LinePiece::Scope },
+            });
+            (quote! { &[#(#parts),*] }, true)
+        }
+    };
+    quote! {
+        &#krate::InstructionStyle { line: #line, omit_without_scope: #omit, by_source: #by_source }
+    }
+}
+
+/// Alternatives as written, for a skip reason and the layer table: `[a, b] or [c]`.
+pub(super) fn alternatives(groups: &[Vec<Cond>]) -> String {
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let written: Vec<&str> = g.iter().map(|c| c.written.as_str()).collect();
+            format!("[{}]", written.join(", "))
+        })
+        .collect();
+    groups.join(" or ")
+}

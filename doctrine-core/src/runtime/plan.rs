@@ -1,0 +1,439 @@
+//! A manifest's composition as data: per layer, where its text comes from, what gates it,
+//! and what may change it. Generated code holds one `static` plan per manifest and the
+//! typed API around it; [`resolve`] interprets a layer of it for one composition, so every
+//! manifest composes through the same routine (and a tool that builds a plan from a
+//! manifest at run time composes exactly as the compiled code does).
+
+use super::compose::{Body, Joined, Part, Seg, NO_JOIN};
+use super::instruction::{Instruction, InstructionStyle};
+use super::layer::{LayerInfo, Origin, Skip};
+use super::selector::{selected, Resolution, Selected};
+
+/// One layer of a manifest, as data.
+#[derive(Debug)]
+pub struct LayerPlan {
+    pub info: LayerInfo,
+    /// The roles (indices) the layer applies to; `None`: every role.
+    pub scope: Option<&'static [u32]>,
+    pub content: ContentPlan,
+    pub gate: Gate,
+    pub suffix: Option<SuffixPlan>,
+    pub overlay: Option<OverlayPlan>,
+    /// Its selector's index and name (a selector layer).
+    pub selector: Option<(u32, &'static str)>,
+}
+
+impl LayerPlan {
+    /// A layer of `info` and `content`, in every role, ungated, fixed.
+    pub const fn of(info: LayerInfo, content: ContentPlan) -> LayerPlan {
+        LayerPlan {
+            info,
+            scope: None,
+            content,
+            gate: Gate::NONE,
+            suffix: None,
+            overlay: None,
+            selector: None,
+        }
+    }
+
+    /// Only for these roles.
+    pub const fn scoped(mut self, roles: &'static [u32]) -> Self {
+        self.scope = Some(roles);
+        self
+    }
+
+    pub const fn gated(mut self, gate: Gate) -> Self {
+        self.gate = gate;
+        self
+    }
+
+    pub const fn suffixed(mut self, suffix: SuffixPlan) -> Self {
+        self.suffix = Some(suffix);
+        self
+    }
+
+    pub const fn overridden(mut self, overlay: OverlayPlan) -> Self {
+        self.overlay = Some(overlay);
+        self
+    }
+
+    /// Its source chosen by selector `index`, named `name`.
+    pub const fn selected(mut self, index: u32, name: &'static str) -> Self {
+        self.selector = Some((index, name));
+        self
+    }
+}
+
+/// Where a layer's text comes from.
+#[derive(Debug)]
+pub enum ContentPlan {
+    /// Shipped text for each role (index), or one text for every role.
+    PerRole(&'static [Shipped]),
+    /// Shipped text per variant of the choice at this index of [`Inputs::choices`].
+    Choice {
+        choice: u32,
+        texts: &'static [Shipped],
+    },
+    /// The slot at this index of [`Inputs::slots`].
+    Slot(u32),
+    /// The instructions at this index of [`Inputs::instructions`], in this style.
+    Instructions(u32, &'static InstructionStyle),
+}
+
+/// A shipped text and where it came from.
+#[derive(Clone, Copy, Debug)]
+pub struct Shipped {
+    pub text: ShippedText,
+    pub origin: Origin,
+}
+
+impl Shipped {
+    /// Text from this file.
+    pub const fn file(text: ShippedText, source: &'static super::layer::Source) -> Shipped {
+        Shipped {
+            text,
+            origin: Origin::File(source),
+        }
+    }
+
+    /// Inline text from the manifest.
+    pub const fn inline(text: ShippedText) -> Shipped {
+        Shipped {
+            text,
+            origin: Origin::Inline,
+        }
+    }
+}
+
+/// A shipped text: plain, or with placeholders (trimmed once rendered, where the layer
+/// trims and the text can render with whitespace at an end).
+#[derive(Clone, Copy, Debug)]
+pub enum ShippedText {
+    Plain(&'static str),
+    Template(&'static [Seg]),
+    TemplateTrimmed(&'static [Seg]),
+}
+
+/// A layer's conditions: `when` (each must hold, and fails with its own reason), its
+/// alternatives (one must hold entirely), `unless` and its alternatives (all of one
+/// holding drops the layer, with the reason given).
+#[derive(Debug)]
+pub struct Gate {
+    pub when: &'static [(Cond, Skip)],
+    pub when_any: Option<(&'static [&'static [Cond]], Skip)>,
+    pub unless: &'static [(&'static [Cond], Skip)],
+}
+
+impl Gate {
+    pub const NONE: Gate = Gate {
+        when: &[],
+        when_any: None,
+        unless: &[],
+    };
+}
+
+/// One condition: a test, negated or not.
+#[derive(Clone, Copy, Debug)]
+pub struct Cond {
+    pub test: Test,
+    pub negated: bool,
+}
+
+/// What a condition looks at, by index into [`Inputs`].
+#[derive(Clone, Copy, Debug)]
+pub enum Test {
+    Flag(u32),
+    /// The fact is given.
+    Fact(u32),
+    /// The fact is given with this value; absent, the layer says [`Skip::FactAbsent`].
+    FactIs(u32, &'static str, Skip),
+    /// The template value is non-empty (a list fact: an empty list is absent).
+    Value(u32),
+    /// The optional choice is given.
+    Choice(u32),
+    /// The slot is given and non-empty.
+    Slot(u32),
+    /// The instructions are not empty.
+    Instructions(u32),
+    /// The overlay field is non-empty once trimmed.
+    Overlay(u32),
+    /// The selector chose a source and the definition did not opt out.
+    Selector(u32, &'static str),
+    /// Always holds (a non-optional choice is always given).
+    Always,
+}
+
+/// A line joined after a layer's text for some roles, its text chosen by the values of the
+/// knobs it names: `texts[i]` with `i` the mixed-radix number of those knobs' values.
+#[derive(Debug)]
+pub struct SuffixPlan {
+    pub roles: Option<&'static [u32]>,
+    pub separator: &'static str,
+    /// The knobs it names (indices into [`Inputs::knobs`]) and how many values each has.
+    pub knobs: &'static [(u32, u32)],
+    pub texts: &'static [&'static str],
+}
+
+/// An overridable layer: the overlay field (index into [`Inputs::overlay`]), its file,
+/// and how it applies.
+#[derive(Debug)]
+pub struct OverlayPlan {
+    pub field: u32,
+    pub file: &'static str,
+    /// Appended after this separator, or (`None`) replacing the shipped text.
+    pub append: Option<&'static str>,
+    /// `empty = "off"`: the index of the field's `_off` flag in [`Overlay::off`].
+    pub off: Option<u32>,
+}
+
+/// The overlay given to a composition, by field index (trimming is done here).
+#[derive(Clone, Copy, Debug)]
+pub struct Overlay<'a> {
+    pub fields: &'a [&'a str],
+    pub off: &'a [bool],
+}
+
+/// Everything a composition was given, by index, as generated code hands it over.
+#[derive(Clone, Copy, Debug)]
+pub struct Inputs<'a> {
+    pub role: usize,
+    /// Each choice layer's variant (index), `None` when an optional one is not given.
+    pub choices: &'a [Option<usize>],
+    pub slots: &'a [Option<&'a str>],
+    pub instructions: &'a [&'a [Instruction<'a>]],
+    pub flags: &'a [bool],
+    /// Each knob's value (index).
+    pub knobs: &'a [usize],
+    /// Each fact as given (`None`: absent).
+    pub facts: &'a [Option<&'a str>],
+    /// What placeholders print (facts, then knobs, then flags).
+    pub values: &'a [&'a str],
+    pub overlay: Option<Overlay<'a>>,
+    pub selection: Option<&'a Resolution>,
+    pub opt_out: &'a [bool],
+}
+
+impl Inputs<'static> {
+    /// Nothing given: generated code sets what its manifest has over this.
+    pub const NONE: Inputs<'static> = Inputs {
+        role: 0,
+        choices: &[],
+        slots: &[],
+        instructions: &[],
+        flags: &[],
+        knobs: &[],
+        facts: &[],
+        values: &[],
+        overlay: None,
+        selection: None,
+        opt_out: &[],
+    };
+}
+
+/// The part layer `plan` contributes to a composition given `inputs`.
+pub fn resolve<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
+    let info = &plan.info;
+    let skip = |origin, reason| Part {
+        info,
+        origin,
+        body: Body::Skip(reason),
+    };
+    if plan
+        .scope
+        .is_some_and(|s| !s.contains(&(inputs.role as u32)))
+    {
+        return skip(Origin::Unresolved, Skip::NotInRole);
+    }
+    let (head, origin) = match content(plan, inputs) {
+        Ok(found) => found,
+        Err((origin, reason)) => return skip(origin, reason),
+    };
+    if let Some(reason) = gate(&plan.gate, inputs) {
+        return skip(origin, reason);
+    }
+    if let Head::Instructions(list, style) = head {
+        return Part {
+            info,
+            origin,
+            body: Body::Instructions(list, style),
+        };
+    }
+    if let Some((i, name)) = plan.selector {
+        match selected(inputs.selection, i as usize, name, opt_out(inputs, i)) {
+            Selected::Skip(reason) => return skip(origin, reason),
+            Selected::Shipped => {}
+            Selected::Text(over, origin) => return text(info, origin, over, NO_JOIN, NO_JOIN),
+        }
+    }
+    let suffix = plan.suffix.as_ref().map_or(NO_JOIN, |s| suffix(s, inputs));
+    match (&plan.overlay, inputs.overlay) {
+        (Some(o), Some(given)) => overlaid(info, origin, head, suffix, o, given),
+        _ => body(info, origin, head, suffix, NO_JOIN),
+    }
+}
+
+/// A layer's resolved text, before gates, selector and overlay.
+#[derive(Clone, Copy)]
+enum Head<'a> {
+    Text(&'a str),
+    Shipped(ShippedText),
+    Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
+}
+
+type Found<'a> = Result<(Head<'a>, Origin), (Origin, Skip)>;
+
+/// The text the layer's content gives for this composition, or why it gives none.
+fn content<'a>(plan: &LayerPlan, inputs: &Inputs<'a>) -> Found<'a> {
+    let shipped = |s: &Shipped| (Head::Shipped(s.text), s.origin);
+    match &plan.content {
+        ContentPlan::PerRole(texts) => match texts {
+            [one] => Ok(shipped(one)),
+            _ => texts
+                .get(inputs.role)
+                .map(shipped)
+                .ok_or((Origin::Unresolved, Skip::NotInRole)),
+        },
+        ContentPlan::Choice { choice, texts } => inputs.choices[*choice as usize]
+            .and_then(|v| texts.get(v))
+            .map(shipped)
+            .ok_or((Origin::Unresolved, Skip::NotSupplied)),
+        ContentPlan::Slot(i) => inputs.slots[*i as usize]
+            .map(|v| (Head::Text(v), Origin::Slot))
+            .ok_or((Origin::Slot, Skip::NotSupplied)),
+        ContentPlan::Instructions(i, style) => {
+            let list = inputs.instructions[*i as usize];
+            match list.is_empty() {
+                true => Err((Origin::Instructions, Skip::NotSupplied)),
+                false => Ok((Head::Instructions(list, style), Origin::Instructions)),
+            }
+        }
+    }
+}
+
+/// Why the gate drops the layer, if it does: the first `when` that fails, then the
+/// alternatives of `when`, then the first `unless` group that holds.
+fn gate(gate: &Gate, inputs: &Inputs<'_>) -> Option<Skip> {
+    for (c, fails) in gate.when {
+        // Absent and another value are told apart, as `explain` shows them.
+        if let (Test::FactIs(f, _, absent), false) = (c.test, c.negated) {
+            if inputs.facts[f as usize].is_none() {
+                return Some(absent);
+            }
+        }
+        if !holds(c, inputs) {
+            return Some(*fails);
+        }
+    }
+    if let Some((groups, reason)) = &gate.when_any {
+        if !groups.iter().any(|g| g.iter().all(|c| holds(c, inputs))) {
+            return Some(*reason);
+        }
+    }
+    let drops = |(group, _): &&(&[Cond], Skip)| group.iter().all(|c| holds(c, inputs));
+    gate.unless.iter().find(drops).map(|(_, reason)| *reason)
+}
+
+/// Whether condition `c` holds (its test passes, or fails when negated).
+fn holds(c: &Cond, inputs: &Inputs<'_>) -> bool {
+    let at = |i: u32| i as usize;
+    let passes = match c.test {
+        Test::Flag(i) => inputs.flags[at(i)],
+        Test::Fact(i) => inputs.facts[at(i)].is_some(),
+        Test::FactIs(i, value, _) => inputs.facts[at(i)] == Some(value),
+        Test::Value(i) => !inputs.values[at(i)].is_empty(),
+        Test::Choice(i) => inputs.choices[at(i)].is_some(),
+        Test::Slot(i) => inputs.slots[at(i)].is_some_and(|v| !v.is_empty()),
+        Test::Instructions(i) => !inputs.instructions[at(i)].is_empty(),
+        Test::Overlay(i) => inputs
+            .overlay
+            .is_some_and(|o| !o.fields[at(i)].trim().is_empty()),
+        Test::Selector(i, name) => !matches!(
+            selected(inputs.selection, at(i), name, opt_out(inputs, i)),
+            Selected::Skip(_)
+        ),
+        Test::Always => true,
+    };
+    passes != c.negated
+}
+
+fn opt_out(inputs: &Inputs<'_>, i: u32) -> bool {
+    inputs.opt_out.get(i as usize).copied().unwrap_or(false)
+}
+
+/// The suffix line for this composition: its roles, then its text by the knobs' values.
+fn suffix(s: &SuffixPlan, inputs: &Inputs<'_>) -> Joined<'static> {
+    if s.roles.is_some_and(|r| !r.contains(&(inputs.role as u32))) {
+        return NO_JOIN;
+    }
+    let index = s.knobs.iter().fold(0, |n, &(k, radix)| {
+        n * radix as usize + inputs.knobs[k as usize]
+    });
+    (s.separator, s.texts[index])
+}
+
+/// The layer with a user's overlay applied: turned off, replaced or appended to.
+fn overlaid<'a>(
+    info: &'static LayerInfo,
+    origin: Origin,
+    head: Head<'a>,
+    suffix: Joined<'static>,
+    o: &OverlayPlan,
+    given: Overlay<'a>,
+) -> Part<'a> {
+    if o.off.is_some_and(|i| given.off[i as usize]) {
+        let body = Body::Skip(Skip::OverlayOff(o.file));
+        return Part { info, origin, body };
+    }
+    let over = given.fields[o.field as usize].trim();
+    if over.is_empty() {
+        return body(info, origin, head, suffix, NO_JOIN);
+    }
+    match o.append {
+        None => text(
+            info,
+            Origin::OverlayReplaced(o.file),
+            over,
+            NO_JOIN,
+            NO_JOIN,
+        ),
+        Some(sep) => {
+            let source = match origin {
+                Origin::File(s) => Some(s),
+                _ => None,
+            };
+            let origin = Origin::OverlayAppended(source, o.file);
+            body(info, origin, head, suffix, (sep, over))
+        }
+    }
+}
+
+/// A part of plain text with its two joined pieces.
+fn text<'a>(
+    info: &'static LayerInfo,
+    origin: Origin,
+    head: &'a str,
+    suffix: Joined<'a>,
+    appended: Joined<'a>,
+) -> Part<'a> {
+    let body = Body::Text(head, [suffix, appended]);
+    Part { info, origin, body }
+}
+
+/// The part for a resolved head with its suffix and appended overlay.
+fn body<'a>(
+    info: &'static LayerInfo,
+    origin: Origin,
+    head: Head<'a>,
+    suffix: Joined<'static>,
+    appended: Joined<'a>,
+) -> Part<'a> {
+    let tail = [suffix, appended];
+    let body = match head {
+        Head::Text(t) | Head::Shipped(ShippedText::Plain(t)) => Body::Text(t, tail),
+        Head::Shipped(ShippedText::Template(segs)) => Body::Template(segs, tail),
+        Head::Shipped(ShippedText::TemplateTrimmed(segs)) => Body::TemplateTrimmed(segs, tail),
+        Head::Instructions(list, style) => Body::Instructions(list, style),
+    };
+    Part { info, origin, body }
+}
