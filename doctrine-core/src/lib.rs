@@ -66,8 +66,8 @@ pub mod __private {
         Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
     };
     pub use crate::runtime::fact::{
-        choice, collect, given, present, render_list, render_rows, required, required_choice,
-        value_text, ItemPiece, ListStyle,
+        choice, collect, given, need, present, render_list, render_rows, required, required_choice,
+        taken, value_text, ItemPiece, ListStyle,
     };
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::marker::{marked, marked_checked};

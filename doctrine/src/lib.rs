@@ -17,6 +17,8 @@ pub use doctrine_core::{
 pub use doctrine_core::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 pub use doctrine_macros::doctrine;
 
+#[doc(hidden)]
+pub use doctrine_core::__choice_impls;
 /// What generated code calls; not part of the API (it may change in any release).
 #[doc(hidden)]
 pub use doctrine_core::__private;

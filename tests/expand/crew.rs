@@ -46,22 +46,6 @@ pub enum Role {
     ///researcher
     Researcher,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[
-            "Developer",
-            "Architect",
-            "Reviewer",
-            "Qa",
-            "Pm",
-            "Devops",
-            "Writer",
-            "Researcher",
-        ];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Role {
     /// Every value, in manifest order.
     pub const ALL: &'static [Role] = &[
@@ -90,40 +74,15 @@ impl Role {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Role {
-    const KIND: &'static str = "role";
-    const ALL: &'static [Self] = Role::ALL;
-    const NAMES: &'static [&'static str] = Role::NAMES;
-    fn as_str(self) -> &'static str {
-        Role::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Role {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(
+    Role, "role", ["Developer", "Architect", "Reviewer", "Qa", "Pm", "Devops", "Writer",
+    "Researcher"]
+);
 ///The flags declared in `examples/crew/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///fable
     Fable,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Fable"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -135,28 +94,7 @@ impl Flag {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Flag, "flag", ["Fable"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
@@ -239,13 +177,6 @@ pub enum Intensity {
     ///ultra
     Ultra,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Intensity {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Lite", "Full", "Ultra"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Intensity {
     /// Every value, in manifest order.
     pub const ALL: &'static [Intensity] = &[
@@ -260,28 +191,7 @@ impl Intensity {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Intensity {
-    const KIND: &'static str = "intensity";
-    const ALL: &'static [Self] = Intensity::ALL;
-    const NAMES: &'static [&'static str] = Intensity::NAMES;
-    fn as_str(self) -> &'static str {
-        Intensity::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Intensity {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Intensity {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Intensity, "intensity", ["Lite", "Full", "Ultra"]);
 #[automatically_derived]
 impl ::core::default::Default for Intensity {
     fn default() -> Self {
@@ -313,13 +223,6 @@ pub enum Team {
     ///platform
     Platform,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Team {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Backend", "Frontend", "Platform"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Team {
     /// Every value, in manifest order.
     pub const ALL: &'static [Team] = &[Team::Backend, Team::Frontend, Team::Platform];
@@ -330,28 +233,7 @@ impl Team {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Team {
-    const KIND: &'static str = "team";
-    const ALL: &'static [Self] = Team::ALL;
-    const NAMES: &'static [&'static str] = Team::NAMES;
-    fn as_str(self) -> &'static str {
-        Team::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Team {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Team {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Team, "team", ["Backend", "Frontend", "Platform"]);
 ///The files of layer `identity`'s directory, by stem.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Identity {
@@ -367,13 +249,6 @@ pub enum Identity {
     Pm1,
     ///qa-1
     Qa1,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Identity {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Identity {
     /// Every value, in manifest order.
@@ -399,28 +274,9 @@ impl Identity {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Identity {
-    const KIND: &'static str = "identity";
-    const ALL: &'static [Self] = Identity::ALL;
-    const NAMES: &'static [&'static str] = Identity::NAMES;
-    fn as_str(self) -> &'static str {
-        Identity::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Identity {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Identity {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(
+    Identity, "identity", ["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"]
+);
 ///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct DeveloperFacts<'a> {
@@ -752,7 +608,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "developer",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -762,7 +618,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "architect",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -772,7 +628,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "reviewer",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -782,7 +638,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "qa",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -792,7 +648,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "pm",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -802,7 +658,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "devops",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -812,7 +668,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "writer",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -822,7 +678,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
                         "researcher",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools"],
                         pairs,
                     )?;
@@ -987,7 +843,7 @@ pub struct FactsBuilder<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 impl<'a> Facts<'a> {
-    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the role does not take.
+    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the role does not take or a required fact not given.
     pub fn builder(role: Role) -> FactsBuilder<'a> {
         FactsBuilder {
             __role: role,
@@ -1006,6 +862,34 @@ impl<'a> FactsBuilder<'a> {
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        const TAKEN: [[bool; 1]; 8] = [
+            [true],
+            [true],
+            [true],
+            [true],
+            [true],
+            [true],
+            [true],
+            [true],
+        ];
+        const ROLES: [&str; 8] = [
+            "developer",
+            "architect",
+            "reviewer",
+            "qa",
+            "pm",
+            "devops",
+            "writer",
+            "researcher",
+        ];
+        let given = [self.tools.is_some()];
+        let r = self.__role as usize;
+        ::doctrine::__private::taken(
+            ROLES[r],
+            (&given, &TAKEN[r]),
+            &FACT_NAMES,
+            Facts::takes(self.__role),
+        )?;
         ::core::result::Result::Ok(
             match self.__role {
                 Role::Developer => {
@@ -1121,22 +1005,19 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::LIFECYCLE_DEVELOPER` comes from: `examples/crew/lifecycle/developer.md`, with its frontmatter provenance.
-    pub static LIFECYCLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/lifecycle/developer.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::LIFECYCLE_DEFAULT` comes from: `examples/crew/lifecycle/default.md`, with its frontmatter provenance.
-    pub static LIFECYCLE_DEFAULT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/lifecycle/default.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::BASE` comes from: `examples/crew/base.md`, with its frontmatter provenance.
-    pub static BASE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/base.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::FABLE` comes from: `examples/crew/doctrine/fable.md`, with its frontmatter provenance.
+    ///Where `text::LIFECYCLE_DEVELOPER` comes from, with its frontmatter provenance.
+    pub static LIFECYCLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/lifecycle/developer.md",
+    );
+    ///Where `text::LIFECYCLE_DEFAULT` comes from, with its frontmatter provenance.
+    pub static LIFECYCLE_DEFAULT: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/lifecycle/default.md",
+    );
+    ///Where `text::BASE` comes from, with its frontmatter provenance.
+    pub static BASE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/base.md",
+    );
+    ///Where `text::FABLE` comes from, with its frontmatter provenance.
     pub static FABLE: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/doctrine/fable.md",
         provenance: ::doctrine::Provenance {
@@ -1145,7 +1026,7 @@ pub mod sources {
             licence: ::core::option::Option::Some("MIT"),
         },
     };
-    ///Where `text::PONYTAIL_DEVELOPER` comes from: `examples/crew/doctrine/ponytail.md`, with its frontmatter provenance.
+    ///Where `text::PONYTAIL_DEVELOPER` comes from, with its frontmatter provenance.
     pub static PONYTAIL_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/doctrine/ponytail.md",
         provenance: ::doctrine::Provenance {
@@ -1154,7 +1035,7 @@ pub mod sources {
             licence: ::core::option::Option::Some("MIT"),
         },
     };
-    ///Where `text::PONYTAIL_DEFAULT` comes from: `examples/crew/doctrine/ponytail-ethos.md`, with its frontmatter provenance.
+    ///Where `text::PONYTAIL_DEFAULT` comes from, with its frontmatter provenance.
     pub static PONYTAIL_DEFAULT: ::doctrine::Source = ::doctrine::Source {
         path: "examples/crew/doctrine/ponytail-ethos.md",
         provenance: ::doctrine::Provenance {
@@ -1163,411 +1044,232 @@ pub mod sources {
             licence: ::core::option::Option::Some("MIT"),
         },
     };
-    ///Where `text::ROLE_DEVELOPER` comes from: `examples/crew/roles/developer.md`, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/developer.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_ARCHITECT` comes from: `examples/crew/roles/architect.md`, with its frontmatter provenance.
-    pub static ROLE_ARCHITECT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/architect.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_REVIEWER` comes from: `examples/crew/roles/verifier.md`, with its frontmatter provenance.
-    pub static ROLE_REVIEWER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/verifier.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_PM` comes from: `examples/crew/roles/pm.md`, with its frontmatter provenance.
-    pub static ROLE_PM: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/pm.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_DEVOPS` comes from: `examples/crew/roles/devops.md`, with its frontmatter provenance.
-    pub static ROLE_DEVOPS: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/devops.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_WRITER` comes from: `examples/crew/roles/writer.md`, with its frontmatter provenance.
-    pub static ROLE_WRITER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/writer.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_RESEARCHER` comes from: `examples/crew/roles/researcher.md`, with its frontmatter provenance.
-    pub static ROLE_RESEARCHER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/roles/researcher.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::TEAM_BACKEND` comes from: `examples/crew/teams/backend.md`, with its frontmatter provenance.
-    pub static TEAM_BACKEND: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/teams/backend.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::TEAM_FRONTEND` comes from: `examples/crew/teams/frontend.md`, with its frontmatter provenance.
-    pub static TEAM_FRONTEND: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/teams/frontend.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::TEAM_PLATFORM` comes from: `examples/crew/teams/platform.md`, with its frontmatter provenance.
-    pub static TEAM_PLATFORM: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/teams/platform.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_ARCH_1` comes from: `examples/crew/identities/arch-1.md`, with its frontmatter provenance.
-    pub static IDENTITY_ARCH_1: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/arch-1.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_BE_DEV_1` comes from: `examples/crew/identities/be-dev-1.md`, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_1: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/be-dev-1.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_BE_DEV_2` comes from: `examples/crew/identities/be-dev-2.md`, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_2: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/be-dev-2.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_FE_DEV_1` comes from: `examples/crew/identities/fe-dev-1.md`, with its frontmatter provenance.
-    pub static IDENTITY_FE_DEV_1: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/fe-dev-1.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_PM_1` comes from: `examples/crew/identities/pm-1.md`, with its frontmatter provenance.
-    pub static IDENTITY_PM_1: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/pm-1.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY_QA_1` comes from: `examples/crew/identities/qa-1.md`, with its frontmatter provenance.
-    pub static IDENTITY_QA_1: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/identities/qa-1.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
+    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/developer.md",
+    );
+    ///Where `text::ROLE_ARCHITECT` comes from, with its frontmatter provenance.
+    pub static ROLE_ARCHITECT: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/architect.md",
+    );
+    ///Where `text::ROLE_REVIEWER` comes from, with its frontmatter provenance.
+    pub static ROLE_REVIEWER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/verifier.md",
+    );
+    ///Where `text::ROLE_PM` comes from, with its frontmatter provenance.
+    pub static ROLE_PM: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/pm.md",
+    );
+    ///Where `text::ROLE_DEVOPS` comes from, with its frontmatter provenance.
+    pub static ROLE_DEVOPS: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/devops.md",
+    );
+    ///Where `text::ROLE_WRITER` comes from, with its frontmatter provenance.
+    pub static ROLE_WRITER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/writer.md",
+    );
+    ///Where `text::ROLE_RESEARCHER` comes from, with its frontmatter provenance.
+    pub static ROLE_RESEARCHER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/roles/researcher.md",
+    );
+    ///Where `text::TEAM_BACKEND` comes from, with its frontmatter provenance.
+    pub static TEAM_BACKEND: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/teams/backend.md",
+    );
+    ///Where `text::TEAM_FRONTEND` comes from, with its frontmatter provenance.
+    pub static TEAM_FRONTEND: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/teams/frontend.md",
+    );
+    ///Where `text::TEAM_PLATFORM` comes from, with its frontmatter provenance.
+    pub static TEAM_PLATFORM: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/teams/platform.md",
+    );
+    ///Where `text::IDENTITY_ARCH_1` comes from, with its frontmatter provenance.
+    pub static IDENTITY_ARCH_1: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/arch-1.md",
+    );
+    ///Where `text::IDENTITY_BE_DEV_1` comes from, with its frontmatter provenance.
+    pub static IDENTITY_BE_DEV_1: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/be-dev-1.md",
+    );
+    ///Where `text::IDENTITY_BE_DEV_2` comes from, with its frontmatter provenance.
+    pub static IDENTITY_BE_DEV_2: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/be-dev-2.md",
+    );
+    ///Where `text::IDENTITY_FE_DEV_1` comes from, with its frontmatter provenance.
+    pub static IDENTITY_FE_DEV_1: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/fe-dev-1.md",
+    );
+    ///Where `text::IDENTITY_PM_1` comes from, with its frontmatter provenance.
+    pub static IDENTITY_PM_1: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/pm-1.md",
+    );
+    ///Where `text::IDENTITY_QA_1` comes from, with its frontmatter provenance.
+    pub static IDENTITY_QA_1: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/crew/identities/qa-1.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-static PLAN: [::doctrine::__private::LayerPlan; 9] = [
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tool_directive"),
-            ::doctrine::__private::ContentPlan::PerRole(
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 9] = [
+        LayerPlan::of(
+                LayerInfo::named("tool_directive"),
+                ContentPlan::PerRole(
+                    &[
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEVELOPER, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_PM, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
+                    ],
+                ),
+            )
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("tools"))]),
+            ),
+        LayerPlan::of(
+            LayerInfo::named("lifecycle"),
+            ContentPlan::PerRole(
                 &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEVELOPER,
-                        ),
+                    Shipped::file(
+                        text::LIFECYCLE_DEVELOPER,
+                        &sources::LIFECYCLE_DEVELOPER,
                     ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_PM,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(
-                            &text::TOOL_DIRECTIVE_DEFAULT,
-                        ),
-                    ),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
                 ],
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Value(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("tools"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("lifecycle"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEVELOPER),
-                    &sources::LIFECYCLE_DEVELOPER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::LIFECYCLE_DEFAULT),
-                    &sources::LIFECYCLE_DEFAULT,
-                ),
-            ],
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("base"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::BASE),
-                    &sources::BASE,
-                ),
-            ],
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("fable"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::FABLE),
-                        &sources::FABLE,
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("fable"),
+                ContentPlan::PerRole(&[Shipped::file(text::FABLE, &sources::FABLE)]),
+            )
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("fable"))]),
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Flag(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FlagOff("fable"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("ponytail"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+        LayerPlan::of(
+                LayerInfo::named("ponytail"),
+                ContentPlan::PerRole(
+                    &[
+                        Shipped::file(
                             text::PONYTAIL_DEVELOPER,
+                            &sources::PONYTAIL_DEVELOPER,
                         ),
-                        &sources::PONYTAIL_DEVELOPER,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
+                        Shipped::file(
                             text::PONYTAIL_DEFAULT,
+                            &sources::PONYTAIL_DEFAULT,
                         ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(
-                            text::PONYTAIL_DEFAULT,
-                        ),
-                        &sources::PONYTAIL_DEFAULT,
-                    ),
+                        Shipped::file(text::PONYTAIL_DEFAULT, &sources::PONYTAIL_DEFAULT),
+                    ],
+                ),
+            )
+            .gated(Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("fable"))]))
+            .suffixed(SuffixPlan {
+                roles: ::core::option::Option::Some(&[0]),
+                separator: "\n\n",
+                knobs: &[(0, 3)],
+                texts: &[
+                    "**Operative intensity: lite.**",
+                    "**Operative intensity: full.**",
+                    "**Operative intensity: ultra.**",
+                ],
+            }),
+        LayerPlan::of(
+            LayerInfo::named("role"),
+            ContentPlan::PerRole(
+                &[
+                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
+                    Shipped::file(text::ROLE_ARCHITECT, &sources::ROLE_ARCHITECT),
+                    Shipped::file(text::ROLE_REVIEWER, &sources::ROLE_REVIEWER),
+                    Shipped::file(text::ROLE_REVIEWER, &sources::ROLE_REVIEWER),
+                    Shipped::file(text::ROLE_PM, &sources::ROLE_PM),
+                    Shipped::file(text::ROLE_DEVOPS, &sources::ROLE_DEVOPS),
+                    Shipped::file(text::ROLE_WRITER, &sources::ROLE_WRITER),
+                    Shipped::file(text::ROLE_RESEARCHER, &sources::ROLE_RESEARCHER),
                 ],
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Flag(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FlagOff("fable"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        })
-        .suffixed(::doctrine::__private::SuffixPlan {
-            roles: ::core::option::Option::Some(&[0u32]),
-            separator: "\n\n",
-            knobs: &[(0u32, 3u32)],
-            texts: &[
-                "**Operative intensity: lite.**",
-                "**Operative intensity: full.**",
-                "**Operative intensity: ultra.**",
-            ],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("role"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEVELOPER),
-                    &sources::ROLE_DEVELOPER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_ARCHITECT),
-                    &sources::ROLE_ARCHITECT,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_REVIEWER),
-                    &sources::ROLE_REVIEWER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_REVIEWER),
-                    &sources::ROLE_REVIEWER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_PM),
-                    &sources::ROLE_PM,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEVOPS),
-                    &sources::ROLE_DEVOPS,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_WRITER),
-                    &sources::ROLE_WRITER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_RESEARCHER),
-                    &sources::ROLE_RESEARCHER,
-                ),
-            ],
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("team"),
-        ::doctrine::__private::ContentPlan::Choice {
-            choice: 0u32,
-            texts: &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::TEAM_BACKEND),
-                    &sources::TEAM_BACKEND,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::TEAM_FRONTEND),
-                    &sources::TEAM_FRONTEND,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::TEAM_PLATFORM),
-                    &sources::TEAM_PLATFORM,
-                ),
-            ],
-        },
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("identity"),
-        ::doctrine::__private::ContentPlan::Choice {
-            choice: 1u32,
-            texts: &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_ARCH_1),
-                    &sources::IDENTITY_ARCH_1,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_BE_DEV_1),
-                    &sources::IDENTITY_BE_DEV_1,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_BE_DEV_2),
-                    &sources::IDENTITY_BE_DEV_2,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_FE_DEV_1),
-                    &sources::IDENTITY_FE_DEV_1,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_PM_1),
-                    &sources::IDENTITY_PM_1,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::IDENTITY_QA_1),
-                    &sources::IDENTITY_QA_1,
-                ),
-            ],
-        },
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("ambient").volatile(),
-        ::doctrine::__private::ContentPlan::Slot(0u32),
-    ),
-];
+        LayerPlan::of(
+            LayerInfo::named("team"),
+            ContentPlan::Choice {
+                choice: 0,
+                texts: &[
+                    Shipped::file(text::TEAM_BACKEND, &sources::TEAM_BACKEND),
+                    Shipped::file(text::TEAM_FRONTEND, &sources::TEAM_FRONTEND),
+                    Shipped::file(text::TEAM_PLATFORM, &sources::TEAM_PLATFORM),
+                ],
+            },
+        ),
+        LayerPlan::of(
+            LayerInfo::named("identity"),
+            ContentPlan::Choice {
+                choice: 1,
+                texts: &[
+                    Shipped::file(text::IDENTITY_ARCH_1, &sources::IDENTITY_ARCH_1),
+                    Shipped::file(text::IDENTITY_BE_DEV_1, &sources::IDENTITY_BE_DEV_1),
+                    Shipped::file(text::IDENTITY_BE_DEV_2, &sources::IDENTITY_BE_DEV_2),
+                    Shipped::file(text::IDENTITY_FE_DEV_1, &sources::IDENTITY_FE_DEV_1),
+                    Shipped::file(text::IDENTITY_PM_1, &sources::IDENTITY_PM_1),
+                    Shipped::file(text::IDENTITY_QA_1, &sources::IDENTITY_QA_1),
+                ],
+            },
+        ),
+        LayerPlan::of(LayerInfo::named("ambient").volatile(), ContentPlan::Slot(0)),
+    ];
+}
 #[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
-    &PLAN[5].info,
-    &PLAN[6].info,
-    &PLAN[7].info,
-    &PLAN[8].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
+    &__plan::PLAN[5].info,
+    &__plan::PLAN[6].info,
+    &__plan::PLAN[7].info,
+    &__plan::PLAN[8].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -1606,20 +1308,18 @@ pub fn compose<'a>(
     team: Team,
     identity: Identity,
 ) -> Compose<'a, stage::NeedAmbient> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: {
-            let facts: Facts<'a> = ::core::convert::Into::into(facts);
-            __ComposeState {
-                facts: facts.__values(),
-                role: facts.role(),
-                choice_team: team,
-                choice_identity: identity,
-                slots: [::core::option::Option::None; 1],
-                lists: facts.__lists(),
-                flags: <Flags as ::core::default::Default>::default(),
-                knobs: <Knobs as ::core::default::Default>::default(),
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            role: facts.role(),
+            choice_team: team,
+            choice_identity: identity,
+            slots: [::core::option::Option::None; 1],
+            lists: facts.__lists(),
+            flags: <Flags as ::core::default::Default>::default(),
+            knobs: <Knobs as ::core::default::Default>::default(),
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -1674,7 +1374,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -1685,13 +1385,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..8],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..8])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -1699,13 +1393,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[8..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[8..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -1740,8 +1441,17 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 8] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

@@ -15,13 +15,6 @@ pub enum Mode {
     ///act
     Act,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Ask", "Act"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Mode {
     /// Every value, in manifest order.
     pub const ALL: &'static [Mode] = &[Mode::Ask, Mode::Act];
@@ -32,28 +25,7 @@ impl Mode {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Mode {
-    const KIND: &'static str = "mode";
-    const ALL: &'static [Self] = Mode::ALL;
-    const NAMES: &'static [&'static str] = Mode::NAMES;
-    fn as_str(self) -> &'static str {
-        Mode::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Mode {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Mode, "mode", ["Ask", "Act"]);
 ///The values of fact `urgency` in `doctrine-core/tests/fixtures/facts/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Urgency {
@@ -61,13 +33,6 @@ pub enum Urgency {
     Low,
     ///high
     High,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Urgency {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Low", "High"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Urgency {
     /// Every value, in manifest order.
@@ -79,28 +44,7 @@ impl Urgency {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Urgency {
-    const KIND: &'static str = "urgency";
-    const ALL: &'static [Self] = Urgency::ALL;
-    const NAMES: &'static [&'static str] = Urgency::NAMES;
-    fn as_str(self) -> &'static str {
-        Urgency::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Urgency {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Urgency {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Urgency, "urgency", ["Low", "High"]);
 ///The facts `ask` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct AskFacts<'a> {
@@ -197,7 +141,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
                         "ask",
                         &FACT_NAMES,
-                        &["root"],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -209,7 +153,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
                         "act",
                         &FACT_NAMES,
-                        &["root", "urgency"],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -246,7 +190,7 @@ pub struct FactsBuilder<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 impl<'a> Facts<'a> {
-    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the mode does not take or a required fact not given.
     pub fn builder(role: Mode) -> FactsBuilder<'a> {
         FactsBuilder {
             __role: role,
@@ -272,39 +216,26 @@ impl<'a> FactsBuilder<'a> {
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        const TAKEN: [[bool; 2]; 2] = [[true, false], [true, true]];
+        const ROLES: [&str; 2] = ["ask", "act"];
+        let given = [self.root.is_some(), self.urgency.is_some()];
+        let r = self.__role as usize;
+        ::doctrine::__private::taken(
+            ROLES[r],
+            (&given, &TAKEN[r]),
+            &FACT_NAMES,
+            Facts::takes(self.__role),
+        )?;
         ::core::result::Result::Ok(
             match self.__role {
                 Mode::Ask => {
-                    if self.urgency.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "ask",
-                            fact: ::std::string::ToString::to_string("urgency"),
-                            takes: &["root"],
-                        });
-                    }
                     Facts::Ask(AskFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "ask",
-                                    fact: "root",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "ask", "root")?,
                     })
                 }
                 Mode::Act => {
                     Facts::Act(ActFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "act",
-                                    fact: "root",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "act", "root")?,
                         urgency: self.urgency,
                     })
                 }
@@ -408,11 +339,10 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::VOICE` comes from: `doctrine-core/tests/fixtures/facts/voice.md`, with its frontmatter provenance.
-    pub static VOICE: ::doctrine::Source = ::doctrine::Source {
-        path: "doctrine-core/tests/fixtures/facts/voice.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::VOICE` comes from, with its frontmatter provenance.
+    pub static VOICE: ::doctrine::Source = ::doctrine::Source::at(
+        "doctrine-core/tests/fixtures/facts/voice.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -429,99 +359,79 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-static PLAN: [::doctrine::__private::LayerPlan; 5] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("base")
-            .titled(
-                &::doctrine::Title {
-                    text: "Base",
-                    heading: "## Base\n\n",
-                    open: "<base>\n",
-                    close: "\n</base>",
-                },
-            ),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Template(&text::BASE),
-                ),
-            ],
-        ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("voice")
-                .user()
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 5] = [
+        LayerPlan::of(
+            LayerInfo::named("base")
                 .titled(
-                    &::doctrine::Title {
-                        text: "Voice",
-                        heading: "## Voice\n\n",
-                        open: "<voice>\n",
-                        close: "\n</voice>",
+                    &Title {
+                        text: "Base",
+                        heading: "## Base\n\n",
+                        open: "<base>\n",
+                        close: "\n</base>",
                     },
                 ),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::VOICE),
-                        &sources::VOICE,
-                    ),
-                ],
-            ),
-        )
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 0u32,
-            file: "voice.md",
-            append: ::core::option::Option::None,
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("rules")
-            .titled(
-                &::doctrine::Title {
-                    text: "Rules",
-                    heading: "## Rules\n\n",
-                    open: "<rules>\n",
-                    close: "\n</rules>",
-                },
-            ),
-        ::doctrine::__private::ContentPlan::Instructions(
-            0u32,
-            &::doctrine::InstructionStyle::DEFAULT,
+            ContentPlan::PerRole(&[Shipped::inline_template(&text::BASE, false)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("hurry").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::HURRY),
+        LayerPlan::of(
+                LayerInfo::named("voice")
+                    .user()
+                    .titled(
+                        &Title {
+                            text: "Voice",
+                            heading: "## Voice\n\n",
+                            open: "<voice>\n",
+                            close: "\n</voice>",
+                        },
                     ),
-                ],
-            ),
-        )
-        .scoped(&[1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::FactIs(
-                            1u32,
-                            "high",
-                            ::doctrine::Skip::FactAbsent("urgency"),
-                        ),
-                        negated: false,
+                ContentPlan::PerRole(&[Shipped::file(text::VOICE, &sources::VOICE)]),
+            )
+            .overridden(OverlayPlan {
+                field: 0,
+                file: "voice.md",
+                append: ::core::option::Option::None,
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+            LayerInfo::named("rules")
+                .titled(
+                    &Title {
+                        text: "Rules",
+                        heading: "## Rules\n\n",
+                        open: "<rules>\n",
+                        close: "\n</rules>",
                     },
-                    ::doctrine::Skip::FactValue("urgency"),
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("extra").volatile(),
-        ::doctrine::__private::ContentPlan::Slot(0u32),
-    ),
-];
+            ContentPlan::Instructions(0, &InstructionStyle::DEFAULT),
+        ),
+        LayerPlan::of(
+                LayerInfo::named("hurry").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline(text::HURRY)]),
+            )
+            .scoped(&[1])
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (
+                                Cond::is(
+                                    Test::FactIs(1, "high", Skip::FactAbsent("urgency")),
+                                ),
+                                Skip::FactValue("urgency"),
+                            ),
+                        ],
+                    ),
+            ),
+        LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
+    ];
+}
 /**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -533,11 +443,11 @@ static PLAN: [::doctrine::__private::LayerPlan; 5] = [
 | 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 5] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -576,18 +486,16 @@ pub struct Compose<'a, Stage> {
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedRules> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: {
-            let facts: Facts<'a> = ::core::convert::Into::into(facts);
-            __ComposeState {
-                facts: facts.__values(),
-                role: facts.role(),
-                slots: [::core::option::Option::None; 1],
-                instructions: [&[][..]; 1],
-                overlay: ::core::option::Option::None,
-                formulation: DEFAULT_FORMULATION,
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 1],
+            instructions: [&[][..]; 1],
+            overlay: ::core::option::Option::None,
+            formulation: DEFAULT_FORMULATION,
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -661,7 +569,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, self.state.formulation),
                 (values, &[]),
                 inputs,
@@ -672,13 +580,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..3],
-                (SEPARATOR, self.state.formulation),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..3])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -686,13 +588,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[3..],
-                (SEPARATOR, self.state.formulation),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[3..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, self.formulation),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -726,8 +635,11 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

@@ -8,13 +8,6 @@ pub enum Mode {
     ///work
     Work,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Work"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Mode {
     /// Every value, in manifest order.
     pub const ALL: &'static [Mode] = &[Mode::Work];
@@ -25,28 +18,7 @@ impl Mode {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Mode {
-    const KIND: &'static str = "mode";
-    const ALL: &'static [Self] = Mode::ALL;
-    const NAMES: &'static [&'static str] = Mode::NAMES;
-    fn as_str(self) -> &'static str {
-        Mode::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Mode {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Mode, "mode", ["Work"]);
 ///The flags declared in `tests/fixtures/gates.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
@@ -54,13 +26,6 @@ pub enum Flag {
     Verbose,
     ///strict
     Strict,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Verbose", "Strict"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -72,28 +37,7 @@ impl Flag {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Flag, "flag", ["Verbose", "Strict"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
@@ -187,13 +131,6 @@ pub enum Speed {
     ///fast
     Fast,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Speed {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Slow", "Fast"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Speed {
     /// Every value, in manifest order.
     pub const ALL: &'static [Speed] = &[Speed::Slow, Speed::Fast];
@@ -204,28 +141,7 @@ impl Speed {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Speed {
-    const KIND: &'static str = "speed";
-    const ALL: &'static [Self] = Speed::ALL;
-    const NAMES: &'static [&'static str] = Speed::NAMES;
-    fn as_str(self) -> &'static str {
-        Speed::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Speed {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Speed {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Speed, "speed", ["Slow", "Fast"]);
 ///The facts `work` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct WorkFacts<'a> {
@@ -311,7 +227,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "work",
                         &FACT_NAMES,
-                        &["scope", "speed", "reviewer"],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -353,7 +269,7 @@ pub struct FactsBuilder<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 impl<'a> Facts<'a> {
-    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the mode does not take or a required fact not given.
     pub fn builder(role: Mode) -> FactsBuilder<'a> {
         FactsBuilder {
             __role: role,
@@ -386,6 +302,20 @@ impl<'a> FactsBuilder<'a> {
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        const TAKEN: [[bool; 3]; 1] = [[true, true, true]];
+        const ROLES: [&str; 1] = ["work"];
+        let given = [
+            self.scope.is_some(),
+            self.speed.is_some(),
+            self.reviewer.is_some(),
+        ];
+        let r = self.__role as usize;
+        ::doctrine::__private::taken(
+            ROLES[r],
+            (&given, &TAKEN[r]),
+            &FACT_NAMES,
+            Facts::takes(self.__role),
+        )?;
         ::core::result::Result::Ok(
             match self.__role {
                 Mode::Work => {
@@ -534,194 +464,96 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         true,
     )
 }
-static PLAN: [::doctrine::__private::LayerPlan; 9] = [
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("host"),
-            ::doctrine::__private::ContentPlan::Slot(0u32),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[],
-            when_any: ::core::option::Option::None,
-            unless: &[
-                (
-                    &[
-                        ::doctrine::__private::Cond {
-                            test: ::doctrine::__private::Test::Flag(1u32),
-                            negated: false,
-                        },
-                        ::doctrine::__private::Cond {
-                            test: ::doctrine::__private::Test::Slot(1u32),
-                            negated: false,
-                        },
-                    ],
-                    ::doctrine::Skip::Unless("`strict`, `layer:persona`"),
-                ),
-            ],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("whole_repo"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::WHOLE_REPO),
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 9] = [
+        LayerPlan::of(LayerInfo::named("host"), ContentPlan::Slot(0))
+            .gated(
+                Gate::NONE
+                    .unless(
+                        &[
+                            (
+                                &[Cond::is(Test::Flag(1)), Cond::is(Test::Slot(1))],
+                                Skip::Unless("`strict`, `layer:persona`"),
+                            ),
+                        ],
                     ),
-                ],
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(0u32),
-                        negated: true,
-                    },
-                    ::doctrine::Skip::When("!scope"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("scoped"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::SCOPED),
+        LayerPlan::of(
+                LayerInfo::named("whole_repo"),
+                ContentPlan::PerRole(&[Shipped::inline(text::WHOLE_REPO)]),
+            )
+            .gated(Gate::NONE.when(&[(Cond::not(Test::Fact(0)), Skip::When("!scope"))])),
+        LayerPlan::of(
+                LayerInfo::named("scoped"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::SCOPED, false)]),
+            )
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (Cond::is(Test::Fact(0)), Skip::FactAbsent("scope")),
+                            (
+                                Cond::not(
+                                    Test::FactIs(1, "slow", Skip::FactAbsent("speed")),
+                                ),
+                                Skip::When("!speed=slow"),
+                            ),
+                        ],
                     ),
-                ],
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("scope"),
-                ),
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::FactIs(
-                            1u32,
-                            "slow",
-                            ::doctrine::Skip::FactAbsent("speed"),
-                        ),
-                        negated: true,
-                    },
-                    ::doctrine::Skip::When("!speed=slow"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("review"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Template(&text::REVIEW),
-                ),
-            ],
+        LayerPlan::of(
+            LayerInfo::named("review"),
+            ContentPlan::PerRole(&[Shipped::inline_template(&text::REVIEW, false)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("chatty"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::CHATTY),
+        LayerPlan::of(
+                LayerInfo::named("chatty"),
+                ContentPlan::PerRole(&[Shipped::inline(text::CHATTY)]),
+            )
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (Cond::is(Test::Flag(0)), Skip::FlagOff("verbose")),
+                            (Cond::not(Test::Flag(1)), Skip::FlagOn("strict")),
+                        ],
                     ),
-                ],
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Flag(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FlagOff("verbose"),
-                ),
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Flag(1u32),
-                        negated: true,
-                    },
-                    ::doctrine::Skip::FlagOn("strict"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tone").user(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::TONE),
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("tone").user(),
+                ContentPlan::PerRole(&[Shipped::inline(text::TONE)]),
+            )
+            .overridden(OverlayPlan {
+                field: 0,
+                file: "tone.md",
+                append: ::core::option::Option::None,
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+                LayerInfo::named("tone_note"),
+                ContentPlan::PerRole(&[Shipped::inline(text::TONE_NOTE)]),
+            )
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Overlay(0)), Skip::When("overlay:tone"))]),
             ),
-        )
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 0u32,
-            file: "tone.md",
-            append: ::core::option::Option::None,
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tone_note"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::TONE_NOTE),
-                    ),
-                ],
+        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
+        LayerPlan::of(
+                LayerInfo::named("persona_note"),
+                ContentPlan::PerRole(&[Shipped::inline(text::PERSONA_NOTE)]),
+            )
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Slot(1)), Skip::When("layer:persona"))]),
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Overlay(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::When("overlay:tone"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("persona"),
-        ::doctrine::__private::ContentPlan::Slot(1u32),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("persona_note"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::PERSONA_NOTE),
-                    ),
-                ],
-            ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Slot(1u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::When("layer:persona"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-];
+    ];
+}
 /**Every layer of `tests/fixtures/gates.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -737,15 +569,15 @@ static PLAN: [::doctrine::__private::LayerPlan; 9] = [
 | 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
-    &PLAN[5].info,
-    &PLAN[6].info,
-    &PLAN[7].info,
-    &PLAN[8].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
+    &__plan::PLAN[5].info,
+    &__plan::PLAN[6].info,
+    &__plan::PLAN[7].info,
+    &__plan::PLAN[8].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -783,17 +615,15 @@ pub struct Compose<'a, Stage> {
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedHost> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: {
-            let facts: Facts<'a> = ::core::convert::Into::into(facts);
-            __ComposeState {
-                facts: facts.__values(),
-                role: facts.role(),
-                slots: [::core::option::Option::None; 2],
-                flags: <Flags as ::core::default::Default>::default(),
-                overlay: ::core::option::Option::None,
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 2],
+            flags: <Flags as ::core::default::Default>::default(),
+            overlay: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -870,7 +700,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -881,13 +711,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..9],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..9])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -895,13 +719,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[9..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[9..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -937,8 +768,10 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 1] = [
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

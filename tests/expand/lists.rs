@@ -10,13 +10,6 @@ pub enum Role {
     ///ops
     Ops,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Dev", "Ops"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Role {
     /// Every value, in manifest order.
     pub const ALL: &'static [Role] = &[Role::Dev, Role::Ops];
@@ -27,28 +20,7 @@ impl Role {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Role {
-    const KIND: &'static str = "role";
-    const ALL: &'static [Self] = Role::ALL;
-    const NAMES: &'static [&'static str] = Role::NAMES;
-    fn as_str(self) -> &'static str {
-        Role::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Role {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Role, "role", ["Dev", "Ops"]);
 ///One item of list fact `guides` in `tests/fixtures/lists.toml`: each field fills its `{name}` in the item template; an item whose fields are all empty is left out.
 #[derive(Clone, Copy, Debug, Default, Eq, Hash)]
 pub struct GuidesItem<'a> {
@@ -224,7 +196,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "dev",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools", "skills", "guides"],
                         pairs,
                     )?;
@@ -238,7 +210,7 @@ impl<'a> Facts<'a> {
                     let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
                         "ops",
                         &FACT_NAMES,
-                        &[],
+                        Facts::takes(role),
                         &["tools", "skills", "guides"],
                         pairs,
                     )?;
@@ -376,7 +348,7 @@ pub struct FactsBuilder<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 impl<'a> Facts<'a> {
-    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the role does not take.
+    ///Starts the facts of `role`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the role does not take or a required fact not given.
     pub fn builder(role: Role) -> FactsBuilder<'a> {
         FactsBuilder {
             __role: role,
@@ -409,6 +381,16 @@ impl<'a> FactsBuilder<'a> {
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        const TAKEN: [[bool; 3]; 2] = [[true, true, true], [true, true, false]];
+        const ROLES: [&str; 2] = ["dev", "ops"];
+        let given = [self.tools.is_some(), self.skills.is_some(), self.guides.is_some()];
+        let r = self.__role as usize;
+        ::doctrine::__private::taken(
+            ROLES[r],
+            (&given, &TAKEN[r]),
+            &FACT_NAMES,
+            Facts::takes(self.__role),
+        )?;
         ::core::result::Result::Ok(
             match self.__role {
                 Role::Dev => {
@@ -419,13 +401,6 @@ impl<'a> FactsBuilder<'a> {
                     })
                 }
                 Role::Ops => {
-                    if self.guides.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "ops",
-                            fact: ::std::string::ToString::to_string("guides"),
-                            takes: &["tools", "skills"],
-                        });
-                    }
                     Facts::Ops(OpsFacts {
                         tools: ::core::option::Option::unwrap_or(self.tools, &[]),
                         skills: ::core::option::Option::unwrap_or(self.skills, &[]),
@@ -462,78 +437,41 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 3;
-static PLAN: [::doctrine::__private::LayerPlan; 3] = [
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tools"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::TOOLS),
-                    ),
-                ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 3] = [
+        LayerPlan::of(
+                LayerInfo::named("tools"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::TOOLS, false)]),
+            )
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("tools"))]),
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Value(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("tools"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("skills"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::SKILLS),
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("skills"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::SKILLS, false)]),
+            )
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Value(1)), Skip::FactAbsent("skills"))]),
             ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Value(1u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("skills"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("guides"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::GUIDES),
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("guides"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::GUIDES, false)]),
+            )
+            .scoped(&[0])
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Value(2)), Skip::FactAbsent("guides"))]),
             ),
-        )
-        .scoped(&[0u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Value(2u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("guides"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-];
+    ];
+}
 /**Every layer of `tests/fixtures/lists.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -543,9 +481,9 @@ static PLAN: [::doctrine::__private::LayerPlan; 3] = [
 | 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 3] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -573,15 +511,13 @@ pub struct Compose<'a, Stage> {
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::Ready> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: {
-            let facts: Facts<'a> = ::core::convert::Into::into(facts);
-            __ComposeState {
-                facts: facts.__values(),
-                role: facts.role(),
-                lists: facts.__lists(),
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            role: facts.role(),
+            lists: facts.__lists(),
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -598,7 +534,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -609,13 +545,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..3],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..3])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -623,13 +553,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[3..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[3..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -655,8 +592,11 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

@@ -26,20 +26,6 @@ pub enum Mode {
     ///baseline
     Baseline,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[
-            "Chat",
-            "Plan",
-            "Exec",
-            "Apply",
-            "Scout",
-            "Baseline",
-        ];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Mode {
     /// Every value, in manifest order.
     pub const ALL: &'static [Mode] = &[
@@ -64,28 +50,9 @@ impl Mode {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Mode {
-    const KIND: &'static str = "mode";
-    const ALL: &'static [Self] = Mode::ALL;
-    const NAMES: &'static [&'static str] = Mode::NAMES;
-    fn as_str(self) -> &'static str {
-        Mode::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Mode {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Mode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(
+    Mode, "mode", ["Chat", "Plan", "Exec", "Apply", "Scout", "Baseline"]
+);
 ///The values of fact `extramile` in `examples/modes/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Extramile {
@@ -93,13 +60,6 @@ pub enum Extramile {
     On,
     ///off
     Off,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Extramile {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["On", "Off"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Extramile {
     /// Every value, in manifest order.
@@ -111,28 +71,7 @@ impl Extramile {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Extramile {
-    const KIND: &'static str = "extramile";
-    const ALL: &'static [Self] = Extramile::ALL;
-    const NAMES: &'static [&'static str] = Extramile::NAMES;
-    fn as_str(self) -> &'static str {
-        Extramile::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Extramile {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Extramile {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Extramile, "extramile", ["On", "Off"]);
 ///The values of fact `nudge` in `examples/modes/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Nudge {
@@ -140,13 +79,6 @@ pub enum Nudge {
     Wrapup,
     ///force
     Force,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Nudge {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Wrapup", "Force"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Nudge {
     /// Every value, in manifest order.
@@ -158,28 +90,7 @@ impl Nudge {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Nudge {
-    const KIND: &'static str = "nudge";
-    const ALL: &'static [Self] = Nudge::ALL;
-    const NAMES: &'static [&'static str] = Nudge::NAMES;
-    fn as_str(self) -> &'static str {
-        Nudge::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Nudge {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Nudge {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Nudge, "nudge", ["Wrapup", "Force"]);
 ///The facts `chat` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct ChatFacts<'a> {
@@ -609,16 +520,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "chat",
                         &FACT_NAMES,
-                        &[
-                            "root",
-                            "platform",
-                            "shell",
-                            "overview",
-                            "today",
-                            "room",
-                            "personality",
-                            "mcp",
-                        ],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -641,18 +543,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "plan",
                         &FACT_NAMES,
-                        &[
-                            "root",
-                            "platform",
-                            "shell",
-                            "overview",
-                            "today",
-                            "room",
-                            "personality",
-                            "extramile",
-                            "mcp",
-                            "nudge",
-                        ],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -677,15 +568,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "exec",
                         &FACT_NAMES,
-                        &[
-                            "root",
-                            "platform",
-                            "shell",
-                            "pack",
-                            "today",
-                            "extramile",
-                            "mcp",
-                        ],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -707,15 +590,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "apply",
                         &FACT_NAMES,
-                        &[
-                            "root",
-                            "platform",
-                            "shell",
-                            "plan",
-                            "today",
-                            "extramile",
-                            "mcp",
-                        ],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -745,7 +620,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "scout",
                         &FACT_NAMES,
-                        &["root", "platform", "shell", "scope", "today"],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -773,7 +648,7 @@ impl<'a> Facts<'a> {
                     let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
                         "baseline",
                         &FACT_NAMES,
-                        &["today"],
+                        Facts::takes(role),
                         &[],
                         pairs,
                     )?;
@@ -911,7 +786,7 @@ pub struct FactsBuilder<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 impl<'a> Facts<'a> {
-    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the mode does not take.
+    ///Starts the facts of `mode`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the mode does not take or a required fact not given.
     pub fn builder(role: Mode) -> FactsBuilder<'a> {
         FactsBuilder {
             __role: role,
@@ -1014,108 +889,65 @@ impl<'a> FactsBuilder<'a> {
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+        const TAKEN: [[bool; 13]; 6] = [
+            [
+                true, true, true, true, false, false, false, true, true, true, false,
+                true, false,
+            ],
+            [
+                true, true, true, true, false, false, false, true, true, true, true,
+                true, true,
+            ],
+            [
+                true, true, true, false, true, false, false, true, false, false, true,
+                true, false,
+            ],
+            [
+                true, true, true, false, false, true, false, true, false, false, true,
+                true, false,
+            ],
+            [
+                true, true, true, false, false, false, true, true, false, false, false,
+                false, false,
+            ],
+            [
+                false, false, false, false, false, false, false, true, false, false,
+                false, false, false,
+            ],
+        ];
+        const ROLES: [&str; 6] = ["chat", "plan", "exec", "apply", "scout", "baseline"];
+        let given = [
+            self.root.is_some(),
+            self.platform.is_some(),
+            self.shell.is_some(),
+            self.overview.is_some(),
+            self.pack.is_some(),
+            self.plan.is_some(),
+            self.scope.is_some(),
+            self.today.is_some(),
+            self.room.is_some(),
+            self.personality.is_some(),
+            self.extramile.is_some(),
+            self.mcp.is_some(),
+            self.nudge.is_some(),
+        ];
+        let r = self.__role as usize;
+        ::doctrine::__private::taken(
+            ROLES[r],
+            (&given, &TAKEN[r]),
+            &FACT_NAMES,
+            Facts::takes(self.__role),
+        )?;
         ::core::result::Result::Ok(
             match self.__role {
                 Mode::Chat => {
-                    if self.pack.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "chat",
-                            fact: ::std::string::ToString::to_string("pack"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.plan.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "chat",
-                            fact: ::std::string::ToString::to_string("plan"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.scope.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "chat",
-                            fact: ::std::string::ToString::to_string("scope"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.extramile.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "chat",
-                            fact: ::std::string::ToString::to_string("extramile"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.nudge.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "chat",
-                            fact: ::std::string::ToString::to_string("nudge"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "mcp",
-                            ],
-                        });
-                    }
                     Facts::Chat(ChatFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "chat",
-                                    fact: "root",
-                                });
-                            }
-                        },
-                        platform: match self.platform {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "chat",
-                                    fact: "platform",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "chat", "root")?,
+                        platform: ::doctrine::__private::need(
+                            self.platform,
+                            "chat",
+                            "platform",
+                        )?,
                         shell: self.shell,
                         overview: self.overview,
                         today: self.today,
@@ -1125,79 +957,13 @@ impl<'a> FactsBuilder<'a> {
                     })
                 }
                 Mode::Plan => {
-                    if self.pack.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "plan",
-                            fact: ::std::string::ToString::to_string("pack"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "extramile",
-                                "mcp",
-                                "nudge",
-                            ],
-                        });
-                    }
-                    if self.plan.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "plan",
-                            fact: ::std::string::ToString::to_string("plan"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "extramile",
-                                "mcp",
-                                "nudge",
-                            ],
-                        });
-                    }
-                    if self.scope.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "plan",
-                            fact: ::std::string::ToString::to_string("scope"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "overview",
-                                "today",
-                                "room",
-                                "personality",
-                                "extramile",
-                                "mcp",
-                                "nudge",
-                            ],
-                        });
-                    }
                     Facts::Plan(PlanFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "plan",
-                                    fact: "root",
-                                });
-                            }
-                        },
-                        platform: match self.platform {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "plan",
-                                    fact: "platform",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "plan", "root")?,
+                        platform: ::doctrine::__private::need(
+                            self.platform,
+                            "plan",
+                            "platform",
+                        )?,
                         shell: self.shell,
                         overview: self.overview,
                         today: self.today,
@@ -1209,431 +975,53 @@ impl<'a> FactsBuilder<'a> {
                     })
                 }
                 Mode::Exec => {
-                    if self.overview.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("overview"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.plan.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("plan"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.scope.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("scope"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.room.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("room"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.personality.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("personality"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.nudge.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "exec",
-                            fact: ::std::string::ToString::to_string("nudge"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "pack",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
                     Facts::Exec(ExecFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "exec",
-                                    fact: "root",
-                                });
-                            }
-                        },
-                        platform: match self.platform {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "exec",
-                                    fact: "platform",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "exec", "root")?,
+                        platform: ::doctrine::__private::need(
+                            self.platform,
+                            "exec",
+                            "platform",
+                        )?,
                         shell: self.shell,
-                        pack: match self.pack {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "exec",
-                                    fact: "pack",
-                                });
-                            }
-                        },
+                        pack: ::doctrine::__private::need(self.pack, "exec", "pack")?,
                         today: self.today,
                         extramile: self.extramile,
                         mcp: self.mcp,
                     })
                 }
                 Mode::Apply => {
-                    if self.overview.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("overview"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.pack.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("pack"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.scope.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("scope"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.room.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("room"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.personality.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("personality"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
-                    if self.nudge.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "apply",
-                            fact: ::std::string::ToString::to_string("nudge"),
-                            takes: &[
-                                "root",
-                                "platform",
-                                "shell",
-                                "plan",
-                                "today",
-                                "extramile",
-                                "mcp",
-                            ],
-                        });
-                    }
                     Facts::Apply(ApplyFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "apply",
-                                    fact: "root",
-                                });
-                            }
-                        },
-                        platform: match self.platform {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "apply",
-                                    fact: "platform",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "apply", "root")?,
+                        platform: ::doctrine::__private::need(
+                            self.platform,
+                            "apply",
+                            "platform",
+                        )?,
                         shell: self.shell,
-                        plan: match self.plan {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "apply",
-                                    fact: "plan",
-                                });
-                            }
-                        },
+                        plan: ::doctrine::__private::need(self.plan, "apply", "plan")?,
                         today: self.today,
                         extramile: self.extramile,
                         mcp: self.mcp,
                     })
                 }
                 Mode::Scout => {
-                    if self.overview.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("overview"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.pack.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("pack"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.plan.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("plan"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.room.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("room"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.personality.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("personality"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.extramile.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("extramile"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.mcp.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("mcp"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
-                    if self.nudge.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "scout",
-                            fact: ::std::string::ToString::to_string("nudge"),
-                            takes: &["root", "platform", "shell", "scope", "today"],
-                        });
-                    }
                     Facts::Scout(ScoutFacts {
-                        root: match self.root {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "scout",
-                                    fact: "root",
-                                });
-                            }
-                        },
-                        platform: match self.platform {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "scout",
-                                    fact: "platform",
-                                });
-                            }
-                        },
+                        root: ::doctrine::__private::need(self.root, "scout", "root")?,
+                        platform: ::doctrine::__private::need(
+                            self.platform,
+                            "scout",
+                            "platform",
+                        )?,
                         shell: self.shell,
-                        scope: match self.scope {
-                            ::core::option::Option::Some(v) => v,
-                            ::core::option::Option::None => {
-                                return ::core::result::Result::Err(::doctrine::FactError::Missing {
-                                    role: "scout",
-                                    fact: "scope",
-                                });
-                            }
-                        },
+                        scope: ::doctrine::__private::need(
+                            self.scope,
+                            "scout",
+                            "scope",
+                        )?,
                         today: self.today,
                     })
                 }
-                Mode::Baseline => {
-                    if self.root.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("root"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.platform.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("platform"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.shell.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("shell"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.overview.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("overview"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.pack.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("pack"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.plan.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("plan"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.scope.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("scope"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.room.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("room"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.personality.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("personality"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.extramile.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("extramile"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.mcp.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("mcp"),
-                            takes: &["today"],
-                        });
-                    }
-                    if self.nudge.is_some() {
-                        return ::core::result::Result::Err(::doctrine::FactError::NotTaken {
-                            role: "baseline",
-                            fact: ::std::string::ToString::to_string("nudge"),
-                            takes: &["today"],
-                        });
-                    }
-                    Facts::Baseline(BaselineFacts { today: self.today })
-                }
+                Mode::Baseline => Facts::Baseline(BaselineFacts { today: self.today }),
             },
         )
     }
@@ -1750,387 +1138,210 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::DOCTRINE` comes from: `examples/modes/doctrine/core.md`, with its frontmatter provenance.
-    pub static DOCTRINE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/doctrine/core.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::TOOLS` comes from: `examples/modes/doctrine/tools.md`, with its frontmatter provenance.
-    pub static TOOLS: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/doctrine/tools.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MODE_CHAT` comes from: `examples/modes/modes/chat.md`, with its frontmatter provenance.
-    pub static MODE_CHAT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/modes/chat.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MODE_PLAN` comes from: `examples/modes/modes/plan.md`, with its frontmatter provenance.
-    pub static MODE_PLAN: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/modes/plan.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MODE_EXEC` comes from: `examples/modes/modes/exec.md`, with its frontmatter provenance.
-    pub static MODE_EXEC: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/modes/exec.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MODE_APPLY` comes from: `examples/modes/modes/apply.md`, with its frontmatter provenance.
-    pub static MODE_APPLY: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/modes/apply.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MODE_SCOUT` comes from: `examples/modes/modes/scout.md`, with its frontmatter provenance.
-    pub static MODE_SCOUT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/modes/scout.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::EXTRAMILE` comes from: `examples/modes/doctrine/extramile.md`, with its frontmatter provenance.
-    pub static EXTRAMILE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/modes/doctrine/extramile.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::DOCTRINE` comes from, with its frontmatter provenance.
+    pub static DOCTRINE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/doctrine/core.md",
+    );
+    ///Where `text::TOOLS` comes from, with its frontmatter provenance.
+    pub static TOOLS: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/doctrine/tools.md",
+    );
+    ///Where `text::MODE_CHAT` comes from, with its frontmatter provenance.
+    pub static MODE_CHAT: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/modes/chat.md",
+    );
+    ///Where `text::MODE_PLAN` comes from, with its frontmatter provenance.
+    pub static MODE_PLAN: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/modes/plan.md",
+    );
+    ///Where `text::MODE_EXEC` comes from, with its frontmatter provenance.
+    pub static MODE_EXEC: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/modes/exec.md",
+    );
+    ///Where `text::MODE_APPLY` comes from, with its frontmatter provenance.
+    pub static MODE_APPLY: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/modes/apply.md",
+    );
+    ///Where `text::MODE_SCOUT` comes from, with its frontmatter provenance.
+    pub static MODE_SCOUT: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/modes/scout.md",
+    );
+    ///Where `text::EXTRAMILE` comes from, with its frontmatter provenance.
+    pub static EXTRAMILE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/modes/doctrine/extramile.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 17;
-static PLAN: [::doctrine::__private::LayerPlan; 17] = [
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("doctrine"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::DOCTRINE),
-                        &sources::DOCTRINE,
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tools"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Template(&text::TOOLS),
-                        &sources::TOOLS,
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("shell"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::SHELL),
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(2u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("shell"),
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 17] = [
+        LayerPlan::of(
+                LayerInfo::named("doctrine"),
+                ContentPlan::PerRole(
+                    &[Shipped::file(text::DOCTRINE, &sources::DOCTRINE)],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("mode"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_CHAT),
-                        &sources::MODE_CHAT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_PLAN),
-                        &sources::MODE_PLAN,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_EXEC),
-                        &sources::MODE_EXEC,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_APPLY),
-                        &sources::MODE_APPLY,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_SCOUT),
-                        &sources::MODE_SCOUT,
-                    ),
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::MODE_CHAT),
-                        &sources::MODE_CHAT,
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32, 1u32, 2u32, 3u32, 4u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("overview"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::TemplateTrimmed(
-                            &text::OVERVIEW,
-                        ),
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32, 1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(3u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("overview"),
+            )
+            .scoped(&[0, 1, 2, 3, 4]),
+        LayerPlan::of(
+                LayerInfo::named("tools"),
+                ContentPlan::PerRole(
+                    &[Shipped::file_template(&text::TOOLS, &sources::TOOLS, false)],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("pack"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::TemplateTrimmed(&text::PACK),
-                    ),
-                ],
+            )
+            .scoped(&[0, 1, 2, 3, 4]),
+        LayerPlan::of(
+                LayerInfo::named("shell"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::SHELL, false)]),
+            )
+            .scoped(&[0, 1, 2, 3, 4])
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Fact(2)), Skip::FactAbsent("shell"))]),
             ),
-        )
-        .scoped(&[2u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("plan"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::TemplateTrimmed(&text::PLAN),
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[3u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("scope"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::SCOPE),
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[4u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("baseline"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::BASELINE),
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[5u32]),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("today").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::TODAY),
-                    ),
-                ],
-            ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(7u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("today"),
+        LayerPlan::of(
+                LayerInfo::named("mode"),
+                ContentPlan::PerRole(
+                    &[
+                        Shipped::file(text::MODE_CHAT, &sources::MODE_CHAT),
+                        Shipped::file(text::MODE_PLAN, &sources::MODE_PLAN),
+                        Shipped::file(text::MODE_EXEC, &sources::MODE_EXEC),
+                        Shipped::file(text::MODE_APPLY, &sources::MODE_APPLY),
+                        Shipped::file(text::MODE_SCOUT, &sources::MODE_SCOUT),
+                        Shipped::file(text::MODE_CHAT, &sources::MODE_CHAT),
+                    ],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("room").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::ROOM),
-                    ),
-                ],
+            )
+            .scoped(&[0, 1, 2, 3, 4]),
+        LayerPlan::of(
+                LayerInfo::named("overview"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::OVERVIEW, true)]),
+            )
+            .scoped(&[0, 1])
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Fact(3)), Skip::FactAbsent("overview"))]),
             ),
-        )
-        .scoped(&[0u32, 1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(8u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("room"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("personality").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::PERSONALITY),
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("pack"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::PACK, true)]),
+            )
+            .scoped(&[2]),
+        LayerPlan::of(
+                LayerInfo::named("plan"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::PLAN, true)]),
+            )
+            .scoped(&[3]),
+        LayerPlan::of(
+                LayerInfo::named("scope"),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::SCOPE, false)]),
+            )
+            .scoped(&[4]),
+        LayerPlan::of(
+                LayerInfo::named("baseline"),
+                ContentPlan::PerRole(&[Shipped::inline(text::BASELINE)]),
+            )
+            .scoped(&[5]),
+        LayerPlan::of(
+                LayerInfo::named("today").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::TODAY, false)]),
+            )
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Fact(7)), Skip::FactAbsent("today"))]),
             ),
-        )
-        .scoped(&[0u32, 1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(9u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("personality"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("extramile").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::EXTRAMILE),
-                        &sources::EXTRAMILE,
-                    ),
-                ],
+        LayerPlan::of(
+                LayerInfo::named("room").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::ROOM, false)]),
+            )
+            .scoped(&[0, 1])
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Fact(8)), Skip::FactAbsent("room"))]),
             ),
-        )
-        .scoped(&[1u32, 2u32, 3u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::FactIs(
-                            10u32,
-                            "on",
-                            ::doctrine::Skip::FactAbsent("extramile"),
-                        ),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactValue("extramile"),
+        LayerPlan::of(
+                LayerInfo::named("personality").volatile(),
+                ContentPlan::PerRole(
+                    &[Shipped::inline_template(&text::PERSONALITY, false)],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("mcp").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::MCP),
-                    ),
-                ],
+            )
+            .scoped(&[0, 1])
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Fact(9)), Skip::FactAbsent("personality"))]),
             ),
-        )
-        .scoped(&[0u32, 1u32, 2u32, 3u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Fact(11u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("mcp"),
+        LayerPlan::of(
+                LayerInfo::named("extramile").volatile(),
+                ContentPlan::PerRole(
+                    &[Shipped::file(text::EXTRAMILE, &sources::EXTRAMILE)],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("nudge_wrapup").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::NUDGE_WRAPUP),
+            )
+            .scoped(&[1, 2, 3])
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (
+                                Cond::is(
+                                    Test::FactIs(10, "on", Skip::FactAbsent("extramile")),
+                                ),
+                                Skip::FactValue("extramile"),
+                            ),
+                        ],
                     ),
-                ],
             ),
-        )
-        .scoped(&[1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::FactIs(
-                            12u32,
-                            "wrapup",
-                            ::doctrine::Skip::FactAbsent("nudge"),
-                        ),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactValue("nudge"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("nudge_force").volatile(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::NUDGE_FORCE),
+        LayerPlan::of(
+                LayerInfo::named("mcp").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline_template(&text::MCP, false)]),
+            )
+            .scoped(&[0, 1, 2, 3])
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Fact(11)), Skip::FactAbsent("mcp"))]),
+            ),
+        LayerPlan::of(
+                LayerInfo::named("nudge_wrapup").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline(text::NUDGE_WRAPUP)]),
+            )
+            .scoped(&[1])
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (
+                                Cond::is(
+                                    Test::FactIs(12, "wrapup", Skip::FactAbsent("nudge")),
+                                ),
+                                Skip::FactValue("nudge"),
+                            ),
+                        ],
                     ),
-                ],
             ),
-        )
-        .scoped(&[1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::FactIs(
-                            12u32,
-                            "force",
-                            ::doctrine::Skip::FactAbsent("nudge"),
-                        ),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactValue("nudge"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("extra").volatile(),
-        ::doctrine::__private::ContentPlan::Slot(0u32),
-    ),
-];
+        LayerPlan::of(
+                LayerInfo::named("nudge_force").volatile(),
+                ContentPlan::PerRole(&[Shipped::inline(text::NUDGE_FORCE)]),
+            )
+            .scoped(&[1])
+            .gated(
+                Gate::NONE
+                    .when(
+                        &[
+                            (
+                                Cond::is(
+                                    Test::FactIs(12, "force", Skip::FactAbsent("nudge")),
+                                ),
+                                Skip::FactValue("nudge"),
+                            ),
+                        ],
+                    ),
+            ),
+        LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
+    ];
+}
 /**Every layer of `examples/modes/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -2154,23 +1365,23 @@ static PLAN: [::doctrine::__private::LayerPlan; 17] = [
 | 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 17] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
-    &PLAN[5].info,
-    &PLAN[6].info,
-    &PLAN[7].info,
-    &PLAN[8].info,
-    &PLAN[9].info,
-    &PLAN[10].info,
-    &PLAN[11].info,
-    &PLAN[12].info,
-    &PLAN[13].info,
-    &PLAN[14].info,
-    &PLAN[15].info,
-    &PLAN[16].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
+    &__plan::PLAN[5].info,
+    &__plan::PLAN[6].info,
+    &__plan::PLAN[7].info,
+    &__plan::PLAN[8].info,
+    &__plan::PLAN[9].info,
+    &__plan::PLAN[10].info,
+    &__plan::PLAN[11].info,
+    &__plan::PLAN[12].info,
+    &__plan::PLAN[13].info,
+    &__plan::PLAN[14].info,
+    &__plan::PLAN[15].info,
+    &__plan::PLAN[16].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -2202,15 +1413,13 @@ pub struct Compose<'a, Stage> {
 pub fn compose<'a>(
     facts: impl ::core::convert::Into<Facts<'a>>,
 ) -> Compose<'a, stage::NeedExtra> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
     Compose {
-        state: {
-            let facts: Facts<'a> = ::core::convert::Into::into(facts);
-            __ComposeState {
-                facts: facts.__values(),
-                role: facts.role(),
-                slots: [::core::option::Option::None; 1],
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 1],
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -2258,7 +1467,7 @@ impl<'a, Stage> Compose<'a, Stage> {
                 ];
                 ::doctrine::__private::with_ceiling(
                     ::doctrine::__private::compose_plan(
-                        &PLAN,
+                        &__plan::PLAN,
                         (SEPARATOR, ::doctrine::Formulation::Markdown),
                         (values, &[]),
                         inputs,
@@ -2272,13 +1481,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..9],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..9])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -2286,13 +1489,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[9..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[9..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -2333,12 +1543,15 @@ pub mod prefix {
     pub const BASELINE_FINGERPRINT: u64 = 12737969256850344607;
     ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        match role {
-            super::Mode::Baseline => {
-                ::core::option::Option::Some((BASELINE_LEN, BASELINE_FINGERPRINT))
-            }
-            _ => ::core::option::Option::None,
-        }
+        const KNOWN: [::core::option::Option<(usize, u64)>; 6] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::Some((BASELINE_LEN, BASELINE_FINGERPRINT)),
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

@@ -176,31 +176,26 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::PREAMBLE` comes from: `examples/overlay/doctrine/preamble.md`, with its frontmatter provenance.
-    pub static PREAMBLE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/overlay/doctrine/preamble.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::IDENTITY` comes from: `examples/overlay/doctrine/identity.md`, with its frontmatter provenance.
-    pub static IDENTITY: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/overlay/doctrine/identity.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::SAFETY` comes from: `examples/overlay/doctrine/safety.md`, with its frontmatter provenance.
-    pub static SAFETY: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/overlay/doctrine/safety.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::TOOL_POLICY` comes from: `examples/overlay/doctrine/tool-policy.md`, with its frontmatter provenance.
-    pub static TOOL_POLICY: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/overlay/doctrine/tool-policy.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::STYLE` comes from: `examples/overlay/doctrine/style.md`, with its frontmatter provenance.
-    pub static STYLE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/overlay/doctrine/style.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::PREAMBLE` comes from, with its frontmatter provenance.
+    pub static PREAMBLE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/overlay/doctrine/preamble.md",
+    );
+    ///Where `text::IDENTITY` comes from, with its frontmatter provenance.
+    pub static IDENTITY: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/overlay/doctrine/identity.md",
+    );
+    ///Where `text::SAFETY` comes from, with its frontmatter provenance.
+    pub static SAFETY: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/overlay/doctrine/safety.md",
+    );
+    ///Where `text::TOOL_POLICY` comes from, with its frontmatter provenance.
+    pub static TOOL_POLICY: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/overlay/doctrine/tool-policy.md",
+    );
+    ///Where `text::STYLE` comes from, with its frontmatter provenance.
+    pub static STYLE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/overlay/doctrine/style.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
@@ -221,144 +216,125 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-static PLAN: [::doctrine::__private::LayerPlan; 7] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("preamble"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::PREAMBLE),
-                    &sources::PREAMBLE,
-                ),
-            ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 7] = [
+        LayerPlan::of(
+            LayerInfo::named("preamble"),
+            ContentPlan::PerRole(&[Shipped::file(text::PREAMBLE, &sources::PREAMBLE)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("identity")
-                .user()
+        LayerPlan::of(
+                LayerInfo::named("identity")
+                    .user()
+                    .titled(
+                        &Title {
+                            text: "Identity",
+                            heading: "## Identity\n\n",
+                            open: "<identity>\n",
+                            close: "\n</identity>",
+                        },
+                    ),
+                ContentPlan::PerRole(
+                    &[Shipped::file(text::IDENTITY, &sources::IDENTITY)],
+                ),
+            )
+            .overridden(OverlayPlan {
+                field: 0,
+                file: "identity.md",
+                append: ::core::option::Option::None,
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+            LayerInfo::named("safety")
+                .locked()
                 .titled(
-                    &::doctrine::Title {
-                        text: "Identity",
-                        heading: "## Identity\n\n",
-                        open: "<identity>\n",
-                        close: "\n</identity>",
+                    &Title {
+                        text: "Safety",
+                        heading: "## Safety\n\n",
+                        open: "<safety>\n",
+                        close: "\n</safety>",
                     },
                 ),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::IDENTITY),
-                        &sources::IDENTITY,
-                    ),
-                ],
-            ),
-        )
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 0u32,
-            file: "identity.md",
-            append: ::core::option::Option::None,
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("safety")
-            .locked()
-            .titled(
-                &::doctrine::Title {
-                    text: "Safety",
-                    heading: "## Safety\n\n",
-                    open: "<safety>\n",
-                    close: "\n</safety>",
-                },
-            ),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::SAFETY),
-                    &sources::SAFETY,
-                ),
-            ],
+            ContentPlan::PerRole(&[Shipped::file(text::SAFETY, &sources::SAFETY)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("tool_policy")
-                .user()
+        LayerPlan::of(
+                LayerInfo::named("tool_policy")
+                    .user()
+                    .titled(
+                        &Title {
+                            text: "Tool policy",
+                            heading: "## Tool policy\n\n",
+                            open: "<tool_policy>\n",
+                            close: "\n</tool_policy>",
+                        },
+                    ),
+                ContentPlan::PerRole(
+                    &[
+                        Shipped::file_template(
+                            &text::TOOL_POLICY,
+                            &sources::TOOL_POLICY,
+                            false,
+                        ),
+                    ],
+                ),
+            )
+            .overridden(OverlayPlan {
+                field: 1,
+                file: "tools.md",
+                append: ::core::option::Option::Some("\n\n"),
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+                LayerInfo::named("style")
+                    .user()
+                    .titled(
+                        &Title {
+                            text: "Style",
+                            heading: "## Style\n\n",
+                            open: "<style>\n",
+                            close: "\n</style>",
+                        },
+                    ),
+                ContentPlan::PerRole(&[Shipped::file(text::STYLE, &sources::STYLE)]),
+            )
+            .overridden(OverlayPlan {
+                field: 2,
+                file: "style.md",
+                append: ::core::option::Option::None,
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+            LayerInfo::named("instructions")
                 .titled(
-                    &::doctrine::Title {
-                        text: "Tool policy",
-                        heading: "## Tool policy\n\n",
-                        open: "<tool_policy>\n",
-                        close: "\n</tool_policy>",
+                    &Title {
+                        text: "Instructions",
+                        heading: "## Instructions\n\n",
+                        open: "<instructions>\n",
+                        close: "\n</instructions>",
                     },
                 ),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Template(&text::TOOL_POLICY),
-                        &sources::TOOL_POLICY,
-                    ),
-                ],
-            ),
-        )
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 1u32,
-            file: "tools.md",
-            append: ::core::option::Option::Some("\n\n"),
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("style")
-                .user()
+            ContentPlan::Instructions(0, &InstructionStyle::DEFAULT),
+        ),
+        LayerPlan::of(
+            LayerInfo::named("repo")
                 .titled(
-                    &::doctrine::Title {
-                        text: "Style",
-                        heading: "## Style\n\n",
-                        open: "<style>\n",
-                        close: "\n</style>",
+                    &Title {
+                        text: "Repository",
+                        heading: "## Repository\n\n",
+                        open: "<repository>\n",
+                        close: "\n</repository>",
                     },
                 ),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::STYLE),
-                        &sources::STYLE,
-                    ),
-                ],
-            ),
-        )
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 2u32,
-            file: "style.md",
-            append: ::core::option::Option::None,
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("instructions")
-            .titled(
-                &::doctrine::Title {
-                    text: "Instructions",
-                    heading: "## Instructions\n\n",
-                    open: "<instructions>\n",
-                    close: "\n</instructions>",
-                },
-            ),
-        ::doctrine::__private::ContentPlan::Instructions(
-            0u32,
-            &::doctrine::InstructionStyle::DEFAULT,
+            ContentPlan::Slot(0),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("repo")
-            .titled(
-                &::doctrine::Title {
-                    text: "Repository",
-                    heading: "## Repository\n\n",
-                    open: "<repository>\n",
-                    close: "\n</repository>",
-                },
-            ),
-        ::doctrine::__private::ContentPlan::Slot(0u32),
-    ),
-];
+    ];
+}
 /**Every layer of `examples/overlay/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -372,13 +348,13 @@ static PLAN: [::doctrine::__private::LayerPlan; 7] = [
 | 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
-    &PLAN[5].info,
-    &PLAN[6].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
+    &__plan::PLAN[5].info,
+    &__plan::PLAN[6].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -415,15 +391,13 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `examples/overlay/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.instructions(&[Instruction])`, `.repo(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
     Compose {
-        state: {
-            __ComposeState {
-                facts: facts.__values(),
-                slots: [::core::option::Option::None; 1],
-                instructions: [&[][..]; 1],
-                overlay: ::core::option::Option::None,
-                formulation: DEFAULT_FORMULATION,
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            slots: [::core::option::Option::None; 1],
+            instructions: [&[][..]; 1],
+            overlay: ::core::option::Option::None,
+            formulation: DEFAULT_FORMULATION,
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -497,7 +471,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, self.state.formulation),
                 (values, &[]),
                 inputs,
@@ -508,13 +482,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..7],
-                (SEPARATOR, self.state.formulation),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..7])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -522,13 +490,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[7..],
-                (SEPARATOR, self.state.formulation),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[7..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, self.formulation),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {

@@ -15,13 +15,6 @@ pub enum Role {
     ///reviewer
     Reviewer,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Developer", "Reviewer"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Role {
     /// Every value, in manifest order.
     pub const ALL: &'static [Role] = &[Role::Developer, Role::Reviewer];
@@ -32,28 +25,7 @@ impl Role {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Role {
-    const KIND: &'static str = "role";
-    const ALL: &'static [Self] = Role::ALL;
-    const NAMES: &'static [&'static str] = Role::NAMES;
-    fn as_str(self) -> &'static str {
-        Role::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Role {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Role, "role", ["Developer", "Reviewer"]);
 /// Every embedded text, normalised at compile time. Each file appears once.
 pub mod text {
     ///Layer `base`, from `examples/quickstart/prompts/base.md`.
@@ -65,54 +37,47 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::BASE` comes from: `examples/quickstart/prompts/base.md`, with its frontmatter provenance.
-    pub static BASE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/quickstart/prompts/base.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_DEVELOPER` comes from: `examples/quickstart/prompts/developer.md`, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/quickstart/prompts/developer.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::ROLE_DEFAULT` comes from: `examples/quickstart/prompts/reviewer.md`, with its frontmatter provenance.
-    pub static ROLE_DEFAULT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/quickstart/prompts/reviewer.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::BASE` comes from, with its frontmatter provenance.
+    pub static BASE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/quickstart/prompts/base.md",
+    );
+    ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
+    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/quickstart/prompts/developer.md",
+    );
+    ///Where `text::ROLE_DEFAULT` comes from, with its frontmatter provenance.
+    pub static ROLE_DEFAULT: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/quickstart/prompts/reviewer.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 2;
-static PLAN: [::doctrine::__private::LayerPlan; 2] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("base"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::BASE),
-                    &sources::BASE,
-                ),
-            ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 2] = [
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("role"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEVELOPER),
-                    &sources::ROLE_DEVELOPER,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::ROLE_DEFAULT),
-                    &sources::ROLE_DEFAULT,
-                ),
-            ],
+        LayerPlan::of(
+            LayerInfo::named("role"),
+            ContentPlan::PerRole(
+                &[
+                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
+                    Shipped::file(text::ROLE_DEFAULT, &sources::ROLE_DEFAULT),
+                ],
+            ),
         ),
-    ),
-];
+    ];
+}
 /**Every layer of `examples/quickstart/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -120,7 +85,10 @@ static PLAN: [::doctrine::__private::LayerPlan; 2] = [
 | 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — | — |
 | 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 2] = [&PLAN[0].info, &PLAN[1].info];
+pub static LAYERS: [&::doctrine::LayerInfo; 2] = [
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     role: Role,
@@ -144,11 +112,9 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `examples/quickstart/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::Ready> {
     Compose {
-        state: {
-            __ComposeState {
-                role: role,
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            role,
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -165,7 +131,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -176,13 +142,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..2],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..2])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -190,13 +150,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[2..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[2..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -225,14 +192,11 @@ pub mod prefix {
     pub const REVIEWER_FINGERPRINT: u64 = 17234269204223580155;
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        match role {
-            super::Role::Developer => {
-                ::core::option::Option::Some((DEVELOPER_LEN, DEVELOPER_FINGERPRINT))
-            }
-            super::Role::Reviewer => {
-                ::core::option::Option::Some((REVIEWER_LEN, REVIEWER_FINGERPRINT))
-            }
-        }
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::Some((DEVELOPER_LEN, DEVELOPER_FINGERPRINT)),
+            ::core::option::Option::Some((REVIEWER_LEN, REVIEWER_FINGERPRINT)),
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

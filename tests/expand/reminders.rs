@@ -13,25 +13,28 @@ pub mod sources {}
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 1;
-static PLAN: [::doctrine::__private::LayerPlan; 1] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("base"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Plain(text::BASE),
-                ),
-            ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 1] = [
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
         ),
-    ),
-];
+    ];
+}
 /**Every layer of `tests/fixtures/reminders.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
 |---|---|---|---|---|---|---|---|---|
 | 1 | `base` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&PLAN[0].info];
+pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&__plan::PLAN[0].info];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     __borrow: ::core::marker::PhantomData<&'a ()>,
@@ -54,10 +57,8 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `tests/fixtures/reminders.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>() -> Compose<'a, stage::Ready> {
     Compose {
-        state: {
-            __ComposeState {
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -74,7 +75,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -85,13 +86,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..1],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..1])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -99,13 +94,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[1..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[1..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -150,19 +152,6 @@ pub enum ReminderKind {
     ///context_budget
     ContextBudget,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for ReminderKind {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &[
-            "FileChanged",
-            "ApprovalDenied",
-            "Compacted",
-            "ToolsParallel",
-            "ContextBudget",
-        ];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl ReminderKind {
     /// Every value, in manifest order.
     pub const ALL: &'static [ReminderKind] = &[
@@ -185,28 +174,10 @@ impl ReminderKind {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for ReminderKind {
-    const KIND: &'static str = "reminder kind";
-    const ALL: &'static [Self] = ReminderKind::ALL;
-    const NAMES: &'static [&'static str] = ReminderKind::NAMES;
-    fn as_str(self) -> &'static str {
-        ReminderKind::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for ReminderKind {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for ReminderKind {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(
+    ReminderKind, "reminder kind", ["FileChanged", "ApprovalDenied", "Compacted",
+    "ToolsParallel", "ContextBudget"]
+);
 /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
 #[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct SessionState<'a> {

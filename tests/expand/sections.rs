@@ -8,13 +8,6 @@ pub enum Flag {
     ///brief
     Brief,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Brief"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Flag {
     /// Every value, in manifest order.
     pub const ALL: &'static [Flag] = &[Flag::Brief];
@@ -25,28 +18,7 @@ impl Flag {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Flag, "flag", ["Brief"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
@@ -208,25 +180,28 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 1;
-static PLAN: [::doctrine::__private::LayerPlan; 1] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("context"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Template(&text::CONTEXT),
-                ),
-            ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 1] = [
+        LayerPlan::of(
+            LayerInfo::named("context"),
+            ContentPlan::PerRole(&[Shipped::inline_template(&text::CONTEXT, false)]),
         ),
-    ),
-];
+    ];
+}
 /**Every layer of `tests/fixtures/sections.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
 |---|---|---|---|---|---|---|---|---|
 | 1 | `context` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&PLAN[0].info];
+pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&__plan::PLAN[0].info];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     facts: [::core::option::Option<&'a str>; 3],
@@ -251,12 +226,10 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `tests/fixtures/sections.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
-        state: {
-            __ComposeState {
-                facts: facts.__values(),
-                flags: <Flags as ::core::default::Default>::default(),
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            flags: <Flags as ::core::default::Default>::default(),
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -285,7 +258,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -296,13 +269,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..1],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..1])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -310,13 +277,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[1..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[1..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {

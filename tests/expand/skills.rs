@@ -92,41 +92,31 @@ pub mod sources {}
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 2;
-static PLAN: [::doctrine::__private::LayerPlan; 2] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("base"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Plain(text::BASE),
-                ),
-            ],
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 2] = [
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
         ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("skill_index").user(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Template(&text::SKILL_INDEX),
-                    ),
-                ],
-            ),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Value(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FactAbsent("skills"),
+        LayerPlan::of(
+                LayerInfo::named("skill_index").user(),
+                ContentPlan::PerRole(
+                    &[Shipped::inline_template(&text::SKILL_INDEX, false)],
                 ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-];
+            )
+            .gated(
+                Gate::NONE
+                    .when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("skills"))]),
+            ),
+    ];
+}
 /**Every layer of `tests/fixtures/skills/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -134,7 +124,10 @@ static PLAN: [::doctrine::__private::LayerPlan; 2] = [
 | 1 | `base` | stable | — | — | — | inline | — | — |
 | 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 2] = [&PLAN[0].info, &PLAN[1].info];
+pub static LAYERS: [&::doctrine::LayerInfo; 2] = [
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     facts: [::core::option::Option<&'a str>; 1],
@@ -159,12 +152,10 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `tests/fixtures/skills/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
-        state: {
-            __ComposeState {
-                facts: facts.__values(),
-                lists: facts.__lists(),
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            facts: facts.__values(),
+            lists: facts.__lists(),
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -181,7 +172,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[(0, state.lists[0].user.as_slice())]),
                 inputs,
@@ -192,13 +183,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..2],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..2])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -206,13 +191,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[2..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[2..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -245,13 +237,6 @@ pub enum ReminderKind {
     ///compacted
     Compacted,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for ReminderKind {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Compacted"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl ReminderKind {
     /// Every value, in manifest order.
     pub const ALL: &'static [ReminderKind] = &[ReminderKind::Compacted];
@@ -262,28 +247,7 @@ impl ReminderKind {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for ReminderKind {
-    const KIND: &'static str = "reminder kind";
-    const ALL: &'static [Self] = ReminderKind::ALL;
-    const NAMES: &'static [&'static str] = ReminderKind::NAMES;
-    fn as_str(self) -> &'static str {
-        ReminderKind::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for ReminderKind {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for ReminderKind {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(ReminderKind, "reminder kind", ["Compacted"]);
 /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
 #[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct SessionState {

@@ -24,13 +24,6 @@ pub enum Role {
     ///checker
     Checker,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Builder", "Checker"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Role {
     /// Every value, in manifest order.
     pub const ALL: &'static [Role] = &[Role::Builder, Role::Checker];
@@ -41,40 +34,12 @@ impl Role {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Role {
-    const KIND: &'static str = "role";
-    const ALL: &'static [Self] = Role::ALL;
-    const NAMES: &'static [&'static str] = Role::NAMES;
-    fn as_str(self) -> &'static str {
-        Role::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Role {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Role, "role", ["Builder", "Checker"]);
 ///The flags declared in `doctrine-core/tests/fixtures/small/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///strict
     Strict,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Strict"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -86,28 +51,7 @@ impl Flag {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Flag, "flag", ["Strict"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
@@ -188,13 +132,6 @@ pub enum Pace {
     ///brisk
     Brisk,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Pace {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Calm", "Brisk"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Pace {
     /// Every value, in manifest order.
     pub const ALL: &'static [Pace] = &[Pace::Calm, Pace::Brisk];
@@ -205,28 +142,7 @@ impl Pace {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Pace {
-    const KIND: &'static str = "pace";
-    const ALL: &'static [Self] = Pace::ALL;
-    const NAMES: &'static [&'static str] = Pace::NAMES;
-    fn as_str(self) -> &'static str {
-        Pace::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Pace {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Pace {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Pace, "pace", ["Calm", "Brisk"]);
 #[automatically_derived]
 impl ::core::default::Default for Pace {
     fn default() -> Self {
@@ -256,13 +172,6 @@ pub enum Mood {
     ///sunny
     Sunny,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Mood {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Stern", "Sunny"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Mood {
     /// Every value, in manifest order.
     pub const ALL: &'static [Mood] = &[Mood::Stern, Mood::Sunny];
@@ -273,28 +182,7 @@ impl Mood {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Mood {
-    const KIND: &'static str = "mood";
-    const ALL: &'static [Self] = Mood::ALL;
-    const NAMES: &'static [&'static str] = Mood::NAMES;
-    fn as_str(self) -> &'static str {
-        Mood::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Mood {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Mood {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Mood, "mood", ["Stern", "Sunny"]);
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
 #[derive(Clone, Debug, Default, Eq)]
 pub struct Overlay {
@@ -393,12 +281,11 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::SAFETY` comes from: `doctrine-core/tests/fixtures/small/prompts/safety.md`, with its frontmatter provenance.
-    pub static SAFETY: ::doctrine::Source = ::doctrine::Source {
-        path: "doctrine-core/tests/fixtures/small/prompts/safety.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::STYLE` comes from: `doctrine-core/tests/fixtures/small/prompts/style.md`, with its frontmatter provenance.
+    ///Where `text::SAFETY` comes from, with its frontmatter provenance.
+    pub static SAFETY: ::doctrine::Source = ::doctrine::Source::at(
+        "doctrine-core/tests/fixtures/small/prompts/safety.md",
+    );
+    ///Where `text::STYLE` comes from, with its frontmatter provenance.
     pub static STYLE: ::doctrine::Source = ::doctrine::Source {
         path: "doctrine-core/tests/fixtures/small/prompts/style.md",
         provenance: ::doctrine::Provenance {
@@ -407,127 +294,88 @@ pub mod sources {
             licence: ::core::option::Option::Some("MIT"),
         },
     };
-    ///Where `text::MOOD_STERN` comes from: `doctrine-core/tests/fixtures/small/moods/stern.md`, with its frontmatter provenance.
-    pub static MOOD_STERN: ::doctrine::Source = ::doctrine::Source {
-        path: "doctrine-core/tests/fixtures/small/moods/stern.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::MOOD_SUNNY` comes from: `doctrine-core/tests/fixtures/small/moods/sunny.md`, with its frontmatter provenance.
-    pub static MOOD_SUNNY: ::doctrine::Source = ::doctrine::Source {
-        path: "doctrine-core/tests/fixtures/small/moods/sunny.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::MOOD_STERN` comes from, with its frontmatter provenance.
+    pub static MOOD_STERN: ::doctrine::Source = ::doctrine::Source::at(
+        "doctrine-core/tests/fixtures/small/moods/stern.md",
+    );
+    ///Where `text::MOOD_SUNNY` comes from, with its frontmatter provenance.
+    pub static MOOD_SUNNY: ::doctrine::Source = ::doctrine::Source::at(
+        "doctrine-core/tests/fixtures/small/moods/sunny.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
-static PLAN: [::doctrine::__private::LayerPlan; 7] = [
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("tools"),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Plain(text::TOOLS_BUILDER),
-                ),
-                ::doctrine::__private::Shipped::inline(
-                    ::doctrine::__private::ShippedText::Plain(text::TOOLS_DEFAULT),
-                ),
-            ],
-        ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("safety").locked(),
-        ::doctrine::__private::ContentPlan::PerRole(
-            &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::SAFETY),
-                    &sources::SAFETY,
-                ),
-            ],
-        ),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("style").user(),
-            ::doctrine::__private::ContentPlan::PerRole(
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 7] = [
+        LayerPlan::of(
+            LayerInfo::named("tools"),
+            ContentPlan::PerRole(
                 &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::STYLE),
-                        &sources::STYLE,
-                    ),
+                    Shipped::inline(text::TOOLS_BUILDER),
+                    Shipped::inline(text::TOOLS_DEFAULT),
                 ],
             ),
-        )
-        .suffixed(::doctrine::__private::SuffixPlan {
-            roles: ::core::option::Option::Some(&[0u32]),
-            separator: "\n\n",
-            knobs: &[(0u32, 2u32)],
-            texts: &["Pace: calm.", "Pace: brisk."],
-        })
-        .overridden(::doctrine::__private::OverlayPlan {
-            field: 0u32,
-            file: "style_more.md",
-            append: ::core::option::Option::Some("\n\n"),
-            off: ::core::option::Option::None,
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("strict"),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::inline(
-                        ::doctrine::__private::ShippedText::Plain(text::STRICT),
-                    ),
-                ],
+        ),
+        LayerPlan::of(
+            LayerInfo::named("safety").locked(),
+            ContentPlan::PerRole(&[Shipped::file(text::SAFETY, &sources::SAFETY)]),
+        ),
+        LayerPlan::of(
+                LayerInfo::named("style").user(),
+                ContentPlan::PerRole(&[Shipped::file(text::STYLE, &sources::STYLE)]),
+            )
+            .suffixed(SuffixPlan {
+                roles: ::core::option::Option::Some(&[0]),
+                separator: "\n\n",
+                knobs: &[(0, 2)],
+                texts: &["Pace: calm.", "Pace: brisk."],
+            })
+            .overridden(OverlayPlan {
+                field: 0,
+                file: "style_more.md",
+                append: ::core::option::Option::Some("\n\n"),
+                off: ::core::option::Option::None,
+            }),
+        LayerPlan::of(
+                LayerInfo::named("strict"),
+                ContentPlan::PerRole(&[Shipped::inline(text::STRICT)]),
+            )
+            .scoped(&[1])
+            .gated(
+                Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("strict"))]),
             ),
-        )
-        .scoped(&[1u32])
-        .gated(::doctrine::__private::Gate {
-            when: &[
-                (
-                    ::doctrine::__private::Cond {
-                        test: ::doctrine::__private::Test::Flag(0u32),
-                        negated: false,
-                    },
-                    ::doctrine::Skip::FlagOff("strict"),
-                ),
-            ],
-            when_any: ::core::option::Option::None,
-            unless: &[],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("mood"),
-        ::doctrine::__private::ContentPlan::Choice {
-            choice: 0u32,
-            texts: &[
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::MOOD_STERN),
-                    &sources::MOOD_STERN,
-                ),
-                ::doctrine::__private::Shipped::file(
-                    ::doctrine::__private::ShippedText::Plain(text::MOOD_SUNNY),
-                    &sources::MOOD_SUNNY,
-                ),
-            ],
-        },
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("task"),
-        ::doctrine::__private::ContentPlan::Slot(0u32),
-    ),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("today").volatile(),
-        ::doctrine::__private::ContentPlan::Slot(1u32),
-    ),
-];
+        LayerPlan::of(
+            LayerInfo::named("mood"),
+            ContentPlan::Choice {
+                choice: 0,
+                texts: &[
+                    Shipped::file(text::MOOD_STERN, &sources::MOOD_STERN),
+                    Shipped::file(text::MOOD_SUNNY, &sources::MOOD_SUNNY),
+                ],
+            },
+        ),
+        LayerPlan::of(LayerInfo::named("task"), ContentPlan::Slot(0)),
+        LayerPlan::of(LayerInfo::named("today").volatile(), ContentPlan::Slot(1)),
+    ];
+}
 #[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
-    &PLAN[4].info,
-    &PLAN[5].info,
-    &PLAN[6].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
+    &__plan::PLAN[4].info,
+    &__plan::PLAN[5].info,
+    &__plan::PLAN[6].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -563,16 +411,14 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.task(text)`, `.today(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
     Compose {
-        state: {
-            __ComposeState {
-                role: role,
-                choice_mood: mood,
-                slots: [::core::option::Option::None; 2],
-                flags: <Flags as ::core::default::Default>::default(),
-                knobs: <Knobs as ::core::default::Default>::default(),
-                overlay: ::core::option::Option::None,
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            role,
+            choice_mood: mood,
+            slots: [::core::option::Option::None; 2],
+            flags: <Flags as ::core::default::Default>::default(),
+            knobs: <Knobs as ::core::default::Default>::default(),
+            overlay: ::core::option::Option::None,
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -650,7 +496,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -661,13 +507,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..6],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..6])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -675,13 +515,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[6..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[6..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -716,8 +563,11 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

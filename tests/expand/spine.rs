@@ -15,13 +15,6 @@ pub enum Role {
     ///leg
     Leg,
 }
-#[automatically_derived]
-impl ::core::fmt::Debug for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["Supervisor", "Leg"];
-        f.write_str(VARIANTS[*self as usize])
-    }
-}
 impl Role {
     /// Every value, in manifest order.
     pub const ALL: &'static [Role] = &[Role::Supervisor, Role::Leg];
@@ -32,40 +25,12 @@ impl Role {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Role {
-    const KIND: &'static str = "role";
-    const ALL: &'static [Self] = Role::ALL;
-    const NAMES: &'static [&'static str] = Role::NAMES;
-    fn as_str(self) -> &'static str {
-        Role::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Role {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Role {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Role, "role", ["Supervisor", "Leg"]);
 ///The flags declared in `examples/spine/doctrine.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     ///persona_replace
     PersonaReplace,
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        const VARIANTS: &[&str] = &["PersonaReplace"];
-        f.write_str(VARIANTS[*self as usize])
-    }
 }
 impl Flag {
     /// Every value, in manifest order.
@@ -77,28 +42,7 @@ impl Flag {
         Self::NAMES[self as usize]
     }
 }
-#[automatically_derived]
-impl ::doctrine::Choice for Flag {
-    const KIND: &'static str = "flag";
-    const ALL: &'static [Self] = Flag::ALL;
-    const NAMES: &'static [&'static str] = Flag::NAMES;
-    fn as_str(self) -> &'static str {
-        Flag::as_str(self)
-    }
-}
-#[automatically_derived]
-impl ::core::str::FromStr for Flag {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
-        <Self as ::doctrine::Choice>::parse(s)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+::doctrine::__choice_impls!(Flag, "flag", ["PersonaReplace"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
 #[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct Flags {
@@ -263,76 +207,57 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    ///Where `text::SPINE` comes from: `examples/spine/prompts/spine.md`, with its frontmatter provenance.
-    pub static SPINE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/spine/prompts/spine.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
-    ///Where `text::SPINE_WORKER` comes from: `examples/spine/prompts/spine.worker.md`, with its frontmatter provenance.
-    pub static SPINE_WORKER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/spine/prompts/spine.worker.md",
-        provenance: ::doctrine::Provenance::NONE,
-    };
+    ///Where `text::SPINE` comes from, with its frontmatter provenance.
+    pub static SPINE: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/spine/prompts/spine.md",
+    );
+    ///Where `text::SPINE_WORKER` comes from, with its frontmatter provenance.
+    pub static SPINE_WORKER: ::doctrine::Source = ::doctrine::Source::at(
+        "examples/spine/prompts/spine.worker.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 4;
-static PLAN: [::doctrine::__private::LayerPlan; 4] = [
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("base"),
-            ::doctrine::__private::ContentPlan::Slot(0u32),
-        )
-        .gated(::doctrine::__private::Gate {
-            when: &[],
-            when_any: ::core::option::Option::None,
-            unless: &[
-                (
-                    &[
-                        ::doctrine::__private::Cond {
-                            test: ::doctrine::__private::Test::Flag(0u32),
-                            negated: false,
-                        },
-                        ::doctrine::__private::Cond {
-                            test: ::doctrine::__private::Test::Slot(1u32),
-                            negated: false,
-                        },
-                    ],
-                    ::doctrine::Skip::Unless("`persona_replace`, `layer:persona`"),
+/// The manifest's composition, as data.
+#[allow(unused_imports)]
+mod __plan {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    pub(super) static PLAN: [LayerPlan; 4] = [
+        LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
+            .gated(
+                Gate::NONE
+                    .unless(
+                        &[
+                            (
+                                &[Cond::is(Test::Flag(0)), Cond::is(Test::Slot(1))],
+                                Skip::Unless("`persona_replace`, `layer:persona`"),
+                            ),
+                        ],
+                    ),
+            ),
+        LayerPlan::of(
+                LayerInfo::named("spine").user(),
+                ContentPlan::PerRole(&[Shipped::file(text::SPINE, &sources::SPINE)]),
+            )
+            .scoped(&[0])
+            .selected(0, "spine"),
+        LayerPlan::of(
+                LayerInfo::named("spine_worker").user(),
+                ContentPlan::PerRole(
+                    &[Shipped::file(text::SPINE_WORKER, &sources::SPINE_WORKER)],
                 ),
-            ],
-        }),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("spine").user(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::SPINE),
-                        &sources::SPINE,
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[0u32])
-        .selected(0u32, "spine"),
-    ::doctrine::__private::LayerPlan::of(
-            ::doctrine::LayerInfo::named("spine_worker").user(),
-            ::doctrine::__private::ContentPlan::PerRole(
-                &[
-                    ::doctrine::__private::Shipped::file(
-                        ::doctrine::__private::ShippedText::Plain(text::SPINE_WORKER),
-                        &sources::SPINE_WORKER,
-                    ),
-                ],
-            ),
-        )
-        .scoped(&[1u32])
-        .selected(1u32, "spine_legs"),
-    ::doctrine::__private::LayerPlan::of(
-        ::doctrine::LayerInfo::named("persona"),
-        ::doctrine::__private::ContentPlan::Slot(1u32),
-    ),
-];
+            )
+            .scoped(&[1])
+            .selected(1, "spine_legs"),
+        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
+    ];
+}
 /**Every layer of `examples/spine/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -343,10 +268,10 @@ static PLAN: [::doctrine::__private::LayerPlan; 4] = [
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [&::doctrine::LayerInfo; 4] = [
-    &PLAN[0].info,
-    &PLAN[1].info,
-    &PLAN[2].info,
-    &PLAN[3].info,
+    &__plan::PLAN[0].info,
+    &__plan::PLAN[1].info,
+    &__plan::PLAN[2].info,
+    &__plan::PLAN[3].info,
 ];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
@@ -383,15 +308,13 @@ pub struct Compose<'a, Stage> {
 ///Starts composing a prompt from `examples/spine/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.base(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
     Compose {
-        state: {
-            __ComposeState {
-                role: role,
-                slots: [::core::option::Option::None; 2],
-                flags: <Flags as ::core::default::Default>::default(),
-                selection: ::core::option::Option::None,
-                opt_out: [false; 2],
-                __borrow: ::core::marker::PhantomData,
-            }
+        state: __ComposeState {
+            role,
+            slots: [::core::option::Option::None; 2],
+            flags: <Flags as ::core::default::Default>::default(),
+            selection: ::core::option::Option::None,
+            opt_out: [false; 2],
+            __borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -482,7 +405,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         let state = &self.state;
         state
             .__with(|values, inputs| ::doctrine::__private::compose_plan(
-                &PLAN,
+                &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
                 (values, &[]),
                 inputs,
@@ -493,13 +416,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[..4],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[..4])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -507,13 +424,20 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state
-            .__with(|values, inputs| ::doctrine::__private::join_plan(
-                &PLAN[4..],
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
-                values,
-                inputs,
-            ))
+        self.state.__join(&__plan::PLAN[4..])
+    }
+}
+impl<'a> __ComposeState<'a> {
+    fn __join(
+        &self,
+        plan: &'static [::doctrine::__private::LayerPlan],
+    ) -> ::std::string::String {
+        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+            plan,
+            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            values,
+            inputs,
+        ))
     }
 }
 impl<'a> __ComposeState<'a> {
@@ -539,8 +463,11 @@ impl<'a> __ComposeState<'a> {
 pub mod prefix {
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        let _ = role;
-        ::core::option::Option::None
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
     }
 }
 /// Sentences in `instructions` that try to loosen a locked layer, one notice each;

@@ -58,7 +58,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "SEPARATOR"),
     (Space::Value, "LAYER_COUNT"),
     (Space::Value, "LAYERS"),
-    (Space::Value, "PLAN"),
+    (Space::Type, "__plan"),
+    (Space::Value, "__plan::PLAN"),
     (Space::Value, "DEFAULT_FORMULATION"),
     (Space::Value, "FACT_NAMES"),
     (Space::Value, "emit"),
@@ -121,6 +122,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Type, "stage::NeedExtra"),
     (Space::Associated, "Compose::extra"),
     (Space::Associated, "__ComposeState::__with"),
+    (Space::Associated, "__ComposeState::__join"),
     // The builder's fields (a choice's is `choice_<name>`).
     (Space::Field, "Reminder.kind"),
     (Space::Field, "Reminder.text"),

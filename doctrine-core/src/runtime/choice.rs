@@ -48,3 +48,47 @@ impl fmt::Display for ParseChoiceError {
 }
 
 impl Error for ParseChoiceError {}
+
+/// The trait impls every generated closed set has: `Debug` (the variant's identifier, from
+/// an array: a derive matches each variant to its string, which rustc checks in memory
+/// growing with the square of the variants), [`Choice`], `FromStr` and `Display` (the name
+/// as written in the manifest). Used by generated code, once per enum; the enum has the
+/// inherent items `ALL`, `NAMES` and `as_str`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __choice_impls {
+    ($ty:ident, $kind:literal, [$($ident:literal),*]) => {
+        #[automatically_derived]
+        impl ::core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                const VARIANTS: &[&str] = &[$($ident),*];
+                f.write_str(VARIANTS[*self as usize])
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::Choice for $ty {
+            const KIND: &'static str = $kind;
+            const ALL: &'static [Self] = $ty::ALL;
+            const NAMES: &'static [&'static str] = $ty::NAMES;
+            fn as_str(self) -> &'static str {
+                $ty::as_str(self)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::str::FromStr for $ty {
+            type Err = $crate::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, $crate::ParseChoiceError> {
+                <Self as $crate::Choice>::parse(s)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}

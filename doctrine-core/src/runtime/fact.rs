@@ -95,6 +95,31 @@ pub fn required<'a>(
     value.ok_or(FactError::Missing { role, fact })
 }
 
+/// A required fact given to `Facts::builder`, of any type.
+pub fn need<T>(value: Option<T>, role: &'static str, fact: &'static str) -> Result<T, FactError> {
+    value.ok_or(FactError::Missing { role, fact })
+}
+
+/// `Facts::builder`'s check that the role takes every fact given: `given[i]` for fact `i`
+/// of `names`, `taken[i]` whether the role takes it, `takes` what it takes (for the
+/// message).
+pub fn taken(
+    role: &'static str,
+    (given, taken): (&[bool], &[bool]),
+    names: &[&'static str],
+    takes: &'static [&'static str],
+) -> Result<(), FactError> {
+    let foreign = (0..given.len()).find(|&i| given[i] && !taken[i]);
+    match foreign {
+        None => Ok(()),
+        Some(i) => Err(FactError::NotTaken {
+            role,
+            fact: names[i].to_string(),
+            takes,
+        }),
+    }
+}
+
 /// An optional closed-set fact.
 pub fn choice<T: Choice>(value: Option<&str>) -> Result<Option<T>, FactError> {
     value.map(T::parse).transpose().map_err(FactError::Value)

@@ -123,6 +123,17 @@ pub struct Source {
     pub provenance: Provenance,
 }
 
+impl Source {
+    /// A file without frontmatter provenance. Used by generated code.
+    #[doc(hidden)]
+    pub const fn at(path: &'static str) -> Source {
+        Source {
+            path,
+            provenance: Provenance::NONE,
+        }
+    }
+}
+
 /// Where a composed section's text came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {

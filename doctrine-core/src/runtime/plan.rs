@@ -6,7 +6,7 @@
 
 use super::compose::{Body, Joined, Part, Seg, NO_JOIN};
 use super::instruction::{Instruction, InstructionStyle};
-use super::layer::{LayerInfo, Origin, Skip};
+use super::layer::{LayerInfo, Origin, Skip, Source};
 use super::selector::{selected, Resolution, Selected};
 
 /// One layer of a manifest, as data.
@@ -89,19 +89,40 @@ pub struct Shipped {
 }
 
 impl Shipped {
-    /// Text from this file.
-    pub const fn file(text: ShippedText, source: &'static super::layer::Source) -> Shipped {
-        Shipped {
-            text,
-            origin: Origin::File(source),
-        }
+    /// Plain text from this file.
+    pub const fn file(text: &'static str, source: &'static Source) -> Shipped {
+        Shipped::from(ShippedText::Plain(text), Origin::File(source))
     }
 
-    /// Inline text from the manifest.
-    pub const fn inline(text: ShippedText) -> Shipped {
-        Shipped {
-            text,
-            origin: Origin::Inline,
+    /// Plain inline text from the manifest.
+    pub const fn inline(text: &'static str) -> Shipped {
+        Shipped::from(ShippedText::Plain(text), Origin::Inline)
+    }
+
+    /// A template from this file; `trimmed` once rendered.
+    pub const fn file_template(
+        segs: &'static [Seg],
+        source: &'static Source,
+        trimmed: bool,
+    ) -> Shipped {
+        Shipped::from(ShippedText::template(segs, trimmed), Origin::File(source))
+    }
+
+    /// An inline template; `trimmed` once rendered.
+    pub const fn inline_template(segs: &'static [Seg], trimmed: bool) -> Shipped {
+        Shipped::from(ShippedText::template(segs, trimmed), Origin::Inline)
+    }
+
+    const fn from(text: ShippedText, origin: Origin) -> Shipped {
+        Shipped { text, origin }
+    }
+}
+
+impl ShippedText {
+    const fn template(segs: &'static [Seg], trimmed: bool) -> ShippedText {
+        match trimmed {
+            true => ShippedText::TemplateTrimmed(segs),
+            false => ShippedText::Template(segs),
         }
     }
 }
@@ -131,6 +152,24 @@ impl Gate {
         when_any: None,
         unless: &[],
     };
+
+    /// These conditions must all hold, each failing with its reason.
+    pub const fn when(mut self, when: &'static [(Cond, Skip)]) -> Self {
+        self.when = when;
+        self
+    }
+
+    /// One of these alternatives must hold entirely, else the layer is dropped so.
+    pub const fn when_any(mut self, any: &'static [&'static [Cond]], reason: Skip) -> Self {
+        self.when_any = Some((any, reason));
+        self
+    }
+
+    /// The layer is dropped when all of one group hold, with its reason.
+    pub const fn unless(mut self, unless: &'static [(&'static [Cond], Skip)]) -> Self {
+        self.unless = unless;
+        self
+    }
 }
 
 /// One condition: a test, negated or not.
@@ -138,6 +177,24 @@ impl Gate {
 pub struct Cond {
     pub test: Test,
     pub negated: bool,
+}
+
+impl Cond {
+    /// The test must pass.
+    pub const fn is(test: Test) -> Cond {
+        Cond {
+            test,
+            negated: false,
+        }
+    }
+
+    /// The test must fail.
+    pub const fn not(test: Test) -> Cond {
+        Cond {
+            test,
+            negated: true,
+        }
+    }
 }
 
 /// What a condition looks at, by index into [`Inputs`].
@@ -284,6 +341,7 @@ enum Head<'a> {
 type Found<'a> = Result<(Head<'a>, Origin), (Origin, Skip)>;
 
 /// The text the layer's content gives for this composition, or why it gives none.
+#[inline(always)]
 fn content<'a>(plan: &LayerPlan, inputs: &Inputs<'a>) -> Found<'a> {
     let shipped = |s: &Shipped| (Head::Shipped(s.text), s.origin);
     match &plan.content {
@@ -313,6 +371,7 @@ fn content<'a>(plan: &LayerPlan, inputs: &Inputs<'a>) -> Found<'a> {
 
 /// Why the gate drops the layer, if it does: the first `when` that fails, then the
 /// alternatives of `when`, then the first `unless` group that holds.
+#[inline(always)]
 fn gate(gate: &Gate, inputs: &Inputs<'_>) -> Option<Skip> {
     for (c, fails) in gate.when {
         // Absent and another value are told apart, as `explain` shows them.
@@ -362,6 +421,7 @@ fn opt_out(inputs: &Inputs<'_>, i: u32) -> bool {
 }
 
 /// The suffix line for this composition: its roles, then its text by the knobs' values.
+#[inline(always)]
 fn suffix(s: &SuffixPlan, inputs: &Inputs<'_>) -> Joined<'static> {
     if s.roles.is_some_and(|r| !r.contains(&(inputs.role as u32))) {
         return NO_JOIN;
@@ -373,6 +433,7 @@ fn suffix(s: &SuffixPlan, inputs: &Inputs<'_>) -> Joined<'static> {
 }
 
 /// The layer with a user's overlay applied: turned off, replaced or appended to.
+#[inline(always)]
 fn overlaid<'a>(
     info: &'static LayerInfo,
     origin: Origin,
@@ -409,6 +470,7 @@ fn overlaid<'a>(
 }
 
 /// A part of plain text with its two joined pieces.
+#[inline(always)]
 fn text<'a>(
     info: &'static LayerInfo,
     origin: Origin,
@@ -421,6 +483,7 @@ fn text<'a>(
 }
 
 /// The part for a resolved head with its suffix and appended overlay.
+#[inline(always)]
 fn body<'a>(
     info: &'static LayerInfo,
     origin: Origin,

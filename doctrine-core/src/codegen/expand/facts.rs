@@ -372,10 +372,9 @@ fn per_role(d: &Doctrine) -> TokenStream {
     });
     let from_slots = shapes.iter().zip(&variants).zip(&d.roles).map(|((s, v), who)| {
         let (build, who, slots_bind) = (&s.from_slots, lit(who), &s.slots_bind);
-        let takes = s.takes.iter().map(|t| lit(t));
         quote! {
             #role_ty::#v => {
-                let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
+                let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, Facts::takes(role), &[#(#list_names),*], pairs)?;
                 Facts::#v(#build)
             }
         }

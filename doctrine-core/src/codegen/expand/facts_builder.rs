@@ -47,11 +47,27 @@ pub(super) fn builder(d: &Doctrine) -> TokenStream {
             }
         });
     let arms = (0..d.roles.len()).map(|r| build_arm(d, r));
+    let given = names.iter().map(|n| quote! { self.#n.is_some() });
+    let (r, f) = (d.roles.len(), d.facts.len());
+    // Which facts each role takes, for the check that none is given to a role that does not.
+    let taken = (0..r).map(|r| {
+        let row = d.facts.iter().map(|f| f.need[r] != Need::Absent);
+        quote! { [#(#row),*] }
+    });
+    let who = d.roles.iter().map(|r| lit(r));
+    let pv = d.private();
+    let check = quote! {
+        const TAKEN: [[bool; #f]; #r] = [#(#taken),*];
+        const ROLES: [&str; #r] = [#(#who),*];
+        let given = [#(#given),*];
+        let r = self.__role as usize;
+        #pv::taken(ROLES[r], (&given, &TAKEN[r]), &FACT_NAMES, Facts::takes(self.__role))?;
+    };
     let doc = format!(
         "The facts of a {word} chosen at run time, given one by one; see [`Facts::builder`]."
     );
     let builder_doc = format!(
-        "Starts the facts of `{word}`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a required fact not given or a fact the {word} does not take."
+        "Starts the facts of `{word}`, chosen at run time: give each fact with its typed `with_<fact>` setter, then `build()`, which returns an error naming a fact the {word} does not take or a required fact not given."
     );
     quote! {
         #[doc = #doc]
@@ -80,6 +96,7 @@ pub(super) fn builder(d: &Doctrine) -> TokenStream {
             /// The facts, checked against the role: a required fact not given is
             /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
             pub fn build(self) -> ::core::result::Result<Facts<'a>, #krate::FactError> {
+                #check
                 ::core::result::Result::Ok(match self.__role { #(#arms)* })
             }
         }
@@ -88,60 +105,26 @@ pub(super) fn builder(d: &Doctrine) -> TokenStream {
 
 // The builder's own fields start with `__`, which no fact name can.
 
-/// `build`'s arm for role `r`: its struct from the given facts, or the first error.
+/// `build`'s arm for role `r`: its struct from the given facts, a required one missing
+/// being an error.
 fn build_arm(d: &Doctrine, r: usize) -> TokenStream {
-    let krate = d.krate();
     let (role_ty, who) = (d.role_type(), &d.roles[r]);
     let v = variant(who);
     let ty = format_ident!("{}Facts", camel(who));
-    let takes: Vec<_> = d
-        .facts
-        .iter()
-        .filter(|f| f.need[r] != Need::Absent)
-        .map(|f| lit(&f.name))
-        .collect();
-    let refused = d
-        .facts
-        .iter()
-        .filter(|f| f.need[r] == Need::Absent)
-        .map(|f| {
-            let (name, fact) = (format_ident!("{}", f.name), lit(&f.name));
-            quote! {
-                if self.#name.is_some() {
-                    return ::core::result::Result::Err(#krate::FactError::NotTaken {
-                        role: #who,
-                        fact: ::std::string::ToString::to_string(#fact),
-                        takes: &[#(#takes),*],
-                    });
-                }
-            }
-        });
     let inits = d
         .facts
         .iter()
         .filter(|f| f.need[r] != Need::Absent)
         .map(|f| init(d, f, f.need[r], who));
-    quote! {
-        #role_ty::#v => {
-            #(#refused)*
-            Facts::#v(#ty { #(#inits,)* })
-        }
-    }
+    quote! { #role_ty::#v => Facts::#v(#ty { #(#inits,)* }), }
 }
 
 /// A field of the role's struct from what was given.
 fn init(d: &Doctrine, f: &Fact, need: Need, who: &str) -> TokenStream {
-    let krate = d.krate();
+    let pv = d.private();
     let (name, fact) = (format_ident!("{}", f.name), lit(&f.name));
     match need {
-        Need::Required => quote! {
-            #name: match self.#name {
-                ::core::option::Option::Some(v) => v,
-                ::core::option::Option::None => {
-                    return ::core::result::Result::Err(#krate::FactError::Missing { role: #who, fact: #fact })
-                }
-            }
-        },
+        Need::Required => quote! { #name: #pv::need(self.#name, #who, #fact)? },
         _ if f.list.is_some() => {
             let absent = absent_list(d, f);
             quote! { #name: ::core::option::Option::unwrap_or(self.#name, #absent) }

@@ -22,6 +22,10 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
         false => quote! { #krate::Formulation::Markdown },
     };
     let how = quote! { (SEPARATOR, #formulation) };
+    let how_state = match u.titled {
+        true => quote! { (SEPARATOR, self.formulation) },
+        false => quote! { (SEPARATOR, #krate::Formulation::Markdown) },
+    };
     let user = user_values(d);
     let (compose, prompt_ty) = match u.large {
         true => (
@@ -33,7 +37,10 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
             quote! { #krate::Prompt<[#krate::Section; #n]> },
         ),
     };
-    let whole = ceiling(d, quote! { #compose(&PLAN, #how, (values, #user), inputs) });
+    let whole = ceiling(
+        d,
+        quote! { #compose(&__plan::PLAN, #how, (values, #user), inputs) },
+    );
     let with = with(d, u);
     quote! {
         /// A prompt composed from this manifest.
@@ -51,13 +58,19 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
 
             /// Only the stable prefix, as `finish().stable()` would give it.
             pub fn finish_stable(self) -> ::std::string::String where Stage: #pv::Filled {
-                self.state.__with(|values, inputs| #pv::join_plan(&PLAN[..#stable], #how, values, inputs))
+                self.state.__join(&__plan::PLAN[..#stable])
             }
 
             /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
             /// a turn when the stable prefix is composed once and reused.
             pub fn finish_volatile(self) -> ::std::string::String where Stage: #pv::Filled {
-                self.state.__with(|values, inputs| #pv::join_plan(&PLAN[#stable..], #how, values, inputs))
+                self.state.__join(&__plan::PLAN[#stable..])
+            }
+        }
+
+        impl<'a> __ComposeState<'a> {
+            fn __join(&self, plan: &'static [#pv::LayerPlan]) -> ::std::string::String {
+                self.__with(|values, inputs| #pv::join_plan(plan, #how_state, values, inputs))
             }
         }
 

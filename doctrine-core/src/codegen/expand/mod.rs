@@ -93,6 +93,7 @@ fn unsuffixed(tokens: TokenStream) -> TokenStream {
                 let digits = text
                     .strip_suffix("usize")
                     .or_else(|| text.strip_suffix("u64"))
+                    .or_else(|| text.strip_suffix("u32"))
                     .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
                 match digits.and_then(|d| d.parse::<u64>().ok()) {
                     Some(n) => {

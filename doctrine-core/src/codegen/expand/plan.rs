@@ -59,27 +59,52 @@ impl Indices {
     }
 }
 
-/// `static PLAN`, and `LAYERS`, the public table of the layers' descriptions.
+/// `mod __plan` with `static PLAN`, and `LAYERS`, the public table of the layers'
+/// descriptions. The plan sits in a module of its own that imports the runtime's plan
+/// types, so each layer reads as what it is rather than as paths.
 pub(super) fn plan(d: &Doctrine, ix: &Indices) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     let n = d.layers.len();
     let layers = d.layers.iter().enumerate().map(|(i, l)| layer(d, ix, i, l));
-    let infos = (0..n).map(|i| quote! { &PLAN[#i].info });
+    let infos = (0..n).map(|i| quote! { &__plan::PLAN[#i].info });
     let doc = format!(
         "Every layer of `{}`, in composition order:\n\n{}",
         d.manifest_display,
         super::table::layer_table(d)
     );
     quote! {
-        static PLAN: [#pv::LayerPlan; #n] = [#(#layers),*];
+        /// The manifest's composition, as data.
+        #[allow(unused_imports)]
+        mod __plan {
+            use super::{sources, text};
+            use #pv::{ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
+            use #krate::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+
+            pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
+        }
+
         #[doc = #doc]
         pub static LAYERS: [&#krate::LayerInfo; #n] = [#(#infos),*];
     }
 }
 
+/// Layer `l`'s `LayerInfo`: its name, then what differs from a stable, unlocked, untitled
+/// layer carrying no user-file text.
+fn layer_info(d: &Doctrine, l: &Layer) -> TokenStream {
+    let name = lit(&l.name);
+    let volatile = (l.tier == crate::Tier::Volatile).then(|| quote! { .volatile() });
+    let locked = l.locked.then(|| quote! { .locked() });
+    let user = d.user_via(l).is_some().then(|| quote! { .user() });
+    let title = l.title.as_ref().map(|t| {
+        let (heading, open, close) = crate::codegen::names::title_delimiters(t);
+        let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
+        quote! { .titled(&Title { text: #text, heading: #heading, open: #open, close: #close }) }
+    });
+    quote! { LayerInfo::named(#name) #volatile #locked #user #title }
+}
+
 fn layer(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
-    let pv = d.private();
-    let info = super::texts::layer_info(d, l);
+    let info = layer_info(d, l);
     let content = content(d, ix, i, l);
     // Only what the layer has, over `LayerPlan::of`'s defaults.
     let mut more = Vec::new();
@@ -96,30 +121,30 @@ fn layer(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
         more.push(quote! { .suffixed(#s) });
     }
     if let Some(field) = ix.overlay[i] {
-        let o = overlay(d, ix, i, l, field);
+        let o = overlay(ix, i, l, field);
         more.push(quote! { .overridden(#o) });
     }
     if let (Some(k), Some(sel)) = (ix.selector[i], &l.selector) {
         let (k, name) = (k as u32, lit(&sel.name));
         more.push(quote! { .selected(#k, #name) });
     }
-    quote! { #pv::LayerPlan::of(#info, #content) #(#more)* }
+    quote! { LayerPlan::of(#info, #content) #(#more)* }
 }
 
 fn option(v: Option<TokenStream>) -> TokenStream {
     match v {
+        // Full paths: the invoking module may have no prelude.
         Some(v) => quote! { ::core::option::Option::Some(#v) },
         None => quote! { ::core::option::Option::None },
     }
 }
 
 fn content(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
-    let pv = d.private();
     let shipped = |id| shipped(d, l, id);
     match &l.content {
         Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => {
             let one = shipped(groups[0].text);
-            quote! { #pv::ContentPlan::PerRole(&[#one]) }
+            quote! { ContentPlan::PerRole(&[#one]) }
         }
         Content::PerRole(groups) => {
             // One entry per role; a role out of scope never reads its entry.
@@ -127,113 +152,117 @@ fn content(d: &Doctrine, ix: &Indices, i: usize, l: &Layer) -> TokenStream {
                 let g = groups.iter().find(|g| g.roles.iter().any(|x| x.0 == r));
                 shipped(g.unwrap_or(&groups[0]).text)
             });
-            quote! { #pv::ContentPlan::PerRole(&[#(#texts),*]) }
+            quote! { ContentPlan::PerRole(&[#(#texts),*]) }
         }
         Content::Choice { variants, .. } => {
             let choice = ix.choice[i].unwrap_or_default() as u32;
             let texts = variants.iter().map(|v| shipped(v.text));
-            quote! { #pv::ContentPlan::Choice { choice: #choice, texts: &[#(#texts),*] } }
+            quote! { ContentPlan::Choice { choice: #choice, texts: &[#(#texts),*] } }
         }
         Content::Slot { .. } => {
             let s = ix.slot[i].unwrap_or_default() as u32;
-            quote! { #pv::ContentPlan::Slot(#s) }
+            quote! { ContentPlan::Slot(#s) }
         }
         Content::Instructions => {
             let s = ix.instructions[i].unwrap_or_default() as u32;
-            let style = instruction_style(d, l);
-            quote! { #pv::ContentPlan::Instructions(#s, #style) }
+            let style = instruction_style(l);
+            quote! { ContentPlan::Instructions(#s, #style) }
         }
     }
 }
 
 /// A shipped text of layer `l` with its origin.
 fn shipped(d: &Doctrine, l: &Layer, id: crate::codegen::model::TextId) -> TokenStream {
-    let pv = d.private();
     let t = &d.texts[id];
     let name = format_ident!("{}", t.const_name);
-    let text = match (d.is_template(l), d.trims_rendered(l)) {
-        (false, _) => quote! { #pv::ShippedText::Plain(text::#name) },
-        (true, false) => quote! { #pv::ShippedText::Template(&text::#name) },
-        (true, true) => quote! { #pv::ShippedText::TemplateTrimmed(&text::#name) },
-    };
-    match t.file {
-        Some(_) => quote! { #pv::Shipped::file(#text, &sources::#name) },
-        None => quote! { #pv::Shipped::inline(#text) },
+    let trimmed = d.trims_rendered(l);
+    match (d.is_template(l), t.file.is_some()) {
+        (false, true) => quote! { Shipped::file(text::#name, &sources::#name) },
+        (false, false) => quote! { Shipped::inline(text::#name) },
+        (true, true) => quote! { Shipped::file_template(&text::#name, &sources::#name, #trimmed) },
+        (true, false) => quote! { Shipped::inline_template(&text::#name, #trimmed) },
     }
 }
 
 fn gate(d: &Doctrine, ix: &Indices, l: &Layer) -> TokenStream {
-    let pv = d.private();
-    let when = l.when.iter().map(|c| {
-        let (c, fails) = (cond(d, ix, c), when_fails(d, c));
-        quote! { (#c, #fails) }
-    });
-    let when_any = option((!l.when_any.is_empty()).then(|| {
-        let reason = skip(d, "When", &alternatives(&l.when_any));
+    let mut gate = quote! { Gate::NONE };
+    if !l.when.is_empty() {
+        let when = l.when.iter().map(|c| {
+            let (c, fails) = (cond(d, ix, c), when_fails(d, c));
+            quote! { (#c, #fails) }
+        });
+        gate = quote! { #gate.when(&[#(#when),*]) };
+    }
+    if !l.when_any.is_empty() {
+        let reason = skip("When", &alternatives(&l.when_any));
         let groups = l.when_any.iter().map(|g| {
             let conds = g.iter().map(|c| cond(d, ix, c));
             quote! { &[#(#conds),*] }
         });
-        quote! { (&[#(#groups),*], #reason) }
-    }));
-    let unless = (!l.unless.is_empty())
+        gate = quote! { #gate.when_any(&[#(#groups),*], #reason) };
+    }
+    let unless: Vec<TokenStream> = (!l.unless.is_empty())
         .then_some(&l.unless)
         .into_iter()
         .chain(&l.unless_any)
         .map(|group| {
             let written: Vec<String> = group.iter().map(|c| format!("`{}`", c.written)).collect();
-            let reason = skip(d, "Unless", &written.join(", "));
+            let reason = skip("Unless", &written.join(", "));
             let conds = group.iter().map(|c| cond(d, ix, c));
             quote! { (&[#(#conds),*], #reason) }
-        });
-    quote! { #pv::Gate { when: &[#(#when),*], when_any: #when_any, unless: &[#(#unless),*] } }
+        })
+        .collect();
+    if !unless.is_empty() {
+        gate = quote! { #gate.unless(&[#(#unless),*]) };
+    }
+    gate
 }
 
 /// `Skip::<variant>("<text>")`.
-fn skip(d: &Doctrine, variant: &str, text: &str) -> TokenStream {
-    let (krate, v, text) = (d.krate(), format_ident!("{}", variant), lit(text));
-    quote! { #krate::Skip::#v(#text) }
+fn skip(variant: &str, text: &str) -> TokenStream {
+    let (v, text) = (format_ident!("{}", variant), lit(text));
+    quote! { Skip::#v(#text) }
 }
 
 /// Why the layer is left out when `when` condition `c` fails.
 fn when_fails(d: &Doctrine, c: &Cond) -> TokenStream {
     match (&c.test, c.negated) {
-        (Test::Flag(f), false) => skip(d, "FlagOff", &d.flags[*f].name),
-        (Test::Flag(f), true) => skip(d, "FlagOn", &d.flags[*f].name),
-        (Test::Fact(f), false) => skip(d, "FactAbsent", &d.facts[*f].name),
-        (Test::FactIs(f, _), false) => skip(d, "FactValue", &d.facts[*f].name),
-        _ => skip(d, "When", &c.written),
+        (Test::Flag(f), false) => skip("FlagOff", &d.flags[*f].name),
+        (Test::Flag(f), true) => skip("FlagOn", &d.flags[*f].name),
+        (Test::Fact(f), false) => skip("FactAbsent", &d.facts[*f].name),
+        (Test::FactIs(f, _), false) => skip("FactValue", &d.facts[*f].name),
+        _ => skip("When", &c.written),
     }
 }
 
 fn cond(d: &Doctrine, ix: &Indices, c: &Cond) -> TokenStream {
-    let pv = d.private();
     let test = test(d, ix, &c.test);
-    let negated = c.negated;
-    quote! { #pv::Cond { test: #test, negated: #negated } }
+    match c.negated {
+        true => quote! { Cond::not(#test) },
+        false => quote! { Cond::is(#test) },
+    }
 }
 
 fn test(d: &Doctrine, ix: &Indices, t: &Test) -> TokenStream {
-    let pv = d.private();
     let n = |i: usize| i as u32;
     match t {
         Test::Flag(f) => {
             let f = n(f.0);
-            quote! { #pv::Test::Flag(#f) }
+            quote! { Test::Flag(#f) }
         }
         // An empty list is absent: a list fact is tested on what it prints.
         Test::Fact(f) if d.facts[*f].list.is_some() => {
             let f = n(f.0);
-            quote! { #pv::Test::Value(#f) }
+            quote! { Test::Value(#f) }
         }
         Test::Fact(f) => {
             let f = n(f.0);
-            quote! { #pv::Test::Fact(#f) }
+            quote! { Test::Fact(#f) }
         }
         Test::FactIs(f, v) => {
-            let absent = skip(d, "FactAbsent", &d.facts[*f].name);
+            let absent = skip("FactAbsent", &d.facts[*f].name);
             let (f, v) = (n(f.0), lit(v));
-            quote! { #pv::Test::FactIs(#f, #v, #absent) }
+            quote! { Test::FactIs(#f, #v, #absent) }
         }
         Test::Filled(name) => filled(d, ix, name),
         Test::Overlay(field) => {
@@ -242,17 +271,16 @@ fn test(d: &Doctrine, ix: &Indices, t: &Test) -> TokenStream {
                 ix.overlay[i]
             });
             let i = n(i.unwrap_or_default());
-            quote! { #pv::Test::Overlay(#i) }
+            quote! { Test::Overlay(#i) }
         }
     }
 }
 
 /// `layer:name`: a slot, choice, instructions or selector layer is in.
 fn filled(d: &Doctrine, ix: &Indices, name: &str) -> TokenStream {
-    let pv = d.private();
     // Validation admits only names of such layers.
     let Some(i) = Indices::layer(d, name) else {
-        return quote! { #pv::Test::Always };
+        return quote! { Test::Always };
     };
     let l = &d.layers[i];
     let n = |k: Option<usize>| k.unwrap_or_default() as u32;
@@ -261,28 +289,27 @@ fn filled(d: &Doctrine, ix: &Indices, name: &str) -> TokenStream {
             s as u32,
             lit(l.selector.as_ref().map_or("", |x| x.name.as_str())),
         );
-        return quote! { #pv::Test::Selector(#s, #sel) };
+        return quote! { Test::Selector(#s, #sel) };
     }
     match &l.content {
         Content::Choice { optional: true, .. } => {
             let c = n(ix.choice[i]);
-            quote! { #pv::Test::Choice(#c) }
+            quote! { Test::Choice(#c) }
         }
-        Content::Choice { .. } => quote! { #pv::Test::Always },
+        Content::Choice { .. } => quote! { Test::Always },
         Content::Instructions => {
             let k = n(ix.instructions[i]);
-            quote! { #pv::Test::Instructions(#k) }
+            quote! { Test::Instructions(#k) }
         }
         _ => {
             let k = n(ix.slot[i]);
-            quote! { #pv::Test::Slot(#k) }
+            quote! { Test::Slot(#k) }
         }
     }
 }
 
 /// A knob suffix: its roles, separator, and a text per combination of the knobs it names.
 fn suffix(d: &Doctrine, s: &Suffix) -> TokenStream {
-    let pv = d.private();
     let mut used: Vec<crate::codegen::model::KnobId> = Vec::new();
     for seg in &s.segments {
         if let Segment::Knob(k) = seg {
@@ -329,11 +356,10 @@ fn suffix(d: &Doctrine, s: &Suffix) -> TokenStream {
         quote! { &[#(#r),*] }
     }));
     let sep = lit(&s.separator);
-    quote! { #pv::SuffixPlan { roles: #roles, separator: #sep, knobs: &[#(#knobs),*], texts: &[#(#texts),*] } }
+    quote! { SuffixPlan { roles: #roles, separator: #sep, knobs: &[#(#knobs),*], texts: &[#(#texts),*] } }
 }
 
-fn overlay(d: &Doctrine, ix: &Indices, i: usize, l: &Layer, field: usize) -> TokenStream {
-    let pv = d.private();
+fn overlay(ix: &Indices, i: usize, l: &Layer, field: usize) -> TokenStream {
     let Some(o) = &l.overlay else {
         return TokenStream::new();
     };
@@ -346,32 +372,31 @@ fn overlay(d: &Doctrine, ix: &Indices, i: usize, l: &Layer, field: usize) -> Tok
         let k = k as u32;
         quote! { #k }
     }));
-    quote! { #pv::OverlayPlan { field: #field, file: #file, append: #append, off: #off } }
+    quote! { OverlayPlan { field: #field, file: #file, append: #append, off: #off } }
 }
 
 /// An instructions layer's style: the default, or its `provenance` template and `rank`.
-fn instruction_style(d: &Doctrine, l: &Layer) -> TokenStream {
-    let krate = d.krate();
+fn instruction_style(l: &Layer) -> TokenStream {
     let Some(p) = &l.provenance else {
-        return quote! { &#krate::InstructionStyle::DEFAULT };
+        return quote! { &InstructionStyle::DEFAULT };
     };
     let by_source = p.by_source;
     let (line, omit) = match &p.line {
-        None => (quote! { #krate::InstructionStyle::DEFAULT.line }, false),
+        None => (quote! { InstructionStyle::DEFAULT.line }, false),
         Some(parts) => {
             let parts = parts.iter().map(|part| match part {
                 LinePart::Lit(t) => {
                     let t = lit(t);
-                    quote! { #krate::LinePiece::Lit(#t) }
+                    quote! { LinePiece::Lit(#t) }
                 }
-                LinePart::Source => quote! { #krate::LinePiece::Source },
-                LinePart::Scope => quote! { #krate::LinePiece::Scope },
+                LinePart::Source => quote! { LinePiece::Source },
+                LinePart::Scope => quote! { LinePiece::Scope },
             });
             (quote! { &[#(#parts),*] }, true)
         }
     };
     quote! {
-        &#krate::InstructionStyle { line: #line, omit_without_scope: #omit, by_source: #by_source }
+        &InstructionStyle { line: #line, omit_without_scope: #omit, by_source: #by_source }
     }
 }
 

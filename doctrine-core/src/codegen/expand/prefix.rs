@@ -9,7 +9,6 @@ use quote::{format_ident, quote};
 
 use crate::Tier;
 
-use super::variant;
 use crate::codegen::model::{Content, Doctrine, RoleId, Segment};
 use crate::codegen::names::screaming;
 
@@ -42,32 +41,29 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
             #[doc = #fp_doc]
             pub const #fp_name: u64 = #fingerprint;
         });
-        if let Some(name) = d.roles.get(r.0) {
-            let (ty, v) = (d.role_type(), variant(name));
-            arms.push(
-                quote! { super::#ty::#v => ::core::option::Option::Some((#len_name, #fp_name)), },
-            );
-        }
+        arms.push((
+            r,
+            quote! { ::core::option::Option::Some((#len_name, #fp_name)) },
+        ));
     }
+    // One entry per role, read by index: a `match` arm per role grew the code with the
+    // number of roles twice over.
     let lookup = (!d.roles.is_empty()).then(|| {
         let ty = d.role_type();
+        let n = d.roles.len();
+        let entries = RoleId::all(n).map(|r| match arms.iter().find(|(k, _)| *k == r) {
+            Some((_, entry)) => entry.clone(),
+            None => quote! { ::core::option::Option::None },
+        });
         let doc = format!(
             "The length and fingerprint of a {}'s stable prefix, when it is known at compile time.",
             d.role_word
         );
-        // A catch-all arm only for the roles without a known prefix, and no `match` at all
-        // when none has one, so no lint has anything to say.
-        let body = if arms.is_empty() {
-            quote! { let _ = role; ::core::option::Option::None }
-        } else if arms.len() < d.roles.len() {
-            quote! { match role { #(#arms)* _ => ::core::option::Option::None, } }
-        } else {
-            quote! { match role { #(#arms)* } }
-        };
         quote! {
             #[doc = #doc]
             pub const fn known(role: super::#ty) -> ::core::option::Option<(usize, u64)> {
-                #body
+                const KNOWN: [::core::option::Option<(usize, u64)>; #n] = [#(#entries),*];
+                KNOWN[role as usize]
             }
         }
     });

@@ -29,7 +29,7 @@ fn required(l: &Layer) -> bool {
 pub(super) fn stages(
     d: &Doctrine,
     ix: &Indices,
-    (params, init): (&[TokenStream], TokenStream),
+    (params, (pre, init)): (&[TokenStream], (TokenStream, TokenStream)),
 ) -> TokenStream {
     let pv = d.private();
     let slots = slots(d, ix);
@@ -80,7 +80,8 @@ pub(super) fn stages(
 
         #[doc = #doc]
         pub fn compose<'a>(#(#params),*) -> Compose<'a, stage::#first> {
-            Compose { state: { #init }, _stage: ::core::marker::PhantomData }
+            #pre
+            Compose { state: #init, _stage: ::core::marker::PhantomData }
         }
 
         #(#methods)*

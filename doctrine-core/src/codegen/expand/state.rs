@@ -54,8 +54,12 @@ pub(super) fn choice_layers(d: &Doctrine) -> impl Iterator<Item = &Layer> {
         .filter(|l| matches!(l.content, Content::Choice { .. }))
 }
 
-/// `struct __ComposeState`, and `compose`'s parameters and their initialisers.
-pub(super) fn state(d: &Doctrine, u: &Uses) -> (TokenStream, Vec<TokenStream>, TokenStream) {
+/// `struct __ComposeState`, `compose`'s parameters, and what `compose` runs first (the
+/// facts made from what it was given) and the state it starts with.
+pub(super) fn state(
+    d: &Doctrine,
+    u: &Uses,
+) -> (TokenStream, Vec<TokenStream>, (TokenStream, TokenStream)) {
     let (krate, pv) = (d.krate(), d.private());
     let (mut fields, mut params, mut inits) = (Vec::new(), Vec::new(), Vec::new());
     let mut pre = TokenStream::new();
@@ -73,7 +77,10 @@ pub(super) fn state(d: &Doctrine, u: &Uses) -> (TokenStream, Vec<TokenStream>, T
         }
     } else if u.roles {
         params.push(quote! { #role_param: #role_ty });
-        inits.push(quote! { role: #role_param });
+        inits.push(match d.role_word {
+            "role" => quote! { role },
+            _ => quote! { role: #role_param },
+        });
     }
     if u.roles {
         fields.push(quote! { role: #role_ty });
@@ -161,10 +168,9 @@ pub(super) fn state(d: &Doctrine, u: &Uses) -> (TokenStream, Vec<TokenStream>, T
         }
     };
     let init = quote! {
-        #pre
         __ComposeState { #(#inits,)* __borrow: ::core::marker::PhantomData }
     };
-    (state, params, init)
+    (state, params, (pre, init))
 }
 
 /// The type `compose` takes the facts as.

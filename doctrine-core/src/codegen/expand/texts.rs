@@ -3,8 +3,6 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::Tier;
-
 use super::lit;
 use crate::codegen::model::{Doctrine, SectionOn, Segment};
 
@@ -64,20 +62,22 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             None => quote! { ::core::option::Option::None },
         };
         let fields = &f.fields;
-        let provenance = match (&fields.source, &fields.version, &fields.licence) {
-            (None, None, None) => quote! { #krate::Provenance::NONE },
+        let value = match (&fields.source, &fields.version, &fields.licence) {
+            (None, None, None) => quote! { #krate::Source::at(#path) },
             (source, version, licence) => {
                 let (source, version, licence) = (opt(source), opt(version), opt(licence));
-                quote! { #krate::Provenance { source: #source, version: #version, licence: #licence } }
+                quote! {
+                    #krate::Source {
+                        path: #path,
+                        provenance: #krate::Provenance { source: #source, version: #version, licence: #licence },
+                    }
+                }
             }
         };
-        let doc = format!("Where `text::{}` comes from: `{}`, with its frontmatter provenance.", t.const_name, f.display);
+        let doc = format!("Where `text::{}` comes from, with its frontmatter provenance.", t.const_name);
         Some(quote! {
             #[doc = #doc]
-            pub static #name: #krate::Source = #krate::Source {
-                path: #path,
-                provenance: #provenance,
-            };
+            pub static #name: #krate::Source = #value;
         })
     });
     quote! {
@@ -86,22 +86,6 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
         /// The file behind each embedded text, with its frontmatter provenance.
         pub mod sources { #(#sources)* }
     }
-}
-
-/// Layer `l`'s `LayerInfo`, as a constant expression: its name, then what differs from
-/// a stable, unlocked, untitled layer carrying no user-file text.
-pub(super) fn layer_info(d: &Doctrine, l: &crate::codegen::model::Layer) -> TokenStream {
-    let krate = d.krate();
-    let name = lit(&l.name);
-    let volatile = (l.tier == Tier::Volatile).then(|| quote! { .volatile() });
-    let locked = l.locked.then(|| quote! { .locked() });
-    let user = d.user_via(l).is_some().then(|| quote! { .user() });
-    let title = l.title.as_ref().map(|t| {
-        let (heading, open, close) = crate::codegen::names::title_delimiters(t);
-        let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
-        quote! { .titled(&#krate::Title { text: #text, heading: #heading, open: #open, close: #close }) }
-    });
-    quote! { #krate::LayerInfo::named(#name) #volatile #locked #user #title }
 }
 
 /// `SEPARATOR`, `LAYER_COUNT` and, where a layer is titled, the formulations.

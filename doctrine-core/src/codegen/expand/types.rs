@@ -51,14 +51,6 @@ fn named_enum(
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum #ty { #(#[doc = #names] #variants,)* }
 
-        #[automatically_derived]
-        impl ::core::fmt::Debug for #ty {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                const VARIANTS: &[&str] = &[#(#idents),*];
-                f.write_str(VARIANTS[*self as usize])
-            }
-        }
-
         impl #ty {
             /// Every value, in manifest order.
             pub const ALL: &'static [#ty] = &[#(#ty::#variants),*];
@@ -71,28 +63,7 @@ fn named_enum(
             }
         }
 
-        #[automatically_derived]
-        impl #krate::Choice for #ty {
-            const KIND: &'static str = #kind;
-            const ALL: &'static [Self] = #ty::ALL;
-            const NAMES: &'static [&'static str] = #ty::NAMES;
-            fn as_str(self) -> &'static str { #ty::as_str(self) }
-        }
-
-        #[automatically_derived]
-        impl ::core::str::FromStr for #ty {
-            type Err = #krate::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
-                <Self as #krate::Choice>::parse(s)
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::fmt::Display for #ty {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
+        #krate::__choice_impls!(#ty, #kind, [#(#idents),*]);
 
         #default
     }
