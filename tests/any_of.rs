@@ -68,3 +68,52 @@ fn a_when_with_alternatives_needs_one_of_them_whole() {
         SectionState::Skipped(Skip::When("[brief] or [terse, tiny]"))
     );
 }
+
+/// `layer:spine` holds only while the spine composes: an opt-out or a selector path whose
+/// file cannot be used turns it off just as `off` does, and the base goes.
+#[test]
+fn layer_on_a_selector_layer_is_off_when_opted_out_or_its_file_is_refused() {
+    let spine_off = |p: &p::Prompt| {
+        assert_eq!(p.layer("spine"), None);
+        assert_eq!(
+            p.layer("base"),
+            None,
+            "`replace` and `!layer:spine`: the base goes"
+        );
+    };
+    // Selected (`on`), then opted out by the builder.
+    let (selection, _) = p::Selectors { spine: Some("on") }.resolve(Path::new("/nonexistent"));
+    let built = || {
+        p::compose()
+            .flag(p::Flag::PersonaReplace, true)
+            .selection(&selection)
+            .base(Some("Host base."))
+            .persona(Some(""))
+    };
+    assert_eq!(built().finish().layer("base"), Some("Host base."));
+    let opted = built().opt_out_spine(true).finish();
+    spine_off(&opted);
+    assert_eq!(
+        opted.sections()[1].state,
+        SectionState::Skipped(Skip::OptedOut)
+    );
+    // A path to a file that is not there: refused with a notice, and off.
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("absent.md");
+    let (selection, notices) = p::Selectors {
+        spine: Some(missing.to_str().unwrap()),
+    }
+    .resolve(dir.path());
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    let refused = p::compose()
+        .flag(p::Flag::PersonaReplace, true)
+        .selection(&selection)
+        .base(Some("Host base."))
+        .persona(Some(""))
+        .finish();
+    spine_off(&refused);
+    assert_eq!(
+        refused.sections()[1].state,
+        SectionState::Skipped(Skip::SelectorRefused("spine"))
+    );
+}

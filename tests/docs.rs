@@ -72,3 +72,43 @@ fn the_fuzz_dictionary_has_every_manifest_key() {
         "fuzz/manifest.dict has no `\"KEY = \"` entry for: {missing:?}"
     );
 }
+
+/// The packaged docs list every example of the repository (and no example that is gone), so
+/// a reader of docs.rs can find each one in a checkout.
+#[test]
+fn the_overview_lists_every_example() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let overview = std::fs::read_to_string(root.join("doctrine/docs/overview.md")).unwrap();
+    let section = overview.split("# Examples\n").nth(1).unwrap();
+    let section = section.split("\n# ").next().unwrap();
+    let listed: std::collections::BTreeSet<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `")?.split('`').next())
+        .collect();
+    let present: std::collections::BTreeSet<String> = std::fs::read_dir(root.join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().join("main.rs").is_file())
+        .map(|e| e.file_name().into_string().unwrap())
+        .collect();
+    let present: std::collections::BTreeSet<&str> = present.iter().map(String::as_str).collect();
+    assert_eq!(listed, present, "doctrine/docs/overview.md, \"# Examples\"");
+}
+
+/// Every published crate says where its documentation is and has a homepage, so
+/// `cargo package` has nothing to warn about and crates.io links somewhere.
+#[test]
+fn every_published_crate_names_its_documentation() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for krate in ["doctrine", "doctrine-core", "doctrine-macros"] {
+        let manifest = std::fs::read_to_string(root.join(krate).join("Cargo.toml")).unwrap();
+        for key in ["documentation", "homepage"] {
+            assert!(
+                manifest
+                    .lines()
+                    .any(|l| l.starts_with(&format!("{key} = \"https://"))),
+                "{krate}/Cargo.toml has no `{key}`"
+            );
+        }
+    }
+}

@@ -114,3 +114,45 @@ fn without_user_files_nothing_is_marked() {
         "{explained}"
     );
 }
+
+mod sp {
+    doctrine::doctrine!("fixtures/any_of.toml");
+}
+
+/// A selector set to `on` takes the user's copy of the layer's file when there is one: its
+/// bytes are the user's, marked as coming from that overlay file.
+#[test]
+fn a_selectors_on_copy_from_the_user_directory_is_marked() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("spine.md"), "The user's own plan.\n").unwrap();
+    let (selection, notices) = sp::Selectors { spine: Some("on") }.resolve(tmp.path());
+    assert!(notices.is_empty(), "{notices:#?}");
+    let p = sp::compose()
+        .selection(&selection)
+        .base(Some("Host base."))
+        .persona(None)
+        .finish();
+    let marked: Vec<(&str, &str, &UserSource)> = p
+        .user_content()
+        .iter()
+        .map(|u| (u.layer, &p.as_str()[u.range.clone()], &u.source))
+        .collect();
+    assert_eq!(
+        marked,
+        [(
+            "spine",
+            "The user's own plan.",
+            &UserSource::OverlayFile("spine.md")
+        )]
+    );
+    // Without a user copy, `on` composes the shipped text and nothing is marked.
+    let empty = tempfile::tempdir().unwrap();
+    let (selection, _) = sp::Selectors { spine: Some("on") }.resolve(empty.path());
+    let p = sp::compose()
+        .selection(&selection)
+        .base(None)
+        .persona(None)
+        .finish();
+    assert_eq!(p.layer("spine"), Some("Keep to the plan."));
+    assert!(p.user_content().is_empty());
+}
