@@ -552,7 +552,7 @@ impl Content {
 
 #[derive(Debug)]
 pub struct Overlay {
-    /// `overlay_cap` (default `overlay::DEFAULT_MAX_BYTES`).
+    /// `overlay_cap` (default `limits::MAX_OVERLAY_BYTES`).
     pub cap: usize,
     /// `oversize = "refuse"`.
     pub refuse_oversize: bool,

@@ -112,10 +112,10 @@ pub(super) use crate::runtime::text::{fold, shown};
 /// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
 /// product of the two lengths, in time and memory, and a name this long is no typo of a
 /// short one.
-const HINT_MAX_LEN: usize = 64;
+const MAX_HINT_NAME_BYTES: usize = 64;
 
 /// At most this many candidates are compared, so a hint stays cheap for huge manifests.
-const HINT_MAX_CANDIDATES: usize = 1024;
+const MAX_HINT_CANDIDATES: usize = 1024;
 
 /// The closest candidate by edit distance, for "did you mean" hints. Bounded: names over
 /// 64 bytes and candidates past the first 1,024 are not compared.
@@ -123,13 +123,13 @@ pub(super) fn closest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    if name.len() > HINT_MAX_LEN {
+    if name.len() > MAX_HINT_NAME_BYTES {
         return None;
     }
     candidates
         .into_iter()
-        .take(HINT_MAX_CANDIDATES)
-        .filter(|c| c.len() <= HINT_MAX_LEN)
+        .take(MAX_HINT_CANDIDATES)
+        .filter(|c| c.len() <= MAX_HINT_NAME_BYTES)
         .map(|c| (distance(name, c), c))
         .filter(|(d, c)| *d <= (c.len().max(name.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::layer::Origin;
-use super::prompt::{Mark, Section, SectionState};
+use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
 /// Displays one row per layer of a composed prompt.

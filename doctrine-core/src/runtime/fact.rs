@@ -9,6 +9,7 @@ use super::choice::{Choice, ParseChoiceError};
 
 /// Why a set of `(name, value)` pairs does not make the facts of a role (mode).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FactError {
     /// A fact the role requires was not given.
     Missing {

@@ -6,7 +6,7 @@
 //!
 //! A skill is `<dir>/<name>.md` or `<dir>/<name>/SKILL.md`, read as a shipped skill is
 //! (`crate::frontmatter::skill`), except that a when-to-use line over
-//! [`MAX_WHEN_TO_USE`] characters is cut, with a notice, instead of refused: the user
+//! [`MAX_WHEN_TO_USE_CHARS`] characters is cut, with a notice, instead of refused: the user
 //! cannot fix a file at our compile time. A skill that replaces one already loaded says so
 //! (`SkillReplaced`); one whose name only reads like another's is refused
 //! (`ConfusableSkill`).
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
 use super::safe_open::{DirHandle, Entry, Refused};
-use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
 use super::text::{fold, normalise, shown};
 use super::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
@@ -25,7 +25,7 @@ use crate::frontmatter::skill::{parse, Problem, SkillFile};
 
 /// Default byte cap per user skill file. A skill over it is refused whole: half a skill's
 /// guidance is worse than none.
-pub const SKILL_MAX_BYTES: usize = 64 * 1024;
+pub const MAX_SKILL_BYTES: usize = 64 * 1024;
 
 /// The most entries looked at in one skills directory, by name; the rest are reported in
 /// one notice. Bounds the work and the notices for a directory that was never meant as one.
@@ -42,14 +42,14 @@ impl Skills {
     /// the same name already here (shipped, or from an earlier directory), with a
     /// `SkillReplaced` notice; one whose name reads as another's but is spelt otherwise
     /// (`Release`, or with a Cyrillic `е`, beside `release`) is not loaded
-    /// (`ConfusableSkill`). Each file is capped at [`SKILL_MAX_BYTES`]. A directory that
+    /// (`ConfusableSkill`). Each file is capped at [`MAX_SKILL_BYTES`]. A directory that
     /// does not exist is passed by in silence; everything else that is not loaded gets a
     /// notice.
     ///
     /// Needs the `skills` feature (of `doctrine-prompt`, off by default).
     #[must_use = "the notices say what was not loaded and why; report them"]
     pub fn load_user<P: AsRef<Path>>(&mut self, dirs: &[P]) -> Vec<Notice> {
-        self.load_user_capped(dirs, SKILL_MAX_BYTES)
+        self.load_user_capped(dirs, MAX_SKILL_BYTES)
     }
 
     /// [`Skills::load_user`] with a byte cap per file of `max_bytes`.
@@ -269,13 +269,13 @@ impl Loading<'_> {
             return;
         }
         let long = when.chars().count();
-        if long > MAX_WHEN_TO_USE {
+        if long > MAX_WHEN_TO_USE_CHARS {
             when = cut(&when);
             self.notice(
                 &file,
                 NoticeKind::WhenCut,
                 format!(
-                    "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}, so \
+                    "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE_CHARS}, so \
                      the index shows it cut to fit, ending in `…`. Shorten it: the index line \
                      is paid for on every turn.",
                     shown(&name)
@@ -342,11 +342,11 @@ fn not_a_skill_dir(named: &Named<'_>, refused: &Refused) -> bool {
     }
 }
 
-/// The first `MAX_WHEN_TO_USE - 1` characters, without trailing space, and `…`.
+/// The first `MAX_WHEN_TO_USE_CHARS - 1` characters, without trailing space, and `…`.
 fn cut(when: &str) -> String {
     let end = when
         .char_indices()
-        .nth(MAX_WHEN_TO_USE - 1)
+        .nth(MAX_WHEN_TO_USE_CHARS - 1)
         .map_or(when.len(), |(i, _)| i);
     format!("{}…", when[..end].trim_end())
 }
@@ -380,7 +380,7 @@ mod tests {
             &mut skills,
             &mut Names::of(&Skills::default()),
             dir,
-            SKILL_MAX_BYTES,
+            MAX_SKILL_BYTES,
             Links::Refuse(why),
             &mut notices,
         );
@@ -407,13 +407,13 @@ mod tests {
     fn a_cut_keeps_the_line_under_the_cap() {
         let long = "wörd ".repeat(60);
         let cut = cut(long.trim());
-        assert_eq!(cut.chars().count(), MAX_WHEN_TO_USE);
+        assert_eq!(cut.chars().count(), MAX_WHEN_TO_USE_CHARS);
         assert!(cut.ends_with("wörd…"), "{cut}");
         // A space where the cut falls is not kept before the `…`.
-        let spaced = format!("{} tail", "a".repeat(MAX_WHEN_TO_USE - 2));
+        let spaced = format!("{} tail", "a".repeat(MAX_WHEN_TO_USE_CHARS - 2));
         assert_eq!(
             super::cut(&spaced),
-            format!("{}…", "a".repeat(MAX_WHEN_TO_USE - 2))
+            format!("{}…", "a".repeat(MAX_WHEN_TO_USE_CHARS - 2))
         );
     }
 }

@@ -106,7 +106,7 @@ fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
     let with_cap = with_cap(d, &fill_all);
     quote! {
         /// The files an overlay directory may hold, and the names of the layers it may not reach.
-        pub const SPEC: #krate::overlay::OverlaySpec = #krate::overlay::OverlaySpec {
+        const SPEC: #pv::OverlaySpec = #pv::OverlaySpec {
             files: &[#(#files),*],
             locked: &[#(#locked),*],
             fixed: &[#(#fixed),*],
@@ -114,7 +114,7 @@ fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
 
         /// Reads the overlay from ONE directory (the user's configuration, never the
         /// workspace), each file capped at its `overlay_cap` (default
-        /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+        /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
         /// overlay and no notice; every file ignored, cut or refused gives a notice.
         pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::Notice>) {
             Self::load_capped(dir, usize::MAX)
@@ -131,42 +131,45 @@ fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
     }
 }
 
-/// Each file with its policy (the default one is `OverlayFile::new`), the selector layers'
-/// last.
+/// Each file with its policy, the selector layers' last.
 fn spec_files(d: &Doctrine, e: &Entries<'_>) -> Vec<TokenStream> {
-    let krate = d.krate();
-    let files = e.fields.iter().map(|(l, o)| {
-        let (file, layer) = (lit(&o.file), lit(&l.name));
-        let default = o.cap == crate::runtime::overlay::DEFAULT_MAX_BYTES
-            && !o.refuse_oversize
-            && o.ignore.is_empty()
-            && !o.empty_off;
-        if default {
-            return quote! { #krate::overlay::OverlayFile::new(#file, #layer) };
-        }
-        let (cap, refuse, off) = (o.cap, o.refuse_oversize, o.empty_off);
-        let ignore = o.ignore.iter().map(|(size, fingerprint)| {
-            quote! { #krate::overlay::Shipped { size: #size, fingerprint: #fingerprint } }
-        });
-        quote! {
-            #krate::overlay::OverlayFile {
-                file: #file,
-                layer: #layer,
-                cap: #cap,
-                refuse_oversize: #refuse,
-                ignore: &[#(#ignore),*],
-                empty_off: #off,
-                selected: false,
-            }
-        }
-    });
-    let selected = e.selected.iter().map(|(l, o)| {
-        let (file, layer) = (lit(&o.file), lit(&l.name));
-        quote! {
-            #krate::overlay::OverlayFile { selected: true, ..#krate::overlay::OverlayFile::new(#file, #layer) }
-        }
-    });
+    let files = e.fields.iter().map(|(l, o)| overlay_file(d, l, o, false));
+    let selected = e.selected.iter().map(|(l, o)| overlay_file(d, l, o, true));
     files.chain(selected).collect()
+}
+
+/// Layer `l`'s file in the user's directory: `OverlayFile::new(file, layer)` (or
+/// `of_selector` for a selector layer's), then what differs from the default policy.
+pub(super) fn overlay_file(
+    d: &Doctrine,
+    l: &Layer,
+    o: &OverlayModel,
+    selected: bool,
+) -> TokenStream {
+    let pv = d.private();
+    let (file, layer) = (lit(&o.file), lit(&l.name));
+    let (new, default_cap) = match selected {
+        true => (quote! { of_selector }, crate::limits::MAX_SELECTOR_BYTES),
+        false => (quote! { new }, crate::limits::MAX_OVERLAY_BYTES),
+    };
+    let mut policy = Vec::new();
+    if o.cap != default_cap {
+        let cap = o.cap;
+        policy.push(quote! { .capped(#cap) });
+    }
+    if o.refuse_oversize {
+        policy.push(quote! { .refusing_oversize() });
+    }
+    if !o.ignore.is_empty() {
+        let ignore = o.ignore.iter().map(|(size, fingerprint)| {
+            quote! { #pv::ShippedVersion { size: #size, fingerprint: #fingerprint } }
+        });
+        policy.push(quote! { .ignoring(&[#(#ignore),*]) });
+    }
+    if o.empty_off {
+        policy.push(quote! { .empty_off() });
+    }
+    quote! { #pv::OverlayFile::#new(#file, #layer) #(#policy)* }
 }
 
 /// Filling the fields from what the loader read: an `empty = "off"` file read as `""`
@@ -199,7 +202,7 @@ fn fill_all(entries: &[(&Layer, &OverlayModel)]) -> TokenStream {
     }
 }
 
-/// `CAP_MAX` and `load_with_cap`, when the manifest bounds a caller's cap.
+/// `MAX_CAP_BYTES` and `load_with_cap`, when the manifest bounds a caller's cap.
 fn with_cap(d: &Doctrine, fill_all: &TokenStream) -> Option<TokenStream> {
     let (krate, pv) = (d.krate(), d.private());
     let ceiling = d.overlay_cap_max?;
@@ -212,14 +215,14 @@ fn with_cap(d: &Doctrine, fill_all: &TokenStream) -> Option<TokenStream> {
     );
     Some(quote! {
         #[doc = #doc]
-        pub const CAP_MAX: usize = #ceiling;
+        pub const MAX_CAP_BYTES: usize = #ceiling;
 
         /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
-        /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+        /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
         /// above it is an error and nothing is read.
-        pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::Notice>), #krate::overlay::OverlayCapError> {
-            if cap > Self::CAP_MAX {
-                return ::core::result::Result::Err(#krate::overlay::OverlayCapError { cap, ceiling: Self::CAP_MAX });
+        pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::Notice>), #krate::OverlayCapError> {
+            if cap > Self::MAX_CAP_BYTES {
+                return ::core::result::Result::Err(#krate::OverlayCapError { cap, ceiling: Self::MAX_CAP_BYTES });
             }
             let (texts, notices) = #pv::load_overlay_at(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, cap);
             #fill_all

@@ -21,7 +21,7 @@ pub(super) struct Uses {
     pub overlay: bool,
     pub selectors: usize,
     pub titled: bool,
-    /// More layers than `INLINE_LAYERS_MAX`: slots on the heap, parts in a vector.
+    /// More layers than `MAX_INLINE_LAYERS`: slots on the heap, parts in a vector.
     pub large: bool,
 }
 
@@ -42,7 +42,7 @@ impl Uses {
                 .any(|l| l.overlay.is_some() && l.selector.is_none()),
             selectors: d.selectors().count(),
             titled: d.layers.iter().any(|l| l.title.is_some()),
-            large: d.layers.len() > crate::__private::INLINE_LAYERS_MAX,
+            large: d.layers.len() > crate::__private::MAX_INLINE_LAYERS,
         }
     }
 }
