@@ -1,5 +1,30 @@
 //! Turning manifest names and file stems into Rust identifiers.
 
+/// The path generated code names the runtime by, as tokens: an optional leading `::`, then
+/// identifiers joined by `::` (`::doctrine`, `crate::runtime`, `super::doctrine`); or why
+/// `text` is no such path.
+pub fn crate_path(text: &str) -> Result<proc_macro2::TokenStream, String> {
+    use syn::ext::IdentExt;
+    use syn::parse::{ParseStream, Parser};
+    use syn::punctuated::Punctuated;
+    let path = |input: ParseStream<'_>| {
+        let leading: Option<syn::Token![::]> = input.parse()?;
+        let segments = Punctuated::<syn::Ident, syn::Token![::]>::parse_separated_nonempty_with(
+            input,
+            syn::Ident::parse_any,
+        )?;
+        // `crate`, `self` and `super` may name a module; no other keyword may.
+        if let Some(k) = segments.iter().find(|s| {
+            !matches!(s.to_string().as_str(), "crate" | "self" | "super")
+                && syn::parse_str::<syn::Ident>(&s.to_string()).is_err()
+        }) {
+            return Err(syn::Error::new(k.span(), format!("`{k}` is a keyword")));
+        }
+        Ok(quote::quote! { #leading #segments })
+    };
+    path.parse_str(text).map_err(|e| e.to_string())
+}
+
 /// `be-dev-1` → `BeDev1`, `tool_policy` → `ToolPolicy`.
 pub(super) fn camel(name: &str) -> String {
     name.split(['-', '_', '.', ' '])
@@ -181,6 +206,33 @@ pub(super) fn snake_ident_problem(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crate_path_is_identifiers_joined_by_colons() {
+        for ok in [
+            "::doctrine",
+            "doctrine",
+            "crate::runtime",
+            "super::x::y",
+            "self::rt",
+        ] {
+            let tokens = crate_path(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
+            assert_eq!(tokens.to_string().replace(' ', ""), ok);
+        }
+        for bad in [
+            "",
+            "::",
+            "a::",
+            "a b",
+            "a::<T>",
+            "::fn",
+            "a::struct",
+            "\"a\"",
+            "a-b",
+        ] {
+            assert!(crate_path(bad).is_err(), "{bad:?} was taken for a path");
+        }
+    }
 
     #[test]
     fn converts_names() {
