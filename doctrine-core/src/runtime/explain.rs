@@ -41,6 +41,7 @@ impl<'a> Explain<'a> {
         }
     }
 
+    /// The rows' records: one section per layer, in manifest order.
     pub fn sections(&self) -> &'a [Section] {
         self.sections
     }

@@ -50,12 +50,14 @@ impl fmt::Display for InstructionSource {
 /// One block of user or administrator guidance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instruction<'a> {
+    /// Where it came from.
     pub source: InstructionSource,
     /// What it applies to, e.g. a directory or a file path; rendered as written.
     pub scope: &'a str,
     /// Set only by the caller for an administrator's instruction: it is what puts an
     /// instruction at the top rank (see [`Instruction::authority`]).
     pub locked: bool,
+    /// The guidance itself; rendered trimmed.
     pub text: &'a str,
 }
 
