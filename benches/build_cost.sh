@@ -6,7 +6,13 @@
 #
 #   bash benches/build_cost.sh [ROUNDS]
 #
-# Prints the wall time of each build and the median per way. Needs crates.io for askama.
+# Prints the wall time and the CPU time (user + system, all processes) of each build, and
+# the medians per way. Needs crates.io for askama, and `/usr/bin/time`.
+#
+#   BASELINE=path/to/other/checkout bash benches/build_cost.sh [ROUNDS]
+#
+# also builds the same doctrine crate from another checkout (the tree before a change, say),
+# in the same rounds, as the way `baseline`.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 rounds="${1:-2}"
@@ -34,30 +40,38 @@ fn main() {
     println!("{}", askama::Template::render(&Developer).unwrap());
 }'
 
-make_crate doctrine "doctrine-prompt = { path = \"$repo/doctrine\" }" 'mod prompt {
+doctrine_crate() { # name, checkout
+  make_crate "$1" "doctrine-prompt = { path = \"$2/doctrine\" }" 'mod prompt {
     doctrine::doctrine!("doctrine.toml");
 }
 fn main() {
     println!("{}", prompt::compose(prompt::Role::Developer).finish());
 }'
-cp "$repo/examples/quickstart/doctrine.toml" "$work/doctrine/src/doctrine.toml"
+  cp "$2/examples/quickstart/doctrine.toml" "$work/$1/src/doctrine.toml"
+}
+doctrine_crate doctrine "$repo"
+ways="plain askama doctrine"
+if [ -n "${BASELINE:-}" ]; then
+  doctrine_crate baseline "$(cd "$BASELINE" && pwd)"
+  ways="$ways baseline"
+fi
 
 # Fetch everything first, so downloads are not timed.
-for way in plain askama doctrine; do (cd "$work/$way" && cargo fetch -q); done
+for way in $ways; do (cd "$work/$way" && cargo fetch -q); done
 
-declare -A times
+median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+declare -A walls cpus
 for round in $(seq "$rounds"); do
-  for way in plain askama doctrine; do
+  for way in $ways; do
     rm -rf "$work/$way/target"
-    start=$(date +%s.%N)
-    (cd "$work/$way" && cargo build -q --offline)
-    end=$(date +%s.%N)
-    t=$(echo "$end - $start" | bc)
-    times[$way]="${times[$way]:-} $t"
-    echo "round $round: $way $t s"
+    (cd "$work/$way" && /usr/bin/time -f '%e %U %S' -o "$work/time" cargo build -q --offline)
+    read -r wall user sys < "$work/time"
+    cpu=$(echo "$user + $sys" | bc)
+    walls[$way]="${walls[$way]:-} $wall"
+    cpus[$way]="${cpus[$way]:-} $cpu"
+    echo "round $round: $way wall $wall s, cpu $cpu s"
   done
 done
-for way in plain askama doctrine; do
-  median=$(echo ${times[$way]} | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
-  echo "median $way: $median s"
+for way in $ways; do
+  echo "median $way: wall $(echo ${walls[$way]} | median) s, cpu $(echo ${cpus[$way]} | median) s"
 done

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use doctrine::{SectionState, Skip};
+use doctrine::introspect::{SectionState, Skip};
 
 mod p {
     doctrine::doctrine!("fixtures/any_of.toml");

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Repo, UserSource};
+use doctrine::introspect::UserSource;
+use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Repo};
 use proptest::prelude::*;
 
 mod assistant {

@@ -69,7 +69,7 @@ fn a_callers_cap_may_raise_every_file_up_to_the_ceiling() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("notes.md"), b"0123456789").unwrap();
     std::fs::write(dir.path().join("tone.md"), [b'x'; 40]).unwrap();
-    assert_eq!(p::Overlay::CAP_MAX, 65536);
+    assert_eq!(p::Overlay::MAX_CAP_BYTES, 65536);
     let (overlay, notices) = p::Overlay::load_with_cap(dir.path(), 64).unwrap();
     assert_eq!(overlay.notes, "0123456789", "raised past its own 8 bytes");
     assert_eq!(overlay.tone, "x".repeat(40), "raised past its own 32 bytes");
@@ -85,7 +85,7 @@ fn a_callers_cap_may_raise_every_file_up_to_the_ceiling() {
     let err = p::Overlay::load_with_cap(dir.path(), 65537).unwrap_err();
     assert_eq!(
         err,
-        doctrine::overlay::OverlayCapError {
+        doctrine::OverlayCapError {
             cap: 65537,
             ceiling: 65536
         }

@@ -16,7 +16,7 @@ mod bare {
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use doctrine::selector::SourceKind;
+use doctrine::introspect::SourceKind;
 use doctrine::{NoticeKind, Selector};
 use persona::{spine, Mode, Persona, Role, Selection, Selectors};
 use proptest::prelude::*;

@@ -6,7 +6,8 @@
 
 use std::fs;
 
-use doctrine::{Skills, UserSource};
+use doctrine::introspect::UserSource;
+use doctrine::Skills;
 
 mod uc {
     doctrine::doctrine!("fixtures/user_content/doctrine.toml");

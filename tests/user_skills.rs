@@ -8,7 +8,8 @@ use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
-use doctrine::{Notice, NoticeKind, ShippedSkill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+use doctrine::limits::{MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
+use doctrine::{Notice, NoticeKind, ShippedSkill, SkillOrigin, Skills};
 use proptest::prelude::*;
 
 fn skill_text(name: &str, when: &str, body: &str) -> String {
@@ -85,12 +86,11 @@ fn both_forms_load_with_their_fields_and_origin() {
 
 #[test]
 fn later_directories_win_and_a_user_skill_replaces_a_shipped_one() {
-    const SHIPPED: &[ShippedSkill] = &[ShippedSkill {
-        name: "review",
-        when: "Reviewing a change.",
-        triggers: &[],
-        body: "The shipped review steps.",
-    }];
+    const SHIPPED: &[ShippedSkill] = &[ShippedSkill::new(
+        "review",
+        "Reviewing a change.",
+        "The shipped review steps.",
+    )];
     let tmp = tempfile::tempdir().unwrap();
     let (team, mine) = (tmp.path().join("team"), tmp.path().join("mine"));
     write(
@@ -149,12 +149,11 @@ fn later_directories_win_and_a_user_skill_replaces_a_shipped_one() {
 /// before the model: it is refused with a notice naming both, the first skill kept.
 #[test]
 fn a_name_that_reads_as_another_skills_is_refused() {
-    const SHIPPED: &[ShippedSkill] = &[ShippedSkill {
-        name: "release",
-        when: "Cutting a release.",
-        triggers: &[],
-        body: "The shipped release steps.",
-    }];
+    const SHIPPED: &[ShippedSkill] = &[ShippedSkill::new(
+        "release",
+        "Cutting a release.",
+        "The shipped release steps.",
+    )];
     let tmp = tempfile::tempdir().unwrap();
     let (team, mine) = (tmp.path().join("team"), tmp.path().join("mine"));
     let deploy = write(
@@ -543,7 +542,7 @@ fn a_long_when_to_use_line_is_cut_with_a_notice() {
     let message = one_notice(&notices, NoticeKind::WhenCut, &path);
     assert!(message.contains(&format!("{} characters", when.trim().chars().count())));
     let cut = &skills.get("slow").unwrap().when;
-    assert!(cut.chars().count() <= MAX_WHEN_TO_USE, "{cut}");
+    assert!(cut.chars().count() <= MAX_WHEN_TO_USE_CHARS, "{cut}");
     assert!(cut.ends_with('…'));
     assert!(when.starts_with(cut.trim_end_matches('…')));
     assert_eq!(skills.get("slow").unwrap().body, "Profile first.");
@@ -564,7 +563,7 @@ fn a_name_given_twice_in_one_directory_keeps_the_first_by_file_name() {
 #[test]
 fn a_directory_with_too_many_entries_is_read_up_to_the_cap() {
     let tmp = tempfile::tempdir().unwrap();
-    let n = doctrine::MAX_SKILL_ENTRIES + 3;
+    let n = MAX_SKILL_ENTRIES + 3;
     for i in 0..n {
         write(
             tmp.path(),
@@ -573,7 +572,7 @@ fn a_directory_with_too_many_entries_is_read_up_to_the_cap() {
         );
     }
     let (skills, notices) = load(&[tmp.path()]);
-    assert_eq!(skills.len(), doctrine::MAX_SKILL_ENTRIES);
+    assert_eq!(skills.len(), MAX_SKILL_ENTRIES);
     assert_eq!(names(&skills).last(), Some(&"s0255"));
     let message = one_notice(&notices, NoticeKind::TooManyEntries, tmp.path());
     assert!(message.contains(&format!("has {n} entries")), "{message}");

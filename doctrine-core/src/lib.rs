@@ -1,5 +1,5 @@
-//! Runtime types and composition for `doctrine`, plus (behind the default `codegen`
-//! feature) the manifest model, its validation and the code generation that the
+//! Runtime types and composition for `doctrine`, plus (behind the `codegen` feature, off
+//! by default) the manifest model, its validation and the code generation that the
 //! `doctrine!` macro calls.
 //!
 //! The runtime half depends only on `rustix` (on unix, to open overlay files beneath their
@@ -14,43 +14,50 @@ mod runtime;
 pub use runtime::build;
 pub use runtime::choice::{Choice, ParseChoiceError};
 pub use runtime::compose::fingerprint;
-pub use runtime::explain::{approx_tokens, Explain};
 pub use runtime::fact::FactError;
-pub use runtime::formulation::{Formulation, Title};
-pub use runtime::instruction::{
-    render_instructions, render_instructions_styled, rendered_len, styled_len, Instruction,
-    InstructionSource, InstructionStyle, LinePiece,
-};
-pub use runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
+pub use runtime::formulation::Formulation;
+pub use runtime::instruction::{Instruction, InstructionSource, InstructionStyle, LinePiece};
 pub use runtime::notice::{Notice, NoticeKind};
-pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};
+pub use runtime::overlay::OverlayCapError;
+pub use runtime::prompt::Prompt;
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::safety::safety_claims;
 pub use runtime::selector::Selector;
-pub use runtime::skill::{
-    ShippedSkill, Skill, SkillOrigin, Skills, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
-};
-#[cfg(feature = "skills")]
-pub use runtime::skill_load::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
-pub use runtime::user_content::{UserContent, UserSource};
+pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills};
 
-/// Reading a user's overlay directory: what generated `Overlay::load` is told about the
-/// manifest, and the default cap per file.
-pub mod overlay {
-    pub use crate::runtime::overlay::{
-        OverlayCapError, OverlayFile, OverlaySpec, Shipped, DEFAULT_MAX_BYTES,
-    };
+/// What a composed prompt and the selectors say about how the prompt was made: one
+/// [`Section`](introspect::Section) per layer with its [`LayerInfo`](introspect::LayerInfo),
+/// [`Origin`](introspect::Origin) and state (or why it was [`Skip`](introspect::Skip)ped),
+/// the table [`Prompt::explain`] prints, the stretches a user's file supplied, the
+/// [`Budget`](introspect::Budget), and the selectors' [`Doctor`](introspect::Doctor). Read
+/// them, print them, match on them; generated code builds the static ones, and most can
+/// gain a field or a variant in a minor release (`#[non_exhaustive]`).
+pub mod introspect {
+    pub use crate::runtime::explain::{approx_tokens, Explain};
+    pub use crate::runtime::formulation::Title;
+    pub use crate::runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
+    pub use crate::runtime::prompt::Budget;
+    pub use crate::runtime::section::{Mark, Section, SectionState};
+    pub use crate::runtime::selector::{Doctor, SelectorReport, SourceKind};
+    pub use crate::runtime::user_content::{UserContent, UserSource};
 }
 
-/// Selectors: a layer's source chosen at run time by a string the caller passes (see
-/// [`Selector`] and the selectors guide). What generated `Selectors::resolve` is told about
-/// the manifest, and what it gives back.
-pub mod selector {
-    pub use crate::runtime::selector::{
-        Doctor, Resolution, SelectorReport, SelectorSpec, SourceKind, SELECTOR_MAX_BYTES,
-    };
+/// The runtime's bounds, named one way: `MAX_<THING>_BYTES` for a size,
+/// `MAX_<THING>_CHARS` for a length in characters, `MAX_<THINGS>` for a count. A cap on a
+/// file is its default: the manifest (`overlay_cap`) or the caller
+/// (`Skills::load_user_capped`, `Overlay::load_capped`) may set another. The skill
+/// loader's two need the `skills` feature.
+pub mod limits {
+    pub use crate::runtime::overlay::{MAX_OVERLAY_BYTES, MAX_SELECTOR_BYTES};
+    pub use crate::runtime::skill::{MAX_SKILL_NAME_CHARS, MAX_WHEN_TO_USE_CHARS};
+    #[cfg(feature = "skills")]
+    pub use crate::runtime::skill_load::{MAX_SKILL_BYTES, MAX_SKILL_ENTRIES};
 }
+
+// The code generator names these at the crate root.
+#[cfg(feature = "codegen")]
+pub(crate) use introspect::{approx_tokens, Tier};
 
 /// The word lists [`safety_claims`] matches.
 pub mod claim_words {
@@ -62,8 +69,8 @@ pub mod claim_words {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::runtime::compose::{
-        compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, joined, Body,
-        Joined, Part, Seg, INLINE_LAYERS_MAX, NO_JOIN,
+        compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan,
+        MAX_INLINE_LAYERS,
     };
     pub use crate::runtime::fact::{
         choice, collect, given, need, present, render_list, render_rows, required, required_choice,
@@ -71,16 +78,21 @@ pub mod __private {
     };
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::marker::{marked, marked_checked};
-    pub use crate::runtime::overlay::{load_overlay, load_overlay_at};
+    pub use crate::runtime::overlay::{
+        load_overlay, load_overlay_at, OverlayFile, OverlaySpec, ShippedVersion,
+    };
+    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
         ShippedText, SuffixPlan, Test,
     };
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
-    pub use crate::runtime::selector::{resolve_selectors, selected, Selected};
+    pub use crate::runtime::selector::{
+        resolve_selectors, selected, Resolution, Selected, SelectorSpec,
+    };
     pub use crate::runtime::skill_index::{render_skill_index, SkillField};
-    pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};
+    pub use crate::runtime::stage::{Filled, Slot, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
 }
 

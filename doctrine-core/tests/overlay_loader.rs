@@ -3,8 +3,8 @@
 use std::fs;
 use std::path::Path;
 
-use doctrine_core::__private::load_overlay;
-use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+use doctrine_core::__private::{load_overlay, OverlayFile, OverlaySpec};
+use doctrine_core::limits::MAX_OVERLAY_BYTES;
 use doctrine_core::{Notice, NoticeKind};
 
 const SPEC: OverlaySpec = OverlaySpec {
@@ -22,7 +22,7 @@ const STYLE: usize = 1;
 const TOOLS: usize = 2;
 
 fn load(dir: &Path) -> (Vec<Option<String>>, Vec<Notice>) {
-    load_overlay(dir, &SPEC, DEFAULT_MAX_BYTES)
+    load_overlay(dir, &SPEC, MAX_OVERLAY_BYTES)
 }
 
 fn kinds(notices: &[Notice]) -> Vec<NoticeKind> {
@@ -517,12 +517,12 @@ fn every_message_is_a_sentence() {
     fs::write(dir.join("notes"), "n").unwrap();
     fs::write(dir.join("style.md"), b"\xff").unwrap();
     fs::write(dir.join("tools.md"), " ").unwrap();
-    fs::write(dir.join("identity.md"), "x".repeat(DEFAULT_MAX_BYTES + 1)).unwrap();
+    fs::write(dir.join("identity.md"), "x".repeat(MAX_OVERLAY_BYTES + 1)).unwrap();
     let (slots, notices) = load(dir);
     assert_eq!(notices.len(), 6, "{notices:?}");
     assert_eq!(
         slots[IDENTITY].as_ref().map(String::len),
-        Some(DEFAULT_MAX_BYTES)
+        Some(MAX_OVERLAY_BYTES)
     );
     for n in &notices {
         let first = n.message.chars().next().unwrap();
@@ -541,7 +541,7 @@ fn empty_spec_reads_nothing_and_says_so() {
     };
     let tmp = tempfile::tempdir().unwrap();
     fs::write(tmp.path().join("identity.md"), "Me.").unwrap();
-    let (slots, notices) = load_overlay(tmp.path(), &NONE, DEFAULT_MAX_BYTES);
+    let (slots, notices) = load_overlay(tmp.path(), &NONE, MAX_OVERLAY_BYTES);
     assert!(slots.is_empty());
     assert_eq!(kinds(&notices), [NoticeKind::Unknown]);
     assert!(

@@ -11,8 +11,8 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use doctrine_core::__private::load_overlay;
-use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
+use doctrine_core::__private::{load_overlay, OverlayFile, OverlaySpec};
+use doctrine_core::limits::MAX_OVERLAY_BYTES;
 use doctrine_core::{Notice, NoticeKind};
 
 mod support;
@@ -97,7 +97,7 @@ fn load_repeatedly(dir: &Path, mut check: impl FnMut(&[Option<String>], &[Notice
         let start = Instant::now();
         while start.elapsed() < race_for {
             if tx
-                .send(load_overlay(&dir, &SPEC, DEFAULT_MAX_BYTES))
+                .send(load_overlay(&dir, &SPEC, MAX_OVERLAY_BYTES))
                 .is_err()
             {
                 return;

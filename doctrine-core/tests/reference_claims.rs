@@ -3,9 +3,7 @@
 
 mod support;
 use doctrine_core::codegen::__internals::model::{Content, ItemPiece, RoleId};
-use doctrine_core::{
-    render_instructions_styled, Instruction, InstructionSource, InstructionStyle, LinePiece,
-};
+use doctrine_core::{Instruction, InstructionSource, InstructionStyle, LinePiece};
 use support::{errors, load_with};
 
 fn reference() -> String {
@@ -36,15 +34,12 @@ fn a_lists_defaults_are_the_ones_the_reference_gives() {
 
 #[test]
 fn a_provenance_template_leaves_out_the_line_of_a_blank_scope() {
-    static STYLE: InstructionStyle = InstructionStyle {
-        line: &[
-            LinePiece::Lit("<!-- "),
-            LinePiece::Scope,
-            LinePiece::Lit(" -->"),
-        ],
-        omit_without_scope: true,
-        by_source: false,
-    };
+    // What the generator emits for `provenance = "<!-- {scope} -->"`.
+    static STYLE: InstructionStyle = InstructionStyle::templated(&[
+        LinePiece::Lit("<!-- "),
+        LinePiece::Scope,
+        LinePiece::Lit(" -->"),
+    ]);
     let ins = |scope| Instruction {
         source: InstructionSource::User,
         scope,
@@ -53,7 +48,7 @@ fn a_provenance_template_leaves_out_the_line_of_a_blank_scope() {
     };
     for scope in ["", " \t "] {
         let mut out = String::new();
-        render_instructions_styled(&[ins(scope)], &STYLE, &mut out);
+        STYLE.render(&[ins(scope)], &mut out);
         assert_eq!(out, "Be brief.", "{scope:?}");
     }
     assert!(reference().contains("the line is left out when the scope is empty or only whitespace"));

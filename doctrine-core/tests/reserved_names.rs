@@ -312,7 +312,7 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     }));
     all.extend(plumbing(|n| {
         (
-            plain(n, doctrine_core::__private::INLINE_LAYERS_MAX + 1),
+            plain(n, doctrine_core::__private::MAX_INLINE_LAYERS + 1),
             vec![],
         )
     }));

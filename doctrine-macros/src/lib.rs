@@ -64,7 +64,7 @@ impl Parse for Input {
             input.parse::<Token![crate]>()?;
             input.parse::<Token![=]>()?;
             let path: LitStr = input.parse()?;
-            path.parse::<syn::Path>().map_err(|e| {
+            doctrine_core::codegen::crate_path(&path.value()).map_err(|e| {
                 syn::Error::new(
                     path.span(),
                     format!(

@@ -3,18 +3,14 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    approx_tokens, build, claim_words, fingerprint, overlay, render_instructions,
-    render_instructions_styled, rendered_len, safety_claims, selector, styled_len, Budget,
-    BudgetBand, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
-    InstructionStyle, LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError,
-    Prompt, Provenance, Repo, Section, SectionState, Selector, ShippedSkill, Skill, SkillOrigin,
-    Skills, Skip, Source, Tier, Title, UserContent, UserSource, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
+    build, claim_words, fingerprint, introspect, limits, safety_claims, BudgetBand, Choice,
+    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice,
+    NoticeKind, OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill,
+    SkillOrigin, Skills,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
-#[cfg(feature = "skills")]
-pub use doctrine_core::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 pub use doctrine_macros::doctrine;
 
 #[doc(hidden)]

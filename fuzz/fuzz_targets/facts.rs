@@ -187,6 +187,7 @@ fuzz_target!(|input: Input| {
                     Expect::Value(f.name, e.value)
                 }
                 FactError::List(fact) => panic!("`{fact}` is not a list in this manifest"),
+                other => panic!("an error this target does not know: {other}"),
             };
             assert_eq!(got, expect, "for {pairs:?} in mode {}", MODES[m]);
         }

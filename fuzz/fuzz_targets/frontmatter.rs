@@ -50,7 +50,7 @@ fn check_skill(text: &str) {
                     "a one-line field breaks its line: {field:?}"
                 );
             }
-            assert!(name.chars().count() <= doctrine_core::MAX_SKILL_NAME);
+            assert!(name.chars().count() <= doctrine_core::limits::MAX_SKILL_NAME_CHARS);
             assert!(!body.is_empty());
         }
         Err(message) => {

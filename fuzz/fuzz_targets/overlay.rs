@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
-use doctrine_core::__private::{load_overlay, marked};
+use doctrine_core::__private::{load_overlay, marked, OverlayFile, OverlaySpec};
 use doctrine_core::codegen::__internals::{fold, normalise};
-use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
-use doctrine_core::{Notice, NoticeKind, SkillOrigin, Skills, MAX_SKILL_ENTRIES};
+use doctrine_core::limits::{MAX_OVERLAY_BYTES, MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
+use doctrine_core::{Notice, NoticeKind, SkillOrigin, Skills};
 use doctrine_fuzz::scratch_dir;
 use libfuzzer_sys::fuzz_target;
 
@@ -70,7 +70,7 @@ enum Cap {
 impl Cap {
     fn bytes(&self) -> usize {
         match self {
-            Cap::Default => DEFAULT_MAX_BYTES,
+            Cap::Default => MAX_OVERLAY_BYTES,
             Cap::Small(n) => usize::from(*n),
             Cap::Tiny(n) => usize::from(*n % 8),
         }
@@ -440,7 +440,7 @@ fn check_skills(
             !s.when.is_empty() && !s.body.is_empty(),
             "an empty skill: {s:?}"
         );
-        assert!(s.when.chars().count() <= doctrine_core::MAX_WHEN_TO_USE);
+        assert!(s.when.chars().count() <= MAX_WHEN_TO_USE_CHARS);
         for field in [&s.name, &s.when].into_iter().chain(&s.triggers) {
             assert!(
                 !field.chars().any(|c| c.is_control()
@@ -474,7 +474,7 @@ fn check_skills(
         let entry = dir.join(name);
         let loaded = skills.iter().any(|s| match &s.origin {
             SkillOrigin::User(path) => path.starts_with(&entry) || *path == entry,
-            SkillOrigin::Shipped => false,
+            _ => false,
         });
         let reported = notices.iter().any(|n| about(n, dir, name));
         assert!(

@@ -5,17 +5,13 @@
 use doctrine_core::__private::{
     compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, NO_JOIN,
 };
-use doctrine_core::{
-    Formulation, LayerInfo, Origin, SectionState, SkillOrigin, Skills, Tier, UserSource,
-};
+use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
+use doctrine_core::{Formulation, SkillOrigin, Skills};
 
 const fn info(name: &'static str, locked: bool) -> LayerInfo {
-    LayerInfo {
-        name,
-        tier: Tier::Stable,
-        locked,
-        user: !locked,
-        title: None,
+    match locked {
+        true => LayerInfo::named(name).locked(),
+        false => LayerInfo::named(name).user(),
     }
 }
 

@@ -1005,109 +1005,76 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::LIFECYCLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static LIFECYCLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
+    pub static LIFECYCLE_DEVELOPER: Source = Source::at(
         "examples/crew/lifecycle/developer.md",
     );
     ///Where `text::LIFECYCLE_DEFAULT` comes from, with its frontmatter provenance.
-    pub static LIFECYCLE_DEFAULT: ::doctrine::Source = ::doctrine::Source::at(
+    pub static LIFECYCLE_DEFAULT: Source = Source::at(
         "examples/crew/lifecycle/default.md",
     );
     ///Where `text::BASE` comes from, with its frontmatter provenance.
-    pub static BASE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/base.md",
-    );
+    pub static BASE: Source = Source::at("examples/crew/base.md");
     ///Where `text::FABLE` comes from, with its frontmatter provenance.
-    pub static FABLE: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/doctrine/fable.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::Some("opus-fable-playbook"),
-            version: ::core::option::Option::Some("0.18.0"),
-            licence: ::core::option::Option::Some("MIT"),
-        },
-    };
+    pub static FABLE: Source = Source::at("examples/crew/doctrine/fable.md")
+        .with_source("opus-fable-playbook")
+        .with_version("0.18.0")
+        .with_licence("MIT");
     ///Where `text::PONYTAIL_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static PONYTAIL_DEVELOPER: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/doctrine/ponytail.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::Some("ponytail plugin"),
-            version: ::core::option::Option::Some("0.19.0"),
-            licence: ::core::option::Option::Some("MIT"),
-        },
-    };
+    pub static PONYTAIL_DEVELOPER: Source = Source::at(
+            "examples/crew/doctrine/ponytail.md",
+        )
+        .with_source("ponytail plugin")
+        .with_version("0.19.0")
+        .with_licence("MIT");
     ///Where `text::PONYTAIL_DEFAULT` comes from, with its frontmatter provenance.
-    pub static PONYTAIL_DEFAULT: ::doctrine::Source = ::doctrine::Source {
-        path: "examples/crew/doctrine/ponytail-ethos.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::Some("ponytail plugin"),
-            version: ::core::option::Option::Some("0.19.0"),
-            licence: ::core::option::Option::Some("MIT"),
-        },
-    };
+    pub static PONYTAIL_DEFAULT: Source = Source::at(
+            "examples/crew/doctrine/ponytail-ethos.md",
+        )
+        .with_source("ponytail plugin")
+        .with_version("0.19.0")
+        .with_licence("MIT");
     ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/developer.md",
-    );
+    pub static ROLE_DEVELOPER: Source = Source::at("examples/crew/roles/developer.md");
     ///Where `text::ROLE_ARCHITECT` comes from, with its frontmatter provenance.
-    pub static ROLE_ARCHITECT: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/architect.md",
-    );
+    pub static ROLE_ARCHITECT: Source = Source::at("examples/crew/roles/architect.md");
     ///Where `text::ROLE_REVIEWER` comes from, with its frontmatter provenance.
-    pub static ROLE_REVIEWER: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/verifier.md",
-    );
+    pub static ROLE_REVIEWER: Source = Source::at("examples/crew/roles/verifier.md");
     ///Where `text::ROLE_PM` comes from, with its frontmatter provenance.
-    pub static ROLE_PM: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/pm.md",
-    );
+    pub static ROLE_PM: Source = Source::at("examples/crew/roles/pm.md");
     ///Where `text::ROLE_DEVOPS` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVOPS: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/devops.md",
-    );
+    pub static ROLE_DEVOPS: Source = Source::at("examples/crew/roles/devops.md");
     ///Where `text::ROLE_WRITER` comes from, with its frontmatter provenance.
-    pub static ROLE_WRITER: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/writer.md",
-    );
+    pub static ROLE_WRITER: Source = Source::at("examples/crew/roles/writer.md");
     ///Where `text::ROLE_RESEARCHER` comes from, with its frontmatter provenance.
-    pub static ROLE_RESEARCHER: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/roles/researcher.md",
-    );
+    pub static ROLE_RESEARCHER: Source = Source::at("examples/crew/roles/researcher.md");
     ///Where `text::TEAM_BACKEND` comes from, with its frontmatter provenance.
-    pub static TEAM_BACKEND: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/teams/backend.md",
-    );
+    pub static TEAM_BACKEND: Source = Source::at("examples/crew/teams/backend.md");
     ///Where `text::TEAM_FRONTEND` comes from, with its frontmatter provenance.
-    pub static TEAM_FRONTEND: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/teams/frontend.md",
-    );
+    pub static TEAM_FRONTEND: Source = Source::at("examples/crew/teams/frontend.md");
     ///Where `text::TEAM_PLATFORM` comes from, with its frontmatter provenance.
-    pub static TEAM_PLATFORM: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/teams/platform.md",
-    );
+    pub static TEAM_PLATFORM: Source = Source::at("examples/crew/teams/platform.md");
     ///Where `text::IDENTITY_ARCH_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_ARCH_1: ::doctrine::Source = ::doctrine::Source::at(
+    pub static IDENTITY_ARCH_1: Source = Source::at(
         "examples/crew/identities/arch-1.md",
     );
     ///Where `text::IDENTITY_BE_DEV_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_1: ::doctrine::Source = ::doctrine::Source::at(
+    pub static IDENTITY_BE_DEV_1: Source = Source::at(
         "examples/crew/identities/be-dev-1.md",
     );
     ///Where `text::IDENTITY_BE_DEV_2` comes from, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_2: ::doctrine::Source = ::doctrine::Source::at(
+    pub static IDENTITY_BE_DEV_2: Source = Source::at(
         "examples/crew/identities/be-dev-2.md",
     );
     ///Where `text::IDENTITY_FE_DEV_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_FE_DEV_1: ::doctrine::Source = ::doctrine::Source::at(
+    pub static IDENTITY_FE_DEV_1: Source = Source::at(
         "examples/crew/identities/fe-dev-1.md",
     );
     ///Where `text::IDENTITY_PM_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_PM_1: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/identities/pm-1.md",
-    );
+    pub static IDENTITY_PM_1: Source = Source::at("examples/crew/identities/pm-1.md");
     ///Where `text::IDENTITY_QA_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_QA_1: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/crew/identities/qa-1.md",
-    );
+    pub static IDENTITY_QA_1: Source = Source::at("examples/crew/identities/qa-1.md");
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -1120,7 +1087,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(
                 LayerInfo::named("tool_directive"),
@@ -1260,7 +1228,7 @@ mod __plan {
     ];
 }
 #[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -1363,7 +1331,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

@@ -264,14 +264,14 @@ impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["voice"];
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[::doctrine::overlay::OverlayFile::new("voice.md", "voice")],
+    const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
+        files: &[::doctrine::__private::OverlayFile::new("voice.md", "voice")],
         locked: &[],
         fixed: &["base", "rules", "hurry", "extra"],
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
@@ -295,21 +295,21 @@ impl Overlay {
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
-    pub const CAP_MAX: usize = 16384;
+    pub const MAX_CAP_BYTES: usize = 16384;
     /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
-    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
     /// above it is an error and nothing is read.
     pub fn load_with_cap(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
         (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::overlay::OverlayCapError,
+        ::doctrine::OverlayCapError,
     > {
-        if cap > Self::CAP_MAX {
-            return ::core::result::Result::Err(::doctrine::overlay::OverlayCapError {
+        if cap > Self::MAX_CAP_BYTES {
+            return ::core::result::Result::Err(::doctrine::OverlayCapError {
                 cap,
-                ceiling: Self::CAP_MAX,
+                ceiling: Self::MAX_CAP_BYTES,
             });
         }
         let (texts, notices) = ::doctrine::__private::load_overlay_at(
@@ -339,10 +339,9 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::VOICE` comes from, with its frontmatter provenance.
-    pub static VOICE: ::doctrine::Source = ::doctrine::Source::at(
-        "doctrine-core/tests/fixtures/facts/voice.md",
-    );
+    pub static VOICE: Source = Source::at("doctrine-core/tests/fixtures/facts/voice.md");
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -366,30 +365,19 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 5] = [
         LayerPlan::of(
             LayerInfo::named("base")
-                .titled(
-                    &Title {
-                        text: "Base",
-                        heading: "## Base\n\n",
-                        open: "<base>\n",
-                        close: "\n</base>",
-                    },
-                ),
+                .titled(&Title::new("Base", "## Base\n\n", "<base>\n", "\n</base>")),
             ContentPlan::PerRole(&[Shipped::inline_template(&text::BASE, false)]),
         ),
         LayerPlan::of(
                 LayerInfo::named("voice")
                     .user()
                     .titled(
-                        &Title {
-                            text: "Voice",
-                            heading: "## Voice\n\n",
-                            open: "<voice>\n",
-                            close: "\n</voice>",
-                        },
+                        &Title::new("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>"),
                     ),
                 ContentPlan::PerRole(&[Shipped::file(text::VOICE, &sources::VOICE)]),
             )
@@ -401,14 +389,7 @@ mod __plan {
             }),
         LayerPlan::of(
             LayerInfo::named("rules")
-                .titled(
-                    &Title {
-                        text: "Rules",
-                        heading: "## Rules\n\n",
-                        open: "<rules>\n",
-                        close: "\n</rules>",
-                    },
-                ),
+                .titled(&Title::new("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>")),
             ContentPlan::Instructions(0, &InstructionStyle::DEFAULT),
         ),
         LayerPlan::of(
@@ -442,7 +423,7 @@ mod __plan {
 | 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
 | 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 5] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 5] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -558,7 +539,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 5]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 5]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

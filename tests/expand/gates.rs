@@ -350,8 +350,8 @@ impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["tone"];
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[::doctrine::overlay::OverlayFile::new("tone.md", "tone")],
+    const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
+        files: &[::doctrine::__private::OverlayFile::new("tone.md", "tone")],
         locked: &[],
         fixed: &[
             "host",
@@ -366,7 +366,7 @@ impl Overlay {
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
@@ -390,21 +390,21 @@ impl Overlay {
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
-    pub const CAP_MAX: usize = 16384;
+    pub const MAX_CAP_BYTES: usize = 16384;
     /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
-    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
     /// above it is an error and nothing is read.
     pub fn load_with_cap(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
         (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::overlay::OverlayCapError,
+        ::doctrine::OverlayCapError,
     > {
-        if cap > Self::CAP_MAX {
-            return ::core::result::Result::Err(::doctrine::overlay::OverlayCapError {
+        if cap > Self::MAX_CAP_BYTES {
+            return ::core::result::Result::Err(::doctrine::OverlayCapError {
                 cap,
-                ceiling: Self::CAP_MAX,
+                ceiling: Self::MAX_CAP_BYTES,
             });
         }
         let (texts, notices) = ::doctrine::__private::load_overlay_at(
@@ -471,7 +471,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(LayerInfo::named("host"), ContentPlan::Slot(0))
             .gated(
@@ -568,7 +569,7 @@ mod __plan {
 | 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
 | 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 9] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -689,7 +690,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 9]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

@@ -444,7 +444,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 3] = [
         LayerPlan::of(
                 LayerInfo::named("tools"),
@@ -480,7 +481,7 @@ mod __plan {
 | 2 | `skills` | stable | every role | when `skills` | — | inline | — | — |
 | 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 3] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 3] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -523,7 +524,7 @@ pub fn compose<'a>(
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 3]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 3]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

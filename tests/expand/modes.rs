@@ -1138,38 +1138,23 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::DOCTRINE` comes from, with its frontmatter provenance.
-    pub static DOCTRINE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/doctrine/core.md",
-    );
+    pub static DOCTRINE: Source = Source::at("examples/modes/doctrine/core.md");
     ///Where `text::TOOLS` comes from, with its frontmatter provenance.
-    pub static TOOLS: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/doctrine/tools.md",
-    );
+    pub static TOOLS: Source = Source::at("examples/modes/doctrine/tools.md");
     ///Where `text::MODE_CHAT` comes from, with its frontmatter provenance.
-    pub static MODE_CHAT: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/modes/chat.md",
-    );
+    pub static MODE_CHAT: Source = Source::at("examples/modes/modes/chat.md");
     ///Where `text::MODE_PLAN` comes from, with its frontmatter provenance.
-    pub static MODE_PLAN: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/modes/plan.md",
-    );
+    pub static MODE_PLAN: Source = Source::at("examples/modes/modes/plan.md");
     ///Where `text::MODE_EXEC` comes from, with its frontmatter provenance.
-    pub static MODE_EXEC: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/modes/exec.md",
-    );
+    pub static MODE_EXEC: Source = Source::at("examples/modes/modes/exec.md");
     ///Where `text::MODE_APPLY` comes from, with its frontmatter provenance.
-    pub static MODE_APPLY: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/modes/apply.md",
-    );
+    pub static MODE_APPLY: Source = Source::at("examples/modes/modes/apply.md");
     ///Where `text::MODE_SCOUT` comes from, with its frontmatter provenance.
-    pub static MODE_SCOUT: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/modes/scout.md",
-    );
+    pub static MODE_SCOUT: Source = Source::at("examples/modes/modes/scout.md");
     ///Where `text::EXTRAMILE` comes from, with its frontmatter provenance.
-    pub static EXTRAMILE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/modes/doctrine/extramile.md",
-    );
+    pub static EXTRAMILE: Source = Source::at("examples/modes/doctrine/extramile.md");
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -1182,7 +1167,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 17] = [
         LayerPlan::of(
                 LayerInfo::named("doctrine"),
@@ -1364,7 +1350,7 @@ mod __plan {
 | 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
 | 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 17] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 17] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -1446,7 +1432,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 17]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 17]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

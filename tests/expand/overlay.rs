@@ -83,18 +83,18 @@ impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["identity", "tools_more", "style"];
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
+    const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[
-            ::doctrine::overlay::OverlayFile::new("identity.md", "identity"),
-            ::doctrine::overlay::OverlayFile::new("tools.md", "tool_policy"),
-            ::doctrine::overlay::OverlayFile::new("style.md", "style"),
+            ::doctrine::__private::OverlayFile::new("identity.md", "identity"),
+            ::doctrine::__private::OverlayFile::new("tools.md", "tool_policy"),
+            ::doctrine::__private::OverlayFile::new("style.md", "style"),
         ],
         locked: &["safety"],
         fixed: &["preamble", "instructions", "repo"],
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
@@ -122,21 +122,21 @@ impl Overlay {
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
-    pub const CAP_MAX: usize = 16384;
+    pub const MAX_CAP_BYTES: usize = 16384;
     /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
-    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
     /// above it is an error and nothing is read.
     pub fn load_with_cap(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
         (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::overlay::OverlayCapError,
+        ::doctrine::OverlayCapError,
     > {
-        if cap > Self::CAP_MAX {
-            return ::core::result::Result::Err(::doctrine::overlay::OverlayCapError {
+        if cap > Self::MAX_CAP_BYTES {
+            return ::core::result::Result::Err(::doctrine::OverlayCapError {
                 cap,
-                ceiling: Self::CAP_MAX,
+                ceiling: Self::MAX_CAP_BYTES,
             });
         }
         let (texts, notices) = ::doctrine::__private::load_overlay_at(
@@ -176,26 +176,19 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::PREAMBLE` comes from, with its frontmatter provenance.
-    pub static PREAMBLE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/overlay/doctrine/preamble.md",
-    );
+    pub static PREAMBLE: Source = Source::at("examples/overlay/doctrine/preamble.md");
     ///Where `text::IDENTITY` comes from, with its frontmatter provenance.
-    pub static IDENTITY: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/overlay/doctrine/identity.md",
-    );
+    pub static IDENTITY: Source = Source::at("examples/overlay/doctrine/identity.md");
     ///Where `text::SAFETY` comes from, with its frontmatter provenance.
-    pub static SAFETY: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/overlay/doctrine/safety.md",
-    );
+    pub static SAFETY: Source = Source::at("examples/overlay/doctrine/safety.md");
     ///Where `text::TOOL_POLICY` comes from, with its frontmatter provenance.
-    pub static TOOL_POLICY: ::doctrine::Source = ::doctrine::Source::at(
+    pub static TOOL_POLICY: Source = Source::at(
         "examples/overlay/doctrine/tool-policy.md",
     );
     ///Where `text::STYLE` comes from, with its frontmatter provenance.
-    pub static STYLE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/overlay/doctrine/style.md",
-    );
+    pub static STYLE: Source = Source::at("examples/overlay/doctrine/style.md");
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
@@ -223,7 +216,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
             LayerInfo::named("preamble"),
@@ -233,12 +227,12 @@ mod __plan {
                 LayerInfo::named("identity")
                     .user()
                     .titled(
-                        &Title {
-                            text: "Identity",
-                            heading: "## Identity\n\n",
-                            open: "<identity>\n",
-                            close: "\n</identity>",
-                        },
+                        &Title::new(
+                            "Identity",
+                            "## Identity\n\n",
+                            "<identity>\n",
+                            "\n</identity>",
+                        ),
                     ),
                 ContentPlan::PerRole(
                     &[Shipped::file(text::IDENTITY, &sources::IDENTITY)],
@@ -254,12 +248,7 @@ mod __plan {
             LayerInfo::named("safety")
                 .locked()
                 .titled(
-                    &Title {
-                        text: "Safety",
-                        heading: "## Safety\n\n",
-                        open: "<safety>\n",
-                        close: "\n</safety>",
-                    },
+                    &Title::new("Safety", "## Safety\n\n", "<safety>\n", "\n</safety>"),
                 ),
             ContentPlan::PerRole(&[Shipped::file(text::SAFETY, &sources::SAFETY)]),
         ),
@@ -267,12 +256,12 @@ mod __plan {
                 LayerInfo::named("tool_policy")
                     .user()
                     .titled(
-                        &Title {
-                            text: "Tool policy",
-                            heading: "## Tool policy\n\n",
-                            open: "<tool_policy>\n",
-                            close: "\n</tool_policy>",
-                        },
+                        &Title::new(
+                            "Tool policy",
+                            "## Tool policy\n\n",
+                            "<tool_policy>\n",
+                            "\n</tool_policy>",
+                        ),
                     ),
                 ContentPlan::PerRole(
                     &[
@@ -294,12 +283,7 @@ mod __plan {
                 LayerInfo::named("style")
                     .user()
                     .titled(
-                        &Title {
-                            text: "Style",
-                            heading: "## Style\n\n",
-                            open: "<style>\n",
-                            close: "\n</style>",
-                        },
+                        &Title::new("Style", "## Style\n\n", "<style>\n", "\n</style>"),
                     ),
                 ContentPlan::PerRole(&[Shipped::file(text::STYLE, &sources::STYLE)]),
             )
@@ -312,24 +296,24 @@ mod __plan {
         LayerPlan::of(
             LayerInfo::named("instructions")
                 .titled(
-                    &Title {
-                        text: "Instructions",
-                        heading: "## Instructions\n\n",
-                        open: "<instructions>\n",
-                        close: "\n</instructions>",
-                    },
+                    &Title::new(
+                        "Instructions",
+                        "## Instructions\n\n",
+                        "<instructions>\n",
+                        "\n</instructions>",
+                    ),
                 ),
             ContentPlan::Instructions(0, &InstructionStyle::DEFAULT),
         ),
         LayerPlan::of(
             LayerInfo::named("repo")
                 .titled(
-                    &Title {
-                        text: "Repository",
-                        heading: "## Repository\n\n",
-                        open: "<repository>\n",
-                        close: "\n</repository>",
-                    },
+                    &Title::new(
+                        "Repository",
+                        "## Repository\n\n",
+                        "<repository>\n",
+                        "\n</repository>",
+                    ),
                 ),
             ContentPlan::Slot(0),
         ),
@@ -347,7 +331,7 @@ mod __plan {
 | 6 | `instructions` | stable | — | — | — | instructions | — | — |
 | 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -460,7 +444,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

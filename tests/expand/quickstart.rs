@@ -37,16 +37,15 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::BASE` comes from, with its frontmatter provenance.
-    pub static BASE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/quickstart/prompts/base.md",
-    );
+    pub static BASE: Source = Source::at("examples/quickstart/prompts/base.md");
     ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: ::doctrine::Source = ::doctrine::Source::at(
+    pub static ROLE_DEVELOPER: Source = Source::at(
         "examples/quickstart/prompts/developer.md",
     );
     ///Where `text::ROLE_DEFAULT` comes from, with its frontmatter provenance.
-    pub static ROLE_DEFAULT: ::doctrine::Source = ::doctrine::Source::at(
+    pub static ROLE_DEFAULT: Source = Source::at(
         "examples/quickstart/prompts/reviewer.md",
     );
 }
@@ -61,7 +60,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 2] = [
         LayerPlan::of(
             LayerInfo::named("base"),
@@ -85,7 +85,7 @@ mod __plan {
 | 1 | `base` | stable | every role | — | — | `examples/quickstart/prompts/base.md` | — | — |
 | 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 2] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 2] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
 ];
@@ -120,7 +120,7 @@ pub fn compose<'a>(role: Role) -> Compose<'a, stage::Ready> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 2]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 2]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

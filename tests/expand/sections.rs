@@ -187,7 +187,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 1] = [
         LayerPlan::of(
             LayerInfo::named("context"),
@@ -201,7 +202,7 @@ mod __plan {
 |---|---|---|---|---|---|---|---|---|
 | 1 | `context` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 1] = [&__plan::PLAN[0].info];
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 1] = [&__plan::PLAN[0].info];
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     facts: [::core::option::Option<&'a str>; 3],
@@ -247,7 +248,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 1]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 1]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

@@ -99,7 +99,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 2] = [
         LayerPlan::of(
             LayerInfo::named("base"),
@@ -124,7 +125,7 @@ mod __plan {
 | 1 | `base` | stable | — | — | — | inline | — | — |
 | 2 | `skill_index` | stable | — | when `skills` | — | inline | — | yes (skill index) |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 2] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 2] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
 ];
@@ -161,7 +162,7 @@ pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 2]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 2]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.
@@ -328,16 +329,15 @@ pub fn emit(state: &SessionState) -> ::std::vec::Vec<Reminder> {
 }
 ///The skills shipped in `tests/fixtures/skills/doctrine.toml`'s skill directory, by name: the index lists them (a list fact), and `Skills::matching` loads their bodies into a turn.
 pub const SHIPPED_SKILLS: &[::doctrine::ShippedSkill] = &[
-    ::doctrine::ShippedSkill {
-        name: "bisect",
-        when: "A test started failing and nobody knows which commit broke it.",
-        triggers: &[],
-        body: "Run `git bisect` with the failing test as the check, and report the first bad commit.",
-    },
-    ::doctrine::ShippedSkill {
-        name: "release",
-        when: "Cutting a release of the crate.",
-        triggers: &["cut a release", "release notes"],
-        body: "Bump the version, write the notes from the merged pull requests, tag, then publish.",
-    },
+    ::doctrine::ShippedSkill::new(
+        "bisect",
+        "A test started failing and nobody knows which commit broke it.",
+        "Run `git bisect` with the failing test as the check, and report the first bad commit.",
+    ),
+    ::doctrine::ShippedSkill::new(
+            "release",
+            "Cutting a release of the crate.",
+            "Bump the version, write the notes from the merged pull requests, tag, then publish.",
+        )
+        .with_triggers(&["cut a release", "release notes"]),
 ];

@@ -202,14 +202,14 @@ impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["style_more"];
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
-    pub const SPEC: ::doctrine::overlay::OverlaySpec = ::doctrine::overlay::OverlaySpec {
-        files: &[::doctrine::overlay::OverlayFile::new("style_more.md", "style")],
+    const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
+        files: &[::doctrine::__private::OverlayFile::new("style_more.md", "style")],
         locked: &["safety"],
         fixed: &["tools", "strict", "mood", "task", "today"],
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::overlay::DEFAULT_MAX_BYTES`). A missing directory gives an empty
+    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
@@ -233,21 +233,21 @@ impl Overlay {
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
-    pub const CAP_MAX: usize = 16384;
+    pub const MAX_CAP_BYTES: usize = 16384;
     /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
-    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::CAP_MAX`]; a cap
+    /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
     /// above it is an error and nothing is read.
     pub fn load_with_cap(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
         (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::overlay::OverlayCapError,
+        ::doctrine::OverlayCapError,
     > {
-        if cap > Self::CAP_MAX {
-            return ::core::result::Result::Err(::doctrine::overlay::OverlayCapError {
+        if cap > Self::MAX_CAP_BYTES {
+            return ::core::result::Result::Err(::doctrine::OverlayCapError {
                 cap,
-                ceiling: Self::CAP_MAX,
+                ceiling: Self::MAX_CAP_BYTES,
             });
         }
         let (texts, notices) = ::doctrine::__private::load_overlay_at(
@@ -281,25 +281,24 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::SAFETY` comes from, with its frontmatter provenance.
-    pub static SAFETY: ::doctrine::Source = ::doctrine::Source::at(
+    pub static SAFETY: Source = Source::at(
         "doctrine-core/tests/fixtures/small/prompts/safety.md",
     );
     ///Where `text::STYLE` comes from, with its frontmatter provenance.
-    pub static STYLE: ::doctrine::Source = ::doctrine::Source {
-        path: "doctrine-core/tests/fixtures/small/prompts/style.md",
-        provenance: ::doctrine::Provenance {
-            source: ::core::option::Option::Some("house-style"),
-            version: ::core::option::Option::Some("2.1.0"),
-            licence: ::core::option::Option::Some("MIT"),
-        },
-    };
+    pub static STYLE: Source = Source::at(
+            "doctrine-core/tests/fixtures/small/prompts/style.md",
+        )
+        .with_source("house-style")
+        .with_version("2.1.0")
+        .with_licence("MIT");
     ///Where `text::MOOD_STERN` comes from, with its frontmatter provenance.
-    pub static MOOD_STERN: ::doctrine::Source = ::doctrine::Source::at(
+    pub static MOOD_STERN: Source = Source::at(
         "doctrine-core/tests/fixtures/small/moods/stern.md",
     );
     ///Where `text::MOOD_SUNNY` comes from, with its frontmatter provenance.
-    pub static MOOD_SUNNY: ::doctrine::Source = ::doctrine::Source::at(
+    pub static MOOD_SUNNY: Source = Source::at(
         "doctrine-core/tests/fixtures/small/moods/sunny.md",
     );
 }
@@ -314,7 +313,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
             LayerInfo::named("tools"),
@@ -368,7 +368,7 @@ mod __plan {
     ];
 }
 #[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [&::doctrine::LayerInfo; 7] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -485,7 +485,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 7]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

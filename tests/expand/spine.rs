@@ -138,37 +138,27 @@ impl<'a> ::core::cmp::PartialEq for Selectors<'a> {
 }
 impl<'a> Selectors<'a> {
     /// What the resolver is told about each selector, in manifest order.
-    pub const SPECS: &'static [::doctrine::selector::SelectorSpec] = &[
-        ::doctrine::selector::SelectorSpec {
+    const SPECS: &'static [::doctrine::__private::SelectorSpec] = &[
+        ::doctrine::__private::SelectorSpec {
             name: "spine",
             follows: ::core::option::Option::None,
-            file: ::doctrine::overlay::OverlayFile {
-                file: "spine.md",
-                layer: "spine",
-                cap: 65536,
-                refuse_oversize: false,
-                ignore: &[
-                    ::doctrine::overlay::Shipped {
-                        size: 90,
-                        fingerprint: 5943977374501266743,
-                    },
-                ],
-                empty_off: false,
-                selected: true,
-            },
+            file: ::doctrine::__private::OverlayFile::of_selector("spine.md", "spine")
+                .ignoring(
+                    &[
+                        ::doctrine::__private::ShippedVersion {
+                            size: 90,
+                            fingerprint: 5943977374501266743,
+                        },
+                    ],
+                ),
         },
-        ::doctrine::selector::SelectorSpec {
+        ::doctrine::__private::SelectorSpec {
             name: "spine_legs",
             follows: ::core::option::Option::Some(0),
-            file: ::doctrine::overlay::OverlayFile {
-                file: "spine.worker.md",
-                layer: "spine_worker",
-                cap: 65536,
-                refuse_oversize: false,
-                ignore: &[],
-                empty_off: false,
-                selected: true,
-            },
+            file: ::doctrine::__private::OverlayFile::of_selector(
+                "spine.worker.md",
+                "spine_worker",
+            ),
         },
     ];
     /// Resolves every selector: reads the user's copy from `user_dir` (ONE
@@ -189,12 +179,12 @@ impl<'a> Selectors<'a> {
 }
 /// What the selectors resolved to: give it to the builder with `.selection()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Selection(::doctrine::selector::Resolution);
+pub struct Selection(::doctrine::__private::Resolution);
 impl Selection {
     /// Each selector's value, resolved source (`off`, `shipped`, `user copy`,
     /// `path`, `degraded`), bypassed legacy copies and refusals; `Display` writes
     /// it as text.
-    pub fn doctor(&self) -> &::doctrine::selector::Doctor {
+    pub fn doctor(&self) -> &::doctrine::introspect::Doctor {
         self.0.doctor()
     }
 }
@@ -207,12 +197,11 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
+    use ::doctrine::introspect::Source;
     ///Where `text::SPINE` comes from, with its frontmatter provenance.
-    pub static SPINE: ::doctrine::Source = ::doctrine::Source::at(
-        "examples/spine/prompts/spine.md",
-    );
+    pub static SPINE: Source = Source::at("examples/spine/prompts/spine.md");
     ///Where `text::SPINE_WORKER` comes from, with its frontmatter provenance.
-    pub static SPINE_WORKER: ::doctrine::Source = ::doctrine::Source::at(
+    pub static SPINE_WORKER: Source = Source::at(
         "examples/spine/prompts/spine.worker.md",
     );
 }
@@ -227,7 +216,8 @@ mod __plan {
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
-    use ::doctrine::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
     pub(super) static PLAN: [LayerPlan; 4] = [
         LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
             .gated(
@@ -267,7 +257,7 @@ mod __plan {
 | 3 | `spine_worker` | stable | `leg` | — | selector (`Selectors::spine_legs`) | `examples/spine/prompts/spine.worker.md` | `spine.worker.md` | yes (selector's file) |
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
-pub static LAYERS: [&::doctrine::LayerInfo; 4] = [
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 4] = [
     &__plan::PLAN[0].info,
     &__plan::PLAN[1].info,
     &__plan::PLAN[2].info,
@@ -394,7 +384,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     }
 }
 /// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::Section; 4]>;
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 4]>;
 impl<'a, Stage> Compose<'a, Stage> {
     /// Composes the prompt: one allocation of exactly its length. Callable once
     /// every slot is filled.

@@ -22,6 +22,7 @@ mod validate;
 mod watch;
 
 pub use model::Doctrine;
+pub use names::crate_path;
 pub use watch::watched;
 
 /// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
@@ -112,7 +113,7 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
             help: Some(help.to_string()),
         }])
     };
-    let krate = syn::parse_str::<syn::Path>(&req.krate).map_err(|e| {
+    let krate = crate_path(&req.krate).map_err(|e| {
         fail(
             req.manifest.clone(),
             format!("`crate = \"{}\"` is not a path: {e}", req.krate),

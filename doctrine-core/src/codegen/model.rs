@@ -45,10 +45,10 @@ pub struct Doctrine {
     pub skills: Option<Vec<SkillDef>>,
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
     /// says `crate = "..."`.
-    pub krate: syn::Path,
+    pub krate: proc_macro2::TokenStream,
 }
 
-// By hand: `syn::Path` has no `Debug` without syn's `extra-traits` feature.
+// By hand: the crate path as written, and the fields worth reading.
 impl std::fmt::Debug for Doctrine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Doctrine")
@@ -67,8 +67,7 @@ impl std::fmt::Debug for Doctrine {
 impl Doctrine {
     /// The runtime's path, for generated code: `::doctrine` or the caller's override.
     pub fn krate(&self) -> proc_macro2::TokenStream {
-        let path = &self.krate;
-        quote::quote! { #path }
+        self.krate.clone()
     }
 
     /// The runtime's plumbing, `<krate>::__private`: what generated code calls and users do
@@ -552,7 +551,7 @@ impl Content {
 
 #[derive(Debug)]
 pub struct Overlay {
-    /// `overlay_cap` (default `overlay::DEFAULT_MAX_BYTES`).
+    /// `overlay_cap` (default `limits::MAX_OVERLAY_BYTES`).
     pub cap: usize,
     /// `oversize = "refuse"`.
     pub refuse_oversize: bool,

@@ -1,5 +1,30 @@
 //! Turning manifest names and file stems into Rust identifiers.
 
+/// The path generated code names the runtime by, as tokens: an optional leading `::`, then
+/// identifiers joined by `::` (`::doctrine`, `crate::runtime`, `super::doctrine`); or why
+/// `text` is no such path.
+pub fn crate_path(text: &str) -> Result<proc_macro2::TokenStream, String> {
+    use syn::ext::IdentExt;
+    use syn::parse::{ParseStream, Parser};
+    use syn::punctuated::Punctuated;
+    let path = |input: ParseStream<'_>| {
+        let leading: Option<syn::Token![::]> = input.parse()?;
+        let segments = Punctuated::<syn::Ident, syn::Token![::]>::parse_separated_nonempty_with(
+            input,
+            syn::Ident::parse_any,
+        )?;
+        // `crate`, `self` and `super` may name a module; no other keyword may.
+        if let Some(k) = segments.iter().find(|s| {
+            !matches!(s.to_string().as_str(), "crate" | "self" | "super")
+                && syn::parse_str::<syn::Ident>(&s.to_string()).is_err()
+        }) {
+            return Err(syn::Error::new(k.span(), format!("`{k}` is a keyword")));
+        }
+        Ok(quote::quote! { #leading #segments })
+    };
+    path.parse_str(text).map_err(|e| e.to_string())
+}
+
 /// `be-dev-1` → `BeDev1`, `tool_policy` → `ToolPolicy`.
 pub(super) fn camel(name: &str) -> String {
     name.split(['-', '_', '.', ' '])
@@ -112,10 +137,10 @@ pub(super) use crate::runtime::text::{fold, shown};
 /// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
 /// product of the two lengths, in time and memory, and a name this long is no typo of a
 /// short one.
-const HINT_MAX_LEN: usize = 64;
+const MAX_HINT_NAME_BYTES: usize = 64;
 
 /// At most this many candidates are compared, so a hint stays cheap for huge manifests.
-const HINT_MAX_CANDIDATES: usize = 1024;
+const MAX_HINT_CANDIDATES: usize = 1024;
 
 /// The closest candidate by edit distance, for "did you mean" hints. Bounded: names over
 /// 64 bytes and candidates past the first 1,024 are not compared.
@@ -123,13 +148,13 @@ pub(super) fn closest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    if name.len() > HINT_MAX_LEN {
+    if name.len() > MAX_HINT_NAME_BYTES {
         return None;
     }
     candidates
         .into_iter()
-        .take(HINT_MAX_CANDIDATES)
-        .filter(|c| c.len() <= HINT_MAX_LEN)
+        .take(MAX_HINT_CANDIDATES)
+        .filter(|c| c.len() <= MAX_HINT_NAME_BYTES)
         .map(|c| (distance(name, c), c))
         .filter(|(d, c)| *d <= (c.len().max(name.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)
@@ -181,6 +206,33 @@ pub(super) fn snake_ident_problem(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crate_path_is_identifiers_joined_by_colons() {
+        for ok in [
+            "::doctrine",
+            "doctrine",
+            "crate::runtime",
+            "super::x::y",
+            "self::rt",
+        ] {
+            let tokens = crate_path(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
+            assert_eq!(tokens.to_string().replace(' ', ""), ok);
+        }
+        for bad in [
+            "",
+            "::",
+            "a::",
+            "a b",
+            "a::<T>",
+            "::fn",
+            "a::struct",
+            "\"a\"",
+            "a-b",
+        ] {
+            assert!(crate_path(bad).is_err(), "{bad:?} was taken for a path");
+        }
+    }
 
     #[test]
     fn converts_names() {

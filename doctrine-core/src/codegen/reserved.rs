@@ -98,7 +98,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Overlay::load"),
     (Space::Associated, "Overlay::load_capped"),
     (Space::Associated, "Overlay::load_with_cap"),
-    (Space::Associated, "Overlay::CAP_MAX"),
+    (Space::Associated, "Overlay::MAX_CAP_BYTES"),
     // `Selectors` and `Selection` (a manifest with selector layers).
     (Space::Associated, "Selectors::SPECS"),
     (Space::Associated, "Selectors::resolve"),

@@ -87,12 +87,12 @@ pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
         return Err(problem);
     }
     let long = name.chars().count();
-    if long > crate::MAX_SKILL_NAME {
+    if long > crate::limits::MAX_SKILL_NAME_CHARS {
         return problem(
             name_at,
             format!(
                 "{skill}: its name is {long} characters, over {}",
-                crate::MAX_SKILL_NAME
+                crate::limits::MAX_SKILL_NAME_CHARS
             ),
             "name the skill in a few words: the name is its key and is printed in the index",
         );

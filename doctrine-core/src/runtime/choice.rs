@@ -12,6 +12,7 @@ pub trait Choice: Copy + Sized + 'static {
     /// Every value's name, in the same order as `ALL`.
     const NAMES: &'static [&'static str];
 
+    /// The value's name, as written in the manifest.
     fn as_str(self) -> &'static str;
 
     /// Parses a name exactly as written in the manifest (or a file stem).
@@ -30,8 +31,11 @@ pub trait Choice: Copy + Sized + 'static {
 /// A name that is not in a closed set; its message lists the valid names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseChoiceError {
+    /// What the set is of (`role`, a knob's name, a fact's).
     pub kind: &'static str,
+    /// The name given.
     pub value: String,
+    /// The names the set holds.
     pub valid: &'static [&'static str],
 }
 

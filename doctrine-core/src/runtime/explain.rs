@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::layer::Origin;
-use super::prompt::{Mark, Section, SectionState};
+use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
 /// Displays one row per layer of a composed prompt.
@@ -41,6 +41,7 @@ impl<'a> Explain<'a> {
         }
     }
 
+    /// The rows' records: one section per layer, in manifest order.
     pub fn sections(&self) -> &'a [Section] {
         self.sections
     }

@@ -9,16 +9,22 @@ use super::choice::{Choice, ParseChoiceError};
 
 /// Why a set of `(name, value)` pairs does not make the facts of a role (mode).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FactError {
     /// A fact the role requires was not given.
     Missing {
+        /// The role (mode).
         role: &'static str,
+        /// The fact it requires.
         fact: &'static str,
     },
     /// The role does not take a fact of that name (or no fact has that name).
     NotTaken {
+        /// The role (mode).
         role: &'static str,
+        /// The name given.
         fact: String,
+        /// The facts the role takes.
         takes: &'static [&'static str],
     },
     /// The same fact was given twice.

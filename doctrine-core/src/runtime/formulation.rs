@@ -9,6 +9,7 @@ use super::choice::{Choice, ParseChoiceError};
 
 /// Section delimiters for a model family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Formulation {
     /// `## Title` before the section.
     #[default]
@@ -20,6 +21,7 @@ pub enum Formulation {
 }
 
 impl Formulation {
+    /// `"markdown"`, `"tagged"` or `"bare"`, as in the manifest.
     pub const fn as_str(self) -> &'static str {
         match self {
             Formulation::Markdown => "markdown",
@@ -57,7 +59,9 @@ impl fmt::Display for Formulation {
 
 /// A layer's title, with its delimiters precomputed at compile time for every formulation.
 #[derive(Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Title {
+    /// The title as the manifest writes it.
     pub text: &'static str,
     /// `## Title\n\n`
     pub heading: &'static str,
@@ -68,6 +72,22 @@ pub struct Title {
 }
 
 impl Title {
+    /// A title and its delimiters. Used by generated code.
+    #[doc(hidden)]
+    pub const fn new(
+        text: &'static str,
+        heading: &'static str,
+        open: &'static str,
+        close: &'static str,
+    ) -> Self {
+        Title {
+            text,
+            heading,
+            open,
+            close,
+        }
+    }
+
     /// What goes before and after the section's text.
     #[inline]
     pub fn delimiters(&self, formulation: Formulation) -> (&'static str, &'static str) {

@@ -50,12 +50,14 @@ impl fmt::Display for InstructionSource {
 /// One block of user or administrator guidance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instruction<'a> {
+    /// Where it came from.
     pub source: InstructionSource,
     /// What it applies to, e.g. a directory or a file path; rendered as written.
     pub scope: &'a str,
     /// Set only by the caller for an administrator's instruction: it is what puts an
     /// instruction at the top rank (see [`Instruction::authority`]).
     pub locked: bool,
+    /// The guidance itself; rendered trimmed.
     pub text: &'a str,
 }
 
@@ -77,6 +79,7 @@ impl Instruction<'_> {
 /// manifest's `provenance` template and `rank`. [`InstructionStyle::DEFAULT`] is
 /// `[instruction: source={source}, scope={scope}]`, ranked by authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InstructionStyle {
     /// The line's pieces: literal text, and where the source and the scope go.
     pub line: &'static [LinePiece],
@@ -88,9 +91,13 @@ pub struct InstructionStyle {
 
 /// A piece of a provenance line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LinePiece {
+    /// Literal text.
     Lit(&'static str),
+    /// The rank the instruction is rendered at (`{source}` in a template).
     Source,
+    /// The instruction's scope (`{scope}`).
     Scope,
 }
 
@@ -107,6 +114,24 @@ impl InstructionStyle {
         omit_without_scope: false,
         by_source: false,
     };
+
+    /// A manifest's `provenance` template: its pieces, the line left out when the scope is
+    /// empty, ranked by authority. Used by generated code.
+    #[doc(hidden)]
+    pub const fn templated(line: &'static [LinePiece]) -> Self {
+        InstructionStyle {
+            line,
+            omit_without_scope: true,
+            by_source: false,
+        }
+    }
+
+    /// Ranked by the declared source alone (`rank = "source"`). Used by generated code.
+    #[doc(hidden)]
+    pub const fn by_source(mut self) -> Self {
+        self.by_source = true;
+        self
+    }
 
     /// What a scope may not contain, so it cannot end its line early or start another:
     /// line breaks, and the literal text that closes the line after the scope (`]`,
@@ -224,61 +249,53 @@ fn for_each_scope_piece<'a>(scope: &'a str, closer: &str, mut emit: impl FnMut(&
     }
 }
 
-/// Appends the instructions to `out` in ascending authority, so the most authoritative comes
-/// last, nearest the model's reply. Within one rank the input order is kept. The caller's
-/// slice is neither reordered nor copied (one pass per rank); `out` is grown once, by
-/// [`rendered_len`] bytes.
-///
-/// Each instruction is written as one provenance line naming its rank (its
-/// [`Instruction::authority`]) and scope, then its text trimmed of surrounding whitespace:
-///
-/// ```text
-/// [instruction: source=project, scope=/repo]
-/// Run the tests before you commit.
-///
-/// [instruction: source=locked, scope=admin]
-/// Never push to main.
-/// ```
-///
-/// Instructions are separated by `\n\n`; nothing precedes the first or follows the last.
-/// An instruction whose text is empty or only whitespace is skipped entirely (no provenance
-/// line either). The scope is written as given.
-pub fn render_instructions(instructions: &[Instruction<'_>], out: &mut String) {
-    render_instructions_styled(instructions, &InstructionStyle::DEFAULT, out);
-}
+impl InstructionStyle {
+    /// Appends the instructions to `out` in this style, in ascending authority (or by
+    /// declared source, for a style that ranks so), so the most authoritative comes last,
+    /// nearest the model's reply. Within one rank the input order is kept. The caller's
+    /// slice is neither reordered nor copied (one pass per rank); `out` is grown once, by
+    /// [`rendered_len`](InstructionStyle::rendered_len) bytes.
+    ///
+    /// In the [`DEFAULT`](InstructionStyle::DEFAULT) style each instruction is written as
+    /// one provenance line naming its rank (its [`Instruction::authority`]) and scope, then
+    /// its text trimmed of surrounding whitespace:
+    ///
+    /// ```text
+    /// [instruction: source=project, scope=/repo]
+    /// Run the tests before you commit.
+    ///
+    /// [instruction: source=locked, scope=admin]
+    /// Never push to main.
+    /// ```
+    ///
+    /// Instructions are separated by `\n\n`; nothing precedes the first or follows the last.
+    /// An instruction whose text is empty or only whitespace is skipped entirely (no provenance
+    /// line either). The scope is written as given, except that it cannot end its line or
+    /// start another.
+    pub fn render(&self, instructions: &[Instruction<'_>], out: &mut String) {
+        out.reserve(self.rendered_len(instructions));
+        for_each_piece(instructions, self, |piece| out.push_str(piece), |_, _| {});
+    }
 
-/// As [`render_instructions`], with a manifest's provenance template and ranking.
-pub fn render_instructions_styled(
-    instructions: &[Instruction<'_>],
-    style: &InstructionStyle,
-    out: &mut String,
-) {
-    out.reserve(styled_len(instructions, style));
-    for_each_piece(instructions, style, |piece| out.push_str(piece), |_, _| {});
-}
+    /// As [`render`](InstructionStyle::render), also calling `header(start, end)` with the
+    /// byte range of each provenance line relative to where the rendering starts in `out`.
+    pub(crate) fn render_marked(
+        &self,
+        instructions: &[Instruction<'_>],
+        out: &mut String,
+        header: impl FnMut(usize, usize),
+    ) {
+        out.reserve(self.rendered_len(instructions));
+        for_each_piece(instructions, self, |piece| out.push_str(piece), header);
+    }
 
-/// As [`render_instructions_styled`], also calling `header(start, end)` with the byte range
-/// of each provenance line relative to where the rendering starts in `out`.
-pub(crate) fn render_instructions_marked(
-    instructions: &[Instruction<'_>],
-    style: &InstructionStyle,
-    out: &mut String,
-    header: impl FnMut(usize, usize),
-) {
-    out.reserve(styled_len(instructions, style));
-    for_each_piece(instructions, style, |piece| out.push_str(piece), header);
-}
-
-/// The exact number of bytes [`render_instructions`] appends, so a caller can allocate once.
-pub fn rendered_len(instructions: &[Instruction<'_>]) -> usize {
-    styled_len(instructions, &InstructionStyle::DEFAULT)
-}
-
-/// As [`rendered_len`], for [`render_instructions_styled`].
-pub fn styled_len(instructions: &[Instruction<'_>], style: &InstructionStyle) -> usize {
-    let mut len = 0;
-    for_each_piece(instructions, style, |piece| len += piece.len(), |_, _| {});
-    len
+    /// The exact number of bytes [`render`](InstructionStyle::render) appends, so a caller
+    /// can allocate once.
+    pub fn rendered_len(&self, instructions: &[Instruction<'_>]) -> usize {
+        let mut len = 0;
+        for_each_piece(instructions, self, |piece| len += piece.len(), |_, _| {});
+        len
+    }
 }
 
 #[cfg(test)]
@@ -302,8 +319,12 @@ mod tests {
 
     fn render(instructions: &[Instruction<'_>]) -> String {
         let mut out = String::new();
-        render_instructions(instructions, &mut out);
+        InstructionStyle::DEFAULT.render(instructions, &mut out);
         out
+    }
+
+    fn rendered_len(instructions: &[Instruction<'_>]) -> usize {
+        InstructionStyle::DEFAULT.rendered_len(instructions)
     }
 
     #[test]
@@ -386,7 +407,7 @@ mod tests {
         );
         // Appends; does not clear what is already there.
         let mut out = String::from("before|");
-        render_instructions(&[ins(User, "x", false, "y")], &mut out);
+        InstructionStyle::DEFAULT.render(&[ins(User, "x", false, "y")], &mut out);
         assert_eq!(out, "before|[instruction: source=user, scope=x]\ny");
     }
 

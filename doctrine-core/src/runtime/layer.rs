@@ -2,7 +2,12 @@
 
 use std::fmt;
 
-/// Where a layer sits relative to the provider's prompt cache.
+/// Where a layer sits relative to the provider's prompt cache. Two tiers by design: a
+/// prompt is its stable prefix and its volatile suffix ([`Prompt::stable`],
+/// [`Prompt::volatile`]).
+///
+/// [`Prompt::stable`]: crate::Prompt::stable
+/// [`Prompt::volatile`]: crate::Prompt::volatile
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tier {
     /// Part of the cacheable prefix: byte-identical across turns for equal inputs.
@@ -12,6 +17,7 @@ pub enum Tier {
 }
 
 impl Tier {
+    /// `"stable"` or `"volatile"`, as in the manifest.
     pub const fn as_str(self) -> &'static str {
         match self {
             Tier::Stable => "stable",
@@ -28,9 +34,11 @@ impl fmt::Display for Tier {
 
 /// What the manifest says about one layer, independent of any composition.
 #[derive(Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LayerInfo {
     /// The layer's `name` in the manifest.
     pub name: &'static str,
+    /// Its cache tier.
     pub tier: Tier,
     /// Locked layers have no overlay field and no runtime path can change their bytes.
     pub locked: bool,
@@ -82,19 +90,25 @@ impl LayerInfo {
 
 /// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
 #[derive(Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Provenance {
+    /// Where the text comes from (`source`).
     pub source: Option<&'static str>,
+    /// Its version (`version`).
     pub version: Option<&'static str>,
+    /// Its licence (`licence` or `license`).
     pub licence: Option<&'static str>,
 }
 
 impl Provenance {
+    /// No frontmatter provenance.
     pub const NONE: Provenance = Provenance {
         source: None,
         version: None,
         licence: None,
     };
 
+    /// Whether no field is set.
     pub fn is_empty(&self) -> bool {
         self.source.is_none() && self.version.is_none() && self.licence.is_none()
     }
@@ -117,14 +131,17 @@ impl fmt::Display for Provenance {
 
 /// A file a layer's text was embedded from.
 #[derive(Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Source {
     /// Path relative to the crate directory, with `/` separators on every platform.
     pub path: &'static str,
+    /// What its frontmatter says of where it comes from.
     pub provenance: Provenance,
 }
 
 impl Source {
-    /// A file without frontmatter provenance. Used by generated code.
+    /// A file without frontmatter provenance. Used by generated code, with the methods
+    /// below for the provenance a file has.
     #[doc(hidden)]
     pub const fn at(path: &'static str) -> Source {
         Source {
@@ -132,10 +149,29 @@ impl Source {
             provenance: Provenance::NONE,
         }
     }
+
+    #[doc(hidden)]
+    pub const fn with_source(mut self, source: &'static str) -> Self {
+        self.provenance.source = Some(source);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_version(mut self, version: &'static str) -> Self {
+        self.provenance.version = Some(version);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_licence(mut self, licence: &'static str) -> Self {
+        self.provenance.licence = Some(licence);
+        self
+    }
 }
 
 /// Where a composed section's text came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Origin {
     /// A file embedded at compile time.
     File(&'static Source),

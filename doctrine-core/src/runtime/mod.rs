@@ -12,12 +12,14 @@ pub(crate) mod notice;
 #[cfg(any(feature = "codegen", feature = "skills"))]
 pub(crate) mod one_line;
 pub(crate) mod overlay;
+pub(crate) mod part;
 pub(crate) mod plan;
 pub(crate) mod prompt;
 pub(crate) mod reminder;
 pub(crate) mod repo;
 pub(crate) mod safe_open;
 pub(crate) mod safety;
+pub(crate) mod section;
 pub(crate) mod selector;
 pub(crate) mod skill;
 pub(crate) mod skill_index;

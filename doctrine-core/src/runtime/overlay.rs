@@ -34,8 +34,13 @@ const WORDS: Words = Words {
     none: "no overlay was loaded and the shipped texts are kept",
 };
 
-/// Default byte cap per overlay file.
-pub const DEFAULT_MAX_BYTES: usize = 16 * 1024;
+/// The byte cap per overlay file unless the manifest's `overlay_cap` sets another.
+pub const MAX_OVERLAY_BYTES: usize = 16 * 1024;
+
+/// The byte cap on a selector's file (the user copy and a path alike, both read by this
+/// loader's rules), unless the layer's `overlay_cap` says otherwise: a shared layer is a
+/// page of doctrine, not a dump.
+pub const MAX_SELECTOR_BYTES: usize = 64 * 1024;
 
 /// Bytes read past the cap: enough to finish a character that straddles it (a UTF-8
 /// character is at most four bytes), so a cut character can be told from a bad one.
@@ -56,7 +61,7 @@ pub struct OverlayFile {
     pub refuse_oversize: bool,
     /// Earlier shipped versions (`overlay_ignore`): a user copy byte-identical to one of
     /// them is a copy nobody edited, and does not shadow the current shipped text.
-    pub ignore: &'static [Shipped],
+    pub ignore: &'static [ShippedVersion],
     /// An empty file turns the layer off (`empty = "off"`): its slot is `Some("")`.
     pub empty_off: bool,
     /// The file belongs to a selector layer (`selector`): `load_overlay` passes it by in
@@ -65,16 +70,50 @@ pub struct OverlayFile {
 }
 
 impl OverlayFile {
-    /// A file with the default policy: capped at [`DEFAULT_MAX_BYTES`], truncated over it.
+    /// A file with the default policy: capped at [`MAX_OVERLAY_BYTES`], truncated over it.
     pub const fn new(file: &'static str, layer: &'static str) -> Self {
         OverlayFile {
             file,
             layer,
-            cap: DEFAULT_MAX_BYTES,
+            cap: MAX_OVERLAY_BYTES,
             refuse_oversize: false,
             ignore: &[],
             empty_off: false,
             selected: false,
+        }
+    }
+
+    /// Capped at `cap` bytes (`overlay_cap`).
+    pub const fn capped(mut self, cap: usize) -> Self {
+        self.cap = cap;
+        self
+    }
+
+    /// Over the cap, the shipped text is kept (`oversize = "refuse"`).
+    pub const fn refusing_oversize(mut self) -> Self {
+        self.refuse_oversize = true;
+        self
+    }
+
+    /// A copy of one of these earlier shipped versions is passed by (`overlay_ignore`).
+    pub const fn ignoring(mut self, ignore: &'static [ShippedVersion]) -> Self {
+        self.ignore = ignore;
+        self
+    }
+
+    /// An empty file turns the layer off (`empty = "off"`).
+    pub const fn empty_off(mut self) -> Self {
+        self.empty_off = true;
+        self
+    }
+
+    /// A selector layer's file (`selector`), capped at [`MAX_SELECTOR_BYTES`], truncated
+    /// over it.
+    pub const fn of_selector(file: &'static str, layer: &'static str) -> Self {
+        OverlayFile {
+            cap: MAX_SELECTOR_BYTES,
+            selected: true,
+            ..OverlayFile::new(file, layer)
         }
     }
 }
@@ -82,7 +121,7 @@ impl OverlayFile {
 /// An earlier shipped version of a layer's text: its size and
 /// [`fingerprint`](crate::fingerprint), computed at compile time from a file in the crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shipped {
+pub struct ShippedVersion {
     pub size: u64,
     pub fingerprint: u64,
 }
@@ -412,7 +451,7 @@ fn read_overlay_file(
     entry: &Named<'_>,
     links: Links,
     max_bytes: usize,
-    ignore: &[Shipped],
+    ignore: &[ShippedVersion],
 ) -> Outcome {
     match open_entry(entry, links) {
         Ok(file) => read_opened(file, max_bytes, ignore),
@@ -422,7 +461,7 @@ fn read_overlay_file(
 
 /// Judges and reads a file already opened: single link, the legacy bypass, the cap, UTF-8,
 /// non-empty.
-fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
+fn read_opened(file: Opened, max_bytes: usize, ignore: &[ShippedVersion]) -> Outcome {
     if let Some(n @ 2..) = file.links {
         return ignored(hard_linked(n, WORDS));
     }
@@ -439,7 +478,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[Shipped]) -> Outcome {
     };
     if legacy && bytes.len() as u64 == size {
         let fingerprint = crate::fingerprint(&bytes);
-        if ignore.contains(&Shipped { size, fingerprint }) {
+        if ignore.contains(&ShippedVersion { size, fingerprint }) {
             return Outcome::Ignored(
                 NoticeKind::ShippedCopy,
                 "The file is byte for byte an earlier shipped version of this layer, a copy \
@@ -520,7 +559,7 @@ mod tests {
         fs::write(tmp.path().join("spine.md"), "Mine.").unwrap();
         fs::write(tmp.path().join("identity.md"), "Me.").unwrap();
         fs::write(tmp.path().join("unknown.md"), "x").unwrap();
-        let (slots, notices) = load_overlay(tmp.path(), &WITH_SELECTOR, DEFAULT_MAX_BYTES);
+        let (slots, notices) = load_overlay(tmp.path(), &WITH_SELECTOR, MAX_OVERLAY_BYTES);
         assert_eq!(slots, [Some("Me.".to_string()), None]);
         let kinds: Vec<NoticeKind> = notices.iter().map(|n| n.kind).collect();
         assert_eq!(kinds, [NoticeKind::Unknown], "{notices:?}");
@@ -539,7 +578,7 @@ mod tests {
         let (slots, notices) = load_with(
             dir,
             &SPEC,
-            Cap::AtMost(DEFAULT_MAX_BYTES),
+            Cap::AtMost(MAX_OVERLAY_BYTES),
             Links::Refuse(why),
         );
         assert_eq!(slots, [None, Some("Terse.".to_string())]);

@@ -4,9 +4,9 @@
 //! manifest composes through the same routine (and a tool that builds a plan from a
 //! manifest at run time composes exactly as the compiled code does).
 
-use super::compose::{Body, Joined, Part, Seg, NO_JOIN};
 use super::instruction::{Instruction, InstructionStyle};
 use super::layer::{LayerInfo, Origin, Skip, Source};
+use super::part::{Body, Joined, Part, Seg, NO_JOIN};
 use super::selector::{selected, Resolution, Selected};
 
 /// One layer of a manifest, as data.

@@ -2,9 +2,8 @@
 
 use std::fmt;
 
-use super::compose::Written;
 use super::explain::Explain;
-use super::layer::{LayerInfo, Origin, Skip};
+use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
 /// A composed system prompt, with one [`Section`] per manifest layer held in `S`: an array
@@ -24,44 +23,15 @@ pub struct Prompt<S> {
     ceiling: Option<usize>,
 }
 
-/// Where one instruction's provenance line sits in the text, and in which section.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mark {
-    pub section: usize,
-    pub start: usize,
-    pub end: usize,
-}
-
-/// What one layer contributed to a composed prompt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Section {
-    pub info: &'static LayerInfo,
-    pub origin: Origin,
-    pub state: SectionState,
-}
-
-impl Section {
-    /// A placeholder that `compose` overwrites before anyone sees it.
-    pub(crate) const UNSET: Section = Section {
-        info: &UNSET_INFO,
-        origin: Origin::Unresolved,
-        state: SectionState::Skipped(Skip::Empty),
-    };
-}
-
-static UNSET_INFO: LayerInfo = LayerInfo {
-    name: "",
-    tier: super::layer::Tier::Stable,
-    locked: false,
-    user: false,
-    title: None,
-};
-
-/// A layer's text span in the whole prompt, or why it was left out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SectionState {
-    Included { start: usize, end: usize },
-    Skipped(Skip),
+/// What composition wrote: the text, where its stable part ends and its volatile part
+/// starts, where each instruction's provenance line landed, and which stretches came from
+/// user files.
+pub(crate) struct Written {
+    pub text: String,
+    pub stable_end: usize,
+    pub volatile_start: usize,
+    pub marks: Vec<Mark>,
+    pub user: Vec<UserContent>,
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
@@ -93,6 +63,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         &self.text[self.volatile_start..]
     }
 
+    /// The whole prompt, as its string.
     pub fn into_string(self) -> String {
         self.text
     }
@@ -176,6 +147,7 @@ pub fn with_ceiling<S>(mut prompt: Prompt<S>, ceiling: Option<usize>) -> Prompt<
 
 /// A composed stable prefix against its `[budget]` ceiling ([`Prompt::budget`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Budget {
     /// Bytes of the stable prefix as composed.
     pub stable_bytes: usize,

@@ -8,6 +8,7 @@ pub struct Repo<'a> {
     pub branch: Option<&'a str>,
     /// The branch work merges into (e.g. `main`), when known.
     pub main_branch: Option<&'a str>,
+    /// The head is detached (any `branch` is then ignored).
     pub detached: bool,
     /// Whether the working tree is clean, as stated by the caller (not derived from an empty
     /// `status`, which may just mean the status was not collected).

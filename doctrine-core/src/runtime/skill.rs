@@ -10,14 +10,15 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// The longest when-to-use line, in characters: the index line is paid for on every turn.
-pub const MAX_WHEN_TO_USE: usize = 120;
+pub const MAX_WHEN_TO_USE_CHARS: usize = 120;
 
 /// The longest skill name, in characters: it is the skill's key, and printed on its index
 /// line too.
-pub const MAX_SKILL_NAME: usize = 64;
+pub const MAX_SKILL_NAME_CHARS: usize = 64;
 
 /// A skill embedded at compile time (the generated `SHIPPED_SKILLS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ShippedSkill {
     /// Its name: unique in a set, and what the index sorts by.
     pub name: &'static str,
@@ -31,6 +32,7 @@ pub struct ShippedSkill {
 
 /// Where a skill came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SkillOrigin {
     /// Embedded at compile time.
     Shipped,
@@ -43,7 +45,7 @@ pub enum SkillOrigin {
 pub struct Skill {
     /// Its name: unique in a set, and what the index sorts by.
     pub name: String,
-    /// One line: when the skill applies (at most [`MAX_WHEN_TO_USE`] characters).
+    /// One line: when the skill applies (at most [`MAX_WHEN_TO_USE_CHARS`] characters).
     pub when: String,
     /// Phrases that load it; empty: the when-to-use line's words do.
     pub triggers: Vec<String>,
@@ -51,6 +53,26 @@ pub struct Skill {
     pub body: String,
     /// Where it came from.
     pub origin: SkillOrigin,
+}
+
+impl ShippedSkill {
+    /// A skill of this name, when-to-use line and body, loaded by its when-to-use line's
+    /// words (no triggers). The generated `SHIPPED_SKILLS` are checked when the crate
+    /// compiles; one built here is taken as given, as [`Skills::insert`] takes a skill.
+    pub const fn new(name: &'static str, when: &'static str, body: &'static str) -> Self {
+        ShippedSkill {
+            name,
+            when,
+            triggers: &[],
+            body,
+        }
+    }
+
+    /// Loaded by these phrases instead.
+    pub const fn with_triggers(mut self, triggers: &'static [&'static str]) -> Self {
+        self.triggers = triggers;
+        self
+    }
 }
 
 impl From<&ShippedSkill> for Skill {

@@ -6,7 +6,7 @@
 //!
 //! A skill is `<dir>/<name>.md` or `<dir>/<name>/SKILL.md`, read as a shipped skill is
 //! (`crate::frontmatter::skill`), except that a when-to-use line over
-//! [`MAX_WHEN_TO_USE`] characters is cut, with a notice, instead of refused: the user
+//! [`MAX_WHEN_TO_USE_CHARS`] characters is cut, with a notice, instead of refused: the user
 //! cannot fix a file at our compile time. A skill that replaces one already loaded says so
 //! (`SkillReplaced`); one whose name only reads like another's is refused
 //! (`ConfusableSkill`).
@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, NoticeKind};
-use super::safe_open::Refused;
-use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE};
+use super::safe_open::{DirHandle, Entry, Refused};
+use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
 use super::text::{fold, normalise, shown};
 use super::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
@@ -25,7 +25,7 @@ use crate::frontmatter::skill::{parse, Problem, SkillFile};
 
 /// Default byte cap per user skill file. A skill over it is refused whole: half a skill's
 /// guidance is worse than none.
-pub const SKILL_MAX_BYTES: usize = 64 * 1024;
+pub const MAX_SKILL_BYTES: usize = 64 * 1024;
 
 /// The most entries looked at in one skills directory, by name; the rest are reported in
 /// one notice. Bounds the work and the notices for a directory that was never meant as one.
@@ -42,14 +42,14 @@ impl Skills {
     /// the same name already here (shipped, or from an earlier directory), with a
     /// `SkillReplaced` notice; one whose name reads as another's but is spelt otherwise
     /// (`Release`, or with a Cyrillic `е`, beside `release`) is not loaded
-    /// (`ConfusableSkill`). Each file is capped at [`SKILL_MAX_BYTES`]. A directory that
+    /// (`ConfusableSkill`). Each file is capped at [`MAX_SKILL_BYTES`]. A directory that
     /// does not exist is passed by in silence; everything else that is not loaded gets a
     /// notice.
     ///
     /// Needs the `skills` feature (of `doctrine-prompt`, off by default).
     #[must_use = "the notices say what was not loaded and why; report them"]
     pub fn load_user<P: AsRef<Path>>(&mut self, dirs: &[P]) -> Vec<Notice> {
-        self.load_user_capped(dirs, SKILL_MAX_BYTES)
+        self.load_user_capped(dirs, MAX_SKILL_BYTES)
     }
 
     /// [`Skills::load_user`] with a byte cap per file of `max_bytes`.
@@ -117,19 +117,61 @@ fn load_dir(
             ),
         });
     }
-    // Names given in this directory, and by which file: the first by file name is kept.
-    let mut here: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut loading = Loading {
+        skills,
+        names,
+        dir,
+        root: &root,
+        max_bytes,
+        links,
+        notices,
+        here: BTreeMap::new(),
+    };
     for entry in entries.iter().take(MAX_SKILL_ENTRIES) {
+        if let Some(read) = loading.read(entry) {
+            loading.admit(read);
+        }
+    }
+    listing_errors(dir, errors, WORDS, loading.notices);
+}
+
+/// One directory being loaded into a set.
+struct Loading<'a> {
+    skills: &'a mut Skills,
+    names: &'a mut Names,
+    dir: &'a Path,
+    root: &'a DirHandle,
+    max_bytes: usize,
+    links: Links,
+    notices: &'a mut Vec<Notice>,
+    /// Names given in this directory, and by which file: the first by file name is kept.
+    here: BTreeMap<String, PathBuf>,
+}
+
+/// A skill file read and parsed, not yet admitted to the set.
+struct Read {
+    /// Its path relative to the directory.
+    rel: PathBuf,
+    /// Its path as the notices and the skill's origin name it.
+    file: PathBuf,
+    skill: SkillFile,
+}
+
+impl Loading<'_> {
+    fn notice(&mut self, subject: &Path, kind: NoticeKind, message: String) {
+        self.notices.push(Notice {
+            subject: subject.display().to_string(),
+            kind,
+            message,
+        });
+    }
+
+    /// Opens, reads and parses one entry, or says why it is no skill or was refused.
+    fn read(&mut self, entry: &Entry) -> Option<Read> {
+        let (dir, root) = (self.dir, self.root);
         let path = dir.join(&entry.name);
-        let mut notice = |subject: &Path, kind, message: String| {
-            notices.push(Notice {
-                subject: subject.display().to_string(),
-                kind,
-                message,
-            });
-        };
         let Some(name) = entry.name.to_str() else {
-            notice(
+            self.notice(
                 &path,
                 NoticeKind::Unknown,
                 format!(
@@ -138,7 +180,7 @@ fn load_dir(
                     entry.name.to_string_lossy()
                 ),
             );
-            continue;
+            return None;
         };
         // A `.md` file is a skill; anything else is tried as a skill's directory (a
         // symlink to one included), and is no skill if it holds no `SKILL.md`.
@@ -148,11 +190,11 @@ fn load_dir(
         };
         let file = dir.join(&rel);
         let named = Named {
-            root: &root,
+            root,
             rel: &rel,
             dir,
         };
-        let opened = match open_entry(&named, links) {
+        let opened = match open_entry(&named, self.links) {
             Ok(opened) => opened,
             Err(refused) if rel.ends_with("SKILL.md") && not_a_skill_dir(&named, &refused) => {
                 let what = if entry.is_dir {
@@ -160,7 +202,7 @@ fn load_dir(
                 } else {
                     "is neither a `.md` file nor a directory holding a `SKILL.md`"
                 };
-                notice(
+                self.notice(
                     &path,
                     NoticeKind::Unknown,
                     format!(
@@ -168,31 +210,25 @@ fn load_dir(
                         entry.name.to_string_lossy().escape_debug()
                     ),
                 );
-                continue;
+                return None;
             }
             Err(refused) => {
                 let (kind, message) = refusal(&named, refused, WORDS);
-                notice(&file, kind, message);
-                continue;
+                self.notice(&file, kind, message);
+                return None;
             }
         };
-        let text = match read_whole(opened, max_bytes, WORDS) {
+        let text = match read_whole(opened, self.max_bytes, WORDS) {
             Ok(text) => normalise(&text),
             Err((kind, message)) => {
-                notice(&file, kind, message);
-                continue;
+                self.notice(&file, kind, message);
+                return None;
             }
         };
-        let SkillFile {
-            name,
-            mut when,
-            triggers,
-            body,
-            ..
-        } = match parse(&text, stem) {
-            Ok(skill) => skill,
+        match parse(&text, stem) {
+            Ok(skill) => Some(Read { rel, file, skill }),
             Err(Problem { at, message, help }) => {
-                notice(
+                self.notice(
                     &file,
                     NoticeKind::BadSkill,
                     format!(
@@ -200,63 +236,55 @@ fn load_dir(
                         at.0, at.1
                     ),
                 );
-                continue;
+                None
             }
-        };
-        if let Some(first) = here.get(&name) {
-            notice(
-                &file,
-                NoticeKind::DuplicateSkill,
-                format!(
-                    "Skill `{}` is also defined by `{}` in this directory, which comes first \
-                     by file name and was kept, so this one was ignored.",
-                    shown(&name),
-                    first.display()
-                ),
+        }
+    }
+
+    /// Puts a skill read from this directory into the set, unless one earlier in the
+    /// directory has its name or one already in the set reads alike; a when-to-use line
+    /// too long is cut.
+    fn admit(&mut self, read: Read) {
+        let Read { rel, file, skill } = read;
+        let SkillFile {
+            name,
+            mut when,
+            triggers,
+            body,
+            ..
+        } = skill;
+        if let Some(first) = self.here.get(&name) {
+            let message = format!(
+                "Skill `{}` is also defined by `{}` in this directory, which comes first \
+                 by file name and was kept, so this one was ignored.",
+                shown(&name),
+                first.display()
             );
-            continue;
+            self.notice(&file, NoticeKind::DuplicateSkill, message);
+            return;
         }
         let folded = fold(&name);
-        if let Some(other) = names.0.get(&folded).filter(|&other| *other != name) {
-            let from = match skills.get(other).map(|s| &s.origin) {
-                Some(SkillOrigin::User(path)) => {
-                    format!("the skill loaded from `{}`", path.display())
-                }
-                _ => "the shipped skill".to_string(),
-            };
-            notice(
-                &file,
-                NoticeKind::ConfusableSkill,
-                format!(
-                    "Skill `{}` reads as `{}`, {from}, but is spelt otherwise (names are \
-                     compared ignoring case, invisible characters and letters that look \
-                     Latin), so it was not loaded: the index would show two lines that read \
-                     alike. To replace that skill, name it `{}` exactly; otherwise choose a \
-                     name of its own.",
-                    shown(&name).escape_debug(),
-                    shown(other),
-                    shown(other)
-                ),
-            );
-            continue;
+        if let Some(message) = self.confusable(&folded, &name) {
+            self.notice(&file, NoticeKind::ConfusableSkill, message);
+            return;
         }
         let long = when.chars().count();
-        if long > MAX_WHEN_TO_USE {
+        if long > MAX_WHEN_TO_USE_CHARS {
             when = cut(&when);
-            notice(
+            self.notice(
                 &file,
                 NoticeKind::WhenCut,
                 format!(
-                    "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}, so \
+                    "Skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE_CHARS}, so \
                      the index shows it cut to fit, ending in `…`. Shorten it: the index line \
                      is paid for on every turn.",
                     shown(&name)
                 ),
             );
         }
-        here.insert(name.clone(), rel.clone());
-        names.0.insert(folded, name.clone());
-        let replaced = skills.insert(Skill {
+        self.here.insert(name.clone(), rel);
+        self.names.0.insert(folded, name.clone());
+        let replaced = self.skills.insert(Skill {
             name: name.clone(),
             when,
             triggers,
@@ -268,7 +296,7 @@ fn load_dir(
                 SkillOrigin::Shipped => "the shipped skill of that name".to_string(),
                 SkillOrigin::User(path) => format!("the one loaded from `{}`", path.display()),
             };
-            notice(
+            self.notice(
                 &file,
                 NoticeKind::SkillReplaced,
                 format!(
@@ -278,7 +306,28 @@ fn load_dir(
             );
         }
     }
-    listing_errors(dir, errors, WORDS, notices);
+
+    /// Why skill `name` (which reads as `folded`) is refused, when a skill already in the
+    /// set reads the same but is spelt otherwise.
+    fn confusable(&self, folded: &str, name: &str) -> Option<String> {
+        let other = self.names.0.get(folded).filter(|&other| *other != name)?;
+        let from = match self.skills.get(other).map(|s| &s.origin) {
+            Some(SkillOrigin::User(path)) => {
+                format!("the skill loaded from `{}`", path.display())
+            }
+            _ => "the shipped skill".to_string(),
+        };
+        Some(format!(
+            "Skill `{}` reads as `{}`, {from}, but is spelt otherwise (names are \
+             compared ignoring case, invisible characters and letters that look \
+             Latin), so it was not loaded: the index would show two lines that read \
+             alike. To replace that skill, name it `{}` exactly; otherwise choose a \
+             name of its own.",
+            shown(name).escape_debug(),
+            shown(other),
+            shown(other)
+        ))
+    }
 }
 
 /// Whether opening `<entry>/SKILL.md` failed because the entry holds no skill: it is a
@@ -293,11 +342,11 @@ fn not_a_skill_dir(named: &Named<'_>, refused: &Refused) -> bool {
     }
 }
 
-/// The first `MAX_WHEN_TO_USE - 1` characters, without trailing space, and `…`.
+/// The first `MAX_WHEN_TO_USE_CHARS - 1` characters, without trailing space, and `…`.
 fn cut(when: &str) -> String {
     let end = when
         .char_indices()
-        .nth(MAX_WHEN_TO_USE - 1)
+        .nth(MAX_WHEN_TO_USE_CHARS - 1)
         .map_or(when.len(), |(i, _)| i);
     format!("{}…", when[..end].trim_end())
 }
@@ -331,7 +380,7 @@ mod tests {
             &mut skills,
             &mut Names::of(&Skills::default()),
             dir,
-            SKILL_MAX_BYTES,
+            MAX_SKILL_BYTES,
             Links::Refuse(why),
             &mut notices,
         );
@@ -358,13 +407,13 @@ mod tests {
     fn a_cut_keeps_the_line_under_the_cap() {
         let long = "wörd ".repeat(60);
         let cut = cut(long.trim());
-        assert_eq!(cut.chars().count(), MAX_WHEN_TO_USE);
+        assert_eq!(cut.chars().count(), MAX_WHEN_TO_USE_CHARS);
         assert!(cut.ends_with("wörd…"), "{cut}");
         // A space where the cut falls is not kept before the `…`.
-        let spaced = format!("{} tail", "a".repeat(MAX_WHEN_TO_USE - 2));
+        let spaced = format!("{} tail", "a".repeat(MAX_WHEN_TO_USE_CHARS - 2));
         assert_eq!(
             super::cut(&spaced),
-            format!("{}…", "a".repeat(MAX_WHEN_TO_USE - 2))
+            format!("{}…", "a".repeat(MAX_WHEN_TO_USE_CHARS - 2))
         );
     }
 }

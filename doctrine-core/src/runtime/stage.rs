@@ -13,10 +13,10 @@
 )]
 pub trait Filled {}
 
-/// How many optional slots one call may skip: slot `j` can be filled from any of the `SKIP_MAX`
+/// How many optional slots one call may skip: slot `j` can be filled from any of the `MAX_SKIPPED_SLOTS`
 /// stages up to it (with no required slot between). A bound keeps the generated impls
 /// linear in the number of slots; past it, fill an intermediate optional slot with `None`.
-pub const SKIP_MAX: usize = 16;
+pub const MAX_SKIPPED_SLOTS: usize = 16;
 
 /// Implemented by the stages from which slot `J` (counting from 0 in manifest order) may be
 /// filled: its own, and earlier ones when only optional slots lie between.

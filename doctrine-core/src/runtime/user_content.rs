@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 /// A stretch of a composed prompt whose bytes a user's file supplied.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UserContent {
     /// Where it sits in [`Prompt::as_str`](crate::Prompt::as_str).
     pub range: Range<usize>,

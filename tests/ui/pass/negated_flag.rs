@@ -7,8 +7,8 @@ mod d {
 fn main() {
     let quiet = d::compose().finish();
     assert_eq!(quiet.as_str(), "Answer in one line.");
-    assert_eq!(quiet.sections()[1].state, doctrine::SectionState::Skipped(doctrine::Skip::FlagOff("verbose")));
+    assert_eq!(quiet.sections()[1].state, doctrine::introspect::SectionState::Skipped(doctrine::introspect::Skip::FlagOff("verbose")));
     let loud = d::compose().flag(d::Flag::Verbose, true).finish();
     assert_eq!(loud.as_str(), "Explain your reasoning step by step.");
-    assert_eq!(loud.sections()[0].state, doctrine::SectionState::Skipped(doctrine::Skip::FlagOn("verbose")));
+    assert_eq!(loud.sections()[0].state, doctrine::introspect::SectionState::Skipped(doctrine::introspect::Skip::FlagOn("verbose")));
 }

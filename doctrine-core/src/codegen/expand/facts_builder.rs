@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::facts::{absent_list, field_type};
+use super::facts_struct::{absent_list, field_type};
 use super::{lit, variant};
 use crate::codegen::model::{Doctrine, Fact, Need};
 use crate::codegen::names::camel;

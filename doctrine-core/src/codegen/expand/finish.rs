@@ -15,7 +15,7 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
     let stable = d
         .layers
         .iter()
-        .filter(|l| l.tier == crate::Tier::Stable)
+        .filter(|l| l.tier == crate::introspect::Tier::Stable)
         .count();
     let formulation = match u.titled {
         true => quote! { self.state.formulation },
@@ -30,11 +30,11 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
     let (compose, prompt_ty) = match u.large {
         true => (
             quote! { #pv::compose_plan_boxed },
-            quote! { #krate::Prompt<::std::boxed::Box<[#krate::Section]>> },
+            quote! { #krate::Prompt<::std::boxed::Box<[#krate::introspect::Section]>> },
         ),
         false => (
             quote! { #pv::compose_plan },
-            quote! { #krate::Prompt<[#krate::Section; #n]> },
+            quote! { #krate::Prompt<[#krate::introspect::Section; #n]> },
         ),
     };
     let whole = ceiling(

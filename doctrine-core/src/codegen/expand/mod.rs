@@ -5,7 +5,9 @@
 mod claims;
 mod facts;
 mod facts_builder;
+mod facts_struct;
 mod finish;
+mod overlay;
 mod plan;
 mod prefix;
 mod reminders;
@@ -23,8 +25,9 @@ use quote::{format_ident, quote};
 use super::model::{Doctrine, Layer};
 use super::names::camel;
 
+use overlay::overlay;
 use texts::{layer_infos, texts};
-use types::{choices, flags, knobs, overlay, roles};
+use types::{choices, flags, knobs, roles};
 
 pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let tracking = tracking(d);

@@ -6,6 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::lit;
+use super::table::alternatives;
 use crate::codegen::model::{Cond, Content, Doctrine, Layer, LinePart, Segment, Suffix, Test};
 use crate::codegen::raw::Override;
 
@@ -78,13 +79,14 @@ pub(super) fn plan(d: &Doctrine, ix: &Indices) -> TokenStream {
         mod __plan {
             use super::{sources, text};
             use #pv::{ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
-            use #krate::{InstructionStyle, LayerInfo, LinePiece, Skip, Title};
+            use #krate::introspect::{LayerInfo, Skip, Title};
+            use #krate::{InstructionStyle, LinePiece};
 
             pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
         }
 
         #[doc = #doc]
-        pub static LAYERS: [&#krate::LayerInfo; #n] = [#(#infos),*];
+        pub static LAYERS: [&#krate::introspect::LayerInfo; #n] = [#(#infos),*];
     }
 }
 
@@ -92,13 +94,13 @@ pub(super) fn plan(d: &Doctrine, ix: &Indices) -> TokenStream {
 /// layer carrying no user-file text.
 fn layer_info(d: &Doctrine, l: &Layer) -> TokenStream {
     let name = lit(&l.name);
-    let volatile = (l.tier == crate::Tier::Volatile).then(|| quote! { .volatile() });
+    let volatile = (l.tier == crate::introspect::Tier::Volatile).then(|| quote! { .volatile() });
     let locked = l.locked.then(|| quote! { .locked() });
     let user = d.user_via(l).is_some().then(|| quote! { .user() });
     let title = l.title.as_ref().map(|t| {
         let (heading, open, close) = crate::codegen::names::title_delimiters(t);
         let (text, heading, open, close) = (lit(t), lit(&heading), lit(&open), lit(&close));
-        quote! { .titled(&Title { text: #text, heading: #heading, open: #open, close: #close }) }
+        quote! { .titled(&Title::new(#text, #heading, #open, #close)) }
     });
     quote! { LayerInfo::named(#name) #volatile #locked #user #title }
 }
@@ -380,9 +382,8 @@ fn instruction_style(l: &Layer) -> TokenStream {
     let Some(p) = &l.provenance else {
         return quote! { &InstructionStyle::DEFAULT };
     };
-    let by_source = p.by_source;
-    let (line, omit) = match &p.line {
-        None => (quote! { InstructionStyle::DEFAULT.line }, false),
+    let style = match &p.line {
+        None => quote! { InstructionStyle::DEFAULT },
         Some(parts) => {
             let parts = parts.iter().map(|part| match part {
                 LinePart::Lit(t) => {
@@ -392,22 +393,9 @@ fn instruction_style(l: &Layer) -> TokenStream {
                 LinePart::Source => quote! { LinePiece::Source },
                 LinePart::Scope => quote! { LinePiece::Scope },
             });
-            (quote! { &[#(#parts),*] }, true)
+            quote! { InstructionStyle::templated(&[#(#parts),*]) }
         }
     };
-    quote! {
-        &InstructionStyle { line: #line, omit_without_scope: #omit, by_source: #by_source }
-    }
-}
-
-/// Alternatives as written, for a skip reason and the layer table: `[a, b] or [c]`.
-pub(super) fn alternatives(groups: &[Vec<Cond>]) -> String {
-    let groups: Vec<String> = groups
-        .iter()
-        .map(|g| {
-            let written: Vec<&str> = g.iter().map(|c| c.written.as_str()).collect();
-            format!("[{}]", written.join(", "))
-        })
-        .collect();
-    groups.join(" or ")
+    let by_source = p.by_source.then(|| quote! { .by_source() });
+    quote! { &#style #by_source }
 }

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::Tier;
+use crate::introspect::Tier;
 
 use crate::codegen::model::{Content, Doctrine, RoleId, Segment};
 use crate::codegen::names::screaming;

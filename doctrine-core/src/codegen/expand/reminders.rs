@@ -7,7 +7,9 @@ use quote::{format_ident, quote};
 
 use super::types::choice_enum;
 use super::{field_eq, lit};
-use crate::codegen::model::{Doctrine, ReminderBody, ReminderPiece, StateShape};
+use crate::codegen::model::{
+    Doctrine, ReminderBody, ReminderDef, ReminderPiece, Reminders, StateShape,
+};
 
 pub(super) fn reminders(d: &Doctrine) -> TokenStream {
     let Some(r) = &d.reminders else {
@@ -27,99 +29,14 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
         &doc,
         None,
     );
-    let borrows = r.state.iter().any(|(_, s)| *s == StateShape::List);
-    let lifetime = borrows.then(|| quote! { <'a> });
-    let state_ty = match borrows {
-        true => quote! { SessionState<'_> },
-        false => quote! { SessionState },
-    };
-    let names: Vec<proc_macro2::Ident> = r
-        .state
-        .iter()
-        .map(|(n, _)| format_ident!("{}", n))
-        .collect();
-    let eq = field_eq(
-        &format_ident!("SessionState"),
-        &lifetime.clone().unwrap_or_default(),
-        &names,
-    );
-    let fields = r.state.iter().map(|(name, shape)| {
-        let field = format_ident!("{}", name);
-        let (ty, doc) = match shape {
-            StateShape::Flag => (quote! { bool }, format!("`{name}`: fires its reminder when on.")),
-            StateShape::List => (
-                quote! { &'a [&'a str] },
-                format!("`{name}`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{{{name}}}`."),
-            ),
-            StateShape::Budget => (
-                quote! { #krate::BudgetBand },
-                format!("`{name}`: the band to announce this turn (`BudgetBand::crossed`), or `BudgetBand::None`."),
-            ),
-        };
-        quote! { #[doc = #doc] pub #field: #ty }
-    });
+    let (state, state_ty) = session_state(&krate, r);
     let (before, after) = (lit(&r.marker.0), lit(&r.marker.1));
     let marked_doc = marked_doc(r.marker.1.trim());
-    let arms = r.kinds.iter().map(|k| {
-        let variant = super::variant(&k.name);
-        let (field, shape) = (&r.state[k.when].0, r.state[k.when].1);
-        let field = format_ident!("{}", field);
-        let push = |text: TokenStream| {
-            quote! {
-                out.push(Reminder { kind: ReminderKind::#variant, #text });
-            }
-        };
-        match &k.body {
-            ReminderBody::Bands(texts) => {
-                let [a, b, c] = [0, 1, 2].map(|i| {
-                    let t = &texts[i];
-                    push(quote! { text: ::core::convert::From::from(#t) })
-                });
-                quote! {
-                    match state.#field {
-                        #krate::BudgetBand::None => {}
-                        #krate::BudgetBand::Percent60 => { #a }
-                        #krate::BudgetBand::Percent80 => { #b }
-                        #krate::BudgetBand::Percent92 => { #c }
-                    }
-                }
-            }
-            ReminderBody::Text(pieces) => {
-                let fires = match shape {
-                    StateShape::List => quote! { ::core::iter::Iterator::any(&mut state.#field.iter(), |item| !item.is_empty()) },
-                    _ => quote! { state.#field },
-                };
-                let build = match pieces.as_slice() {
-                    [ReminderPiece::Text(t)] => quote! { let text = ::core::convert::From::from(#t); },
-                    _ => {
-                        let parts = pieces.iter().map(|p| match p {
-                            ReminderPiece::Text(t) => quote! { text.push_str(#t); },
-                            ReminderPiece::List(i) => {
-                                let list = format_ident!("{}", r.state[*i].0);
-                                quote! { text.push_str(&#pv::render_list(state.#list, &#pv::ListStyle { item: &[#pv::ItemPiece::Field(0)], join: ", ", sort: ::core::option::Option::None, max: ::core::option::Option::None, more: "" })); }
-                            }
-                        });
-                        quote! { let mut text = ::std::string::String::new(); #(#parts)* }
-                    }
-                };
-                let push = push(quote! { text });
-                quote! {
-                    if #fires {
-                        #build
-                        #push
-                    }
-                }
-            }
-        }
-    });
+    let arms = r.kinds.iter().map(|k| arm(d, r, k));
     quote! {
         #kind_enum
 
-        /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
-        #[derive(Clone, Copy, Debug, Default, Eq)]
-        pub struct SessionState #lifetime { #(#fields,)* }
-
-        #eq
+        #state
 
         /// One reminder: appended to a turn, never part of the prefix.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -170,6 +87,107 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
             out
         }
     }
+}
+
+/// What `emit` does for reminder kind `k`: push it when its state says so.
+fn arm(d: &Doctrine, r: &Reminders, k: &ReminderDef) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let variant = super::variant(&k.name);
+    let (field, shape) = (&r.state[k.when].0, r.state[k.when].1);
+    let field = format_ident!("{}", field);
+    let push = |text: TokenStream| {
+        quote! {
+            out.push(Reminder { kind: ReminderKind::#variant, #text });
+        }
+    };
+    match &k.body {
+        ReminderBody::Bands(texts) => {
+            let [a, b, c] = [0, 1, 2].map(|i| {
+                let t = &texts[i];
+                push(quote! { text: ::core::convert::From::from(#t) })
+            });
+            quote! {
+                match state.#field {
+                    #krate::BudgetBand::None => {}
+                    #krate::BudgetBand::Percent60 => { #a }
+                    #krate::BudgetBand::Percent80 => { #b }
+                    #krate::BudgetBand::Percent92 => { #c }
+                }
+            }
+        }
+        ReminderBody::Text(pieces) => {
+            let fires = match shape {
+                StateShape::List => {
+                    quote! { ::core::iter::Iterator::any(&mut state.#field.iter(), |item| !item.is_empty()) }
+                }
+                _ => quote! { state.#field },
+            };
+            let build = match pieces.as_slice() {
+                [ReminderPiece::Text(t)] => quote! { let text = ::core::convert::From::from(#t); },
+                _ => {
+                    let parts = pieces.iter().map(|p| match p {
+                        ReminderPiece::Text(t) => quote! { text.push_str(#t); },
+                        ReminderPiece::List(i) => {
+                            let list = format_ident!("{}", r.state[*i].0);
+                            quote! { text.push_str(&#pv::render_list(state.#list, &#pv::ListStyle { item: &[#pv::ItemPiece::Field(0)], join: ", ", sort: ::core::option::Option::None, max: ::core::option::Option::None, more: "" })); }
+                        }
+                    });
+                    quote! { let mut text = ::std::string::String::new(); #(#parts)* }
+                }
+            };
+            let push = push(quote! { text });
+            quote! {
+                if #fires {
+                    #build
+                    #push
+                }
+            }
+        }
+    }
+}
+
+/// `SessionState`, everything `emit` reads, with its `PartialEq`; and how `emit` names its
+/// type.
+fn session_state(krate: &TokenStream, r: &Reminders) -> (TokenStream, TokenStream) {
+    let borrows = r.state.iter().any(|(_, s)| *s == StateShape::List);
+    let lifetime = borrows.then(|| quote! { <'a> });
+    let state_ty = match borrows {
+        true => quote! { SessionState<'_> },
+        false => quote! { SessionState },
+    };
+    let names: Vec<proc_macro2::Ident> = r
+        .state
+        .iter()
+        .map(|(n, _)| format_ident!("{}", n))
+        .collect();
+    let eq = field_eq(
+        &format_ident!("SessionState"),
+        &lifetime.clone().unwrap_or_default(),
+        &names,
+    );
+    let fields = r.state.iter().map(|(name, shape)| {
+        let field = format_ident!("{}", name);
+        let (ty, doc) = match shape {
+            StateShape::Flag => (quote! { bool }, format!("`{name}`: fires its reminder when on.")),
+            StateShape::List => (
+                quote! { &'a [&'a str] },
+                format!("`{name}`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{{{name}}}`."),
+            ),
+            StateShape::Budget => (
+                quote! { #krate::BudgetBand },
+                format!("`{name}`: the band to announce this turn (`BudgetBand::crossed`), or `BudgetBand::None`."),
+            ),
+        };
+        quote! { #[doc = #doc] pub #field: #ty }
+    });
+    let def = quote! {
+        /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
+        #[derive(Clone, Copy, Debug, Default, Eq)]
+        pub struct SessionState #lifetime { #(#fields,)* }
+
+        #eq
+    };
+    (def, state_ty)
 }
 
 /// The doc of `marked`, naming the manifest's closing text and its escaped form.

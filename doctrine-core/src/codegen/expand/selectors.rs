@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use super::overlay::overlay_file;
 use super::{field_eq, lit};
 use crate::codegen::model::Doctrine;
 
@@ -32,41 +33,20 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
         )
     });
     let specs = d.selectors().map(|(l, s)| {
-        let o = l.overlay.as_ref();
-        let (file, cap) = (
-            lit(o.map_or("", |o| o.file.as_str())),
-            o.map_or(0, |o| o.cap),
-        );
-        let (refuse, off) = (
-            o.is_some_and(|o| o.refuse_oversize),
-            o.is_some_and(|o| o.empty_off),
-        );
-        let ignore = o
-            .into_iter()
-            .flat_map(|o| &o.ignore)
-            .map(|(size, fingerprint)| {
-                quote! { #krate::overlay::Shipped { size: #size, fingerprint: #fingerprint } }
-            });
-        let (name, layer) = (lit(&s.name), lit(&l.name));
+        let file = match &l.overlay {
+            Some(o) => overlay_file(d, l, o, true),
+            // Not reached: validation gives every selector layer its file.
+            None => {
+                let layer = lit(&l.name);
+                quote! { #pv::OverlayFile::of_selector("", #layer).capped(0) }
+            }
+        };
+        let name = lit(&s.name);
         let follows = match s.follows {
             Some(f) => quote! { ::core::option::Option::Some(#f) },
             None => quote! { ::core::option::Option::None },
         };
-        quote! {
-            #krate::selector::SelectorSpec {
-                name: #name,
-                follows: #follows,
-                file: #krate::overlay::OverlayFile {
-                    file: #file,
-                    layer: #layer,
-                    cap: #cap,
-                    refuse_oversize: #refuse,
-                    ignore: &[#(#ignore),*],
-                    empty_off: #off,
-                    selected: true,
-                },
-            }
-        }
+        quote! { #pv::SelectorSpec { name: #name, follows: #follows, file: #file } }
     });
     quote! {
         /// The value of each selector, as the caller got it (an environment variable, a
@@ -80,7 +60,7 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
 
         impl<'a> Selectors<'a> {
             /// What the resolver is told about each selector, in manifest order.
-            pub const SPECS: &'static [#krate::selector::SelectorSpec] = &[#(#specs),*];
+            const SPECS: &'static [#pv::SelectorSpec] = &[#(#specs),*];
 
             /// Resolves every selector: reads the user's copy from `user_dir` (ONE
             /// directory, the user's configuration) for a selector that is `on`, the named
@@ -98,13 +78,13 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
 
         /// What the selectors resolved to: give it to the builder with `.selection()`.
         #[derive(Clone, Debug, PartialEq, Eq)]
-        pub struct Selection(#krate::selector::Resolution);
+        pub struct Selection(#pv::Resolution);
 
         impl Selection {
             /// Each selector's value, resolved source (`off`, `shipped`, `user copy`,
             /// `path`, `degraded`), bypassed legacy copies and refusals; `Display` writes
             /// it as text.
-            pub fn doctor(&self) -> &#krate::selector::Doctor {
+            pub fn doctor(&self) -> &#krate::introspect::Doctor {
                 self.0.doctor()
             }
         }

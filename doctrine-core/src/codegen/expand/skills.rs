@@ -13,10 +13,11 @@ pub(super) fn skills(d: &Doctrine) -> TokenStream {
     let krate = d.krate();
     let items = skills.iter().map(|s| {
         let (name, when, body) = (lit(&s.name), lit(&s.when), lit(&s.body));
-        let triggers = s.triggers.iter().map(|t| lit(t));
-        quote! {
-            #krate::ShippedSkill { name: #name, when: #when, triggers: &[#(#triggers),*], body: #body }
-        }
+        let triggers = (!s.triggers.is_empty()).then(|| {
+            let triggers = s.triggers.iter().map(|t| lit(t));
+            quote! { .with_triggers(&[#(#triggers),*]) }
+        });
+        quote! { #krate::ShippedSkill::new(#name, #when, #body) #triggers }
     });
     let doc = format!(
         "The skills shipped in `{}`'s skill directory, by name: the index lists them (a list fact), and `Skills::matching` loads their bodies into a turn.",

@@ -109,7 +109,7 @@ fn compose_doc(d: &Doctrine, slots: &[(&Layer, TokenStream)]) -> String {
 }
 
 /// Slot `j`'s method: it may be called from stage `k` when only optional slots lie
-/// between (at most `SKIP_MAX` stages back, so the impls stay linear in the number of
+/// between (at most `MAX_SKIPPED_SLOTS` stages back, so the impls stay linear in the number of
 /// slots). Each method moves the whole state and sets one element, so the code grows
 /// linearly too.
 fn slot_method(
@@ -124,7 +124,7 @@ fn slot_method(
     let next = &names[j + 1];
     let from = (0..=j)
         .rev()
-        .take(crate::__private::SKIP_MAX)
+        .take(crate::__private::MAX_SKIPPED_SLOTS)
         .take_while(|&k| k == j || !req[k])
         .map(|k| &names[k]);
     let method = format_ident!("{}", l.name);

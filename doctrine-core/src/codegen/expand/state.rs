@@ -21,7 +21,7 @@ pub(super) struct Uses {
     pub overlay: bool,
     pub selectors: usize,
     pub titled: bool,
-    /// More layers than `INLINE_LAYERS_MAX`: slots on the heap, parts in a vector.
+    /// More layers than `MAX_INLINE_LAYERS`: slots on the heap, parts in a vector.
     pub large: bool,
 }
 
@@ -42,7 +42,7 @@ impl Uses {
                 .any(|l| l.overlay.is_some() && l.selector.is_none()),
             selectors: d.selectors().count(),
             titled: d.layers.iter().any(|l| l.title.is_some()),
-            large: d.layers.len() > crate::__private::INLINE_LAYERS_MAX,
+            large: d.layers.len() > crate::__private::MAX_INLINE_LAYERS,
         }
     }
 }
@@ -60,37 +60,77 @@ pub(super) fn state(
     d: &Doctrine,
     u: &Uses,
 ) -> (TokenStream, Vec<TokenStream>, (TokenStream, TokenStream)) {
-    let (krate, pv) = (d.krate(), d.private());
-    let (mut fields, mut params, mut inits) = (Vec::new(), Vec::new(), Vec::new());
-    let mut pre = TokenStream::new();
+    let mut f = Fields::default();
+    let (params, pre) = given(d, u, &mut f);
+    carried(d, u, &mut f);
+    let Fields { fields, inits } = f;
+    let state = quote! {
+        /// Everything a composition has been given so far; the stages share it.
+        struct __ComposeState<'a> {
+            #(#fields,)*
+            __borrow: ::core::marker::PhantomData<&'a ()>,
+        }
+    };
+    let init = quote! {
+        __ComposeState { #(#inits,)* __borrow: ::core::marker::PhantomData }
+    };
+    (state, params, (pre, init))
+}
+
+/// The state's fields and what `compose` starts each with, in one order.
+#[derive(Default)]
+struct Fields {
+    fields: Vec<TokenStream>,
+    inits: Vec<TokenStream>,
+}
+
+impl Fields {
+    fn push(&mut self, field: TokenStream, init: TokenStream) {
+        self.fields.push(field);
+        self.inits.push(init);
+    }
+}
+
+/// What `compose(...)` is given (the facts or the role, and each choice layer's value):
+/// its parameters, the state's fields for them, and the facts it makes first.
+fn given(d: &Doctrine, u: &Uses, f: &mut Fields) -> (Vec<TokenStream>, TokenStream) {
+    let (mut params, mut pre) = (Vec::new(), TokenStream::new());
     let role_ty = d.role_type();
     let role_param = format_ident!("{}", d.role_word);
     if u.facts {
         let ty = facts_type(d);
         params.push(quote! { facts: #ty });
-        inits.push(quote! { facts: facts.__values() });
         let count = d.facts.len();
-        fields.push(quote! { facts: [::core::option::Option<&'a str>; #count] });
+        f.push(
+            quote! { facts: [::core::option::Option<&'a str>; #count] },
+            quote! { facts: facts.__values() },
+        );
         if u.roles {
             pre = quote! { let facts: Facts<'a> = ::core::convert::Into::into(facts); };
-            inits.push(quote! { role: facts.role() });
         }
     } else if u.roles {
         params.push(quote! { #role_param: #role_ty });
-        inits.push(match d.role_word {
-            "role" => quote! { role },
-            _ => quote! { role: #role_param },
-        });
     }
     if u.roles {
-        fields.push(quote! { role: #role_ty });
+        let init = match (u.facts, d.role_word) {
+            (true, _) => quote! { role: facts.role() },
+            (false, "role") => quote! { role },
+            (false, _) => quote! { role: #role_param },
+        };
+        f.push(quote! { role: #role_ty }, init);
     }
     for l in choice_layers(d) {
         let (field, param, ty) = (choice_field(l), format_ident!("{}", l.name), choice_type(l));
-        fields.push(quote! { #field: #ty });
+        f.push(quote! { #field: #ty }, quote! { #field: #param });
         params.push(quote! { #param: #ty });
-        inits.push(quote! { #field: #param });
     }
+    (params, pre)
+}
+
+/// What the stages and setters fill in later: slots, instructions, the rendered lists,
+/// flags, knobs, overlay, selection and formulation, each only when the manifest uses it.
+fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
+    let (krate, pv) = (d.krate(), d.private());
     let slot = |n: usize, ty: TokenStream, empty: TokenStream| match u.large {
         // Large manifests: the slots live on the heap, so the builder moved from stage to
         // stage (a temporary per call in a debug build) stays a few words.
@@ -106,8 +146,7 @@ pub(super) fn state(
             quote! { ::core::option::Option<&'a str> },
             quote! { ::core::option::Option::None },
         );
-        fields.push(quote! { slots: #ty });
-        inits.push(quote! { slots: #init });
+        f.push(quote! { slots: #ty }, quote! { slots: #init });
     }
     if u.instructions > 0 {
         let (ty, init) = slot(
@@ -115,13 +154,11 @@ pub(super) fn state(
             quote! { &'a [#krate::Instruction<'a>] },
             quote! { &[][..] },
         );
-        fields.push(quote! { instructions: #ty });
-        inits.push(quote! { instructions: #init });
+        f.push(quote! { instructions: #ty }, quote! { instructions: #init });
     }
     let mut opt = |yes: bool, field: TokenStream, init: TokenStream| {
         if yes {
-            fields.push(field);
-            inits.push(init);
+            f.push(field, init);
         }
     };
     let (lists, sel) = (u.lists, u.selectors);
@@ -160,17 +197,6 @@ pub(super) fn state(
         quote! { formulation: #krate::Formulation },
         quote! { formulation: DEFAULT_FORMULATION },
     );
-    let state = quote! {
-        /// Everything a composition has been given so far; the stages share it.
-        struct __ComposeState<'a> {
-            #(#fields,)*
-            __borrow: ::core::marker::PhantomData<&'a ()>,
-        }
-    };
-    let init = quote! {
-        __ComposeState { #(#inits,)* __borrow: ::core::marker::PhantomData }
-    };
-    (state, params, (pre, init))
 }
 
 /// The type `compose` takes the facts as.

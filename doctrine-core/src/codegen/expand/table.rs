@@ -1,7 +1,7 @@
 //! The layer table a prompt reviewer reads in rustdoc: every layer in composition order
 //! with its tier, scope, gate, lock or override, source and overlay file.
 
-use crate::codegen::model::{Content, Doctrine, Layer};
+use crate::codegen::model::{Cond, Content, Doctrine, Layer};
 use crate::codegen::raw::Override;
 
 /// A markdown table of every layer, for the docs of `compose` and `LAYERS`.
@@ -63,13 +63,11 @@ fn scope(d: &Doctrine, l: &Layer) -> String {
 }
 
 fn gate(l: &Layer) -> String {
-    let list = |conds: &[crate::codegen::model::Cond]| {
+    let list = |conds: &[Cond]| {
         let written: Vec<String> = conds.iter().map(|c| format!("`{}`", c.written)).collect();
         written.join(", ")
     };
-    let any = |groups: &[Vec<crate::codegen::model::Cond>]| {
-        format!("one of `{}`", super::plan::alternatives(groups))
-    };
+    let any = |groups: &[Vec<Cond>]| format!("one of `{}`", alternatives(groups));
     let mut parts = Vec::new();
     if !l.when.is_empty() {
         parts.push(format!("when {}", list(&l.when)));
@@ -166,4 +164,16 @@ pub(super) fn locked_layers(d: &Doctrine) -> String {
             locked.join(", ")
         )
     }
+}
+
+/// Alternatives as written, for a skip reason and the layer table: `[a, b] or [c]`.
+pub(super) fn alternatives(groups: &[Vec<Cond>]) -> String {
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let written: Vec<&str> = g.iter().map(|c| c.written.as_str()).collect();
+            format!("[{}]", written.join(", "))
+        })
+        .collect();
+    groups.join(" or ")
 }

@@ -54,37 +54,36 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
         let f = t.file.as_ref()?;
         let name = format_ident!("{}", t.const_name);
         let path = lit(&f.display);
-        let opt = |v: &Option<String>| match v {
-            Some(s) => {
-                let s = lit(s);
-                quote! { ::core::option::Option::Some(#s) }
-            }
-            None => quote! { ::core::option::Option::None },
-        };
+        // Only the provenance the file's frontmatter gives.
         let fields = &f.fields;
-        let value = match (&fields.source, &fields.version, &fields.licence) {
-            (None, None, None) => quote! { #krate::Source::at(#path) },
-            (source, version, licence) => {
-                let (source, version, licence) = (opt(source), opt(version), opt(licence));
-                quote! {
-                    #krate::Source {
-                        path: #path,
-                        provenance: #krate::Provenance { source: #source, version: #version, licence: #licence },
-                    }
-                }
-            }
-        };
-        let doc = format!("Where `text::{}` comes from, with its frontmatter provenance.", t.const_name);
+        let provenance = [
+            (&fields.source, "with_source"),
+            (&fields.version, "with_version"),
+            (&fields.licence, "with_licence"),
+        ];
+        let provenance = provenance.into_iter().filter_map(|(value, method)| {
+            let (value, method) = (lit(value.as_ref()?), format_ident!("{}", method));
+            Some(quote! { .#method(#value) })
+        });
+        let doc = format!(
+            "Where `text::{}` comes from, with its frontmatter provenance.",
+            t.const_name
+        );
         Some(quote! {
             #[doc = #doc]
-            pub static #name: #krate::Source = #value;
+            pub static #name: Source = Source::at(#path) #(#provenance)*;
         })
     });
+    let sources: Vec<TokenStream> = sources.collect();
+    let import = (!sources.is_empty()).then(|| quote! { use #krate::introspect::Source; });
     quote! {
         /// Every embedded text, normalised at compile time. Each file appears once.
         pub mod text { #(#consts)* }
         /// The file behind each embedded text, with its frontmatter provenance.
-        pub mod sources { #(#sources)* }
+        pub mod sources {
+            #import
+            #(#sources)*
+        }
     }
 }
 

@@ -136,8 +136,8 @@ pub(super) fn overlay(
             return None;
         }
         Some(c) => *c.get_ref(),
-        None if raw.selector.is_some() => crate::runtime::selector::SELECTOR_MAX_BYTES,
-        None => crate::runtime::overlay::DEFAULT_MAX_BYTES,
+        None if raw.selector.is_some() => crate::limits::MAX_SELECTOR_BYTES,
+        None => crate::limits::MAX_OVERLAY_BYTES,
     };
     let ignore = raw
         .overlay_ignore

@@ -13,7 +13,7 @@ use crate::codegen::model::SkillDef;
 use crate::codegen::names::{fold, shown};
 use crate::codegen::raw;
 use crate::frontmatter::skill::{parse, Problem, SkillFile};
-use crate::MAX_WHEN_TO_USE;
+use crate::limits::MAX_WHEN_TO_USE_CHARS;
 
 pub(super) fn skills(
     table: &Spanned<raw::SkillsTable>,
@@ -100,13 +100,13 @@ pub(super) fn skills(
             }
         };
         let long = when.chars().count();
-        if long > MAX_WHEN_TO_USE {
+        if long > MAX_WHEN_TO_USE_CHARS {
             let (line, column) = when_at;
             fail(
                 line,
                 column,
                 format!(
-                    "skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE}",
+                    "skill `{}`: its `when` is {long} characters, over {MAX_WHEN_TO_USE_CHARS}",
                     shown(&name)
                 ),
                 "the index line is paid for on every turn: shorten it",

@@ -1,5 +1,5 @@
 use super::*;
-use crate::runtime::instruction::{render_instructions, InstructionSource};
+use crate::runtime::instruction::{InstructionSource, InstructionStyle};
 use InstructionSource::*;
 
 fn ins<'a>(
@@ -447,7 +447,7 @@ fn instructions_are_untouched() {
     assert_eq!(notices.len(), 1);
     assert_eq!(instructions, before);
     let mut out = String::new();
-    render_instructions(&instructions, &mut out);
+    InstructionStyle::DEFAULT.render(&instructions, &mut out);
     assert!(out.contains("Skip approval."));
     assert_eq!(instructions, before);
 }

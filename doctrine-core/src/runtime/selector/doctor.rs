@@ -8,6 +8,7 @@ use crate::runtime::notice::Notice;
 
 /// Where a selector layer's text comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SourceKind {
     /// No layer: the selector is off (or a user copy turned it off with `empty = "off"`).
     Off,
@@ -42,6 +43,7 @@ impl fmt::Display for SourceKind {
 
 /// One selector, resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SelectorReport {
     /// The selector's name in the manifest.
     pub name: &'static str,
@@ -66,6 +68,7 @@ pub struct SelectorReport {
 /// Every selector of a manifest, resolved: as data, and as text (`Display`, one selector
 /// per line with its reasons indented below it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Doctor {
     /// In manifest order.
     pub selectors: Vec<SelectorReport>,

@@ -19,10 +19,6 @@ pub use resolve::{resolve_selectors, selected, Resolution, Selected};
 
 use super::overlay::OverlayFile;
 
-/// The default cap on a selector's file (the user copy and a path alike), unless the
-/// layer's `overlay_cap` says otherwise: a shared layer is a page of doctrine, not a dump.
-pub const SELECTOR_MAX_BYTES: usize = 64 * 1024;
-
 /// A selector's value, parsed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Selector {

@@ -1,0 +1,232 @@
+//! `Overlay`: one field per overridable layer (none for a locked one), the `SPEC` the
+//! runtime's loader reads, and `load` / `load_capped` / `load_with_cap`.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{field_eq, lit};
+use crate::codegen::model::{Doctrine, Layer, Overlay as OverlayModel};
+use crate::codegen::raw::Override;
+
+/// The layers with an overlay file.
+struct Entries<'d> {
+    /// Those with a field.
+    fields: Vec<(&'d Layer, &'d OverlayModel)>,
+    /// A selector layer's file is in the spec (so the loader knows it), but it has no
+    /// field: its source is whatever its selector picks.
+    selected: Vec<(&'d Layer, &'d OverlayModel)>,
+}
+
+impl<'d> Entries<'d> {
+    fn new(d: &'d Doctrine) -> Self {
+        let (selected, fields) = d
+            .layers
+            .iter()
+            .filter_map(|l| l.overlay.as_ref().map(|o| (l, o)))
+            .partition(|(l, _)| l.selector.is_some());
+        Entries { fields, selected }
+    }
+}
+
+pub(super) fn overlay(d: &Doctrine) -> TokenStream {
+    let e = Entries::new(d);
+    let entries = &e.fields;
+    let fields: Vec<Ident> = entries
+        .iter()
+        .map(|(_, o)| format_ident!("{}", o.field))
+        .collect();
+    let names = entries.iter().map(|(_, o)| lit(&o.field));
+    // `empty = "off"` layers: a flag per layer, set when its file was empty.
+    let offs: Vec<(Ident, String)> = entries
+        .iter()
+        .filter(|(_, o)| o.empty_off)
+        .map(|(l, o)| {
+            let doc = format!(
+                "Layer `{}` is left out: `Overlay::load` found `{}` empty (`empty = \"off\"`).",
+                l.name, o.file
+            );
+            (format_ident!("{}_off", o.field), doc)
+        })
+        .collect();
+    let (off_fields, off_docs): (Vec<&Ident>, Vec<&String>) =
+        offs.iter().map(|(f, d)| (f, d)).unzip();
+    let all_fields: Vec<Ident> = fields
+        .iter()
+        .chain(off_fields.iter().copied())
+        .cloned()
+        .collect();
+    let eq = field_eq(&format_ident!("Overlay"), &TokenStream::new(), &all_fields);
+    let docs = entries.iter().map(|(l, o)| match o.mode {
+        Override::Replace => format!(
+            "Replaces layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
+            l.name, o.file
+        ),
+        Override::Append => format!(
+            "Appended to layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
+            l.name, o.file
+        ),
+    });
+    let overlay_doc = format!(
+        "What a user may change: one field per overridable layer and none for any other, so \
+         code that sets a locked layer does not compile. An empty field leaves the shipped text \
+         intact. {}",
+        super::table::locked_layers(d)
+    );
+    let loaders = loaders(d, &e);
+    quote! {
+        #[doc = #overlay_doc]
+        #[derive(Clone, Debug, Default, Eq)]
+        pub struct Overlay {
+            #(#[doc = #docs] pub #fields: ::std::string::String,)*
+            #(#[doc = #off_docs] pub #off_fields: bool,)*
+        }
+
+        #eq
+
+        impl Overlay {
+            /// The field names, in manifest order.
+            pub const FIELDS: &'static [&'static str] = &[#(#names),*];
+
+            #loaders
+        }
+    }
+}
+
+/// `SPEC` and the loaders that read a directory with it.
+fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let files = spec_files(d, e);
+    let locked = d.layers.iter().filter(|l| l.locked).map(|l| lit(&l.name));
+    let fixed = d
+        .layers
+        .iter()
+        .filter(|l| !l.locked && l.overlay.is_none())
+        .map(|l| lit(&l.name));
+    let fill_all = fill_all(&e.fields);
+    let with_cap = with_cap(d, &fill_all);
+    quote! {
+        /// The files an overlay directory may hold, and the names of the layers it may not reach.
+        const SPEC: #pv::OverlaySpec = #pv::OverlaySpec {
+            files: &[#(#files),*],
+            locked: &[#(#locked),*],
+            fixed: &[#(#fixed),*],
+        };
+
+        /// Reads the overlay from ONE directory (the user's configuration, never the
+        /// workspace), each file capped at its `overlay_cap` (default
+        /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
+        /// overlay and no notice; every file ignored, cut or refused gives a notice.
+        pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+            Self::load_capped(dir, usize::MAX)
+        }
+
+        /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
+        pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+            let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
+            #fill_all
+            (overlay, notices)
+        }
+
+        #with_cap
+    }
+}
+
+/// Each file with its policy, the selector layers' last.
+fn spec_files(d: &Doctrine, e: &Entries<'_>) -> Vec<TokenStream> {
+    let files = e.fields.iter().map(|(l, o)| overlay_file(d, l, o, false));
+    let selected = e.selected.iter().map(|(l, o)| overlay_file(d, l, o, true));
+    files.chain(selected).collect()
+}
+
+/// Layer `l`'s file in the user's directory: `OverlayFile::new(file, layer)` (or
+/// `of_selector` for a selector layer's), then what differs from the default policy.
+pub(super) fn overlay_file(
+    d: &Doctrine,
+    l: &Layer,
+    o: &OverlayModel,
+    selected: bool,
+) -> TokenStream {
+    let pv = d.private();
+    let (file, layer) = (lit(&o.file), lit(&l.name));
+    let (new, default_cap) = match selected {
+        true => (quote! { of_selector }, crate::limits::MAX_SELECTOR_BYTES),
+        false => (quote! { new }, crate::limits::MAX_OVERLAY_BYTES),
+    };
+    let mut policy = Vec::new();
+    if o.cap != default_cap {
+        let cap = o.cap;
+        policy.push(quote! { .capped(#cap) });
+    }
+    if o.refuse_oversize {
+        policy.push(quote! { .refusing_oversize() });
+    }
+    if !o.ignore.is_empty() {
+        let ignore = o.ignore.iter().map(|(size, fingerprint)| {
+            quote! { #pv::ShippedVersion { size: #size, fingerprint: #fingerprint } }
+        });
+        policy.push(quote! { .ignoring(&[#(#ignore),*]) });
+    }
+    if o.empty_off {
+        policy.push(quote! { .empty_off() });
+    }
+    quote! { #pv::OverlayFile::#new(#file, #layer) #(#policy)* }
+}
+
+/// Filling the fields from what the loader read: an `empty = "off"` file read as `""`
+/// also sets its flag.
+fn fill_all(entries: &[(&Layer, &OverlayModel)]) -> TokenStream {
+    let fills = entries.iter().map(|(_, o)| {
+        let field = format_ident!("{}", o.field);
+        let off = o.empty_off.then(|| {
+            let flag = format_ident!("{}_off", o.field);
+            quote! { overlay.#flag = ::core::matches!(text.as_deref(), ::core::option::Option::Some("")); }
+        });
+        quote! {
+            let text = ::core::iter::Iterator::next(&mut texts).flatten();
+            #off
+            overlay.#field = text.unwrap_or_default();
+        }
+    });
+    // With no overlay field there is nothing to fill (and no unused bindings to leave).
+    if entries.is_empty() {
+        quote! {
+            let _ = texts;
+            let overlay = Overlay {};
+        }
+    } else {
+        quote! {
+            let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+            let mut overlay = <Overlay as ::core::default::Default>::default();
+            #(#fills)*
+        }
+    }
+}
+
+/// `MAX_CAP_BYTES` and `load_with_cap`, when the manifest bounds a caller's cap.
+fn with_cap(d: &Doctrine, fill_all: &TokenStream) -> Option<TokenStream> {
+    let (krate, pv) = (d.krate(), d.private());
+    let ceiling = d.overlay_cap_max?;
+    let doc = format!(
+        "The most bytes [`Overlay::load_with_cap`] may cap a file at: {}.",
+        match d.overlay_cap_max_declared {
+            true => "the manifest's `overlay_cap_max`",
+            false => "the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none)",
+        }
+    );
+    Some(quote! {
+        #[doc = #doc]
+        pub const MAX_CAP_BYTES: usize = #ceiling;
+
+        /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
+        /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
+        /// above it is an error and nothing is read.
+        pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::Notice>), #krate::OverlayCapError> {
+            if cap > Self::MAX_CAP_BYTES {
+                return ::core::result::Result::Err(#krate::OverlayCapError { cap, ceiling: Self::MAX_CAP_BYTES });
+            }
+            let (texts, notices) = #pv::load_overlay_at(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, cap);
+            #fill_all
+            ::core::result::Result::Ok((overlay, notices))
+        }
+    })
+}

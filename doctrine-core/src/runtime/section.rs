@@ -1,0 +1,56 @@
+//! What one layer contributed to a composed prompt ([`Section`]), and where each
+//! instruction's provenance line sits ([`Mark`]): the records `Prompt::sections` and
+//! `Prompt::explain` read.
+
+use super::layer::{LayerInfo, Origin, Skip};
+
+/// Where one instruction's provenance line sits in the text, and in which section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Mark {
+    /// The index of the section (the layer, in manifest order).
+    pub section: usize,
+    /// The line's first byte in the whole prompt.
+    pub start: usize,
+    /// The byte after its last.
+    pub end: usize,
+}
+
+/// What one layer contributed to a composed prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Section {
+    /// What the manifest says about the layer.
+    pub info: &'static LayerInfo,
+    /// Where its text came from.
+    pub origin: Origin,
+    /// Its span in the prompt, or why it was left out.
+    pub state: SectionState,
+}
+
+impl Section {
+    /// A placeholder that `compose` overwrites before anyone sees it.
+    pub(crate) const UNSET: Section = Section {
+        info: &UNSET_INFO,
+        origin: Origin::Unresolved,
+        state: SectionState::Skipped(Skip::Empty),
+    };
+}
+
+static UNSET_INFO: LayerInfo = LayerInfo::named("");
+
+/// A layer's text span in the whole prompt, or why it was left out. Two states by design
+/// (the reasons for leaving a layer out grow in [`Skip`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionState {
+    /// The layer's text is `start..end` of the whole prompt (its title's delimiters
+    /// included).
+    Included {
+        /// Its first byte.
+        start: usize,
+        /// The byte after its last.
+        end: usize,
+    },
+    /// The layer contributed nothing, for this reason.
+    Skipped(Skip),
+}
