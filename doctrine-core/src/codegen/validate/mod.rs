@@ -58,7 +58,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     let roles = roles(&raw, sink);
     let flags = flags(&raw, sink);
     let knobs = knobs(&raw, sink);
-    let word = if raw.modes { "mode" } else { "role" };
+    let word = if raw.roles.modes { "mode" } else { "role" };
     let facts = facts::facts(&raw, &roles, word, sink);
     let names = Names {
         roles: &roles,
@@ -137,6 +137,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
             let owner = format!("the facts of {word} `{role}`");
             let span = raw
                 .roles
+                .names
                 .iter()
                 .find(|r| r.get_ref() == role)
                 .map(Spanned::span);

@@ -77,7 +77,7 @@ fn spec(
     at: Range<usize>,
     sink: &mut Sink<'_>,
 ) -> Option<ListSpec> {
-    let given = index.map(|i| &i.get_ref().list);
+    let given = index.map(Spanned::get_ref);
     let or = |key: Option<&Spanned<String>>, default: &str| {
         Some(
             key.cloned()
