@@ -112,13 +112,14 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
             help: Some(help.to_string()),
         }])
     };
-    let krate = syn::parse_str::<syn::Path>(&req.krate).map_err(|e| {
+    let path = syn::parse_str::<syn::Path>(&req.krate).map_err(|e| {
         fail(
             req.manifest.clone(),
             format!("`crate = \"{}\"` is not a path: {e}", req.krate),
             "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`",
         )
     })?;
+    let krate = quote::quote! { #path };
     let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
         fail(
             req.crate_dir.display().to_string(),

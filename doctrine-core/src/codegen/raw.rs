@@ -472,7 +472,7 @@ keywords! {
 }
 
 keywords! {
-    pub enum Override {
+    pub(super) enum Override {
         Replace = "replace",
         Append = "append",
     }

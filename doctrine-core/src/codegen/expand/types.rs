@@ -5,8 +5,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{field_eq, lit, variant};
+use crate::codegen::model::Override;
 use crate::codegen::model::{Content, Doctrine, Layer, Overlay as OverlayModel};
-use crate::codegen::raw::Override;
 
 /// A closed set: enum, `ALL`, `NAMES`, `as_str`, `Choice`, `FromStr`, `Display`.
 pub(super) fn choice_enum(

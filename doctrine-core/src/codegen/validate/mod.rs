@@ -48,7 +48,7 @@ pub(super) struct Context {
     pub manifest_display: String,
     pub crate_dir: PathBuf,
     pub base_dir: PathBuf,
-    pub krate: syn::Path,
+    pub krate: proc_macro2::TokenStream,
 }
 
 pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Option<Doctrine> {

@@ -5,7 +5,7 @@ use toml::Spanned;
 use super::{check_ident, DEFAULT_JOIN};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
-use crate::codegen::model::Overlay;
+use crate::codegen::model::{Overlay, Override};
 use crate::codegen::raw;
 
 pub(super) fn overlay(
@@ -158,7 +158,10 @@ pub(super) fn overlay(
             .is_some_and(|e| *e.get_ref() == raw::EmptyOverlay::Off),
         field,
         file,
-        mode: *o.get_ref(),
+        mode: match o.get_ref() {
+            raw::Override::Replace => Override::Replace,
+            raw::Override::Append => Override::Append,
+        },
         separator: raw.overlay_separator.as_ref().map_or_else(
             || DEFAULT_JOIN.to_string(),
             |s| crate::codegen::text::normalise(s.get_ref()),
