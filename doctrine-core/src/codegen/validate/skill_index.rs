@@ -9,7 +9,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::check_ident;
-use super::facts::list_body;
+use super::list::list_body;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Fact, ListSpec, Need};
 use crate::codegen::raw::{self, Manifest};
