@@ -13,7 +13,10 @@ pub(super) fn layer_table(d: &Doctrine) -> String {
     for (i, l) in d.layers.iter().enumerate() {
         let row = [
             (i + 1).to_string(),
-            format!("`{}`", l.name),
+            match &l.note {
+                Some(note) => format!("`{}` — {note}", l.name),
+                None => format!("`{}`", l.name),
+            },
             l.tier.as_str().to_string(),
             scope(d, l),
             gate(l),
