@@ -425,8 +425,6 @@ pub struct Layer {
     pub suffix: Option<Suffix>,
     /// Delimited per formulation (`## Title`, `<title>`…) when set.
     pub title: Option<String>,
-    /// `note`: shown beside the layer's name in the layer table.
-    pub note: Option<String>,
     /// Where the layer's keys sit in the manifest, for the checks that span layers.
     pub at: LayerSpans,
     /// An instructions layer's `provenance` template and `rank`; `None`: the default line,

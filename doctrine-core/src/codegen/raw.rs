@@ -137,8 +137,6 @@ table! {
         /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
         empty: Option<Spanned<EmptyOverlay>> = "empty",
         title: Option<Spanned<String>> = "title",
-        /// A one-line note for the layer table in rustdoc.
-        note: Option<Spanned<String>> = "note",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.

@@ -13,10 +13,7 @@ pub(super) fn layer_table(d: &Doctrine) -> String {
     for (i, l) in d.layers.iter().enumerate() {
         let row = [
             (i + 1).to_string(),
-            match &l.note {
-                Some(note) => format!("`{}` — {note}", l.name),
-                None => format!("`{}`", l.name),
-            },
+            format!("`{}`", l.name),
             l.tier.as_str().to_string(),
             scope(d, l),
             gate(l),

@@ -95,7 +95,6 @@ pub(super) fn extra(
         overlay: None,
         suffix: None,
         title: None,
-        note: None,
         at: LayerSpans {
             name: extra.span(),
             overlay_file: None,
@@ -150,16 +149,6 @@ pub(super) fn validate_layer(
     let overlay = overlay::overlay(raw, locked, kind.is_runtime(), loader, sink);
     let selector = selector::selector(raw, kind, locked, sink);
     let title = title(raw, sink);
-    let note = raw.note.as_ref().map(|n| {
-        if n.get_ref().contains(['\n', '\r']) {
-            sink.error(
-                Some(n.span()),
-                "a note is one line",
-                Some("remove the line break".into()),
-            );
-        }
-        n.get_ref().clone()
-    });
     let suffix = raw.suffix.as_ref().and_then(|s| {
         if !kind.is_text() {
             not_for(sink, raw, kind, "suffix", s.span());
@@ -184,7 +173,6 @@ pub(super) fn validate_layer(
         overlay,
         suffix,
         title,
-        note,
         at: LayerSpans {
             name: raw.name.span(),
             overlay_file: raw.overlay_file.as_ref().map(Spanned::span),
