@@ -112,3 +112,45 @@ fn every_published_crate_names_its_documentation() {
         }
     }
 }
+
+/// The reference's two tables of keys, the top level's and `[[layer]]`'s, have one row
+/// per key the reader declares for that table, and no row for a key it does not: a key
+/// added, renamed or removed on one side only fails here.
+#[test]
+fn the_reference_rows_are_the_declared_keys() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
+    let declared = |table: &str| {
+        let (_, keys) = doctrine_core::codegen::__internals::MANIFEST_KEYS
+            .iter()
+            .find(|(t, _)| *t == table)
+            .unwrap();
+        let mut keys: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+        keys.sort();
+        keys
+    };
+    for (heading, table, prefix) in [
+        ("Top-level keys:", "top level", ""),
+        ("Layer keys (`[[layer]]`):", "[[layer]]", "layer."),
+    ] {
+        let (_, rest) = reference.split_once(heading).unwrap();
+        // The table's rows: from its header to the first line that is not a row.
+        let rows = rest.lines().skip_while(|l| !l.starts_with('|')).skip(2);
+        let mut documented = Vec::new();
+        for row in rows.take_while(|l| l.starts_with('|')) {
+            let cell = row.split('|').nth(1).unwrap();
+            // "`roles` (or `modes`)", "`[facts.NAME]`", "`[[layer]]`", "`[layer.suffix]`".
+            for key in cell.split('`').skip(1).step_by(2) {
+                let key = key.trim_start_matches('[').trim_end_matches(']');
+                let key = key.strip_prefix(prefix).unwrap_or(key);
+                documented.push(key.split('.').next().unwrap().to_string());
+            }
+        }
+        documented.sort();
+        assert_eq!(
+            documented,
+            declared(table),
+            "the rows of {heading:?} in doctrine/docs/reference.md (left) are not the keys declared for `{table}` (right)"
+        );
+    }
+}

@@ -55,10 +55,6 @@ pub mod limits {
     pub use crate::runtime::skill_load::{MAX_SKILL_BYTES, MAX_SKILL_ENTRIES};
 }
 
-// The code generator names these at the crate root.
-#[cfg(feature = "codegen")]
-pub(crate) use introspect::{approx_tokens, Tier};
-
 /// The word lists [`safety_claims`] matches.
 pub mod claim_words {
     pub use crate::runtime::safety::words::*;

@@ -1499,3 +1499,37 @@ fn a_template_is_trimmed_at_run_time_only_where_it_can_need_it() {
     assert!(trims("{?more}More.{/more} B", true));
     assert!(!trims("{x}", false));
 }
+
+/// An order constraint naming no layer lists the layers in manifest order, each once, and
+/// not the empty name of a layer that has none (a set listed them in another order on each
+/// run).
+#[test]
+fn an_unknown_order_name_lists_the_layers_in_manifest_order() {
+    let errs = errors(
+        r#"
+[[layer]]
+name = "zeta"
+text = "z"
+[[layer]]
+text = "no name"
+[[layer]]
+name = "alpha"
+text = "a"
+[[layer]]
+name = "zeta"
+text = "again"
+[[layer]]
+name = "mid"
+text = "m"
+[[order]]
+first = "zeta"
+then = "nope"
+"#,
+        &[],
+    );
+    let e = errs
+        .iter()
+        .find(|e| e.contains("names unknown layer `nope`"))
+        .unwrap();
+    assert!(e.ends_with("help: layers: zeta, alpha, mid"), "{errs:#?}");
+}

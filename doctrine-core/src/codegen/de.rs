@@ -11,6 +11,8 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use super::names::closest;
+
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
 /// The first thing wrong with a value, and where.
@@ -28,6 +30,9 @@ pub(super) trait FromToml: Sized {
     /// What the value should be, for messages ("a string").
     const EXPECTED: &'static str;
     fn from_toml(v: &Value<'_>) -> Result<Self, Error>;
+    /// Every unknown key in `v`'s tables, at any depth, as an error at the key; `of` names
+    /// what holds `v` ("layer `base`"), for messages. A value without keys has none.
+    fn unknown_keys(_v: &Value<'_>, _of: &str, _out: &mut Vec<Error>) {}
 }
 
 /// "invalid type: integer `3`, expected a string".
@@ -85,6 +90,9 @@ impl<T: FromToml> FromToml for Spanned<T> {
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
         Ok(Spanned::new(v.span(), T::from_toml(v)?))
     }
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        T::unknown_keys(v, of, out);
+    }
 }
 
 impl<T: FromToml> FromToml for Vec<T> {
@@ -95,13 +103,18 @@ impl<T: FromToml> FromToml for Vec<T> {
             None => invalid(v, Self::EXPECTED),
         }
     }
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        for item in v.get_ref().as_array().into_iter().flatten() {
+            T::unknown_keys(item, of, out);
+        }
+    }
 }
 
 /// A table of names, each key kept with its span.
 impl<T: FromToml> FromToml for BTreeMap<Spanned<String>, T> {
     const EXPECTED: &'static str = "a table";
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
-        table(v)?
+        as_table(v, Self::EXPECTED)?
             .iter()
             .map(|(k, v)| {
                 Ok((
@@ -111,36 +124,75 @@ impl<T: FromToml> FromToml for BTreeMap<Spanned<String>, T> {
             })
             .collect()
     }
-}
-
-pub(super) fn table<'a, 'i>(v: &'a Value<'i>) -> Result<&'a DeTable<'i>, Error> {
-    match v.get_ref().as_table() {
-        Some(t) => Ok(t),
-        None => invalid(v, "a table"),
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        for v in v.get_ref().as_table().into_iter().flat_map(|t| t.values()) {
+            T::unknown_keys(v, of, out);
+        }
     }
 }
 
-/// The keys of one table, read field by field. Unknown keys are the caller's to report
-/// (with "did you mean"), so they are not looked at here.
+fn as_table<'a, 'i>(v: &'a Value<'i>, expected: &str) -> Result<&'a DeTable<'i>, Error> {
+    match v.get_ref().as_table() {
+        Some(t) => Ok(t),
+        None => invalid(v, expected),
+    }
+}
+
+/// A table field's type: the value's (`T`), or `Option<T>` for a key that may be absent.
+pub(super) trait Field {
+    type Value: FromToml;
+}
+
+impl<T: FromToml> Field for T {
+    type Value = T;
+}
+
+impl<T: FromToml> Field for Option<T> {
+    type Value = T;
+}
+
+/// The keys of one table, read field by field. Unknown keys are reported apart (see
+/// [`unknown`]), so they are not looked at here.
 pub(super) struct Fields<'a, 'i> {
-    table: &'a DeTable<'i>,
+    table: Option<&'a DeTable<'i>>,
+    /// `key = value` standing for the whole table, as `selector = "name"` does.
+    short: Option<(&'static str, &'a Value<'i>)>,
     span: Range<usize>,
 }
 
 impl<'a, 'i> Fields<'a, 'i> {
-    pub(super) fn of(v: &'a Value<'i>) -> Result<Self, Error> {
+    /// `v` as a table, or (a string, with `short`) as the table of that one key.
+    pub(super) fn of(
+        v: &'a Value<'i>,
+        expected: &str,
+        short: Option<&'static str>,
+    ) -> Result<Self, Error> {
+        let short = short.filter(|_| v.get_ref().is_str()).map(|key| (key, v));
+        let table = match short {
+            Some(_) => None,
+            None => Some(as_table(v, expected)?),
+        };
         Ok(Fields {
-            table: table(v)?,
+            table,
+            short,
             span: v.span(),
         })
     }
 
+    fn get(&self, key: &str) -> Option<&'a Value<'i>> {
+        match (self.table, self.short) {
+            (Some(t), _) => t.get(key),
+            (None, Some((k, v))) if k == key => Some(v),
+            (None, _) => None,
+        }
+    }
+
     pub(super) fn optional<T: FromToml>(&self, key: &str) -> Result<Option<T>, Error> {
-        self.table.get(key).map(T::from_toml).transpose()
+        self.get(key).map(T::from_toml).transpose()
     }
 
     pub(super) fn required<T: FromToml>(&self, key: &str) -> Result<T, Error> {
-        match self.table.get(key) {
+        match self.get(key) {
             Some(v) => T::from_toml(v),
             None => Err(Error {
                 span: self.span.clone(),
@@ -156,7 +208,8 @@ impl<'a, 'i> Fields<'a, 'i> {
 
     /// A key with a second spelling (`roles` / `modes`); both at once is an error.
     pub(super) fn either<T: FromToml>(&self, key: &str, alias: &str) -> Result<Option<T>, Error> {
-        if let (Some(_), Some(second)) = (self.table.get(key), self.table.get_key_value(alias)) {
+        let second = self.table.and_then(|t| t.get_key_value(alias));
+        if let (Some(_), Some(second)) = (self.get(key), second) {
             return Err(Error {
                 span: second.0.span(),
                 help: None,
@@ -169,6 +222,99 @@ impl<'a, 'i> Fields<'a, 'i> {
         }
     }
 }
+
+/// Each key of `table` not in `known`, as "unknown key `x` in {what}" at the key, with the
+/// closest known key.
+pub(super) fn unknown(table: &DeTable<'_>, known: &[&str], what: &str, out: &mut Vec<Error>) {
+    for key in table.keys() {
+        let name: &str = key.get_ref();
+        if known.contains(&name) {
+            continue;
+        }
+        let help = match closest(name, known.iter().copied()) {
+            Some(c) => format!("did you mean `{c}`? known keys: {}", known.join(", ")),
+            None => format!("known keys: {}", known.join(", ")),
+        };
+        out.push(Error {
+            span: key.span(),
+            message: format!("unknown key `{name}` in {what}"),
+            help: Some(help),
+        });
+    }
+}
+
+/// One manifest table, declared once: the struct, its keys (in the order messages list
+/// them), its reader and its unknown-key check, nested tables included, in the spirit of
+/// serde's `deny_unknown_fields` on `toml`'s spanned tree.
+///
+/// `in "..."` names the table in messages, `{of}` standing for what holds it ("the suffix
+/// of {of}": "the suffix of layer `base`"). Each field is `name: Type = "key"`, an
+/// optional key whose type is an `Option`; `required "key"`; `default "key"` (absent is
+/// the type's default); or `"key" | "alias"` (two spellings, not both). Fields are read in
+/// order and the first error is the table's. `short "key"` reads a string as the table
+/// `{ key = string }`, and `expected` then says what the value may be.
+macro_rules! table {
+    (
+        $(#[$doc:meta])*
+        $vis:vis struct $name:ident in $what:literal
+            $(, short $short:literal, expected $expected:literal)?
+        {
+            $(
+                $(#[$fdoc:meta])*
+                $field:ident: $ty:ty = $($how:ident)? $key:literal $(| $alias:literal)?,
+            )*
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        $vis struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// The keys the table accepts, in the order messages list them.
+            pub(super) const KEYS: &'static [&'static str] = &[$($key, $($alias,)?)*];
+        }
+
+        impl $crate::codegen::de::FromToml for $name {
+            const EXPECTED: &'static str = $crate::codegen::de::table!(@or $($expected)? "a table");
+            fn from_toml(
+                v: &$crate::codegen::de::Value<'_>,
+            ) -> ::std::result::Result<Self, $crate::codegen::de::Error> {
+                let short = $crate::codegen::de::table!(@short $($short)?);
+                let f = $crate::codegen::de::Fields::of(v, Self::EXPECTED, short)?;
+                Ok($name {
+                    $($field: $crate::codegen::de::table!(@read f $($how)? $key $(| $alias)?),)*
+                })
+            }
+            fn unknown_keys(
+                v: &$crate::codegen::de::Value<'_>,
+                of: &str,
+                out: &mut Vec<$crate::codegen::de::Error>,
+            ) {
+                let Some(t) = v.get_ref().as_table() else {
+                    return;
+                };
+                let what = $what.replace("{of}", of);
+                $crate::codegen::de::unknown(t, Self::KEYS, &what, out);
+                $(
+                    for v in [t.get($key) $(, t.get($alias))?].into_iter().flatten() {
+                        <<$ty as $crate::codegen::de::Field>::Value
+                            as $crate::codegen::de::FromToml>::unknown_keys(v, &what, out);
+                    }
+                )*
+            }
+        }
+    };
+    (@or $first:literal $($rest:literal)?) => { $first };
+    (@short) => { None };
+    (@short $key:literal) => { Some($key) };
+    (@read $f:ident $key:literal) => { $f.optional($key)? };
+    (@read $f:ident required $key:literal) => { $f.required($key)? };
+    (@read $f:ident default $key:literal) => { $f.or_default($key)? };
+    (@read $f:ident $key:literal | $alias:literal) => { $f.either($key, $alias)? };
+}
+pub(super) use table;
 
 /// An enum written as one of a closed set of lowercase words.
 macro_rules! keywords {
@@ -205,8 +351,105 @@ pub(super) fn unknown_word(v: &Value<'_>, word: &str, words: &[&str]) -> Error {
     };
     Error {
         span: v.span(),
-        help: super::names::closest(word, words.iter().copied())
-            .map(|c| format!("did you mean `{c}`?")),
+        help: closest(word, words.iter().copied()).map(|c| format!("did you mean `{c}`?")),
         message: format!("unknown variant `{word}`, expected {expected}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    table! {
+        struct Outer in "outer `{of}`" {
+            name: Spanned<String> = required "name",
+            count: Option<usize> = "count",
+            tags: Vec<String> = default "tags",
+            roles: Option<Vec<String>> = "roles" | "modes",
+            inner: Option<Inner> = "inner",
+            many: Vec<Inner> = default "many",
+        }
+    }
+
+    table! {
+        struct Inner in "the inner of {of}", short "id", expected "an id or a table" {
+            id: String = required "id",
+            note: Option<String> = "note",
+        }
+    }
+
+    fn value(toml: &str) -> Value<'_> {
+        let (doc, errors) = DeTable::parse_recoverable(toml);
+        assert!(errors.is_empty(), "{errors:?}");
+        let span = doc.span();
+        Spanned::new(span, DeValue::Table(doc.into_inner()))
+    }
+
+    fn unknown_keys<T: FromToml>(toml: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        T::unknown_keys(&value(toml), "x", &mut out);
+        out.iter()
+            .map(|e| format!("{}: {}", &toml[e.span.clone()], e.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_declaration_lists_its_keys_in_order_with_aliases() {
+        assert_eq!(
+            Outer::KEYS,
+            ["name", "count", "tags", "roles", "modes", "inner", "many"]
+        );
+        assert_eq!(Inner::KEYS, ["id", "note"]);
+    }
+
+    #[test]
+    fn unknown_keys_are_found_at_every_depth_and_named_by_their_table() {
+        let found = unknown_keys::<Outer>(
+            "nmae = 1\nname = \"a\"\ninner = { id = \"i\", nots = 2 }\nmany = [{ id = \"j\", zz = 1 }, \"k\", 3]\n",
+        );
+        assert_eq!(
+            found,
+            [
+                "nmae: unknown key `nmae` in outer `x`",
+                "nots: unknown key `nots` in the inner of outer `x`",
+                "zz: unknown key `zz` in the inner of outer `x`",
+            ]
+        );
+        let mut out = Vec::new();
+        Outer::unknown_keys(&value("nmae = 1"), "x", &mut out);
+        assert_eq!(
+            out[0].help.as_deref(),
+            Some("did you mean `name`? known keys: name, count, tags, roles, modes, inner, many")
+        );
+    }
+
+    #[test]
+    fn fields_read_in_order_and_the_first_error_is_the_tables() {
+        let o = Outer::from_toml(&value("name = \"a\"\nmodes = [\"m\"]\ninner = \"i\"")).unwrap();
+        assert_eq!(o.name.get_ref(), "a");
+        assert_eq!((o.count, o.tags.len(), o.many.len()), (None, 0, 0));
+        assert_eq!(o.roles, Some(vec!["m".to_string()]));
+        // A string stands for `{ id = "..." }`.
+        let inner = o.inner.unwrap();
+        assert_eq!((inner.id.as_str(), inner.note), ("i", None));
+
+        let first = |toml: &str| Outer::from_toml(&value(toml)).unwrap_err().message;
+        assert_eq!(first("count = 1"), "missing field `name`");
+        assert_eq!(
+            first("count = \"c\"\nname = 3"),
+            "invalid type: integer `3`, expected a string"
+        );
+        assert_eq!(
+            first("name = \"a\"\nroles = []\nmodes = []"),
+            "`roles` and `modes` are two spellings of one key: keep one"
+        );
+        assert_eq!(
+            first("name = \"a\"\ninner = 3"),
+            "invalid type: integer `3`, expected an id or a table"
+        );
+        assert_eq!(
+            first("name = \"a\"\nmany = [{ note = \"n\" }]"),
+            "missing field `id`"
+        );
     }
 }

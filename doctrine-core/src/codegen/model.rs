@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::Tier;
+use crate::introspect::Tier;
 
-use super::raw::Override;
 use super::text::Fields;
 
 pub struct Doctrine {
@@ -44,11 +43,11 @@ pub struct Doctrine {
     /// `[skills]`: the shipped skills, by name; `None` without the table.
     pub skills: Option<Vec<SkillDef>>,
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
-    /// says `crate = "..."`.
+    /// says `crate = "..."`. Checked to be a path when the request was loaded.
     pub krate: proc_macro2::TokenStream,
 }
 
-// By hand: the crate path as written, and the fields worth reading.
+// By hand: the crate path as it reads, not as token trees; the texts' bodies left out.
 impl std::fmt::Debug for Doctrine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Doctrine")
@@ -59,22 +58,8 @@ impl std::fmt::Debug for Doctrine {
             .field("knobs", &self.knobs)
             .field("layers", &self.layers)
             .field("texts", &self.texts)
-            .field("krate", &self.krate().to_string())
+            .field("krate", &self.krate.to_string())
             .finish_non_exhaustive()
-    }
-}
-
-impl Doctrine {
-    /// The runtime's path, for generated code: `::doctrine` or the caller's override.
-    pub fn krate(&self) -> proc_macro2::TokenStream {
-        self.krate.clone()
-    }
-
-    /// The runtime's plumbing, `<krate>::__private`: what generated code calls and users do
-    /// not.
-    pub fn private(&self) -> proc_macro2::TokenStream {
-        let path = &self.krate;
-        quote::quote! { #path::__private }
     }
 }
 
@@ -564,6 +549,13 @@ pub struct Overlay {
     pub file: String,
     pub mode: Override,
     pub separator: String,
+}
+
+/// `override`: what a non-empty overlay file does to the shipped text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Override {
+    Replace,
+    Append,
 }
 
 /// A line appended to a layer's text for some roles, with knob placeholders.

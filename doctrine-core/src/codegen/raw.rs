@@ -1,435 +1,262 @@
-//! The manifest as written: shapes with spans, before any validation (read by `de`).
+//! The manifest as written: shapes with spans, before any validation. Each table is
+//! declared once (`table!`, `sections!` for the top level): its keys, its struct, its
+//! reader and its unknown-key check.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use toml::Spanned;
 
-use super::de::{invalid, keywords, Error, Fields, FromToml, Value};
+use super::de::{invalid, keywords, table, Error, FromToml, Value};
+use super::parse::sections;
 use toml::de::DeValue;
 
 pub(super) type Name = Spanned<String>;
 
-/// Top-level keys, each deserialised on its own so one bad section does not hide
-/// errors in the others.
-pub(super) const TOP_KEYS: &[&str] = &[
-    "separator",
-    "trim",
-    "roles",
-    "modes",
-    "flags",
-    "knobs",
-    "facts",
-    "extra",
-    "overlay_cap_max",
-    "budget",
-    "formulation",
-    "layer",
-    "order",
-    "reminders",
-    "skills",
-];
-pub(super) const FORMULATION_KEYS: &[&str] = &["default", "families", "match"];
-pub(super) const FACT_KEYS: &[&str] = &[
-    "tier", "values", "other", "required", "optional", "default", "list",
-];
-pub(super) const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role"];
-pub(super) const KNOB_KEYS: &[&str] = &["values", "default"];
-pub(super) const LAYER_KEYS: &[&str] = &[
-    "name",
-    "file",
-    "missing",
-    "files",
-    "text",
-    "texts",
-    "dir",
-    "slot",
-    "instructions",
-    "choice",
-    "rename",
-    "optional",
-    "roles",
-    "modes",
-    "when",
-    "unless",
-    "when_fact",
-    "equals",
-    "interpolate",
-    "tier",
-    "frontmatter",
-    "trim",
-    "locked",
-    "override",
-    "overlay_field",
-    "overlay_file",
-    "overlay_separator",
-    "overlay_cap",
-    "oversize",
-    "overlay_ignore",
-    "empty",
-    "title",
-    "suffix",
-    "claims",
-    "provenance",
-    "rank",
-    "selector",
-];
-pub(super) const LIST_KEYS: &[&str] = &["item", "join", "sort", "max", "more"];
-pub(super) const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator"];
-/// The keys of one `[[layer.texts]]` entry.
-pub(super) const TEXTS_ENTRY_KEYS: &[&str] = &["roles", "text"];
-pub(super) const CLAIMS_KEYS: &[&str] = &["verbs", "objects", "actions", "phrases"];
-pub(super) const ORDER_KEYS: &[&str] = &["first", "then"];
-pub(super) const SELECTOR_KEYS: &[&str] = &["name", "follows"];
+sections! {
+    /// The top level. Each key is read on its own so one bad section does not hide errors
+    /// in the others.
+    pub(super) struct Manifest in "the manifest's top level" {
+        separator: Option<Spanned<String>> = "separator",
+        trim: Option<bool> = "trim",
+        roles: Roles = roles "roles" | "modes",
+        flags: Vec<(Name, bool)> = flags "flags",
+        knobs: Vec<(Name, Knob)> = named "knobs",
+        facts: Vec<(Name, Fact)> = named "facts",
+        extra: Option<Spanned<bool>> = "extra",
+        /// The most bytes a caller may cap overlay files at (`Overlay::load_with_cap`).
+        overlay_cap_max: Option<Spanned<usize>> = "overlay_cap_max",
+        budget: Option<Spanned<Budget>> = "budget",
+        formulation: Option<Spanned<FormulationTable>> = "formulation",
+        layers: Vec<Spanned<Layer>> = layers "layer",
+        orders: Vec<Spanned<Order>> = each "order",
+        reminders: Option<Spanned<Reminders>> = "reminders",
+        skills: Option<Spanned<SkillsTable>> = "skills",
+    }
+}
 
+/// `roles` (or `modes`): the declared list.
 #[derive(Debug, Default)]
-pub(super) struct Manifest {
-    pub separator: Option<Spanned<String>>,
-    pub trim: Option<bool>,
-    pub roles: Vec<Name>,
-    pub flags: Vec<(Name, bool)>,
-    pub knobs: Vec<(Name, Knob)>,
-    pub layers: Vec<Spanned<Layer>>,
-    pub orders: Vec<Spanned<Order>>,
+pub(super) struct Roles {
+    pub names: Vec<Name>,
     /// `true` when the manifest said `modes` rather than `roles`: the generated type is
     /// then `Mode` and messages say "mode".
     pub modes: bool,
-    pub facts: Vec<(Name, Fact)>,
-    pub extra: Option<Spanned<bool>>,
-    /// The most bytes a caller may cap overlay files at (`Overlay::load_with_cap`).
-    pub overlay_cap_max: Option<Spanned<usize>>,
-    pub budget: Option<Spanned<Budget>>,
-    pub formulation: Option<Spanned<FormulationTable>>,
-    pub reminders: Option<Spanned<Reminders>>,
-    pub skills: Option<Spanned<SkillsTable>>,
-    /// Span of the whole `roles` value, for errors about the list as a whole.
-    pub roles_span: Option<std::ops::Range<usize>>,
+    /// Span of the whole value, for errors about the list as a whole.
+    pub span: Option<Range<usize>>,
 }
 
-#[derive(Debug)]
-pub(super) struct Fact {
-    pub tier: Spanned<Tier>,
-    pub values: Option<Spanned<Values>>,
-    /// With `values` as a table: free text other than its keys passes through.
-    pub other: Option<Spanned<Other>>,
-    /// Roles (modes) that must be given this fact; `"*"` means every one.
-    pub required: Vec<Name>,
-    /// Roles (modes) that may be given this fact; `"*"` means every one.
-    pub optional: Vec<Name>,
-    /// The value an optional fact takes when it is not given (or given empty).
-    pub default: Option<Spanned<String>>,
-    /// A list of strings, printed item by item.
-    pub list: Option<Spanned<List>>,
-}
-
-#[derive(Debug)]
-pub(super) struct Budget {
-    pub stable_bytes: Option<Spanned<usize>>,
-    pub per_role: BTreeMap<Name, Spanned<usize>>,
-}
-
-/// Section delimiters per model family: the longest matching name prefix wins.
-#[derive(Debug)]
-pub(super) struct FormulationTable {
-    pub default: Option<Formulation>,
-    pub match_: Option<Spanned<FamilyMatch>>,
-    pub families: BTreeMap<Name, Formulation>,
-}
-
-keywords! {
-    pub(super) enum Formulation {
-        Markdown = "markdown",
-        Tagged = "tagged",
-        Bare = "bare",
+table! {
+    pub(super) struct Fact in "fact `{of}`" {
+        tier: Spanned<Tier> = required "tier",
+        values: Option<Spanned<Values>> = "values",
+        /// With `values` as a table: free text other than its keys passes through.
+        other: Option<Spanned<Other>> = "other",
+        /// Roles (modes) that must be given this fact; `"*"` means every one.
+        required: Vec<Name> = default "required",
+        /// Roles (modes) that may be given this fact; `"*"` means every one.
+        optional: Vec<Name> = default "optional",
+        /// The value an optional fact takes when it is not given (or given empty).
+        default: Option<Spanned<String>> = "default",
+        /// A list of strings, printed item by item.
+        list: Option<Spanned<List>> = "list",
     }
 }
 
-#[derive(Debug)]
-pub(super) struct Knob {
-    pub values: Spanned<Values>,
-    pub default: Name,
-}
-
-keywords! {
-    /// `empty`: what an empty overlay file does.
-    pub(super) enum EmptyOverlay {
-        Keep = "keep",
-        Off = "off",
+table! {
+    /// `list = { item, join, sort, max, more }`: how a list fact prints.
+    pub(super) struct List in "the list of {of}" {
+        item: Option<Spanned<String>> = "item",
+        join: Option<Spanned<String>> = "join",
+        sort: Option<Spanned<ListSort>> = "sort",
+        max: Option<Spanned<usize>> = "max",
+        more: Option<Spanned<String>> = "more",
     }
 }
 
-keywords! {
-    /// `oversize`: what an overlay file over its cap gives.
-    pub(super) enum Oversize {
-        Truncate = "truncate",
-        Refuse = "refuse",
+table! {
+    pub(super) struct Budget in "`[budget]`" {
+        stable_bytes: Option<Spanned<usize>> = "stable_bytes",
+        per_role: BTreeMap<Name, Spanned<usize>> = default "per_role",
     }
 }
 
-keywords! {
-    /// `rank`: what orders an instructions layer's instructions.
-    pub(super) enum Rank {
-        Authority = "authority",
-        Source = "source",
+table! {
+    /// Section delimiters per model family: the longest matching name prefix wins.
+    pub(super) struct FormulationTable in "`[formulation]`" {
+        default: Option<Formulation> = "default",
+        families: BTreeMap<Name, Formulation> = default "families",
+        match_: Option<Spanned<FamilyMatch>> = "match",
     }
 }
 
-keywords! {
-    /// `missing`: a role whose pattern file does not exist is an error, or gets no text.
-    pub(super) enum Missing {
-        Error = "error",
-        Empty = "empty",
+table! {
+    pub(super) struct Knob in "knob `{of}`" {
+        values: Spanned<Values> = required "values",
+        default: Name = required "default",
     }
 }
 
-keywords! {
-    /// How `[formulation] families` keys meet a model family name.
-    pub(super) enum FamilyMatch {
-        Prefix = "prefix",
-        Exact = "exact",
+table! {
+    /// One `[[layer]]` table.
+    pub(super) struct Layer in "{of}" {
+        name: Name = required "name",
+        file: Option<Spanned<String>> = "file",
+        /// With a `{role}` pattern in `file`: what a role without its file gets.
+        missing: Option<Spanned<Missing>> = "missing",
+        files: Option<Spanned<BTreeMap<Name, Spanned<String>>>> = "files",
+        text: Option<Spanned<String>> = "text",
+        texts: Option<Spanned<RoleTexts>> = "texts",
+        dir: Option<Spanned<String>> = "dir",
+        slot: Option<Spanned<Slot>> = "slot",
+        instructions: Option<Spanned<bool>> = "instructions",
+        choice: Option<Name> = "choice",
+        /// `dir` only: file stem → enum variant, for stems whose own variants collide.
+        rename: Option<Spanned<BTreeMap<Name, Spanned<String>>>> = "rename",
+        optional: Option<Spanned<bool>> = "optional",
+        roles: Option<Spanned<Vec<Name>>> = "roles" | "modes",
+        when: Option<Spanned<Conds>> = "when",
+        unless: Option<Spanned<Conds>> = "unless",
+        when_fact: Option<Name> = "when_fact",
+        equals: Option<Spanned<String>> = "equals",
+        interpolate: Option<Spanned<bool>> = "interpolate",
+        tier: Option<Spanned<Tier>> = "tier",
+        frontmatter: Option<Spanned<Frontmatter>> = "frontmatter",
+        trim: Option<bool> = "trim",
+        locked: Option<Spanned<bool>> = "locked",
+        override_: Option<Spanned<Override>> = "override",
+        overlay_field: Option<Name> = "overlay_field",
+        overlay_file: Option<Name> = "overlay_file",
+        overlay_separator: Option<Spanned<String>> = "overlay_separator",
+        /// The most bytes read from the overlay file.
+        overlay_cap: Option<Spanned<usize>> = "overlay_cap",
+        /// Over the cap: use the file's start (`truncate`) or keep the shipped text (`refuse`).
+        oversize: Option<Spanned<Oversize>> = "oversize",
+        /// Files in the crate holding earlier shipped versions of the layer's text.
+        overlay_ignore: Option<Vec<Spanned<String>>> = "overlay_ignore",
+        /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
+        empty: Option<Spanned<EmptyOverlay>> = "empty",
+        title: Option<Spanned<String>> = "title",
+        suffix: Option<Spanned<Suffix>> = "suffix",
+        claims: Option<Spanned<Claims>> = "claims",
+        /// Instructions layers: the provenance line's template.
+        provenance: Option<Spanned<String>> = "provenance",
+        /// Instructions layers: rank by authority (default) or by declared source.
+        rank: Option<Spanned<Rank>> = "rank",
+        /// The layer's source is chosen at run time by this selector.
+        selector: Option<Spanned<Selector>> = "selector",
     }
 }
 
-keywords! {
-    pub(super) enum Tier {
-        Stable = "stable",
-        Volatile = "volatile",
+table! {
+    /// A line appended to a layer's text for some roles.
+    pub(super) struct Suffix in "the suffix of {of}" {
+        text: Spanned<String> = required "text",
+        roles: Option<Vec<Name>> = "roles",
+        separator: Option<String> = "separator",
     }
 }
 
-impl From<Tier> for crate::Tier {
-    fn from(t: Tier) -> Self {
-        match t {
-            Tier::Stable => crate::Tier::Stable,
-            Tier::Volatile => crate::Tier::Volatile,
-        }
+table! {
+    /// One `[[layer.texts]]` entry: a text several roles share.
+    pub(super) struct TextsEntry in "a `[[layer.texts]]` entry of {of}" {
+        roles: Spanned<Vec<Name>> = required "roles",
+        text: Spanned<String> = required "text",
     }
 }
 
-impl From<Formulation> for crate::Formulation {
-    fn from(f: Formulation) -> Self {
-        match f {
-            Formulation::Markdown => crate::Formulation::Markdown,
-            Formulation::Tagged => crate::Formulation::Tagged,
-            Formulation::Bare => crate::Formulation::Bare,
-        }
+table! {
+    /// Words a locked layer adds to what `safety_claims` looks for.
+    pub(super) struct Claims in "the claims of {of}" {
+        verbs: Vec<Spanned<String>> = default "verbs",
+        objects: Vec<Spanned<String>> = default "objects",
+        actions: Vec<Spanned<String>> = default "actions",
+        phrases: Vec<Spanned<String>> = default "phrases",
     }
 }
 
-keywords! {
-    pub(super) enum Frontmatter {
-        Keep = "keep",
-        Strip = "strip",
+table! {
+    /// `selector = "name"`, or `selector = { name = "...", follows = "..." }`.
+    pub(super) struct Selector in "the selector of {of}",
+        short "name", expected "a selector name, or a table { name, follows }"
+    {
+        name: Name = required "name",
+        /// The selector whose value this one takes when its own is not given.
+        follows: Option<Name> = "follows",
     }
 }
 
-keywords! {
-    pub enum Override {
-        Replace = "replace",
-        Append = "append",
+table! {
+    pub(super) struct Order in "an order constraint" {
+        first: Name = required "first",
+        then: Name = required "then",
     }
 }
 
-keywords! {
-    pub(super) enum Slot {
-        Required = "required",
-        Optional = "optional",
+table! {
+    /// `[reminders]`: notes appended to a turn, never part of the prefix.
+    pub(super) struct Reminders in "`[reminders]`" {
+        /// Wraps every reminder: one `{text}`.
+        marker: Option<Spanned<String>> = "marker",
+        /// What `emit` reads, by name: `flag`, `list` or `budget`.
+        state: BTreeMap<Name, Spanned<StateKind>> = default "state",
+        /// `[[reminders.kind]]`, in emit order.
+        kinds: Vec<Spanned<ReminderKind>> = default "kind",
     }
 }
 
-#[derive(Debug)]
-pub(super) struct Suffix {
-    pub text: Spanned<String>,
-    pub roles: Option<Vec<Name>>,
-    pub separator: Option<String>,
-}
-
-#[derive(Debug)]
-pub(super) struct Layer {
-    pub name: Name,
-    pub file: Option<Spanned<String>>,
-    /// With a `{role}` pattern in `file`: what a role without its file gets.
-    pub missing: Option<Spanned<Missing>>,
-    pub files: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
-    pub text: Option<Spanned<String>>,
-    pub texts: Option<Spanned<RoleTexts>>,
-    pub dir: Option<Spanned<String>>,
-    pub slot: Option<Spanned<Slot>>,
-    pub instructions: Option<Spanned<bool>>,
-    pub choice: Option<Name>,
-    /// `dir` only: file stem → enum variant, for stems whose own variants collide.
-    pub rename: Option<Spanned<BTreeMap<Name, Spanned<String>>>>,
-    pub optional: Option<Spanned<bool>>,
-    pub roles: Option<Spanned<Vec<Name>>>,
-    pub when: Option<Spanned<Conds>>,
-    pub unless: Option<Spanned<Conds>>,
-    pub when_fact: Option<Name>,
-    pub equals: Option<Spanned<String>>,
-    pub interpolate: Option<Spanned<bool>>,
-    pub tier: Option<Spanned<Tier>>,
-    pub frontmatter: Option<Spanned<Frontmatter>>,
-    pub trim: Option<bool>,
-    pub locked: Option<Spanned<bool>>,
-    pub override_: Option<Spanned<Override>>,
-    pub overlay_field: Option<Name>,
-    pub overlay_file: Option<Name>,
-    pub title: Option<Spanned<String>>,
-    pub overlay_separator: Option<Spanned<String>>,
-    /// The most bytes read from the overlay file.
-    pub overlay_cap: Option<Spanned<usize>>,
-    /// Over the cap: use the file's start (`truncate`) or keep the shipped text (`refuse`).
-    pub oversize: Option<Spanned<Oversize>>,
-    /// Files in the crate holding earlier shipped versions of the layer's text.
-    pub overlay_ignore: Option<Vec<Spanned<String>>>,
-    /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
-    pub empty: Option<Spanned<EmptyOverlay>>,
-    pub suffix: Option<Spanned<Suffix>>,
-    pub claims: Option<Spanned<Claims>>,
-    /// Instructions layers: the provenance line's template.
-    pub provenance: Option<Spanned<String>>,
-    /// Instructions layers: rank by authority (default) or by declared source.
-    pub rank: Option<Spanned<Rank>>,
-    /// The layer's source is chosen at run time by this selector.
-    pub selector: Option<Spanned<Selector>>,
-}
-
-/// `selector = "name"`, or `selector = { name = "...", follows = "..." }`.
-#[derive(Debug)]
-pub(super) struct Selector {
-    pub name: Name,
-    /// The selector whose value this one takes when its own is not given.
-    pub follows: Option<Name>,
-}
-
-impl FromToml for Selector {
-    const EXPECTED: &'static str = "a selector name, or a table { name, follows }";
-    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
-        if v.get_ref().is_str() {
-            return Ok(Selector {
-                name: Name::from_toml(v)?,
-                follows: None,
-            });
-        }
-        if !v.get_ref().is_table() {
-            return invalid(v, Self::EXPECTED);
-        }
-        let f = Fields::of(v)?;
-        Ok(Selector {
-            name: f.required("name")?,
-            follows: f.optional("follows")?,
-        })
+table! {
+    pub(super) struct ReminderKind in "a reminder kind" {
+        name: Name = required "name",
+        /// The state field that fires it: a flag on, a list non-empty, a budget band crossed.
+        when: Name = required "when",
+        text: Spanned<ReminderText> = required "text",
     }
 }
 
-/// Words a locked layer adds to what `safety_claims` looks for.
-#[derive(Debug)]
-pub(super) struct Claims {
-    pub verbs: Vec<Spanned<String>>,
-    pub objects: Vec<Spanned<String>>,
-    pub actions: Vec<Spanned<String>>,
-    pub phrases: Vec<Spanned<String>>,
+table! {
+    /// `[skills]`: the directory of shipped skills, embedded at compile time, and the index.
+    pub(super) struct SkillsTable in "`[skills]`" {
+        dir: Spanned<String> = required "dir",
+        index: Option<Spanned<SkillIndex>> = "index",
+    }
 }
 
-#[derive(Debug)]
-pub(super) struct Order {
-    pub first: Name,
-    pub then: Name,
+table! {
+    /// `[skills] index = { ... }`: the skill index's name, and how it prints, as a list
+    /// fact does (`sort` is always by name).
+    pub(super) struct SkillIndex in "the skill index" {
+        /// The fact's name, for placeholders and conditions (default `skills`).
+        name: Option<Name> = "name",
+        item: Option<Spanned<String>> = "item",
+        join: Option<Spanned<String>> = "join",
+        max: Option<Spanned<usize>> = "max",
+        more: Option<Spanned<String>> = "more",
+    }
 }
 
-/// A struct read key by key; every key is optional unless read with `required`.
-macro_rules! from_toml {
-    ($name:ident, |$f:ident| $body:expr) => {
-        impl FromToml for $name {
-            const EXPECTED: &'static str = "a table";
-            fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
-                let $f = Fields::of(v)?;
-                Ok($body)
-            }
-        }
-    };
-}
+/// Every table's keys, by where they are written, for the test that the manifest
+/// reference documents each one.
+pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
+    ("top level", Manifest::KEYS),
+    ("[formulation]", FormulationTable::KEYS),
+    ("[facts.NAME]", Fact::KEYS),
+    ("a fact's list", List::KEYS),
+    ("[budget]", Budget::KEYS),
+    ("[knobs.NAME]", Knob::KEYS),
+    ("[[layer]]", Layer::KEYS),
+    ("[layer.suffix]", Suffix::KEYS),
+    ("[[layer.texts]]", TextsEntry::KEYS),
+    ("[layer.claims]", Claims::KEYS),
+    ("a layer's selector", Selector::KEYS),
+    ("[[order]]", Order::KEYS),
+    ("[reminders]", Reminders::KEYS),
+    ("[[reminders.kind]]", ReminderKind::KEYS),
+    ("[skills]", SkillsTable::KEYS),
+    ("[skills.index]", SkillIndex::KEYS),
+];
 
-from_toml!(Fact, |f| Fact {
-    tier: f.required("tier")?,
-    values: f.optional("values")?,
-    other: f.optional("other")?,
-    required: f.or_default("required")?,
-    optional: f.or_default("optional")?,
-    default: f.optional("default")?,
-    list: f.optional("list")?,
-});
-
-from_toml!(Budget, |f| Budget {
-    stable_bytes: f.optional("stable_bytes")?,
-    per_role: f.or_default("per_role")?,
-});
-
-from_toml!(FormulationTable, |f| FormulationTable {
-    default: f.optional("default")?,
-    match_: f.optional("match")?,
-    families: f.or_default("families")?,
-});
-
-from_toml!(Knob, |f| Knob {
-    values: f.required("values")?,
-    default: f.required("default")?,
-});
-
-from_toml!(Suffix, |f| Suffix {
-    text: f.required("text")?,
-    roles: f.optional("roles")?,
-    separator: f.optional("separator")?,
-});
-
-from_toml!(Layer, |f| Layer {
-    name: f.required("name")?,
-    file: f.optional("file")?,
-    missing: f.optional("missing")?,
-    files: f.optional("files")?,
-    text: f.optional("text")?,
-    texts: f.optional("texts")?,
-    dir: f.optional("dir")?,
-    slot: f.optional("slot")?,
-    instructions: f.optional("instructions")?,
-    choice: f.optional("choice")?,
-    rename: f.optional("rename")?,
-    optional: f.optional("optional")?,
-    roles: f.either("roles", "modes")?,
-    when: f.optional("when")?,
-    unless: f.optional("unless")?,
-    when_fact: f.optional("when_fact")?,
-    equals: f.optional("equals")?,
-    interpolate: f.optional("interpolate")?,
-    tier: f.optional("tier")?,
-    frontmatter: f.optional("frontmatter")?,
-    trim: f.optional("trim")?,
-    locked: f.optional("locked")?,
-    override_: f.optional("override")?,
-    overlay_field: f.optional("overlay_field")?,
-    overlay_file: f.optional("overlay_file")?,
-    title: f.optional("title")?,
-    overlay_separator: f.optional("overlay_separator")?,
-    overlay_cap: f.optional("overlay_cap")?,
-    oversize: f.optional("oversize")?,
-    overlay_ignore: f.optional("overlay_ignore")?,
-    empty: f.optional("empty")?,
-    suffix: f.optional("suffix")?,
-    claims: f.optional("claims")?,
-    provenance: f.optional("provenance")?,
-    rank: f.optional("rank")?,
-    selector: f.optional("selector")?,
-});
-
-from_toml!(Claims, |f| Claims {
-    verbs: f.or_default("verbs")?,
-    objects: f.or_default("objects")?,
-    actions: f.or_default("actions")?,
-    phrases: f.or_default("phrases")?,
-});
-
-from_toml!(Order, |f| Order {
-    first: f.required("first")?,
-    then: f.required("then")?,
-});
+// The shapes of values that may be written more than one way.
 
 /// `when` / `unless`: one condition, or an array of them (all must hold), or an array of
 /// alternatives, each an array of conditions (`[["a", "b"], ["c"]]`: a and b, or c).
@@ -447,7 +274,7 @@ impl FromToml for Conds {
             return Ok(Conds::All(vec![Name::from_toml(v)?]));
         }
         let Some(items) = v.get_ref().as_array() else {
-            return super::de::invalid(v, Self::EXPECTED);
+            return invalid(v, Self::EXPECTED);
         };
         match items.iter().filter(|i| i.get_ref().is_array()).count() {
             0 => Ok(Conds::All(Vec::from_toml(v)?)),
@@ -487,19 +314,12 @@ impl FromToml for Values {
             });
         }
         if !v.get_ref().is_array() {
-            return super::de::invalid(v, Self::EXPECTED);
+            return invalid(v, Self::EXPECTED);
         }
         Ok(Values {
             names: Vec::from_toml(v)?,
             texts: None,
         })
-    }
-}
-
-keywords! {
-    /// `other`: what a fact with value texts does with free text that is not a key.
-    pub(super) enum Other {
-        Verbatim = "verbatim",
     }
 }
 
@@ -515,13 +335,11 @@ impl FromToml for RoleTexts {
             if v.get_ref().is_table() {
                 return Ok(RoleTexts(BTreeMap::from_toml(v)?));
             }
-            return super::de::invalid(v, Self::EXPECTED);
+            return invalid(v, Self::EXPECTED);
         };
         let mut map = BTreeMap::new();
         for entry in entries.iter() {
-            let f = Fields::of(entry)?;
-            let roles: Spanned<Vec<Name>> = f.required("roles")?;
-            let text: Spanned<String> = f.required("text")?;
+            let TextsEntry { roles, text } = TextsEntry::from_toml(entry)?;
             if roles.get_ref().is_empty() {
                 return Err(Error {
                     span: roles.span(),
@@ -546,16 +364,9 @@ impl FromToml for RoleTexts {
         }
         Ok(RoleTexts(map))
     }
-}
-
-/// `list = { item, join, sort, max, more }`: how a list fact prints.
-#[derive(Debug)]
-pub(super) struct List {
-    pub item: Option<Spanned<String>>,
-    pub join: Option<Spanned<String>>,
-    pub sort: Option<Spanned<ListSort>>,
-    pub max: Option<Spanned<usize>>,
-    pub more: Option<Spanned<String>>,
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        Vec::<TextsEntry>::unknown_keys(v, of, out);
+    }
 }
 
 /// `sort = true` (a plain list, by its items) or `sort = "field"` (items with fields).
@@ -576,57 +387,6 @@ impl FromToml for ListSort {
     }
 }
 
-from_toml!(List, |f| List {
-    item: f.optional("item")?,
-    join: f.optional("join")?,
-    sort: f.optional("sort")?,
-    max: f.optional("max")?,
-    more: f.optional("more")?,
-});
-
-/// `[reminders]`: notes appended to a turn, never part of the prefix.
-pub(super) const REMINDERS_KEYS: &[&str] = &["marker", "state", "kind"];
-pub(super) const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text"];
-
-#[derive(Debug)]
-pub(super) struct Reminders {
-    /// Wraps every reminder: one `{text}`.
-    pub marker: Option<Spanned<String>>,
-    /// What `emit` reads, by name: `flag`, `list` or `budget`.
-    pub state: BTreeMap<Name, Spanned<StateKind>>,
-    /// `[[reminders.kind]]`, in emit order.
-    pub kinds: Vec<Spanned<ReminderKind>>,
-}
-
-from_toml!(Reminders, |f| Reminders {
-    marker: f.optional("marker")?,
-    state: f.or_default("state")?,
-    kinds: f.or_default("kind")?,
-});
-
-keywords! {
-    /// The shape of one field of the generated `SessionState`.
-    pub(super) enum StateKind {
-        Flag = "flag",
-        List = "list",
-        Budget = "budget",
-    }
-}
-
-#[derive(Debug)]
-pub(super) struct ReminderKind {
-    pub name: Name,
-    /// The state field that fires it: a flag on, a list non-empty, a budget band crossed.
-    pub when: Name,
-    pub text: Spanned<ReminderText>,
-}
-
-from_toml!(ReminderKind, |f| ReminderKind {
-    name: f.required("name")?,
-    when: f.required("when")?,
-    text: f.required("text")?,
-});
-
 /// One text, or (for a budget field) one per band: `{ 60 = "...", 80 = "...", 92 = "..." }`.
 #[derive(Debug)]
 pub(super) enum ReminderText {
@@ -645,59 +405,115 @@ impl FromToml for ReminderText {
     }
 }
 
-/// `[skills]`: the directory of shipped skills, embedded at compile time, and the index.
-pub(super) const SKILLS_KEYS: &[&str] = &["dir", "index"];
-/// `[skills] index = { ... }`: the skill index's name and printing.
-pub(super) const SKILL_INDEX_KEYS: &[&str] = &["name", "item", "join", "max", "more"];
+// Closed sets of words.
 
-/// Every table's keys, by where they are written, for the test that the manifest
-/// reference documents each one.
-pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
-    ("top level", TOP_KEYS),
-    ("[formulation]", FORMULATION_KEYS),
-    ("[facts.NAME]", FACT_KEYS),
-    ("a fact's list", LIST_KEYS),
-    ("[budget]", BUDGET_KEYS),
-    ("[knobs.NAME]", KNOB_KEYS),
-    ("[[layer]]", LAYER_KEYS),
-    ("[layer.suffix]", SUFFIX_KEYS),
-    ("[[layer.texts]]", TEXTS_ENTRY_KEYS),
-    ("[layer.claims]", CLAIMS_KEYS),
-    ("a layer's selector", SELECTOR_KEYS),
-    ("[[order]]", ORDER_KEYS),
-    ("[reminders]", REMINDERS_KEYS),
-    ("[[reminders.kind]]", REMINDER_KIND_KEYS),
-    ("[skills]", SKILLS_KEYS),
-    ("[skills.index]", SKILL_INDEX_KEYS),
-];
-
-#[derive(Debug)]
-pub(super) struct SkillsTable {
-    pub dir: Spanned<String>,
-    pub index: Option<Spanned<SkillIndex>>,
+keywords! {
+    pub(super) enum Tier {
+        Stable = "stable",
+        Volatile = "volatile",
+    }
 }
 
-from_toml!(SkillsTable, |f| SkillsTable {
-    dir: f.required("dir")?,
-    index: f.optional("index")?,
-});
-
-/// The skill index `[skills]` declares: a list fact of the session's skills.
-#[derive(Debug)]
-pub(super) struct SkillIndex {
-    /// The fact's name, for placeholders and conditions (default `skills`).
-    pub name: Option<Name>,
-    /// How it prints, as a list fact does (`sort` is always by name).
-    pub list: List,
+impl From<Tier> for crate::introspect::Tier {
+    fn from(t: Tier) -> Self {
+        match t {
+            Tier::Stable => crate::introspect::Tier::Stable,
+            Tier::Volatile => crate::introspect::Tier::Volatile,
+        }
+    }
 }
 
-from_toml!(SkillIndex, |f| SkillIndex {
-    name: f.optional("name")?,
-    list: List {
-        item: f.optional("item")?,
-        join: f.optional("join")?,
-        sort: None,
-        max: f.optional("max")?,
-        more: f.optional("more")?,
-    },
-});
+keywords! {
+    pub(super) enum Formulation {
+        Markdown = "markdown",
+        Tagged = "tagged",
+        Bare = "bare",
+    }
+}
+
+impl From<Formulation> for crate::Formulation {
+    fn from(f: Formulation) -> Self {
+        match f {
+            Formulation::Markdown => crate::Formulation::Markdown,
+            Formulation::Tagged => crate::Formulation::Tagged,
+            Formulation::Bare => crate::Formulation::Bare,
+        }
+    }
+}
+
+keywords! {
+    /// How `[formulation] families` keys meet a model family name.
+    pub(super) enum FamilyMatch {
+        Prefix = "prefix",
+        Exact = "exact",
+    }
+}
+
+keywords! {
+    /// `missing`: a role whose pattern file does not exist is an error, or gets no text.
+    pub(super) enum Missing {
+        Error = "error",
+        Empty = "empty",
+    }
+}
+
+keywords! {
+    pub(super) enum Slot {
+        Required = "required",
+        Optional = "optional",
+    }
+}
+
+keywords! {
+    pub(super) enum Frontmatter {
+        Keep = "keep",
+        Strip = "strip",
+    }
+}
+
+keywords! {
+    pub(super) enum Override {
+        Replace = "replace",
+        Append = "append",
+    }
+}
+
+keywords! {
+    /// `empty`: what an empty overlay file does.
+    pub(super) enum EmptyOverlay {
+        Keep = "keep",
+        Off = "off",
+    }
+}
+
+keywords! {
+    /// `oversize`: what an overlay file over its cap gives.
+    pub(super) enum Oversize {
+        Truncate = "truncate",
+        Refuse = "refuse",
+    }
+}
+
+keywords! {
+    /// `rank`: what orders an instructions layer's instructions.
+    pub(super) enum Rank {
+        Authority = "authority",
+        Source = "source",
+    }
+}
+
+keywords! {
+    /// `other`: what a fact with value texts does with free text that is not a key.
+    pub(super) enum Other {
+        Verbatim = "verbatim",
+    }
+}
+
+keywords! {
+    /// The shape of one field of the generated `SessionState`.
+    pub(super) enum StateKind {
+        Flag = "flag",
+        List = "list",
+        Budget = "budget",
+    }
+}

@@ -29,6 +29,20 @@ use overlay::overlay;
 use texts::{layer_infos, texts};
 use types::{choices, flags, knobs, roles};
 
+impl Doctrine {
+    /// The runtime's path, for generated code: `::doctrine` or the caller's override.
+    pub fn krate(&self) -> TokenStream {
+        self.krate.clone()
+    }
+
+    /// The runtime's plumbing, `<krate>::__private`: what generated code calls and users do
+    /// not.
+    pub fn private(&self) -> TokenStream {
+        let path = &self.krate;
+        quote! { #path::__private }
+    }
+}
+
 pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let tracking = tracking(d);
     let roles = roles(d);

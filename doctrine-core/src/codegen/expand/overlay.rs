@@ -5,8 +5,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{field_eq, lit};
+use crate::codegen::model::Override;
 use crate::codegen::model::{Doctrine, Layer, Overlay as OverlayModel};
-use crate::codegen::raw::Override;
 
 /// The layers with an overlay file.
 struct Entries<'d> {

@@ -7,8 +7,8 @@ use quote::{format_ident, quote};
 
 use super::lit;
 use super::table::alternatives;
+use crate::codegen::model::Override;
 use crate::codegen::model::{Cond, Content, Doctrine, Layer, LinePart, Segment, Suffix, Test};
-use crate::codegen::raw::Override;
 
 /// Where each layer's runtime input sits among the composition's inputs: its slot or
 /// instructions index, its choice index, its selector index, its overlay field.

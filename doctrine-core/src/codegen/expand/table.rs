@@ -1,8 +1,7 @@
 //! The layer table a prompt reviewer reads in rustdoc: every layer in composition order
 //! with its tier, scope, gate, lock or override, source and overlay file.
 
-use crate::codegen::model::{Cond, Content, Doctrine, Layer};
-use crate::codegen::raw::Override;
+use crate::codegen::model::{Cond, Content, Doctrine, Layer, Override};
 
 /// A markdown table of every layer, for the docs of `compose` and `LAYERS`.
 pub(super) fn layer_table(d: &Doctrine) -> String {

@@ -8,7 +8,7 @@
 
 use toml::Spanned;
 
-use crate::Tier;
+use crate::introspect::Tier;
 
 use super::Names;
 use crate::codegen::diag::Sink;
@@ -60,7 +60,7 @@ pub(super) fn check(
                 Some(ceiling.span()),
                 format!(
                     "the stable prefix of {whose} is {total} bytes (~{} tokens) of compiled text, over its budget of {} bytes",
-                    crate::approx_tokens(total),
+                    crate::introspect::approx_tokens(total),
                     ceiling.get_ref()
                 ),
                 Some(format!(

@@ -277,6 +277,74 @@ fn choice_dir(
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Content> {
+    let files = md_files(dir, loader, sink)?;
+    let renames = raw.rename.as_ref().map(|r| r.get_ref());
+    for stem in renames.into_iter().flat_map(|r| r.keys()) {
+        if !files.iter().any(|(s, _)| s == stem.get_ref()) {
+            sink.error(
+                Some(stem.span()),
+                format!(
+                    "`rename` names `{}.md`, which is not in `{}`",
+                    stem.get_ref(),
+                    dir.get_ref()
+                ),
+                Some(hint(
+                    stem.get_ref(),
+                    files.iter().map(|(s, _)| s.as_str()),
+                    "stems",
+                )),
+            );
+        }
+    }
+    let mut variants: Vec<ChoiceFile> = Vec::new();
+    for (stem, file_name) in &files {
+        let renamed = renames.and_then(|r| r.iter().find(|(k, _)| k.get_ref() == stem));
+        let Some((variant, variant_upper)) = variant(dir, stem, renamed.map(|(_, v)| v), sink)
+        else {
+            continue;
+        };
+        if let Some(ChoiceFile { stem: other, .. }) = variants.iter().find(|c| c.variant == variant)
+        {
+            sink.error(
+                Some(dir.span()),
+                format!(
+                    "files `{other}.md` and `{stem}.md` in `{}` both become variant `{variant}`",
+                    dir.get_ref(),
+                ),
+                Some(format!("rename one file, or give it a variant of its own: `rename = {{ \"{stem}\" = \"{variant}2\" }}`")),
+            );
+            continue;
+        }
+        let rel = Spanned::new(
+            dir.span(),
+            format!("{}/{file_name}", dir.get_ref().trim_end_matches('/')),
+        );
+        let Some(file) = loader.resolve(&rel, sink) else {
+            continue;
+        };
+        let const_name = format!("{upper}_{variant_upper}");
+        if let Some(id) = loader.load(&file, rel.span(), shape, &const_name, name, sink) {
+            variants.push(ChoiceFile {
+                stem: stem.clone(),
+                variant,
+                text: id,
+            });
+        }
+    }
+    Some(Content::Choice {
+        enum_name: enum_name(raw, name, sink),
+        variants,
+        optional: raw.optional.as_ref().is_some_and(|o| *o.get_ref()),
+    })
+}
+
+/// The `*.md` files of a `dir` layer's directory, as (stem, file name); `None` when it
+/// cannot be listed or holds none (reported).
+fn md_files(
+    dir: &Spanned<String>,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<Vec<(String, String)>> {
     let canonical = loader.resolve_as(dir, "directory", sink)?;
     let files = match loader.list_dir(&canonical) {
         Ok((files, bad)) => {
@@ -309,88 +377,46 @@ fn choice_dir(
         );
         return None;
     }
-    let renames = raw.rename.as_ref().map(|r| r.get_ref());
-    for stem in renames.into_iter().flat_map(|r| r.keys()) {
-        if !files.iter().any(|(s, _)| s == stem.get_ref()) {
+    Some(files)
+}
+
+/// The variant file `stem` becomes (its `rename`, or its own), and its SCREAMING form;
+/// `None` when it cannot be one (reported).
+fn variant(
+    dir: &Spanned<String>,
+    stem: &str,
+    renamed: Option<&Spanned<String>>,
+    sink: &mut Sink<'_>,
+) -> Option<(String, String)> {
+    let what = format!("file `{stem}.md` in `{}`", dir.get_ref());
+    let (variant, upper) = match renamed {
+        Some(v) if !is_type_name(v.get_ref()) => {
             sink.error(
-                Some(stem.span()),
-                format!(
-                    "`rename` names `{}.md`, which is not in `{}`",
-                    stem.get_ref(),
-                    dir.get_ref()
-                ),
-                Some(hint(
-                    stem.get_ref(),
-                    files.iter().map(|(s, _)| s.as_str()),
-                    "stems",
-                )),
+                Some(v.span()),
+                format!("`{}` is not a variant name", v.get_ref()),
+                Some("use CamelCase, e.g. `BeDevOne`".into()),
             );
+            return None;
         }
-    }
-    let mut variants: Vec<ChoiceFile> = Vec::new();
-    for (stem, file_name) in &files {
-        let what = format!("file `{stem}.md` in `{}`", dir.get_ref());
-        let renamed = renames.and_then(|r| r.iter().find(|(k, _)| k.get_ref() == stem));
-        let (variant, variant_upper) = match renamed {
-            Some((_, v)) if !is_type_name(v.get_ref()) => {
+        Some(v) => (v.get_ref().clone(), screaming(v.get_ref())),
+        None => match stem_variant(stem) {
+            Ok(v) => v,
+            Err(why) => {
                 sink.error(
-                    Some(v.span()),
-                    format!("`{}` is not a variant name", v.get_ref()),
-                    Some("use CamelCase, e.g. `BeDevOne`".into()),
+                    Some(dir.span()),
+                    format!("{what} cannot name a choice: {why}"),
+                    Some(format!("rename the file, or give it a variant: `rename = {{ \"{stem}\" = \"SomeName\" }}`")),
                 );
-                continue;
+                return None;
             }
-            Some((_, v)) => (v.get_ref().clone(), screaming(v.get_ref())),
-            None => match stem_variant(stem) {
-                Ok(v) => v,
-                Err(why) => {
-                    sink.error(
-                        Some(dir.span()),
-                        format!("{what} cannot name a choice: {why}"),
-                        Some(format!("rename the file, or give it a variant: `rename = {{ \"{stem}\" = \"SomeName\" }}`")),
-                    );
-                    continue;
-                }
-            },
-        };
-        if !super::check_variant(sink, dir.span(), &what, &variant) {
-            continue;
-        }
-        if let Some(ChoiceFile { stem: other, .. }) = variants.iter().find(|c| c.variant == variant)
-        {
-            sink.error(
-                Some(dir.span()),
-                format!(
-                    "files `{other}.md` and `{stem}.md` in `{}` both become variant `{variant}`",
-                    dir.get_ref(),
-                ),
-                Some(format!("rename one file, or give it a variant of its own: `rename = {{ \"{stem}\" = \"{variant}2\" }}`")),
-            );
-            continue;
-        }
-        let rel = Spanned::new(
-            dir.span(),
-            format!("{}/{file_name}", dir.get_ref().trim_end_matches('/')),
-        );
-        let Some(file) = loader.resolve(&rel, sink) else {
-            continue;
-        };
-        if let Some(id) = loader.load(
-            &file,
-            rel.span(),
-            shape,
-            &format!("{upper}_{variant_upper}"),
-            name,
-            sink,
-        ) {
-            variants.push(ChoiceFile {
-                stem: stem.clone(),
-                variant,
-                text: id,
-            });
-        }
-    }
-    let enum_name = match &raw.choice {
+        },
+    };
+    super::check_variant(sink, dir.span(), &what, &variant).then_some((variant, upper))
+}
+
+/// `choice`: the enum's name (default: the layer's, in CamelCase).
+fn enum_name(raw: &raw::Layer, name: &str, sink: &mut Sink<'_>) -> String {
+    match &raw.choice {
         Some(c) if !is_type_name(c.get_ref()) => {
             sink.error(
                 Some(c.span()),
@@ -401,12 +427,7 @@ fn choice_dir(
         }
         Some(c) => c.get_ref().clone(),
         None => camel(name),
-    };
-    Some(Content::Choice {
-        enum_name,
-        variants,
-        optional: raw.optional.as_ref().is_some_and(|o| *o.get_ref()),
-    })
+    }
 }
 
 /// Inline manifest text, normalised like a file's.

@@ -10,14 +10,15 @@ use crate::codegen::raw::Manifest;
 
 pub(super) fn roles(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if raw.roles_span.is_some() && raw.roles.is_empty() && !sink.reported().roles {
+    let declared = &raw.roles;
+    if declared.span.is_some() && declared.names.is_empty() && !sink.reported().roles {
         sink.error(
-            raw.roles_span.clone(),
+            declared.span.clone(),
             "`roles` is empty",
             Some("list at least one role, or remove the key for a single-agent prompt".into()),
         );
     }
-    for role in &raw.roles {
+    for role in &declared.names {
         let name = role.get_ref();
         // A misnamed role is still kept, so its uses are not reported as unknown too.
         if !is_variant_name(name) {

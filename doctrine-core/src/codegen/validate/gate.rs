@@ -15,7 +15,7 @@ use super::{hint, Names};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Cond, FactId, FlagId, Layer, Test};
 use crate::codegen::raw::{self, Name};
-use crate::Tier;
+use crate::introspect::Tier;
 use toml::Spanned;
 
 /// The kinds a condition's name can be: the prefix that picks one, its article and what
@@ -98,6 +98,8 @@ pub(super) fn gates(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) ->
     }
 }
 
+/// One condition of `key` (`when`, `unless`) of layer `layer`, resolved, or `None`
+/// (reported).
 fn cond(
     written: &Name,
     layer: &str,
@@ -127,8 +129,73 @@ fn cond(
         );
         return None;
     }
+    let test = match candidates(name, kind, value, names).as_slice() {
+        [] if names.broken.iter().any(|b| b == name) => return None,
+        [] => {
+            let help = unknown_help(name, kind, negated, names);
+            sink.error(
+                Some(at),
+                format!(
+                    "layer `{layer}` is gated on `{name}`, which names no {}",
+                    kind.map_or("flag or fact".to_string(), |k| kind_noun(k, false))
+                ),
+                Some(help),
+            );
+            return None;
+        }
+        [(_, test)] => test.clone(),
+        several => {
+            let spelled: Vec<String> = several
+                .iter()
+                .map(|(k, _)| format!("`{k}:{name}`"))
+                .collect();
+            let kinds: Vec<String> = several.iter().map(|(k, _)| kind_noun(k, true)).collect();
+            sink.error(
+                Some(at),
+                format!(
+                    "condition `{text}` of layer `{layer}` is ambiguous: `{name}` is {}",
+                    kinds.join(" and ")
+                ),
+                Some(format!("say which: {}", spelled.join(" or "))),
+            );
+            return None;
+        }
+    };
+    match (value, &test) {
+        (Some(v), Test::FactIs(f, _)) => check_value(*f, v, at.clone(), names, sink)?,
+        (Some(_), _) => {
+            sink.error(
+                Some(at),
+                format!(
+                    "condition `{text}` of layer `{layer}` compares `{name}`, which is not a fact"
+                ),
+                Some(format!(
+                    "only a fact has a value to compare: write `{}{name}`",
+                    if negated { "!" } else { "" }
+                )),
+            );
+            return None;
+        }
+        (None, _) => {}
+    }
+    Some(Cond {
+        test,
+        negated,
+        written: text.to_string(),
+        at,
+    })
+}
+
+/// What `name` can be tested as, of the kind its prefix says (`kind`; any without one).
+/// A layer or an overlay field is always written with its prefix.
+fn candidates(
+    name: &str,
+    kind: Option<&str>,
+    value: Option<&str>,
+    names: &Names<'_>,
+) -> Vec<(&'static str, Test)> {
     let wants = |k: &str| kind.is_none_or(|given| given == k);
-    let mut found: Vec<(&str, Test)> = Vec::new();
+    let mut found = Vec::new();
     if let Some(f) = names
         .flags
         .iter()
@@ -155,88 +222,43 @@ fn cond(
     if names.overlay_fields.iter().any(|o| o == name) && kind == Some("overlay") {
         found.push(("overlay", Test::Overlay(name.to_string())));
     }
-    let (test, written) = match found.as_slice() {
-        [] if names.broken.iter().any(|b| b == name) => return None,
-        [] => {
-            let prefixed = |p: &'static str| move |n: &String| format!("{p}:{n}");
-            let all: Vec<String> = names
-                .flags
-                .iter()
-                .map(|f| f.name.clone())
-                .chain(names.facts.iter().map(|f| f.name.clone()))
-                .chain(names.fillable.iter().map(prefixed("layer")))
-                .chain(names.overlay_fields.iter().map(prefixed("overlay")))
-                .collect();
-            let what = kind.map_or("flag or fact".to_string(), |k| kind_noun(k, false));
-            // A layer or overlay field named without its prefix: say the spelling.
-            let bare = kind.is_none().then(|| {
-                all.iter()
-                    .find(|a| a.split_once(':').is_some_and(|(_, n)| n == name))
-                    .cloned()
-            });
-            sink.error(
-                Some(at),
-                format!("layer `{layer}` is gated on `{name}`, which names no {what}"),
-                Some(match bare.flatten() {
-                    Some(spelled) => format!(
-                        "a layer or overlay field is named with its prefix: `{}{spelled}`",
-                        if negated { "!" } else { "" }
-                    ),
-                    None if all.is_empty() => match kind {
-                        Some("fact") => format!("declare it: `[facts.{name}]` with its `tier` and the roles that take it"),
-                        Some("layer") => "test a layer with `slot`, `dir`, `instructions = true` or a `selector`; this manifest has none".to_string(),
-                        Some("overlay") => "test a layer's overlay field, which `override` gives it; no layer of this manifest has one".to_string(),
-                        _ => format!("declare it: `[flags]` then `{name} = false`"),
-                    },
-                    None => hint(
-                        name,
-                        all.iter().map(String::as_str),
-                        "names a condition can use",
-                    ),
-                }),
-            );
-            return None;
-        }
-        [(_, test)] => (test.clone(), text.to_string()),
-        several => {
-            let spelled: Vec<String> = several
-                .iter()
-                .map(|(k, _)| format!("`{k}:{name}`"))
-                .collect();
-            sink.error(
-                Some(at),
-                format!(
-                    "condition `{text}` of layer `{layer}` is ambiguous: `{name}` is {}",
-                    several
-                        .iter()
-                        .map(|(k, _)| kind_noun(k, true))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-                Some(format!("say which: {}", spelled.join(" or "))),
-            );
-            return None;
-        }
-    };
-    if let Some(v) = value {
-        match &test {
-            Test::FactIs(f, _) => check_value(*f, v, at.clone(), names, sink)?,
-            _ => {
-                sink.error(
-                    Some(at),
-                    format!("condition `{text}` of layer `{layer}` compares `{name}`, which is not a fact"),
-                    Some(format!("only a fact has a value to compare: write `{}{name}`", if negated { "!" } else { "" })),
-                );
-                return None;
-            }
-        }
+    found
+}
+
+/// How to fix a condition naming nothing: the prefixed spelling of a layer or overlay
+/// field named without its prefix, how to declare it, or the names it could be.
+fn unknown_help(name: &str, kind: Option<&str>, negated: bool, names: &Names<'_>) -> String {
+    let prefixed = |p: &'static str| move |n: &String| format!("{p}:{n}");
+    let all: Vec<String> = names
+        .flags
+        .iter()
+        .map(|f| f.name.clone())
+        .chain(names.facts.iter().map(|f| f.name.clone()))
+        .chain(names.fillable.iter().map(prefixed("layer")))
+        .chain(names.overlay_fields.iter().map(prefixed("overlay")))
+        .collect();
+    // A layer or overlay field named without its prefix: say the spelling.
+    let bare = kind.is_none().then(|| {
+        all.iter()
+            .find(|a| a.split_once(':').is_some_and(|(_, n)| n == name))
+    });
+    match bare.flatten() {
+        Some(spelled) => format!(
+            "a layer or overlay field is named with its prefix: `{}{spelled}`",
+            if negated { "!" } else { "" }
+        ),
+        None if all.is_empty() => match kind {
+            Some("fact") => format!("declare it: `[facts.{name}]` with its `tier` and the roles that take it"),
+            Some("layer") => "test a layer with `slot`, `dir`, `instructions = true` or a `selector`; this manifest has none".to_string(),
+            Some("overlay") => "test a layer's overlay field, which `override` gives it; no layer of this manifest has one".to_string(),
+            _ => format!("declare it: `[flags]` then `{name} = false`"),
+        },
+        None => hint(
+            name,
+            all.iter().map(String::as_str),
+            "names a condition can use",
+        ),
     }
-    Some(Cond {
-        test,
-        negated,
-        written,
-        at,
-    })
 }
 
 /// `when_fact` (with `equals`), the older spelling of `when = "fact"` / `"fact=value"`.

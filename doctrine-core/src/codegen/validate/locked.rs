@@ -4,7 +4,7 @@
 //! checked here is the rest: printing or testing the skill index, whose user skills' lines
 //! come from user files, and gating on an overlay field, which a user's file fills.
 
-use super::facts::{report, At};
+use super::at::{report, At};
 use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Cond, FactId, Layer, Test};

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
-use crate::Tier;
+use crate::introspect::Tier;
 
 use super::hint;
 use crate::codegen::diag::Sink;
@@ -38,11 +38,16 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
         .map(|(i, (_, l))| (l.name.as_str(), i))
         .collect();
     let broken = sink.reported().layers.clone();
-    let all: HashSet<&str> = raw
+    // Every layer name written, those that failed to read included; the hint lists them
+    // once each in manifest order (a set's order differed from run to run), without the
+    // empty name of a layer that has none.
+    let mut all: HashSet<&str> = HashSet::new();
+    let listed: Vec<&str> = raw
         .layers
         .iter()
         .map(|l| l.get_ref().name.get_ref().as_str())
         .chain(broken.iter().map(String::as_str))
+        .filter(|name| all.insert(name) && !name.is_empty())
         .collect();
     let mut edges: Vec<(usize, usize, &Spanned<raw::Order>)> = Vec::new();
     for order in &raw.orders {
@@ -56,7 +61,7 @@ pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink
                 None => sink.error(
                     Some(name.span()),
                     format!("order constraint names unknown layer `{}`", name.get_ref()),
-                    Some(hint(name.get_ref(), all.iter().copied(), "layers")),
+                    Some(hint(name.get_ref(), listed.iter().copied(), "layers")),
                 ),
             }
         }

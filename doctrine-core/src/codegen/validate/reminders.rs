@@ -16,7 +16,7 @@ use crate::codegen::model::{
 use crate::codegen::names::{camel, shown, snake_ident_problem};
 use crate::codegen::raw::{self, ReminderText, StateKind};
 use crate::codegen::text::normalise;
-use crate::Tier;
+use crate::introspect::Tier;
 
 /// The state names a hint may offer: not one already refused as a field name.
 fn usable(state: &[(String, StateShape)]) -> impl Iterator<Item = &str> + Clone {

@@ -9,11 +9,11 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::check_ident;
-use super::facts::list_body;
+use super::list::list_body;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Fact, ListSpec, Need};
 use crate::codegen::raw::{self, Manifest};
-use crate::Tier;
+use crate::introspect::Tier;
 
 /// The index's name when `index = { name = ... }` does not give one.
 pub(crate) const DEFAULT_NAME: &str = "skills";
@@ -77,7 +77,7 @@ fn spec(
     at: Range<usize>,
     sink: &mut Sink<'_>,
 ) -> Option<ListSpec> {
-    let given = index.map(|i| &i.get_ref().list);
+    let given = index.map(Spanned::get_ref);
     let or = |key: Option<&Spanned<String>>, default: &str| {
         Some(
             key.cloned()

@@ -16,7 +16,7 @@ use crate::codegen::names::shown;
 pub(super) fn forgotten(
     layer: &str,
     body: &str,
-    locate: impl Fn(usize) -> super::facts::At,
+    locate: impl Fn(usize) -> super::at::At,
     names: &Names<'_>,
     reported: &mut Vec<String>,
     sink: &mut Sink<'_>,
@@ -35,7 +35,7 @@ pub(super) fn forgotten(
         reported.push(name.to_string());
         let written = format!("{{{}}}", shown(inner));
         let escaped = written.replace('{', "{{").replace('}', "}}");
-        super::facts::report(
+        super::at::report(
             sink,
             &locate(at),
             format!("`{written}` names {kind} `{name}`, but layer `{layer}` does not interpolate, so it would print as written"),
