@@ -26,13 +26,13 @@ pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::prompt::{Budget, Mark, Prompt, Section, SectionState};
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
-pub use runtime::safety::safety_claims;
 pub use runtime::selector::Selector;
 pub use runtime::skill::{
     ShippedSkill, Skill, SkillOrigin, Skills, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
 };
 #[cfg(feature = "skills")]
 pub use runtime::skill_load::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
+pub use runtime::tripwire::safety_claims;
 pub use runtime::user_content::{UserContent, UserSource};
 
 /// Reading a user's overlay directory: what generated `Overlay::load` is told about the
@@ -52,9 +52,15 @@ pub mod selector {
     };
 }
 
-/// The word lists [`safety_claims`] matches.
-pub mod claim_words {
-    pub use crate::runtime::safety::words::*;
+/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
+/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set; [`scan`](tripwire::scan),
+/// which runs one over instructions and turns what it finds into notices. The larger
+/// word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
+pub mod tripwire {
+    pub use crate::runtime::tripwire::{
+        normalise, safety_claims, scan, sentences, Break, ClaimWords, Finding, Patterns, Tripwire,
+        Words,
+    };
 }
 
 /// What generated code calls and users do not: it may change in any release, so it is kept
@@ -77,7 +83,6 @@ pub mod __private {
         ShippedText, SuffixPlan, Test,
     };
     pub use crate::runtime::prompt::with_ceiling;
-    pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::selector::{resolve_selectors, selected, Selected};
     pub use crate::runtime::skill_index::{render_skill_index, SkillField};
     pub use crate::runtime::stage::{Filled, Slot, SKIP_MAX};

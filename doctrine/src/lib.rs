@@ -3,12 +3,12 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    approx_tokens, build, claim_words, fingerprint, overlay, render_instructions,
-    render_instructions_styled, rendered_len, safety_claims, selector, styled_len, Budget,
-    BudgetBand, Choice, Explain, FactError, Formulation, Instruction, InstructionSource,
-    InstructionStyle, LayerInfo, LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError,
-    Prompt, Provenance, Repo, Section, SectionState, Selector, ShippedSkill, Skill, SkillOrigin,
-    Skills, Skip, Source, Tier, Title, UserContent, UserSource, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
+    approx_tokens, build, fingerprint, overlay, render_instructions, render_instructions_styled,
+    rendered_len, safety_claims, selector, styled_len, tripwire, Budget, BudgetBand, Choice,
+    Explain, FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LayerInfo,
+    LinePiece, Mark, Notice, NoticeKind, Origin, ParseChoiceError, Prompt, Provenance, Repo,
+    Section, SectionState, Selector, ShippedSkill, Skill, SkillOrigin, Skills, Skip, Source, Tier,
+    Title, UserContent, UserSource, MAX_SKILL_NAME, MAX_WHEN_TO_USE,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
@@ -16,6 +16,11 @@ pub use doctrine_core::{
 #[cfg(feature = "skills")]
 pub use doctrine_core::{MAX_SKILL_ENTRIES, SKILL_MAX_BYTES};
 pub use doctrine_macros::doctrine;
+
+/// The word-rule engine for the safety-claims tripwire (the `doctrine-claims` crate, feature
+/// `claims`): pass `&doctrine::claims::WordRules` to a generated `safety_claims_with`.
+#[cfg(feature = "claims")]
+pub use doctrine_claims as claims;
 
 #[doc(hidden)]
 pub use doctrine_core::__choice_impls;

@@ -106,27 +106,23 @@ fn load_dir(
     };
     let (entries, errors) = list(dir, &root, WORDS, notices);
     if entries.len() > MAX_SKILL_ENTRIES {
-        notices.push(Notice {
-            subject: dir.display().to_string(),
-            kind: NoticeKind::TooManyEntries,
-            message: format!(
+        notices.push(Notice::new(
+            dir.display().to_string(),
+            NoticeKind::TooManyEntries,
+            format!(
                 "The skills directory has {} entries; only the first {MAX_SKILL_ENTRIES} by \
                  name were looked at, so the other {} were ignored.",
                 entries.len(),
                 entries.len() - MAX_SKILL_ENTRIES
             ),
-        });
+        ));
     }
     // Names given in this directory, and by which file: the first by file name is kept.
     let mut here: BTreeMap<String, PathBuf> = BTreeMap::new();
     for entry in entries.iter().take(MAX_SKILL_ENTRIES) {
         let path = dir.join(&entry.name);
         let mut notice = |subject: &Path, kind, message: String| {
-            notices.push(Notice {
-                subject: subject.display().to_string(),
-                kind,
-                message,
-            });
+            notices.push(Notice::new(subject.display().to_string(), kind, message));
         };
         let Some(name) = entry.name.to_str() else {
             notice(
