@@ -6,6 +6,8 @@
 //! that used to live here is the `doctrine-claims` crate (the facade's `claims` feature),
 //! another implementation of the same trait.
 
+// The word lists, a few to a line.
+#[rustfmt::skip]
 mod lists;
 mod patterns;
 mod text;

@@ -47,7 +47,7 @@ use Adds::*;
 
 /// Entries one of which stands at a step (a list of [`super::lists`]), and the manifest
 /// list that adds to them.
-type Step = (&'static str, Adds);
+type Step = (&'static [&'static str], Adds);
 
 struct Pattern {
     rule: &'static str,
@@ -55,9 +55,9 @@ struct Pattern {
     /// the same clause.
     steps: &'static [Step],
     /// When not empty, one of these must be somewhere in the sentence (a permission).
-    given: &'static str,
+    given: &'static [&'static str],
     /// One of these anywhere in the sentence makes it no claim.
-    unless: &'static str,
+    unless: &'static [&'static str],
 }
 
 impl Pattern {
@@ -65,16 +65,16 @@ impl Pattern {
         Pattern {
             rule,
             steps,
-            given: "",
-            unless: "",
+            given: &[],
+            unless: &[],
         }
     }
 
-    const fn given(self, given: &'static str) -> Self {
+    const fn given(self, given: &'static [&'static str]) -> Self {
         Pattern { given, ..self }
     }
 
-    const fn unless(self, unless: &'static str) -> Self {
+    const fn unless(self, unless: &'static [&'static str]) -> Self {
         Pattern { unless, ..self }
     }
 }
@@ -183,6 +183,10 @@ enum Match {
 /// Where `entry` ends if it starts at word `i`, its words following one another with
 /// nothing but spaces between.
 fn entry_at(w: &Words, i: usize, entry: &str, how: Match) -> Option<usize> {
+    // Most words start no entry: pass them by on their first byte.
+    if entry.as_bytes().first() != w.word(i).as_bytes().first() {
+        return None;
+    }
     let mut end = i;
     for (k, part) in entry.split(' ').enumerate() {
         let word = w.word(i + k);
@@ -204,12 +208,12 @@ fn entry_at(w: &Words, i: usize, entry: &str, how: Match) -> Option<usize> {
 }
 
 /// The entries of a list of [`super::lists`].
-fn entries(list: &'static str) -> impl Iterator<Item = &'static str> {
-    list.split(", ")
+fn entries(list: &'static [&'static str]) -> impl Iterator<Item = &'static str> {
+    list.iter().copied()
 }
 
 /// Where an entry of `list` first stands in the sentence, as a word range.
-fn find(w: &Words, list: &'static str) -> Option<(usize, usize)> {
+fn find(w: &Words, list: &'static [&'static str]) -> Option<(usize, usize)> {
     (0..w.len()).find_map(|i| {
         entries(list)
             .find_map(|e| entry_at(w, i, e, Match::Any))
@@ -353,6 +357,29 @@ fn asks_leave(w: &Words) -> bool {
     })
 }
 
+impl Pattern {
+    /// The first match in the sentence, if any, as a finding. The sentence-wide conditions
+    /// are looked at only once the first step is found somewhere.
+    fn find(&self, w: &Words, extra: &[Extra]) -> Option<Finding> {
+        let first = (0..w.len()).find(|&i| step_at(self.steps[0], w, i, extra).is_some())?;
+        if find(w, self.unless).is_some() {
+            return None;
+        }
+        let excused = match self.given {
+            [] => (0, 0),
+            given => find(w, given)?,
+        };
+        let hits = (first..w.len()).find_map(|i| self.at(w, i, extra, excused))?;
+        let quoted = |h: &Hit| {
+            let words: Vec<&str> = (h.start..h.end).map(|k| w.word(k)).collect();
+            format!("\"{}\"", words.join(" "))
+        };
+        let matched: Vec<String> = hits.iter().map(quoted).collect();
+        let layer = hits.iter().find_map(|h| h.layer);
+        Some(Finding::new(self.rule, matched.join(" + ")).from_layer(layer))
+    }
+}
+
 impl Tripwire for Patterns {
     fn check(&self, sentence: &str, words: &[ClaimWords]) -> Option<Finding> {
         let w = Words::of(sentence);
@@ -363,26 +390,9 @@ impl Tripwire for Patterns {
         if let Some(found) = phrase(&w, &extra) {
             return Some(found);
         }
-        if asks_leave(&w) {
-            return None;
-        }
-        WORD_PATTERNS.iter().find_map(|p| {
-            let excused = match p.given {
-                "" => (0, 0),
-                given => find(&w, given)?,
-            };
-            if find(&w, p.unless).is_some() {
-                return None;
-            }
-            let hits = (0..w.len()).find_map(|i| p.at(&w, i, &extra, excused))?;
-            let quoted = |h: &Hit| {
-                let words: Vec<&str> = (h.start..h.end).map(|k| w.word(k)).collect();
-                format!("\"{}\"", words.join(" "))
-            };
-            let matched: Vec<String> = hits.iter().map(quoted).collect();
-            let layer = hits.iter().find_map(|h| h.layer);
-            Some(Finding::new(p.rule, matched.join(" + ")).from_layer(layer))
-        })
+        let found = WORD_PATTERNS.iter().find_map(|p| p.find(&w, &extra))?;
+        // Asking leave makes no word pattern a claim.
+        (!asks_leave(&w)).then_some(found)
     }
 }
 
