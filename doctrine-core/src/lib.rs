@@ -53,13 +53,13 @@ pub mod selector {
 }
 
 /// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
-/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set; [`scan`](tripwire::scan),
-/// which runs one over instructions and turns what it finds into notices. The larger
-/// word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
+/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set;
+/// [`scan`](tripwire::scan), which runs one over instructions and turns what it finds into
+/// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
+/// larger word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
 pub mod tripwire {
     pub use crate::runtime::tripwire::{
-        normalise, safety_claims, scan, sentences, Break, ClaimWords, Finding, Patterns, Tripwire,
-        Words,
+        normalise, scan, sentences, Break, ClaimWords, Finding, Patterns, Tripwire, Words,
     };
 }
 
