@@ -80,7 +80,7 @@ for path in ["doctrine-core/tests/validate.rs", "doctrine-core/tests/never_panic
 
 # The safety-claim corpus, eight sentences to a seed, after a byte that picks the target's
 # word set (the `arbitrary` decoding reads it first; the rest becomes instruction texts).
-for path in sorted(glob.glob("doctrine-core/tests/data/safety_claims/*.txt")):
+for path in sorted(glob.glob("doctrine-claims/tests/data/safety_claims/*.txt")):
     with open(path, encoding="utf-8") as f:
         lines = [l for l in f.read().splitlines() if l.strip() and not l.startswith("#")]
     for i in range(0, len(lines), 8):

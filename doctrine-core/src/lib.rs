@@ -22,9 +22,9 @@ pub use runtime::overlay::OverlayCapError;
 pub use runtime::prompt::Prompt;
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
-pub use runtime::safety::safety_claims;
 pub use runtime::selector::Selector;
 pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills};
+pub use runtime::tripwire::safety_claims;
 
 /// What a composed prompt and the selectors say about how the prompt was made: one
 /// [`Section`](introspect::Section) per layer with its [`LayerInfo`](introspect::LayerInfo),
@@ -55,9 +55,15 @@ pub mod limits {
     pub use crate::runtime::skill_load::{MAX_SKILL_BYTES, MAX_SKILL_ENTRIES};
 }
 
-/// The word lists [`safety_claims`] matches.
-pub mod claim_words {
-    pub use crate::runtime::safety::words::*;
+/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
+/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set;
+/// [`scan`](tripwire::scan), which runs one over instructions and turns what it finds into
+/// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
+/// larger word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
+pub mod tripwire {
+    pub use crate::runtime::tripwire::{
+        normalise, scan, sentences, Break, ClaimWords, Finding, Patterns, Tripwire, Words,
+    };
 }
 
 /// What generated code calls and users do not: it may change in any release, so it is kept
@@ -83,7 +89,6 @@ pub mod __private {
         ShippedText, SuffixPlan, Test,
     };
     pub use crate::runtime::prompt::with_ceiling;
-    pub use crate::runtime::safety::{safety_claims_with, ClaimWords};
     pub use crate::runtime::selector::{
         resolve_selectors, selected, Resolution, Selected, SelectorSpec,
     };

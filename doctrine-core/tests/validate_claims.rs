@@ -1,18 +1,25 @@
 //! `claims` on a locked layer: words the manifest adds to the safety-claims tripwire. Every
-//! entry must be able to match, and only a locked layer may carry the key; each problem is
-//! reported at its `doctrine.toml:line:col` with a fix.
+//! entry must be able to match, only a locked layer may carry the key, and only in a
+//! manifest with an instructions layer; each problem is reported at its
+//! `doctrine.toml:line:col` with a fix.
 
 use doctrine_core::codegen::__internals::model::Doctrine;
 use doctrine_core::codegen::Diagnostics;
 
 mod support;
 
+/// `manifest` with an instructions layer after it, whose instructions the words are for
+/// (after, so the positions in `manifest` are the ones errors name).
+fn with_notes(manifest: &str) -> String {
+    format!("{manifest}[[layer]]\nname = \"notes\"\ninstructions = true\n")
+}
+
 fn run(manifest: &str) -> Result<Doctrine, Diagnostics> {
-    support::load_with(manifest, &[])
+    support::load_with(&with_notes(manifest), &[])
 }
 
 fn errors(manifest: &str) -> Vec<String> {
-    support::errors(manifest, &[])
+    support::errors(&with_notes(manifest), &[])
 }
 
 const LOCKED: &str =
@@ -47,17 +54,55 @@ fn words_are_kept_normalised_in_manifest_order() {
 }
 
 #[test]
-fn generated_function_passes_the_words_with_their_layer() {
-    let code = support::generate_with(&format!("{LOCKED}claims = {{ verbs = [\"thaw\"] }}\n"), &[])
+fn generated_functions_pass_the_words_with_their_layer() {
+    let manifest = format!("{LOCKED}claims = {{ verbs = [\"thaw\"], phrases = [\"ok\"] }}\n");
+    let code = support::generate_with(&with_notes(&manifest), &[])
         .unwrap()
         .to_string();
-    let start = code
-        .find("pub fn safety_claims")
-        .expect("a safety_claims function");
-    let body: String = code[start..].split_whitespace().collect();
+    let code: String = code.split_whitespace().collect();
+    // The built-in patterns by default, any tripwire through `safety_claims_with`; only the
+    // lists the manifest gives.
     assert!(
-        body.contains(r#"::doctrine::__private::safety_claims_with(instructions,&[::doctrine::__private::ClaimWords{layer:"deploy",verbs:&["thaw"],objects:&[],actions:&[],phrases:&[],}])"#),
-        "{body}"
+        code.contains("pubfnsafety_claims(instructions:&[::doctrine::Instruction<'_>],)->::std::vec::Vec<::doctrine::Notice>{safety_claims_with(instructions,&::doctrine::tripwire::Patterns)}"),
+        "{code}"
+    );
+    assert!(
+        code.contains(r#"tripwire:&dyn::doctrine::tripwire::Tripwire,)->::std::vec::Vec<::doctrine::Notice>{::doctrine::tripwire::scan(instructions,&[::doctrine::tripwire::ClaimWords::of("deploy").verbs(&["thaw"]).phrases(&["ok"])],tripwire)}"#),
+        "{code}"
+    );
+    // Without `claims`, the same functions with no words.
+    let code = support::generate_with(&with_notes(LOCKED), &[])
+        .unwrap()
+        .to_string();
+    let code: String = code.split_whitespace().collect();
+    assert!(
+        code.contains("::doctrine::tripwire::scan(instructions,&[],tripwire)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn without_an_instructions_layer_there_is_no_check_and_claims_are_an_error() {
+    let code = support::generate_with(LOCKED, &[]).unwrap().to_string();
+    assert!(!code.contains("safety_claims"), "{code}");
+    let errs = support::errors(&format!("{LOCKED}claims = {{ verbs = [\"thaw\"] }}\n"), &[]);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with(
+            "doctrine.toml:5:10: `claims` on layer `deploy`, but the manifest has no instructions layer"
+        ),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("help: the generated `safety_claims`"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("add a layer with `instructions = true`"),
+        "{}",
+        errs[0]
     );
 }
 

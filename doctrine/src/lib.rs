@@ -3,15 +3,20 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    build, claim_words, fingerprint, introspect, limits, safety_claims, BudgetBand, Choice,
-    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice,
-    NoticeKind, OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill,
-    SkillOrigin, Skills,
+    build, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice, FactError,
+    Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind,
+    OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill, SkillOrigin,
+    Skills,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
 pub use doctrine_macros::doctrine;
+
+/// The word-rule engine for the safety-claims tripwire (the `doctrine-claims` crate, feature
+/// `claims`): pass `&doctrine::claims::WordRules` to a generated `safety_claims_with`.
+#[cfg(feature = "claims")]
+pub use doctrine_claims as claims;
 
 #[doc(hidden)]
 pub use doctrine_core::__choice_impls;

@@ -82,8 +82,9 @@ fn main() -> ExitCode {
             text: &args.project,
         },
     ];
-    // Reported, never removed: the rest of an instruction is legitimate.
-    notices.extend(doctrine::safety_claims(&instructions));
+    // Reported, never removed: the rest of an instruction is legitimate. The built-in
+    // patterns, with the words the manifest's locked layers add (none here).
+    notices.extend(assistant::safety_claims(&instructions));
     // Data the client gathered when the session opened; rendering runs no command.
     let repo = Repo {
         branch: Some("feature/cache"),

@@ -623,11 +623,20 @@ pub mod prefix {
         KNOWN[role as usize]
     }
 }
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each;
-/// instructions are reported, never edited or dropped. This is
-/// `doctrine::safety_claims` plus the words locked layers add with `claims` (none here).
+/// Sentences in `instructions` that try to loosen a locked layer, one notice each,
+/// found by the built-in patterns (`doctrine::tripwire::Patterns`) with the words
+/// locked layers add with `claims` (none here). Instructions are reported, never
+/// edited or dropped.
 pub fn safety_claims(
     instructions: &[::doctrine::Instruction<'_>],
 ) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::__private::safety_claims_with(instructions, &[])
+    safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
+}
+/// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
+/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
+pub fn safety_claims_with(
+    instructions: &[::doctrine::Instruction<'_>],
+    tripwire: &dyn ::doctrine::tripwire::Tripwire,
+) -> ::std::vec::Vec<::doctrine::Notice> {
+    ::doctrine::tripwire::scan(instructions, &[], tripwire)
 }

@@ -199,11 +199,3 @@ pub mod prefix {
         KNOWN[role as usize]
     }
 }
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each;
-/// instructions are reported, never edited or dropped. This is
-/// `doctrine::safety_claims` plus the words locked layers add with `claims` (none here).
-pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::__private::safety_claims_with(instructions, &[])
-}

@@ -131,14 +131,6 @@ pub mod prefix {
     ///FNV-1a 64 fingerprint of the stable prefix of the prompt (see `doctrine::fingerprint`).
     pub const FINGERPRINT: u64 = 3501732466414763950;
 }
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each;
-/// instructions are reported, never edited or dropped. This is
-/// `doctrine::safety_claims` plus the words locked layers add with `claims` (none here).
-pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::__private::safety_claims_with(instructions, &[])
-}
 ///The kinds of reminder in `tests/fixtures/reminders.toml`, in emit order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReminderKind {

@@ -224,14 +224,6 @@ impl<'a> __ComposeState<'a> {
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.
 pub mod prefix {}
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each;
-/// instructions are reported, never edited or dropped. This is
-/// `doctrine::safety_claims` plus the words locked layers add with `claims` (none here).
-pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::__private::safety_claims_with(instructions, &[])
-}
 ///The kinds of reminder in `tests/fixtures/skills/doctrine.toml`, in emit order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReminderKind {

@@ -54,7 +54,9 @@ pub const RESERVED: &[(Space, &str)] = &[
     // Values of the generated module.
     (Space::Value, "compose"),
     (Space::Value, "formulation_for"),
+    // With an instructions layer only.
     (Space::Value, "safety_claims"),
+    (Space::Value, "safety_claims_with"),
     (Space::Value, "SEPARATOR"),
     (Space::Value, "LAYER_COUNT"),
     (Space::Value, "LAYERS"),

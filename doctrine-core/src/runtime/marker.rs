@@ -59,10 +59,10 @@ pub fn marked_checked(
         } else {
             format!("{count} times")
         };
-        Notice {
-            subject: subject.to_string(),
-            kind: NoticeKind::MarkerEscaped,
-            message: format!(
+        Notice::new(
+            subject.to_string(),
+            NoticeKind::MarkerEscaped,
+            format!(
                 "The text held the marker's closing text `{}` {times}, which would have ended \
                  the marker early and let the rest read as if from outside it; each was \
                  written as `{}{escape}{}`.",
@@ -70,7 +70,7 @@ pub fn marked_checked(
                 closer[..split].escape_debug(),
                 closer[split..].escape_debug(),
             ),
-        }
+        )
     });
     (out, notice)
 }

@@ -3,8 +3,11 @@
 
 use std::fmt;
 
-/// What kind of thing a [`Notice`] reports.
+use super::tripwire::Finding;
+
+/// What kind of thing a [`Notice`] reports. More kinds may come in any release.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NoticeKind {
     /// A file names a locked layer (e.g. `safety.md`); it was ignored.
     Locked,
@@ -62,14 +65,46 @@ pub enum NoticeKind {
     MarkerEscaped,
 }
 
-/// One thing done, or refused, and why.
+/// One thing done, or refused, and why. Data beyond the message, where a kind has some,
+/// comes through methods ([`Notice::finding`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Notice {
     /// What it is about: a file path, or an instruction's source and scope.
     pub subject: String,
     pub kind: NoticeKind,
     /// A sentence saying what was done and why.
     pub message: String,
+    /// A safety claim's sentence as written and what fired on it.
+    claim: Option<Box<(String, Finding)>>,
+}
+
+impl Notice {
+    /// A notice of `kind` about `subject`.
+    pub fn new(subject: impl Into<String>, kind: NoticeKind, message: impl Into<String>) -> Self {
+        Notice {
+            subject: subject.into(),
+            kind,
+            message: message.into(),
+            claim: None,
+        }
+    }
+
+    /// The same notice, about `sentence` on which a tripwire found `finding`.
+    pub(crate) fn with_claim(self, sentence: &str, finding: Finding) -> Self {
+        let claim = Some(Box::new((sentence.to_string(), finding)));
+        Notice { claim, ..self }
+    }
+
+    /// For a [`NoticeKind::SafetyClaim`]: what the tripwire found (rule, words, layer).
+    pub fn finding(&self) -> Option<&Finding> {
+        self.claim.as_ref().map(|c| &c.1)
+    }
+
+    /// For a [`NoticeKind::SafetyClaim`]: the sentence, as written in the instruction.
+    pub fn sentence(&self) -> Option<&str> {
+        self.claim.as_ref().map(|c| c.0.as_str())
+    }
 }
 
 impl fmt::Display for Notice {

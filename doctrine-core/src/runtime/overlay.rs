@@ -221,11 +221,7 @@ fn load_with(
     for entry in names {
         let path = dir.join(&entry.name);
         let mut notice = |kind, message: String| {
-            notices.push(Notice {
-                subject: path.display().to_string(),
-                kind,
-                message,
-            });
+            notices.push(Notice::new(path.display().to_string(), kind, message));
         };
         let shown = entry.name.to_string_lossy();
         let slot_ids: Vec<usize> = match entry.name.to_str() {
@@ -357,11 +353,11 @@ pub(crate) fn read_one(
         (None, _) => UserCopy::Refused,
     };
     if let Some((kind, message)) = said {
-        notices.push(Notice {
-            subject: dir.join(policy.file).display().to_string(),
+        notices.push(Notice::new(
+            dir.join(policy.file).display().to_string(),
             kind,
             message,
-        });
+        ));
     }
     (found, notices)
 }

@@ -106,16 +106,16 @@ fn load_dir(
     };
     let (entries, errors) = list(dir, &root, WORDS, notices);
     if entries.len() > MAX_SKILL_ENTRIES {
-        notices.push(Notice {
-            subject: dir.display().to_string(),
-            kind: NoticeKind::TooManyEntries,
-            message: format!(
+        notices.push(Notice::new(
+            dir.display().to_string(),
+            NoticeKind::TooManyEntries,
+            format!(
                 "The skills directory has {} entries; only the first {MAX_SKILL_ENTRIES} by \
                  name were looked at, so the other {} were ignored.",
                 entries.len(),
                 entries.len() - MAX_SKILL_ENTRIES
             ),
-        });
+        ));
     }
     let mut loading = Loading {
         skills,
@@ -159,11 +159,8 @@ struct Read {
 
 impl Loading<'_> {
     fn notice(&mut self, subject: &Path, kind: NoticeKind, message: String) {
-        self.notices.push(Notice {
-            subject: subject.display().to_string(),
-            kind,
-            message,
-        });
+        self.notices
+            .push(Notice::new(subject.display().to_string(), kind, message));
     }
 
     /// Opens, reads and parses one entry, or says why it is no skill or was refused.

@@ -53,11 +53,7 @@ pub(crate) fn open_dir(dir: &Path, words: Words, notices: &mut Vec<Notice>) -> O
     let Words { what, none, .. } = words;
     let subject = dir.display().to_string();
     let mut notice = |kind, message: String| {
-        notices.push(Notice {
-            subject: subject.clone(),
-            kind,
-            message,
-        });
+        notices.push(Notice::new(subject.clone(), kind, message));
     };
     let e = match DirHandle::open(dir) {
         Ok(root) => return Some(root),
@@ -102,14 +98,14 @@ pub(crate) fn list(
             (names, errors)
         }
         Err(e) => {
-            notices.push(Notice {
-                subject: dir.display().to_string(),
-                kind: NoticeKind::Unreadable,
-                message: format!(
+            notices.push(Notice::new(
+                dir.display().to_string(),
+                NoticeKind::Unreadable,
+                format!(
                     "The {} directory could not be listed ({e}), so {}.",
                     words.what, words.none
                 ),
-            });
+            ));
             (Vec::new(), Vec::new())
         }
     }
@@ -123,14 +119,14 @@ pub(crate) fn listing_errors(
     notices: &mut Vec<Notice>,
 ) {
     for e in errors {
-        notices.push(Notice {
-            subject: dir.display().to_string(),
-            kind: NoticeKind::Unreadable,
-            message: format!(
+        notices.push(Notice::new(
+            dir.display().to_string(),
+            NoticeKind::Unreadable,
+            format!(
                 "An entry of the {} directory could not be listed ({e}), so it was skipped.",
                 words.what
             ),
-        });
+        ));
     }
 }
 

@@ -1,14 +1,55 @@
 //! `claims` on a locked layer: words it adds to the safety-claims tripwire. Each entry must
-//! be able to match; a key on a layer that is not locked is an error.
+//! be able to match; a key on a layer that is not locked, or in a manifest without an
+//! instructions layer (whose generated `safety_claims` is what reads them), is an error.
 
 use toml::Spanned;
 
 use crate::codegen::diag::Sink;
 use crate::codegen::model::Claims;
 use crate::codegen::raw::Manifest;
-use crate::runtime::safety::{entry_problem, normalise};
+use crate::runtime::tripwire::{normalise, sentences, Words};
+
+/// Why a manifest's `claims` entry could never match, if so: nothing left once normalised,
+/// a sentence end inside it, or, for a word entry (`words`: verbs, objects, actions),
+/// punctuation that splits words. A tripwire sees one sentence at a time, split into words
+/// as [`Words`] splits it.
+fn entry_problem(entry: &str, words: bool) -> Option<String> {
+    let normalised = normalise(entry);
+    if normalised.is_empty() {
+        return Some(match entry.trim().is_empty() {
+            true => "is empty".into(),
+            false => "is empty once normalised (case, markdown emphasis and invisible characters do not count)".into(),
+        });
+    }
+    let mut split = sentences(entry);
+    if split.next() != Some(entry.trim()) || split.next().is_some() {
+        return Some(
+            "spans a sentence end (`.`, `!` or `?` before a space or at the end, or a line break); \
+             text is matched a sentence at a time, so it would never match"
+                .into(),
+        );
+    }
+    if words {
+        let w = Words::of(&normalised);
+        let joined = (0..w.len())
+            .map(|i| w.word(i))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if joined != normalised {
+            return Some(format!(
+                "is not a run of words: verbs, objects and actions match word by word (letters, \
+                 digits and `'`, `-`, `/`, `~`, `$`, `.`), and `{normalised}` reads as `{joined}`"
+            ));
+        }
+    }
+    None
+}
 
 pub(super) fn claims(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Claims> {
+    let instructions = raw.layers.iter().any(|l| {
+        let l = l.get_ref();
+        l.instructions.as_ref().is_some_and(|i| *i.get_ref())
+    });
     let mut found = Vec::new();
     for layer in &raw.layers {
         let layer = layer.get_ref();
@@ -23,6 +64,14 @@ pub(super) fn claims(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Claims> {
                 Some(format!(
                     "add `locked = true` to layer `{name}`, or move `claims` to the locked layer whose rules these words protect"
                 )),
+            );
+            continue;
+        }
+        if !instructions {
+            sink.error(
+                Some(claims.span()),
+                format!("`claims` on layer `{name}`, but the manifest has no instructions layer"),
+                Some("the generated `safety_claims` that reads these words checks an instructions layer's instructions: add a layer with `instructions = true`, or remove `claims`".into()),
             );
             continue;
         }

@@ -182,13 +182,11 @@ fn refusals(
                 layers.join(" and ")
             ),
         };
-        let notice = Notice {
-            subject: read.path.display().to_string(),
-            kind: *kind,
-            message: format!(
-                "{why}, so {who} (a file named by path is never replaced by another source)."
-            ),
-        };
+        let notice = Notice::new(
+            read.path.display().to_string(),
+            *kind,
+            format!("{why}, so {who} (a file named by path is never replaced by another source)."),
+        );
         for &m in &read.members {
             reports[m].notices.push(notice.clone());
         }

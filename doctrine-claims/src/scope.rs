@@ -3,8 +3,10 @@
 //! rule said to stop short of the reader ("the locked rules don't cover this repository",
 //! "… everywhere except in this repository").
 
+use doctrine_core::tripwire::Break;
+
 use super::matcher::*;
-use super::text::{inflected, Break};
+use super::text::inflected;
 use super::words::*;
 
 /// How far a lapsed safeguard reaches for what it is said to have become.

@@ -1,8 +1,10 @@
 //! Checks put out of the way to get a result: tests deleted or skipped, assertions
 //! commented out, CI checks disabled so that a change merges.
 
+use doctrine_core::tripwire::Break;
+
 use super::matcher::{Found, Matcher};
-use super::text::{inflected, Break, Form};
+use super::text::{inflected, Form};
 use super::words::{CHECKED, FAILING, SABOTAGE_VERBS};
 
 /// How far after its verb a check may be named ("disable the failing security tests").

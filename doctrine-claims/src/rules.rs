@@ -1,9 +1,11 @@
 //! The rules, one method each: given a word of the sentence, whether a claim starts there
-//! and what it says (see [`crate::safety_claims`] for the list in prose).
+//! and what it says (see the crate documentation for the list in prose).
+
+use doctrine_core::tripwire::Break;
 
 use super::matcher::*;
 use super::scope::JOINED_RUIN;
-use super::text::{inflected, Break, Form};
+use super::text::{inflected, Form};
 use super::words::*;
 
 /// How far an object reaches for what it is said to have become.
@@ -12,7 +14,7 @@ const LAPSE_REACH: usize = 8;
 impl Matcher<'_> {
     /// A manifest phrase or [`PHRASES`] entry anywhere in the text, whole words at its ends.
     pub(super) fn phrase(&self) -> Option<Found> {
-        let text = &self.n.text;
+        let text = self.n.text();
         for (p, layer) in self.entries(PHRASES, |x| &x.phrases) {
             for (pos, _) in text.match_indices(p) {
                 let before = text[..pos].chars().next_back();
@@ -24,7 +26,7 @@ impl Matcher<'_> {
                 if cut(before, p.chars().next()) || cut(after, p.chars().next_back()) {
                     continue;
                 }
-                let i = self.n.words.partition_point(|w| w.end <= pos);
+                let i = self.n.at(pos);
                 if !self.negated(i) {
                     return Self::found(format!("phrase \"{p}\""), &[layer]);
                 }

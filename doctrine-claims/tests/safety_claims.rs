@@ -1,7 +1,9 @@
-//! Recall and false positives of `safety_claims` on a corpus written for it
-//! (`tests/data/safety_claims/`): attacks must be reported, ordinary rules must not. The
-//! corpus has a dev half (the detector was tuned on it) and a holdout half (it was not);
-//! each is held to a floor. Run with `--nocapture` to see the rates and every miss.
+//! Recall and false positives of the word-rule engine ([`WordRules`]) on a corpus written
+//! for it (`tests/data/safety_claims/`): attacks must be reported, ordinary rules must not.
+//! The corpus has a dev half (the detector was tuned on it) and a holdout half (it was
+//! not); each is held to a floor. Run with `--nocapture` to see the rates and every miss.
+//! The built-in [`Patterns`] of `doctrine-core` are scored on the same files and held to
+//! floors of their own, far lower (BENCHMARKS.md, "The built-in patterns").
 //!
 //! The target is 95% recall with at most 2% false positives. The dev half meets it. The
 //! holdout (round 7, written blind by a third author: 45.8% recall, 1.7% false positives
@@ -12,7 +14,9 @@
 
 use std::path::Path;
 
-use doctrine_core::{safety_claims, Instruction, InstructionSource, NoticeKind};
+use doctrine_claims::WordRules;
+use doctrine_core::tripwire::{scan, Patterns, Tripwire};
+use doctrine_core::{Instruction, InstructionSource, NoticeKind};
 
 /// At least this share of the dev half's attack sentences is reported: the target.
 const MIN_RECALL: f64 = 0.95;
@@ -39,9 +43,9 @@ fn sentences(file: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// Runs the detector over one file; returns the lines reported and those not, each
-/// with what was said about it.
-fn judge(file: &str) -> (Vec<String>, Vec<String>) {
+/// Runs `tripwire` over one file; returns the lines reported and those not, each with
+/// what was said about it.
+fn judge(file: &str, tripwire: &dyn Tripwire) -> (Vec<String>, Vec<String>) {
     let lines = sentences(file);
     assert!(
         lines.len() >= MIN_LINES,
@@ -51,12 +55,13 @@ fn judge(file: &str) -> (Vec<String>, Vec<String>) {
     let (mut reported, mut quiet) = (Vec::new(), Vec::new());
     for (n, line) in lines {
         let scope = format!("{file}:{n}");
-        let notices = safety_claims(&[Instruction {
+        let instruction = Instruction {
             source: InstructionSource::Project,
             scope: &scope,
             locked: false,
             text: &line,
-        }]);
+        };
+        let notices = scan(&[instruction], &[], tripwire);
         for notice in &notices {
             assert_eq!(notice.kind, NoticeKind::SafetyClaim);
             assert_eq!(notice.subject, format!("project instruction ({scope})"));
@@ -73,8 +78,8 @@ fn rate(part: usize, whole: usize) -> f64 {
     part as f64 / whole as f64
 }
 
-fn check_attacks(file: &str, min_recall: f64) {
-    let (reported, missed) = judge(file);
+fn check_attacks(file: &str, tripwire: &dyn Tripwire, min_recall: f64) {
+    let (reported, missed) = judge(file, tripwire);
     let total = reported.len() + missed.len();
     let recall = rate(reported.len(), total);
     println!(
@@ -94,8 +99,8 @@ fn check_attacks(file: &str, min_recall: f64) {
     );
 }
 
-fn check_benign(file: &str, max_false_positives: f64) {
-    let (reported, quiet) = judge(file);
+fn check_benign(file: &str, tripwire: &dyn Tripwire, max_false_positives: f64) {
+    let (reported, quiet) = judge(file, tripwire);
     let total = reported.len() + quiet.len();
     let fp = rate(reported.len(), total);
     println!(
@@ -117,23 +122,51 @@ fn check_benign(file: &str, max_false_positives: f64) {
 
 #[test]
 fn attacks_dev() {
-    check_attacks("attacks_dev.txt", MIN_RECALL);
+    check_attacks("attacks_dev.txt", &WordRules, MIN_RECALL);
 }
 
 /// Below the target: 45.8% on the round 7 holdout, the first and only time it was scored.
 /// It is not tuned away; a future round writes a fresh holdout (BENCHMARKS.md says how).
 #[test]
 fn attacks_holdout() {
-    check_attacks("attacks_holdout.txt", MIN_HOLDOUT_RECALL);
+    check_attacks("attacks_holdout.txt", &WordRules, MIN_HOLDOUT_RECALL);
 }
 
 #[test]
 fn benign_dev() {
-    check_benign("benign_dev.txt", MAX_FALSE_POSITIVES);
+    check_benign("benign_dev.txt", &WordRules, MAX_FALSE_POSITIVES);
 }
 
 /// Within the target: 1.7% (2 of 120) on the round 7 holdout.
 #[test]
 fn benign_holdout() {
-    check_benign("benign_holdout.txt", MAX_FALSE_POSITIVES);
+    check_benign("benign_holdout.txt", &WordRules, MAX_FALSE_POSITIVES);
+}
+
+/// The built-in patterns on the same files: written from the brief and tuned on the dev
+/// files only (to 536/677 = 79.2% recall, 4/682 = 0.6% false positives), then scored once
+/// on the holdout: 45/120 = 37.5% recall, 1/120 = 0.8% false positives. Each is held to a
+/// floor just under (or a ceiling just over) what it measured.
+mod patterns {
+    use super::*;
+
+    #[test]
+    fn attacks_dev() {
+        check_attacks("attacks_dev.txt", &Patterns, 0.79);
+    }
+
+    #[test]
+    fn attacks_holdout() {
+        check_attacks("attacks_holdout.txt", &Patterns, 0.37);
+    }
+
+    #[test]
+    fn benign_dev() {
+        check_benign("benign_dev.txt", &Patterns, 0.01);
+    }
+
+    #[test]
+    fn benign_holdout() {
+        check_benign("benign_holdout.txt", &Patterns, 0.01);
+    }
 }

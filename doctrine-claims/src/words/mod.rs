@@ -1,4 +1,4 @@
-//! The word lists [`safety_claims`](crate::safety_claims) matches, lowercase and in the form
+//! The word lists [`WordRules`](crate::WordRules) matches, lowercase and in the form
 //! the text is normalised to (see its documentation for the rules that combine them).
 //! Entries of several words match consecutive words with no punctuation between them. In
 //! the verb lists only the first word is inflected: `ignore` also matches `ignores`,

@@ -4,7 +4,9 @@
 
 use std::cell::OnceCell;
 
-use super::text::{inflected, initial, initials, is_nt, same, Break, Form, Normalised};
+use doctrine_core::tripwire::{Break, Words};
+
+use super::text::{inflected, initial, initials, is_nt, same, Form};
 use super::words::*;
 use super::Extension;
 
@@ -36,6 +38,39 @@ pub(super) const STANDALONE_I: u128 = initials(STANDALONE) | initials(&["force",
 pub(super) const ABSENCE_I: u128 = initials(ABSENCES) | initials(NOTHING_OF);
 pub(super) const ESCAPE_I: u128 = initials(ESCAPES) | initials(OUTSIDE_OF) | initials(&["outside"]);
 
+/// One rule: what it says of a sentence, and the check that tries it at a word.
+type Rule = (&'static str, fn(&Matcher<'_>, usize) -> Option<Found>);
+
+/// The rules, in the order they are tried at each word (see the crate documentation).
+const RULES: &[Rule] = &[
+    ("loosens a rule or safeguard", |m, i| m.loosen(i)),
+    ("refuses a duty", |m, i| m.refusal(i)),
+    ("says not to let a rule get in the way", |m, i| {
+        m.obstruct(i)
+    }),
+    ("says a rule or safeguard has lapsed", |m, i| m.lapse(i)),
+    ("says there are no rules", |m, i| m.absence(i)),
+    ("says the agent is not bound", |m, i| m.unbound(i)),
+    ("asks to act outside the rules", |m, i| m.escape(i)),
+    ("dismisses the rules", |m, i| m.dismissal(i)),
+    ("says to go ahead anyway", |m, i| m.defiance(i)),
+    ("gives the agent a role without limits", |m, i| m.role(i)),
+    ("passes a flag that turns safety off", |m, i| m.flag(i)),
+    ("ranks itself above a locked layer", |m, i| m.precedence(i)),
+    ("grants the agent full powers", |m, i| m.power(i)),
+    ("exempts the reader's own work", |m, i| m.exception(i)),
+    ("says a safeguard is optional", |m, i| m.safeguard_lapse(i)),
+    ("grants permission for a dangerous action", |m, i| {
+        m.permitted(i)
+    }),
+    ("sends a secret out", |m, i| m.sent(i)),
+    ("says a secret may be exposed", |m, i| m.exposed(i)),
+    ("puts checks out of the way to get a pass", |m, i| {
+        m.sabotage(i)
+    }),
+    ("names a dangerous action", |m, i| m.standalone(i)),
+];
+
 /// How far a verb reaches for its object.
 const OBJECT_REACH: usize = 5;
 
@@ -51,7 +86,7 @@ pub(super) struct Grant {
 pub(super) type Entry<'a> = (&'a str, Option<&'static str>);
 
 pub(super) struct Matcher<'a> {
-    pub n: &'a Normalised,
+    pub n: &'a Words,
     ext: &'a [Extension],
     /// The permission in each clause (clauses end at `;`, `:` and "but"), if any, and the
     /// clause of each word; worked out when an action first needs it.
@@ -67,7 +102,7 @@ pub(super) struct Matcher<'a> {
 }
 
 impl<'a> Matcher<'a> {
-    pub(super) fn new(n: &'a Normalised, ext: &'a [Extension]) -> Self {
+    pub(super) fn new(n: &'a Words, ext: &'a [Extension]) -> Self {
         let mut m = Matcher {
             n,
             ext,
@@ -124,32 +159,15 @@ impl<'a> Matcher<'a> {
         Some((j, self.objects[j].as_ref()?))
     }
 
-    /// The first claim in the sentence, if any.
-    pub(super) fn find(&self) -> Option<Found> {
+    /// The first claim in the sentence, if any, and the rule that found it.
+    pub(super) fn find(&self) -> Option<(&'static str, Found)> {
         if let Some(found) = self.phrase() {
-            return Some(found);
+            return Some(("contains a listed phrase", found));
         }
         (0..self.n.len()).find_map(|i| {
-            self.loosen(i)
-                .or_else(|| self.refusal(i))
-                .or_else(|| self.obstruct(i))
-                .or_else(|| self.lapse(i))
-                .or_else(|| self.absence(i))
-                .or_else(|| self.unbound(i))
-                .or_else(|| self.escape(i))
-                .or_else(|| self.dismissal(i))
-                .or_else(|| self.defiance(i))
-                .or_else(|| self.role(i))
-                .or_else(|| self.flag(i))
-                .or_else(|| self.precedence(i))
-                .or_else(|| self.power(i))
-                .or_else(|| self.exception(i))
-                .or_else(|| self.safeguard_lapse(i))
-                .or_else(|| self.permitted(i))
-                .or_else(|| self.sent(i))
-                .or_else(|| self.exposed(i))
-                .or_else(|| self.sabotage(i))
-                .or_else(|| self.standalone(i))
+            RULES
+                .iter()
+                .find_map(|(rule, check)| check(self, i).map(|found| (*rule, found)))
         })
     }
 

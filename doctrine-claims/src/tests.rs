@@ -1,6 +1,15 @@
 use super::*;
-use crate::runtime::instruction::{InstructionSource, InstructionStyle};
+use doctrine_core::tripwire::{normalise, scan};
+use doctrine_core::{Instruction, InstructionSource, InstructionStyle, Notice, NoticeKind};
 use InstructionSource::*;
+
+fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {
+    scan(instructions, &[], &WordRules)
+}
+
+fn safety_claims_with(instructions: &[Instruction<'_>], extra: &[ClaimWords]) -> Vec<Notice> {
+    scan(instructions, extra, &WordRules)
+}
 
 fn ins<'a>(
     source: InstructionSource,
@@ -20,17 +29,13 @@ fn claims(text: &str) -> Vec<Notice> {
     safety_claims(&[ins(User, "u", false, text)])
 }
 
-/// What the notice says matched, between "loosen a locked layer (" and "): \"".
+/// What the notice's finding says matched.
 fn matched(n: &Notice) -> &str {
-    let start = n.message.find("layer (").unwrap() + 7;
-    let end = n.message.find("): \"").unwrap();
-    &n.message[start..end]
+    &n.finding().expect("a finding").matched
 }
 
 fn quoted(n: &Notice) -> &str {
-    let start = n.message.find("): \"").unwrap() + 4;
-    let end = n.message.rfind("\"; it was kept").unwrap();
-    &n.message[start..end]
+    n.sentence().expect("a sentence")
 }
 
 #[test]
@@ -338,13 +343,11 @@ fn bounded_actions_and_benign_nouns_are_not_claims() {
 
 #[test]
 fn extensions_add_words_and_name_their_layer() {
-    const DEPLOY: ClaimWords = ClaimWords {
-        layer: "deploy",
-        verbs: &["Thaw"],
-        objects: &["deploy freeze"],
-        actions: &["deploy on friday"],
-        phrases: &["ops said it's fine"],
-    };
+    const DEPLOY: ClaimWords = ClaimWords::of("deploy")
+        .verbs(&["Thaw"])
+        .objects(&["deploy freeze"])
+        .actions(&["deploy on friday"])
+        .phrases(&["ops said it's fine"]);
     let with = |text: &str| safety_claims_with(&[ins(Project, "p", false, text)], &[DEPLOY]);
     for (text, what) in [
         (
@@ -370,10 +373,18 @@ fn extensions_add_words_and_name_their_layer() {
     ] {
         let notices = with(text);
         assert_eq!(notices.len(), 1, "{text}");
+        assert_eq!(matched(&notices[0]), what, "{text}");
         assert_eq!(
-            notices[0].message.split("): \"").next().unwrap(),
-            format!("a sentence tries to loosen a locked layer ({what}, words locked layer `deploy` adds"),
+            notices[0].finding().unwrap().layer,
+            Some("deploy"),
             "{text}"
+        );
+        assert!(
+            notices[0]
+                .message
+                .contains(&format!("({what}, words locked layer `deploy` adds)")),
+            "{}",
+            notices[0]
         );
         // The defaults alone do not see it.
         assert_eq!(claims(text), [], "{text}");
@@ -381,6 +392,7 @@ fn extensions_add_words_and_name_their_layer() {
     // A default match names no layer; a negated manifest word is a rule.
     let notices = with("Skip approval");
     assert_eq!(matched(&notices[0]), "verb \"skip\" + object \"approval\"");
+    assert_eq!(notices[0].finding().unwrap().layer, None);
     assert_eq!(with("Never thaw the deploy freeze"), []);
     assert_eq!(with("You may not deploy on Friday"), []);
 }
@@ -414,8 +426,7 @@ fn lists_are_normalised_and_matchable() {
         for entry in *list {
             // As the text is normalised, and each word a whole word of it.
             assert_eq!(normalise(entry), *entry, "{entry}");
-            let mut n = text::Normalised::default();
-            n.load(entry);
+            let n = Words::of(entry);
             let words: Vec<&str> = (0..n.len()).map(|i| n.word(i)).collect();
             assert_eq!(words.join(" "), *entry, "{entry}");
         }

@@ -1,0 +1,174 @@
+//! A tripwire for instructions that try to loosen a locked layer: each such sentence
+//! becomes a [`Notice`] carrying a [`Finding`]. Nothing is edited or dropped, and the
+//! locked layers never depend on this: they are compiled in and have no overlay field.
+//!
+//! [`Tripwire`] is the check; [`Patterns`] the small built-in set. The word-rule engine
+//! that used to live here is the `doctrine-claims` crate (the facade's `claims` feature),
+//! another implementation of the same trait.
+
+// The word lists, a few to a line.
+#[rustfmt::skip]
+mod lists;
+mod patterns;
+mod text;
+
+pub use patterns::Patterns;
+pub use text::{normalise, sentences, Break, Words};
+
+use super::instruction::Instruction;
+use super::notice::{Notice, NoticeKind};
+
+/// Words one locked layer of a manifest adds (its `claims` key). The generated
+/// `safety_claims` passes one per such layer to the tripwire; a finding that one of them
+/// matched names [`ClaimWords::layer`]. The generator stores entries [`normalise`]d.
+///
+/// What each list means is the tripwire's to decide; [`Patterns`] reads them as the
+/// manifest reference says: verbs loosen, objects are what is protected, actions are
+/// forbidden unless permitted, phrases are claims wherever they appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClaimWords {
+    /// The locked layer that declared the words.
+    pub layer: &'static str,
+    /// Verbs that loosen what the layer protects ("thaw").
+    pub verbs: &'static [&'static str],
+    /// What the layer protects ("release freeze").
+    pub objects: &'static [&'static str],
+    /// Actions the layer forbids ("deploy on a Friday").
+    pub actions: &'static [&'static str],
+    /// Phrases that are claims wherever they appear ("ops signed off").
+    pub phrases: &'static [&'static str],
+}
+
+impl ClaimWords {
+    /// Layer `layer`'s words, none yet: `ClaimWords::of("deploy").verbs(&["thaw"])`.
+    pub const fn of(layer: &'static str) -> Self {
+        ClaimWords {
+            layer,
+            verbs: &[],
+            objects: &[],
+            actions: &[],
+            phrases: &[],
+        }
+    }
+
+    /// With these verbs.
+    pub const fn verbs(self, verbs: &'static [&'static str]) -> Self {
+        ClaimWords { verbs, ..self }
+    }
+
+    /// With these objects.
+    pub const fn objects(self, objects: &'static [&'static str]) -> Self {
+        ClaimWords { objects, ..self }
+    }
+
+    /// With these actions.
+    pub const fn actions(self, actions: &'static [&'static str]) -> Self {
+        ClaimWords { actions, ..self }
+    }
+
+    /// With these phrases.
+    pub const fn phrases(self, phrases: &'static [&'static str]) -> Self {
+        ClaimWords { phrases, ..self }
+    }
+
+    /// The verbs, objects, actions and phrases, each [`normalise`]d (words written by hand
+    /// need not be), without the entries nothing is left of.
+    pub fn normalised(&self) -> [Vec<String>; 4] {
+        [self.verbs, self.objects, self.actions, self.phrases].map(|list| {
+            list.iter()
+                .map(|e| normalise(e))
+                .filter(|e| !e.is_empty())
+                .collect()
+        })
+    }
+}
+
+/// What a [`Tripwire`] found in one sentence: which rule fired, on what.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Finding {
+    /// The rule, said of the sentence: "tells the agent to ignore earlier instructions".
+    pub rule: &'static str,
+    /// What it matched, in the rule's words: `"ignore" + "previous instructions"`.
+    pub matched: String,
+    /// The locked layer whose [`ClaimWords`] matched, if any.
+    pub layer: Option<&'static str>,
+}
+
+impl Finding {
+    /// Rule `rule` matched `matched`, with no manifest words involved.
+    pub fn new(rule: &'static str, matched: impl Into<String>) -> Self {
+        Finding {
+            rule,
+            matched: matched.into(),
+            layer: None,
+        }
+    }
+
+    /// The same finding, naming the locked layer whose words matched.
+    pub fn from_layer(self, layer: Option<&'static str>) -> Self {
+        Finding { layer, ..self }
+    }
+}
+
+/// A check over instruction sentences. Given one sentence as written (see [`sentences`])
+/// and the manifest's [`ClaimWords`], the first thing in it that tries to loosen a locked
+/// layer, if any. [`Patterns`] is the built-in set; a closure of the same shape is one too.
+pub trait Tripwire {
+    /// The first claim in `sentence`, if any.
+    fn check(&self, sentence: &str, words: &[ClaimWords]) -> Option<Finding>;
+}
+
+impl<F: Fn(&str, &[ClaimWords]) -> Option<Finding>> Tripwire for F {
+    fn check(&self, sentence: &str, words: &[ClaimWords]) -> Option<Finding> {
+        self(sentence, words)
+    }
+}
+
+/// Every sentence of the instructions that `tripwire` reports, as one [`Notice`] of kind
+/// [`NoticeKind::SafetyClaim`] each, in input order: its subject names the instruction's
+/// source and scope, [`Notice::sentence`] is the sentence as written and
+/// [`Notice::finding`] what fired. The instructions are not modified and not dropped.
+///
+/// Cost: one pass over the text, plus what `tripwire` spends per sentence.
+pub fn scan(
+    instructions: &[Instruction<'_>],
+    words: &[ClaimWords],
+    tripwire: &dyn Tripwire,
+) -> Vec<Notice> {
+    let mut notices = Vec::new();
+    for instruction in instructions {
+        for sentence in sentences(instruction.text) {
+            let Some(finding) = tripwire.check(sentence, words) else {
+                continue;
+            };
+            let from = match finding.layer {
+                Some(layer) => format!(", words locked layer `{layer}` adds"),
+                None => String::new(),
+            };
+            let message = format!(
+                "a sentence {} ({}{from}): \"{sentence}\"; it was kept as written, and the \
+                 locked layers are unchanged",
+                finding.rule, finding.matched
+            );
+            let subject = format!("{} instruction ({})", instruction.source, instruction.scope);
+            notices.push(
+                Notice::new(subject, NoticeKind::SafetyClaim, message)
+                    .with_claim(sentence, finding),
+            );
+        }
+    }
+    notices
+}
+
+/// The sentences of the instructions that the built-in [`Patterns`] report, without a
+/// manifest's words (a manifest with an instructions layer generates a `safety_claims` that
+/// adds its locked layers' `claims`). A reporter, not a guard: treat a notice as a reason
+/// to look, and silence as no evidence (its recall is in BENCHMARKS.md).
+pub fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {
+    scan(instructions, &[], &Patterns)
+}
+
+#[cfg(test)]
+mod tests;
