@@ -1,8 +1,9 @@
 //! Every diagnostic the repository's manifests produce reads as written by a person: no
 //! empty list after a colon, no doubled article, no diagnostic twice. The manifests are
-//! the trybuild cases (`tests/ui`) and the fixtures (`tests/fixtures`, and this crate's),
-//! run through the code generator as a library, without rustc; the manifests written
-//! inline in this crate's tests are checked by `support::load_with` as they run.
+//! the error cases (`tests/errors`), those of the trybuild cases and test programs
+//! (`tests/ui`, `tests/it`) and the fixtures (`tests/fixtures`, and this crate's), run
+//! through the code generator as a library, without rustc; the manifests written inline in
+//! this crate's tests are checked by `support::load_with` as they run.
 
 use std::path::{Path, PathBuf};
 
@@ -32,7 +33,9 @@ fn every_fixture_diagnostic_reads_well() {
     let root = core.parent().unwrap();
     let mut found = Vec::new();
     for dir in [
+        root.join("tests/errors"),
         root.join("tests/ui"),
+        root.join("tests/it"),
         root.join("tests/fixtures"),
         core.join("tests/fixtures"),
     ] {

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("several_errors.toml");
-}
-
-fn main() {}
