@@ -2,7 +2,7 @@
 
 use doctrine_core::codegen::__internals::model::{Content, RoleGroup, RoleId, TextId};
 
-mod support;
+use crate::support;
 use support::{errors, load_with as run};
 
 fn one_error(manifest: &str, files: &[(&str, &[u8])]) -> String {

@@ -14,7 +14,7 @@ use std::time::Duration;
 use doctrine_core::codegen::__internals::MAX_FILE_BYTES;
 use doctrine_core::codegen::{generate, load, Diagnostics, Request};
 
-mod support;
+use crate::support;
 use support::mkfifo;
 
 /// How long one generation may take before the test calls it hung.

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::support;
 use doctrine_core::codegen::__internals::reserved::{self, Space};
-mod support;
 
 /// A manifest touching every generated item, with every user name built by `n`.
 /// `word` is `roles`, `modes`, or empty for a single-agent prompt.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use doctrine_core::codegen::{generate, Request};
 
-mod support;
+use crate::support;
 
 /// Every `.toml` file under `dir`, at any depth, sorted.
 fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1,7 +1,7 @@
 //! Manifests from the hostile-input review: each is a located error (never generated code
 //! that does not compile, never a panic).
 
-mod support;
+use crate::support;
 use support::errors;
 
 /// Asserts one error containing `expected`, located at `doctrine.toml:line:`.

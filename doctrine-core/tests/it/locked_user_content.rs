@@ -3,7 +3,7 @@
 //! `[skills]` (its user skills' lines are user content), so the checks below are compile
 //! errors, tested here without rustc.
 
-mod support;
+use crate::support;
 use support::{errors, load_with};
 
 const SKILL: (&str, &[u8]) = (

@@ -2,8 +2,8 @@
 //! stack overflow, and never an alias expanded. These run on the default test thread
 //! (2 MiB of stack), so a regression to a recursive reader shows up as a crash.
 
+use crate::support;
 use doctrine_core::codegen::__internals::{strip_frontmatter, FrontmatterError};
-mod support;
 
 const DEEP: usize = 100_000;
 

@@ -2,7 +2,7 @@
 //! characters beside braces, megabyte-long names. Each error names the markdown file's
 //! own `line:col`, and no message grows with the text.
 
-mod support;
+use crate::support;
 
 /// Generates from a manifest with one fact and one interpolated file layer holding `md`.
 fn errors_for(md: &str) -> Vec<String> {

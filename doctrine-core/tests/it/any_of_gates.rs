@@ -1,7 +1,7 @@
 //! Alternatives in `when`/`unless` get the checks single conditions get, and `layer:` may
 //! name a selector layer.
 
-mod support;
+use crate::support;
 use support::{errors, load_with};
 
 const HEAD: &str = "[flags]\na = false\nb = false\n\n[[layer]]\nname = \"spine\"\ntext = \"S.\"\nselector = \"spine\"\n\n[[layer]]\nname = \"turn\"\nslot = \"optional\"\ntier = \"volatile\"\n";

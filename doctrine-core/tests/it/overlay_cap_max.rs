@@ -1,6 +1,6 @@
 //! `overlay_cap_max`: how far a caller's cap (`Overlay::load_with_cap`) may go.
 
-mod support;
+use crate::support;
 use support::{errors, load_with};
 
 /// `overlay_cap_max`: a ceiling for a caller's cap, which must leave every overridable

@@ -5,7 +5,7 @@
 use doctrine_core::codegen::__internals::model::Doctrine;
 use doctrine_core::codegen::Diagnostics;
 
-mod support;
+use crate::support;
 
 fn run(manifest: &str) -> Result<Doctrine, Diagnostics> {
     support::load_with(manifest, &[])

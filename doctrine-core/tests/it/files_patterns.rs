@@ -2,7 +2,7 @@
 //! and `texts`: a real prompt tree's board roles share one file, every other role reads its
 //! own, and a role without one gets no text; a role without an entry is out of scope.
 
-mod support;
+use crate::support;
 use doctrine_core::codegen::__internals::model::{Content, RoleId};
 use support::{errors, load_with};
 

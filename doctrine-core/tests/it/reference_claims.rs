@@ -1,7 +1,7 @@
 //! What the manifest reference says, checked against what the code does, for the claims a
 //! reader relies on and that once disagreed with it.
 
-mod support;
+use crate::support;
 use doctrine_core::codegen::__internals::model::{Content, ItemPiece, RoleId};
 use doctrine_core::{
     render_instructions_styled, Instruction, InstructionSource, InstructionStyle, LinePiece,

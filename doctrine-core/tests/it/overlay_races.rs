@@ -15,7 +15,7 @@ use doctrine_core::__private::load_overlay;
 use doctrine_core::overlay::{OverlayFile, OverlaySpec, DEFAULT_MAX_BYTES};
 use doctrine_core::{Notice, NoticeKind};
 
-mod support;
+use crate::support;
 use support::mkfifo;
 
 const SPEC: OverlaySpec = OverlaySpec {
