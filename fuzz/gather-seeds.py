@@ -68,7 +68,7 @@ manifests = (
     + sorted(glob.glob("doctrine-core/tests/fixtures/**/doctrine.toml", recursive=True))
     + sorted(glob.glob("tests/fixtures/*.toml"))
     + sorted(glob.glob("tests/errors/*.toml"))
-    + sorted(glob.glob("tests/ui/**/*.toml", recursive=True))
+    + sorted(glob.glob("doctrine/tests/ui/**/*.toml", recursive=True))
     + sorted(glob.glob("tests/it/**/*.toml", recursive=True))
     + ["fuzz/facts/doctrine.toml"]
 )

@@ -1,8 +1,8 @@
 //! The root package's integration tests, in one binary (one build, one link, one process);
 //! each module was a test binary of its own. Run one with `cargo test --test it crew::`.
 //! Apart, each in a binary of its own: `one_allocation` (a counting global allocator) and
-//! `embedded_once` (it reads its own binary, which must hold the crew example once), and
-//! `compile_fail` (trybuild: what only rustc can tell).
+//! `embedded_once` (it reads its own binary, which must hold the crew example once). What
+//! only rustc can tell is trybuild's, in the facade (`doctrine/tests/compile_fail.rs`).
 
 // A module named after the example it tests holds that example's generated code under the
 // same name (`crew::crew`), as when each was a binary of its own.

@@ -2,9 +2,9 @@
 //! compile, and `<case>.diag` holds the diagnostics the macro reports for it, in order, as
 //! rustc prints them (`error: file:line:col: message`, then `  help: …`), one blank line
 //! apart. The manifests go through the code generator as a library, exactly as the macro
-//! calls it (judged from their own directory, inside this crate), so no rustc is needed;
-//! `tests/ui/fail/manifest_errors_span.rs` proves the macro puts these diagnostics on its
-//! string literal.
+//! calls it (judged from their own directory, inside this crate), so no rustc is needed.
+//! One case also goes through rustc, by trybuild (`doctrine/tests/ui/fail/several_errors.rs`):
+//! there the diagnostics land on the macro's string literal, and they read as its `.diag`.
 //!
 //! After changing a message: `DOCTRINE_BLESS=1 cargo test --test it manifest_errors`
 //! rewrites the `.diag` files; read `git diff tests/errors` before committing.
@@ -83,6 +83,42 @@ fn every_case_reports_its_pinned_diagnostics() {
         failures.join("\n\n"),
         failures.len(),
         cases.len()
+    );
+}
+
+/// `several_errors` is a trybuild case too, in the facade's crate directory (a copy of the
+/// manifest): what rustc printed there is this directory's `several_errors.diag`, once its
+/// continuation lines lose rustc's indent and the directory is renamed. So the `.diag`
+/// files say what a user sees.
+#[test]
+fn the_diag_files_hold_what_rustc_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ui = root.join("doctrine/tests/ui/fail");
+    let read = |p: PathBuf| {
+        std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", shown(&p, root)))
+    };
+    assert_eq!(
+        read(ui.join("several_errors.toml")),
+        read(root.join("tests/errors/several_errors.toml")),
+        "the trybuild case's manifest is a copy of the error case's"
+    );
+    let mut blocks: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in read(ui.join("several_errors.stderr")).lines() {
+        if line.starts_with("error: ") {
+            blocks.push(format!("{line}\n"));
+            open = true;
+        } else if line.starts_with(" --> ") {
+            open = false;
+        } else if let (true, Some(block)) = (open, blocks.last_mut()) {
+            block.push_str(line.strip_prefix("       ").unwrap_or(line));
+            block.push('\n');
+        }
+    }
+    assert_eq!(blocks.len(), 3, "{blocks:#?}");
+    assert_eq!(
+        blocks.join("\n").replace("tests/ui/fail/", "tests/errors/"),
+        read(root.join("tests/errors/several_errors.diag"))
     );
 }
 

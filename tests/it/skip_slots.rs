@@ -1,5 +1,6 @@
 //! Optional slots (and instructions) may be skipped; required ones may not; the slots that
-//! are filled keep manifest order. The misuse cases are compile errors in `tests/ui/fail`.
+//! are filled keep manifest order. The misuse cases are compile errors in
+//! `doctrine/tests/ui/fail`.
 
 mod d {
     doctrine::doctrine!("../fixtures/slots.toml");

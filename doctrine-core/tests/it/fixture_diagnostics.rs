@@ -1,7 +1,7 @@
 //! Every diagnostic the repository's manifests produce reads as written by a person: no
 //! empty list after a colon, no doubled article, no diagnostic twice. The manifests are
 //! the error cases (`tests/errors`), those of the trybuild cases and test programs
-//! (`tests/ui`, `tests/it`) and the fixtures (`tests/fixtures`, and this crate's), run
+//! (`doctrine/tests/ui`, `tests/it`) and the fixtures (`tests/fixtures`, and this crate's), run
 //! through the code generator as a library, without rustc; the manifests written inline in
 //! this crate's tests are checked by `support::load_with` as they run.
 
@@ -34,7 +34,7 @@ fn every_fixture_diagnostic_reads_well() {
     let mut found = Vec::new();
     for dir in [
         root.join("tests/errors"),
-        root.join("tests/ui"),
+        root.join("doctrine/tests/ui"),
         root.join("tests/it"),
         root.join("tests/fixtures"),
         core.join("tests/fixtures"),

@@ -1,8 +1,8 @@
-// A selector layer has no `Overlay` field (its selector picks its source): the spine
+// A selector layer has no `Overlay` field (its selector picks its source): a spine
 // manifest, with no overridable layer, has no `Overlay` at all. And a `Selection` is the
 // manifest's own type: one from another manifest does not fit.
 mod spine {
-    doctrine::doctrine!("../../../examples/spine/doctrine.toml");
+    doctrine::doctrine!("spine.toml");
 }
 
 mod other {

@@ -1,0 +1,5 @@
+mod d {
+    doctrine::doctrine!("several_errors.toml");
+}
+
+fn main() {}
