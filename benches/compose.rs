@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-#[path = "../tests/support/seed_composer.rs"]
+#[path = "../tests/it/support/seed_composer.rs"]
 mod seed_composer;
 use seed_composer::{Runtime, Seat};
 

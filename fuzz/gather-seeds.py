@@ -58,7 +58,7 @@ for path in ["doctrine-core/src/codegen/text.rs", "doctrine-core/src/runtime/tex
             save("frontmatter", text.encode("utf-8", "surrogatepass"))
 # Skill files with forged lines and look-alike names, and texts that try to close the
 # reminder marker.
-for path in ["tests/user_skills.rs", "tests/reminders.rs", "doctrine-core/src/runtime/marker.rs"]:
+for path in ["tests/it/user_skills.rs", "tests/it/reminders.rs", "doctrine-core/src/runtime/marker.rs"]:
     for text in literals(path):
         if "---\n" in text or "+++\n" in text or "</" in text:
             save("frontmatter", text.encode("utf-8", "surrogatepass"))
@@ -67,13 +67,15 @@ manifests = (
     sorted(glob.glob("examples/*/doctrine.toml"))
     + sorted(glob.glob("doctrine-core/tests/fixtures/**/doctrine.toml", recursive=True))
     + sorted(glob.glob("tests/fixtures/*.toml"))
-    + sorted(glob.glob("tests/ui/**/*.toml", recursive=True))
+    + sorted(glob.glob("tests/errors/*.toml"))
+    + sorted(glob.glob("doctrine/tests/ui/**/*.toml", recursive=True))
+    + sorted(glob.glob("tests/it/**/*.toml", recursive=True))
     + ["fuzz/facts/doctrine.toml"]
 )
 for path in manifests:
     save("manifest", read(path))
 # Manifests written inline in the tests: literals with a key or a table header.
-for path in ["doctrine-core/tests/validate.rs", "doctrine-core/tests/never_panics.rs"]:
+for path in ["doctrine-core/tests/it/validate.rs", "doctrine-core/tests/it/never_panics.rs"]:
     for text in literals(path):
         if "=" in text and ("[" in text or "\n" in text):
             save("manifest", text.encode("utf-8"))

@@ -72,7 +72,7 @@ pub mod manifest {
 
     /// The crate directory, made once per process: a `Cargo.toml`, the markdown trees of every
     /// example and fixture (so the seed manifests find their files), and the small files the
-    /// random manifests of `doctrine-core/tests/never_panics.rs` name.
+    /// random manifests of `doctrine-core/tests/it/never_panics.rs` name.
     fn crate_dir() -> &'static Path {
         static DIR: OnceLock<PathBuf> = OnceLock::new();
         DIR.get_or_init(|| {

@@ -1,0 +1,101 @@
+//! Alternatives in `when`/`unless` get the checks single conditions get, and `layer:` may
+//! name a selector layer.
+
+use crate::support;
+use support::{errors, load_with};
+
+const HEAD: &str = "[flags]\na = false\nb = false\n\n[[layer]]\nname = \"spine\"\ntext = \"S.\"\nselector = \"spine\"\n\n[[layer]]\nname = \"turn\"\nslot = \"optional\"\ntier = \"volatile\"\n";
+
+fn with(layer: &str) -> String {
+    // The layer under test comes between the two, so it may be stable.
+    HEAD.replace(
+        "\n[[layer]]\nname = \"turn\"",
+        &format!("\n{layer}\n[[layer]]\nname = \"turn\""),
+    )
+}
+
+#[test]
+fn alternatives_are_read_and_checked_like_single_conditions() {
+    let d = load_with(
+        &with(
+            "[[layer]]\nname = \"x\"\ntext = \"X.\"\nwhen = [[\"a\", \"!layer:spine\"], [\"b\"]]\n",
+        ),
+        &[],
+    )
+    .unwrap();
+    let x = &d.layers[1];
+    let written: Vec<Vec<&str>> = x
+        .when_any
+        .iter()
+        .map(|g| g.iter().map(|c| c.written.as_str()).collect())
+        .collect();
+    assert_eq!(written, [vec!["a", "!layer:spine"], vec!["b"]]);
+    assert!(x.when.is_empty() && x.is_gated());
+
+    let errs = errors(
+        &with("[[layer]]\nname = \"x\"\ntext = \"X.\"\nunless = [[\"a\"], [\"bb\"]]\n"),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("is gated on `bb`, which names no flag or fact"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[0].contains("did you mean `b`?"), "{}", errs[0]);
+    let errs = errors(
+        &with(
+            "[[layer]]\nname = \"x\"\ntext = \"X.\"\nunless = [[\"a\"], [\"b\", \"layer:turn\"]]\n",
+        ),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("stable layer `x` is gated on volatile layer `turn`"),
+        "{}",
+        errs[0]
+    );
+}
+
+#[test]
+fn mixed_or_empty_alternatives_are_refused() {
+    let errs = errors(
+        &with("[[layer]]\nname = \"x\"\ntext = \"X.\"\nwhen = [\"a\", [\"b\"]]\n"),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("conditions mix single names with alternatives"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[0].contains("write every alternative as an array"),
+        "{}",
+        errs[0]
+    );
+    let errs = errors(
+        &with("[[layer]]\nname = \"x\"\ntext = \"X.\"\nunless = [[\"a\"], []]\n"),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("layer `x` has an empty alternative in `unless`"),
+        "{}",
+        errs[0]
+    );
+}
+
+#[test]
+fn a_locked_layer_may_not_be_gated_on_a_selector_layer() {
+    let errs = errors(
+        &with("[[layer]]\nname = \"x\"\ntext = \"X.\"\nlocked = true\nwhen = \"!layer:spine\"\n"),
+        &[],
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].contains("locked layer `x` is gated on selector layer `spine`, which is in only when a user's file for it is usable"),
+        "{}",
+        errs[0]
+    );
+}

@@ -1,0 +1,37 @@
+//! The root package's integration tests, in one binary (one build, one link, one process);
+//! each module was a test binary of its own. Run one with `cargo test --test it crew::`.
+//! Apart, each in a binary of its own: `one_allocation` (a counting global allocator) and
+//! `embedded_once` (it reads its own binary, which must hold the crew example once). What
+//! only rustc can tell is trybuild's, in the facade (`doctrine/tests/compile_fail.rs`).
+
+// A module named after the example it tests holds that example's generated code under the
+// same name (`crew::crew`), as when each was a binary of its own.
+#![allow(clippy::module_inception)]
+
+mod agent;
+mod any_of;
+mod crate_path;
+mod crew;
+mod docs;
+mod gates;
+mod golden;
+mod large_manifest;
+mod lists;
+mod manifest_errors;
+mod modes;
+mod overlay;
+mod overlay_policy;
+mod parity;
+pub mod pass;
+mod prefix_constants;
+mod provenance;
+mod reminders;
+mod skills;
+mod skip_slots;
+mod spine;
+mod stems;
+mod support;
+mod user_content;
+mod user_skills;
+mod value_texts;
+mod wide;

@@ -1,0 +1,137 @@
+//! Every manifest error as data: `tests/errors/<case>.toml` is a manifest that must not
+//! compile, and `<case>.diag` holds the diagnostics the macro reports for it, in order, as
+//! rustc prints them (`error: file:line:col: message`, then `  help: …`), one blank line
+//! apart. The manifests go through the code generator as a library, exactly as the macro
+//! calls it (judged from their own directory, inside this crate), so no rustc is needed.
+//! One case also goes through rustc, by trybuild (`doctrine/tests/ui/fail/several_errors.rs`):
+//! there the diagnostics land on the macro's string literal, and they read as its `.diag`.
+//!
+//! After changing a message: `DOCTRINE_BLESS=1 cargo test --test it manifest_errors`
+//! rewrites the `.diag` files; read `git diff tests/errors` before committing.
+
+use std::path::{Path, PathBuf};
+
+use doctrine_core::codegen::{generate, Diagnostics, Request};
+
+/// The diagnostics as the `.diag` files hold them.
+fn render(diagnostics: &Diagnostics) -> String {
+    let blocks: Vec<String> = diagnostics
+        .0
+        .iter()
+        .map(|d| format!("error: {d}\n"))
+        .collect();
+    blocks.join("\n")
+}
+
+/// `path` relative to the crate directory, with `/` separators, for messages.
+fn shown(path: &Path, root: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.to_string_lossy().replace('\\', "/")
+}
+
+#[test]
+fn every_case_reports_its_pinned_diagnostics() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/errors");
+    escape_link(&dir);
+    let bless = std::env::var_os("DOCTRINE_BLESS").is_some();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 60, "{} cases in tests/errors", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_str().unwrap();
+        let expected_path = case.with_extension("diag");
+        let actual = match generate(&Request::new(name, &dir, root)) {
+            Ok(_) => {
+                failures.push(format!(
+                    "{}: compiled, but a case must fail",
+                    shown(case, root)
+                ));
+                continue;
+            }
+            Err(d) => render(&d),
+        };
+        if bless {
+            std::fs::write(&expected_path, &actual).unwrap();
+            continue;
+        }
+        match std::fs::read_to_string(&expected_path) {
+            Ok(expected) if expected == actual => {}
+            Ok(expected) => failures.push(format!(
+                "{}: the diagnostics differ\n--- expected\n{expected}--- actual\n{actual}",
+                shown(&expected_path, root)
+            )),
+            Err(e) => failures.push(format!("{}: {e}", shown(&expected_path, root))),
+        }
+    }
+    // A `.diag` without its manifest pins nothing: a renamed or deleted case.
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "diag") && !path.with_extension("toml").is_file() {
+            failures.push(format!("{}: no manifest beside it", shown(&path, root)));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\n\n{} of {} cases fail; after a deliberate change run \
+         `DOCTRINE_BLESS=1 cargo test --test it manifest_errors` and read `git diff tests/errors`",
+        failures.join("\n\n"),
+        failures.len(),
+        cases.len()
+    );
+}
+
+/// `several_errors` is a trybuild case too, in the facade's crate directory (a copy of the
+/// manifest): what rustc printed there is this directory's `several_errors.diag`, once its
+/// continuation lines lose rustc's indent and the directory is renamed. So the `.diag`
+/// files say what a user sees.
+#[test]
+fn the_diag_files_hold_what_rustc_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ui = root.join("doctrine/tests/ui/fail");
+    let read = |p: PathBuf| {
+        std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", shown(&p, root)))
+    };
+    assert_eq!(
+        read(ui.join("several_errors.toml")),
+        read(root.join("tests/errors/several_errors.toml")),
+        "the trybuild case's manifest is a copy of the error case's"
+    );
+    let mut blocks: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in read(ui.join("several_errors.stderr")).lines() {
+        if line.starts_with("error: ") {
+            blocks.push(format!("{line}\n"));
+            open = true;
+        } else if line.starts_with(" --> ") {
+            open = false;
+        } else if let (true, Some(block)) = (open, blocks.last_mut()) {
+            block.push_str(line.strip_prefix("       ").unwrap_or(line));
+            block.push('\n');
+        }
+    }
+    assert_eq!(blocks.len(), 3, "{blocks:#?}");
+    assert_eq!(
+        blocks.join("\n").replace("tests/ui/fail/", "tests/errors/"),
+        read(root.join("tests/errors/several_errors.diag"))
+    );
+}
+
+/// `tests/errors/path_symlink_escape.toml` names `files/escape.md`, which must be a symlink
+/// out of the crate. It is made here rather than committed (a committed link to a system
+/// file would be odd to ship); it points at a file of the system's temporary directory.
+fn escape_link(dir: &Path) {
+    let link = dir.join("files/escape.md");
+    let target = std::env::temp_dir().join("doctrine-escape-target.md");
+    std::fs::write(&target, "outside the crate\n").unwrap();
+    let _ = std::fs::remove_file(&link);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    #[cfg(windows)]
+    std::os::windows::fs::symlink_file(&target, &link).unwrap();
+}

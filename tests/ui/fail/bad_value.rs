@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("bad_value.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("duplicate_layer.toml");
-}
-
-fn main() {}

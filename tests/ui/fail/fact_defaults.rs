@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("fact_defaults.toml");
-}
-
-fn main() {}

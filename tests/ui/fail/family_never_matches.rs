@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("family_never_matches.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("keyword_layer_name.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("knob_default.toml");
-}
-
-fn main() {}

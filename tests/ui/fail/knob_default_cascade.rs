@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("knob_default_cascade.toml");
-}
-
-fn main() {}

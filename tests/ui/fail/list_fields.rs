@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("list_fields.toml");
-}
-
-fn main() {}

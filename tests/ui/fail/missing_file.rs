@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("missing_file.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("no_layers.toml");
-}
-
-fn main() {}

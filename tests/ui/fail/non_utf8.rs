@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("non_utf8.toml");
-}
-
-fn main() {}

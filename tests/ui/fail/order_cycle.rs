@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("order_cycle.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("order_violated.toml");
-}
-
-fn main() {}

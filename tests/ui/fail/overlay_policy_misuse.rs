@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("overlay_policy_misuse.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("override_locked.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("path_absolute.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("path_parent_escape.toml");
-}
-
-fn main() {}

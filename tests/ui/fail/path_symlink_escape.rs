@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("path_symlink_escape.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("provenance_misuse.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("reminder_in_prefix.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("reminders_kind_misuse.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("reminders_misuse.toml");
-}
-
-fn main() {}

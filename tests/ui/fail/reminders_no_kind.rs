@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("reminders_no_kind.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("reminders_state_unread.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("role_without_file.toml");
-}
-
-fn main() {}

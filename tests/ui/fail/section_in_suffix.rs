@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("section_in_suffix.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("selector_cycle.toml");
-}
-
-fn main() {}

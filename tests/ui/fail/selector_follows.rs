@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("selector_follows.toml");
-}
-
-fn main() {}

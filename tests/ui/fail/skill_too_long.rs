@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("skill_too_long.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("skills_dir_is_file.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("skills_duplicate.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("skills_frontmatter.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("skills_missing_dir.toml");
-}
-
-fn main() {}

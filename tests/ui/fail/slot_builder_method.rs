@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("slot_builder_method.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("suffix_unknown_knob.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("texts_misuse.toml");
-}
-
-fn main() {}

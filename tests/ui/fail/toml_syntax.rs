@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("toml_syntax.toml");
-}
-
-fn main() {}

@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("unclosed_frontmatter.toml");
-}
-
-fn main() {}

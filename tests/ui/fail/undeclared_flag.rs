@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("undeclared_flag.toml");
-}
-
-fn main() {}

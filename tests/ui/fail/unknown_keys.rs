@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("unknown_keys.toml");
-}
-
-fn main() {}

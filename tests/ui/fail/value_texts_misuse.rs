@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("value_texts_misuse.toml");
-}
-
-fn main() {}

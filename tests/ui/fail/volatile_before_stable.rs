@@ -1,5 +1,0 @@
-mod d {
-    doctrine::doctrine!("volatile_before_stable.toml");
-}
-
-fn main() {}
