@@ -61,8 +61,9 @@ pub mod limits {
 /// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
 /// larger word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
 pub mod tripwire {
+    pub use crate::runtime::notice::Finding;
     pub use crate::runtime::tripwire::{
-        normalise, scan, sentences, Break, ClaimWords, Finding, Patterns, Tripwire, Words,
+        normalise, scan, sentences, Break, ClaimWords, Patterns, Tripwire, Words,
     };
 }
 

@@ -17,6 +17,7 @@ mod parse;
 mod raw;
 mod read;
 mod reserved;
+mod sections;
 mod text;
 mod validate;
 mod watch;

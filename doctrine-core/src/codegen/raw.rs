@@ -8,7 +8,8 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::de::{invalid, keywords, table, Error, FromToml, Value};
-use super::parse::sections;
+use super::diag::Sink;
+use super::sections::{array, de, each, flags, named, sections, Key};
 use toml::de::DeValue;
 
 pub(super) type Name = Spanned<String>;
@@ -515,5 +516,44 @@ keywords! {
         Flag = "flag",
         List = "list",
         Budget = "budget",
+    }
+}
+
+/// `roles` or `modes` (not both): the list, its span, and which word the manifest used.
+pub(super) fn roles(out: &mut Roles, key: &Key<'_>, value: &Value<'_>, sink: &mut Sink<'_>) {
+    if out.span.is_some() {
+        sink.error(
+            Some(key.span()),
+            "the manifest declares both `roles` and `modes`",
+            Some("they are two spellings of one list: keep one".into()),
+        );
+    }
+    out.modes = key.get_ref().as_ref() == "modes";
+    out.span = Some(value.span());
+    match de(value, "", sink) {
+        Some(names) => out.names = names,
+        None => sink.reported_mut().roles = true,
+    }
+}
+
+/// `[[layer]]` tables, each on its own, named in messages by its `name`; the names of
+/// those that do not read are kept (`""` without one), so their uses stay quiet.
+pub(super) fn layers(
+    out: &mut Vec<Spanned<Layer>>,
+    key: &Key<'_>,
+    value: &Value<'_>,
+    sink: &mut Sink<'_>,
+) {
+    for v in array(value, key, sink) {
+        let name = v.get_ref().as_table().and_then(|t| t.get("name"));
+        let name = name.and_then(|n| n.get_ref().as_str());
+        let what = name.map_or_else(|| "a layer".to_string(), |n| format!("layer `{n}`"));
+        match de::<Layer>(v, &what, sink) {
+            Some(layer) => out.push(Spanned::new(v.span(), layer)),
+            None => sink
+                .reported_mut()
+                .layers
+                .push(name.unwrap_or("").to_string()),
+        }
     }
 }

@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-use super::tripwire::Finding;
-
 /// What kind of thing a [`Notice`] reports. More kinds may come in any release.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -110,5 +108,33 @@ impl Notice {
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.subject, self.message)
+    }
+}
+
+/// What a [`Tripwire`](crate::tripwire::Tripwire) found in one sentence: which rule fired, on what.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Finding {
+    /// The rule, said of the sentence: "tells the agent to ignore earlier instructions".
+    pub rule: &'static str,
+    /// What it matched, in the rule's words: `"ignore" + "previous instructions"`.
+    pub matched: String,
+    /// The locked layer whose [`ClaimWords`](crate::tripwire::ClaimWords) matched, if any.
+    pub layer: Option<&'static str>,
+}
+
+impl Finding {
+    /// Rule `rule` matched `matched`, with no manifest words involved.
+    pub fn new(rule: &'static str, matched: impl Into<String>) -> Self {
+        Finding {
+            rule,
+            matched: matched.into(),
+            layer: None,
+        }
+    }
+
+    /// The same finding, naming the locked layer whose words matched.
+    pub fn from_layer(self, layer: Option<&'static str>) -> Self {
+        Finding { layer, ..self }
     }
 }

@@ -16,7 +16,7 @@ pub use patterns::Patterns;
 pub use text::{normalise, sentences, Break, Words};
 
 use super::instruction::Instruction;
-use super::notice::{Notice, NoticeKind};
+use super::notice::{Finding, Notice, NoticeKind};
 
 /// Words one locked layer of a manifest adds (its `claims` key). The generated
 /// `safety_claims` passes one per such layer to the tripwire; a finding that one of them
@@ -81,34 +81,6 @@ impl ClaimWords {
                 .filter(|e| !e.is_empty())
                 .collect()
         })
-    }
-}
-
-/// What a [`Tripwire`] found in one sentence: which rule fired, on what.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Finding {
-    /// The rule, said of the sentence: "tells the agent to ignore earlier instructions".
-    pub rule: &'static str,
-    /// What it matched, in the rule's words: `"ignore" + "previous instructions"`.
-    pub matched: String,
-    /// The locked layer whose [`ClaimWords`] matched, if any.
-    pub layer: Option<&'static str>,
-}
-
-impl Finding {
-    /// Rule `rule` matched `matched`, with no manifest words involved.
-    pub fn new(rule: &'static str, matched: impl Into<String>) -> Self {
-        Finding {
-            rule,
-            matched: matched.into(),
-            layer: None,
-        }
-    }
-
-    /// The same finding, naming the locked layer whose words matched.
-    pub fn from_layer(self, layer: Option<&'static str>) -> Self {
-        Finding { layer, ..self }
     }
 }
 
