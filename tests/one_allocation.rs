@@ -1,6 +1,6 @@
-//! `finish()` does one heap allocation, of exactly the prompt's length; a plain list fact
-//! given adds two when the builder is made (the items kept, and the rendered text at its
-//! exact length).
+//! `compose(..)…finish()` does one heap allocation, of exactly the prompt's length, with
+//! or without a list fact: an unsorted list is walked where its placeholder stands. A
+//! sorted list adds one when the builder is made (the order of its kept items).
 //!
 //! Counting needs a global allocator, and implementing `GlobalAlloc` is `unsafe` by
 //! definition; this one only forwards to `System` and counts. It lives in its own test
@@ -35,6 +35,10 @@ mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
 }
 
+mod lists {
+    doctrine::doctrine!("fixtures/lists.toml");
+}
+
 #[test]
 fn finish_allocates_once_with_exact_capacity() {
     use crew::{Identity, Intensity, Role, Team};
@@ -56,12 +60,23 @@ fn finish_allocates_once_with_exact_capacity() {
                 let after = ALLOCATIONS.load(Ordering::SeqCst);
                 let at = format!("role {role}, fable {fable}, tools {listed}");
                 assert_eq!(after - before, 1, "finish(): {at}");
-                // The list is rendered when the builder is made.
-                let expected = if listed { 3 } else { 1 };
-                assert_eq!(after - start, expected, "compose(..)..finish(): {at}");
+                assert_eq!(after - start, 1, "compose(..)..finish(): {at}");
                 let text = prompt.into_string();
                 assert_eq!(text.capacity(), text.len(), "role {role}, fable {fable}");
             }
         }
+    }
+    // `skills` is sorted: its order is the one allocation it adds, made by `compose(..)`.
+    let (tools, skills) = (["read", "write"], ["testing", "deploy", "review"]);
+    for (skills, expected) in [(&skills[..], 2), (&[], 1)] {
+        let start = ALLOCATIONS.load(Ordering::SeqCst);
+        let facts = lists::OpsFacts {
+            tools: &tools,
+            skills,
+        };
+        let prompt = lists::compose(facts).finish();
+        let after = ALLOCATIONS.load(Ordering::SeqCst);
+        assert_eq!(after - start, expected, "{}", prompt.as_str());
+        assert!(prompt.as_str().starts_with("Tools: read, write."));
     }
 }

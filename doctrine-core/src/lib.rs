@@ -76,15 +76,15 @@ pub mod __private {
         MAX_INLINE_LAYERS,
     };
     pub use crate::runtime::fact::{
-        choice, collect, given, need, present, render_list, render_rows, required, required_choice,
-        taken, value_text, ItemPiece, ListStyle,
+        choice, collect, given, need, present, required, required_choice, taken, value_text,
     };
     pub use crate::runtime::formulation::for_family;
+    pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::overlay::{
         load_overlay, load_overlay_at, OverlayFile, OverlaySpec, ShippedVersion,
     };
-    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, NO_JOIN};
+    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Value, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
         ShippedText, SuffixPlan, Test,

@@ -3,7 +3,8 @@
 //! composition routine generated code calls.
 
 use doctrine_core::__private::{
-    compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, NO_JOIN,
+    compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, Value,
+    NO_JOIN,
 };
 use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
 use doctrine_core::{Formulation, SkillOrigin, Skills};
@@ -72,7 +73,7 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
     let p = compose(
         "\n\n",
         Formulation::Bare,
-        &[&index.text],
+        &[Value::Text(&index.text)],
         &[(0, &index.user)],
         parts,
     );

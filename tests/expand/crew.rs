@@ -701,135 +701,34 @@ impl<'a> Facts<'a> {
         }
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 1] {
+    pub fn __lists(&self) -> (::doctrine::__private::List<'a, &'a str>,) {
+        const TOOLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
+            item: &[::doctrine::__private::ItemPiece::Field(0)],
+            join: ", ",
+            sort: ::core::option::Option::None,
+            max: ::core::option::Option::None,
+            more: "(and {n} more)",
+        };
         match self {
             Facts::Developer(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
             Facts::Architect(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
             Facts::Reviewer(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
-            Facts::Qa(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
-            }
-            Facts::Pm(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
-            }
+            Facts::Qa(facts) => (::doctrine::__private::List::new(facts.tools, TOOLS),),
+            Facts::Pm(facts) => (::doctrine::__private::List::new(facts.tools, TOOLS),),
             Facts::Devops(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
             Facts::Writer(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
             Facts::Researcher(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                ]
+                (::doctrine::__private::List::new(facts.tools, TOOLS),)
             }
         }
     }
@@ -1246,7 +1145,7 @@ struct __ComposeState<'a> {
     choice_team: Team,
     choice_identity: Identity,
     slots: [::core::option::Option<&'a str>; 1],
-    lists: [::doctrine::__private::Rendered; 1],
+    lists: (::doctrine::__private::List<'a, &'a str>,),
     flags: Flags,
     knobs: Knobs,
     __borrow: ::core::marker::PhantomData<&'a ()>,
@@ -1341,10 +1240,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -1369,10 +1267,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -1380,11 +1277,11 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 2] = [
-            self.lists[0].text.as_str(),
-            self.knobs.intensity.as_str(),
+        let values: [::doctrine::__private::Value<'_>; 2] = [
+            ::doctrine::__private::Value::List(&self.lists.0),
+            ::doctrine::__private::Value::Text(self.knobs.intensity.as_str()),
         ];
         let choices = [
             ::core::option::Option::Some(self.choice_team as usize),
@@ -1402,7 +1299,7 @@ impl<'a> __ComposeState<'a> {
             facts: &self.facts[..],
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -549,10 +549,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, self.state.formulation),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -577,10 +576,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, self.formulation),
-            values,
             inputs,
         ))
     }
@@ -588,11 +586,11 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 2] = [
-            self.facts[0].unwrap_or(""),
-            self.facts[1].unwrap_or(""),
+        let values: [::doctrine::__private::Value<'_>; 2] = [
+            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
         ];
         let given = self.overlay.map(|o| ([o.voice.as_str()], []));
         let inputs = ::doctrine::__private::Inputs {
@@ -609,7 +607,7 @@ impl<'a> __ComposeState<'a> {
                 }),
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

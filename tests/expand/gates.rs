@@ -700,10 +700,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -728,10 +727,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -739,12 +737,12 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 3] = [
-            self.facts[0].unwrap_or(""),
-            self.facts[1].unwrap_or(""),
-            self.facts[2].unwrap_or(""),
+        let values: [::doctrine::__private::Value<'_>; 3] = [
+            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
         ];
         let flags = [self.flags.verbose, self.flags.strict];
         let given = self.overlay.map(|o| ([o.tone.as_str()], []));
@@ -762,7 +760,7 @@ impl<'a> __ComposeState<'a> {
                 }),
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -41,6 +41,16 @@ impl<'a> ::core::cmp::PartialEq for GuidesItem<'a> {
         true
     }
 }
+#[automatically_derived]
+impl<'a> ::doctrine::__private::Row for GuidesItem<'a> {
+    fn field(&self, i: usize) -> &str {
+        match i {
+            0 => self.name,
+            1 => self.when,
+            _ => "",
+        }
+    }
+}
 ///The facts `dev` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct DevFacts<'a> {
@@ -242,97 +252,59 @@ impl<'a> Facts<'a> {
         }
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 3] {
+    pub fn __lists(
+        &self,
+    ) -> (
+        ::doctrine::__private::List<'a, &'a str>,
+        ::doctrine::__private::List<'a, &'a str>,
+        ::doctrine::__private::List<'a, GuidesItem<'a>>,
+    ) {
+        const TOOLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
+            item: &[::doctrine::__private::ItemPiece::Field(0)],
+            join: ", ",
+            sort: ::core::option::Option::None,
+            max: ::core::option::Option::None,
+            more: "(and {n} more)",
+        };
+        const SKILLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
+            item: &[
+                ::doctrine::__private::ItemPiece::Text("- "),
+                ::doctrine::__private::ItemPiece::Field(0),
+            ],
+            join: "\n",
+            sort: ::core::option::Option::Some(0),
+            max: ::core::option::Option::Some(2),
+            more: "- ({n} more)",
+        };
+        const GUIDES: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
+            item: &[
+                ::doctrine::__private::ItemPiece::Text("- **"),
+                ::doctrine::__private::ItemPiece::Field(0),
+                ::doctrine::__private::ItemPiece::Text("**"),
+                ::doctrine::__private::ItemPiece::Open(1, false),
+                ::doctrine::__private::ItemPiece::Text(" — "),
+                ::doctrine::__private::ItemPiece::Field(1),
+                ::doctrine::__private::ItemPiece::Close,
+            ],
+            join: "\n",
+            sort: ::core::option::Option::Some(0),
+            max: ::core::option::Option::Some(3),
+            more: "- ({n} more guides)",
+        };
         match self {
             Facts::Dev(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.skills,
-                            &::doctrine::__private::ListStyle {
-                                item: &[
-                                    ::doctrine::__private::ItemPiece::Text("- "),
-                                    ::doctrine::__private::ItemPiece::Field(0),
-                                ],
-                                join: "\n",
-                                sort: ::core::option::Option::Some(0),
-                                max: ::core::option::Option::Some(2),
-                                more: "- ({n} more)",
-                            },
-                        ),
-                    ),
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_rows(
-                            &::core::iter::Iterator::collect::<
-                                ::std::vec::Vec<_>,
-                            >(
-                                ::core::iter::Iterator::map(
-                                    facts.guides.iter(),
-                                    |r| [r.name, r.when],
-                                ),
-                            ),
-                            &::doctrine::__private::ListStyle {
-                                item: &[
-                                    ::doctrine::__private::ItemPiece::Text("- **"),
-                                    ::doctrine::__private::ItemPiece::Field(0),
-                                    ::doctrine::__private::ItemPiece::Text("**"),
-                                    ::doctrine::__private::ItemPiece::Open(1, false),
-                                    ::doctrine::__private::ItemPiece::Text(" — "),
-                                    ::doctrine::__private::ItemPiece::Field(1),
-                                    ::doctrine::__private::ItemPiece::Close,
-                                ],
-                                join: "\n",
-                                sort: ::core::option::Option::Some(0),
-                                max: ::core::option::Option::Some(3),
-                                more: "- ({n} more guides)",
-                            },
-                        ),
-                    ),
-                ]
+                (
+                    ::doctrine::__private::List::new(facts.tools, TOOLS),
+                    ::doctrine::__private::List::new(facts.skills, SKILLS),
+                    ::doctrine::__private::List::new(facts.guides, GUIDES),
+                )
             }
             Facts::Ops(facts) => {
-                [
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.tools,
-                            &::doctrine::__private::ListStyle {
-                                item: &[::doctrine::__private::ItemPiece::Field(0)],
-                                join: ", ",
-                                sort: ::core::option::Option::None,
-                                max: ::core::option::Option::None,
-                                more: "(and {n} more)",
-                            },
-                        ),
-                    ),
-                    ::doctrine::__private::Rendered::plain(
-                        ::doctrine::__private::render_list(
-                            facts.skills,
-                            &::doctrine::__private::ListStyle {
-                                item: &[
-                                    ::doctrine::__private::ItemPiece::Text("- "),
-                                    ::doctrine::__private::ItemPiece::Field(0),
-                                ],
-                                join: "\n",
-                                sort: ::core::option::Option::Some(0),
-                                max: ::core::option::Option::Some(2),
-                                more: "- ({n} more)",
-                            },
-                        ),
-                    ),
-                    <::doctrine::__private::Rendered as ::core::default::Default>::default(),
-                ]
+                (
+                    ::doctrine::__private::List::new(facts.tools, TOOLS),
+                    ::doctrine::__private::List::new(facts.skills, SKILLS),
+                    ::core::default::Default::default(),
+                )
             }
         }
     }
@@ -490,7 +462,11 @@ pub static LAYERS: [&::doctrine::introspect::LayerInfo; 3] = [
 struct __ComposeState<'a> {
     facts: [::core::option::Option<&'a str>; 3],
     role: Role,
-    lists: [::doctrine::__private::Rendered; 3],
+    lists: (
+        ::doctrine::__private::List<'a, &'a str>,
+        ::doctrine::__private::List<'a, &'a str>,
+        ::doctrine::__private::List<'a, GuidesItem<'a>>,
+    ),
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 /// The stages of [`Compose`]: each names the call that must come next, so a
@@ -534,10 +510,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -562,10 +537,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -573,12 +547,12 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 3] = [
-            self.lists[0].text.as_str(),
-            self.lists[1].text.as_str(),
-            self.lists[2].text.as_str(),
+        let values: [::doctrine::__private::Value<'_>; 3] = [
+            ::doctrine::__private::Value::List(&self.lists.0),
+            ::doctrine::__private::Value::List(&self.lists.1),
+            ::doctrine::__private::Value::List(&self.lists.2),
         ];
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
@@ -586,7 +560,7 @@ impl<'a> __ComposeState<'a> {
             facts: &self.facts[..],
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

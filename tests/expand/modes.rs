@@ -1442,7 +1442,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| {
+            .__with(|inputs| {
                 const CEILINGS: &[::core::option::Option<usize>] = &[
                     ::core::option::Option::Some(6000),
                     ::core::option::Option::Some(6000),
@@ -1455,7 +1455,6 @@ impl<'a, Stage> Compose<'a, Stage> {
                     ::doctrine::__private::compose_plan(
                         &__plan::PLAN,
                         (SEPARATOR, ::doctrine::Formulation::Markdown),
-                        (values, &[]),
                         inputs,
                     ),
                     CEILINGS[state.role as usize],
@@ -1483,10 +1482,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -1494,22 +1492,22 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 13] = [
-            self.facts[0].unwrap_or(""),
-            self.facts[1].unwrap_or(""),
-            self.facts[2].unwrap_or(""),
-            self.facts[3].unwrap_or(""),
-            self.facts[4].unwrap_or(""),
-            self.facts[5].unwrap_or(""),
-            self.facts[6].unwrap_or(""),
-            self.facts[7].unwrap_or(""),
-            self.facts[8].unwrap_or(""),
-            self.facts[9].unwrap_or(""),
-            self.facts[10].unwrap_or(""),
-            self.facts[11].unwrap_or(""),
-            self.facts[12].unwrap_or(""),
+        let values: [::doctrine::__private::Value<'_>; 13] = [
+            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[3].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[4].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[5].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[6].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[7].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[8].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[9].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[10].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[11].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[12].unwrap_or("")),
         ];
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
@@ -1518,7 +1516,7 @@ impl<'a> __ComposeState<'a> {
             facts: &self.facts[..],
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -454,10 +454,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, self.state.formulation),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -482,10 +481,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, self.formulation),
-            values,
             inputs,
         ))
     }
@@ -493,9 +491,11 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 1] = [self.facts[0].unwrap_or("")];
+        let values: [::doctrine::__private::Value<'_>; 1] = [
+            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+        ];
         let given = self
             .overlay
             .map(|o| (
@@ -515,7 +515,7 @@ impl<'a> __ComposeState<'a> {
                 }),
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -258,10 +258,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
-                (values, &[]),
                 inputs,
             ))
     }
@@ -286,10 +285,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -297,13 +295,13 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 4] = [
-            self.facts[0].unwrap_or(""),
-            self.facts[1].unwrap_or(""),
-            self.facts[2].unwrap_or(""),
-            if self.flags.brief { "on" } else { "" },
+        let values: [::doctrine::__private::Value<'_>; 4] = [
+            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
+            ::doctrine::__private::Value::Text(if self.flags.brief { "on" } else { "" }),
         ];
         let flags = [self.flags.brief];
         let inputs = ::doctrine::__private::Inputs {
@@ -312,7 +310,7 @@ impl<'a> __ComposeState<'a> {
             facts: &self.facts[..],
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

@@ -49,29 +49,30 @@ impl<'a> Facts<'a> {
         [::core::option::Option::None]
     }
     #[doc(hidden)]
-    pub fn __lists(&self) -> [::doctrine::__private::Rendered; 1] {
+    pub fn __lists(&self) -> (::doctrine::__private::Rendered,) {
+        const SKILLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
+            item: &[
+                ::doctrine::__private::ItemPiece::Text("- **"),
+                ::doctrine::__private::ItemPiece::Field(0),
+                ::doctrine::__private::ItemPiece::Text("** — "),
+                ::doctrine::__private::ItemPiece::Field(1),
+            ],
+            join: "\n",
+            sort: ::core::option::Option::Some(0),
+            max: ::core::option::Option::Some(2),
+            more: "- ({n} more skills not listed)",
+        };
         let facts = self;
-        [
+        (
             ::doctrine::__private::render_skill_index(
                 facts.skills,
                 &[
                     ::doctrine::__private::SkillField::Name,
                     ::doctrine::__private::SkillField::When,
                 ],
-                &::doctrine::__private::ListStyle {
-                    item: &[
-                        ::doctrine::__private::ItemPiece::Text("- **"),
-                        ::doctrine::__private::ItemPiece::Field(0),
-                        ::doctrine::__private::ItemPiece::Text("** — "),
-                        ::doctrine::__private::ItemPiece::Field(1),
-                    ],
-                    join: "\n",
-                    sort: ::core::option::Option::Some(0),
-                    max: ::core::option::Option::Some(2),
-                    more: "- ({n} more skills not listed)",
-                },
+                SKILLS,
             ),
-        ]
+        )
     }
 }
 /// Every declared fact's name, in manifest order.
@@ -132,7 +133,7 @@ pub static LAYERS: [&::doctrine::introspect::LayerInfo; 2] = [
 /// Everything a composition has been given so far; the stages share it.
 struct __ComposeState<'a> {
     facts: [::core::option::Option<&'a str>; 1],
-    lists: [::doctrine::__private::Rendered; 1],
+    lists: (::doctrine::__private::Rendered,),
     __borrow: ::core::marker::PhantomData<&'a ()>,
 }
 /// The stages of [`Compose`]: each names the call that must come next, so a
@@ -172,10 +173,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|values, inputs| ::doctrine::__private::compose_plan(
+            .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
                 (SEPARATOR, ::doctrine::Formulation::Markdown),
-                (values, &[(0, state.lists[0].user.as_slice())]),
                 inputs,
             ))
     }
@@ -200,10 +200,9 @@ impl<'a> __ComposeState<'a> {
         &self,
         plan: &'static [::doctrine::__private::LayerPlan],
     ) -> ::std::string::String {
-        self.__with(|values, inputs| ::doctrine::__private::join_plan(
+        self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
             (SEPARATOR, ::doctrine::Formulation::Markdown),
-            values,
             inputs,
         ))
     }
@@ -211,15 +210,18 @@ impl<'a> __ComposeState<'a> {
 impl<'a> __ComposeState<'a> {
     fn __with<R>(
         &self,
-        f: impl ::core::ops::FnOnce(&[&str], &::doctrine::__private::Inputs<'_>) -> R,
+        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
     ) -> R {
-        let values: [&str; 1] = [self.lists[0].text.as_str()];
+        let values: [::doctrine::__private::Value<'_>; 1] = [
+            ::doctrine::__private::Value::Text(self.lists.0.text.as_str()),
+        ];
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             facts: &self.facts[..],
+            user: &[(0, self.lists.0.user.as_slice())],
             ..::doctrine::__private::Inputs::NONE
         };
-        f(&values, &inputs)
+        f(&inputs)
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.

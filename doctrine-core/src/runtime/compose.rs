@@ -2,7 +2,7 @@
 
 use super::formulation::Formulation;
 use super::layer::{Origin, Skip, Tier};
-use super::part::{each_kept_piece, each_piece, write_joined, Body, Part};
+use super::part::{each_kept_piece, each_piece, write_joined, Body, Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
 use super::section::{Mark, Section, SectionState};
@@ -21,7 +21,7 @@ fn delimiters(part: &Part<'_>, formulation: Formulation) -> (&'static str, &'sta
 fn measure<'p>(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    values: &[Value<'_>],
     parts: impl IntoIterator<Item = &'p Part<'p>>,
 ) -> usize {
     let mut total = 0;
@@ -53,7 +53,7 @@ fn measure<'p>(
 pub fn compose<const N: usize>(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    values: &[Value<'_>],
     user: &[UserValue<'_>],
     parts: [Part<'_>; N],
 ) -> Prompt<[Section; N]> {
@@ -78,7 +78,7 @@ pub const MAX_INLINE_LAYERS: usize = 128;
 pub fn compose_boxed(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    values: &[Value<'_>],
     user: &[UserValue<'_>],
     parts: &[Part<'_>],
 ) -> Prompt<Box<[Section]>> {
@@ -94,7 +94,7 @@ pub fn compose_boxed(
 fn fill(
     separator: &str,
     formulation: Formulation,
-    (values, user_values): (&[&str], &[UserValue<'_>]),
+    (values, user_values): (&[Value<'_>], &[UserValue<'_>]),
     parts: &[Part<'_>],
     sections: &mut [Section],
 ) -> Written {
@@ -158,7 +158,7 @@ fn fill(
 fn write_part(
     i: usize,
     part: &Part<'_>,
-    (values, user_values): (&[&str], &[UserValue<'_>]),
+    (values, user_values): (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Written,
 ) {
     let at = out.text.len();
@@ -183,7 +183,7 @@ fn write_part(
 /// file supplied.
 fn write_user_part(
     part: &Part<'_>,
-    (values, user_values): (&[&str], &[UserValue<'_>]),
+    (values, user_values): (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Written,
 ) {
     let (text, user) = (&mut out.text, &mut out.user);
@@ -249,7 +249,7 @@ fn write_user_part(
 pub fn join(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    values: &[Value<'_>],
     parts: &[Part<'_>],
 ) -> String {
     join_with(separator, formulation, values, || parts.iter().copied())
@@ -261,7 +261,7 @@ pub fn join(
 fn join_with<'p, I: Iterator<Item = Part<'p>>>(
     separator: &str,
     formulation: Formulation,
-    values: &[&str],
+    values: &[Value<'_>],
     parts: impl Fn() -> I,
 ) -> String {
     let mut total = 0;
@@ -296,22 +296,20 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
 pub fn compose_plan<const N: usize>(
     plan: &'static [LayerPlan; N],
     (separator, formulation): (&str, Formulation),
-    (values, user): (&[&str], &[UserValue<'_>]),
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose(separator, formulation, values, user, parts)
+    compose(separator, formulation, inputs.values, inputs.user, parts)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
 pub fn compose_plan_boxed(
     plan: &'static [LayerPlan],
     (separator, formulation): (&str, Formulation),
-    (values, user): (&[&str], &[UserValue<'_>]),
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed(separator, formulation, values, user, &parts)
+    compose_boxed(separator, formulation, inputs.values, inputs.user, &parts)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
@@ -319,10 +317,9 @@ pub fn compose_plan_boxed(
 pub fn join_plan(
     plan: &'static [LayerPlan],
     (separator, formulation): (&str, Formulation),
-    values: &[&str],
     inputs: &Inputs<'_>,
 ) -> String {
-    join_with(separator, formulation, values, || {
+    join_with(separator, formulation, inputs.values, || {
         plan.iter().map(|p| resolve(p, inputs))
     })
 }
@@ -434,7 +431,7 @@ mod tests {
     #[test]
     fn templates_resolve_values_and_join_skips_like_compose() {
         static SEGS: [Seg; 3] = [Seg::Lit("root: "), Seg::Value(1), Seg::Lit(".")];
-        let values = ["unused", "/repo"];
+        let values = [Value::Text("unused"), Value::Text("/repo")];
         let part = Part {
             info: &STABLE,
             origin: Origin::Inline,
@@ -470,8 +467,18 @@ mod tests {
                 origin: Origin::Inline,
                 body,
             };
-            let whole = compose("#", Formulation::Markdown, &[value], &[], [part]).into_string();
-            assert_eq!(join("#", Formulation::Markdown, &[value], &[part]), whole);
+            let whole = compose(
+                "#",
+                Formulation::Markdown,
+                &[Value::Text(value)],
+                &[],
+                [part],
+            )
+            .into_string();
+            assert_eq!(
+                join("#", Formulation::Markdown, &[Value::Text(value)], &[part]),
+                whole
+            );
             whole
         };
         assert_eq!(render(with("text"), ""), "text\n\nPace: calm.|over");
@@ -508,7 +515,7 @@ mod tests {
             compose(
                 "\n\n---\n\n",
                 Formulation::Markdown,
-                &[more],
+                &[Value::Text(more)],
                 &[],
                 [part(trim), text(&STABLE, "B")],
             )
@@ -527,7 +534,7 @@ mod tests {
         let p = compose(
             "|",
             Formulation::Markdown,
-            &["\t"],
+            &[Value::Text("\t")],
             &[],
             [text(&STABLE, "A"), blank],
         );
@@ -561,7 +568,7 @@ mod tests {
                 body: Body::TemplateTrimmed(segs, [NO_JOIN; 2]),
             };
             let spans = [(0..value.len(), UserSource::SelectorPath("s"))];
-            let p = compose("|", Formulation::Markdown, &[value], &[(0, &spans)], [part]);
+            let p = compose("|", Formulation::Markdown, &[Value::Text(value)], &[(0, &spans)], [part]);
             for u in p.user_content() {
                 let kept = &p.as_str()[u.range.clone()];
                 proptest::prop_assert!(!kept.is_empty() && value.contains(kept), "{:?}", u);
@@ -571,8 +578,62 @@ mod tests {
             let whole = p.into_string();
             proptest::prop_assert_eq!(&whole, rendered.trim());
             proptest::prop_assert_eq!(whole.capacity(), whole.len());
-            proptest::prop_assert_eq!(join("|", Formulation::Markdown, &[value], &[part]), whole);
+            proptest::prop_assert_eq!(join("|", Formulation::Markdown, &[Value::Text(value)], &[part]), whole);
         }
+    }
+
+    /// A list value composes exactly as its rendered text would: measured, trimmed, its
+    /// sections and `join` alike, in the one allocation.
+    #[test]
+    fn a_list_value_composes_as_its_rendered_text() {
+        use crate::runtime::list::{render_list, ItemPiece, List, ListStyle};
+        const STYLE: ListStyle = ListStyle {
+            item: &[ItemPiece::Text(" "), ItemPiece::Field(0)],
+            join: ",\n",
+            sort: None,
+            max: Some(2),
+            more: " and {n} more ",
+        };
+        // `Tools:{0}{?!0} none{/0}.`, then the list alone (trimmed at both ends).
+        static SEGS: [Seg; 5] = [
+            Seg::Lit("Tools:"),
+            Seg::Value(0),
+            Seg::If(0, true, 1),
+            Seg::Lit(" none"),
+            Seg::Lit("."),
+        ];
+        static ALONE: [Seg; 1] = [Seg::Value(0)];
+        let parts = [
+            Part {
+                info: &STABLE,
+                origin: Origin::Inline,
+                body: Body::Template(&SEGS, [("\n", "after"), NO_JOIN]),
+            },
+            Part {
+                info: &VOLATILE,
+                origin: Origin::Inline,
+                body: Body::TemplateTrimmed(&ALONE, [NO_JOIN; 2]),
+            },
+        ];
+        let lists: [&[&str]; 4] = [&["a", "", "b", "c"], &["a"], &["", ""], &[]];
+        for items in lists {
+            let list = List::new(items, &STYLE);
+            let text = render_list(items, &STYLE);
+            let by_text = compose("|", Formulation::Bare, &[Value::Text(&text)], &[], parts);
+            let p = compose("|", Formulation::Bare, &[Value::List(&list)], &[], parts);
+            assert_eq!(p.as_str(), by_text.as_str(), "{items:?}");
+            assert_eq!(p.sections(), by_text.sections(), "{items:?}");
+            let joined = join("|", Formulation::Bare, &[Value::List(&list)], &parts);
+            assert_eq!(joined, p.as_str());
+            let whole = p.into_string();
+            assert_eq!(whole.capacity(), whole.len());
+        }
+        let list = List::new(lists[0], &STYLE);
+        let p = compose("|", Formulation::Bare, &[Value::List(&list)], &[], parts);
+        assert_eq!(
+            p.as_str(),
+            "Tools: a,\n b,\n and 1 more .\nafter|a,\n b,\n and 1 more"
+        );
     }
 
     #[test]
@@ -653,7 +714,7 @@ mod tests {
         let p = compose(
             "|",
             Formulation::Tagged,
-            &["abcdef"],
+            &[Value::Text("abcdef")],
             &[(0, &spans)],
             [
                 part(
@@ -707,7 +768,7 @@ mod tests {
         let p = compose(
             "|",
             Formulation::Bare,
-            &["\n  mine \n"],
+            &[Value::Text("\n  mine \n")],
             &[(0, &spans)],
             [part],
         );

@@ -6,6 +6,7 @@ pub(crate) mod fact;
 pub(crate) mod formulation;
 pub(crate) mod instruction;
 pub(crate) mod layer;
+pub(crate) mod list;
 pub(crate) mod lookalike;
 pub(crate) mod marker;
 pub(crate) mod notice;

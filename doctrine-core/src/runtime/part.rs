@@ -4,6 +4,7 @@
 
 use super::instruction::{Instruction, InstructionStyle};
 use super::layer::{LayerInfo, Origin, Skip};
+use super::list::Rows;
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
 /// flags, knobs, facts, overlay and slots.
@@ -40,8 +41,9 @@ pub enum Body<'a> {
     Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
 }
 
-/// A segment of a text with placeholders: literal text, or the value at an index of the
-/// `values` given to [`compose`](super::compose::compose) (facts, then knobs, in manifest order).
+/// A segment of a text with placeholders: literal text, or the [`Value`] at an index of the
+/// `values` given to [`compose`](super::compose::compose) (facts, then knobs, then flags, in
+/// manifest order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seg {
     Lit(&'static str),
@@ -51,19 +53,53 @@ pub enum Seg {
     If(usize, bool, usize),
 }
 
-/// The pieces of text a template's segments print, in order, with sections decided; a
-/// value's piece comes with the value's index.
+/// What a placeholder prints: a text, or a list fact, printed where it stands piece by
+/// piece (so it needs no text of its own). Used by generated code.
+#[derive(Clone, Copy, Debug)]
+pub enum Value<'a> {
+    Text(&'a str),
+    List(&'a dyn Rows),
+}
+
+impl Value<'_> {
+    /// How many bytes it prints.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        match *self {
+            Value::Text(t) => t.len(),
+            Value::List(list) => list.printed_len(),
+        }
+    }
+
+    /// Whether it prints nothing (a fact not given, a flag off, a list with no item kept):
+    /// what its sections and a `when` on it read.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline(always)]
+    fn write(&self, out: &mut String) {
+        match *self {
+            Value::Text(t) => out.push_str(t),
+            Value::List(list) => list.write(out),
+        }
+    }
+}
+
+/// What a template's segments print, in order, with sections decided: each literal as a
+/// text value, and each value with its index.
 #[inline(always)]
-pub(super) fn each_piece<'v>(
-    segs: &'v [Seg],
-    values: &[&'v str],
-    mut piece: impl FnMut(&'v str, Option<usize>),
+fn each_value<'v>(
+    segs: &[Seg],
+    values: &[Value<'v>],
+    mut value: impl FnMut(Value<'v>, Option<usize>),
 ) {
     let mut i = 0;
     while let Some(seg) = segs.get(i) {
         match *seg {
-            Seg::Lit(t) => piece(t, None),
-            Seg::Value(v) => piece(values[v], Some(v)),
+            Seg::Lit(t) => value(Value::Text(t), None),
+            Seg::Value(v) => value(values[v], Some(v)),
             Seg::If(v, negated, len) => {
                 if values[v].is_empty() != negated {
                     i += len;
@@ -74,13 +110,28 @@ pub(super) fn each_piece<'v>(
     }
 }
 
+/// The pieces of text a template's segments print, in order, with sections decided; a
+/// text value's piece comes with the value's index (a list's pieces, its items and joins,
+/// come with none: no user stretch is recorded against them).
+#[inline(always)]
+pub(super) fn each_piece(
+    segs: &[Seg],
+    values: &[Value<'_>],
+    mut piece: impl FnMut(&str, Option<usize>),
+) {
+    each_value(segs, values, |value, v| match value {
+        Value::Text(t) => piece(t, v),
+        Value::List(list) => list.each_piece(&mut |p| piece(p, None)),
+    });
+}
+
 /// The length of what a template renders to, trimmed of surrounding whitespace (as
 /// `str::trim`) when `trim`: a section left out must not leave its line breaks at an end.
 #[inline(always)]
-fn template_len(segs: &[Seg], values: &[&str], trim: bool) -> usize {
+fn template_len(segs: &[Seg], values: &[Value<'_>], trim: bool) -> usize {
     let mut len = 0;
     if !trim {
-        each_piece(segs, values, |p, _| len += p.len());
+        each_value(segs, values, |v, _| len += v.len());
         return len;
     }
     let (mut started, mut trailing) = (false, 0);
@@ -126,9 +177,9 @@ fn trim_end(p: &str) -> &str {
 
 /// Writes what a template renders to, trimmed as [`template_len`] measures it.
 #[inline(always)]
-fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
+fn write_template(segs: &[Seg], values: &[Value<'_>], trim: bool, out: &mut String) {
     if !trim {
-        return each_piece(segs, values, |p, _| out.push_str(p));
+        return each_value(segs, values, |v, _| v.write(out));
     }
     each_kept_piece(segs, values, |p, _, kept| out.push_str(&p[kept]));
 }
@@ -138,10 +189,10 @@ fn write_template(segs: &[Seg], values: &[&str], trim: bool, out: &mut String) {
 /// trailing from the last), for a writer that also needs to know where within a piece its
 /// kept part starts.
 #[inline(always)]
-pub(super) fn each_kept_piece<'v>(
-    segs: &'v [Seg],
-    values: &[&'v str],
-    mut piece: impl FnMut(&'v str, Option<usize>, std::ops::Range<usize>),
+pub(super) fn each_kept_piece(
+    segs: &[Seg],
+    values: &[Value<'_>],
+    mut piece: impl FnMut(&str, Option<usize>, std::ops::Range<usize>),
 ) {
     // Trailing whitespace is cut by length, so nothing past the measured text is written
     // (the prompt's one allocation has no room for it). The cut falls between characters:
@@ -207,7 +258,7 @@ pub fn joined(head: &str, tail: &[Joined<'_>; 2]) -> String {
 
 impl Body<'_> {
     #[inline(always)]
-    pub(super) fn len(&self, values: &[&str]) -> usize {
+    pub(super) fn len(&self, values: &[Value<'_>]) -> usize {
         match self {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
@@ -218,7 +269,7 @@ impl Body<'_> {
     }
 
     #[inline(always)]
-    pub(super) fn write(&self, values: &[&str], out: &mut String) {
+    pub(super) fn write(&self, values: &[Value<'_>], out: &mut String) {
         match self {
             Body::Skip(_) => {}
             Body::Text(text, tail) => {

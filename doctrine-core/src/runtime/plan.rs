@@ -6,8 +6,9 @@
 
 use super::instruction::{Instruction, InstructionStyle};
 use super::layer::{LayerInfo, Origin, Skip, Source};
-use super::part::{Body, Joined, Part, Seg, NO_JOIN};
+use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
 use super::selector::{selected, Resolution, Selected};
+use super::user_content::UserValue;
 
 /// One layer of a manifest, as data.
 #[derive(Debug)]
@@ -265,7 +266,10 @@ pub struct Inputs<'a> {
     /// Each fact as given (`None`: absent).
     pub facts: &'a [Option<&'a str>],
     /// What placeholders print (facts, then knobs, then flags).
-    pub values: &'a [&'a str],
+    pub values: &'a [Value<'a>],
+    /// Which stretches of which values came from user files (the skill index's user
+    /// lines).
+    pub user: &'a [UserValue<'a>],
     pub overlay: Option<Overlay<'a>>,
     pub selection: Option<&'a Resolution>,
     pub opt_out: &'a [bool],
@@ -282,6 +286,7 @@ impl Inputs<'static> {
         knobs: &[],
         facts: &[],
         values: &[],
+        user: &[],
         overlay: None,
         selection: None,
         opt_out: &[],

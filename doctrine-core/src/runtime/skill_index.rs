@@ -3,7 +3,7 @@
 //! the rendering says where each one landed, so a composed prompt can say which of its
 //! bytes a user's file supplied.
 
-use super::fact::{write_item, write_more, ListStyle};
+use super::list::{write_item, write_more, ListStyle};
 use super::skill::{Skill, SkillOrigin, Skills};
 use super::user_content::{Rendered, UserSource};
 
@@ -57,7 +57,7 @@ pub fn render_skill_index(skills: &Skills, fields: &[SkillField], style: &ListSt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::fact::ItemPiece::{Field, Text};
+    use crate::runtime::list::ItemPiece::{Field, Text};
     use crate::runtime::skill::ShippedSkill;
 
     const STYLE: ListStyle = ListStyle {

@@ -46,23 +46,13 @@ impl fmt::Display for UserSource {
     }
 }
 
-/// A list fact as rendered, with the stretches of it that came from user files (only the
-/// skill index has any). Used by generated code.
+/// The skill index as rendered, with the stretches of it that came from user files (its
+/// user skills' lines). Used by generated code.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rendered {
     pub text: String,
     /// Ranges into `text`, in order.
     pub user: Vec<(Range<usize>, UserSource)>,
-}
-
-impl Rendered {
-    /// A list with no user content.
-    pub fn plain(text: String) -> Rendered {
-        Rendered {
-            text,
-            user: Vec::new(),
-        }
-    }
 }
 
 /// A placeholder value's user stretches, for the composer: the index of the value among

@@ -5,7 +5,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::facts_struct::{absent_list, field_type, shape, Shape};
+use super::facts_struct::{absent_list, field_type, list_styles, lists_type, shape, Shape};
 use super::types::choice_enum;
 use super::{field_eq, lit, variant};
 use crate::codegen::model::{Doctrine, Need};
@@ -56,13 +56,15 @@ fn single(d: &Doctrine) -> TokenStream {
     let s = shape(d, 0, format_ident!("Facts"), "the prompt");
     let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
     let (values_bind, lists_bind, slots_bind) = (&s.values_bind, &s.lists_bind, &s.slots_bind);
-    let (lists, list_count) = (&s.lists, d.list_count());
+    let (lists, list_count, lists_ty) = (&s.lists, d.list_count(), lists_type(d));
+    let styles = list_styles(d);
     let list_names = list_names(d);
     // Only for manifests with list facts: nothing else calls it.
     let lists_fn = (list_count > 0).then(|| {
         quote! {
             #[doc(hidden)]
-            pub fn __lists(&self) -> [#pv::Rendered; #list_count] {
+            pub fn __lists(&self) -> #lists_ty {
+                #styles
                 let #lists_bind = self;
                 #lists
             }
@@ -277,11 +279,12 @@ impl<'d> Roles<'d> {
             let (lists, bind) = (&s.lists, &s.lists_bind);
             quote! { Facts::#v(#bind) => #lists, }
         });
-        let list_count = d.list_count();
+        let (list_count, lists_ty, styles) = (d.list_count(), lists_type(d), list_styles(d));
         let lists_fn = (list_count > 0).then(|| {
             quote! {
                 #[doc(hidden)]
-                pub fn __lists(&self) -> [#pv::Rendered; #list_count] {
+                pub fn __lists(&self) -> #lists_ty {
+                    #styles
                     match self {
                         #(#lists)*
                         #never_arm
@@ -353,12 +356,21 @@ fn item_structs(d: &Doctrine) -> TokenStream {
             quote! { #[doc = #doc] pub #field: &'a str }
         });
         let eq = field_eq(&ty, &quote! { <'a> }, &idents);
+        let pv = d.private();
+        let at = 0..idents.len();
         Some(quote! {
             #[doc = #doc]
             #[derive(Clone, Copy, Debug, Default, Eq, Hash)]
             pub struct #ty<'a> { #(#fields,)* }
 
             #eq
+
+            #[automatically_derived]
+            impl<'a> #pv::Row for #ty<'a> {
+                fn field(&self, i: usize) -> &str {
+                    match i { #(#at => self.#idents,)* _ => "" }
+                }
+            }
         })
     });
     quote! { #(#structs)* }

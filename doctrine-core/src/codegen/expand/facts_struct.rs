@@ -190,14 +190,15 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         quote! { #field: #v }
     });
     let from_slots = quote! { #ty { #(#inits,)* } };
-    // Every list fact of the manifest, rendered from this struct (empty when not taken).
+    // Every list fact of the manifest, as composition reads it from this struct (empty
+    // when not taken).
     let lists = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
         match taken.iter().any(|(_, t, _)| t.name == f.name) {
-            true => render_list(d, f),
-            false => quote! { <#pv::Rendered as ::core::default::Default>::default() },
+            true => list_value(d, f),
+            false => quote! { ::core::default::Default::default() },
         }
     });
-    let lists = quote! { [#(#lists),*] };
+    let lists = quote! { (#(#lists,)*) };
     let bind = |reads: bool| {
         if reads {
             quote! { facts }
@@ -228,11 +229,13 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     }
 }
 
-/// How list fact `f` is rendered from the facts struct `facts`, as a `Rendered`.
-fn render_list(d: &Doctrine, f: &Fact) -> TokenStream {
+/// List fact `f` of the facts struct `facts` as composition reads it: the items with
+/// their style, printed where the placeholder stands; the skill index rendered (with its
+/// user lines' stretches).
+fn list_value(d: &Doctrine, f: &Fact) -> TokenStream {
     let pv = d.private();
     let field = format_ident!("{}", f.name);
-    let style = list_style(&pv, f);
+    let style = style_name(f);
     let Some(l) = &f.list else {
         return TokenStream::new();
     };
@@ -243,23 +246,50 @@ fn render_list(d: &Doctrine, f: &Fact) -> TokenStream {
         });
         return quote! { #pv::render_skill_index(facts.#field, &[#(#fields),*], #style) };
     }
-    let text = match l.fields.is_empty() {
-        false => {
-            let fields = l.fields.iter().map(|n| format_ident!("{}", n));
-            quote! {
-                #pv::render_rows(&::core::iter::Iterator::collect::<::std::vec::Vec<_>>(::core::iter::Iterator::map(facts.#field.iter(), |r| [#(r.#fields),*])), #style)
-            }
-        }
-        true => quote! { #pv::render_list(facts.#field, #style) },
-    };
-    quote! { #pv::Rendered::plain(#text) }
+    quote! { #pv::List::new(facts.#field, #style) }
 }
 
-/// A list fact's `ListStyle`, as a constant expression (promoted to `'static`).
-fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
-    let Some(l) = &f.list else {
-        return TokenStream::new();
-    };
+/// The type of what `Facts::__lists` gives: each list fact as composition reads it, in
+/// manifest order.
+pub(super) fn lists_type(d: &Doctrine) -> TokenStream {
+    let pv = d.private();
+    let types = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
+        if f.skill_index {
+            return quote! { #pv::Rendered };
+        }
+        match f.item_type() {
+            Some(t) => {
+                let t = format_ident!("{}", t);
+                quote! { #pv::List<'a, #t<'a>> }
+            }
+            None => quote! { #pv::List<'a, &'a str> },
+        }
+    });
+    quote! { (#(#types,)*) }
+}
+
+/// The constant that holds list fact `f`'s style in `Facts::__lists`.
+fn style_name(f: &Fact) -> Ident {
+    format_ident!("{}", crate::codegen::names::screaming(&f.name))
+}
+
+/// Each list fact's `ListStyle`, a constant named after the fact, once for every role that
+/// takes it: what `Facts::__lists` starts with.
+pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
+    let pv = d.private();
+    // A fact no role takes is never read.
+    let taken = |f: &&Fact| f.need.iter().any(|n| *n != Need::Absent);
+    let styles = d.facts.iter().filter(taken).filter_map(|f| {
+        let style = list_style(&pv, f)?;
+        let name = style_name(f);
+        Some(quote! { const #name: &#pv::ListStyle = #style; })
+    });
+    quote! { #(#styles)* }
+}
+
+/// A list fact's `ListStyle`, as a constant expression.
+fn list_style(pv: &TokenStream, f: &Fact) -> Option<TokenStream> {
+    let l = f.list.as_ref()?;
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => {
             let t = lit(t);
@@ -275,7 +305,7 @@ fn list_style(pv: &TokenStream, f: &Fact) -> TokenStream {
         None => quote! { ::core::option::Option::None },
     };
     let (sort, max) = (option(l.sort), option(l.max));
-    quote! {
+    Some(quote! {
         &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more }
-    }
+    })
 }

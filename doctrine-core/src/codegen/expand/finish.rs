@@ -26,7 +26,6 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
         true => quote! { (SEPARATOR, self.formulation) },
         false => quote! { (SEPARATOR, #krate::Formulation::Markdown) },
     };
-    let user = user_values(d);
     let (compose, prompt_ty) = match u.large {
         true => (
             quote! { #pv::compose_plan_boxed },
@@ -37,10 +36,7 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
             quote! { #krate::Prompt<[#krate::introspect::Section; #n]> },
         ),
     };
-    let whole = ceiling(
-        d,
-        quote! { #compose(&__plan::PLAN, #how, (values, #user), inputs) },
-    );
+    let whole = ceiling(d, quote! { #compose(&__plan::PLAN, #how, inputs) });
     let with = with(d, u);
     quote! {
         /// A prompt composed from this manifest.
@@ -53,7 +49,7 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
             /// every slot is filled.
             pub fn finish(self) -> Prompt where Stage: #pv::Filled {
                 let state = &self.state;
-                state.__with(|values, inputs| #whole)
+                state.__with(|inputs| #whole)
             }
 
             /// Only the stable prefix, as `finish().stable()` would give it.
@@ -70,7 +66,7 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
 
         impl<'a> __ComposeState<'a> {
             fn __join(&self, plan: &'static [#pv::LayerPlan]) -> ::std::string::String {
-                self.__with(|values, inputs| #pv::join_plan(plan, #how_state, values, inputs))
+                self.__with(|inputs| #pv::join_plan(plan, #how_state, inputs))
             }
         }
 
@@ -98,22 +94,25 @@ fn ceiling(d: &Doctrine, compose: TokenStream) -> TokenStream {
     }}
 }
 
-/// The values whose stretches a user's file supplied: the skill index's user lines.
-fn user_values(d: &Doctrine) -> TokenStream {
-    let user = d
+/// The values whose stretches a user's file supplied: the skill index's user lines (`None`:
+/// the manifest has no skill index).
+fn user_values(d: &Doctrine) -> Option<TokenStream> {
+    let user: Vec<TokenStream> = d
         .facts
         .iter()
         .enumerate()
         .filter(|(_, f)| f.skill_index)
         .map(|(i, _)| {
-            let j = d.list_index(FactId(i)).unwrap_or_default();
-            quote! { (#i, state.lists[#j].user.as_slice()) }
-        });
-    quote! { &[#(#user),*] }
+            let j =
+                proc_macro2::Literal::usize_unsuffixed(d.list_index(FactId(i)).unwrap_or_default());
+            quote! { (#i, self.lists.#j.user.as_slice()) }
+        })
+        .collect();
+    (!user.is_empty()).then(|| quote! { &[#(#user),*] })
 }
 
-/// `__with`: the state as the runtime reads it (`Inputs`), handed to `f` with the values
-/// placeholders print.
+/// `__with`: the state as the runtime reads it (`Inputs`, with the values placeholders
+/// print), handed to `f`.
 fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     let pv = d.private();
     let role = match u.roles {
@@ -153,12 +152,20 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     };
     let (overlay_pre, overlay) = overlay(d, u);
     // Only what the manifest has, over `Inputs::NONE`.
-    let mut set = vec![quote! { values: &values }];
+    let value_count = d.facts.len()
+        + d.knobs.len()
+        + if d.flags_in_sections() {
+            d.flags.len()
+        } else {
+            0
+        };
+    let mut set = Vec::new();
     let mut add = |yes: bool, field: TokenStream| {
         if yes {
             set.push(field);
         }
     };
+    add(value_count > 0, quote! { values: &values });
     add(u.roles, quote! { role: #role });
     add(
         choice_layers(d).next().is_some(),
@@ -172,14 +179,13 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     add(u.overlay, quote! { overlay: #overlay });
     add(u.selectors > 0, quote! { selection: #selection });
     add(u.selectors > 0, quote! { opt_out: #opt_out });
-    let values = values(d);
-    let value_count = d.facts.len()
-        + d.knobs.len()
-        + if d.flags_in_sections() {
-            d.flags.len()
-        } else {
-            0
-        };
+    if let Some(user) = user_values(d) {
+        add(true, quote! { user: #user });
+    }
+    let values = (value_count > 0).then(|| {
+        let values = values(d);
+        quote! { let values: [#pv::Value<'_>; #value_count] = #values; }
+    });
     let choices: Vec<TokenStream> = choices.collect();
     let arrays = [
         (!choices.is_empty()).then(|| quote! { let choices = [#(#choices),*]; }),
@@ -190,12 +196,12 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     let arrays = quote! { #(#arrays)* };
     quote! {
         impl<'a> __ComposeState<'a> {
-            fn __with<R>(&self, f: impl ::core::ops::FnOnce(&[&str], &#pv::Inputs<'_>) -> R) -> R {
-                let values: [&str; #value_count] = #values;
+            fn __with<R>(&self, f: impl ::core::ops::FnOnce(&#pv::Inputs<'_>) -> R) -> R {
+                #values
                 #arrays
                 #overlay_pre
                 let inputs = #pv::Inputs { #(#set,)* ..#pv::Inputs::NONE };
-                f(&values, &inputs)
+                f(&inputs)
             }
         }
     }
@@ -235,30 +241,36 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
 
 /// What placeholders print: facts, then knobs, then (for `{?flag}` sections) flags as
 /// `"on"` or `""`. A fact or knob with value texts prints the text of its value (free
-/// text passes through with `other = "verbatim"`); a list prints as rendered.
+/// text passes through with `other = "verbatim"`); a list prints its items where the
+/// placeholder stands (the skill index as rendered).
 fn values(d: &Doctrine) -> TokenStream {
     let pv = d.private();
+    let text = |v: TokenStream| quote! { #pv::Value::Text(#v) };
     let facts = d.facts.iter().enumerate().map(|(i, f)| match &f.texts {
         None if f.list.is_some() => {
-            let j = d.list_index(FactId(i)).unwrap_or_default();
-            quote! { self.lists[#j].text.as_str() }
+            let j =
+                proc_macro2::Literal::usize_unsuffixed(d.list_index(FactId(i)).unwrap_or_default());
+            match f.skill_index {
+                true => text(quote! { self.lists.#j.text.as_str() }),
+                false => quote! { #pv::Value::List(&self.lists.#j) },
+            }
         }
-        None => quote! { self.facts[#i].unwrap_or("") },
+        None => text(quote! { self.facts[#i].unwrap_or("") }),
         Some(texts) => {
             let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
-            quote! { #pv::value_text(self.facts[#i], &[#((#keys, #texts)),*]) }
+            text(quote! { #pv::value_text(self.facts[#i], &[#((#keys, #texts)),*]) })
         }
     });
     let knobs = d.knobs.iter().map(|k| {
         let field = format_ident!("{}", k.name);
-        match &k.texts {
+        text(match &k.texts {
             None => quote! { self.knobs.#field.as_str() },
             Some(texts) => quote! { [#(#texts),*][self.knobs.#field as usize] },
-        }
+        })
     });
     let flags = d.flags.iter().filter(|_| d.flags_in_sections()).map(|f| {
         let f = format_ident!("{}", f.name);
-        quote! { if self.flags.#f { "on" } else { "" } }
+        text(quote! { if self.flags.#f { "on" } else { "" } })
     });
     quote! { [#(#facts,)* #(#knobs,)* #(#flags,)*] }
 }

@@ -127,10 +127,10 @@ fn given(d: &Doctrine, u: &Uses, f: &mut Fields) -> (Vec<TokenStream>, TokenStre
     (params, pre)
 }
 
-/// What the stages and setters fill in later: slots, instructions, the rendered lists,
+/// What the stages and setters fill in later: slots, instructions, the list facts,
 /// flags, knobs, overlay, selection and formulation, each only when the manifest uses it.
 fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
-    let (krate, pv) = (d.krate(), d.private());
+    let krate = d.krate();
     let slot = |n: usize, ty: TokenStream, empty: TokenStream| match u.large {
         // Large manifests: the slots live on the heap, so the builder moved from stage to
         // stage (a temporary per call in a debug build) stays a few words.
@@ -161,10 +161,10 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
             f.push(field, init);
         }
     };
-    let (lists, sel) = (u.lists, u.selectors);
+    let (lists, sel) = (super::facts_struct::lists_type(d), u.selectors);
     opt(
-        lists > 0,
-        quote! { lists: [#pv::Rendered; #lists] },
+        u.lists > 0,
+        quote! { lists: #lists },
         quote! { lists: facts.__lists() },
     );
     opt(

@@ -1,0 +1,392 @@
+//! List facts: how one prints (the manifest's `list = { item, join, sort, max, more }`),
+//! and a list as a composition is given it ([`List`]), walked piece by piece where its
+//! placeholder stands, so the prompt's one allocation holds it and it needs no text of
+//! its own.
+
+use std::fmt;
+
+/// How a list fact prints. Used by generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListStyle {
+    /// The item template: text, fields (`{0}` is field 0 of a plain list) and sections.
+    pub item: &'static [ItemPiece],
+    pub join: &'static str,
+    /// The field the items are sorted by (ties by the others in order).
+    pub sort: Option<usize>,
+    pub max: Option<usize>,
+    /// After `max` items: this line, `{n}` the number left out (`{{` and `}}` a brace).
+    pub more: &'static str,
+}
+
+impl ListStyle {
+    /// How many fields the item template reads: an item is kept when one is non-empty.
+    fn fields(&self) -> usize {
+        let mut n = 0;
+        for piece in self.item {
+            if let ItemPiece::Field(i) | ItemPiece::Open(i, _) = piece {
+                n = n.max(i + 1);
+            }
+        }
+        n
+    }
+}
+
+/// One piece of a list's item template. Used by generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemPiece {
+    Text(&'static str),
+    /// The item's field of this index.
+    Field(usize),
+    /// `{?field}` (`true`: `{?!field}`): what follows up to the matching `Close` prints
+    /// only when the field is non-empty (empty).
+    Open(usize, bool),
+    Close,
+}
+
+/// One item of a list fact: its fields by index, as the item template numbers them. A
+/// plain list's item is a `&str`, which is every field; generated item structs (named
+/// fields) implement it.
+pub trait Row {
+    fn field(&self, i: usize) -> &str;
+}
+
+impl Row for &str {
+    #[inline]
+    fn field(&self, _: usize) -> &str {
+        self
+    }
+}
+
+/// A list fact as composition reads it, whatever its item type: its printed length,
+/// known before it is written, and its text, piece by piece or into the prompt.
+pub trait Rows {
+    /// How many bytes it prints.
+    fn printed_len(&self) -> usize;
+    /// Hands each piece it prints to `out`, in order (for a writer that needs them one by
+    /// one: trimming, user-content ranges).
+    fn each_piece(&self, out: &mut dyn FnMut(&str));
+    /// Appends what it prints to `out`.
+    fn write(&self, out: &mut String);
+}
+
+impl fmt::Debug for dyn Rows + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rows")
+            .field("printed_len", &self.printed_len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A list fact as given to a composition: the caller's items, the list's style and its
+/// printed length, measured once when the builder is made. A sorted list also holds the
+/// order its kept items print in, its one allocation; an unsorted one allocates nothing.
+/// Used by generated code.
+#[derive(Clone, Debug)]
+pub struct List<'a, R> {
+    rows: &'a [R],
+    style: &'static ListStyle,
+    /// A sorted list's kept items (indices into `rows`), in print order.
+    order: Option<Vec<usize>>,
+    len: usize,
+}
+
+/// The style of a list that no role gave (it prints nothing, whatever its style).
+const NONE: ListStyle = ListStyle {
+    item: &[],
+    join: "",
+    sort: None,
+    max: None,
+    more: "",
+};
+
+impl<R> Default for List<'_, R> {
+    fn default() -> Self {
+        List {
+            rows: &[],
+            style: &NONE,
+            order: None,
+            len: 0,
+        }
+    }
+}
+
+impl<'a, R: Row> List<'a, R> {
+    pub fn new(rows: &'a [R], style: &'static ListStyle) -> Self {
+        let order = style.sort.map(|by| {
+            let fields = style.fields();
+            let mut kept: Vec<usize> = (0..rows.len())
+                .filter(|&i| kept(&rows[i], fields))
+                .collect();
+            // Ties on the key are broken by the other fields, then by the order given, so
+            // the order given never shows; an unstable sort needs no buffer.
+            kept.sort_unstable_by(|&a, &b| {
+                std::iter::once(by)
+                    .chain(0..fields)
+                    .map(|i| rows[a].field(i).cmp(rows[b].field(i)))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(a.cmp(&b))
+            });
+            kept
+        });
+        let mut list = List {
+            rows,
+            style,
+            order,
+            len: 0,
+        };
+        let mut len = 0;
+        list.walk(&mut |p| len += p.len());
+        list.len = len;
+        list
+    }
+
+    /// Hands each piece the list prints to `out`, in order.
+    #[inline]
+    fn walk(&self, out: &mut impl FnMut(&str)) {
+        match &self.order {
+            Some(order) => walk(order.iter().map(|&i| &self.rows[i]), self.style, out),
+            None => walk(self.rows.iter(), self.style, out),
+        }
+    }
+}
+
+impl<R: Row> Rows for List<'_, R> {
+    #[inline]
+    fn printed_len(&self) -> usize {
+        self.len
+    }
+
+    fn each_piece(&self, mut out: &mut dyn FnMut(&str)) {
+        self.walk(&mut out);
+    }
+
+    fn write(&self, out: &mut String) {
+        self.walk(&mut |p| out.push_str(p));
+    }
+}
+
+/// An item is left out when every field its template reads is empty.
+#[inline]
+fn kept(row: &impl Row, fields: usize) -> bool {
+    (0..fields).any(|f| !row.field(f).is_empty())
+}
+
+/// Hands each piece of a list of `rows` (in print order) to `out`: each kept item through
+/// the item template, joined, at most `max` of them and then a line saying how many were
+/// left out (never a silent cut). An empty list, or one of empty items, hands nothing: it
+/// is absent.
+#[inline]
+fn walk<'r, R: Row + 'r>(
+    rows: impl Iterator<Item = &'r R>,
+    style: &ListStyle,
+    out: &mut impl FnMut(&str),
+) {
+    let fields = style.fields();
+    let cap = style.max.unwrap_or(usize::MAX);
+    let (mut shown, mut left) = (0, 0);
+    for row in rows.filter(|r| kept(*r, fields)) {
+        if shown == cap {
+            left += 1;
+            continue;
+        }
+        if shown > 0 {
+            out(style.join);
+        }
+        write_item(style.item, |f| row.field(f), out);
+        shown += 1;
+    }
+    write_more(left, style, out);
+}
+
+/// A plain list as one string (a reminder's text), allocated at its exact length.
+pub fn render_list(items: &[&str], style: &'static ListStyle) -> String {
+    let list = List::new(items, style);
+    let mut out = String::with_capacity(list.len);
+    list.write(&mut out);
+    out
+}
+
+/// Hands each piece of one item, printed through the item template, to `out`.
+pub(crate) fn write_item<'r>(
+    item: &'r [ItemPiece],
+    field: impl Fn(usize) -> &'r str,
+    out: &mut impl FnMut(&'r str),
+) {
+    // Sections skipped from here: the depth of the outermost one that is off.
+    let (mut depth, mut off_at) = (0usize, None);
+    for piece in item {
+        match *piece {
+            ItemPiece::Open(i, negated) => {
+                depth += 1;
+                if off_at.is_none() && field(i).is_empty() != negated {
+                    off_at = Some(depth);
+                }
+            }
+            ItemPiece::Close => {
+                if off_at == Some(depth) {
+                    off_at = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ if off_at.is_some() => {}
+            ItemPiece::Text(t) => out(t),
+            ItemPiece::Field(i) => out(field(i)),
+        }
+    }
+}
+
+/// After a list cut at `max`: the join, then the `more` line with `{n}` the number left
+/// out (nothing when none was).
+pub(crate) fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
+    if left > 0 {
+        out(style.join);
+        let mut digits = [0; 20];
+        more_line(style.more, decimal(left, &mut digits), out);
+    }
+}
+
+/// `n` in decimal, written into `buf` (no allocation: a `usize` has at most 20 digits).
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &str {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+/// Hands the pieces of a `more` line to `out`: `{n}` as `left`, `{{` and `}}` as one
+/// brace (the manifest's checks admit no other brace).
+fn more_line(mut more: &str, left: &str, out: &mut impl FnMut(&str)) {
+    while let Some(at) = more.find(['{', '}']) {
+        out(&more[..at]);
+        let rest = &more[at..];
+        let (piece, skip) = if rest.starts_with("{n}") {
+            (left, 3)
+        } else {
+            // `{{` or `}}`: one brace.
+            (&rest[..1], 2.min(rest.len()))
+        };
+        out(piece);
+        more = &rest[skip..];
+    }
+    out(more);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ItemPiece::{Close, Field, Open, Text};
+    use super::*;
+
+    /// The list as it prints, piece by piece and whole (which must agree, and agree with
+    /// the length measured).
+    fn render<R: Row>(rows: &[R], style: &'static ListStyle) -> String {
+        let list = List::new(rows, style);
+        let (mut pieces, mut whole) = (String::new(), String::new());
+        list.each_piece(&mut |p| pieces.push_str(p));
+        list.write(&mut whole);
+        assert_eq!(pieces, whole);
+        assert_eq!(list.printed_len(), whole.len());
+        whole
+    }
+
+    /// Named fields, as a generated item struct has them.
+    struct Item<'a>([&'a str; 3]);
+
+    impl Row for Item<'_> {
+        fn field(&self, i: usize) -> &str {
+            self.0[i]
+        }
+    }
+
+    #[test]
+    fn item_sections_nest_and_negate() {
+        // `{0}{?1} ({1}{?2}, {2}{/2}){/1}{?!1} (no when){/1}`
+        const STYLE: ListStyle = ListStyle {
+            item: &[
+                Field(0),
+                Open(1, false),
+                Text(" ("),
+                Field(1),
+                Open(2, false),
+                Text(", "),
+                Field(2),
+                Close,
+                Text(")"),
+                Close,
+                Open(1, true),
+                Text(" (no when)"),
+                Close,
+            ],
+            join: "|",
+            sort: None,
+            max: None,
+            more: "",
+        };
+        let rows = [
+            Item(["a", "w", "x"]),
+            Item(["b", "w", ""]),
+            Item(["c", "", "x"]),
+            Item(["", "", ""]),
+        ];
+        assert_eq!(render(&rows, &STYLE), "a (w, x)|b (w)|c (no when)");
+    }
+
+    #[test]
+    fn a_more_line_prints_its_count_and_escaped_braces() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Field(0)],
+            join: ",",
+            sort: None,
+            max: Some(1),
+            more: "{{{n}}} more ({n} left out)}}",
+        };
+        assert_eq!(render(&["a", "b", "c"], &STYLE), "a,{2} more (2 left out)}");
+        let many: Vec<&str> = (0..1_235).map(|_| "x").collect();
+        assert!(render(&many, &STYLE).ends_with("{1234} more (1234 left out)}"));
+        let mut digits = [0; 20];
+        assert_eq!(decimal(usize::MAX, &mut digits), usize::MAX.to_string());
+        assert_eq!(decimal(0, &mut digits), "0");
+    }
+
+    #[test]
+    fn a_cap_says_how_many_it_left_out() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Text("- "), Field(0)],
+            join: "\n",
+            sort: Some(0),
+            max: Some(2),
+            more: "({n} more)",
+        };
+        assert_eq!(
+            render_list(&["c", "", "b", "a", "d"], &STYLE),
+            "- a\n- b\n(2 more)"
+        );
+        assert_eq!(render(&["", ""], &STYLE), "");
+        assert_eq!(render(&["", "a"], &STYLE), "- a");
+        assert_eq!(List::<&str>::default().printed_len(), 0);
+    }
+
+    #[test]
+    fn a_sort_breaks_ties_by_the_other_fields_then_the_order_given() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Field(0), Text(":"), Field(1), Text(":"), Field(2)],
+            join: " ",
+            sort: Some(1),
+            max: None,
+            more: "",
+        };
+        let rows = [
+            Item(["b", "k", "1"]),
+            Item(["a", "k", "2"]),
+            Item(["a", "k", "1"]),
+            Item(["z", "a", "9"]),
+            Item(["a", "k", "1"]),
+        ];
+        assert_eq!(render(&rows, &STYLE), "z:a:9 a:k:1 a:k:1 a:k:2 b:k:1");
+    }
+}
