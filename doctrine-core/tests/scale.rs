@@ -198,8 +198,14 @@ fn the_strain_measure_sees_derived_comparisons_and_debug_and_chains() {
     assert_eq!(fields(s("#[doc = \"a, b\"] pub a: u8, b: (u8, u8)")), 2);
 }
 
+/// The most fields a generated struct derives `PartialEq` with (the generator's
+/// `MAX_DERIVED_EQ_FIELDS`); a wider one gets a statement per field.
+const MAX_DERIVED_EQ_FIELDS: usize = 64;
+
 #[test]
 fn no_generated_construct_strains_rustc_more_with_more_items() {
+    // At 200 items every kind is past the derive's bound, so nothing may strain more than
+    // the widest derive does, nor more than a small manifest's code.
     let wider: Vec<String> = KINDS
         .iter()
         .map(|kind| {
@@ -209,7 +215,7 @@ fn no_generated_construct_strains_rustc_more_with_more_items() {
                 strain(generated(kind, 200)),
             )
         })
-        .filter(|&(_, few, many)| few != many || many > 16)
+        .filter(|&(_, few, many)| many > few.max(16) || few.max(many) > MAX_DERIVED_EQ_FIELDS)
         .map(|(kind, few, many)| format!("{kind}: 10 items strain {few}, 200 strain {many}"))
         .collect();
     assert!(wider.is_empty(), "{wider:#?}");

@@ -96,19 +96,10 @@ impl Flag {
 }
 ::doctrine::__choice_impls!(Flag, "flag", ["Fable"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
     ///Flag `fable` (default false).
     pub fable: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        if self.fable != other.fable {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -199,19 +190,10 @@ impl ::core::default::Default for Intensity {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knobs {
     ///Knob `intensity`: one of `lite`, `full`, `ultra` (default `full`).
     pub intensity: Intensity,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        if self.intensity != other.intensity {
-            return false;
-        }
-        true
-    }
 }
 ///The files of layer `team`'s directory, by stem.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -278,19 +260,10 @@ impl Identity {
     Identity, "identity", ["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"]
 );
 ///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeveloperFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for DeveloperFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> DeveloperFacts<'a> {
     /// The facts this struct must be given.
@@ -299,19 +272,10 @@ impl<'a> DeveloperFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `architect` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArchitectFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ArchitectFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> ArchitectFacts<'a> {
     /// The facts this struct must be given.
@@ -320,19 +284,10 @@ impl<'a> ArchitectFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `reviewer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewerFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ReviewerFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> ReviewerFacts<'a> {
     /// The facts this struct must be given.
@@ -341,19 +296,10 @@ impl<'a> ReviewerFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `qa` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QaFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for QaFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> QaFacts<'a> {
     /// The facts this struct must be given.
@@ -362,19 +308,10 @@ impl<'a> QaFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `pm` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PmFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for PmFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> PmFacts<'a> {
     /// The facts this struct must be given.
@@ -383,19 +320,10 @@ impl<'a> PmFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `devops` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DevopsFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for DevopsFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> DevopsFacts<'a> {
     /// The facts this struct must be given.
@@ -404,19 +332,10 @@ impl<'a> DevopsFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `writer` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WriterFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for WriterFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> WriterFacts<'a> {
     /// The facts this struct must be given.
@@ -425,19 +344,10 @@ impl<'a> WriterFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools"];
 }
 ///The facts `researcher` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResearcherFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ResearcherFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> ResearcherFacts<'a> {
     /// The facts this struct must be given.

@@ -46,19 +46,10 @@ impl Urgency {
 }
 ::doctrine::__choice_impls!(Urgency, "urgency", ["Low", "High"]);
 ///The facts `ask` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AskFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for AskFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> AskFacts<'a> {
     /// The facts this struct must be given.
@@ -67,24 +58,12 @@ impl<'a> AskFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &[];
 }
 ///The facts `act` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
     ///Fact `urgency` (optional, volatile).
     pub urgency: ::core::option::Option<Urgency>,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ActFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.urgency != other.urgency {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> ActFacts<'a> {
     /// The facts this struct must be given.
@@ -246,19 +225,10 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 2] = ["root", "urgency"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `voice` when non-empty; `Overlay::load` fills it from `voice.md`.
     pub voice: ::std::string::String,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        if self.voice != other.voice {
-            return false;
-        }
-        true
-    }
 }
 impl Overlay {
     /// The field names, in manifest order.

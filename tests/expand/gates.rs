@@ -39,24 +39,12 @@ impl Flag {
 }
 ::doctrine::__choice_impls!(Flag, "flag", ["Verbose", "Strict"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
     ///Flag `verbose` (default false).
     pub verbose: bool,
     ///Flag `strict` (default false).
     pub strict: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        if self.verbose != other.verbose {
-            return false;
-        }
-        if self.strict != other.strict {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -143,7 +131,7 @@ impl Speed {
 }
 ::doctrine::__choice_impls!(Speed, "speed", ["Slow", "Fast"]);
 ///The facts `work` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorkFacts<'a> {
     ///Fact `scope` (optional, stable; `Some("")` is the same as `None`).
     pub scope: ::core::option::Option<&'a str>,
@@ -151,21 +139,6 @@ pub struct WorkFacts<'a> {
     pub speed: ::core::option::Option<Speed>,
     ///Fact `reviewer` (optional, stable; `"the team lead"` when not given).
     pub reviewer: ::core::option::Option<&'a str>,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for WorkFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.scope != other.scope {
-            return false;
-        }
-        if self.speed != other.speed {
-            return false;
-        }
-        if self.reviewer != other.reviewer {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> WorkFacts<'a> {
     /// The facts this struct must be given.
@@ -332,19 +305,10 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 3] = ["scope", "speed", "reviewer"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `tone` when non-empty; `Overlay::load` fills it from `tone.md`.
     pub tone: ::std::string::String,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tone != other.tone {
-            return false;
-        }
-        true
-    }
 }
 impl Overlay {
     /// The field names, in manifest order.

@@ -22,24 +22,12 @@ impl Role {
 }
 ::doctrine::__choice_impls!(Role, "role", ["Dev", "Ops"]);
 ///One item of list fact `guides` in `tests/fixtures/lists.toml`: each field fills its `{name}` in the item template; an item whose fields are all empty is left out.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GuidesItem<'a> {
     ///`{name}` in the item template.
     pub name: &'a str,
     ///`{when}` in the item template.
     pub when: &'a str,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for GuidesItem<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.name != other.name {
-            return false;
-        }
-        if self.when != other.when {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl<'a> ::doctrine::__private::Row for GuidesItem<'a> {
@@ -52,7 +40,7 @@ impl<'a> ::doctrine::__private::Row for GuidesItem<'a> {
     }
 }
 ///The facts `dev` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DevFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
@@ -61,21 +49,6 @@ pub struct DevFacts<'a> {
     ///Fact `guides` (optional, stable; a list: an empty one is absent).
     pub guides: &'a [GuidesItem<'a>],
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for DevFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        if self.skills != other.skills {
-            return false;
-        }
-        if self.guides != other.guides {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> DevFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &[];
@@ -83,24 +56,12 @@ impl<'a> DevFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["tools", "skills", "guides"];
 }
 ///The facts `ops` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpsFacts<'a> {
     ///Fact `tools` (optional, stable; a list: an empty one is absent).
     pub tools: &'a [&'a str],
     ///Fact `skills` (optional, stable; a list: an empty one is absent).
     pub skills: &'a [&'a str],
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for OpsFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        if self.skills != other.skills {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> OpsFacts<'a> {
     /// The facts this struct must be given.

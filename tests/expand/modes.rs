@@ -92,7 +92,7 @@ impl Nudge {
 }
 ::doctrine::__choice_impls!(Nudge, "nudge", ["Wrapup", "Force"]);
 ///The facts `chat` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChatFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -111,36 +111,6 @@ pub struct ChatFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ChatFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.platform != other.platform {
-            return false;
-        }
-        if self.shell != other.shell {
-            return false;
-        }
-        if self.overview != other.overview {
-            return false;
-        }
-        if self.today != other.today {
-            return false;
-        }
-        if self.room != other.room {
-            return false;
-        }
-        if self.personality != other.personality {
-            return false;
-        }
-        if self.mcp != other.mcp {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> ChatFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -155,7 +125,7 @@ impl<'a> ChatFacts<'a> {
     ];
 }
 ///The facts `plan` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlanFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -178,42 +148,6 @@ pub struct PlanFacts<'a> {
     ///Fact `nudge` (optional, volatile).
     pub nudge: ::core::option::Option<Nudge>,
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for PlanFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.platform != other.platform {
-            return false;
-        }
-        if self.shell != other.shell {
-            return false;
-        }
-        if self.overview != other.overview {
-            return false;
-        }
-        if self.today != other.today {
-            return false;
-        }
-        if self.room != other.room {
-            return false;
-        }
-        if self.personality != other.personality {
-            return false;
-        }
-        if self.extramile != other.extramile {
-            return false;
-        }
-        if self.mcp != other.mcp {
-            return false;
-        }
-        if self.nudge != other.nudge {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> PlanFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform"];
@@ -230,7 +164,7 @@ impl<'a> PlanFacts<'a> {
     ];
 }
 ///The facts `exec` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExecFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -247,33 +181,6 @@ pub struct ExecFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ExecFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.platform != other.platform {
-            return false;
-        }
-        if self.shell != other.shell {
-            return false;
-        }
-        if self.pack != other.pack {
-            return false;
-        }
-        if self.today != other.today {
-            return false;
-        }
-        if self.extramile != other.extramile {
-            return false;
-        }
-        if self.mcp != other.mcp {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> ExecFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "pack"];
@@ -286,7 +193,7 @@ impl<'a> ExecFacts<'a> {
     ];
 }
 ///The facts `apply` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ApplyFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -303,33 +210,6 @@ pub struct ApplyFacts<'a> {
     ///Fact `mcp` (optional, volatile; `Some("")` is the same as `None`).
     pub mcp: ::core::option::Option<&'a str>,
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ApplyFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.platform != other.platform {
-            return false;
-        }
-        if self.shell != other.shell {
-            return false;
-        }
-        if self.plan != other.plan {
-            return false;
-        }
-        if self.today != other.today {
-            return false;
-        }
-        if self.extramile != other.extramile {
-            return false;
-        }
-        if self.mcp != other.mcp {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> ApplyFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "plan"];
@@ -342,7 +222,7 @@ impl<'a> ApplyFacts<'a> {
     ];
 }
 ///The facts `scout` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoutFacts<'a> {
     ///Fact `root` (required, stable).
     pub root: &'a str,
@@ -355,27 +235,6 @@ pub struct ScoutFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
 }
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for ScoutFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.root != other.root {
-            return false;
-        }
-        if self.platform != other.platform {
-            return false;
-        }
-        if self.shell != other.shell {
-            return false;
-        }
-        if self.scope != other.scope {
-            return false;
-        }
-        if self.today != other.today {
-            return false;
-        }
-        true
-    }
-}
 impl<'a> ScoutFacts<'a> {
     /// The facts this struct must be given.
     pub const REQUIRED: &'static [&'static str] = &["root", "platform", "scope"];
@@ -383,19 +242,10 @@ impl<'a> ScoutFacts<'a> {
     pub const OPTIONAL: &'static [&'static str] = &["shell", "today"];
 }
 ///The facts `baseline` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BaselineFacts<'a> {
     ///Fact `today` (optional, volatile; `Some("")` is the same as `None`).
     pub today: ::core::option::Option<&'a str>,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for BaselineFacts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.today != other.today {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> BaselineFacts<'a> {
     /// The facts this struct must be given.

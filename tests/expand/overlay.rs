@@ -10,19 +10,10 @@ const _: &[u8] = ::core::include_bytes!(
 );
 const _: &[u8] = ::core::include_bytes!("../../examples/overlay/doctrine/style.md");
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {
     ///Fact `tools` (required, stable).
     pub tools: &'a str,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for Facts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.tools != other.tools {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.
@@ -55,7 +46,7 @@ impl<'a> Facts<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `identity` when non-empty; `Overlay::load` fills it from `identity.md`.
     pub identity: ::std::string::String,
@@ -63,21 +54,6 @@ pub struct Overlay {
     pub tools_more: ::std::string::String,
     ///Replaces layer `style` when non-empty; `Overlay::load` fills it from `style.md`.
     pub style: ::std::string::String,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        if self.identity != other.identity {
-            return false;
-        }
-        if self.tools_more != other.tools_more {
-            return false;
-        }
-        if self.style != other.style {
-            return false;
-        }
-        true
-    }
 }
 impl Overlay {
     /// The field names, in manifest order.

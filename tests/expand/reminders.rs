@@ -168,7 +168,7 @@ impl ReminderKind {
     "ToolsParallel", "ContextBudget"]
 );
 /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
-#[derive(Clone, Copy, Debug, Default, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SessionState<'a> {
     ///`changed_files`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{changed_files}`.
     pub changed_files: &'a [&'a str],
@@ -180,27 +180,6 @@ pub struct SessionState<'a> {
     pub denied_tools: &'a [&'a str],
     ///`parallel`: fires its reminder when on.
     pub parallel: bool,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for SessionState<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.changed_files != other.changed_files {
-            return false;
-        }
-        if self.compacted != other.compacted {
-            return false;
-        }
-        if self.context != other.context {
-            return false;
-        }
-        if self.denied_tools != other.denied_tools {
-            return false;
-        }
-        if self.parallel != other.parallel {
-            return false;
-        }
-        true
-    }
 }
 /// One reminder: appended to a turn, never part of the prefix.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -20,19 +20,10 @@ impl Flag {
 }
 ::doctrine::__choice_impls!(Flag, "flag", ["Brief"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
     ///Flag `brief` (default true).
     pub brief: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        if self.brief != other.brief {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -92,7 +83,7 @@ impl ::core::fmt::Display for Flags {
     }
 }
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {
     ///Fact `date` (required, stable).
     pub date: &'a str,
@@ -100,21 +91,6 @@ pub struct Facts<'a> {
     pub branch: ::core::option::Option<&'a str>,
     ///Fact `ticket` (optional, stable; `Some("")` is the same as `None`).
     pub ticket: ::core::option::Option<&'a str>,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for Facts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.date != other.date {
-            return false;
-        }
-        if self.branch != other.branch {
-            return false;
-        }
-        if self.ticket != other.ticket {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.

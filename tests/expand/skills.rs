@@ -7,19 +7,10 @@ const _: &[u8] = ::core::include_bytes!(
     "../../tests/fixtures/skills/skills/release/SKILL.md"
 );
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
-#[derive(Clone, Copy, Debug, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {
     ///The skill index `skills` (optional, stable): the session's skills, one line each, by name; `Skills::EMPTY` prints none. A user skill's line is user-file text (`Prompt::user_content`).
     pub skills: &'a ::doctrine::Skills,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for Facts<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.skills != other.skills {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.
@@ -244,19 +235,10 @@ impl ReminderKind {
 }
 ::doctrine::__choice_impls!(ReminderKind, "reminder kind", ["Compacted"]);
 /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
-#[derive(Clone, Copy, Debug, Default, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SessionState {
     ///`compacted`: fires its reminder when on.
     pub compacted: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for SessionState {
-    fn eq(&self, other: &Self) -> bool {
-        if self.compacted != other.compacted {
-            return false;
-        }
-        true
-    }
 }
 /// One reminder: appended to a turn, never part of the prefix.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -53,19 +53,10 @@ impl Flag {
 }
 ::doctrine::__choice_impls!(Flag, "flag", ["Strict"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
     ///Flag `strict` (default false).
     pub strict: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        if self.strict != other.strict {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -150,19 +141,10 @@ impl ::core::default::Default for Pace {
     }
 }
 /// The value of every knob. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knobs {
     ///Knob `pace`: one of `calm`, `brisk` (default `calm`).
     pub pace: Pace,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Knobs {
-    fn eq(&self, other: &Self) -> bool {
-        if self.pace != other.pace {
-            return false;
-        }
-        true
-    }
 }
 ///The files of layer `mood`'s directory, by stem.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -184,19 +166,10 @@ impl Mood {
 }
 ::doctrine::__choice_impls!(Mood, "mood", ["Stern", "Sunny"]);
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Appended to layer `style` when non-empty; `Overlay::load` fills it from `style_more.md`.
     pub style_more: ::std::string::String,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Overlay {
-    fn eq(&self, other: &Self) -> bool {
-        if self.style_more != other.style_more {
-            return false;
-        }
-        true
-    }
 }
 impl Overlay {
     /// The field names, in manifest order.

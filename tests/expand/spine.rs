@@ -44,19 +44,10 @@ impl Flag {
 }
 ::doctrine::__choice_impls!(Flag, "flag", ["PersonaReplace"]);
 /// Which flags are on. `Default` gives the manifest's defaults.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flags {
     ///Flag `persona_replace` (default false).
     pub persona_replace: bool,
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for Flags {
-    fn eq(&self, other: &Self) -> bool {
-        if self.persona_replace != other.persona_replace {
-            return false;
-        }
-        true
-    }
 }
 #[automatically_derived]
 impl ::core::default::Default for Flags {
@@ -117,24 +108,12 @@ impl ::core::fmt::Display for Flags {
 }
 /// The value of each selector, as the caller got it (an environment variable, a
 /// flag); `Default` leaves every one unset, which is off.
-#[derive(Clone, Copy, Debug, Default, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selectors<'a> {
     ///Selects layer `spine`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.md` if usable, else the shipped text; anything else is a path to read it from.
     pub spine: ::core::option::Option<&'a str>,
     ///Selects layer `spine_worker`: unset or an off word (`off`, `0`, `false`, `no`) leaves it out; an on word (`on`, `1`, `true`, `yes`) takes the user's `spine.worker.md` if usable, else the shipped text; anything else is a path to read it from. Unset (or blank), it follows `spine`.
     pub spine_legs: ::core::option::Option<&'a str>,
-}
-#[automatically_derived]
-impl<'a> ::core::cmp::PartialEq for Selectors<'a> {
-    fn eq(&self, other: &Self) -> bool {
-        if self.spine != other.spine {
-            return false;
-        }
-        if self.spine_legs != other.spine_legs {
-            return false;
-        }
-        true
-    }
 }
 impl<'a> Selectors<'a> {
     /// What the resolver is told about each selector, in manifest order.

@@ -355,12 +355,12 @@ fn item_structs(d: &Doctrine) -> TokenStream {
             let doc = format!("`{{{n}}}` in the item template.");
             quote! { #[doc = #doc] pub #field: &'a str }
         });
-        let eq = field_eq(&ty, &quote! { <'a> }, &idents);
+        let (derive_eq, eq) = field_eq(&ty, &quote! { <'a> }, &idents);
         let pv = d.private();
         let at = 0..idents.len();
         Some(quote! {
             #[doc = #doc]
-            #[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+            #[derive(Clone, Copy, Debug, Default, #derive_eq Eq, Hash)]
             pub struct #ty<'a> { #(#fields,)* }
 
             #eq

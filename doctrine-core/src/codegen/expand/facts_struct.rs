@@ -163,10 +163,10 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     };
     let doc =
         format!("The facts `{who}` takes: required ones are plain fields, optional ones `Option`.");
-    let eq = field_eq(&ty, &generics, &fields);
+    let (derive_eq, eq) = field_eq(&ty, &generics, &fields);
     let def = quote! {
         #[doc = #doc]
-        #[derive(Clone, Copy, Debug, Eq)]
+        #[derive(Clone, Copy, Debug, #derive_eq Eq)]
         pub struct #ty #generics { #(#[doc = #docs] pub #fields: #types,)* }
 
         #eq

@@ -143,23 +143,34 @@ fn tracking(d: &Doctrine) -> TokenStream {
     quote! { #(const _: &[u8] = ::core::include_bytes!(#paths);)* }
 }
 
-/// `PartialEq` for struct `ty` (with `generics`), one statement per field, for a struct
-/// that derives the other traits. `derive(PartialEq)` writes a single `&&` chain over every
-/// field, which rustc nests as deep as the chain is long: about 6,000 fields (knobs, facts,
-/// overlay fields, selectors; 10,000 flags or reminder states) overflowed its stack.
-pub(super) fn field_eq(ty: &Ident, generics: &TokenStream, fields: &[Ident]) -> TokenStream {
-    // With no field, `other` is not read.
-    let unused = fields.is_empty().then(|| quote! { let _ = other; });
-    quote! {
+/// The most fields a generated struct derives `PartialEq` with. `derive(PartialEq)` writes
+/// a single `&&` chain over every field, which rustc nests as deep as the chain is long:
+/// about 6,000 fields (knobs, facts, overlay fields, selectors; 10,000 flags or reminder
+/// states) overflowed its stack. Up to this many the derive is shallow enough, and reads
+/// as one line.
+const MAX_DERIVED_EQ_FIELDS: usize = 64;
+
+/// `PartialEq` for struct `ty` (with `generics`), for a struct that derives the other
+/// traits: what to add to its derive list before `Eq` (`PartialEq,`, for a struct of a
+/// few fields) and an impl to put after it (one statement per field, for a wide one).
+pub(super) fn field_eq(
+    ty: &Ident,
+    generics: &TokenStream,
+    fields: &[Ident],
+) -> (TokenStream, TokenStream) {
+    if fields.len() <= MAX_DERIVED_EQ_FIELDS {
+        return (quote! { PartialEq, }, TokenStream::new());
+    }
+    let imp = quote! {
         #[automatically_derived]
         impl #generics ::core::cmp::PartialEq for #ty #generics {
             fn eq(&self, other: &Self) -> bool {
-                #unused
                 #(if self.#fields != other.#fields { return false; })*
                 true
             }
         }
-    }
+    };
+    (TokenStream::new(), imp)
 }
 
 pub(super) fn choice_field(l: &Layer) -> Ident {

@@ -55,7 +55,7 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .chain(off_fields.iter().copied())
         .cloned()
         .collect();
-    let eq = field_eq(&format_ident!("Overlay"), &TokenStream::new(), &all_fields);
+    let (derive_eq, eq) = field_eq(&format_ident!("Overlay"), &TokenStream::new(), &all_fields);
     let docs = entries.iter().map(|(l, o)| match o.mode {
         Override::Replace => format!(
             "Replaces layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
@@ -75,7 +75,7 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
     let loaders = loaders(d, &e);
     quote! {
         #[doc = #overlay_doc]
-        #[derive(Clone, Debug, Default, Eq)]
+        #[derive(Clone, Debug, Default, #derive_eq Eq)]
         pub struct Overlay {
             #(#[doc = #docs] pub #fields: ::std::string::String,)*
             #(#[doc = #off_docs] pub #off_fields: bool,)*

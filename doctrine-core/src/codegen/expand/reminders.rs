@@ -160,7 +160,7 @@ fn session_state(krate: &TokenStream, r: &Reminders) -> (TokenStream, TokenStrea
         .iter()
         .map(|(n, _)| format_ident!("{}", n))
         .collect();
-    let eq = field_eq(
+    let (derive_eq, eq) = field_eq(
         &format_ident!("SessionState"),
         &lifetime.clone().unwrap_or_default(),
         &names,
@@ -182,7 +182,7 @@ fn session_state(krate: &TokenStream, r: &Reminders) -> (TokenStream, TokenStrea
     });
     let def = quote! {
         /// Everything [`emit`] reads: nothing else (no clock, no file system, no globals).
-        #[derive(Clone, Copy, Debug, Default, Eq)]
+        #[derive(Clone, Copy, Debug, Default, #derive_eq Eq)]
         pub struct SessionState #lifetime { #(#fields,)* }
 
         #eq

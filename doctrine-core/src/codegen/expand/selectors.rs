@@ -18,7 +18,7 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
         .map(|(_, s)| format_ident!("{}", s.name))
         .collect();
     let names: Vec<&str> = d.selectors().map(|(_, s)| s.name.as_str()).collect();
-    let eq = field_eq(&format_ident!("Selectors"), &quote! { <'a> }, &fields);
+    let (derive_eq, eq) = field_eq(&format_ident!("Selectors"), &quote! { <'a> }, &fields);
     let docs = d.selectors().map(|(l, s)| {
         let follows = s
             .follows
@@ -51,7 +51,7 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
     quote! {
         /// The value of each selector, as the caller got it (an environment variable, a
         /// flag); `Default` leaves every one unset, which is off.
-        #[derive(Clone, Copy, Debug, Default, Eq)]
+        #[derive(Clone, Copy, Debug, Default, #derive_eq Eq)]
         pub struct Selectors<'a> {
             #(#[doc = #docs] pub #fields: ::core::option::Option<&'a str>,)*
         }

@@ -88,7 +88,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         .map(|f| format_ident!("{}", f.name))
         .collect();
     let variants: Vec<Ident> = d.flags.iter().map(|f| variant(&f.name)).collect();
-    let eq = field_eq(&format_ident!("Flags"), &TokenStream::new(), &fields);
+    let (derive_eq, eq) = field_eq(&format_ident!("Flags"), &TokenStream::new(), &fields);
     // With no flag, `on` has nowhere to go (and `Flag` has no value to match).
     let no_flags = d.flags.is_empty().then(|| quote! { let _ = on; });
     let defaults = d.flags.iter().map(|f| f.default);
@@ -100,7 +100,7 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         #flag_enum
 
         /// Which flags are on. `Default` gives the manifest's defaults.
-        #[derive(Clone, Copy, Debug, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, #derive_eq Eq, Hash)]
         pub struct Flags { #(#[doc = #docs] pub #fields: bool,)* }
 
         #eq
@@ -184,7 +184,7 @@ pub(super) fn knobs(d: &Doctrine) -> TokenStream {
         .iter()
         .map(|k| format_ident!("{}", k.name))
         .collect();
-    let eq = field_eq(&format_ident!("Knobs"), &TokenStream::new(), &fields);
+    let (derive_eq, eq) = field_eq(&format_ident!("Knobs"), &TokenStream::new(), &fields);
     let types = d.knobs.iter().map(|k| format_ident!("{}", k.enum_name));
     let docs = d.knobs.iter().map(|k| {
         format!(
@@ -202,7 +202,7 @@ pub(super) fn knobs(d: &Doctrine) -> TokenStream {
         #(#enums)*
 
         /// The value of every knob. `Default` gives the manifest's defaults.
-        #[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, Default, #derive_eq Eq, Hash)]
         pub struct Knobs { #(#[doc = #docs] pub #fields: #types,)* }
 
         #eq
