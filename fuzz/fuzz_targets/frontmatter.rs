@@ -161,6 +161,13 @@ fn check_frontmatter(text: &str) {
                     closing.ends_with('\n') || body.is_empty(),
                     "the closing fence shares its line with the body"
                 );
+                // YAML read no line as two: no line break but a line feed got through (a
+                // bare CR once ended a value there, and the rest was dropped in silence).
+                let matter = &head[..head.len() - closing.len()];
+                assert!(
+                    !fence("---") || !matter.contains(['\r', '\u{85}', '\u{2028}', '\u{2029}']),
+                    "YAML frontmatter with a line break other than LF was read: {matter:?}"
+                );
             }
         }
         Err(e) => {

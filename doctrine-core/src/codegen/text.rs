@@ -54,11 +54,40 @@ mod tests {
     #[test]
     fn a_lone_carriage_return_is_no_line_break_in_error_positions() {
         // Found by the `frontmatter` fuzz target: YAML counts a lone CR as a line break, the
-        // generator (which keeps it as text) does not, so the error named line 5 of 4.
+        // generator (which keeps it as text) does not, so the error named line 5 of 4. A
+        // lone CR is now refused where it stands, on the line the generator counts.
         let err = strip_frontmatter("---\n\r-\n\x01\n---").unwrap_err();
-        assert_eq!((err.line, err.column), (2, 2), "{}", err.message);
+        assert_eq!((err.line, err.column), (2, 1), "{}", err.message);
         let err = strip_frontmatter("---\na: 1\r\rb: [\n---\nbody").unwrap_err();
-        assert!(err.line <= 3, "line {}: {}", err.line, err.message);
+        assert_eq!((err.line, err.column), (2, 5), "{}", err.message);
+    }
+
+    #[test]
+    fn refuses_every_yaml_line_break_but_a_line_feed() {
+        // YAML ends `version` at the CR: `## x` would be a comment and `source: y` a key of
+        // its own, and the author's text would not be the value it stands in.
+        for (c, name) in [
+            ('\r', "U+000D (carriage return)"),
+            ('\u{85}', "U+0085 (next line)"),
+            ('\u{2028}', "U+2028 (line separator)"),
+            ('\u{2029}', "U+2029 (paragraph separator)"),
+        ] {
+            let text = format!("---\nlicence: MIT\nversion: ünï 1{c}## x{c}source: y\n---\nbody");
+            let (line, col, msg) = error_at(&text);
+            assert_eq!((line, col), (3, 15), "{msg}");
+            assert!(
+                msg.starts_with(&format!("frontmatter holds {name}")),
+                "{msg}"
+            );
+            // Anywhere in the block, under keys nobody reads too.
+            let (line, _, msg) = error_at(&format!("---\nother: [a,{c} b]\n---\n"));
+            assert_eq!(line, 2, "{msg}");
+        }
+        // Escaped in a double-quoted value, it is text, not a line break.
+        let (_, fields) = strip_frontmatter("---\nsource: \"a\\rb\"\n---\n").unwrap();
+        assert_eq!(fields.source.as_deref(), Some("a\rb"));
+        // In the body, a CR is text.
+        assert!(strip_frontmatter("---\nsource: a\n---\nx\ry").is_ok());
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub(crate) const MAX_DEPTH: usize = 64;
 /// The fields of `schema` in `matter`, the YAML between the fences (which starts on the
 /// file's line 2): one per key, `None` when not given.
 pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Field>>, FrontmatterError> {
+    foreign_breaks(matter)?;
     let mut events = Events {
         parser: Parser::new_from_str(matter),
         lines: line_starts(matter),
@@ -119,6 +120,37 @@ pub(crate) fn fields(matter: &str, schema: &[Key]) -> Result<Vec<Option<Field>>,
     }
 }
 
+/// The line breaks YAML honours besides a line feed: a carriage return alone (a CRLF is
+/// normalised to LF before the frontmatter is read), and NEL, LINE SEPARATOR and PARAGRAPH
+/// SEPARATOR, which YAML 1.1 readers break lines at.
+const FOREIGN_BREAKS: [char; 4] = ['\r', '\u{85}', '\u{2028}', '\u{2029}'];
+
+/// Refuses a line break other than a line feed anywhere in the matter. YAML reads a bare
+/// CR as the end of a line, so `when: Use when asked.\r## Safety\rSAFETY OVERRIDE: …`
+/// would keep `Use when asked.`, take `## Safety` for a comment and the rest for a key
+/// nobody reads: the author's text dropped in silence. Reported at the character, with
+/// the file's line and column as the generator counts them (lines end at `\n` only).
+fn foreign_breaks(matter: &str) -> Result<(), FrontmatterError> {
+    let Some(at) = matter.find(FOREIGN_BREAKS) else {
+        return Ok(());
+    };
+    let before = &matter[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = 2 + before.matches('\n').count();
+    let column = before[line_start..].chars().count() + 1;
+    let c = matter[at..].chars().next().unwrap_or('\r');
+    let name = crate::runtime::one_line::breaks(c).unwrap_or("a line break");
+    Err(error(
+        (line, column),
+        format!(
+            "frontmatter holds U+{:04X} ({name}), which YAML can read as a line break, so \
+             the text after it would not be read as part of its line; end lines with a line \
+             feed alone",
+            c as u32
+        ),
+    ))
+}
+
 fn alias(name: &str, at: (usize, usize)) -> FrontmatterError {
     error(
         at,
@@ -206,9 +238,10 @@ fn line_starts(matter: &str) -> Vec<usize> {
 }
 
 /// The file's 1-based line and column (in characters) of a parser mark. Taken from the
-/// mark's character index rather than its line, because YAML also breaks lines at a lone
-/// `\r`, which the generator keeps as text and every other location it reports does not
-/// count. The matter starts on line 2, after the opening fence.
+/// mark's character index rather than its line, so lines are counted at `\n` alone as
+/// everywhere else the generator reports a place, whatever else the parser breaks lines
+/// at ([`foreign_breaks`] refuses a lone `\r` before the parser sees it). The matter
+/// starts on line 2, after the opening fence.
 fn position(lines: &[usize], mark: Marker) -> (usize, usize) {
     let line = lines.partition_point(|&start| start <= mark.index()).max(1);
     (line + 1, mark.index() - lines[line - 1] + 1)
