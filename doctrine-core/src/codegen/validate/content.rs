@@ -49,6 +49,9 @@ pub(super) fn resolve(
         Kind::Files(map) => {
             // A `{role}` pattern (in `default`, say) becomes each role's own path.
             let (expanded, patterns) = expand_patterns(map.get_ref(), names, in_scope);
+            // The roles' files a pattern named and that do not exist, and the empty texts
+            // `missing = "empty"` gave them.
+            let mut misses = Misses::default();
             let groups = per_role(
                 &expanded,
                 map.span(),
@@ -66,13 +69,16 @@ pub(super) fn resolve(
                                 who: key,
                                 hint: &hint,
                             };
-                            return missing(raw, at, &name, shape, names.word, loader, sink);
+                            let id = missing(raw, at, &name, shape, names.word, loader, sink);
+                            misses.add(pattern, value, id);
+                            return id;
                         }
                     }
                     let canonical = loader.resolve(value, sink)?;
                     loader.load(&canonical, value.span(), shape, &hint, &name, sink)
                 },
             )?;
+            misses.none_found(&groups, &name, names.word, sink)?;
             Content::PerRole(groups)
         }
         Kind::Texts(texts) => {
@@ -133,6 +139,7 @@ fn pattern(
         return None;
     }
     let mut groups = Vec::new();
+    let mut misses = Misses::default();
     let mut ok = true;
     for &r in in_scope {
         let who = &names.roles[r.0];
@@ -148,7 +155,9 @@ fn pattern(
                 who,
                 hint: &hint,
             };
-            match missing(raw, at, name, shape, word, loader, sink) {
+            let id = missing(raw, at, name, shape, word, loader, sink);
+            misses.add(path.get_ref(), &rel, id);
+            match id {
                 Some(id) => id,
                 None => {
                     ok = false;
@@ -177,7 +186,73 @@ fn pattern(
             }),
         }
     }
+    if ok {
+        misses.none_found(&groups, name, word, sink)?;
+    }
     ok.then_some(groups)
+}
+
+/// The roles' files that `{role}` patterns named and that do not exist, each with its
+/// pattern, and the empty texts `missing = "empty"` gave those roles.
+#[derive(Default)]
+struct Misses {
+    files: Vec<(String, Spanned<String>)>,
+    empty: Vec<TextId>,
+}
+
+impl Misses {
+    fn add(&mut self, pattern: &str, path: &Spanned<String>, id: Option<TextId>) {
+        self.files.push((pattern.to_string(), path.clone()));
+        self.empty.extend(id);
+    }
+
+    /// An error when every role in scope got an empty text because its pattern found no
+    /// file: the layer would compile, and always be empty.
+    fn none_found(
+        &self,
+        groups: &[RoleGroup],
+        layer: &str,
+        word: &str,
+        sink: &mut Sink<'_>,
+    ) -> Option<()> {
+        let all_missing = groups.iter().all(|g| self.empty.contains(&g.text));
+        let Some((_, first)) = self.files.first().filter(|_| all_missing) else {
+            return Some(());
+        };
+        let mut patterns: Vec<&str> = Vec::new();
+        for (pattern, _) in &self.files {
+            if !patterns.contains(&pattern.as_str()) {
+                patterns.push(pattern);
+            }
+        }
+        let patterns = match patterns.as_slice() {
+            [one] => format!("pattern `{one}` finds"),
+            more => format!("patterns `{}` find", more.join("`, `")),
+        };
+        let mut paths: Vec<String> = self
+            .files
+            .iter()
+            .take(3)
+            .map(|(_, p)| format!("`{}`", p.get_ref()))
+            .collect();
+        if self.files.len() > 3 {
+            paths.push(format!("{} more", self.files.len() - 3));
+        }
+        sink.error(
+            Some(first.span()),
+            format!(
+                "layer `{layer}` gives no {word} in its scope a text: {patterns} no file for \
+                 any of them (looked for {})",
+                paths.join(", ")
+            ),
+            Some(format!(
+                "add the file of a {word} that takes the layer (`{}`), fix the pattern, or \
+                 remove the layer",
+                first.get_ref()
+            )),
+        );
+        None
+    }
 }
 
 /// Whether the layer says `missing = "empty"`.
