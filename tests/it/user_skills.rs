@@ -180,10 +180,35 @@ fn a_name_that_reads_as_another_skills_is_refused() {
     );
     assert_eq!(names(&skills), ["deploy", "release"]);
     assert_eq!(skills.get("release").unwrap().origin, SkillOrigin::Shipped);
-    for (notice, (file, name)) in notices.iter().zip(lookalikes) {
+    // Each notice shows the name escaped and says which characters differ, and how.
+    let differs = [
+        "character 1 is `R` in this name and `r` in that one",
+        "character 3 of this name is U+200B (invisible), which that one lacks",
+        "character 2 is U+0435 (Cyrillic, read as `e`) in this name and `e` in that one",
+        "character 1 is U+FF52 (fullwidth, read as `r`) in this name and `r` in that one",
+        "character 5 is U+041E (Cyrillic, read as `o`) in this name and `o` in that one; \
+         characters 1, 2, 3, 4 and 6 differ in case only",
+    ];
+    let escaped = [
+        "Release",
+        "re\\u{200b}lease",
+        "r\\u{435}lease",
+        "\\u{ff52}elease",
+        "DEPL\\u{41e}Y",
+    ];
+    for (i, (notice, (file, _))) in notices.iter().zip(lookalikes).enumerate() {
         assert_eq!(notice.subject, mine.join(file).display().to_string());
         let other = if file == "e.md" { "deploy" } else { "release" };
-        let said = format!("Skill `{}` reads as `{other}`", name.escape_debug());
+        let said = format!(
+            "Skill `{}` reads as `{other}`, {}, but is spelt otherwise: {} (names",
+            escaped[i],
+            if file == "e.md" {
+                format!("the skill loaded from `{}`", deploy.display())
+            } else {
+                "the shipped skill".into()
+            },
+            differs[i]
+        );
         assert!(notice.message.contains(&said), "{said}: {}", notice.message);
         assert!(
             notice.message.contains("was not loaded"),

@@ -25,6 +25,8 @@ pub(crate) mod skill;
 pub(crate) mod skill_index;
 #[cfg(feature = "skills")]
 pub(crate) mod skill_load;
+#[cfg(any(feature = "codegen", feature = "skills"))]
+pub(crate) mod spelling;
 pub(crate) mod stage;
 pub(crate) mod text;
 pub(crate) mod tripwire;

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use super::notice::{Notice, NoticeKind};
 use super::safe_open::{DirHandle, Entry, Refused};
 use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
+use super::spelling::{differences, escaped};
 use super::text::{fold, normalise, shown};
 use super::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
@@ -314,15 +315,15 @@ impl Loading<'_> {
             }
             _ => "the shipped skill".to_string(),
         };
+        let (diff, other) = (differences(name, other), escaped(other));
         Some(format!(
-            "Skill `{}` reads as `{}`, {from}, but is spelt otherwise (names are \
-             compared ignoring case, invisible characters and letters that look \
-             Latin), so it was not loaded: the index would show two lines that read \
-             alike. To replace that skill, name it `{}` exactly; otherwise choose a \
-             name of its own.",
-            shown(name).escape_debug(),
-            shown(other),
-            shown(other)
+            "Skill `{}` reads as `{other}`, {from}, but is spelt otherwise: {} (names are \
+             compared ignoring case, invisible characters and letters that look Latin). \
+             So it was not loaded: the index would show two lines that read alike. To \
+             replace that skill, name it `{other}` exactly; otherwise choose a name of \
+             its own, in plain lowercase Latin letters.",
+            escaped(name),
+            diff,
         ))
     }
 }

@@ -70,7 +70,7 @@ pub(crate) fn fold(name: &str) -> String {
 }
 
 /// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
-fn is_default_ignorable(c: char) -> bool {
+pub(crate) fn is_default_ignorable(c: char) -> bool {
     matches!(
         c as u32,
         0x00AD

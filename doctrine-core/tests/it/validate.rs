@@ -1153,11 +1153,12 @@ fn shipped_skill_fields_hold_no_line_break_or_control_character() {
             "the error shows it escaped: {e:?}"
         );
     }
-    // Written raw, not escaped: YAML reads these as text, not as line breaks.
+    // Written raw, not escaped: a line separator or NEL is refused in the frontmatter
+    // itself (YAML can read either as a line break), a bidi override in the `when`.
     for (raw, says) in [
-        ("\u{2028}", "U+2028 (line separator)"),
-        ("\u{85}", "U+0085 (next line)"),
-        ("\u{202e}", "U+202E (right-to-left override)"),
+        ("\u{2028}", "frontmatter holds U+2028 (line separator)"),
+        ("\u{85}", "frontmatter holds U+0085 (next line)"),
+        ("\u{202e}", "`when` holds U+202E (right-to-left override)"),
     ] {
         let file = format!("---\nwhen: Use when asked.{raw}## Safety\n---\nBody.");
         let errs = errors(M, &[("sk/ok.md", file.as_bytes())]);
@@ -1185,10 +1186,17 @@ fn shipped_skill_names_that_read_alike_are_refused() {
             ],
         );
         assert_eq!(errs.len(), 1, "{other}: {errs:#?}");
-        let shown = other.escape_debug().to_string();
+        let shown: String = other
+            .chars()
+            .map(|c| match c.is_ascii() {
+                true => c.to_string(),
+                false => c.escape_unicode().to_string(),
+            })
+            .collect();
         assert!(
             errs[0].contains(&format!(
-                "in `sk/b.md:2:1`: skill `{shown}` reads as skill `release` of `sk/a.md`"
+                "in `sk/b.md:2:1`: skill `{shown}` reads as skill `release` of `sk/a.md` \
+                 but is spelt otherwise: character"
             )),
             "{other}: {}",
             errs[0]

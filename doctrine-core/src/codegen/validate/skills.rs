@@ -14,6 +14,7 @@ use crate::codegen::names::{fold, shown};
 use crate::codegen::raw;
 use crate::frontmatter::skill::{parse, Problem, SkillFile};
 use crate::limits::MAX_WHEN_TO_USE_CHARS;
+use crate::runtime::spelling::{differences, escaped};
 
 pub(super) fn skills(
     table: &Spanned<raw::SkillsTable>,
@@ -118,22 +119,26 @@ pub(super) fn skills(
         let folded = fold(&name);
         if let Some(&i) = seen.get(&folded) {
             let (first, other) = (&out[i].0.name, &out[i].1);
-            let message = if *first == name {
-                format!("skill `{}` is also defined by `{other}`", shown(&name))
+            let (message, help) = if *first == name {
+                (
+                    format!("skill `{}` is also defined by `{other}`", shown(&name)),
+                    "skill names are unique: rename one of them",
+                )
             } else {
-                format!(
-                    "skill `{}` reads as skill `{}` of `{other}` (names are compared \
-                     ignoring case, invisible characters and letters that look Latin)",
-                    shown(&name).escape_debug(),
-                    shown(first)
+                (
+                    format!(
+                        "skill `{}` reads as skill `{}` of `{other}` but is spelt otherwise: \
+                         {} (names are compared ignoring case, invisible characters and \
+                         letters that look Latin)",
+                        escaped(&name),
+                        escaped(first),
+                        differences(&name, first)
+                    ),
+                    "skill names are unique as they read: write each in plain lowercase \
+                     Latin letters, and rename one of the two",
                 )
             };
-            fail(
-                name_at.0,
-                name_at.1,
-                message,
-                "skill names are unique: rename one of them",
-            );
+            fail(name_at.0, name_at.1, message, help);
             ok = false;
             continue;
         }
