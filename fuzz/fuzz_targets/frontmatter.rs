@@ -9,7 +9,7 @@
 use doctrine_core::__private::marked;
 use doctrine_core::codegen::__internals::{fold, parse_skill};
 use doctrine_core::codegen::__internals::{normalise, strip_frontmatter, Fields};
-use doctrine_core::codegen::__internals::{placeholders, Piece};
+use doctrine_core::codegen::__internals::{placeholders, Piece, TemplateError};
 use libfuzzer_sys::fuzz_target;
 
 const BOM: char = '\u{feff}';
@@ -240,7 +240,7 @@ fn check_placeholders(text: &str) {
             assert!(open.is_empty(), "a section left open");
             assert_eq!(rebuilt, text, "pieces do not rebuild the text");
         }
-        Err((at, message)) => {
+        Err(TemplateError { at, message, .. }) => {
             assert!(!message.is_empty());
             assert!(at < text.len(), "error offset {at} past the end");
             assert!(text.is_char_boundary(at));

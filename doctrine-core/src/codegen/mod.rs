@@ -39,7 +39,7 @@ pub mod __internals {
     pub fn normalise(raw: &str) -> String {
         crate::runtime::text::normalise(raw)
     }
-    pub use super::validate::{placeholders, Piece};
+    pub use super::validate::{placeholders, Piece, TemplateError};
 
     /// A name as it reads: how overlay file names and skill names are compared.
     pub fn fold(name: &str) -> String {

@@ -126,17 +126,21 @@ pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Optio
 /// A list's `more` line holds `{n}` (the number of items left out) and no other
 /// placeholder; `{{` and `}}` print braces, as in a layer. True when it does.
 fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> bool {
-    let problem = match placeholders(&crate::codegen::text::normalise(more.get_ref())) {
-        Err((_, message)) => Some(message),
-        Ok(pieces) => pieces.iter().find_map(|p| match p {
-            Piece::Lit(_) => None,
-            Piece::Name(n, _) if n == "n" => None,
-            Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
-            Piece::Open(n, ..) | Piece::Close(n, _) => Some(format!(
-                "a section on `{}`, which a `more` line cannot have",
-                shown(n)
-            )),
-        }),
+    let generic = "`{n}` is the number of items left out; write `{{` and `}}` for braces";
+    let (problem, help) = match placeholders(&crate::codegen::text::normalise(more.get_ref())) {
+        Err(e) => (Some(e.message.clone()), e.help_or(generic)),
+        Ok(pieces) => {
+            let problem = pieces.iter().find_map(|p| match p {
+                Piece::Lit(_) => None,
+                Piece::Name(n, _) if n == "n" => None,
+                Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
+                Piece::Open(n, ..) | Piece::Close(n, _) => Some(format!(
+                    "a section on `{}`, which a `more` line cannot have",
+                    shown(n)
+                )),
+            });
+            (problem, generic.to_string())
+        }
     };
     let Some(problem) = problem else {
         return true;
@@ -144,7 +148,7 @@ fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> b
     sink.error(
         Some(more.span()),
         format!("the `more` line of list fact `{name}`: {problem}"),
-        Some("`{n}` is the number of items left out; write `{{` and `}}` for braces".into()),
+        Some(help),
     );
     false
 }
@@ -162,10 +166,11 @@ fn item_template(
     };
     let pieces = match item_placeholders(&crate::codegen::text::normalise(item)) {
         Ok(p) => p,
-        Err((_, message)) => {
+        Err(e) => {
+            let help = e.help_or("write `{0}` for a plain list's item, or `{field}` for each field of an item; `{{` and `}}` print braces");
             error(
-                format!("the item template of list fact `{name}`: {message}"),
-                "write `{0}` for a plain list's item, or `{field}` for each field of an item; `{{` and `}}` print braces",
+                format!("the item template of list fact `{name}`: {}", e.message),
+                &help,
             );
             return None;
         }

@@ -40,7 +40,7 @@ mod template;
 mod types;
 mod uses;
 
-pub use placeholder::{placeholders, Piece};
+pub use placeholder::{placeholders, Piece, TemplateError};
 
 const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
 const DEFAULT_JOIN: &str = "\n\n";

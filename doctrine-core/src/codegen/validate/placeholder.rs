@@ -20,18 +20,41 @@ pub enum Piece {
 /// sections (a few hundred KB of manifest) made 11 MB of generated code, 580 MB to check.
 pub(super) const MAX_SECTION_DEPTH: usize = 16;
 
-/// Splits `text {name} more {{literal}}` into literal and placeholder pieces; an error
-/// carries the byte offset where it was found.
-pub fn placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
+/// Why a text's placeholders do not parse: the byte offset where, what, and a help of its
+/// own when the caller's (how to write a placeholder there) would not answer it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TemplateError {
+    pub at: usize,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl TemplateError {
+    fn new(at: usize, message: String) -> Self {
+        TemplateError {
+            at,
+            message,
+            help: None,
+        }
+    }
+
+    /// The error's own help, else `generic` (the caller's word on placeholders there).
+    pub(super) fn help_or(&self, generic: &str) -> String {
+        self.help.clone().unwrap_or_else(|| generic.to_string())
+    }
+}
+
+/// Splits `text {name} more {{literal}}` into literal and placeholder pieces.
+pub fn placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
     scan(text, false)
 }
 
 /// As [`placeholders`], for a list's item template, where `{0}` is a plain list's item.
-pub(super) fn item_placeholders(text: &str) -> Result<Vec<Piece>, (usize, String)> {
+pub(super) fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
     scan(text, true)
 }
 
-fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
+fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
     let mut out = Vec::new();
     // Open sections: name and offset, innermost last.
     let mut open: Vec<(String, usize)> = Vec::new();
@@ -54,7 +77,10 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
                         Some((_, '}')) => break,
                         Some((_, '\n')) | None => {
                             let name = shown(&name);
-                            return Err((at, format!("placeholder `{{{name}` is never closed")));
+                            return Err(TemplateError::new(
+                                at,
+                                format!("placeholder `{{{name}` is never closed"),
+                            ));
                         }
                         Some((_, c)) => name.push(c),
                     }
@@ -76,7 +102,7 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
                         true => format!("`{{{name}}}` cannot be a placeholder or section: `{}` is a Rust keyword", shown(bare)),
                         false => format!("`{{{name}}}` is not a placeholder or section name"),
                     };
-                    return Err((at, message));
+                    return Err(TemplateError::new(at, message));
                 }
                 let bare = bare.to_string();
                 if !lit.is_empty() {
@@ -84,10 +110,11 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
                 }
                 if let Some(negated) = kind {
                     if open.len() == MAX_SECTION_DEPTH {
-                        return Err((
+                        return Err(TemplateError {
                             at,
-                            format!("section `{{?{}}}` is nested {} deep; sections nest at most {MAX_SECTION_DEPTH} deep", shown(&bare), open.len() + 1),
-                        ));
+                            message: format!("section `{{?{}}}` is nested {} deep; sections nest at most {MAX_SECTION_DEPTH} deep", shown(&bare), open.len() + 1),
+                            help: Some("close some sections before opening more, or split the text into layers or list items".into()),
+                        });
                     }
                     open.push((bare.clone(), at));
                     out.push(Piece::Open(bare, negated, at));
@@ -95,13 +122,13 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
                     match open.pop() {
                         Some((o, _)) if o == bare => out.push(Piece::Close(bare, at)),
                         Some((o, _)) => {
-                            return Err((
+                            return Err(TemplateError::new(
                                 at,
                                 format!("`{{/{bare}}}` closes section `{o}`, which is still open (close it with `{{/{o}}}` first)"),
                             ))
                         }
                         None => {
-                            return Err((at, format!("`{{/{bare}}}` closes no open section")))
+                            return Err(TemplateError::new(at, format!("`{{/{bare}}}` closes no open section")))
                         }
                     }
                 } else {
@@ -109,7 +136,7 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
                 }
             }
             '}' => {
-                return Err((
+                return Err(TemplateError::new(
                     at,
                     "a lone `}` in text with placeholders (write `}}`)".into(),
                 ))
@@ -118,7 +145,7 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, (usize, String)> {
         }
     }
     if let Some((name, at)) = open.pop() {
-        return Err((
+        return Err(TemplateError::new(
             at,
             format!("section `{{?{name}}}` is never closed (add `{{/{name}}}`)"),
         ));
@@ -145,7 +172,7 @@ mod tests {
                 Piece::Lit(" {x}".into())
             ]
         );
-        assert_eq!(placeholders("x\n{ro").unwrap_err().0, 2);
+        assert_eq!(placeholders("x\n{ro").unwrap_err().at, 2);
         assert_eq!(Lines::new("ab\ncd{x}").at_from((3, 1), 5), (4, 3));
         assert_eq!(Lines::new("ab{x}").at_from((3, 5), 2), (3, 7));
     }
@@ -225,7 +252,7 @@ mod tests {
                         }
                     }
                 }
-                Err((at, message)) => {
+                Err(TemplateError { at, message, .. }) => {
                     prop_assert!(text.is_char_boundary(at));
                     let brace = text[at..].chars().next();
                     prop_assert!(matches!(brace, Some('{' | '}')), "at {:?}", brace);
@@ -262,7 +289,7 @@ mod tests {
     fn thousands_of_braces_and_long_names() {
         let n = 20_000;
         // Where the error is, without printing a huge value should it not be one.
-        let error_at = |text: &str| placeholders(text).err().map(|e| e.0);
+        let error_at = |text: &str| placeholders(text).err().map(|e| e.at);
         // Pairs are literal braces; the odd one out is the error.
         assert_eq!(error_at(&"{".repeat(n + 1)), Some(n));
         assert_eq!(error_at(&"}".repeat(n + 1)), Some(n));
@@ -280,7 +307,8 @@ mod tests {
         assert!(
             matches!(&placeholders(&long).unwrap()[..], [Piece::Name(name, 0)] if name.len() == 4 * n)
         );
-        let (at, message) = placeholders(&format!("x{{{}", "é".repeat(n))).unwrap_err();
+        let TemplateError { at, message, .. } =
+            placeholders(&format!("x{{{}", "é".repeat(n))).unwrap_err();
         assert_eq!(at, 1);
         assert_eq!(
             message,
@@ -322,19 +350,31 @@ mod section_tests {
     #[test]
     fn unbalanced_sections_are_located() {
         let e = placeholders("a {?x} b").unwrap_err();
-        assert_eq!(e.0, 2);
-        assert!(e.1.contains("section `{?x}` is never closed"), "{}", e.1);
-        let e = placeholders("a {/x}").unwrap_err();
-        assert_eq!((e.0, e.1.as_str()), (2, "`{/x}` closes no open section"));
-        let e = placeholders("{?a}{?b}{/a}{/b}").unwrap_err();
-        assert_eq!(e.0, 8);
+        assert_eq!(e.at, 2);
         assert!(
-            e.1.contains("closes section `b`, which is still open"),
+            e.message.contains("section `{?x}` is never closed"),
             "{}",
-            e.1
+            e.message
+        );
+        let e = placeholders("a {/x}").unwrap_err();
+        assert_eq!(
+            (e.at, e.message.as_str()),
+            (2, "`{/x}` closes no open section")
+        );
+        let e = placeholders("{?a}{?b}{/a}{/b}").unwrap_err();
+        assert_eq!(e.at, 8);
+        assert!(
+            e.message
+                .contains("closes section `b`, which is still open"),
+            "{}",
+            e.message
         );
         let e = placeholders("{?}").unwrap_err();
-        assert!(e.1.contains("not a placeholder or section name"), "{}", e.1);
+        assert!(
+            e.message.contains("not a placeholder or section name"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
@@ -345,8 +385,14 @@ mod section_tests {
         assert_eq!(deepest.len(), 2 * MAX_SECTION_DEPTH + 2);
         // The error sits at the first section past the limit, however deep the text goes.
         for depth in [MAX_SECTION_DEPTH + 1, 100_000] {
-            let (at, message) = placeholders(&nested(depth)).unwrap_err();
+            let TemplateError { at, message, help } = placeholders(&nested(depth)).unwrap_err();
             assert_eq!(at, 1 + 4 * MAX_SECTION_DEPTH);
+            // The help is about nesting, not the caller's word on placeholder syntax.
+            let help = help.expect("a help of its own");
+            assert!(
+                help.starts_with("close some sections before opening more"),
+                "{help}"
+            );
             assert_eq!(
                 message,
                 format!(

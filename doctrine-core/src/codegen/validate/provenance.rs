@@ -54,8 +54,9 @@ pub(super) fn provenance(
     }
     let pieces = match placeholders(template.get_ref()) {
         Ok(p) => p,
-        Err((_, message)) => {
-            sink.error(Some(template.span()), message, Some(help.into()));
+        Err(e) => {
+            let help = e.help_or(help);
+            sink.error(Some(template.span()), e.message, Some(help));
             return None;
         }
     };

@@ -324,13 +324,13 @@ fn one_text(
     }
     let pieces = match placeholders(text) {
         Ok(p) => p,
-        Err((_, message)) => {
+        Err(e) => {
             sink.error(
                 Some(span),
-                format!("the text of reminder kind `{name}`: {message}"),
-                Some(
-                    "`{field}` prints a list field of the state; `{{` and `}}` print braces".into(),
-                ),
+                format!("the text of reminder kind `{name}`: {}", e.message),
+                Some(e.help_or(
+                    "`{field}` prints a list field of the state; `{{` and `}}` print braces",
+                )),
             );
             return None;
         }

@@ -46,12 +46,10 @@ pub(super) fn suffix(
     };
     let segments = match placeholders(&normalise(raw.text.get_ref())) {
         Ok(s) => s,
-        Err((_, e)) => {
-            sink.error(
-                Some(raw.text.span()),
-                e,
-                Some("write `{knob}` for a knob's value and `{{` / `}}` for literal braces".into()),
-            );
+        Err(e) => {
+            let help =
+                e.help_or("write `{knob}` for a knob's value and `{{` / `}}` for literal braces");
+            sink.error(Some(raw.text.span()), e.message, Some(help));
             return None;
         }
     };

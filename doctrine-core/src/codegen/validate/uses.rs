@@ -132,13 +132,9 @@ impl Uses<'_, '_> {
     fn segments(&self, body: &str, sink: &mut Sink<'_>) -> Option<Vec<Segment>> {
         let pieces = match placeholders(body) {
             Ok(p) => p,
-            Err((offset, message)) => {
-                report(
-                    sink,
-                    &(self.locate)(offset),
-                    message,
-                    "write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces",
-                );
+            Err(e) => {
+                let help = e.help_or("write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces");
+                report(sink, &(self.locate)(e.at), e.message, &help);
                 return None;
             }
         };
