@@ -158,14 +158,17 @@ pub(super) struct Fields<'a, 'i> {
     /// `key = value` standing for the whole table, as `selector = "name"` does.
     short: Option<(&'static str, &'a Value<'i>)>,
     span: Range<usize>,
+    /// The keys the table accepts, to tell a missing key from a misspelt one.
+    keys: &'static [&'static str],
 }
 
 impl<'a, 'i> Fields<'a, 'i> {
-    /// `v` as a table, or (a string, with `short`) as the table of that one key.
+    /// `v` as a table of `keys`, or (a string, with `short`) as the table of that one key.
     pub(super) fn of(
         v: &'a Value<'i>,
         expected: &str,
         short: Option<&'static str>,
+        keys: &'static [&'static str],
     ) -> Result<Self, Error> {
         let short = short.filter(|_| v.get_ref().is_str()).map(|key| (key, v));
         let table = match short {
@@ -176,6 +179,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             table,
             short,
             span: v.span(),
+            keys,
         })
     }
 
@@ -192,14 +196,28 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     pub(super) fn required<T: FromToml>(&self, key: &str) -> Result<T, Error> {
-        match self.get(key) {
-            Some(v) => T::from_toml(v),
-            None => Err(Error {
+        if let Some(v) = self.get(key) {
+            return T::from_toml(v);
+        }
+        // An unknown key that [`unknown`] takes for a misspelling of this one: the error
+        // stands at that key, where the unknown-key error already says it (see
+        // `sections::de`, which then reports only that one).
+        let misspelt = self.table.into_iter().flat_map(|t| t.keys()).find(|k| {
+            let name: &str = k.get_ref();
+            !self.keys.contains(&name) && closest(name, self.keys.iter().copied()) == Some(key)
+        });
+        Err(match misspelt {
+            Some(k) => Error {
+                span: k.span(),
+                help: Some(format!("`{}` may be it: write `{key}`", k.get_ref())),
+                message: format!("missing field `{key}`"),
+            },
+            None => Error {
                 span: self.span.clone(),
                 help: None,
                 message: format!("missing field `{key}`"),
-            }),
-        }
+            },
+        })
     }
 
     pub(super) fn or_default<T: FromToml + Default>(&self, key: &str) -> Result<T, Error> {
@@ -282,7 +300,7 @@ macro_rules! table {
                 v: &$crate::codegen::de::Value<'_>,
             ) -> ::std::result::Result<Self, $crate::codegen::de::Error> {
                 let short = $crate::codegen::de::table!(@short $($short)?);
-                let f = $crate::codegen::de::Fields::of(v, Self::EXPECTED, short)?;
+                let f = $crate::codegen::de::Fields::of(v, Self::EXPECTED, short, Self::KEYS)?;
                 Ok($name {
                     $($field: $crate::codegen::de::table!(@read f $($how)? $key $(| $alias)?),)*
                 })
@@ -451,5 +469,25 @@ mod tests {
             first("name = \"a\"\nmany = [{ note = \"n\" }]"),
             "missing field `id`"
         );
+    }
+
+    #[test]
+    fn a_missing_key_misspelt_as_an_unknown_one_is_placed_at_it() {
+        let toml = "count = 1\nnmae = \"a\"";
+        let e = Outer::from_toml(&value(toml)).unwrap_err();
+        assert_eq!(
+            (&toml[e.span.clone()], e.message.as_str()),
+            ("nmae", "missing field `name`")
+        );
+        assert_eq!(e.help.as_deref(), Some("`nmae` may be it: write `name`"));
+        // The unknown-key error stands at the same place, so only one is reported.
+        let mut unknown = Vec::new();
+        Outer::unknown_keys(&value(toml), "x", &mut unknown);
+        assert_eq!(unknown[0].span, e.span);
+        // A key that is no misspelling of it leaves the error on the table.
+        let toml = "count = 1\nzzzzzz = 2";
+        let e = Outer::from_toml(&value(toml)).unwrap_err();
+        assert_eq!(e.span, value(toml).span());
+        assert_eq!(e.help, None);
     }
 }

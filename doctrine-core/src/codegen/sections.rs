@@ -114,15 +114,20 @@ pub(super) fn each<T: FromToml>(
 }
 
 /// Reads one value, `of` naming what holds it: every unknown key in it, then its first
-/// type error, are reported, and a type error yields `None`.
+/// type error, are reported, and a type error yields `None`. A type error at an unknown
+/// key (a required key missing, misspelt as that one: `txet` for `text`) is left out, as
+/// the unknown key's own error already says "did you mean `text`?".
 pub(super) fn de<T: FromToml>(value: &Value<'_>, of: &str, sink: &mut Sink<'_>) -> Option<T> {
     let mut unknown = Vec::new();
     T::unknown_keys(value, of, &mut unknown);
+    let at_unknown: Vec<_> = unknown.iter().map(|e| e.span.clone()).collect();
     report(unknown, sink);
     match T::from_toml(value) {
         Ok(v) => Some(v),
         Err(e) => {
-            report(vec![e], sink);
+            if !at_unknown.contains(&e.span) {
+                report(vec![e], sink);
+            }
             None
         }
     }
