@@ -265,6 +265,9 @@ pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
 pub(super) enum Conds {
     All(Vec<Name>),
     Any(Vec<Spanned<Vec<Name>>>),
+    /// Single names mixed with alternatives (`["a", ["b"]]`), each name read as an
+    /// alternative of its own: an error, reported where the layer and key are known.
+    Mixed(Vec<Spanned<Vec<Name>>>),
 }
 
 impl FromToml for Conds {
@@ -280,13 +283,15 @@ impl FromToml for Conds {
         match items.iter().filter(|i| i.get_ref().is_array()).count() {
             0 => Ok(Conds::All(Vec::from_toml(v)?)),
             n if n == items.len() => Ok(Conds::Any(Vec::from_toml(v)?)),
-            _ => Err(Error {
-                span: v.span(),
-                message: "conditions mix single names with alternatives".into(),
-                help: Some(
-                    "write every alternative as an array: `[[\"a\", \"b\"], [\"c\"]]` holds when a and b hold, or c does".into(),
-                ),
-            }),
+            _ => {
+                let alternative = |i: &Value<'_>| match i.get_ref().is_array() {
+                    true => Spanned::from_toml(i),
+                    false => Ok(Spanned::new(i.span(), vec![Name::from_toml(i)?])),
+                };
+                Ok(Conds::Mixed(
+                    items.iter().map(alternative).collect::<Result<_, _>>()?,
+                ))
+            }
         }
     }
 }

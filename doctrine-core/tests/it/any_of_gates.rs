@@ -65,7 +65,7 @@ fn mixed_or_empty_alternatives_are_refused() {
     );
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(
-        errs[0].contains("conditions mix single names with alternatives"),
+        errs[0].contains("layer `x` mixes single names with alternatives in `when`"),
         "{}",
         errs[0]
     );
@@ -84,6 +84,18 @@ fn mixed_or_empty_alternatives_are_refused() {
         "{}",
         errs[0]
     );
+    // Mixed, the names are still read: one naming nothing is reported too.
+    let errs = errors(
+        &with("[[layer]]\nname = \"x\"\ntext = \"X.\"\nunless = [\"a\", [\"nope\"]]\n"),
+        &[],
+    );
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].contains("mixes single names with alternatives in `unless`"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[1].contains("`nope`"), "{}", errs[1]);
 }
 
 #[test]

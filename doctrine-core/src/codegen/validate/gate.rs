@@ -71,9 +71,20 @@ pub(super) fn gates(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) ->
                 }
                 (read(all, sink), Vec::new())
             }
-            raw::Conds::Any(alternatives) => {
+            raw::Conds::Any(alternatives) | raw::Conds::Mixed(alternatives) => {
                 if alternatives.is_empty() {
                     empty(sink, conds.span(), "");
+                }
+                if matches!(conds.get_ref(), raw::Conds::Mixed(_)) {
+                    // Its names are still read below, so each is checked and counts as used.
+                    sink.error(
+                        Some(conds.span()),
+                        format!("layer `{layer}` mixes single names with alternatives in `{key}`"),
+                        Some(format!(
+                            "write every alternative as an array: `{key} = [[\"a\", \"b\"], [\"c\"]]` \
+                             holds when a and b hold, or c does; `{key} = [\"a\", \"b\"]` when both do"
+                        )),
+                    );
                 }
                 let any = alternatives.iter().map(|a| {
                     if a.get_ref().is_empty() {
