@@ -3,8 +3,7 @@
 //! composition routine generated code calls.
 
 use doctrine_core::__private::{
-    compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, Value,
-    NO_JOIN,
+    compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, Value, NO_JOIN,
 };
 use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
 use doctrine_core::{Formulation, SkillOrigin, Skills};
