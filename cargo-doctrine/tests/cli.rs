@@ -252,3 +252,27 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stderr(&out), "");
 }
+
+/// README.md's example of the JSON format is what the tool prints for that diagnostic.
+#[test]
+fn the_readme_shows_a_real_json_diagnostic() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let section = readme.split("**JSON.**").nth(1).unwrap();
+    let block = section.split("```json\n").nth(1).unwrap();
+    let shown: serde_json::Value =
+        serde_json::from_str(block.split("```").next().unwrap()).unwrap();
+    let out = run(&[
+        "check",
+        "--format",
+        "json",
+        "tests/errors/several_errors.toml",
+    ]);
+    let printed: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        printed.contains(&shown),
+        "README.md's JSON example: {shown:#}\nprinted: {printed:#?}"
+    );
+}
