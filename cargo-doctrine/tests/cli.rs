@@ -46,7 +46,7 @@ fn a_clean_manifest_exits_0_and_prints_nothing() {
         // As `cargo doctrine check` runs it: cargo passes the subcommand's name first.
         &["doctrine", "check", "examples/modes/doctrine.toml"],
     ] {
-        let out = run(&args);
+        let out = run(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
     }
