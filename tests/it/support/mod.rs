@@ -1,4 +1,5 @@
 //! What several test modules share.
 
 pub mod crew_tools;
+pub mod error_cases;
 pub mod seed_composer;
