@@ -10,6 +10,7 @@
 mod de;
 mod diag;
 mod expand;
+pub mod inputs;
 mod lines;
 mod load;
 mod model;
