@@ -23,6 +23,7 @@ mod overlay;
 mod overlay_policy;
 mod parity;
 pub mod pass;
+mod plan_parity;
 mod prefix_constants;
 mod provenance;
 mod reminders;

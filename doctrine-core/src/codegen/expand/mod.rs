@@ -53,10 +53,11 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let facts = facts::facts(d);
     let overlay = state::Uses::new(d).overlay.then(|| overlay(d));
     let selectors = selectors::selectors(d);
-    let texts = texts(d);
+    let built = super::plan::build(d);
+    let texts = texts(d, &built);
     let layers = layer_infos(d);
-    let compose = compose(d);
-    let plan = plan::plan(d, &plan::Indices::new(d));
+    let compose = compose(d, &built.indices);
+    let plan = plan::plan(d, &built);
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
     let reminders = reminders::reminders(d);
@@ -84,10 +85,10 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
 
 /// The typed builder over the plan: its state, `compose(...)` and its stages, the setters,
 /// and `.finish()`.
-fn compose(d: &Doctrine) -> TokenStream {
-    let (ix, uses) = (plan::Indices::new(d), state::Uses::new(d));
+fn compose(d: &Doctrine, ix: &super::plan::Indices) -> TokenStream {
+    let uses = state::Uses::new(d);
     let (state, params, init) = state::state(d, &uses);
-    let stages = stages::stages(d, &ix, (&params, init));
+    let stages = stages::stages(d, ix, (&params, init));
     let setters = state::setters(d, &uses);
     let finish = finish::finish(d, &uses);
     quote! { #state #stages #setters #finish }
