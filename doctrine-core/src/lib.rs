@@ -99,6 +99,8 @@ pub mod __private {
     pub use crate::runtime::user_content::{Rendered, UserValue};
 }
 
+#[cfg(feature = "book")]
+pub mod book;
 #[cfg(feature = "codegen")]
 pub mod codegen;
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.

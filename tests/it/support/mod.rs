@@ -1,4 +1,5 @@
 //! What several test modules share.
 
+pub mod book_reader;
 pub mod crew_tools;
 pub mod seed_composer;
