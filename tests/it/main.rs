@@ -10,6 +10,7 @@
 
 mod agent;
 mod any_of;
+mod book;
 mod crate_path;
 mod crew;
 mod docs;

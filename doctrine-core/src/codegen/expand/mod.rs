@@ -3,6 +3,7 @@
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
 mod claims;
+mod combinations;
 mod facts;
 mod facts_builder;
 mod facts_struct;
@@ -50,6 +51,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let flags = (!d.flags.is_empty()).then(|| flags(d));
     let knobs = (!d.knobs.is_empty()).then(|| knobs(d));
     let choices = choices(d);
+    let combination = combinations::combination(d);
     let facts = facts::facts(d);
     let overlay = state::Uses::new(d).overlay.then(|| overlay(d));
     let selectors = selectors::selectors(d);
@@ -68,6 +70,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #flags
         #knobs
         #choices
+        #combination
         #facts
         #overlay
         #selectors
