@@ -4,6 +4,7 @@
 
 mod cli;
 mod commands;
+mod compose;
 mod json;
 mod manifest;
 mod out;

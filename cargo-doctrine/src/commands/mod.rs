@@ -5,6 +5,13 @@ use crate::cli::Command;
 
 mod check;
 mod expand;
+mod explain;
+mod render;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
-pub(crate) const ALL: &[&Command] = &[&check::COMMAND, &expand::COMMAND];
+pub(crate) const ALL: &[&Command] = &[
+    &check::COMMAND,
+    &expand::COMMAND,
+    &render::COMMAND,
+    &explain::COMMAND,
+];

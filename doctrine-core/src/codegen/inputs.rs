@@ -156,7 +156,7 @@ fn absent_facts(d: &Doctrine, role: usize) -> Vec<Option<&str>> {
 /// value's text where the fact has value texts; a list not given prints nothing, as an
 /// empty list does), each knob's value (or its text), then, where a text has a `{?flag}`
 /// section, each flag as `"on"` or `""`.
-fn printed<'d>(d: &'d Doctrine, facts: &[Option<&'d str>], c: &Combination) -> Vec<&'d str> {
+pub(super) fn printed<'d>(d: &'d Doctrine, facts: &[Option<&'d str>], c: &Combination) -> Vec<&'d str> {
     let fact = |(f, &given): (&'d Fact, &Option<&'d str>)| match &f.texts {
         None => given.unwrap_or(""),
         Some(texts) => {
@@ -191,13 +191,21 @@ fn layers_with(of: &[Option<usize>]) -> usize {
 /// of `plan` resolved, joined by the manifest's separator, titles delimited by its default
 /// formulation, with its `[budget]` ceiling.
 pub fn compose(d: &Doctrine, plan: &Plan, given: &Given<'_>) -> Prompt<Box<[Section]>> {
-    let how = (d.separator.as_str(), d.formulation.default);
-    let prompt = given.with(|inputs| compose_plan_boxed(plan.layers, how, inputs));
-    let role = if d.roles.is_empty() {
-        0
-    } else {
-        given.combination.role
-    };
+    let role = given.combination.role;
+    given.with(|inputs| composed(d, plan, role, d.formulation.default, inputs))
+}
+
+/// `inputs` composed with `plan` of manifest `d` in `formulation`, with the `[budget]`
+/// ceiling of `role`.
+pub(super) fn composed(
+    d: &Doctrine,
+    plan: &Plan,
+    role: usize,
+    formulation: crate::Formulation,
+    inputs: &Inputs<'_>,
+) -> Prompt<Box<[Section]>> {
+    let prompt = compose_plan_boxed(plan.layers, (d.separator.as_str(), formulation), inputs);
+    let role = if d.roles.is_empty() { 0 } else { role };
     match &d.budget {
         Some(ceilings) => with_ceiling(prompt, ceilings.get(role).copied().flatten()),
         None => prompt,

@@ -14,6 +14,7 @@ pub mod inputs;
 mod lines;
 mod load;
 mod model;
+pub mod named;
 mod names;
 mod parse;
 pub mod plan;

@@ -84,18 +84,7 @@ impl CrateDir {
 
     /// Reads `canonical`, a path already resolved inside the crate directory.
     pub fn read(&self, canonical: &Path) -> Result<Vec<u8>, ReadError> {
-        let file = self.open(canonical)?;
-        if file.size > MAX_FILE_BYTES {
-            return Err(ReadError::TooLarge(Some(file.size)));
-        }
-        // One byte past the cap tells a file that grew after it was opened.
-        let bytes = file
-            .read_at_most(MAX_FILE_BYTES + 1)
-            .map_err(ReadError::Io)?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(ReadError::TooLarge(None));
-        }
-        Ok(bytes)
+        capped(self.open(canonical)?)
     }
 
     /// Opens beneath the crate directory where the system confines that (Linux); else by
@@ -111,6 +100,28 @@ impl CrateDir {
         }
         safe_open::open_regular(canonical).map_err(from_refused)
     }
+}
+
+/// Reads the regular file at `path` (any path: a tool's argument, not a file the manifest
+/// names), opened without blocking and judged from the open descriptor, at most
+/// [`MAX_FILE_BYTES`].
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
+    capped(safe_open::open_regular(path).map_err(from_refused)?)
+}
+
+/// The bytes of `file`, refused over [`MAX_FILE_BYTES`].
+fn capped(file: Opened) -> Result<Vec<u8>, ReadError> {
+    if file.size > MAX_FILE_BYTES {
+        return Err(ReadError::TooLarge(Some(file.size)));
+    }
+    // One byte past the cap tells a file that grew after it was opened.
+    let bytes = file
+        .read_at_most(MAX_FILE_BYTES + 1)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(ReadError::TooLarge(None));
+    }
+    Ok(bytes)
 }
 
 fn from_refused(refused: Refused) -> ReadError {

@@ -109,6 +109,16 @@ pub fn for_family(
     default: Formulation,
     exact: bool,
 ) -> Formulation {
+    family_key(family, families, exact).map_or(default, |(_, f)| f)
+}
+
+/// The entry of `families` that [`for_family`] picks for `family`, if one matches: a tool
+/// that must tell a family the table names from one that falls back to the default.
+pub(crate) fn family_key<'t>(
+    family: &str,
+    families: &[(&'t str, Formulation)],
+    exact: bool,
+) -> Option<(&'t str, Formulation)> {
     let family = family.trim();
     families
         .iter()
@@ -121,7 +131,7 @@ pub fn for_family(
             head.is_some_and(|h| h.eq_ignore_ascii_case(key))
         })
         .max_by_key(|(key, _)| key.len())
-        .map_or(default, |(_, f)| *f)
+        .copied()
 }
 
 #[cfg(test)]

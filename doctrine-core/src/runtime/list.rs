@@ -6,7 +6,7 @@
 use std::fmt;
 
 /// How a list fact prints. Used by generated code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ListStyle {
     /// The item template: text, fields (`{0}` is field 0 of a plain list) and sections.
     pub item: &'static [ItemPiece],
@@ -32,7 +32,7 @@ impl ListStyle {
 }
 
 /// One piece of a list's item template. Used by generated code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ItemPiece {
     Text(&'static str),
     /// The item's field of this index.

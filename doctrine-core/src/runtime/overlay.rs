@@ -48,7 +48,7 @@ const LOOKAHEAD: usize = 3;
 
 /// One overridable layer's file in the configuration directory, and the manifest's policy
 /// for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OverlayFile {
     /// The file name inside the directory, e.g. `identity.md`.
     pub file: &'static str,
@@ -120,14 +120,14 @@ impl OverlayFile {
 
 /// An earlier shipped version of a layer's text: its size and
 /// [`fingerprint`](crate::fingerprint), computed at compile time from a file in the crate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ShippedVersion {
     pub size: u64,
     pub fingerprint: u64,
 }
 
 /// What the loader knows of the manifest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OverlaySpec {
     pub files: &'static [OverlayFile],
     /// Names of locked layers: `<name>.md` is answered with a `Locked` notice.

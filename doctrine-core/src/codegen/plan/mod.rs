@@ -9,10 +9,14 @@
 mod gate;
 mod indices;
 mod leak;
+mod list_style;
+mod overlay_spec;
 mod suffix;
 
 pub(crate) use gate::alternatives;
 pub use indices::Indices;
+pub use list_style::list_style;
+pub use overlay_spec::overlay_spec;
 
 use leak::{one, slice, text};
 

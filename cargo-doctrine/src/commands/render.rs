@@ -1,0 +1,66 @@
+//! `cargo doctrine render`: the prompt a manifest composes for the inputs named on the
+//! command line, byte for byte what compiled code's `finish()` gives.
+
+use crate::cli::{Command, Exit, Opt, Stop};
+use crate::compose::{self, CHOICE, FACT, FAMILY, FLAG, KNOB, OVERLAY, ROLE, SLOT};
+use crate::manifest;
+use crate::out::Out;
+
+const PART: Opt = Opt {
+    name: "--part",
+    value: "PART",
+    help: "`stable` (the stable prefix only), `volatile` (the rest) or `all` [default: all]",
+};
+
+pub(crate) const COMMAND: Command = Command {
+    name: "render",
+    about: "Print the prompt a manifest composes for a role, flags, knobs, choices, facts, \
+            slots, an overlay and a model family",
+    usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
+            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
+            [--part stable|volatile|all] [MANIFEST]",
+    arguments: &[manifest::ARGUMENT],
+    options: &[ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, OVERLAY, FAMILY, PART],
+    notes: "Prints exactly the prompt's bytes (no newline is added), composed with the \
+doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
+`finish()` composes it (`--part stable` as `finish().stable()`). What is not named is as \
+compiled code leaves it: flags and knobs at their defaults, optional facts, choices and slots \
+not given, no overlay. A name the manifest does not have is an error listing the valid ones; \
+so is what compiled code refuses: a fact the role does not take, a required fact, choice or \
+slot not given, a value outside a closed set.",
+    examples: &[
+        "cargo doctrine render examples/crew/doctrine.toml --role implementer --choice team=backend --choice identity=pragmatist",
+        "cargo doctrine render src/doctrine.toml --role coder --flag fable --knob intensity=ultra --fact root=/repo --slot ambient=@notes.md --overlay ~/.config/agent --family claude --part stable",
+    ],
+    run,
+};
+
+fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
+    let given = compose::parse(parser, &COMMAND, true)?;
+    let part = match given.part.as_deref() {
+        None | Some("all") => Part::All,
+        Some("stable") => Part::Stable,
+        Some("volatile") => Part::Volatile,
+        Some(other) => {
+            return Err(Stop::Usage(format!(
+                "unknown part `{other}`; the parts: stable, volatile, all"
+            )))
+        }
+    };
+    let Some(prompt) = compose::prompt(given, COMMAND.name)? else {
+        return Ok(Exit::Diagnostics);
+    };
+    out.print(match part {
+        Part::All => prompt.as_str(),
+        Part::Stable => prompt.stable(),
+        Part::Volatile => prompt.volatile(),
+    });
+    Ok(Exit::Clean)
+}
+
+#[derive(Clone, Copy)]
+enum Part {
+    All,
+    Stable,
+    Volatile,
+}

@@ -1,0 +1,180 @@
+//! What `render` and `explain` share: the options naming a composition's inputs (parsed
+//! into `doctrine_core::codegen::named::Named`), and composing the prompt they name with
+//! the manifest's run-time plan, as compiled code's `finish()` composes it.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use doctrine_core::codegen::named::{self, Named, SlotText};
+use doctrine_core::codegen::{load, plan};
+use doctrine_core::introspect::Section;
+use doctrine_core::Prompt;
+use lexopt::{Arg, ValueExt};
+
+use crate::cli::{self, Command, Opt, Stop};
+use crate::manifest::Manifest;
+
+/// The options that name a composition's inputs, as both commands' help lists them.
+pub(crate) const ROLE: Opt = Opt {
+    name: "--role",
+    value: "ROLE",
+    help: "The role (or mode); required when the manifest declares roles",
+};
+pub(crate) const FLAG: Opt = Opt {
+    name: "--flag",
+    value: "NAME[=on|off]",
+    help: "Sets a flag on (or off); flags not named keep their default",
+};
+pub(crate) const KNOB: Opt = Opt {
+    name: "--knob",
+    value: "NAME=VALUE",
+    help: "Sets a knob; knobs not named keep their default",
+};
+pub(crate) const CHOICE: Opt = Opt {
+    name: "--choice",
+    value: "LAYER=VARIANT",
+    help: "Picks a choice layer's variant (a `dir` layer's: a file's stem); required for a \
+           choice that is not optional",
+};
+pub(crate) const FACT: Opt = Opt {
+    name: "--fact",
+    value: "NAME=VALUE",
+    help: "Gives a fact. A list fact takes one --fact per item, in order; an item with named \
+           fields is `NAME=field=value;field=value`",
+};
+pub(crate) const SLOT: Opt = Opt {
+    name: "--slot",
+    value: "NAME=TEXT",
+    help: "Fills a slot; `NAME=@FILE` reads the text from a file (`@@` for a text that \
+           starts with `@`)",
+};
+pub(crate) const OVERLAY: Opt = Opt {
+    name: "--overlay",
+    value: "DIR",
+    help: "Applies a user's overlay directory, read as the generated `Overlay::load` reads it \
+           (its notices go to standard error)",
+};
+pub(crate) const FAMILY: Opt = Opt {
+    name: "--family",
+    value: "NAME",
+    help: "The model family, looked up in the manifest's `[formulation] families` (a family \
+           the table does not match is refused) [default: the manifest's default formulation]",
+};
+
+/// A command line naming a composition.
+pub(crate) struct Given {
+    pub(crate) manifest: Option<OsString>,
+    pub(crate) named: Named,
+    /// `--part`, where the command takes it.
+    pub(crate) part: Option<String>,
+}
+
+/// The rest of the command line of `command`, which takes `--part` when `part`.
+pub(crate) fn parse(
+    parser: &mut lexopt::Parser,
+    command: &Command,
+    part: bool,
+) -> Result<Given, Stop> {
+    let mut given = Given {
+        manifest: None,
+        named: Named::default(),
+        part: None,
+    };
+    let n = &mut given.named;
+    while let Some(arg) = parser.next()? {
+        let name = match arg {
+            Arg::Long(name) => name.to_string(),
+            Arg::Value(path) if given.manifest.is_none() => {
+                given.manifest = Some(path);
+                continue;
+            }
+            other => return Err(cli::unexpected(command, other)),
+        };
+        let once = |slot: &Option<String>| match slot {
+            Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
+            None => Ok(()),
+        };
+        match name.as_str() {
+            "role" => {
+                once(&n.role)?;
+                n.role = Some(parser.value()?.string()?);
+            }
+            "flag" => n.flags.push(flag(&parser.value()?.string()?)?),
+            "knob" => n.knobs.push(pair("knob", parser.value()?.string()?)?),
+            "choice" => n.choices.push(pair("choice", parser.value()?.string()?)?),
+            "fact" => n.facts.push(pair("fact", parser.value()?.string()?)?),
+            "slot" => n.slots.push(slot(parser.value()?.string()?)?),
+            "overlay" => {
+                if n.overlay.is_some() {
+                    return Err(Stop::Usage("`--overlay` is given twice".into()));
+                }
+                n.overlay = Some(PathBuf::from(parser.value()?));
+            }
+            "family" => {
+                once(&n.family)?;
+                n.family = Some(parser.value()?.string()?);
+            }
+            "part" if part => {
+                once(&given.part)?;
+                given.part = Some(parser.value()?.string()?);
+            }
+            _ => return Err(cli::unexpected(command, Arg::Long(&name))),
+        }
+    }
+    Ok(given)
+}
+
+/// `NAME=VALUE`, split at the first `=`.
+fn pair(option: &str, text: String) -> Result<(String, String), Stop> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(Stop::Usage(format!(
+            "`--{option} {text}`: write `--{option} NAME=VALUE`"
+        ))),
+    }
+}
+
+/// `NAME`, `NAME=on` or `NAME=off` (also `true` / `false`).
+fn flag(text: &str) -> Result<(String, bool), Stop> {
+    let Some((name, value)) = text.split_once('=') else {
+        return Ok((text.to_string(), true));
+    };
+    match value {
+        "on" | "true" => Ok((name.to_string(), true)),
+        "off" | "false" => Ok((name.to_string(), false)),
+        _ => Err(Stop::Usage(format!(
+            "`--flag {text}`: a flag is `on` or `off`, e.g. `--flag {name}=off`"
+        ))),
+    }
+}
+
+/// `NAME=TEXT`, `NAME=@FILE` or `NAME=@@TEXT`.
+fn slot(text: String) -> Result<(String, SlotText), Stop> {
+    let (name, value) = pair("slot", text)?;
+    let value = match value.strip_prefix('@') {
+        Some(rest) if rest.starts_with('@') => SlotText::Text(rest.to_string()),
+        Some(file) => SlotText::File(PathBuf::from(file)),
+        None => SlotText::Text(value),
+    };
+    Ok((name, value))
+}
+
+/// The prompt `given` names, composed as compiled code composes it; `None` when the
+/// manifest has errors (printed, as `check` prints them). Overlay notices go to standard
+/// error.
+pub(crate) fn prompt(given: Given, command: &str) -> Result<Option<Prompt<Box<[Section]>>>, Stop> {
+    let manifest = Manifest::open(given.manifest, command)?;
+    let d = match load(&manifest.request()) {
+        Ok(d) => d,
+        Err(diagnostics) => {
+            cli::complain(diagnostics.rendered().trim_end());
+            return Ok(None);
+        }
+    };
+    let plan = plan::build(&d);
+    let resolved = named::resolve(&d, &plan, &given.named).map_err(|e| Stop::Fail(e.to_string()))?;
+    for notice in resolved.notices() {
+        cli::complain(&format!("notice: {notice}"));
+    }
+    Ok(Some(resolved.compose(&d, &plan)))
+}
