@@ -172,7 +172,8 @@ pub(crate) fn prompt(given: Given, command: &str) -> Result<Option<Prompt<Box<[S
         }
     };
     let plan = plan::build(&d);
-    let resolved = named::resolve(&d, &plan, &given.named).map_err(|e| Stop::Fail(e.to_string()))?;
+    let resolved =
+        named::resolve(&d, &plan, &given.named).map_err(|e| Stop::Fail(e.to_string()))?;
     for notice in resolved.notices() {
         cli::complain(&format!("notice: {notice}"));
     }

@@ -28,6 +28,7 @@ mod plan_parity;
 mod prefix_constants;
 mod provenance;
 mod reminders;
+mod render_parity;
 mod skills;
 mod skip_slots;
 mod spine;

@@ -14,14 +14,14 @@ use doctrine_core::codegen::{load, plan, Doctrine, Request};
 /// the generated module's own, visible where the macro is invoked.
 macro_rules! manifests {
     ($($name:ident: $path:literal,)*) => {
-        $(mod $name {
+        $(pub(super) mod $name {
             doctrine::doctrine!($path);
             pub(super) fn plan() -> &'static [super::LayerPlan] {
                 &__plan::PLAN
             }
         })*
         /// Each manifest's path (relative to this file) and its compiled plan.
-        const MANIFESTS: &[(&str, fn() -> &'static [LayerPlan])] = &[$(($path, $name::plan)),*];
+        pub(super) const MANIFESTS: &[(&str, fn() -> &'static [LayerPlan])] = &[$(($path, $name::plan)),*];
     };
 }
 
@@ -70,7 +70,7 @@ manifests! {
 }
 
 /// Manifest `path` (relative to this file), loaded as the macro loads it.
-fn loaded(path: &str) -> Doctrine {
+pub(super) fn loaded(path: &str) -> Doctrine {
     let root = env!("CARGO_MANIFEST_DIR");
     let request = Request::new(path, format!("{root}/tests/it"), root);
     load(&request).unwrap_or_else(|e| panic!("{path}: {e}"))

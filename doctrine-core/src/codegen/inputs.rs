@@ -156,7 +156,11 @@ fn absent_facts(d: &Doctrine, role: usize) -> Vec<Option<&str>> {
 /// value's text where the fact has value texts; a list not given prints nothing, as an
 /// empty list does), each knob's value (or its text), then, where a text has a `{?flag}`
 /// section, each flag as `"on"` or `""`.
-pub(super) fn printed<'d>(d: &'d Doctrine, facts: &[Option<&'d str>], c: &Combination) -> Vec<&'d str> {
+pub(super) fn printed<'d>(
+    d: &'d Doctrine,
+    facts: &[Option<&'d str>],
+    c: &Combination,
+) -> Vec<&'d str> {
     let fact = |(f, &given): (&'d Fact, &Option<&'d str>)| match &f.texts {
         None => given.unwrap_or(""),
         Some(texts) => {

@@ -115,7 +115,12 @@ pub(super) fn facts(
 }
 
 /// Adds `value` as one item of list fact `f` (fact `i`).
-fn push_item(f: &Fact, i: usize, value: &str, lists: &mut Vec<GivenList>) -> Result<(), InputError> {
+fn push_item(
+    f: &Fact,
+    i: usize,
+    value: &str,
+    lists: &mut Vec<GivenList>,
+) -> Result<(), InputError> {
     let (Some(spec), Some(style)) = (&f.list, list_style(f)) else {
         return Ok(());
     };
@@ -155,5 +160,7 @@ fn item(f: &Fact, fields: &[String], text: &str) -> Result<Item, InputError> {
             });
         }
     }
-    Ok(Item(row.into_iter().map(Option::unwrap_or_default).collect()))
+    Ok(Item(
+        row.into_iter().map(Option::unwrap_or_default).collect(),
+    ))
 }

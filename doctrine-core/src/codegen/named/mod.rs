@@ -82,7 +82,12 @@ impl Named {
         });
         Named {
             role: d.roles.get(c.role).cloned(),
-            flags: d.flags.iter().map(|f| f.name.clone()).zip(c.flags.clone()).collect(),
+            flags: d
+                .flags
+                .iter()
+                .map(|f| f.name.clone())
+                .zip(c.flags.clone())
+                .collect(),
             knobs: d
                 .knobs
                 .iter()
@@ -206,7 +211,13 @@ fn choices(d: &Doctrine, given: &[(String, String)]) -> Result<Vec<Option<usize>
         }
     }
     for (l, v) in layers.iter().zip(&chosen) {
-        if let (None, Content::Choice { optional: false, .. }) = (v, &l.content) {
+        if let (
+            None,
+            Content::Choice {
+                optional: false, ..
+            },
+        ) = (v, &l.content)
+        {
             return Err(InputError::Missing {
                 kind: format!("variant of choice `{}`", l.name),
                 valid: stems(l).map(str::to_string).collect(),

@@ -42,7 +42,10 @@ fn file(l: &Layer, o: &Overlay) -> OverlayFile {
         f = f.refusing_oversize();
     }
     if !o.ignore.is_empty() {
-        let ignore = o.ignore.iter().map(|&(size, fingerprint)| ShippedVersion { size, fingerprint });
+        let ignore = o
+            .ignore
+            .iter()
+            .map(|&(size, fingerprint)| ShippedVersion { size, fingerprint });
         f = f.ignoring(slice(ignore.collect()));
     }
     if o.empty_off {
