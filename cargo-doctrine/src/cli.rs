@@ -209,7 +209,7 @@ fn overview() -> String {
     ];
     let intro = format!(
         "cargo-doctrine {}: checks doctrine manifests with the doctrine! macro's own loader, \
-         and prints what the macro generates.",
+         prints what the macro generates, and renders the prompts compiled code composes.",
         env!("CARGO_PKG_VERSION")
     );
     format!(

@@ -8,8 +8,7 @@ use crate::out::Out;
 
 pub(crate) const COMMAND: Command = Command {
     name: "explain",
-    about: "Print the layer table of the prompt `render` prints: each layer included or why \
-            it was skipped, its bytes, the stable and volatile totals",
+    about: "Print the layer table (`explain()`) of the prompt `render` prints",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
             [MANIFEST]",
@@ -18,7 +17,7 @@ pub(crate) const COMMAND: Command = Command {
     notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
 prompt's `explain()` prints in a program: the same table, from the same composition.",
     examples: &[
-        "cargo doctrine explain examples/crew/doctrine.toml --role implementer --choice team=backend --choice identity=pragmatist",
+        "cargo doctrine explain examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
         "cargo doctrine explain src/doctrine.toml --role coder --overlay ~/.config/agent",
     ],
     run,

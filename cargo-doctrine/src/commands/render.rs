@@ -14,8 +14,7 @@ const PART: Opt = Opt {
 
 pub(crate) const COMMAND: Command = Command {
     name: "render",
-    about: "Print the prompt a manifest composes for a role, flags, knobs, choices, facts, \
-            slots, an overlay and a model family",
+    about: "Print the prompt a manifest composes for the inputs named",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
             [--part stable|volatile|all] [MANIFEST]",
@@ -29,7 +28,7 @@ not given, no overlay. A name the manifest does not have is an error listing the
 so is what compiled code refuses: a fact the role does not take, a required fact, choice or \
 slot not given, a value outside a closed set.",
     examples: &[
-        "cargo doctrine render examples/crew/doctrine.toml --role implementer --choice team=backend --choice identity=pragmatist",
+        "cargo doctrine render examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
         "cargo doctrine render src/doctrine.toml --role coder --flag fable --knob intensity=ultra --fact root=/repo --slot ambient=@notes.md --overlay ~/.config/agent --family claude --part stable",
     ],
     run,
