@@ -4,7 +4,14 @@
 use crate::cli::Command;
 
 mod check;
+mod diff;
 mod expand;
+mod matrix;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
-pub(crate) const ALL: &[&Command] = &[&check::COMMAND, &expand::COMMAND];
+pub(crate) const ALL: &[&Command] = &[
+    &check::COMMAND,
+    &expand::COMMAND,
+    &matrix::COMMAND,
+    &diff::COMMAND,
+];

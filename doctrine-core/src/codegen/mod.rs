@@ -15,6 +15,7 @@ mod lines;
 mod load;
 mod model;
 mod names;
+pub mod naming;
 mod parse;
 pub mod plan;
 mod raw;
