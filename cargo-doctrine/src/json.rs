@@ -11,8 +11,9 @@ use std::path::Path;
 use doctrine_core::codegen::Diagnostic;
 use serde_json::json;
 
-/// One diagnostic as one line of JSON, with its newline.
-pub(crate) fn diagnostic(d: &Diagnostic, crate_dir: &Path) -> String {
+/// One diagnostic as one line of JSON, with its newline; `level` is rustc's (`error`,
+/// `note`).
+pub(crate) fn diagnostic(d: &Diagnostic, level: &str, crate_dir: &Path) -> String {
     let (file, position) = d.position();
     let (line, column) = position.unwrap_or((1, 1));
     // Files are named relative to the crate directory (an absolute path joins as itself).
@@ -38,7 +39,7 @@ pub(crate) fn diagnostic(d: &Diagnostic, crate_dir: &Path) -> String {
         "$message_type": "diagnostic",
         "message": d.message,
         "code": null,
-        "level": "error",
+        "level": level,
         "spans": [{
             "file_name": file,
             "byte_start": byte, "byte_end": byte,
@@ -52,7 +53,7 @@ pub(crate) fn diagnostic(d: &Diagnostic, crate_dir: &Path) -> String {
             "expansion": null,
         }],
         "children": children,
-        "rendered": d.rendered(),
+        "rendered": format!("{level}: {d}\n"),
     });
     format!("{value}\n")
 }

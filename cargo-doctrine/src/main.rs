@@ -2,12 +2,20 @@
 //! generates for it, with the macro's own loader (`doctrine_core::codegen`), so the tool and
 //! the compiler never disagree. Each command is a file in `commands/`.
 
+mod cache_lint;
 mod cli;
 mod commands;
+mod compare;
 mod compose;
+mod git_tree;
 mod json;
 mod manifest;
 mod out;
+mod prompts;
+mod report;
+mod table;
+mod textdiff;
+mod tokens;
 
 use std::process::ExitCode;
 

@@ -54,12 +54,23 @@ impl Manifest {
         &self.crate_dir
     }
 
+    /// Canonical.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// What the macro would be asked for this manifest (runtime path `::doctrine`).
     pub(crate) fn request(&self) -> Request {
-        let dir = self.path.parent().unwrap_or(Path::new("/"));
-        let name = self.path.file_name().unwrap_or_default().to_string_lossy();
-        Request::new(name, dir, &self.crate_dir)
+        request(&self.path, &self.crate_dir)
     }
+}
+
+/// What the macro would be asked for the manifest at `path` in crate directory
+/// `crate_dir` (runtime path `::doctrine`).
+pub(crate) fn request(path: &Path, crate_dir: &Path) -> Request {
+    let dir = path.parent().unwrap_or(Path::new("/"));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    Request::new(name, dir, crate_dir)
 }
 
 fn default(command: &str) -> Result<PathBuf, Stop> {

@@ -40,7 +40,7 @@ fn stderr(output: &Output) -> String {
 }
 
 #[test]
-fn a_clean_manifest_exits_0_and_prints_nothing() {
+fn a_clean_manifest_exits_0_with_notes_only() {
     for args in [
         &["check", "examples/crew/doctrine.toml"][..],
         // As `cargo doctrine check` runs it: cargo passes the subcommand's name first.
@@ -48,12 +48,20 @@ fn a_clean_manifest_exits_0_and_prints_nothing() {
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
-        assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
+        assert_eq!(stderr(&out), "");
+        let printed = stdout(&out);
+        assert!(!printed.contains("error"), "{printed}");
+        let blocks: Vec<&str> = printed.split("\n\n").collect();
+        assert!(blocks.iter().all(|b| b.starts_with("note: ")), "{printed}");
     }
-    // Given no manifest, `check` takes `doctrine.toml` (or `src/doctrine.toml`) here.
-    let out = run_in(&repo().join("examples/quickstart"), &["check"]);
+    // Given no manifest, `check` takes `doctrine.toml` (or `src/doctrine.toml`) here; with
+    // a minimum its prefixes reach, nothing is printed.
+    let out = run_in(
+        &repo().join("examples/quickstart"),
+        &["check", "--min-cache-tokens", "1"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(out.stdout.is_empty());
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
 }
 
 #[test]
@@ -147,7 +155,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["check", "--frob"],
-            "unknown option `--frob`; `check` takes --format, --help",
+            "unknown option `--frob`; `check` takes --format, --min-cache-tokens, --help",
         ),
         (
             &["check", "--format", "xml"],
@@ -155,7 +163,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["frob"],
-            "unknown command `frob`; the commands: check, expand, render, explain, help",
+            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, help",
         ),
         (&[], "Usage: cargo doctrine COMMAND"),
     ];
@@ -190,7 +198,7 @@ fn every_command_has_a_help_with_an_example() {
         .filter_map(|l| l.strip_prefix("  ")?.split(' ').next())
         .filter(|name| *name != "help")
         .collect();
-    assert_eq!(commands, ["check", "expand", "render", "explain"]);
+    assert_eq!(commands, ["check", "expand", "render", "explain", "matrix", "diff"]);
     for name in commands {
         let out = run(&[name, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{name}");

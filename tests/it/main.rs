@@ -20,6 +20,7 @@ mod large_manifest;
 mod lists;
 mod manifest_errors;
 mod modes;
+mod naming;
 mod overlay;
 mod overlay_policy;
 mod parity;

@@ -1,28 +1,43 @@
 //! `cargo doctrine check`: every diagnostic the `doctrine!` macro would report for a
 //! manifest, from the macro's own loader, as rustc prints them or as rustc's JSON.
 
-use lexopt::Arg;
+use lexopt::{Arg, ValueExt};
 
+use doctrine_core::codegen::{Diagnostic, Doctrine};
+
+use crate::cache_lint;
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::json;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
+use crate::prompts;
+use crate::tokens::Counter;
 
 pub(crate) const COMMAND: Command = Command {
     name: "check",
     about: "Report every problem in a manifest and its files, as the doctrine! macro would",
-    usage: "[--format human|json] [MANIFEST]",
+    usage: "[--format human|json] [--min-cache-tokens N] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
-    options: &[Opt {
-        name: "--format",
-        value: "FORMAT",
-        help: "`human` (the default) or `json`",
-    }],
-    notes: "Prints nothing for a manifest without errors. `human` prints each diagnostic as \
-rustc prints the macro's error (`error: FILE:LINE:COL: message`, then `  help: …`), one blank \
-line apart; `json` prints one rustc JSON diagnostic per line (as `rustc --error-format=json` \
-and `cargo --message-format=json` carry them). Files are named relative to the crate \
-directory: the nearest directory above the manifest that holds a Cargo.toml.",
+    options: &[
+        Opt {
+            name: "--format",
+            value: "FORMAT",
+            help: "`human` (the default) or `json`",
+        },
+        Opt {
+            name: "--min-cache-tokens",
+            value: "N",
+            help: "The fewest tokens the model caches, for the notes [default: 1024]",
+        },
+    ],
+    notes: "Prints the errors the macro would report, or, for a manifest without errors, notes \
+about caching (none when there is nothing to say): a stable prefix shorter than the model \
+caches, and a layer that varies by role placed before layers every role shares. `human` \
+prints each as rustc prints the macro's error (`error: FILE:LINE:COL: message`, or `note: …`, \
+then `  help: …`), one blank line apart; `json` prints one rustc JSON diagnostic per line (as \
+`rustc --error-format=json` and `cargo --message-format=json` carry them). Files are named \
+relative to the crate directory: the nearest directory above the manifest that holds a \
+Cargo.toml. Notes do not change the exit status.",
     examples: &[
         "cargo doctrine check",
         "cargo doctrine check --format json src/doctrine.toml",
@@ -39,8 +54,17 @@ enum Format {
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let mut format = Format::Human;
     let mut manifest = None;
+    let mut min = cache_lint::MIN_CACHE_TOKENS;
     while let Some(arg) = parser.next()? {
         match arg {
+            Arg::Long("min-cache-tokens") => {
+                let value = parser.value()?.string()?;
+                min = value.parse().map_err(|_| {
+                    Stop::Usage(format!(
+                        "--min-cache-tokens takes a number of tokens, not `{value}`"
+                    ))
+                })?;
+            }
             Arg::Long("format") => {
                 format = match parser.value()?.to_str() {
                     Some("human") => Format::Human,
@@ -58,20 +82,48 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
     }
     let manifest = Manifest::open(manifest, COMMAND.name)?;
-    let Err(diagnostics) = doctrine_core::codegen::load(&manifest.request()) else {
-        return Ok(Exit::Clean);
+    let diagnostics = match doctrine_core::codegen::load(&manifest.request()) {
+        Ok(doctrine) => {
+            print(
+                &notes(doctrine, &manifest, min),
+                "note",
+                format,
+                &manifest,
+                out,
+            );
+            return Ok(Exit::Clean);
+        }
+        Err(diagnostics) => diagnostics,
     };
     if diagnostics.0.is_empty() {
         cli::complain("error: the manifest failed without a diagnostic; please report this");
         return Ok(Exit::Bug);
     }
+    print(&diagnostics.0, "error", format, &manifest, out);
+    Ok(Exit::Diagnostics)
+}
+
+/// Each diagnostic at `level`, in `format`.
+fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, out: &mut Out) {
     match format {
-        Format::Human => out.print(&diagnostics.rendered()),
+        Format::Human => {
+            let blocks: Vec<String> = all.iter().map(|d| format!("{level}: {d}\n")).collect();
+            out.print(&blocks.join("\n"));
+        }
         Format::Json => {
-            for d in &diagnostics.0 {
-                out.print(&json::diagnostic(d, manifest.crate_dir()));
+            for d in all {
+                out.print(&json::diagnostic(d, level, manifest.crate_dir()));
             }
         }
     }
-    Ok(Exit::Diagnostics)
+}
+
+/// The cache notes for a manifest without errors; none when it makes too many prompts to
+/// go through.
+fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize) -> Vec<Diagnostic> {
+    let source = std::fs::read_to_string(manifest.path()).unwrap_or_default();
+    match prompts::of(doctrine, false) {
+        Ok(prompts) => cache_lint::notes(&prompts, min, Counter::Estimate, &source),
+        Err(_) => Vec::new(),
+    }
 }

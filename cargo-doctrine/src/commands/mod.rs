@@ -4,8 +4,10 @@
 use crate::cli::Command;
 
 mod check;
+mod diff;
 mod expand;
 mod explain;
+mod matrix;
 mod render;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
@@ -14,4 +16,6 @@ pub(crate) const ALL: &[&Command] = &[
     &expand::COMMAND,
     &render::COMMAND,
     &explain::COMMAND,
+    &matrix::COMMAND,
+    &diff::COMMAND,
 ];

@@ -16,6 +16,7 @@ mod load;
 mod model;
 pub mod named;
 mod names;
+pub mod naming;
 mod parse;
 pub mod plan;
 mod raw;

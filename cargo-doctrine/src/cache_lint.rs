@@ -1,0 +1,166 @@
+//! Notes `check` gives about caching, from every prompt the closed sets make (facts not
+//! given, slots empty): a stable prefix too short for a provider to cache, and a layer that
+//! varies by role placed before layers every role shares (each role's cached prefix then
+//! ends early, and the shared text is cached once per role instead of once).
+
+use std::collections::HashMap;
+
+use doctrine_core::codegen::Diagnostic;
+use doctrine_core::introspect::Tier;
+
+use crate::prompts::{Composed, Prompts};
+use crate::tokens::Counter;
+
+/// The fewest tokens most current models cache (see README, "Cache notes").
+pub(crate) const MIN_CACHE_TOKENS: usize = 1024;
+
+/// Every note, in order: short prefixes, then layer order. `source` is the manifest's
+/// text, for the position of a layer.
+pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> Vec<Diagnostic> {
+    let mut notes = short_prefixes(p, min, counter);
+    notes.extend(role_before_shared(p, counter, source));
+    notes
+}
+
+/// One note per distinct stable prefix under `min` tokens.
+fn short_prefixes(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> {
+    let mut order: Vec<&str> = Vec::new();
+    let mut members: HashMap<&str, Vec<&str>> = HashMap::new();
+    for c in &p.all {
+        let stable = c.prompt.stable();
+        let names = members.entry(stable).or_insert_with(|| {
+            order.push(stable);
+            Vec::new()
+        });
+        names.push(&c.name);
+    }
+    let tokens = counter.heading().trim_start_matches('~');
+    order
+        .into_iter()
+        .filter_map(|stable| {
+            let n = counter.count(stable);
+            (n < min).then(|| Diagnostic {
+                location: p.doctrine.manifest_display.clone(),
+                message: format!(
+                    "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or \
+                     slots, under the {min} a provider caches at the least: it is not cached, \
+                     and every turn pays for it in full",
+                    members[stable].join(", "),
+                    approx(counter),
+                    stable.len()
+                ),
+                help: Some(format!(
+                    "{} more stable {tokens} would make it cacheable; for a model whose minimum \
+                     differs, pass --min-cache-tokens N",
+                    min - n
+                )),
+            })
+        })
+        .collect()
+}
+
+fn approx(counter: Counter) -> &'static str {
+    if counter.heading().starts_with('~') {
+        "~"
+    } else {
+        ""
+    }
+}
+
+/// Per stable layer (manifest order), whether it varies by role, and whether it is in some
+/// prompt and the same for every role, over the prompts grouped by everything but the role.
+fn layer_kinds<'p>(p: &'p Prompts) -> Vec<(&'p str, bool, bool)> {
+    let mut groups: HashMap<&str, Vec<&'p Composed>> = HashMap::new();
+    for c in &p.all {
+        groups.entry(&c.rest).or_default().push(c);
+    }
+    let stable = p.doctrine.layers.iter().filter(|l| l.tier == Tier::Stable);
+    stable
+        .map(|l| {
+            let name = l.name.as_str();
+            let texts = |g: &[&'p Composed]| -> Vec<Option<&'p str>> {
+                g.iter()
+                    .map(|c| c.prompt.layer(name).filter(|t| !t.is_empty()))
+                    .collect()
+            };
+            let varies = groups
+                .values()
+                .any(|g| texts(g).windows(2).any(|w| w[0] != w[1]));
+            // The same for every role wherever it is in a prompt at all (a flag may gate it).
+            let shared = !varies && groups.values().any(|g| texts(g)[0].is_some());
+            (name, varies, shared)
+        })
+        .collect()
+}
+
+/// A note at the first stable layer that varies by role when layers every role shares
+/// come after it.
+fn role_before_shared(p: &Prompts, counter: Counter, source: &str) -> Option<Diagnostic> {
+    if p.doctrine.roles.len() < 2 {
+        return None;
+    }
+    let kinds = layer_kinds(p);
+    let first = kinds.iter().position(|&(_, varies, _)| varies)?;
+    let after: Vec<&str> = kinds[first + 1..]
+        .iter()
+        .filter(|&&(_, _, shared)| shared)
+        .map(|&(name, _, _)| name)
+        .collect();
+    if after.is_empty() {
+        return None;
+    }
+    // The most the shared layers come to in any one prompt.
+    let at_stake = p
+        .all
+        .iter()
+        .map(|c| {
+            after
+                .iter()
+                .filter_map(|l| c.prompt.layer(l))
+                .collect::<String>()
+        })
+        .max_by_key(String::len)
+        .unwrap_or_default();
+    let layer = kinds[first].0;
+    let listed: Vec<String> = after.iter().map(|l| format!("`{l}`")).collect();
+    Some(Diagnostic {
+        location: layer_location(p, layer, source),
+        message: format!(
+            "layer `{layer}` varies by {role} but comes before {}, which every {role} shares: \
+             each {role}'s cached prefix parts from the others' at `{layer}`, so these {}{} {} \
+             ({} bytes) are cached once per {role} instead of once for all",
+            listed.join(", "),
+            approx(counter),
+            counter.count(&at_stake),
+            counter.heading().trim_start_matches('~'),
+            at_stake.len(),
+            role = p.doctrine.role_word
+        ),
+        help: Some(format!(
+            "if the order is not needed, move `{layer}` after them (a manifest's layer order \
+             is its prompt's order)"
+        )),
+    })
+}
+
+/// `manifest:line:col` of layer `name`'s `name` key, or the manifest alone.
+fn layer_location(p: &Prompts, name: &str, source: &str) -> String {
+    let d = &p.doctrine;
+    let at = d
+        .layers
+        .iter()
+        .find(|l| l.name == name)
+        .map(|l| l.at.name.start);
+    match at.filter(|&at| source.is_char_boundary(at)) {
+        Some(at) => {
+            let line = source[..at].matches('\n').count() + 1;
+            let column = source[..at]
+                .rsplit('\n')
+                .next()
+                .map_or(0, |l| l.chars().count())
+                + 1;
+            format!("{}:{line}:{column}", d.manifest_display)
+        }
+        None => d.manifest_display.clone(),
+    }
+}

@@ -1,0 +1,191 @@
+//! `diff`'s report, from the comparison's data: text changes once each, a line per changed
+//! prompt, and the cache impact per stable prefix.
+
+use std::fmt::Write as _;
+
+use crate::compare::{self, Pair, PrefixChange, TextChange};
+use crate::prompts::Prompts;
+use crate::table::{self, number, text};
+use crate::textdiff::{unified, Paint};
+use crate::tokens::Counter;
+
+/// The whole report.
+/// `labels` name the two sides in its first line.
+pub(crate) fn diff(
+    (old, new): (&Prompts, &Prompts),
+    labels: [&str; 2],
+    counter: Counter,
+    paint: Paint,
+) -> String {
+    let pairs = compare::pairs(old, new);
+    let mut out = summary(labels, (old, new), &pairs, counter);
+    let changes = compare::text_changes(&pairs);
+    if !changes.is_empty() {
+        out.push_str("\nText changes, each once, with the prompts it reaches:\n");
+        for change in &changes {
+            out.push('\n');
+            out.push_str(&text_change(change, new.all.len(), paint));
+        }
+    }
+    if pairs.iter().any(|p| !p.unchanged()) {
+        out.push_str("\nPrompts:\n\n");
+        out.push_str(&prompt_lines(&pairs, counter));
+    }
+    let prefixes = compare::prefix_changes(&pairs);
+    if !prefixes.is_empty() {
+        out.push_str("\nCache: each stable prefix the old prompts had:\n\n");
+        out.push_str(&cache_lines(&prefixes, counter));
+    }
+    out
+}
+
+/// The opening line: how many prompts changed, were added, removed, or stayed.
+fn summary(
+    [before, after]: [&str; 2],
+    (old, new): (&Prompts, &Prompts),
+    pairs: &[Pair<'_>],
+    counter: Counter,
+) -> String {
+    let count = |f: fn(&Pair<'_>) -> bool| pairs.iter().filter(|p| f(p)).count();
+    let same = count(|p| p.unchanged());
+    let added = count(|p| p.old.is_none());
+    let removed = count(|p| p.new.is_none());
+    format!(
+        "{before} → {after}: {} prompts before, {} after: {} changed, {same} unchanged, \
+         {added} added, {removed} removed; {}\n",
+        old.all.len(),
+        new.all.len(),
+        pairs.len() - same - added - removed,
+        counter.describe()
+    )
+}
+
+/// One text change: what it is, where it reaches, and its line diff.
+fn text_change(change: &TextChange<'_>, prompts: usize, paint: Paint) -> String {
+    let what = match (change.old, change.new) {
+        (None, _) => "added",
+        (_, None) => "removed",
+        _ => "changed",
+    };
+    let reach = match change.prompts.len() {
+        n if n == prompts => format!("every prompt ({n})"),
+        1 => "1 prompt".to_string(),
+        n => format!("{n} prompts"),
+    };
+    let layer = match change.layer {
+        compare::JOINS => compare::JOINS.to_string(),
+        layer => format!("layer `{layer}`"),
+    };
+    let mut out = format!(
+        "{}\n",
+        paint.paint("1", &format!("{layer} {what}, in {reach}:"))
+    );
+    if change.prompts.len() < prompts {
+        for names in change.prompts.chunks(6) {
+            let _ = writeln!(out, "  {}", names.join(", "));
+        }
+    }
+    out.push_str(&unified(
+        change.old.unwrap_or(""),
+        change.new.unwrap_or(""),
+        paint,
+    ));
+    out
+}
+
+/// A line per prompt that is not unchanged.
+fn prompt_lines(pairs: &[Pair<'_>], counter: Counter) -> String {
+    let size = |p: Option<&crate::prompts::Composed>, f: &dyn Fn(&str) -> usize| {
+        p.map(|c| f(c.prompt.as_str()))
+    };
+    let bytes = |s: &str| s.len();
+    let tokens = |s: &str| counter.count(s);
+    let rows: Vec<Vec<String>> = pairs
+        .iter()
+        .filter(|p| !p.unchanged())
+        .map(|p| {
+            let stable = match (p.old, p.new) {
+                (Some(o), Some(n)) if o.prompt.stable() == n.prompt.stable() => "kept".into(),
+                (Some(_), Some(_)) => "changed".into(),
+                (None, _) => "added".into(),
+                (_, None) => "removed".into(),
+            };
+            let mut row = vec![p.name.to_string()];
+            row.extend(delta(size(p.old, &bytes), size(p.new, &bytes)));
+            row.extend(delta(size(p.old, &tokens), size(p.new, &tokens)));
+            row.push(stable);
+            row
+        })
+        .collect();
+    let t = counter.heading();
+    let columns = [
+        text("prompt"),
+        number("bytes"),
+        number("after"),
+        number("Δ"),
+        number(t),
+        number("after"),
+        number("Δ"),
+        text("stable prefix"),
+    ];
+    table::render(&columns, &rows)
+}
+
+/// Before, after and the signed difference; `-` for a side that has no such prompt.
+fn delta(old: Option<usize>, new: Option<usize>) -> [String; 3] {
+    let shown = |n: Option<usize>| n.map_or("-".to_string(), |n| n.to_string());
+    let d = match (old, new) {
+        (Some(o), Some(n)) if n >= o => format!("+{}", n - o),
+        (Some(o), Some(n)) => format!("-{}", o - n),
+        _ => String::new(),
+    };
+    [shown(old), shown(new), d]
+}
+
+/// A line per (old stable prefix, what it became): kept, gone, or the byte and token at
+/// which it first differs; then the totals.
+fn cache_lines(prefixes: &[PrefixChange<'_>], counter: Counter) -> String {
+    let (mut invalidated, mut rewritten) = (0, 0);
+    let rows: Vec<Vec<String>> = prefixes
+        .iter()
+        .map(|p| {
+            let total = counter.count(p.old);
+            let mut row = vec![
+                format!("{:016x}", doctrine_core::fingerprint(p.old.as_bytes())),
+                p.old.len().to_string(),
+                total.to_string(),
+            ];
+            match (p.new, p.first_change()) {
+                (None, _) => row.push("gone".into()),
+                (Some(_), None) => row.push("kept".into()),
+                (Some(_), Some(at)) => {
+                    let before = counter.count(&p.old[..at]).min(total);
+                    (invalidated, rewritten) = (invalidated + 1, rewritten + total - before);
+                    row.extend(["invalidated".into(), at.to_string(), before.to_string()]);
+                }
+            }
+            row.resize(6, String::new());
+            row.push(p.prompts.join(", "));
+            row
+        })
+        .collect();
+    let t = counter.heading();
+    let columns = [
+        text("fingerprint"),
+        number("bytes"),
+        number(t),
+        text("cache"),
+        number("from byte"),
+        number(t),
+        text("prompts"),
+    ];
+    let mut out = table::render(&columns, &rows);
+    let _ = writeln!(
+        out,
+        "\n{invalidated} of {} stable prefixes invalidated; from their first changed byte on, \
+         {rewritten} {t} are written to the cache again (a provider that caches the longest \
+         matching prefix still serves what comes before it).",
+        prefixes.len()
+    );
+    out
+}

@@ -1,0 +1,384 @@
+//! `matrix` and `diff`, run as a user runs them, on small manifests written here: every
+//! number the commands print is worked out below from the texts themselves.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const MANIFEST: &str = r#"roles = ["dev", "qa"]
+separator = "\n\n"
+
+[flags]
+terse = false
+
+[[layer]]
+name = "base"
+text = "Shared rules.\nKeep the board current.\nAsk before deleting."
+
+[[layer]]
+name = "role"
+[layer.texts]
+dev = "Write the code."
+qa = "Test the code."
+
+[[layer]]
+name = "terse"
+text = "Be brief."
+when = "terse"
+"#;
+
+const BASE: &str = "Shared rules.\nKeep the board current.\nAsk before deleting.";
+
+/// A crate directory holding `manifest` as `doctrine.toml`.
+fn crate_with(manifest: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    dir
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The four prompts of [`MANIFEST`], by name, in combination order.
+fn prompts() -> Vec<(&'static str, String)> {
+    let of = |role: &str, terse: bool| {
+        let mut p = format!("{BASE}\n\n{role}");
+        if terse {
+            p.push_str("\n\nBe brief.");
+        }
+        p
+    };
+    vec![
+        ("dev", of("Write the code.", false)),
+        ("dev+terse", of("Write the code.", true)),
+        ("qa", of("Test the code.", false)),
+        ("qa+terse", of("Test the code.", true)),
+    ]
+}
+
+fn fingerprint(text: &str) -> String {
+    format!("{:016x}", doctrine_core::fingerprint(text.as_bytes()))
+}
+
+#[test]
+fn matrix_lists_every_prompt_with_its_sizes_and_shared_prefixes() {
+    let dir = crate_with(MANIFEST);
+    let out = stdout(&run_in(dir.path(), &["matrix"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "doctrine.toml: 4 prompts, 4 distinct, 4 stable prefixes; ~tokens = bytes / 4, approximate"
+    );
+    for (i, (name, text)) in prompts().iter().enumerate() {
+        let cells: Vec<&str> = lines[3 + i].split_whitespace().collect();
+        let (bytes, tokens) = (text.len(), text.len().div_ceil(4));
+        // Every layer is stable, so the prefix is the whole prompt.
+        let expected = [name, &*bytes.to_string(), &tokens.to_string()];
+        assert_eq!(cells[..3], expected, "{}", lines[3 + i]);
+        assert_eq!(cells[3..5], expected[1..], "{}", lines[3 + i]);
+        assert_eq!(cells[5], format!("P{}", i + 1));
+        let prefix_line = lines[3 + 4 + 2 + i];
+        let cells: Vec<&str> = prefix_line.split_whitespace().collect();
+        let expected = [format!("P{}", i + 1), fingerprint(text), bytes.to_string()];
+        assert_eq!(cells[..3], expected, "{prefix_line}");
+        assert!(
+            prefix_line.ends_with(&format!("1: {name}")),
+            "{prefix_line}"
+        );
+    }
+    assert_eq!(lines.len(), 3 + 4 + 2 + 4);
+}
+
+#[test]
+fn matrix_shows_identical_prompts_and_prefixes_shared_across_a_volatile_layer() {
+    // The flag gates nothing in `qa`'s prompt, and a volatile layer follows the prefix.
+    let manifest = MANIFEST.replace("when = \"terse\"", "when = \"terse\"\nroles = [\"dev\"]")
+        + "\n[[layer]]\nname = \"now\"\ntier = \"volatile\"\ntext = \"Later.\"\n";
+    let dir = crate_with(&manifest);
+    let out = stdout(&run_in(dir.path(), &["matrix"]));
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{out}"))
+            .to_string()
+    };
+    assert!(row("qa+terse").ends_with("P3      = qa"), "{out}");
+    assert!(!row("qa").contains('='), "{out}");
+    let qa = format!("{BASE}\n\nTest the code.");
+    let cells: Vec<String> = row("qa").split_whitespace().map(String::from).collect();
+    assert_eq!(cells[1], (qa.len() + "\n\nLater.".len()).to_string());
+    // The separator before the volatile layer is the volatile part's.
+    assert_eq!(cells[3], qa.len().to_string());
+    assert!(out.contains("3 distinct, 3 stable prefixes"), "{out}");
+    assert!(out.contains("2: qa, qa+terse"), "{out}");
+}
+
+/// Old and new crate directories: the new one with `edit` applied to the manifest.
+fn old_and_new(edit: impl Fn(&str) -> String) -> (tempfile::TempDir, tempfile::TempDir) {
+    (crate_with(MANIFEST), crate_with(&edit(MANIFEST)))
+}
+
+fn diff(old: &Path, new: &Path, extra: &[&str]) -> String {
+    let (old, new) = (old.join("doctrine.toml"), new.join("doctrine.toml"));
+    let mut args = vec!["diff", old.to_str().unwrap(), new.to_str().unwrap()];
+    args.extend(extra);
+    stdout(&run_in(old.parent().unwrap(), &args))
+}
+
+#[test]
+fn a_shared_line_changed_is_one_hunk_reaching_every_prompt() {
+    let (old, new) = old_and_new(|m| m.replace("Keep the board current.", "Keep the board tidy."));
+    let out = diff(old.path(), new.path(), &[]);
+    assert!(
+        out.contains("4 prompts before, 4 after: 4 changed, 0 unchanged"),
+        "{out}"
+    );
+    let hunk = "layer `base` changed, in every prompt (4):\n@@ -1,3 +1,3 @@\n Shared rules.\n\
+                -Keep the board current.\n+Keep the board tidy.\n Ask before deleting.\n\
+                \\ No newline at end of text\n";
+    assert!(out.contains(hunk), "{out}");
+    assert_eq!(out.matches("@@ ").count(), 1, "{out}");
+    // Each prompt: 3 bytes fewer; the stable prefix changes at the first differing byte.
+    for (name, text) in prompts() {
+        let (before, after) = (text.len(), text.len() - "current".len() + "tidy".len());
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap();
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            cells[1..4],
+            [&*before.to_string(), &after.to_string(), "-3"],
+            "{line}"
+        );
+        assert_eq!(cells.last(), Some(&"changed"), "{line}");
+    }
+    let at = "Shared rules.\nKeep the board ".len();
+    for (name, text) in prompts() {
+        let line = out
+            .lines()
+            .find(|l| l.ends_with(&format!("  {name}")))
+            .unwrap();
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let expected = [fingerprint(&text), text.len().to_string()];
+        assert_eq!(cells[..2], expected, "{line}");
+        let expected = [
+            "invalidated".to_string(),
+            at.to_string(),
+            at.div_ceil(4).to_string(),
+        ];
+        assert_eq!(cells[3..6], expected, "{line}");
+    }
+    assert!(out.contains("4 of 4 stable prefixes invalidated"), "{out}");
+}
+
+#[test]
+fn a_change_to_one_role_reaches_its_prompts_only_and_keeps_the_others_cache() {
+    let (old, new) = old_and_new(|m| m.replace("Test the code.", "Test the change."));
+    let out = diff(old.path(), new.path(), &["--color", "never"]);
+    assert!(
+        out.contains("2 changed, 2 unchanged, 0 added, 0 removed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("layer `role` changed, in 2 prompts:\n  qa, qa+terse\n"),
+        "{out}"
+    );
+    assert!(out.contains("-Test the code.\n"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("dev")), "{out}");
+    let kept: Vec<&str> = out.lines().filter(|l| l.contains(" kept ")).collect();
+    assert_eq!(kept.len(), 2, "{out}");
+    assert!(out.contains("2 of 4 stable prefixes invalidated"), "{out}");
+}
+
+#[test]
+fn a_new_flag_adds_prompts_and_a_removed_one_removes_them() {
+    let (old, new) = old_and_new(|m| m.replace("terse = false", "terse = false\nloud = false"));
+    let out = diff(old.path(), new.path(), &[]);
+    assert!(
+        out.contains("4 prompts before, 8 after: 0 changed, 4 unchanged, 4 added"),
+        "{out}"
+    );
+    assert!(!out.contains("Text changes"), "{out}");
+    let out = diff(new.path(), old.path(), &[]);
+    assert!(out.contains("4 unchanged, 0 added, 4 removed"), "{out}");
+    assert_eq!(out.matches(" gone ").count(), 4, "{out}");
+}
+
+#[test]
+fn colour_is_asked_for_or_not() {
+    let (old, new) = old_and_new(|m| m.replace("Write the code.", "Write tests."));
+    let plain = diff(old.path(), new.path(), &[]);
+    assert!(!plain.contains('\x1b'), "piped output is plain");
+    let coloured = diff(old.path(), new.path(), &["--color", "always"]);
+    assert!(
+        coloured.contains("\x1b[31m-Write the code.\x1b[0m"),
+        "{coloured}"
+    );
+    assert!(
+        coloured.contains("\x1b[32m+Write tests.\x1b[0m"),
+        "{coloured}"
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+#[test]
+fn rev_reads_the_old_tree_from_git_and_leaves_nothing_behind() {
+    let repo = tempfile::tempdir().unwrap();
+    let krate = repo.path().join("agent");
+    std::fs::create_dir(&krate).unwrap();
+    std::fs::write(krate.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(krate.join("doctrine.toml"), MANIFEST).unwrap();
+    git(repo.path(), &["init", "-q"]);
+    git(repo.path(), &["add", "."]);
+    git(repo.path(), &["commit", "-q", "-m", "one"]);
+    let edited = MANIFEST.replace("Ask before deleting.", "Ask first.");
+    std::fs::write(krate.join("doctrine.toml"), edited).unwrap();
+    let out = stdout(&run_in(&krate, &["diff", "--rev", "HEAD"]));
+    assert!(
+        out.starts_with("doctrine.toml at HEAD → doctrine.toml: "),
+        "{out}"
+    );
+    assert!(out.contains("-Ask before deleting.\n"), "{out}");
+    assert!(out.contains("+Ask first.\n"), "{out}");
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(&krate)
+        .output();
+    let head = String::from_utf8(head.unwrap().stdout).unwrap();
+    let left = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("cargo-doctrine-") && name.ends_with(&head[..12])
+        });
+    assert_eq!(left.count(), 0, "the old tree is removed");
+    let bad = run_in(&krate, &["diff", "--rev", "no-such-branch"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`no-such-branch` is not a revision"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_say_what_to_give() {
+    let dir = crate_with(MANIFEST);
+    for (args, says) in [
+        (
+            &["diff", "doctrine.toml"][..],
+            "give two manifests, OLD and NEW, or --rev REV",
+        ),
+        (
+            &["diff", "--color", "sometimes", "a", "b"],
+            "the choices: auto, always, never",
+        ),
+        (&["matrix", "--rows"], "`matrix` takes --choices, --help"),
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn check_notes_a_prefix_too_short_to_cache_with_its_size() {
+    let dir = crate_with(MANIFEST);
+    let out = stdout(&run_in(dir.path(), &["check"]));
+    for (name, text) in prompts() {
+        let tokens = text.len().div_ceil(4);
+        let note = format!(
+            "note: doctrine.toml: the stable prefix of {name} is ~{tokens} tokens ({} bytes) \
+             without facts or slots, under the 1024 a provider caches at the least",
+            text.len()
+        );
+        assert!(out.contains(&note), "{note}\n{out}");
+        let help = format!(
+            "  help: {} more stable tokens would make it cacheable",
+            1024 - tokens
+        );
+        assert!(out.contains(&help), "{out}");
+    }
+    let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "19"]));
+    assert!(
+        !out.contains("stable prefix"),
+        "no prefix is under 19 tokens: {out}"
+    );
+    let bad = run_in(dir.path(), &["check", "--min-cache-tokens", "many"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn check_notes_a_role_layer_before_layers_every_role_shares() {
+    // `role` varies by role and `rules`, after it, is the same for both.
+    let manifest = MANIFEST.replace(
+        "[[layer]]\nname = \"terse\"",
+        "[[layer]]\nname = \"rules\"\ntext = \"Run the tests.\"\n\n[[layer]]\nname = \"terse\"",
+    );
+    let dir = crate_with(&manifest);
+    let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "1"]));
+    let line = manifest
+        .lines()
+        .position(|l| l == "name = \"role\"")
+        .unwrap()
+        + 1;
+    // `rules` and, where the flag is on, `terse`: "Run the tests.Be brief.", 23 bytes.
+    let note = format!(
+        "note: doctrine.toml:{line}:8: layer `role` varies by role but comes before `rules`, \
+         `terse`, which every role shares: each role's cached prefix parts from the others' at \
+         `role`, so these ~6 tokens (23 bytes) are cached once per role instead of once for all\n\
+         \x20 help: if the order is not needed, move `role` after them"
+    );
+    assert!(out.starts_with(&note), "{out}");
+    let json = stdout(&run_in(
+        dir.path(),
+        &["check", "--format", "json", "--min-cache-tokens", "1"],
+    ));
+    let value: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+    assert_eq!(value["level"], "note");
+    assert_eq!(value["spans"][0]["line_start"], line);
+    // Shared layers first: nothing to say.
+    let (head, terse) = MANIFEST.split_once("[[layer]]\nname = \"terse\"").unwrap();
+    let (head, role) = head.split_once("[[layer]]\nname = \"role\"").unwrap();
+    let shared_first =
+        format!("{head}[[layer]]\nname = \"terse\"{terse}\n[[layer]]\nname = \"role\"{role}");
+    let dir = crate_with(&shared_first);
+    let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "1"]));
+    assert_eq!(out, "");
+}
