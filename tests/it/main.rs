@@ -26,6 +26,7 @@ pub mod pass;
 mod prefix_constants;
 mod provenance;
 mod reminders;
+mod schema;
 mod skills;
 mod skip_slots;
 mod spine;
