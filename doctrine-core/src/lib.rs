@@ -71,6 +71,7 @@ pub mod tripwire {
 /// out of the documented API (as serde's `__private` is).
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::runtime::combination::{combination_name, combinations, Combinations, Digits};
     pub use crate::runtime::compose::{
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan,
         MAX_INLINE_LAYERS,
@@ -98,6 +99,8 @@ pub mod __private {
     pub use crate::runtime::user_content::{Rendered, UserValue};
 }
 
+#[cfg(feature = "book")]
+pub mod book;
 #[cfg(feature = "codegen")]
 pub mod codegen;
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.

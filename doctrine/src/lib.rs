@@ -46,3 +46,6 @@ pub mod guide {
     #[doc = include_str!("../docs/reference.md")]
     pub mod reference {}
 }
+
+#[cfg(feature = "testing")]
+pub mod testing;

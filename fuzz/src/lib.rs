@@ -66,7 +66,7 @@ pub mod manifest {
     use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
 
-    use doctrine_core::codegen::{generate, Request};
+    use doctrine_core::codegen::{generate, Diagnostic, Request};
 
     use super::{copy_tree, repo_root, scratch_dir};
 
@@ -138,7 +138,7 @@ pub mod manifest {
                 let manifest: Vec<&str> = manifest.split('\n').collect();
                 for d in &diagnostics.0 {
                     assert!(!d.message.is_empty(), "a diagnostic without a message: {d}");
-                    check_location(&d.location, &manifest, dir);
+                    check_location(d, &manifest, dir);
                 }
             }
         }
@@ -146,21 +146,15 @@ pub mod manifest {
 
     /// A location is `doctrine.toml` or a file inside the crate (relative, as shown to the
     /// user), optionally with a `:line:col` that lies inside that file.
-    fn check_location(location: &str, manifest: &[&str], dir: &Path) {
+    fn check_location(d: &Diagnostic, manifest: &[&str], dir: &Path) {
+        let location = &d.location;
         assert!(!location.is_empty(), "an empty location");
-        let mut parts = location.rsplitn(3, ':');
-        let (path, line_col) = match (parts.next(), parts.next(), parts.next()) {
-            (Some(col), Some(line), Some(path)) => match (line.parse(), col.parse()) {
-                (Ok(line), Ok(col)) => (path, Some((line, col))),
-                _ => (location, None),
-            },
-            _ => (location, None),
-        };
+        let (path, line_col) = d.position();
         assert!(
             !Path::new(path).is_absolute(),
             "location `{location}` is absolute, not relative to the crate"
         );
-        let Some((line, col)): Option<(usize, usize)> = line_col else {
+        let Some((line, col)) = line_col else {
             return;
         };
         assert!(line >= 1 && col >= 1, "location `{location}` counts from 0");

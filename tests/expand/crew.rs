@@ -259,6 +259,46 @@ impl Identity {
 ::doctrine::__choice_impls!(
     Identity, "identity", ["Arch1", "BeDev1", "BeDev2", "FeDev1", "Pm1", "Qa1"]
 );
+///One setting of each closed set `compose` takes: a role, the flags, the knobs. [`Combination::all`] yields every one; `Display` names it (`developer+fable+intensity=full`: the role, the flags that are on, every knob as `name=value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combination {
+    ///The role.
+    pub role: Role,
+    /// Which flags are on.
+    pub flags: Flags,
+    /// Every knob's value.
+    pub knobs: Knobs,
+}
+impl Combination {
+    ///Every combination: role by role, each flag off then on, each knob's values in manifest order. 8 × 2 × 3 = 48 in all.
+    pub fn all() -> impl ::core::iter::Iterator<Item = Combination> {
+        ::doctrine::__private::combinations(
+            Role::ALL.len(),
+            Flag::ALL.len(),
+            &[Intensity::ALL.len()],
+            |c| {
+                Combination {
+                    role: Role::ALL[c.role],
+                    flags: c.flags(Flag::ALL, Flags::set),
+                    knobs: Knobs {
+                        intensity: Intensity::ALL[c.knobs[0]],
+                    },
+                }
+            },
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Combination {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::combination_name(
+            f,
+            ::core::option::Option::Some(self.role.as_str()),
+            (Flag::NAMES, &|i| self.flags.get(Flag::ALL[i])),
+            &[("intensity", self.knobs.intensity.as_str())],
+        )
+    }
+}
 ///The facts `developer` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeveloperFacts<'a> {

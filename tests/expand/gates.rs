@@ -111,6 +111,41 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
+///One setting of each closed set `compose` takes: a mode, the flags. [`Combination::all`] yields every one; `Display` names it (`work+verbose`: the mode, the flags that are on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combination {
+    ///The mode.
+    pub mode: Mode,
+    /// Which flags are on.
+    pub flags: Flags,
+}
+impl Combination {
+    ///Every combination: mode by mode, each flag off then on. 1 × 2^2 = 4 in all.
+    pub fn all() -> impl ::core::iter::Iterator<Item = Combination> {
+        ::doctrine::__private::combinations(
+            Mode::ALL.len(),
+            Flag::ALL.len(),
+            &[],
+            |c| {
+                Combination {
+                    mode: Mode::ALL[c.role],
+                    flags: c.flags(Flag::ALL, Flags::set),
+                }
+            },
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Combination {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::combination_name(
+            f,
+            ::core::option::Option::Some(self.mode.as_str()),
+            (Flag::NAMES, &|i| self.flags.get(Flag::ALL[i])),
+            &[],
+        )
+    }
+}
 ///The values of fact `speed` in `tests/fixtures/gates.toml`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Speed {

@@ -82,6 +82,38 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
+///One setting of each closed set `compose` takes: the flags. [`Combination::all`] yields every one; `Display` names it (`brief`: the flags that are on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combination {
+    /// Which flags are on.
+    pub flags: Flags,
+}
+impl Combination {
+    ///Every combination: each flag off then on. 2 in all.
+    pub fn all() -> impl ::core::iter::Iterator<Item = Combination> {
+        ::doctrine::__private::combinations(
+            1,
+            Flag::ALL.len(),
+            &[],
+            |c| {
+                Combination {
+                    flags: c.flags(Flag::ALL, Flags::set),
+                }
+            },
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Combination {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::combination_name(
+            f,
+            ::core::option::Option::None,
+            (Flag::NAMES, &|i| self.flags.get(Flag::ALL[i])),
+            &[],
+        )
+    }
+}
 ///The facts `the prompt` takes: required ones are plain fields, optional ones `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {

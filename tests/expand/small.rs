@@ -165,6 +165,46 @@ impl Mood {
     }
 }
 ::doctrine::__choice_impls!(Mood, "mood", ["Stern", "Sunny"]);
+///One setting of each closed set `compose` takes: a role, the flags, the knobs. [`Combination::all`] yields every one; `Display` names it (`builder+strict+pace=calm`: the role, the flags that are on, every knob as `name=value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combination {
+    ///The role.
+    pub role: Role,
+    /// Which flags are on.
+    pub flags: Flags,
+    /// Every knob's value.
+    pub knobs: Knobs,
+}
+impl Combination {
+    ///Every combination: role by role, each flag off then on, each knob's values in manifest order. 2 × 2 × 2 = 8 in all.
+    pub fn all() -> impl ::core::iter::Iterator<Item = Combination> {
+        ::doctrine::__private::combinations(
+            Role::ALL.len(),
+            Flag::ALL.len(),
+            &[Pace::ALL.len()],
+            |c| {
+                Combination {
+                    role: Role::ALL[c.role],
+                    flags: c.flags(Flag::ALL, Flags::set),
+                    knobs: Knobs {
+                        pace: Pace::ALL[c.knobs[0]],
+                    },
+                }
+            },
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Combination {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::combination_name(
+            f,
+            ::core::option::Option::Some(self.role.as_str()),
+            (Flag::NAMES, &|i| self.flags.get(Flag::ALL[i])),
+            &[("pace", self.knobs.pace.as_str())],
+        )
+    }
+}
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {

@@ -106,6 +106,41 @@ impl ::core::fmt::Display for Flags {
         ::core::result::Result::Ok(())
     }
 }
+///One setting of each closed set `compose` takes: a role, the flags. [`Combination::all`] yields every one; `Display` names it (`supervisor+persona_replace`: the role, the flags that are on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combination {
+    ///The role.
+    pub role: Role,
+    /// Which flags are on.
+    pub flags: Flags,
+}
+impl Combination {
+    ///Every combination: role by role, each flag off then on. 2 × 2 = 4 in all.
+    pub fn all() -> impl ::core::iter::Iterator<Item = Combination> {
+        ::doctrine::__private::combinations(
+            Role::ALL.len(),
+            Flag::ALL.len(),
+            &[],
+            |c| {
+                Combination {
+                    role: Role::ALL[c.role],
+                    flags: c.flags(Flag::ALL, Flags::set),
+                }
+            },
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Combination {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::combination_name(
+            f,
+            ::core::option::Option::Some(self.role.as_str()),
+            (Flag::NAMES, &|i| self.flags.get(Flag::ALL[i])),
+            &[],
+        )
+    }
+}
 /// The value of each selector, as the caller got it (an environment variable, a
 /// flag); `Default` leaves every one unset, which is off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

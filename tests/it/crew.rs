@@ -1,10 +1,11 @@
-//! The crew example's prompts: one snapshot per role × flag × knob, and the properties
-//! the manifest promises (flag off = layers absent, stable prefix independent of the
-//! volatile slot, knob only reaching developers).
+//! The crew example's prompts: every role × flag × knob in one prompt book (a snapshot of
+//! each distinct layer text once and a line per prompt), and the properties the manifest
+//! promises (flag off = layers absent, stable prefix independent of the volatile slot,
+//! knob only reaching developers).
 
 use doctrine::Choice;
 
-mod crew {
+pub(crate) mod crew {
     doctrine::doctrine!("../../examples/crew/doctrine.toml");
 }
 
@@ -16,8 +17,8 @@ use crew::{Identity, Intensity, Role, Team};
 
 use crate::support::crew_tools::loaded_tools;
 
-/// A plausible team and identity per role; the snapshot matrix is over role, flag, knob.
-fn seat(role: Role) -> (Team, Identity) {
+/// A plausible team and identity per role; the book is over role, flag, knob.
+pub(crate) fn seat(role: Role) -> (Team, Identity) {
     match role {
         Role::Developer => (Team::Backend, Identity::BeDev1),
         Role::Architect => (Team::Platform, Identity::Arch1),
@@ -38,23 +39,15 @@ fn prompt(role: Role, fable: bool, intensity: Intensity, ambient: Option<&str>) 
         .finish()
 }
 
+/// The prompt of one combination, with the role's seat and tools and no ambient text.
+pub(crate) fn book_prompt(c: crew::Combination) -> crew::Prompt {
+    prompt(c.role, c.flags.fable, c.knobs.intensity, None)
+}
+
 #[test]
-fn every_role_flag_and_knob_is_pinned() {
-    let mut count = 0;
-    for &role in Role::ALL {
-        for fable in [false, true] {
-            for &intensity in Intensity::ALL {
-                let p = prompt(role, fable, intensity, None);
-                let name = format!(
-                    "{role}-{}-{intensity}",
-                    if fable { "fable" } else { "plain" }
-                );
-                insta::assert_snapshot!(name, p.as_str());
-                count += 1;
-            }
-        }
-    }
-    assert_eq!(count, 8 * 2 * 3);
+fn every_role_flag_and_knob_is_in_the_book() {
+    assert_eq!(crew::Combination::all().count(), 8 * 2 * 3);
+    doctrine::assert_book!("crew", crew::Combination::all(), book_prompt);
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 mod agent;
 mod any_of;
+mod book;
 mod crate_path;
 mod crew;
 mod docs;
@@ -23,6 +24,7 @@ mod overlay;
 mod overlay_policy;
 mod parity;
 pub mod pass;
+mod plan_parity;
 mod prefix_constants;
 mod provenance;
 mod reminders;

@@ -1,27 +1,19 @@
 //! Every manifest error as data: `tests/errors/<case>.toml` is a manifest that must not
 //! compile, and `<case>.diag` holds the diagnostics the macro reports for it, in order, as
 //! rustc prints them (`error: file:line:col: message`, then `  help: …`), one blank line
-//! apart. The manifests go through the code generator as a library, exactly as the macro
-//! calls it (judged from their own directory, inside this crate), so no rustc is needed.
-//! One case also goes through rustc, by trybuild (`doctrine/tests/ui/fail/several_errors.rs`):
-//! there the diagnostics land on the macro's string literal, and they read as its `.diag`.
+//! apart: `Diagnostics::rendered`, which `cargo doctrine check` prints too (its tests run
+//! every case here through the binary). The manifests go through the code generator as a
+//! library, exactly as the macro calls it (judged from their own directory, inside this
+//! crate), so no rustc is needed. One case also goes through rustc, by trybuild
+//! (`doctrine/tests/ui/fail/several_errors.rs`): there the diagnostics land on the macro's
+//! string literal, and they read as its `.diag`.
 //!
 //! After changing a message: `DOCTRINE_BLESS=1 cargo test --test it manifest_errors`
 //! rewrites the `.diag` files; read `git diff tests/errors` before committing.
 
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::{generate, Diagnostics, Request};
-
-/// The diagnostics as the `.diag` files hold them.
-fn render(diagnostics: &Diagnostics) -> String {
-    let blocks: Vec<String> = diagnostics
-        .0
-        .iter()
-        .map(|d| format!("error: {d}\n"))
-        .collect();
-    blocks.join("\n")
-}
+use doctrine_core::codegen::{generate, Request};
 
 /// `path` relative to the crate directory, with `/` separators, for messages.
 fn shown(path: &Path, root: &Path) -> String {
@@ -33,15 +25,8 @@ fn shown(path: &Path, root: &Path) -> String {
 fn every_case_reports_its_pinned_diagnostics() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/errors");
-    escape_link(&dir);
     let bless = std::env::var_os("DOCTRINE_BLESS").is_some();
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 60, "{} cases in tests/errors", cases.len());
+    let cases = crate::support::error_cases::cases(root);
     let mut failures = Vec::new();
     for case in &cases {
         let name = case.file_name().unwrap().to_str().unwrap();
@@ -54,7 +39,7 @@ fn every_case_reports_its_pinned_diagnostics() {
                 ));
                 continue;
             }
-            Err(d) => render(&d),
+            Err(d) => d.rendered(),
         };
         if bless {
             std::fs::write(&expected_path, &actual).unwrap();
@@ -120,18 +105,4 @@ fn the_diag_files_hold_what_rustc_prints() {
         blocks.join("\n").replace("tests/ui/fail/", "tests/errors/"),
         read(root.join("tests/errors/several_errors.diag"))
     );
-}
-
-/// `tests/errors/path_symlink_escape.toml` names `files/escape.md`, which must be a symlink
-/// out of the crate. It is made here rather than committed (a committed link to a system
-/// file would be odd to ship); it points at a file of the system's temporary directory.
-fn escape_link(dir: &Path) {
-    let link = dir.join("files/escape.md");
-    let target = std::env::temp_dir().join("doctrine-escape-target.md");
-    std::fs::write(&target, "outside the crate\n").unwrap();
-    let _ = std::fs::remove_file(&link);
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(&target, &link).unwrap();
-    #[cfg(windows)]
-    std::os::windows::fs::symlink_file(&target, &link).unwrap();
 }

@@ -229,9 +229,7 @@ const ALSO_REFUSED: &[(&str, &str)] = &[
 #[test]
 fn the_schema_refuses_each_structural_error_for_its_reason_and_no_other_case() {
     let validator = validator();
-    let mut cases = Vec::new();
-    tomls(&root().join("tests/errors"), &mut cases);
-    cases.retain(|p| p.parent() == Some(&root().join("tests/errors")));
+    let cases = crate::support::error_cases::cases(root());
     let (mut structural, mut semantic, mut failures) = (0, 0, Vec::new());
     for case in &cases {
         let name = case.file_stem().unwrap().to_str().unwrap();

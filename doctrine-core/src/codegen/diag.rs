@@ -25,9 +25,42 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// This diagnostic as rustc prints the macro's error, less rustc's excerpt of the
+    /// invoking line: `error: location: message`, then `  help: …`, each line ending in a
+    /// newline. `cargo doctrine check` prints this, and the `tests/errors/*.diag` files hold it.
+    pub fn rendered(&self) -> String {
+        format!("error: {self}\n")
+    }
+
+    /// The file [`location`](Diagnostic::location) names and, where it names a position, the
+    /// line and column there (from 1; columns count characters): the location split where
+    /// it was joined.
+    pub fn position(&self) -> (&str, Option<(usize, usize)>) {
+        let mut parts = self.location.rsplitn(3, ':');
+        let (col, line, file) = (parts.next(), parts.next(), parts.next());
+        match (
+            file,
+            line.and_then(|l| l.parse().ok()),
+            col.and_then(|c| c.parse().ok()),
+        ) {
+            (Some(file), Some(line), Some(col)) => (file, Some((line, col))),
+            _ => (&self.location, None),
+        }
+    }
+}
+
 /// Every diagnostic found in one manifest, in the order found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Every diagnostic [rendered](Diagnostic::rendered), one blank line apart.
+    pub fn rendered(&self) -> String {
+        let blocks: Vec<String> = self.0.iter().map(Diagnostic::rendered).collect();
+        blocks.join("\n")
+    }
+}
 
 impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -153,5 +186,40 @@ mod tests {
         assert_eq!(sink.locate(0), "d.toml:1:1");
         assert_eq!(sink.locate(6), "d.toml:2:1");
         assert_eq!(sink.locate(9), "d.toml:2:3");
+    }
+
+    #[test]
+    fn a_location_splits_into_file_line_and_column() {
+        let at = |location: &str| Diagnostic {
+            location: location.into(),
+            message: "m".into(),
+            help: None,
+        };
+        assert_eq!(
+            at("src/d.toml:3:14").position(),
+            ("src/d.toml", Some((3, 14)))
+        );
+        assert_eq!(
+            at("a:b/d.toml:1:2").position(),
+            ("a:b/d.toml", Some((1, 2)))
+        );
+        assert_eq!(at("files/x.md").position(), ("files/x.md", None));
+        assert_eq!(at("x.md:7").position(), ("x.md:7", None));
+        assert_eq!(at("C:\\x.md").position(), ("C:\\x.md", None));
+    }
+
+    #[test]
+    fn renders_as_rustc_prints_the_macro_error() {
+        let d = |message: &str, help: Option<&str>| Diagnostic {
+            location: "d.toml:1:2".into(),
+            message: message.into(),
+            help: help.map(Into::into),
+        };
+        let all = Diagnostics(vec![d("one", Some("fix it")), d("two", None)]);
+        assert_eq!(
+            all.rendered(),
+            "error: d.toml:1:2: one\n  help: fix it\n\nerror: d.toml:1:2: two\n"
+        );
+        assert_eq!(Diagnostics::default().rendered(), "");
     }
 }

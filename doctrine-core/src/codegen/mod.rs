@@ -3,19 +3,22 @@
 //!
 //! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
 //! with spans), `validate` (names, files, order; every error collected) and `expand`
-//! (model → tokens). Only [`Request`], [`generate`], [`load`], [`manifest_schema`] (the
-//! manifest's JSON Schema, built from the reader's declarations) and the diagnostics are
-//! API; the rest may change in any release.
+//! (model → tokens); `plan` builds the composition as data that `expand` prints and a
+//! tool composes with at run time. Only [`Request`], [`generate`], [`load`], [`plan`],
+//! [`manifest_schema`] (the manifest's JSON Schema, built from the reader's declarations)
+//! and the diagnostics are API; the rest may change in any release.
 
 mod de;
 mod diag;
 mod expand;
+pub mod inputs;
 mod json;
 mod lines;
 mod load;
 mod model;
 mod names;
 mod parse;
+pub mod plan;
 mod raw;
 mod read;
 mod reserved;

@@ -47,6 +47,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Type, "text"),
     (Space::Type, "sources"),
     (Space::Type, "prefix"),
+    // With a flag or a knob: one setting of each closed set, for tests.
+    (Space::Type, "Combination"),
     // `[reminders]`.
     (Space::Type, "ReminderKind"),
     (Space::Type, "Reminder"),
@@ -75,6 +77,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "*::ALL"),
     (Space::Associated, "*::NAMES"),
     (Space::Associated, "*::as_str"),
+    // `Combination`.
+    (Space::Associated, "Combination::all"),
     // `Flags`.
     (Space::Associated, "Flags::get"),
     (Space::Associated, "Flags::set"),
@@ -125,6 +129,10 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Compose::extra"),
     (Space::Associated, "__ComposeState::__with"),
     (Space::Associated, "__ComposeState::__join"),
+    (Space::Field, "Combination.role"),
+    (Space::Field, "Combination.mode"),
+    (Space::Field, "Combination.flags"),
+    (Space::Field, "Combination.knobs"),
     // The builder's fields (a choice's is `choice_<name>`).
     (Space::Field, "Reminder.kind"),
     (Space::Field, "Reminder.text"),

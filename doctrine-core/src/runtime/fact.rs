@@ -159,10 +159,7 @@ pub fn given(value: Option<&str>, trim: bool) -> Option<&str> {
 /// is not a key (free text, with `other = "verbatim"`); `""` when not given. Used by
 /// generated code.
 #[inline]
-pub fn value_text<'a>(
-    value: Option<&'a str>,
-    texts: &'static [(&'static str, &'static str)],
-) -> &'a str {
+pub fn value_text<'a>(value: Option<&'a str>, texts: &[(&'a str, &'a str)]) -> &'a str {
     match value {
         None => "",
         Some(v) => texts.iter().find(|(k, _)| *k == v).map_or(v, |(_, t)| t),

@@ -58,7 +58,7 @@ impl fmt::Display for Formulation {
 }
 
 /// A layer's title, with its delimiters precomputed at compile time for every formulation.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Title {
     /// The title as the manifest writes it.

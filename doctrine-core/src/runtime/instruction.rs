@@ -78,7 +78,7 @@ impl Instruction<'_> {
 /// How an instructions layer writes its provenance lines and ranks its instructions: the
 /// manifest's `provenance` template and `rank`. [`InstructionStyle::DEFAULT`] is
 /// `[instruction: source={source}, scope={scope}]`, ranked by authority.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct InstructionStyle {
     /// The line's pieces: literal text, and where the source and the scope go.
@@ -90,7 +90,7 @@ pub struct InstructionStyle {
 }
 
 /// A piece of a provenance line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LinePiece {
     /// Literal text.

@@ -33,7 +33,7 @@ impl fmt::Display for Tier {
 }
 
 /// What the manifest says about one layer, independent of any composition.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct LayerInfo {
     /// The layer's `name` in the manifest.
@@ -89,7 +89,7 @@ impl LayerInfo {
 }
 
 /// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Provenance {
     /// Where the text comes from (`source`).
@@ -130,7 +130,7 @@ impl fmt::Display for Provenance {
 }
 
 /// A file a layer's text was embedded from.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Source {
     /// Path relative to the crate directory, with `/` separators on every platform.
@@ -170,7 +170,7 @@ impl Source {
 }
 
 /// Where a composed section's text came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Origin {
     /// A file embedded at compile time.
@@ -208,7 +208,7 @@ impl fmt::Display for Origin {
 }
 
 /// Why a layer contributed nothing to a composed prompt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Skip {
     /// The flag that gates the layer is off.

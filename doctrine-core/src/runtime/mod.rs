@@ -1,5 +1,6 @@
 pub mod build;
 pub(crate) mod choice;
+pub(crate) mod combination;
 pub(crate) mod compose;
 pub(crate) mod explain;
 pub(crate) mod fact;

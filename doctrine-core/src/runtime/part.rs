@@ -44,7 +44,7 @@ pub enum Body<'a> {
 /// A segment of a text with placeholders: literal text, or the [`Value`] at an index of the
 /// `values` given to [`compose`](super::compose::compose) (facts, then knobs, then flags, in
 /// manifest order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seg {
     Lit(&'static str),
     Value(usize),

@@ -11,7 +11,7 @@ use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
 
 /// One layer of a manifest, as data.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct LayerPlan {
     pub info: LayerInfo,
     /// The roles (indices) the layer applies to; `None`: every role.
@@ -67,7 +67,7 @@ impl LayerPlan {
 }
 
 /// Where a layer's text comes from.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum ContentPlan {
     /// Shipped text for each role (index), or one text for every role.
     PerRole(&'static [Shipped]),
@@ -83,7 +83,7 @@ pub enum ContentPlan {
 }
 
 /// A shipped text and where it came from.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shipped {
     pub text: ShippedText,
     pub origin: Origin,
@@ -130,7 +130,7 @@ impl ShippedText {
 
 /// A shipped text: plain, or with placeholders (trimmed once rendered, where the layer
 /// trims and the text can render with whitespace at an end).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShippedText {
     Plain(&'static str),
     Template(&'static [Seg]),
@@ -140,7 +140,7 @@ pub enum ShippedText {
 /// A layer's conditions: `when` (each must hold, and fails with its own reason), its
 /// alternatives (one must hold entirely), `unless` and its alternatives (all of one
 /// holding drops the layer, with the reason given).
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Gate {
     pub when: &'static [(Cond, Skip)],
     pub when_any: Option<(&'static [&'static [Cond]], Skip)>,
@@ -174,7 +174,7 @@ impl Gate {
 }
 
 /// One condition: a test, negated or not.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cond {
     pub test: Test,
     pub negated: bool,
@@ -199,7 +199,7 @@ impl Cond {
 }
 
 /// What a condition looks at, by index into [`Inputs`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Test {
     Flag(u32),
     /// The fact is given.
@@ -224,7 +224,7 @@ pub enum Test {
 
 /// A line joined after a layer's text for some roles, its text chosen by the values of the
 /// knobs it names: `texts[i]` with `i` the mixed-radix number of those knobs' values.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct SuffixPlan {
     pub roles: Option<&'static [u32]>,
     pub separator: &'static str,
@@ -235,7 +235,7 @@ pub struct SuffixPlan {
 
 /// An overridable layer: the overlay field (index into [`Inputs::overlay`]), its file,
 /// and how it applies.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct OverlayPlan {
     pub field: u32,
     pub file: &'static str,

@@ -1,4 +1,6 @@
 //! What several test modules share.
 
+pub mod book_reader;
 pub mod crew_tools;
+pub mod error_cases;
 pub mod seed_composer;

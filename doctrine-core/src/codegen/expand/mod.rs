@@ -3,6 +3,7 @@
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
 mod claims;
+mod combinations;
 mod facts;
 mod facts_builder;
 mod facts_struct;
@@ -50,13 +51,15 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let flags = (!d.flags.is_empty()).then(|| flags(d));
     let knobs = (!d.knobs.is_empty()).then(|| knobs(d));
     let choices = choices(d);
+    let combination = combinations::combination(d);
     let facts = facts::facts(d);
     let overlay = state::Uses::new(d).overlay.then(|| overlay(d));
     let selectors = selectors::selectors(d);
-    let texts = texts(d);
+    let built = super::plan::build(d);
+    let texts = texts(d, &built);
     let layers = layer_infos(d);
-    let compose = compose(d);
-    let plan = plan::plan(d, &plan::Indices::new(d));
+    let compose = compose(d, &built.indices);
+    let plan = plan::plan(d, &built);
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
     let reminders = reminders::reminders(d);
@@ -67,6 +70,7 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #flags
         #knobs
         #choices
+        #combination
         #facts
         #overlay
         #selectors
@@ -84,10 +88,10 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
 
 /// The typed builder over the plan: its state, `compose(...)` and its stages, the setters,
 /// and `.finish()`.
-fn compose(d: &Doctrine) -> TokenStream {
-    let (ix, uses) = (plan::Indices::new(d), state::Uses::new(d));
+fn compose(d: &Doctrine, ix: &super::plan::Indices) -> TokenStream {
+    let uses = state::Uses::new(d);
     let (state, params, init) = state::state(d, &uses);
-    let stages = stages::stages(d, &ix, (&params, init));
+    let stages = stages::stages(d, ix, (&params, init));
     let setters = state::setters(d, &uses);
     let finish = finish::finish(d, &uses);
     quote! { #state #stages #setters #finish }

@@ -4,9 +4,9 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::plan::Indices;
 use crate::codegen::model::{Content, Doctrine, Layer};
 use crate::codegen::names::camel;
+use crate::codegen::plan::Indices;
 
 /// The slot and instructions layers, in manifest order, with their place in the state.
 fn slots<'d>(d: &'d Doctrine, ix: &Indices) -> Vec<(&'d Layer, TokenStream)> {

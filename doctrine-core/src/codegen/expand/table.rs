@@ -2,6 +2,7 @@
 //! with its tier, scope, gate, lock or override, source and overlay file.
 
 use crate::codegen::model::{Cond, Content, Doctrine, Layer, Override};
+use crate::codegen::plan::alternatives;
 
 /// A markdown table of every layer, for the docs of `compose` and `LAYERS`.
 pub(super) fn layer_table(d: &Doctrine) -> String {
@@ -163,16 +164,4 @@ pub(super) fn locked_layers(d: &Doctrine) -> String {
             locked.join(", ")
         )
     }
-}
-
-/// Alternatives as written, for a skip reason and the layer table: `[a, b] or [c]`.
-pub(super) fn alternatives(groups: &[Vec<Cond>]) -> String {
-    let groups: Vec<String> = groups
-        .iter()
-        .map(|g| {
-            let written: Vec<&str> = g.iter().map(|c| c.written.as_str()).collect();
-            format!("[{}]", written.join(", "))
-        })
-        .collect();
-    groups.join(" or ")
 }

@@ -1,48 +1,36 @@
-//! The embedded texts (`text::*`), their sources (`sources::*`) and the layer table.
+//! The embedded texts (`text::*`), their sources (`sources::*`) and the layer table. A
+//! template's segments and a file's provenance are the plan's (`codegen::plan`), printed.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::lit;
-use crate::codegen::model::{Doctrine, SectionOn, Segment};
+use crate::codegen::model::Doctrine;
+use crate::codegen::plan::Plan;
+use crate::runtime::part::Seg;
 
-pub(super) fn texts(d: &Doctrine) -> TokenStream {
+pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
-    let consts = d.texts.iter().map(|t| {
+    let consts = d.texts.iter().zip(&plan.segments).map(|(t, segments)| {
         let name = format_ident!("{}", t.const_name);
         let doc = match &t.file {
             Some(f) => format!("Layer `{}`, from `{}`.", t.layer, f.display),
             None => format!("Layer `{}`, inline in `{}`.", t.layer, d.manifest_display),
         };
-        match &t.segments {
+        match segments {
             None => {
                 let body = lit(&t.body);
                 quote! { #[doc = #doc] pub const #name: &str = #body; }
             }
             Some(segments) => {
                 let n = segments.len();
-                let segs = segments.iter().map(|seg| match seg {
-                    Segment::Lit(s) => {
+                let segs = segments.iter().map(|seg| match *seg {
+                    Seg::Lit(s) => {
                         let s = lit(s);
                         quote! { #pv::Seg::Lit(#s) }
                     }
-                    // Values are facts then knobs, in manifest order (see `Compose::__values`).
-                    Segment::Fact(f) => {
-                        let i = f.0;
-                        quote! { #pv::Seg::Value(#i) }
-                    }
-                    Segment::Knob(k) => {
-                        let i = d.facts.len() + k.0;
-                        quote! { #pv::Seg::Value(#i) }
-                    }
-                    // Flags follow the knobs among the values, as `"on"` or `""`.
-                    Segment::If { on, negated, len } => {
-                        let i = match on {
-                            SectionOn::Flag(f) => d.facts.len() + d.knobs.len() + f.0,
-                            SectionOn::Fact(f) => f.0,
-                        };
-                        quote! { #pv::Seg::If(#i, #negated, #len) }
-                    }
+                    Seg::Value(i) => quote! { #pv::Seg::Value(#i) },
+                    Seg::If(i, negated, len) => quote! { #pv::Seg::If(#i, #negated, #len) },
                 });
                 let doc =
                     format!("{doc} With placeholders: literal text and the values they name.");
@@ -50,19 +38,19 @@ pub(super) fn texts(d: &Doctrine) -> TokenStream {
             }
         }
     });
-    let sources = d.texts.iter().filter_map(|t| {
-        let f = t.file.as_ref()?;
+    let sources = d.texts.iter().zip(&plan.sources).filter_map(|(t, source)| {
+        let source = source.as_ref()?;
         let name = format_ident!("{}", t.const_name);
-        let path = lit(&f.display);
+        let path = lit(source.path);
         // Only the provenance the file's frontmatter gives.
-        let fields = &f.fields;
+        let p = &source.provenance;
         let provenance = [
-            (&fields.source, "with_source"),
-            (&fields.version, "with_version"),
-            (&fields.licence, "with_licence"),
+            (p.source, "with_source"),
+            (p.version, "with_version"),
+            (p.licence, "with_licence"),
         ];
         let provenance = provenance.into_iter().filter_map(|(value, method)| {
-            let (value, method) = (lit(value.as_ref()?), format_ident!("{}", method));
+            let (value, method) = (lit(value?), format_ident!("{}", method));
             Some(quote! { .#method(#value) })
         });
         let doc = format!(

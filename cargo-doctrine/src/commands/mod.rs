@@ -1,0 +1,10 @@
+//! The commands, one file each. A new command is a file holding its [`Command`] (name,
+//! help, and the function that parses its arguments and runs it) and a line in [`ALL`].
+
+use crate::cli::Command;
+
+mod check;
+mod expand;
+
+/// Every command, in the order `cargo doctrine --help` lists them.
+pub(crate) const ALL: &[&Command] = &[&check::COMMAND, &expand::COMMAND];

@@ -1,0 +1,113 @@
+//! A diagnostic in rustc's JSON shape (`rustc --error-format=json`; cargo's
+//! `--message-format=json` carries the same objects), so that editors and CI read it with
+//! what they read rustc's with.
+//!
+//! The loader reports a position, not a range, so a span is zero-width: it starts and ends
+//! there. A diagnostic about a whole file (one not UTF-8, say) has its span at the file's
+//! start.
+
+use std::path::Path;
+
+use doctrine_core::codegen::Diagnostic;
+use serde_json::json;
+
+/// One diagnostic as one line of JSON, with its newline.
+pub(crate) fn diagnostic(d: &Diagnostic, crate_dir: &Path) -> String {
+    let (file, position) = d.position();
+    let (line, column) = position.unwrap_or((1, 1));
+    // Files are named relative to the crate directory (an absolute path joins as itself).
+    let source = std::fs::read(crate_dir.join(file)).unwrap_or_default();
+    let (byte, text) = match locate(&source, line, column) {
+        Some((byte, text)) => (
+            byte,
+            vec![json!({"text": text, "highlight_start": column, "highlight_end": column})],
+        ),
+        None => (0, Vec::new()),
+    };
+    let children: Vec<_> = d
+        .help
+        .iter()
+        .map(|help| {
+            json!({
+                "message": help, "code": null, "level": "help",
+                "spans": [], "children": [], "rendered": null,
+            })
+        })
+        .collect();
+    let value = json!({
+        "$message_type": "diagnostic",
+        "message": d.message,
+        "code": null,
+        "level": "error",
+        "spans": [{
+            "file_name": file,
+            "byte_start": byte, "byte_end": byte,
+            "line_start": line, "line_end": line,
+            "column_start": column, "column_end": column,
+            "is_primary": true,
+            "text": text,
+            "label": null,
+            "suggested_replacement": null,
+            "suggestion_applicability": null,
+            "expansion": null,
+        }],
+        "children": children,
+        "rendered": d.rendered(),
+    });
+    format!("{value}\n")
+}
+
+/// The byte offset of `line:column` (from 1; columns count characters) in `source`, and
+/// that line's text, or `None` when the file (unreadable: empty) has no such line. Bytes that are not UTF-8
+/// count as they would once replaced, one character per bad sequence start.
+fn locate(source: &[u8], line: usize, column: usize) -> Option<(usize, String)> {
+    let start = if line == 1 {
+        0
+    } else {
+        source
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .nth(line - 2)?
+            .0
+            + 1
+    };
+    let end = source[start..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(source.len(), |n| start + n);
+    let mut at = start;
+    for _ in 1..column {
+        if at >= end {
+            break;
+        }
+        at += 1;
+        // UTF-8 continuation bytes belong to the character before.
+        while at < end && source[at] & 0xC0 == 0x80 {
+            at += 1;
+        }
+    }
+    let text = String::from_utf8_lossy(&source[start..end]);
+    Some((at, text.trim_end_matches('\r').to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::locate;
+
+    #[test]
+    fn finds_the_byte_of_a_line_and_column() {
+        let source = "a = 1\nbé = 2\r\n\nlast".as_bytes();
+        let at = |line, column| locate(source, line, column).map(|(b, t)| (b, t.to_string()));
+        assert_eq!(at(1, 1), Some((0, "a = 1".into())));
+        assert_eq!(at(2, 1), Some((6, "bé = 2".into())));
+        // `é` is two bytes and one column.
+        assert_eq!(at(2, 3), Some((9, "bé = 2".into())));
+        assert_eq!(at(3, 1), Some((15, String::new())));
+        assert_eq!(at(4, 5), Some((20, "last".into())));
+        // A column past the line's end stops at its end.
+        assert_eq!(at(4, 9), Some((20, "last".into())));
+        assert_eq!(at(5, 1), None);
+        assert_eq!(locate(b"", 1, 1), Some((0, String::new())));
+    }
+}

@@ -1,0 +1,24 @@
+//! `cargo doctrine`: checks a doctrine manifest and prints what the `doctrine!` macro
+//! generates for it, with the macro's own loader (`doctrine_core::codegen`), so the tool and
+//! the compiler never disagree. Each command is a file in `commands/`.
+
+mod cli;
+mod commands;
+mod json;
+mod manifest;
+mod out;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut out = out::Out::stdout();
+    let exit = cli::run(std::env::args_os().skip(1).collect(), &mut out);
+    let exit = match out.finish() {
+        Ok(()) => exit,
+        Err(e) => {
+            cli::complain(&format!("error: cannot write the output: {e}"));
+            cli::Exit::Failed
+        }
+    };
+    ExitCode::from(exit as u8)
+}

@@ -1,0 +1,278 @@
+//! The `cargo-doctrine` binary, run as a user runs it, on the repository's own manifests:
+//! the examples, and every manifest error case in `tests/errors` (whose `.diag` files hold
+//! what the macro reports, so `check` is shown to report the same).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+// The cases as the root package's own test of them finds them (the `.diag` files are its).
+#[path = "../../tests/it/support/error_cases.rs"]
+mod error_cases;
+
+/// The repository: the cases and examples live in the workspace's root package.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Runs the binary in `dir` with `args`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn run(args: &[&str]) -> Output {
+    run_in(&repo(), args)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn a_clean_manifest_exits_0_and_prints_nothing() {
+    for args in [
+        &["check", "examples/crew/doctrine.toml"][..],
+        // As `cargo doctrine check` runs it: cargo passes the subcommand's name first.
+        &["doctrine", "check", "examples/modes/doctrine.toml"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
+    }
+    // Given no manifest, `check` takes `doctrine.toml` (or `src/doctrine.toml`) here.
+    let out = run_in(&repo().join("examples/quickstart"), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn every_error_case_reports_its_pinned_diagnostics() {
+    let mut failures = Vec::new();
+    for case in &error_cases::cases(&repo()) {
+        let out = run(&["check", case.to_str().unwrap()]);
+        let expected = std::fs::read_to_string(case.with_extension("diag")).unwrap();
+        let (code, printed) = (out.status.code(), stdout(&out));
+        if code != Some(1) || printed != expected || !out.stderr.is_empty() {
+            failures.push(format!(
+                "{}: exit {code:?}\n--- expected\n{expected}--- printed\n{printed}--- stderr\n{}",
+                case.display(),
+                stderr(&out)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn json_is_rustc_diagnostics_one_per_line() {
+    let case = "tests/errors/several_errors.toml";
+    let out = run(&["check", "--format", "json", case]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    // Each `rendered` is the human format's block, so the two formats say the same.
+    let rendered: Vec<&str> = lines
+        .iter()
+        .map(|d| d["rendered"].as_str().unwrap())
+        .collect();
+    let diag = std::fs::read_to_string(repo().join("tests/errors/several_errors.diag")).unwrap();
+    assert_eq!(rendered.join("\n"), diag);
+
+    // The first, field by field: `several_errors.toml:6:8`, a missing file.
+    let d = &lines[0];
+    assert_eq!(d["$message_type"], "diagnostic");
+    assert_eq!(d["level"], "error");
+    assert_eq!(
+        d["message"],
+        "missing file `files/nope.md` (looked for `tests/errors/files/nope.md`)"
+    );
+    let spans = d["spans"].as_array().unwrap();
+    assert_eq!(spans.len(), 1);
+    let span = &spans[0];
+    assert_eq!(span["file_name"], case);
+    assert_eq!(span["is_primary"], true);
+    for (key, value) in [
+        ("line_start", 6),
+        ("line_end", 6),
+        ("column_start", 8),
+        ("column_end", 8),
+    ] {
+        assert_eq!(span[key], value, "{key}");
+    }
+    // The byte offset of line 6, column 8, counted here from the file.
+    let source = std::fs::read_to_string(repo().join(case)).unwrap();
+    let line_6: usize = source.split_inclusive('\n').take(5).map(str::len).sum();
+    let byte = line_6 + 7;
+    assert_eq!(&source[byte..byte + 16], "\"files/nope.md\"\n");
+    assert_eq!(
+        (span["byte_start"].as_u64(), span["byte_end"].as_u64()),
+        (Some(byte as u64), Some(byte as u64))
+    );
+    assert_eq!(span["text"][0]["text"], "file = \"files/nope.md\"");
+    let children = d["children"].as_array().unwrap();
+    assert_eq!(children.len(), 1);
+    assert_eq!(children[0]["level"], "help");
+    assert_eq!(
+        children[0]["message"],
+        "create the file or correct the path; paths are relative to the manifest's directory"
+    );
+    assert_eq!(children[0]["spans"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn a_usage_error_or_an_unreadable_manifest_exits_2() {
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["check", "no/such/doctrine.toml"],
+            "cannot read no/such/doctrine.toml",
+        ),
+        (&["check", "examples"], "cannot read examples: not a file"),
+        (
+            &["expand", "no/such/doctrine.toml"],
+            "cannot read no/such/doctrine.toml",
+        ),
+        (
+            &["check", "--frob"],
+            "unknown option `--frob`; `check` takes --format, --help",
+        ),
+        (
+            &["check", "--format", "xml"],
+            "unknown format `xml`; the formats: human, json",
+        ),
+        (
+            &["frob"],
+            "unknown command `frob`; the commands: check, expand, help",
+        ),
+        (&[], "Usage: cargo doctrine COMMAND"),
+    ];
+    for (args, says) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    // Given no manifest where there is none, it says what to pass.
+    let out = run(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("neither src/doctrine.toml nor doctrine.toml: pass its path"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn every_command_has_a_help_with_an_example() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let overview = stdout(&out);
+    // The commands as the overview lists them: the lines between `Commands:` and a blank one.
+    let commands: Vec<&str> = overview
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.strip_prefix("  ")?.split(' ').next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert_eq!(commands, ["check", "expand"]);
+    for name in commands {
+        let out = run(&[name, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let help = stdout(&out);
+        assert!(
+            help.contains(&format!("Usage: cargo doctrine {name} ")),
+            "{help}"
+        );
+        assert!(
+            help.contains(&format!("Examples:\n  cargo doctrine {name}")),
+            "{help}"
+        );
+        assert!(help.contains("Exit status: 0"), "{help}");
+        assert_eq!(stdout(&run(&[name, "-h"])), help);
+        assert_eq!(stdout(&run(&["help", name])), help);
+    }
+    let out = run(&["--version"]);
+    assert_eq!(
+        stdout(&out),
+        format!("cargo-doctrine {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn expand_prints_the_golden_file() {
+    // From `tests/expand`, the embedded files' paths read as the golden file has them.
+    let out = run_in(
+        &repo().join("tests/expand"),
+        &["expand", "../../examples/quickstart/doctrine.toml"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let golden = std::fs::read_to_string(repo().join("tests/expand/quickstart.rs")).unwrap();
+    // The golden file's header is its comment lines and a blank line.
+    let (header, code) = golden.split_once("\n\n").unwrap();
+    assert!(header.lines().all(|l| l.starts_with("//")), "{header}");
+    assert_eq!(stdout(&out), code);
+}
+
+#[test]
+fn expand_of_a_manifest_with_errors_prints_them_and_exits_1() {
+    let out = run(&["expand", "tests/errors/several_errors.toml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let diag = std::fs::read_to_string(repo().join("tests/errors/several_errors.diag")).unwrap();
+    assert_eq!(stderr(&out), diag);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .args(["expand", "examples/crew/doctrine.toml"])
+        .current_dir(repo())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
+
+/// README.md's example of the JSON format is what the tool prints for that diagnostic.
+#[test]
+fn the_readme_shows_a_real_json_diagnostic() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let section = readme.split("**JSON.**").nth(1).unwrap();
+    let block = section.split("```json\n").nth(1).unwrap();
+    let shown: serde_json::Value =
+        serde_json::from_str(block.split("```").next().unwrap()).unwrap();
+    let out = run(&[
+        "check",
+        "--format",
+        "json",
+        "tests/errors/several_errors.toml",
+    ]);
+    let printed: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        printed.contains(&shown),
+        "README.md's JSON example: {shown:#}\nprinted: {printed:#?}"
+    );
+}

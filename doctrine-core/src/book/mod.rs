@@ -1,0 +1,195 @@
+//! The prompt book: every prompt of a manifest on one page of text, for review. Each
+//! distinct layer text appears once, with the prompts it reaches; a matrix gives one line
+//! per prompt (its bytes, its stable prefix's fingerprint, the texts it is made of, or the
+//! earlier prompt it equals). A change to a file every prompt shares is then one hunk in
+//! the book's text plus one changed line per prompt in the matrix, not a copy of the hunk
+//! per prompt. The facade's `testing` feature snapshots it (`doctrine::assert_book!`).
+
+mod render;
+mod shown;
+
+use std::collections::HashMap;
+use std::fmt::Display;
+
+use crate::runtime::prompt::Prompt;
+use crate::runtime::section::{Section, SectionState};
+
+/// Every prompt of one manifest, layer texts shared. Build it with [`Book::of`] or
+/// [`Book::add`]; its `Display` is the book.
+#[derive(Clone, Debug, Default)]
+pub struct Book {
+    title: String,
+    pages: Vec<Page>,
+    texts: Vec<Text>,
+    /// `(layer, text)` → its index in `texts`.
+    known: HashMap<(String, String), usize>,
+    /// Each whole prompt → the first page that has it.
+    prompts: HashMap<String, usize>,
+    /// The layers' names, in the order prompts list them.
+    layers: Vec<String>,
+    /// What stands between two layers' texts: the first such stretch seen.
+    joint: Option<String>,
+}
+
+/// One prompt: its name, sizes and the texts it is made of.
+#[derive(Clone, Debug)]
+struct Page {
+    name: String,
+    bytes: usize,
+    stable: usize,
+    fingerprint: u64,
+    /// Indices into `Book::texts`, in the prompt's order.
+    pieces: Vec<usize>,
+    /// The index in `pieces` of the first volatile piece, if any.
+    volatile: Option<usize>,
+    /// The first earlier page with the same whole text.
+    same_as: Option<usize>,
+}
+
+/// One distinct text of one layer, and the pages it is in.
+#[derive(Clone, Debug)]
+struct Text {
+    /// The layer's name, or [`BETWEEN`] for what stands between two layers where the
+    /// prompt does not have the book's joint.
+    layer: String,
+    body: String,
+    pages: Vec<usize>,
+}
+
+/// The label of a stretch that is no layer's text: something other than the book's joint
+/// between two layers, or text before the first or after the last.
+const BETWEEN: &str = "(between layers)";
+
+impl Book {
+    /// An empty book called `title`.
+    pub fn new(title: impl Into<String>) -> Self {
+        Book {
+            title: title.into(),
+            ..Book::default()
+        }
+    }
+
+    /// A book of one prompt per case: `compose` makes each, the case's `Display` names it
+    /// (a generated `Combination` reads `developer+fable+intensity=ultra`).
+    pub fn of<C: Display, S: AsRef<[Section]>>(
+        title: impl Into<String>,
+        cases: impl IntoIterator<Item = C>,
+        mut compose: impl FnMut(C) -> Prompt<S>,
+    ) -> Self {
+        let mut book = Book::new(title);
+        for case in cases {
+            let name = case.to_string();
+            book.add(name, &compose(case));
+        }
+        book
+    }
+
+    /// Adds a prompt under `name`, after those already added.
+    pub fn add<S: AsRef<[Section]>>(
+        &mut self,
+        name: impl Display,
+        prompt: &Prompt<S>,
+    ) -> &mut Self {
+        let page = self.pages.len();
+        for section in prompt.sections() {
+            if !self.layers.iter().any(|l| l == section.info.name) {
+                self.layers.push(section.info.name.to_string());
+            }
+        }
+        let text = prompt.as_str();
+        let mut pieces = Vec::new();
+        let mut volatile = None;
+        for (layer, start, end) in self.split(text, prompt.sections()) {
+            if volatile.is_none() && start >= prompt.stable().len() && start < text.len() {
+                volatile = Some(pieces.len());
+            }
+            pieces.push(self.text(layer, &text[start..end], page));
+        }
+        let same_as = self.prompts.get(text).copied();
+        if same_as.is_none() {
+            self.prompts.insert(text.to_string(), page);
+        }
+        self.pages.push(Page {
+            name: name.to_string(),
+            bytes: text.len(),
+            stable: prompt.stable().len(),
+            fingerprint: prompt.stable_fingerprint(),
+            pieces,
+            volatile,
+            same_as,
+        });
+        self
+    }
+
+    /// The prompt cut into pieces `(layer, start, end)`: each included layer's text, and
+    /// whatever stands between two of them when it is not the book's joint (the first
+    /// joint seen becomes the book's). Layers that overlap or run backwards (no composed
+    /// prompt does) make the whole prompt one piece, so that nothing is ever lost.
+    fn split(&mut self, text: &str, sections: &[Section]) -> Vec<(String, usize, usize)> {
+        let spans: Vec<(&str, usize, usize)> = sections
+            .iter()
+            .filter_map(|s| match s.state {
+                SectionState::Included { start, end } => Some((s.info.name, start, end)),
+                SectionState::Skipped(_) => None,
+            })
+            .collect();
+        let ordered = spans
+            .iter()
+            .try_fold(0, |at, &(_, start, end)| {
+                (at <= start && start <= end && end <= text.len()).then_some(end)
+            })
+            .is_some();
+        if !ordered {
+            return vec![(BETWEEN.to_string(), 0, text.len())];
+        }
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        for (i, &(layer, start, end)) in spans.iter().enumerate() {
+            let gap = &text[at..start];
+            let joint = i > 0 && self.is_joint(gap);
+            if !joint && (i > 0 || !gap.is_empty()) {
+                pieces.push((BETWEEN.to_string(), at, start));
+            }
+            pieces.push((layer.to_string(), start, end));
+            at = end;
+        }
+        if at < text.len() {
+            pieces.push((BETWEEN.to_string(), at, text.len()));
+        }
+        pieces
+    }
+
+    /// Whether `gap` is the book's joint; the first non-empty gap becomes it.
+    fn is_joint(&mut self, gap: &str) -> bool {
+        match &self.joint {
+            Some(joint) => joint == gap,
+            None if !gap.is_empty() => {
+                self.joint = Some(gap.to_string());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The index of `(layer, body)` among the texts, recording that `page` has it.
+    fn text(&mut self, layer: String, body: &str, page: usize) -> usize {
+        let key = (layer, body.to_string());
+        let i = match self.known.get(&key) {
+            Some(&i) => i,
+            None => {
+                let i = self.texts.len();
+                self.texts.push(Text {
+                    layer: key.0.clone(),
+                    body: key.1.clone(),
+                    pages: Vec::new(),
+                });
+                self.known.insert(key, i);
+                i
+            }
+        };
+        if self.texts[i].pages.last() != Some(&page) {
+            self.texts[i].pages.push(page);
+        }
+        i
+    }
+}

@@ -1,0 +1,214 @@
+//! The prompt book (`doctrine::testing::Book`) and the generated `Combination`: the book
+//! carries every prompt exactly; a one-line edit to a file every crew role shares is one
+//! hunk of the book's text plus one matrix line per prompt, where one snapshot per prompt
+//! changes every file; a knob's suffix variants share their text; every flag is set
+//! whatever its default.
+
+use doctrine::testing::Book;
+use doctrine::Choice;
+
+use crate::crew::{book_prompt, crew, seat};
+use crate::support::book_reader;
+use crate::support::crew_tools::loaded_tools;
+
+/// The crew with one line of its shared `base.md` edited; every other file is the crew's.
+mod edited {
+    doctrine::doctrine!("../fixtures/crew_edited/doctrine.toml");
+}
+
+/// A manifest without roles, flags or knobs, whose separator is `|`.
+mod bar {
+    doctrine::doctrine!("../fixtures/trimmed_slot.toml");
+}
+
+/// One layer for both roles with a knob's suffix, and the same with one line edited.
+mod suffixed {
+    doctrine::doctrine!("../fixtures/book_suffix.toml");
+}
+
+mod suffixed_edited {
+    doctrine::doctrine!("../fixtures/book_suffix_edited.toml");
+}
+
+/// Flags alone (`brief` defaults to on), and a mode with two flags.
+mod flags_only {
+    doctrine::doctrine!("../fixtures/sections.toml");
+}
+
+mod modes_and_flags {
+    doctrine::doctrine!("../fixtures/gates.toml");
+}
+
+/// The edited crew's prompt for a combination: the crew test's seats and tools.
+fn edited_prompt(c: edited::Combination) -> edited::Prompt {
+    let (team, identity) = seat(crew::Role::parse(c.role.as_str()).unwrap());
+    let facts = edited::Facts::from(c.role).with_tools(loaded_tools(c.role.as_str()));
+    edited::compose(
+        facts,
+        edited::Team::parse(team.as_str()).unwrap(),
+        edited::Identity::parse(identity.as_str()).unwrap(),
+    )
+    .flags(c.flags)
+    .knobs(c.knobs)
+    .ambient(None)
+    .finish()
+}
+
+/// The hunks of a line diff of `old` and `new` with 3 lines of context (as `git diff` and
+/// `cargo insta review` show one), each as `(lines removed, lines added)`.
+fn hunks(old: &str, new: &str) -> Vec<(usize, usize)> {
+    similar::TextDiff::from_lines(old, new)
+        .grouped_ops(3)
+        .iter()
+        .map(|group| {
+            group.iter().fold((0, 0), |(rm, add), op| match op.tag() {
+                similar::DiffTag::Equal => (rm, add),
+                _ => (rm + op.old_range().len(), add + op.new_range().len()),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_book_carries_every_prompt_byte_for_byte() {
+    let book = Book::of("crew", crew::Combination::all(), book_prompt).to_string();
+    let read = book_reader::prompts(&book, crew::SEPARATOR);
+    let bytes = book_reader::bytes(&book);
+    assert_eq!(read.len(), 48);
+    for ((name, text), c) in read.iter().zip(crew::Combination::all()) {
+        let p = book_prompt(c);
+        assert_eq!(name, &c.to_string());
+        assert_eq!(text, p.as_str(), "{name}");
+        assert_eq!(bytes[name], p.as_str().len(), "{name}");
+    }
+}
+
+#[test]
+fn one_edited_line_in_a_shared_file_is_one_hunk_and_a_matrix_line_per_prompt() {
+    let old = Book::of("crew", crew::Combination::all(), book_prompt).to_string();
+    let new = Book::of("crew", edited::Combination::all(), edited_prompt).to_string();
+    let book = hunks(&old, &new);
+    // The matrix: each prompt's bytes and fingerprint, one line per prompt, in one run;
+    // then the edited line of `base.md`, once.
+    assert_eq!(book, [(48, 48), (1, 1)]);
+
+    // One snapshot per prompt, as the crew had before the book: the hunk in every file.
+    let mut files = Vec::new();
+    for (c, e) in crew::Combination::all().zip(edited::Combination::all()) {
+        assert_eq!(c.to_string(), e.to_string());
+        files.push(hunks(book_prompt(c).as_str(), edited_prompt(e).as_str()));
+    }
+    assert_eq!(files.len(), 48);
+    assert!(files.iter().all(|h| h == &[(1, 1)]), "{files:?}");
+    println!(
+        "prompt book: {} hunks {book:?}; one snapshot per prompt: {} files, {} hunks",
+        book.len(),
+        files.len(),
+        files.iter().map(Vec::len).sum::<usize>()
+    );
+}
+
+#[test]
+fn volatile_texts_follow_a_bar_and_another_joint_is_a_text_of_its_own() {
+    let c = crew::Combination::all().next().unwrap();
+    let (team, identity) = seat(c.role);
+    let ambient = crew::compose(crew::Facts::from(c.role), team, identity)
+        .ambient(Some("Release day."))
+        .finish();
+    let other = bar::compose().note(Some("A note.")).finish();
+    assert_eq!(other.as_str(), "Base.|A note.|A note was given.");
+    let mut book = Book::new("mixed");
+    book.add("ambient", &ambient)
+        .add("bar", &other)
+        .add("again", &other);
+    let text = book.to_string();
+
+    // The crew's joint is the book's; the other manifest's `|` is a text between layers.
+    let read = book_reader::prompts(&text, crew::SEPARATOR);
+    assert_eq!(read[0], ("ambient".into(), ambient.as_str().to_string()));
+    assert_eq!(read[1], ("bar".into(), other.as_str().to_string()));
+    assert_eq!(read[2], ("again".into(), other.as_str().to_string()));
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("ambient ")).collect();
+    assert!(
+        rows[0].ends_with(" | 7"),
+        "the ambient slot is volatile: {}",
+        rows[0]
+    );
+    // Texts are numbered layer by layer: `bar`'s `base` comes right after the crew's.
+    let bar: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with("bar "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!((bar[1], bar[2]), ("31", "31"));
+    assert_eq!(bar[4..], ["3", "10", "8", "10", "9"]);
+    assert!(
+        text.contains(" = bar\n"),
+        "a prompt equal to an earlier one: {text}"
+    );
+    assert!(
+        text.contains("== 10 (between layers), in 2 prompts (1 distinct): bar\n|\n\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("A text `(between layers)` stands where"),
+        "{text}"
+    );
+}
+
+#[test]
+fn variants_that_differ_in_their_last_paragraph_share_the_rest() {
+    let prompt = |c: suffixed::Combination| suffixed::compose(c.role).knobs(c.knobs).finish();
+    let old = Book::of("suffixed", suffixed::Combination::all(), prompt).to_string();
+    let new = Book::of("suffixed", suffixed_edited::Combination::all(), |c| {
+        suffixed_edited::compose(c.role).knobs(c.knobs).finish()
+    })
+    .to_string();
+    // The rules once, each pace's line once.
+    assert!(
+        old.contains("\n== 1 house, in every prompt\n# House rules\n"),
+        "{old}"
+    );
+    assert!(old
+        .contains("\n== 2 house, in 2 prompts: lead+pace=calm, helper+pace=calm\nPace: calm.\n\n"));
+    assert!(old.contains(
+        "\n== 3 house, in 2 prompts: lead+pace=brisk, helper+pace=brisk\nPace: brisk.\n\n"
+    ));
+    let rows: Vec<&str> = old.lines().filter(|l| l.contains("+pace=")).collect();
+    assert!(
+        rows[0].ends_with("  1+2 4") && rows[1].ends_with("  1+3 4"),
+        "{rows:?}"
+    );
+    // Every prompt reads back whole.
+    for ((name, text), c) in book_reader::prompts(&old, suffixed::SEPARATOR)
+        .iter()
+        .zip(suffixed::Combination::all())
+    {
+        assert_eq!(text, prompt(c).as_str(), "{name}");
+    }
+    // An edit to the shared rules: every prompt's matrix line, and the line once.
+    assert_eq!(hunks(&old, &new), [(4, 4), (1, 1)]);
+}
+
+#[test]
+fn combinations_set_every_flag_whatever_its_default_and_name_the_ones_on() {
+    // `brief` defaults to on: the first combination still has it off.
+    let all: Vec<flags_only::Combination> = flags_only::Combination::all().collect();
+    let flags: Vec<bool> = all.iter().map(|c| c.flags.brief).collect();
+    assert_eq!(flags, [false, true]);
+    let names: Vec<String> = all.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["(no flag on)", "brief"]);
+
+    // A mode, then the flags counted off before on, the first flag slowest.
+    let names: Vec<String> = modes_and_flags::Combination::all()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(
+        names,
+        ["work", "work+strict", "work+verbose", "work+verbose+strict"]
+    );
+    let last = modes_and_flags::Combination::all().last().unwrap();
+    assert_eq!(last.mode, modes_and_flags::Mode::Work);
+    assert!(last.flags.verbose && last.flags.strict);
+}
