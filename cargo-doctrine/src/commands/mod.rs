@@ -5,6 +5,7 @@ use crate::cli::Command;
 
 mod check;
 mod expand;
+mod schema;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
-pub(crate) const ALL: &[&Command] = &[&check::COMMAND, &expand::COMMAND];
+pub(crate) const ALL: &[&Command] = &[&check::COMMAND, &expand::COMMAND, &schema::COMMAND];
