@@ -157,8 +157,14 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
             &["frob"],
             "unknown command `frob`; the commands: check, expand, schema, help",
         ),
-        (&["schema", "doctrine.toml"], "unexpected argument `doctrine.toml`"),
-        (&["schema", "--output", "examples"], "cannot write examples: "),
+        (
+            &["schema", "doctrine.toml"],
+            "unexpected argument `doctrine.toml`",
+        ),
+        (
+            &["schema", "--output", "examples"],
+            "cannot write examples: ",
+        ),
         (&[], "Usage: cargo doctrine COMMAND"),
     ];
     for (args, says) in cases {
@@ -260,7 +266,10 @@ fn schema_prints_the_committed_schema() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), printed);
     // The help shows the line a manifest starts with to use it.
     let help = stdout(&run(&["schema", "--help"]));
-    assert!(help.contains("\n\n#:schema ./doctrine.schema.json\n\n"), "{help}");
+    assert!(
+        help.contains("\n\n#:schema ./doctrine.schema.json\n\n"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -140,9 +140,12 @@ fn the_schema_accepts_every_manifest_of_the_repository() {
     assert!(refused.is_empty(), "{refused:#?}");
 }
 
+/// A test of one of the validator's errors.
+type Reason<'a> = Box<dyn Fn(&ValidationError<'_>) -> bool + 'a>;
+
 /// What a structural message of a `.diag` file says the schema must report, as a test of
 /// one of the validator's errors.
-fn reason(message: &str) -> Option<Box<dyn Fn(&ValidationError<'_>) -> bool + '_>> {
+fn reason(message: &str) -> Option<Reason<'_>> {
     let quoted = |m: &str| m.split('`').nth(1).map(str::to_string);
     let kind = |e: &ValidationError<'_>| -> &'static str { keyword(e.kind()) };
     if message.starts_with("unknown key `") {
@@ -237,7 +240,7 @@ fn the_schema_refuses_each_structural_error_for_its_reason_and_no_other_case() {
         let messages: Vec<&str> = diag
             .lines()
             .filter_map(|l| l.strip_prefix("error: "))
-            .map(|l| l.splitn(2, ": ").nth(1).unwrap_or(l))
+            .map(|l| l.split_once(": ").map_or(l, |(_, message)| message))
             .collect();
         let instance = match as_json(case) {
             Ok(v) => v,
