@@ -143,7 +143,7 @@ fn json_is_rustc_diagnostics_one_per_line() {
 
 #[test]
 fn a_usage_error_or_an_unreadable_manifest_exits_2() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["check", "no/such/doctrine.toml"],
             "cannot read no/such/doctrine.toml",
@@ -163,7 +163,15 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["frob"],
-            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, help",
+            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, schema, help",
+        ),
+        (
+            &["schema", "doctrine.toml"],
+            "unexpected argument `doctrine.toml`",
+        ),
+        (
+            &["schema", "--output", "examples"],
+            "cannot write examples: ",
         ),
         (&[], "Usage: cargo doctrine COMMAND"),
     ];
@@ -198,7 +206,10 @@ fn every_command_has_a_help_with_an_example() {
         .filter_map(|l| l.strip_prefix("  ")?.split(' ').next())
         .filter(|name| *name != "help")
         .collect();
-    assert_eq!(commands, ["check", "expand", "render", "explain", "matrix", "diff"]);
+    assert_eq!(
+        commands,
+        ["check", "expand", "render", "explain", "matrix", "diff", "schema"]
+    );
     for name in commands {
         let out = run(&[name, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{name}");
@@ -244,6 +255,32 @@ fn expand_of_a_manifest_with_errors_prints_them_and_exits_1() {
     assert!(out.stdout.is_empty());
     let diag = std::fs::read_to_string(repo().join("tests/errors/several_errors.diag")).unwrap();
     assert_eq!(stderr(&out), diag);
+}
+
+/// `schema` prints the schema the code generator builds, which the repository commits
+/// (`tests/it/schema.rs` checks it with a validator); `--output` writes the same bytes.
+#[test]
+fn schema_prints_the_committed_schema() {
+    let out = run(&["schema"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let printed = stdout(&out);
+    assert_eq!(printed, doctrine_core::codegen::manifest_schema());
+    let committed =
+        std::fs::read_to_string(repo().join("doctrine/docs/doctrine.schema.json")).unwrap();
+    assert_eq!(printed, committed);
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("doctrine.schema.json");
+    let _ = std::fs::remove_file(&file);
+    let out = run(&["schema", "--output", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed);
+    // The help shows the line a manifest starts with to use it.
+    let help = stdout(&run(&["schema", "--help"]));
+    assert!(
+        help.contains("\n\n#:schema ./doctrine.schema.json\n\n"),
+        "{help}"
+    );
 }
 
 #[test]

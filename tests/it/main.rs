@@ -30,6 +30,7 @@ mod prefix_constants;
 mod provenance;
 mod reminders;
 mod render_parity;
+mod schema;
 mod skills;
 mod skip_slots;
 mod spine;

@@ -11,7 +11,9 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use super::json::Json;
 use super::names::closest;
+use super::schema;
 
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
@@ -30,6 +32,9 @@ pub(super) trait FromToml: Sized {
     /// What the value should be, for messages ("a string").
     const EXPECTED: &'static str;
     fn from_toml(v: &Value<'_>) -> Result<Self, Error>;
+    /// What `from_toml` accepts, as a JSON Schema (see `schema`): every reader says it, so
+    /// the manifest's schema has no shape the reader does not.
+    fn schema() -> Json;
     /// Every unknown key in `v`'s tables, at any depth, as an error at the key; `of` names
     /// what holds `v` ("layer `base`"), for messages. A value without keys has none.
     fn unknown_keys(_v: &Value<'_>, _of: &str, _out: &mut Vec<Error>) {}
@@ -59,6 +64,9 @@ impl FromToml for String {
             None => invalid(v, Self::EXPECTED),
         }
     }
+    fn schema() -> Json {
+        schema::typed("string")
+    }
 }
 
 impl FromToml for bool {
@@ -68,6 +76,9 @@ impl FromToml for bool {
             Some(b) => Ok(b),
             None => invalid(v, Self::EXPECTED),
         }
+    }
+    fn schema() -> Json {
+        schema::typed("boolean")
     }
 }
 
@@ -83,12 +94,18 @@ impl FromToml for usize {
             message: format!("invalid value: integer `{i}`, expected {}", Self::EXPECTED),
         })
     }
+    fn schema() -> Json {
+        schema::typed("integer").with("minimum", 0u64)
+    }
 }
 
 impl<T: FromToml> FromToml for Spanned<T> {
     const EXPECTED: &'static str = T::EXPECTED;
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
         Ok(Spanned::new(v.span(), T::from_toml(v)?))
+    }
+    fn schema() -> Json {
+        T::schema()
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         T::unknown_keys(v, of, out);
@@ -102,6 +119,9 @@ impl<T: FromToml> FromToml for Vec<T> {
             Some(items) => items.iter().map(T::from_toml).collect(),
             None => invalid(v, Self::EXPECTED),
         }
+    }
+    fn schema() -> Json {
+        schema::array(T::schema())
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         for item in v.get_ref().as_array().into_iter().flatten() {
@@ -123,6 +143,9 @@ impl<T: FromToml> FromToml for BTreeMap<Spanned<String>, T> {
                 ))
             })
             .collect()
+    }
+    fn schema() -> Json {
+        schema::map(T::schema())
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         for v in v.get_ref().as_table().into_iter().flat_map(|t| t.values()) {
@@ -270,7 +293,8 @@ pub(super) fn unknown(table: &DeTable<'_>, known: &[&str], what: &str, out: &mut
 /// optional key whose type is an `Option`; `required "key"`; `default "key"` (absent is
 /// the type's default); or `"key" | "alias"` (two spellings, not both). Fields are read in
 /// order and the first error is the table's. `short "key"` reads a string as the table
-/// `{ key = string }`, and `expected` then says what the value may be.
+/// `{ key = string }`, and `expected` then says what the value may be. A field's doc
+/// comment is its key's description in the schema, unless the reference gives one.
 macro_rules! table {
     (
         $(#[$doc:meta])*
@@ -278,7 +302,7 @@ macro_rules! table {
             $(, short $short:literal, expected $expected:literal)?
         {
             $(
-                $(#[$fdoc:meta])*
+                $(#[doc = $fdoc:literal])*
                 $field:ident: $ty:ty = $($how:ident)? $key:literal $(| $alias:literal)?,
             )*
         }
@@ -286,7 +310,7 @@ macro_rules! table {
         $(#[$doc])*
         #[derive(Debug)]
         $vis struct $name {
-            $($(#[$fdoc])* pub $field: $ty,)*
+            $($(#[doc = $fdoc])* pub $field: $ty,)*
         }
 
         impl $name {
@@ -304,6 +328,19 @@ macro_rules! table {
                 Ok($name {
                     $($field: $crate::codegen::de::table!(@read f $($how)? $key $(| $alias)?),)*
                 })
+            }
+            fn schema() -> $crate::codegen::json::Json {
+                let mut table = $crate::codegen::schema::TableSchema::default();
+                $(
+                    table.field(
+                        &[$key $(, $alias)?],
+                        <<$ty as $crate::codegen::de::Field>::Value
+                            as $crate::codegen::de::FromToml>::schema(),
+                        $crate::codegen::de::table!(@required $($how)?),
+                        &[$($fdoc),*],
+                    );
+                )*
+                $crate::codegen::de::table!(@schema table.build() $(, $short)?)
             }
             fn unknown_keys(
                 v: &$crate::codegen::de::Value<'_>,
@@ -327,6 +364,13 @@ macro_rules! table {
     (@or $first:literal $($rest:literal)?) => { $first };
     (@short) => { None };
     (@short $key:literal) => { Some($key) };
+    (@required required) => { true };
+    (@required $($how:ident)?) => { false };
+    // `short`: a string (`Fields::of` takes any) or the table.
+    (@schema $table:expr) => { $table };
+    (@schema $table:expr, $short:literal) => {
+        $crate::codegen::schema::any_of(vec![$crate::codegen::schema::typed("string"), $table])
+    };
     (@read $f:ident $key:literal) => { $f.optional($key)? };
     (@read $f:ident required $key:literal) => { $f.required($key)? };
     (@read $f:ident default $key:literal) => { $f.or_default($key)? };
@@ -353,6 +397,9 @@ macro_rules! keywords {
                     $($word => Ok($name::$variant),)*
                     _ => Err($crate::codegen::de::unknown_word(v, &word, &[$($word),*])),
                 }
+            }
+            fn schema() -> $crate::codegen::json::Json {
+                $crate::codegen::schema::words(&[$($word),*])
             }
         }
     };
@@ -392,6 +439,8 @@ mod tests {
     table! {
         struct Inner in "the inner of {of}", short "id", expected "an id or a table" {
             id: String = required "id",
+            /// A note,
+            /// read as it is.
             note: Option<String> = "note",
         }
     }
@@ -418,6 +467,54 @@ mod tests {
             ["name", "count", "tags", "roles", "modes", "inner", "many"]
         );
         assert_eq!(Inner::KEYS, ["id", "note"]);
+    }
+
+    /// The schema comes from the declaration alone: its keys, in order, with their types,
+    /// which are required, which two exclude each other, and the short form.
+    #[test]
+    fn a_declaration_is_its_schema() {
+        let outer = Outer::schema();
+        let Some(Json::Object(properties)) = outer.get("properties") else {
+            panic!("a table has properties: {outer:?}");
+        };
+        let keys: Vec<&str> = properties.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, Outer::KEYS);
+        let property = |k: &str| outer.get("properties").unwrap().get(k).unwrap();
+        assert_eq!(property("name"), &schema::typed("string"));
+        assert_eq!(
+            property("count"),
+            &schema::typed("integer").with("minimum", 0u64)
+        );
+        assert_eq!(property("roles"), property("modes"));
+        assert_eq!(property("many"), &schema::array(Inner::schema()));
+        assert_eq!(
+            outer.get("required"),
+            Some(&vec![Json::from("name")].into())
+        );
+        assert_eq!(
+            outer.get("not"),
+            Some(&Json::object().with("required", vec!["roles".into(), "modes".into()]))
+        );
+        assert_eq!(outer.get("additionalProperties"), Some(&Json::Bool(false)));
+        // `short "id"`: a string, or the table.
+        let Some(Json::Array(options)) = Inner::schema().get("anyOf").cloned() else {
+            panic!("a short table is a string or a table");
+        };
+        assert_eq!(options[0], schema::typed("string"));
+        assert_eq!(
+            options[1].get("required"),
+            Some(&vec![Json::from("id")].into())
+        );
+        // A field's doc comment describes its key.
+        assert_eq!(
+            options[1]
+                .get("properties")
+                .unwrap()
+                .get("note")
+                .unwrap()
+                .get("description"),
+            Some(&Json::from("A note, read as it is."))
+        );
     }
 
     #[test]

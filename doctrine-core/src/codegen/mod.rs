@@ -4,13 +4,15 @@
 //! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
 //! with spans), `validate` (names, files, order; every error collected) and `expand`
 //! (model → tokens); `plan` builds the composition as data that `expand` prints and a
-//! tool composes with at run time. Only [`Request`], [`generate`], [`load`], [`plan`] and
-//! the diagnostics are API; the rest may change in any release.
+//! tool composes with at run time. Only [`Request`], [`generate`], [`load`], [`plan`],
+//! [`manifest_schema`] (the manifest's JSON Schema, built from the reader's declarations)
+//! and the diagnostics are API; the rest may change in any release.
 
 mod de;
 mod diag;
 mod expand;
 pub mod inputs;
+mod json;
 mod lines;
 mod load;
 mod model;
@@ -22,6 +24,7 @@ pub mod plan;
 mod raw;
 mod read;
 mod reserved;
+mod schema;
 mod sections;
 mod text;
 mod validate;
@@ -29,6 +32,7 @@ mod watch;
 
 pub use model::Doctrine;
 pub use names::crate_path;
+pub use schema::manifest_schema;
 pub use watch::watched;
 
 /// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
@@ -37,6 +41,7 @@ pub use watch::watched;
 pub mod __internals {
     pub use super::raw::MANIFEST_KEYS;
     pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
     pub use crate::frontmatter::FrontmatterError;
 

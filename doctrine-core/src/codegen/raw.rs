@@ -9,7 +9,9 @@ use toml::Spanned;
 
 use super::de::{invalid, keywords, table, Error, FromToml, Value};
 use super::diag::Sink;
-use super::sections::{array, de, each, flags, named, sections, Key};
+use super::json::Json;
+use super::schema::{any_of, array as array_of, map, typed};
+use super::sections::{array, de, each, flags, named, sections, Key, SectionSchema};
 use toml::de::DeValue;
 
 pub(super) type Name = Spanned<String>;
@@ -45,6 +47,13 @@ pub(super) struct Roles {
     pub modes: bool,
     /// Span of the whole value, for errors about the list as a whole.
     pub span: Option<Range<usize>>,
+}
+
+/// As [`roles`] reads it.
+impl SectionSchema for Roles {
+    fn value_schema() -> Json {
+        Vec::<Name>::schema()
+    }
 }
 
 table! {
@@ -294,6 +303,15 @@ impl FromToml for Conds {
             }
         }
     }
+    /// The three shapes that mean something: a mixed list, read only to be refused where
+    /// the layer is known, is no shape an editor should offer.
+    fn schema() -> Json {
+        any_of(vec![
+            Name::schema(),
+            Vec::<Name>::schema(),
+            Vec::<Vec<Name>>::schema(),
+        ])
+    }
 }
 
 /// `values`: a list of names, or a table of name → the text it prints, in manifest order.
@@ -326,6 +344,12 @@ impl FromToml for Values {
             names: Vec::from_toml(v)?,
             texts: None,
         })
+    }
+    fn schema() -> Json {
+        any_of(vec![
+            Vec::<Name>::schema(),
+            BTreeMap::<Name, Spanned<String>>::schema(),
+        ])
     }
 }
 
@@ -370,6 +394,18 @@ impl FromToml for RoleTexts {
         }
         Ok(RoleTexts(map))
     }
+    /// A `[[layer.texts]]` entry gives its text to one role at least, as `from_toml` asks.
+    fn schema() -> Json {
+        let mut entry = TextsEntry::schema();
+        let roles = entry.get_mut("properties").and_then(|p| p.get_mut("roles"));
+        if let Some(roles) = roles {
+            roles.set("minItems", 1u64.into());
+        }
+        any_of(vec![
+            BTreeMap::<Name, Spanned<String>>::schema(),
+            array_of(entry),
+        ])
+    }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         Vec::<TextsEntry>::unknown_keys(v, of, out);
     }
@@ -391,6 +427,9 @@ impl FromToml for ListSort {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    fn schema() -> Json {
+        any_of(vec![typed("boolean"), typed("string")])
+    }
 }
 
 /// One text, or (for a budget field) one per band: `{ 60 = "...", 80 = "...", 92 = "..." }`.
@@ -408,6 +447,9 @@ impl FromToml for ReminderText {
             DeValue::Table(_) => Ok(ReminderText::Bands(BTreeMap::from_toml(v)?)),
             _ => invalid(v, Self::EXPECTED),
         }
+    }
+    fn schema() -> Json {
+        any_of(vec![String::schema(), map(String::schema())])
     }
 }
 

@@ -7,16 +7,19 @@ use toml::Spanned;
 
 use super::de::{Error, FromToml, Value};
 use super::diag::Sink;
+use super::json::Json;
+use super::schema;
 
 /// The top-level table, declared as `de::table!` declares a table, but read section by
 /// section: each key's value is read by the function its field names (`named`, `each`…;
 /// none: [`one`]), which reports into the sink, in the order the manifest writes them.
+/// Its schema takes each value's shape from the field's type ([`SectionSchema`]).
 macro_rules! sections {
     (
         $(#[$doc:meta])*
         $vis:vis struct $name:ident in $what:literal {
             $(
-                $(#[$fdoc:meta])*
+                $(#[doc = $fdoc:literal])*
                 $field:ident: $ty:ty = $($how:ident)? $key:literal $(| $alias:literal)?,
             )*
         }
@@ -24,7 +27,7 @@ macro_rules! sections {
         $(#[$doc])*
         #[derive(Debug, Default)]
         $vis struct $name {
-            $($(#[$fdoc])* pub $field: $ty,)*
+            $($(#[doc = $fdoc])* pub $field: $ty,)*
         }
 
         impl $name {
@@ -49,6 +52,20 @@ macro_rules! sections {
                 }
                 out
             }
+
+            /// The table's JSON Schema: each key's value as its field's reader reads it.
+            pub(super) fn schema() -> $crate::codegen::json::Json {
+                let mut table = $crate::codegen::schema::TableSchema::default();
+                $(
+                    table.field(
+                        &[$key $(, $alias)?],
+                        <$ty as $crate::codegen::sections::SectionSchema>::value_schema(),
+                        false,
+                        &[$($fdoc),*],
+                    );
+                )*
+                table.build()
+            }
         }
     };
     (@read) => { $crate::codegen::sections::one };
@@ -58,6 +75,30 @@ macro_rules! sections {
 pub(super) use sections;
 
 pub(super) type Key<'i> = Spanned<DeString<'i>>;
+
+/// What a top-level key's value may be, for the schema: the shape its field's reader reads
+/// (`one`: the value; `flags`, `named`: a table of names; `each`: an array of tables).
+pub(super) trait SectionSchema {
+    fn value_schema() -> Json;
+}
+
+impl<T: FromToml> SectionSchema for Option<T> {
+    fn value_schema() -> Json {
+        T::schema()
+    }
+}
+
+impl<T: FromToml> SectionSchema for Vec<(Spanned<String>, T)> {
+    fn value_schema() -> Json {
+        schema::map(T::schema())
+    }
+}
+
+impl<T: FromToml> SectionSchema for Vec<Spanned<T>> {
+    fn value_schema() -> Json {
+        Vec::<Spanned<T>>::schema()
+    }
+}
 
 /// A value read whole: its unknown keys, then its first type error.
 pub(super) fn one<T: FromToml>(
