@@ -67,6 +67,8 @@ pub(crate) struct Given {
     pub(crate) named: Named,
     /// `--part`, where the command takes it.
     pub(crate) part: Option<String>,
+    /// `--encoding`, where the command takes it.
+    pub(crate) encoding: Option<doctrine_core::tokens::Encoding>,
 }
 
 /// The rest of the command line of `command`, which takes `--part` when `part`.
@@ -79,6 +81,7 @@ pub(crate) fn parse(
         manifest: None,
         named: Named::default(),
         part: None,
+        encoding: None,
     };
     let n = &mut given.named;
     while let Some(arg) = parser.next()? {
@@ -113,6 +116,12 @@ pub(crate) fn parse(
             "family" => {
                 once(&n.family)?;
                 n.family = Some(parser.value()?.string()?);
+            }
+            "encoding" if command.options.iter().any(|o| o.name == "--encoding") => {
+                let value = parser.value()?.string()?;
+                given.encoding = Some(value.parse().map_err(
+                    |e: doctrine_core::tokens::ParseEncodingError| Stop::Usage(e.to_string()),
+                )?);
             }
             "part" if part => {
                 once(&given.part)?;

@@ -308,7 +308,10 @@ fn usage_errors_exit_2_and_say_what_to_give() {
             &["diff", "--color", "sometimes", "a", "b"],
             "the choices: auto, always, never",
         ),
-        (&["matrix", "--rows"], "`matrix` takes --choices, --help"),
+        (
+            &["matrix", "--rows"],
+            "`matrix` takes --choices, --encoding, --help",
+        ),
     ] {
         let out = run_in(dir.path(), args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -381,4 +384,45 @@ fn check_notes_a_role_layer_before_layers_every_role_shares() {
     let dir = crate_with(&shared_first);
     let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "1"]));
     assert_eq!(out, "");
+}
+
+#[test]
+fn an_encoding_gives_exact_token_counts() {
+    use doctrine_core::tokens::Encoding;
+    let dir = crate_with(MANIFEST);
+    let out = stdout(&run_in(dir.path(), &["matrix", "--encoding", "o200k"]));
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("; tokens in o200k_base"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .nth(2)
+            .unwrap()
+            .contains("bytes  tokens  stable  tokens"),
+        "{out}"
+    );
+    for (i, (name, text)) in prompts().iter().enumerate() {
+        let cells: Vec<&str> = out.lines().nth(3 + i).unwrap().split_whitespace().collect();
+        let tokens = Encoding::O200k.count(text).to_string();
+        assert_eq!(cells[..3], [name, &*text.len().to_string(), &tokens]);
+    }
+    // diff: the token at which a prefix first differs, counted in the encoding.
+    let (old, new) = old_and_new(|m| m.replace("Keep the board current.", "Keep the board tidy."));
+    let out = diff(old.path(), new.path(), &["--encoding", "cl100k"]);
+    let at = "Shared rules.\nKeep the board ".len();
+    let before = Encoding::Cl100k.count(&BASE[..at]).to_string();
+    let line = out.lines().find(|l| l.ends_with("  dev")).unwrap();
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        cells[3..6],
+        ["invalidated", &*at.to_string(), &before],
+        "{line}"
+    );
+    let bad = run_in(dir.path(), &["matrix", "--encoding", "p50k"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown encoding `p50k`"));
 }

@@ -106,3 +106,5 @@ pub mod codegen;
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
 #[cfg(any(feature = "codegen", feature = "skills"))]
 pub(crate) mod frontmatter;
+#[cfg(feature = "tokens")]
+pub mod tokens;

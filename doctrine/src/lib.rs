@@ -18,6 +18,12 @@ pub use doctrine_macros::doctrine;
 #[cfg(feature = "claims")]
 pub use doctrine_claims as claims;
 
+/// Exact token counts for OpenAI's `o200k_base` and `cl100k_base` (feature `tokens`):
+/// [`Encoding::count`](tokens::Encoding::count), and `prompt.explain().tokens(encoding)` for
+/// the layer table with a `tokens` column.
+#[cfg(feature = "tokens")]
+pub use doctrine_core::tokens;
+
 #[doc(hidden)]
 pub use doctrine_core::__choice_impls;
 /// What generated code calls; not part of the API (it may change in any release).

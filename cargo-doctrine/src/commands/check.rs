@@ -11,12 +11,12 @@ use crate::json;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts;
-use crate::tokens::Counter;
+use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
     name: "check",
     about: "Report every problem in a manifest and its files, as the doctrine! macro would",
-    usage: "[--format human|json] [--min-cache-tokens N] [MANIFEST]",
+    usage: "[--format human|json] [--min-cache-tokens N] [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
         Opt {
@@ -29,6 +29,7 @@ pub(crate) const COMMAND: Command = Command {
             value: "N",
             help: "The fewest tokens the model caches, for the notes [default: 1024]",
         },
+        tokens::OPTION,
     ],
     notes: "Prints the errors the macro would report, or, for a manifest without errors, notes \
 about caching (none when there is nothing to say): a stable prefix shorter than the model \
@@ -55,8 +56,10 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let mut format = Format::Human;
     let mut manifest = None;
     let mut min = cache_lint::MIN_CACHE_TOKENS;
+    let mut counter = Counter::Estimate;
     while let Some(arg) = parser.next()? {
         match arg {
+            Arg::Long("encoding") => counter = Counter::parse(&parser.value()?.string()?)?,
             Arg::Long("min-cache-tokens") => {
                 let value = parser.value()?.string()?;
                 min = value.parse().map_err(|_| {
@@ -85,7 +88,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let diagnostics = match doctrine_core::codegen::load(&manifest.request()) {
         Ok(doctrine) => {
             print(
-                &notes(doctrine, &manifest, min),
+                &notes(doctrine, &manifest, min, counter),
                 "note",
                 format,
                 &manifest,
@@ -120,10 +123,10 @@ fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, o
 
 /// The cache notes for a manifest without errors; none when it makes too many prompts to
 /// go through.
-fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize) -> Vec<Diagnostic> {
+fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize, counter: Counter) -> Vec<Diagnostic> {
     let source = std::fs::read_to_string(manifest.path()).unwrap_or_default();
     match prompts::of(doctrine, false) {
-        Ok(prompts) => cache_lint::notes(&prompts, min, Counter::Estimate, &source),
+        Ok(prompts) => cache_lint::notes(&prompts, min, counter, &source),
         Err(_) => Vec::new(),
     }
 }

@@ -14,12 +14,12 @@ use crate::out::Out;
 use crate::prompts::{self, Prompts};
 use crate::report;
 use crate::textdiff::Paint;
-use crate::tokens::Counter;
+use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
     name: "diff",
     about: "Show what a change does to every prompt, and to their cached prefixes",
-    usage: "[--choices] [--color WHEN] (OLD NEW | --rev REV [MANIFEST])",
+    usage: "[--choices] [--color WHEN] [--encoding ENCODING] (OLD NEW | --rev REV [MANIFEST])",
     arguments: &[
         ("OLD NEW", "Two manifests: the prompts of OLD against those of NEW"),
         (
@@ -44,6 +44,7 @@ branch or tag) with the working tree",
             value: "WHEN",
             help: "`auto` (the default: on a terminal, unless NO_COLOR is set), `always` or `never`",
         },
+        tokens::OPTION,
     ],
     notes: "Prompts are matched by name (as `matrix` names them). First each distinct change \
 of a layer's text, once, as a line diff with 3 lines of context, followed by the prompts it \
@@ -66,6 +67,7 @@ struct Args {
     rev: Option<String>,
     choices: bool,
     paint: Option<Paint>,
+    counter: Option<Counter>,
     paths: Vec<OsString>,
 }
 
@@ -75,6 +77,9 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         match arg {
             Arg::Long("rev") => args.rev = Some(parser.value()?.string()?),
             Arg::Long("choices") => args.choices = true,
+            Arg::Long("encoding") => {
+                args.counter = Some(Counter::parse(&parser.value()?.string()?)?);
+            }
             Arg::Long("color") => {
                 let value = parser.value()?.string()?;
                 args.paint = Some(Paint::parse(&value).map_err(Stop::Usage)?);
@@ -133,7 +138,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     out.print(&report::diff(
         (&old, &new),
         labels,
-        Counter::Estimate,
+        args.counter.unwrap_or(Counter::Estimate),
         paint,
     ));
     Ok(Exit::Clean)

@@ -5,17 +5,19 @@ use crate::cli::{Command, Exit, Stop};
 use crate::compose::{self, CHOICE, FACT, FAMILY, FLAG, KNOB, OVERLAY, ROLE, SLOT};
 use crate::manifest;
 use crate::out::Out;
+use crate::tokens;
 
 pub(crate) const COMMAND: Command = Command {
     name: "explain",
     about: "Print the layer table (`explain()`) of the prompt `render` prints",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
-            [MANIFEST]",
+            [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
-    options: &[ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, OVERLAY, FAMILY],
+    options: &[ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, OVERLAY, FAMILY, tokens::OPTION],
     notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
-prompt's `explain()` prints in a program: the same table, from the same composition.",
+prompt's `explain()` prints in a program: the same table, from the same composition; with \
+`--encoding`, what `explain().tokens(encoding)` prints, with exact token counts.",
     examples: &[
         "cargo doctrine explain examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
         "cargo doctrine explain src/doctrine.toml --role coder --overlay ~/.config/agent",
@@ -24,12 +26,16 @@ prompt's `explain()` prints in a program: the same table, from the same composit
 };
 
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
-    let given = compose::parse(parser, &COMMAND, false)?;
+    let mut given = compose::parse(parser, &COMMAND, false)?;
+    let encoding = given.encoding.take();
     let Some(prompt) = compose::prompt(given, COMMAND.name)? else {
         return Ok(Exit::Diagnostics);
     };
-    // The table as the runtime writes it; exact token counts join it as a column there,
-    // so this command shows them with no change of its own.
-    out.print(&prompt.explain().to_string());
+    // The table as the runtime writes it, exact token counts included.
+    let table = match encoding {
+        Some(encoding) => prompt.explain().tokens(encoding).to_string(),
+        None => prompt.explain().to_string(),
+    };
+    out.print(&table);
     Ok(Exit::Clean)
 }

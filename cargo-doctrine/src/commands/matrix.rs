@@ -5,26 +5,29 @@
 
 use std::collections::HashMap;
 
-use lexopt::Arg;
+use lexopt::{Arg, ValueExt};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::{self, Prompts};
 use crate::table::{self, number, text};
-use crate::tokens::Counter;
+use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
     name: "matrix",
     about: "List every prompt a manifest makes, with its size and its stable prefix",
-    usage: "[--choices] [MANIFEST]",
+    usage: "[--choices] [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
-    options: &[Opt {
-        name: "--choices",
-        value: "",
-        help: "Also combine every variant of each choice layer (else its first, or none \
+    options: &[
+        Opt {
+            name: "--choices",
+            value: "",
+            help: "Also combine every variant of each choice layer (else its first, or none \
 when it is optional)",
-    }],
+        },
+        tokens::OPTION,
+    ],
     notes: "One line per role × flag × knob setting (named as the generated Combination \
 names it: `developer+fable+intensity=ultra`), in the order Combination::all() yields them: \
 its bytes and tokens, its stable prefix's, the prefix's label (P1, P2, … in order of first \
@@ -40,10 +43,11 @@ slots are empty, and there is no overlay.",
 };
 
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
-    let (mut choices, mut manifest) = (false, None);
+    let (mut choices, mut manifest, mut counter) = (false, None, Counter::Estimate);
     while let Some(arg) = parser.next()? {
         match arg {
             Arg::Long("choices") => choices = true,
+            Arg::Long("encoding") => counter = Counter::parse(&parser.value()?.string()?)?,
             Arg::Value(path) if manifest.is_none() => manifest = Some(path),
             other => return Err(cli::unexpected(&COMMAND, other)),
         }
@@ -51,7 +55,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let manifest = Manifest::open(manifest, COMMAND.name)?;
     match prompts::all(&manifest.request(), choices) {
         Ok(prompts) => {
-            out.print(&matrix(&prompts, Counter::Estimate));
+            out.print(&matrix(&prompts, counter));
             Ok(Exit::Clean)
         }
         Err(failed) => failed.exit(),

@@ -40,6 +40,11 @@ pub use watch::watched;
 #[doc(hidden)]
 pub mod __internals {
     pub use super::raw::MANIFEST_KEYS;
+
+    /// Whether this build counts tokens (feature `tokens`): `[budget] tokens` is then
+    /// checked rather than refused, so an error case's diagnostics differ
+    /// (`tests/errors/<case>.tokens.diag`).
+    pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
     pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};

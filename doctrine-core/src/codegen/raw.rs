@@ -88,6 +88,11 @@ table! {
     pub(super) struct Budget in "`[budget]`" {
         stable_bytes: Option<Spanned<usize>> = "stable_bytes",
         per_role: BTreeMap<Name, Spanned<usize>> = default "per_role",
+        /// The most tokens every stable prefix may hold, counted in `encoding` (feature
+        /// `tokens`).
+        tokens: Option<Spanned<usize>> = "tokens",
+        /// `o200k`/`o200k_base` or `cl100k`/`cl100k_base`: what `tokens` counts in.
+        encoding: Option<Spanned<String>> = "encoding",
     }
 }
 

@@ -826,4 +826,44 @@ mod tests {
              stable 3 bytes (~1 tokens), volatile 0 bytes (~0 tokens); ~tokens = bytes / 4, approximate\n"
         );
     }
+
+    /// Exact counts, checked against the tables (`crate::tokens`' tests): `hello world` is
+    /// 2 tokens in both encodings, `Привет, мир` 4 in o200k and 6 in cl100k. The separator
+    /// belongs to neither part, so the parts' totals are their layers' counts.
+    #[cfg(feature = "tokens")]
+    #[test]
+    fn explain_counts_tokens_in_a_chosen_encoding() {
+        use crate::tokens::Encoding;
+        let p = compose(
+            "|",
+            Formulation::Markdown,
+            &[],
+            &[],
+            [text(&STABLE, "hello world"), text(&VOLATILE, "Привет, мир")],
+        );
+        assert_eq!(
+            p.explain().tokens(Encoding::O200k).to_string(),
+            "#  layer  tier      bytes  tokens  status    source             provenance\n\
+             1  base   stable       11       2  included  inline (manifest)\n\
+             2  now    volatile     20       4  included  inline (manifest)\n\
+             stable 11 bytes (2 tokens), volatile 20 bytes (4 tokens); tokens in o200k_base\n"
+        );
+        let cl100k = p.explain().tokens(Encoding::Cl100k).to_string();
+        assert!(
+            cl100k.ends_with(
+                "stable 11 bytes (2 tokens), volatile 20 bytes (6 tokens); tokens in cl100k_base\n"
+            ),
+            "{cl100k}"
+        );
+        // Without an encoding the table is the estimate, as before.
+        assert!(p.explain().to_string().contains("  ~tokens  "));
+        assert_eq!(
+            p.explain()
+                .tokens(Encoding::O200k)
+                .to_string()
+                .lines()
+                .count(),
+            4
+        );
+    }
 }

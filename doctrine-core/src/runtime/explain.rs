@@ -15,6 +15,9 @@ pub struct Explain<'a> {
     user: &'a [UserContent],
     stable: usize,
     volatile: usize,
+    /// The encoding the tokens column counts in; without one it is bytes / 4.
+    #[cfg(feature = "tokens")]
+    encoding: Option<crate::tokens::Encoding>,
 }
 
 /// Approximate tokens for `bytes` of prompt text: bytes / 4, rounded up. A rough rule for
@@ -38,6 +41,20 @@ impl<'a> Explain<'a> {
             user,
             stable,
             volatile,
+            #[cfg(feature = "tokens")]
+            encoding: None,
+        }
+    }
+
+    /// The same table with exact token counts in `encoding` (feature `tokens`): the
+    /// `~tokens` column becomes `tokens`, each layer's text counted on its own, and the
+    /// closing line counts the stable prefix and the volatile suffix whole and names the
+    /// encoding. `explain()` alone prints the bytes / 4 estimate.
+    #[cfg(feature = "tokens")]
+    pub fn tokens(self, encoding: crate::tokens::Encoding) -> Self {
+        Explain {
+            encoding: Some(encoding),
+            ..self
         }
     }
 
@@ -108,25 +125,75 @@ const HEADER: [&str; 9] = [
     "provenance",
 ];
 
+/// The tokens column's index in [`HEADER`].
+#[cfg(feature = "tokens")]
+const TOKENS: usize = 5;
+
 /// Numbers are right-aligned, text left-aligned.
 fn right_aligned(column: &str) -> bool {
-    matches!(column, "#" | "bytes" | "~tokens")
+    matches!(column, "#" | "bytes" | "~tokens" | "tokens")
 }
 
 impl Explain<'_> {
+    /// The tokens in `text`: exact in the chosen encoding, else bytes / 4.
+    fn count(&self, text: &str) -> usize {
+        #[cfg(feature = "tokens")]
+        if let Some(encoding) = self.encoding {
+            return encoding.count(text);
+        }
+        approx_tokens(text.len())
+    }
+
+    /// The header, with the tokens column named for what it holds.
+    fn header(&self) -> [&'static str; 9] {
+        #[cfg(feature = "tokens")]
+        if self.encoding.is_some() {
+            let mut header = HEADER;
+            header[TOKENS] = "tokens";
+            return header;
+        }
+        HEADER
+    }
+
+    /// The closing line's totals: both parts' bytes and tokens, and how tokens were counted.
+    fn totals(&self) -> String {
+        let stable = &self.text[..self.stable];
+        let volatile = &self.text[self.text.len() - self.volatile..];
+        let (tilde, how) = self.counted();
+        format!(
+            "stable {} bytes ({tilde}{} tokens), volatile {} bytes ({tilde}{} tokens); {how}",
+            self.stable,
+            self.count(stable),
+            self.volatile,
+            self.count(volatile)
+        )
+    }
+
+    fn counted(&self) -> (&'static str, String) {
+        #[cfg(feature = "tokens")]
+        if let Some(encoding) = self.encoding {
+            return ("", format!("tokens in {encoding}"));
+        }
+        ("~", "~tokens = bytes / 4, approximate".to_string())
+    }
+
     fn rows(&self) -> Vec<[String; 9]> {
         self.sections
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 let (bytes, status) = status(s);
+                let tokens = match s.state {
+                    SectionState::Included { start, end } => self.count(&self.text[start..end]),
+                    SectionState::Skipped(_) => 0,
+                };
                 [
                     (i + 1).to_string(),
                     s.info.name.to_string(),
                     s.info.tier.to_string(),
                     guard(s).to_string(),
                     bytes.to_string(),
-                    approx_tokens(bytes).to_string(),
+                    tokens.to_string(),
                     status,
                     s.origin.to_string(),
                     provenance(&s.origin),
@@ -159,10 +226,11 @@ impl Explain<'_> {
 impl fmt::Display for Explain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rows = self.rows();
-        let shown: Vec<usize> = (0..HEADER.len())
-            .filter(|&c| HEADER[c] != "guard" || rows.iter().any(|r| !r[c].is_empty()))
+        let header = self.header();
+        let shown: Vec<usize> = (0..header.len())
+            .filter(|&c| header[c] != "guard" || rows.iter().any(|r| !r[c].is_empty()))
             .collect();
-        let mut widths = HEADER.map(str::len);
+        let mut widths = header.map(str::len);
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(cell.chars().count());
@@ -172,7 +240,7 @@ impl fmt::Display for Explain<'_> {
             let mut out = String::new();
             for &c in &shown {
                 let (cell, w) = (cells[c], widths[c]);
-                match right_aligned(HEADER[c]) {
+                match right_aligned(header[c]) {
                     true => out.push_str(&format!("{cell:>w$}  ")),
                     false => out.push_str(&format!("{cell:<w$}  ")),
                 }
@@ -180,7 +248,7 @@ impl fmt::Display for Explain<'_> {
             // No trailing spaces.
             writeln!(f, "{}", out.trim_end())
         };
-        line(f, HEADER)?;
+        line(f, header)?;
         for (i, row) in rows.iter().enumerate() {
             line(f, row.each_ref().map(String::as_str))?;
             for note in self.notes(i) {
@@ -190,13 +258,6 @@ impl fmt::Display for Explain<'_> {
         if let Some(note) = user_before_locked(self.sections, self.user) {
             writeln!(f, "{note}")?;
         }
-        writeln!(
-            f,
-            "stable {} bytes (~{} tokens), volatile {} bytes (~{} tokens); ~tokens = bytes / 4, approximate",
-            self.stable,
-            approx_tokens(self.stable),
-            self.volatile,
-            approx_tokens(self.volatile)
-        )
+        writeln!(f, "{}", self.totals())
     }
 }

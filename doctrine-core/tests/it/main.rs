@@ -4,6 +4,7 @@
 //! runs `cargo check` on wide manifests) and `safety_claims` (the tripwire's corpus).
 
 mod any_of_gates;
+mod budget_tokens;
 mod codegen_file_kinds;
 mod files_patterns;
 mod fixture_diagnostics;

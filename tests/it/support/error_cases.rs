@@ -19,6 +19,18 @@ pub fn cases(repo: &Path) -> Vec<PathBuf> {
     cases
 }
 
+/// The file holding `case`'s diagnostics: `<case>.diag`, or, for a build that counts
+/// tokens (`tokens`: `doctrine_core::codegen::__internals::COUNTS_TOKENS`), `<case>.tokens.diag`
+/// where there is one. `[budget] tokens` is refused without the feature and checked with
+/// it, and a workspace build may unify the feature into any test's build.
+pub fn expected(case: &Path, tokens: bool) -> PathBuf {
+    let with_tokens = case.with_extension("tokens.diag");
+    match tokens && with_tokens.is_file() {
+        true => with_tokens,
+        false => case.with_extension("diag"),
+    }
+}
+
 /// `tests/errors/path_symlink_escape.toml` names `files/escape.md`, which must be a symlink
 /// out of the crate. It is made here rather than committed (a committed link to a system
 /// file would be odd to ship); it points at a file of the system's temporary directory.
