@@ -2,7 +2,8 @@
 # Times `cargo doctrine check`, `matrix` and `diff` (release binary, process start
 # included) on the crew and modes examples: each command run N times (default 20), the
 # mean per run printed. `diff` compares a copy of the example with one line added to a
-# file every prompt shares (crew: base.md; modes: doctrine/core.md).
+# file every prompt shares (crew: base.md; modes: doctrine/core.md). Each is timed with the
+# bytes / 4 estimate and with exact o200k counts (whose table loads once per run).
 # Usage: bash benches/cli_times.sh [N]
 set -euo pipefail
 n=${1:-20}
@@ -27,6 +28,7 @@ mean() { # command…: the mean wall time of one run, in ms
 }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for m in crew modes; do
-  new="$work/$m-new/doctrine.toml"
-  echo "$m: check $(mean "$bin" check "$new"), matrix $(mean "$bin" matrix "$new"), diff $(mean "$bin" diff "$work/$m-old/doctrine.toml" "$new")"
+  old="$work/$m-old/doctrine.toml" new="$work/$m-new/doctrine.toml"
+  echo "$m: check $(mean "$bin" check "$new"), matrix $(mean "$bin" matrix "$new"), diff $(mean "$bin" diff "$old" "$new")"
+  echo "$m, --encoding o200k: check $(mean "$bin" check --encoding o200k "$new"), matrix $(mean "$bin" matrix --encoding o200k "$new"), diff $(mean "$bin" diff --encoding o200k "$old" "$new")"
 done
