@@ -9,6 +9,7 @@ mod expand;
 mod explain;
 mod matrix;
 mod render;
+mod simulate;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
 pub(crate) const ALL: &[&Command] = &[
@@ -18,4 +19,5 @@ pub(crate) const ALL: &[&Command] = &[
     &explain::COMMAND,
     &matrix::COMMAND,
     &diff::COMMAND,
+    &simulate::COMMAND,
 ];
