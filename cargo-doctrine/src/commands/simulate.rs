@@ -23,7 +23,7 @@ const fn opt(name: &'static str, value: &'static str, help: &'static str) -> Opt
 
 pub(crate) const COMMAND: Command = Command {
     name: "simulate",
-    about: "Serve a crew's requests from a simulated prefix cache, and report what it saves",
+    about: "Serve a crew's requests from a simulated prefix cache, and report the saving",
     usage: "[--roles all|ROLE,ROLE…] [--sessions N] [--turns N] [--turn-bytes N] \
             [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
             [--min-cache-tokens N] [--provider anthropic|openai] [--ttl SECONDS] \
@@ -36,7 +36,7 @@ pub(crate) const COMMAND: Command = Command {
         opt("--turns", "N", "Turns per session; every role sends a request each turn [default: 10]"),
         opt("--turn-bytes", "N", "Bytes of each turn's message, after the prompt [default: 2000]"),
         opt("--session-bytes", "N", "Bytes of each stable fact and stable slot, different per \
-session [default: 64]"),
+session (never shorter than its label, `session N NAME`) [default: 64]"),
         opt("--volatile-bytes", "N", "Bytes of each volatile fact and volatile slot, different \
 per turn [default: 64]"),
         opt("--breakpoints-after", "LAYER,…", "A cache breakpoint after each of these layers \

@@ -107,14 +107,19 @@ fn inputs(d: &Doctrine, w: &Workload, role: usize, session: usize, turn: usize) 
     named
 }
 
-/// `label`, then filler words, cut to exactly `bytes` bytes (ASCII).
+/// `label`, then filler words, cut to `bytes` bytes (ASCII); never shorter than the
+/// label, which keeps values of different sessions and turns different, and empty (not
+/// given) for 0.
 pub(crate) fn filler(label: &str, bytes: usize) -> String {
     const WORDS: &str = " the agent reads this text once per request and it counts";
+    if bytes == 0 {
+        return String::new();
+    }
     let mut text = label.to_string();
     while text.len() < bytes {
         text.push_str(WORDS);
     }
-    text.truncate(bytes);
+    text.truncate(bytes.max(label.len()));
     text
 }
 
@@ -125,7 +130,7 @@ mod tests {
     #[test]
     fn filler_is_the_label_then_words_cut_to_size() {
         assert_eq!(filler("turn 1", 0), "");
-        assert_eq!(filler("turn 1", 4), "turn");
+        assert_eq!(filler("turn 1", 4), "turn 1");
         assert_eq!(filler("turn 1", 14), "turn 1 the age");
         assert_eq!(filler("turn 1", 500).len(), 500);
     }
