@@ -134,7 +134,7 @@ pub(crate) fn parse(
 }
 
 /// `NAME=VALUE`, split at the first `=`.
-fn pair(option: &str, text: String) -> Result<(String, String), Stop> {
+pub(crate) fn pair(option: &str, text: String) -> Result<(String, String), Stop> {
     match text.split_once('=') {
         Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
         _ => Err(Stop::Usage(format!(
@@ -144,7 +144,7 @@ fn pair(option: &str, text: String) -> Result<(String, String), Stop> {
 }
 
 /// `NAME`, `NAME=on` or `NAME=off` (also `true` / `false`).
-fn flag(text: &str) -> Result<(String, bool), Stop> {
+pub(crate) fn flag(text: &str) -> Result<(String, bool), Stop> {
     let Some((name, value)) = text.split_once('=') else {
         return Ok((text.to_string(), true));
     };

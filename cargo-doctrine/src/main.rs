@@ -13,6 +13,7 @@ mod manifest;
 mod out;
 mod prompts;
 mod report;
+mod simulate;
 mod table;
 mod textdiff;
 mod tokens;

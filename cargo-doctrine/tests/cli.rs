@@ -164,7 +164,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["frob"],
-            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, schema, help",
+            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, simulate, schema, help",
         ),
         (
             &["schema", "doctrine.toml"],
@@ -209,7 +209,7 @@ fn every_command_has_a_help_with_an_example() {
         .collect();
     assert_eq!(
         commands,
-        ["check", "expand", "render", "explain", "matrix", "diff", "schema"]
+        ["check", "expand", "render", "explain", "matrix", "diff", "simulate", "schema"]
     );
     for name in commands {
         let out = run(&[name, "--help"]);

@@ -10,6 +10,7 @@ mod explain;
 mod matrix;
 mod render;
 mod schema;
+mod simulate;
 
 /// Every command, in the order `cargo doctrine --help` lists them.
 pub(crate) const ALL: &[&Command] = &[
@@ -19,5 +20,6 @@ pub(crate) const ALL: &[&Command] = &[
     &explain::COMMAND,
     &matrix::COMMAND,
     &diff::COMMAND,
+    &simulate::COMMAND,
     &schema::COMMAND,
 ];

@@ -34,7 +34,7 @@ pub(super) fn describe(schema: &mut Json) {
     }
 }
 
-/// The reference's key tables as [`REFERENCE_KEYS`] holds them: each heading, a blank line
+/// The reference's key tables as the copy beside this file holds them: each heading, a blank line
 /// and its table, under a line saying where they come from.
 pub fn reference_keys(reference: &str) -> String {
     let mut out = String::from(

@@ -1,0 +1,315 @@
+//! `cargo doctrine simulate`: a crew's requests (roles × sessions × turns) served by a
+//! simulated prefix cache, with cache breakpoints where a layout puts them: how much of the
+//! input is served from the cache, and what it costs against no caching.
+
+use std::ffi::OsString;
+
+use doctrine_core::codegen::{load, Doctrine};
+use lexopt::{Arg, ValueExt};
+
+use crate::cli::{self, Command, Exit, Opt, Stop};
+use crate::compose::{self, CHOICE, FLAG, KNOB};
+use crate::manifest::{self, Manifest};
+use crate::out::Out;
+use crate::simulate::cache::{Config, Prices, Provider, Usage};
+use crate::simulate::layout::Layout;
+use crate::simulate::workload::Workload;
+use crate::simulate::{self, Error};
+use crate::table::{self, number, text};
+
+const fn opt(name: &'static str, value: &'static str, help: &'static str) -> Opt {
+    Opt { name, value, help }
+}
+
+pub(crate) const COMMAND: Command = Command {
+    name: "simulate",
+    about: "Serve a crew's requests from a simulated prefix cache, and report the saving",
+    usage: "[--roles all|ROLE,ROLE…] [--sessions N] [--turns N] [--turn-bytes N] \
+            [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
+            [--min-cache-tokens N] [--provider anthropic|openai] [--ttl SECONDS] \
+            [--turn-seconds N] [--read-price X] [--flag NAME]… [--knob NAME=VALUE]… \
+            [--choice LAYER=VARIANT]… [MANIFEST]",
+    arguments: &[manifest::ARGUMENT],
+    options: &[
+        opt("--roles", "all|ROLE,…", "The roles that take part [default: all]"),
+        opt("--sessions", "N", "Sessions [default: 3]"),
+        opt("--turns", "N", "Turns per session; every role sends a request each turn [default: 10]"),
+        opt("--turn-bytes", "N", "Bytes of each turn's message, after the prompt [default: 2000]"),
+        opt("--session-bytes", "N", "Bytes of each stable fact and stable slot, different per \
+session (never shorter than its label, `session N NAME`) [default: 64]"),
+        opt("--volatile-bytes", "N", "Bytes of each volatile fact and volatile slot, different \
+per turn [default: 64]"),
+        opt("--breakpoints-after", "LAYER,…", "A cache breakpoint after each of these layers \
+(at most 4) [default: one, at the end of the stable prefix]"),
+        opt("--min-cache-tokens", "N", "The fewest tokens a provider caches [default: 1024]"),
+        opt("--provider", "NAME", "`anthropic`: breakpoints, writes at 1.25×; `openai`: the \
+longest prefix in steps of 128 tokens, no breakpoints, no surcharge [default: anthropic]"),
+        opt("--ttl", "SECONDS", "An entry unused this long is gone [default: never]"),
+        opt("--turn-seconds", "N", "Seconds from one turn to the next [default: 30]"),
+        opt("--read-price", "X", "A cached token's price, × a plain input token's (OpenAI's \
+depends on the model) [default: 0.1]"),
+        FLAG,
+        KNOB,
+        CHOICE,
+    ],
+    notes: "Requests go session by session, turn by turn, role by role; each is the role's \
+prompt (composed as compiled code composes it, with the flags, knobs and choices given, a \
+required choice not given at its first variant) and the turn's message. Every free-text fact \
+the role takes and every slot is given: a stable one a text that differs per session, a \
+volatile one a text that differs per turn; a closed-set fact its first value when required. \
+A breakpoint after a layer falls at the end of the last layer up to it that has text. \
+Anthropic-style: the longest cached breakpoint prefix is read, each later one written, the \
+rest is plain input. Tokens are bytes / 4, rounded up. The cost is read × the read price + \
+written × 1.25 (Anthropic's published multipliers; 1 for openai) + the rest, over the input.",
+    examples: &[
+        "cargo doctrine simulate examples/crew/doctrine.toml --flag fable",
+        "cargo doctrine simulate examples/crew/layouts/shared_first.toml --flag fable --breakpoints-after identity,role,tool_directive",
+        "cargo doctrine simulate examples/modes/doctrine.toml --provider openai --session-bytes 2000",
+    ],
+    run,
+};
+
+/// The command line, parsed.
+struct Args {
+    manifest: Option<OsString>,
+    roles: Option<String>,
+    breakpoints: Option<String>,
+    workload: Workload,
+    config: Config,
+    read_price: f64,
+}
+
+fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
+    let mut args = parse(parser)?;
+    let manifest = Manifest::open(args.manifest.take(), COMMAND.name)?;
+    let d = match load(&manifest.request()) {
+        Ok(d) => d,
+        Err(diagnostics) => {
+            cli::complain(diagnostics.rendered().trim_end());
+            return Ok(Exit::Diagnostics);
+        }
+    };
+    args.workload.roles = roles(&d, args.roles.as_deref())?;
+    let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
+    let outcome = match simulate::run(&d, &args.workload, &layout, args.config) {
+        Ok(outcome) => outcome,
+        Err(Error::Inputs(e)) => return Err(Stop::Fail(e.to_string())),
+        Err(Error::Breakpoints(e)) => {
+            return Err(Stop::Fail(format!(
+                "{} breakpoints, more than the {} a request may mark",
+                e.marked, e.limit
+            )))
+        }
+    };
+    let prices = Prices {
+        read: args.read_price,
+        write: match args.config.provider {
+            Provider::Anthropic => Prices::ANTHROPIC.write,
+            Provider::OpenAi => 1.0,
+        },
+    };
+    out.print(&heading(&d, &args, &layout));
+    let rows: Vec<Vec<String>> = outcome
+        .per_role
+        .iter()
+        .map(|(r, u)| {
+            row(
+                d.roles.get(*r).map_or("(prompt)", String::as_str),
+                u,
+                prices,
+            )
+        })
+        .chain([row("all", &outcome.total, prices)])
+        .collect();
+    let columns = [
+        text(d.role_word),
+        number("requests"),
+        number("input"),
+        number("read"),
+        number("write"),
+        number("uncached"),
+        number("served"),
+        number("cost"),
+    ];
+    out.print(&table::render(&columns, &rows));
+    out.print(&format!(
+        "\nserved from cache: {:.1}% of input tokens; cost: {:.3} of no caching \
+         (read {}×, write {}×)\n",
+        outcome.total.served() * 100.0,
+        outcome.total.cost_ratio(prices),
+        prices.read,
+        prices.write
+    ));
+    Ok(Exit::Clean)
+}
+
+fn row(name: &str, u: &Usage, prices: Prices) -> Vec<String> {
+    vec![
+        name.to_string(),
+        u.requests.to_string(),
+        u.input.to_string(),
+        u.read.to_string(),
+        u.write.to_string(),
+        u.uncached.to_string(),
+        format!("{:.1}%", u.served() * 100.0),
+        format!("{:.3}", u.cost_ratio(prices)),
+    ]
+}
+
+/// The lines before the table: the workload, the layout, the cache's rules.
+fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
+    let w = &args.workload;
+    let c = &args.config;
+    let layout = match layout {
+        Layout::TwoTiers => "two tiers (one breakpoint, at the end of the stable prefix)".into(),
+        Layout::After(layers) => {
+            let names: Vec<&str> = layers.iter().map(|&l| d.layers[l].name.as_str()).collect();
+            format!("a breakpoint after {}", names.join(", "))
+        }
+    };
+    let provider = match c.provider {
+        Provider::Anthropic => format!(
+            "anthropic-style (at most {} breakpoints)",
+            c.max_breakpoints
+        ),
+        Provider::OpenAi => format!("openai-style (steps of {} tokens)", c.step),
+    };
+    let ttl = c.ttl.map_or("entries never expire".into(), |t| {
+        format!(
+            "entries expire after {t} s unused, {} s a turn",
+            w.turn_seconds
+        )
+    });
+    format!(
+        "{}: {} {}s × {} sessions × {} turns = {} requests; a turn's message {} bytes, \
+         per-session values {} bytes, per-turn values {} bytes\n\
+         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; \
+         ~tokens = bytes / 4, approximate\n\n",
+        d.manifest_display,
+        w.roles.len(),
+        d.role_word,
+        w.sessions,
+        w.turns,
+        w.roles.len() * w.sessions * w.turns,
+        w.turn_bytes,
+        w.session_bytes,
+        w.volatile_bytes,
+        c.min_tokens
+    )
+}
+
+fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
+    let mut a = Args {
+        manifest: None,
+        roles: None,
+        breakpoints: None,
+        workload: Workload {
+            roles: Vec::new(),
+            sessions: 3,
+            turns: 10,
+            turn_bytes: 2000,
+            session_bytes: 64,
+            volatile_bytes: 64,
+            turn_seconds: 30,
+            fixed: Default::default(),
+        },
+        config: Config::of(Provider::Anthropic),
+        read_price: Prices::ANTHROPIC.read,
+    };
+    let (w, c) = (&mut a.workload, &mut a.config);
+    while let Some(arg) = parser.next()? {
+        let name = match arg {
+            Arg::Long(name) => name.to_string(),
+            Arg::Value(path) if a.manifest.is_none() => {
+                a.manifest = Some(path);
+                continue;
+            }
+            other => return Err(cli::unexpected(&COMMAND, other)),
+        };
+        let mut value = || parser.value().map_err(Stop::from);
+        match name.as_str() {
+            "roles" => a.roles = Some(value()?.string()?),
+            "sessions" => w.sessions = value()?.parse()?,
+            "turns" => w.turns = value()?.parse()?,
+            "turn-bytes" => w.turn_bytes = value()?.parse()?,
+            "session-bytes" => w.session_bytes = value()?.parse()?,
+            "volatile-bytes" => w.volatile_bytes = value()?.parse()?,
+            "turn-seconds" => w.turn_seconds = value()?.parse()?,
+            "breakpoints-after" => a.breakpoints = Some(value()?.string()?),
+            "min-cache-tokens" => c.min_tokens = value()?.parse()?,
+            "ttl" => c.ttl = Some(value()?.parse()?),
+            "read-price" => a.read_price = value()?.parse()?,
+            "provider" => {
+                c.provider = match value()?.string()?.as_str() {
+                    "anthropic" => Provider::Anthropic,
+                    "openai" => Provider::OpenAi,
+                    other => {
+                        return Err(Stop::Usage(format!(
+                            "unknown provider `{other}`; the providers: anthropic, openai"
+                        )))
+                    }
+                }
+            }
+            "flag" => w.fixed.flags.push(compose::flag(&value()?.string()?)?),
+            "knob" => w
+                .fixed
+                .knobs
+                .push(compose::pair("knob", value()?.string()?)?),
+            "choice" => w
+                .fixed
+                .choices
+                .push(compose::pair("choice", value()?.string()?)?),
+            _ => return Err(cli::unexpected(&COMMAND, Arg::Long(&name))),
+        }
+    }
+    Ok(a)
+}
+
+/// `--roles`: `all` (or not given) is every role; a name the manifest lacks is refused.
+fn roles(d: &Doctrine, given: Option<&str>) -> Result<Vec<usize>, Stop> {
+    let all: Vec<usize> = (0..d.roles.len().max(1)).collect();
+    let Some(given) = given.filter(|g| *g != "all") else {
+        return Ok(all);
+    };
+    let names = d.roles.iter().map(String::as_str);
+    given
+        .split(',')
+        .map(|name| {
+            d.roles.iter().position(|r| r == name).ok_or_else(|| {
+                let valid: Vec<&str> = names.clone().collect();
+                Stop::Usage(format!(
+                    "unknown {} `{name}`; the {}s: {}",
+                    d.role_word,
+                    d.role_word,
+                    valid.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `--breakpoints-after`: two tiers when not given; else each layer named, at most `max`.
+fn layout(d: &Doctrine, given: Option<&str>, max: usize) -> Result<Layout, Stop> {
+    let Some(given) = given else {
+        return Ok(Layout::TwoTiers);
+    };
+    let layers: Vec<usize> = given
+        .split(',')
+        .map(|name| {
+            d.layers.iter().position(|l| l.name == name).ok_or_else(|| {
+                let valid: Vec<&str> = d.layers.iter().map(|l| l.name.as_str()).collect();
+                Stop::Usage(format!(
+                    "unknown layer `{name}`; the layers: {}",
+                    valid.join(", ")
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if layers.len() > max {
+        return Err(Stop::Usage(format!(
+            "{} breakpoints given, more than the {max} a request may mark",
+            layers.len()
+        )));
+    }
+    Ok(Layout::After(layers))
+}

@@ -1,0 +1,250 @@
+//! A provider's prefix cache, simulated exactly: a cache entry is the exact bytes of a
+//! request up to a point (keyed by their fingerprint and length), and each request is
+//! served from the longest live entry it starts with.
+//!
+//! Two providers' rules: Anthropic's (the caller marks at most 4 breakpoints; the longest
+//! cached breakpoint prefix is read, each later breakpoint prefix is written, and a write
+//! costs more than plain input) and OpenAI's (no breakpoints: every prefix of 1,024 tokens
+//! and more, in steps of 128, is cached, with no surcharge). A prefix under the minimum is
+//! never cached. Time is a simulated clock: each request says when it is sent.
+
+use std::collections::HashMap;
+
+use super::tokens;
+
+/// A stretch of a request's text, and whether a cache breakpoint ends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Block {
+    pub(crate) text: String,
+    pub(crate) breakpoint: bool,
+}
+
+/// One request: its system prompt cut into blocks, then the turn's message, which is never
+/// cached (it follows the last breakpoint, and differs every turn).
+#[derive(Clone, Debug)]
+pub(crate) struct Request {
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) tail: String,
+    /// When it is sent, in the simulated clock's seconds.
+    pub(crate) at: u64,
+}
+
+/// Whose caching rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Provider {
+    /// Breakpoints marked by the caller; writes cost extra.
+    Anthropic,
+    /// The longest prefix, automatically, in steps of [`Config::step`] tokens.
+    OpenAi,
+}
+
+/// The cache's rules.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Config {
+    pub(crate) provider: Provider,
+    /// A prefix shorter than this many tokens is never cached.
+    pub(crate) min_tokens: usize,
+    /// The most breakpoints a request may mark (Anthropic: 4).
+    pub(crate) max_breakpoints: usize,
+    /// OpenAI's step: cached prefixes are `min_tokens + k * step` tokens long.
+    pub(crate) step: usize,
+    /// An entry not used for this many seconds is gone; `None`: entries never expire.
+    pub(crate) ttl: Option<u64>,
+}
+
+impl Config {
+    /// A provider's published rules: 1,024 tokens at least, 4 breakpoints, steps of 128;
+    /// no expiry.
+    pub(crate) const fn of(provider: Provider) -> Self {
+        Config {
+            provider,
+            min_tokens: 1024,
+            max_breakpoints: 4,
+            step: 128,
+            ttl: None,
+        }
+    }
+}
+
+/// What requests cost in input tokens: `input = read + write + uncached`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Usage {
+    pub(crate) requests: usize,
+    pub(crate) input: usize,
+    /// Served from the cache.
+    pub(crate) read: usize,
+    /// Written to the cache (and billed as written).
+    pub(crate) write: usize,
+    /// Neither.
+    pub(crate) uncached: usize,
+}
+
+/// The price of a read and of a write token, as a multiple of a plain input token's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Prices {
+    pub(crate) read: f64,
+    pub(crate) write: f64,
+}
+
+impl Prices {
+    /// Anthropic's published multipliers: a cache read costs 0.1× base input, a write
+    /// (5-minute cache) 1.25×.
+    pub(crate) const ANTHROPIC: Prices = Prices {
+        read: 0.1,
+        write: 1.25,
+    };
+}
+
+impl Usage {
+    pub(crate) fn add(&mut self, other: Usage) {
+        self.requests += other.requests;
+        self.input += other.input;
+        self.read += other.read;
+        self.write += other.write;
+        self.uncached += other.uncached;
+    }
+
+    /// The fraction of input tokens served from the cache.
+    pub(crate) fn served(&self) -> f64 {
+        ratio(self.read as f64, self.input)
+    }
+
+    /// What the input costs at `prices`, against the same input with no caching.
+    pub(crate) fn cost_ratio(&self, prices: Prices) -> f64 {
+        let cost = self.read as f64 * prices.read
+            + self.write as f64 * prices.write
+            + self.uncached as f64;
+        ratio(cost, self.input)
+    }
+}
+
+fn ratio(part: f64, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part / whole as f64
+    }
+}
+
+/// More breakpoints than the provider allows.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct TooManyBreakpoints {
+    pub(crate) marked: usize,
+    pub(crate) limit: usize,
+}
+
+/// A cache entry's key: the fingerprint and length of its bytes.
+type Key = (u64, usize);
+
+/// One prefix a request may read or write: its key and its tokens.
+struct Point {
+    key: Key,
+    tokens: usize,
+}
+
+/// The cache: each entry and when it was last used.
+pub(crate) struct Cache {
+    config: Config,
+    entries: HashMap<Key, u64>,
+}
+
+impl Cache {
+    pub(crate) fn new(config: Config) -> Self {
+        Cache {
+            config,
+            entries: HashMap::new(),
+        }
+    }
+
+    /// Serves `request`: reads the longest live prefix it may read, writes the longer ones,
+    /// and says what its input cost.
+    pub(crate) fn serve(&mut self, request: &Request) -> Result<Usage, TooManyBreakpoints> {
+        let marked = request.blocks.iter().filter(|b| b.breakpoint).count();
+        if self.config.provider == Provider::Anthropic && marked > self.config.max_breakpoints {
+            return Err(TooManyBreakpoints {
+                marked,
+                limit: self.config.max_breakpoints,
+            });
+        }
+        let text: String = request.blocks.iter().map(|b| b.text.as_str()).collect();
+        let (points, input) = match self.config.provider {
+            Provider::Anthropic => {
+                let input = tokens::count(&text) + tokens::count(&request.tail);
+                (self.breakpoints(request, &text), input)
+            }
+            Provider::OpenAi => {
+                let whole = text + &request.tail;
+                (self.steps(&whole), tokens::count(&whole))
+            }
+        };
+        let now = request.at;
+        let hit = points.iter().rposition(|p| self.live(p.key, now));
+        let (mut read, mut reached) = (0, 0);
+        if let Some(h) = hit {
+            read = points[h].tokens;
+            reached = read;
+            self.entries.insert(points[h].key, now);
+        }
+        let mut write = 0;
+        for p in &points[hit.map_or(0, |h| h + 1)..] {
+            write += p.tokens.saturating_sub(reached);
+            reached = reached.max(p.tokens);
+            self.entries.insert(p.key, now);
+        }
+        Ok(Usage {
+            requests: 1,
+            input,
+            read,
+            write,
+            uncached: input.saturating_sub(read + write),
+        })
+    }
+
+    fn live(&self, key: Key, now: u64) -> bool {
+        self.entries.get(&key).is_some_and(|&used| {
+            self.config
+                .ttl
+                .is_none_or(|ttl| now.saturating_sub(used) < ttl)
+        })
+    }
+
+    /// The prefix ending at each breakpoint, long enough to cache, shortest first.
+    fn breakpoints(&self, request: &Request, text: &str) -> Vec<Point> {
+        let mut points: Vec<Point> = Vec::new();
+        let mut end = 0;
+        for block in &request.blocks {
+            end += block.text.len();
+            if !block.breakpoint || points.last().is_some_and(|p| p.key.1 == end) {
+                continue;
+            }
+            let prefix = &text[..end];
+            let n = tokens::count(prefix);
+            if n >= self.config.min_tokens {
+                points.push(point(prefix.as_bytes(), n));
+            }
+        }
+        points
+    }
+
+    /// Every prefix of `text` a step long (the minimum, then each step more), shortest
+    /// first.
+    fn steps(&self, text: &str) -> Vec<Point> {
+        let total = tokens::count(text);
+        let step = self.config.step.max(1);
+        let lengths = (self.config.min_tokens.max(1)..=total).step_by(step);
+        lengths
+            .map(|n| point(&text.as_bytes()[..tokens::prefix_bytes(text, n)], n))
+            .collect()
+    }
+}
+
+fn point(bytes: &[u8], tokens: usize) -> Point {
+    Point {
+        key: (doctrine_core::fingerprint(bytes), bytes.len()),
+        tokens,
+    }
+}
+
+#[cfg(test)]
+#[path = "cache_tests.rs"]
+mod tests;

@@ -1,0 +1,137 @@
+//! The requests a crew sends: for each session, each turn, each role, the role's prompt
+//! composed as compiled code composes it, with per-session text (every stable fact the
+//! role takes, every stable slot: the same on each turn of a session, different in the
+//! next) and per-turn text (every volatile fact and slot, and the turn's message: different
+//! every turn).
+
+// The model's types are reached through `__internals`, as this workspace's tests reach them.
+use doctrine_core::codegen::__internals::model::{Content, Need};
+use doctrine_core::codegen::named::{self, InputError, Named, SlotText};
+use doctrine_core::codegen::plan::Plan;
+use doctrine_core::codegen::Doctrine;
+use doctrine_core::introspect::Tier;
+
+use super::cache::Request;
+use super::layout::{blocks, Layout};
+
+/// What the crew does, and the sizes of what it is given.
+#[derive(Clone, Debug)]
+pub(crate) struct Workload {
+    /// Indices into the manifest's roles (`[0]` when it declares none).
+    pub(crate) roles: Vec<usize>,
+    pub(crate) sessions: usize,
+    pub(crate) turns: usize,
+    /// Bytes of each turn's message.
+    pub(crate) turn_bytes: usize,
+    /// Bytes of each per-session value.
+    pub(crate) session_bytes: usize,
+    /// Bytes of each per-turn value (volatile facts and slots).
+    pub(crate) volatile_bytes: usize,
+    /// Seconds between one turn and the next on the simulated clock.
+    pub(crate) turn_seconds: u64,
+    /// Flags, knobs and choices for every prompt (a required choice not named takes its
+    /// first variant).
+    pub(crate) fixed: Named,
+}
+
+/// Every request, session by session, turn by turn, role by role, cut by `layout`.
+pub(crate) fn requests(
+    d: &Doctrine,
+    plan: &Plan,
+    w: &Workload,
+    layout: &Layout,
+) -> Result<Vec<Request>, InputError> {
+    let mut out = Vec::new();
+    for session in 0..w.sessions {
+        for turn in 0..w.turns {
+            let at = (session * w.turns + turn) as u64 * w.turn_seconds;
+            for &role in &w.roles {
+                let named = inputs(d, w, role, session, turn);
+                let prompt = named::resolve(d, plan, &named)?.compose(d, plan);
+                let who = d.roles.get(role).map_or("agent", String::as_str);
+                let label = format!("Session {session}, turn {turn}, {who}:");
+                out.push(Request {
+                    blocks: blocks(&prompt, layout),
+                    tail: filler(&label, w.turn_bytes),
+                    at,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The named inputs of `role`'s prompt on `turn` of `session`.
+fn inputs(d: &Doctrine, w: &Workload, role: usize, session: usize, turn: usize) -> Named {
+    let mut named = w.fixed.clone();
+    named.role = d.roles.get(role).cloned();
+    let per = |tier: Tier, name: &str| match tier {
+        Tier::Stable => filler(&format!("session {session} {name}"), w.session_bytes),
+        _ => filler(&format!("turn {turn} {name}"), w.volatile_bytes),
+    };
+    for l in &d.layers {
+        match &l.content {
+            Content::Choice {
+                variants,
+                optional: false,
+                ..
+            } if !named.choices.iter().any(|(c, _)| *c == l.name) => {
+                if let Some(first) = variants.first() {
+                    named.choices.push((l.name.clone(), first.stem.clone()));
+                }
+            }
+            Content::Slot { .. } => {
+                let text = per(l.tier, &l.name);
+                named.slots.push((l.name.clone(), SlotText::Text(text)));
+            }
+            _ => {}
+        }
+    }
+    for f in &d.facts {
+        let need = f.need.get(role).copied().unwrap_or(Need::Absent);
+        if need == Need::Absent || f.skill_index {
+            continue;
+        }
+        let value = match &f.values {
+            // A closed set: its first value when the fact is required, else not given.
+            Some((_, values)) if need == Need::Required => values[0].clone(),
+            Some(_) => continue,
+            None => per(f.tier, &f.name),
+        };
+        let value = match f.list.as_ref().and_then(|l| l.fields.first()) {
+            Some(field) => format!("{field}={value}"),
+            None => value,
+        };
+        named.facts.push((f.name.clone(), value));
+    }
+    named
+}
+
+/// `label`, then filler words, cut to `bytes` bytes (ASCII); never shorter than the
+/// label, which keeps values of different sessions and turns different, and empty (not
+/// given) for 0.
+pub(crate) fn filler(label: &str, bytes: usize) -> String {
+    const WORDS: &str = " the agent reads this text once per request and it counts";
+    if bytes == 0 {
+        return String::new();
+    }
+    let mut text = label.to_string();
+    while text.len() < bytes {
+        text.push_str(WORDS);
+    }
+    text.truncate(bytes.max(label.len()));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::filler;
+
+    #[test]
+    fn filler_is_the_label_then_words_cut_to_size() {
+        assert_eq!(filler("turn 1", 0), "");
+        assert_eq!(filler("turn 1", 4), "turn 1");
+        assert_eq!(filler("turn 1", 14), "turn 1 the age");
+        assert_eq!(filler("turn 1", 500).len(), 500);
+    }
+}

@@ -1,0 +1,199 @@
+//! `simulate`, run as a user runs it, on a small manifest written here: every number it
+//! prints is worked out below from the texts. Tokens are bytes / 4, rounded up.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Each prompt: `base` (16 bytes), the separator (2), the role's text (8): 26 bytes, 7
+/// tokens, all stable. `base` alone is 16 bytes, 4 tokens.
+const MANIFEST: &str = r#"roles = ["dev", "qa"]
+separator = "\n\n"
+
+[[layer]]
+name = "base"
+text = "Shared rules ok."
+
+[[layer]]
+name = "role"
+[layer.texts]
+dev = "Dev code"
+qa = "QA tests"
+"#;
+
+/// 2 roles × 2 sessions × 2 turns = 8 requests; each turn's message is 40 bytes, 10
+/// tokens, so each request is 17 tokens of input, 136 in all, and 80 are messages.
+const WORKLOAD: &[&str] = &[
+    "simulate",
+    "doctrine.toml",
+    "--sessions",
+    "2",
+    "--turns",
+    "2",
+    "--turn-bytes",
+    "40",
+];
+
+fn simulate(extra: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), MANIFEST).unwrap();
+    run_in(dir.path(), &[WORKLOAD, extra].concat())
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Standard output, after checking the run succeeded with nothing on standard error.
+fn printed(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(err, "");
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The table's row for `name`, its cells.
+fn row(text: &str, name: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no row {name} in:\n{text}"));
+    line.split_whitespace()
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn two_tiers_write_each_role_s_prefix_once_and_read_it_after() {
+    let text = printed(&simulate(&["--min-cache-tokens", "4"]));
+    assert!(
+        text.starts_with(
+            "doctrine.toml: 2 roles × 2 sessions × 2 turns = 8 requests; a turn's message \
+             40 bytes, per-session values 64 bytes, per-turn values 64 bytes\n\
+             layout: two tiers (one breakpoint, at the end of the stable prefix)\n\
+             cache: anthropic-style (at most 4 breakpoints), at least 4 tokens"
+        ),
+        "{text}"
+    );
+    // Each role's first request writes its 7-token prefix; its 3 others read it.
+    assert_eq!(
+        row(&text, "dev"),
+        ["4", "68", "21", "7", "40", "30.9%", "0.748"]
+    );
+    assert_eq!(
+        row(&text, "qa"),
+        ["4", "68", "21", "7", "40", "30.9%", "0.748"]
+    );
+    // 42 of 136 read; (42 × 0.1 + 14 × 1.25 + 80) / 136 = 101.7 / 136.
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "136", "42", "14", "80", "30.9%", "0.748"]
+    );
+    assert!(text.ends_with(
+        "served from cache: 30.9% of input tokens; cost: 0.748 of no caching \
+         (read 0.1×, write 1.25×)\n"
+    ));
+}
+
+#[test]
+fn a_breakpoint_after_the_shared_layer_lets_the_roles_share_it() {
+    let tiered = ["--breakpoints-after", "base,role"];
+    let text = printed(&simulate(
+        &[&tiered[..], &["--min-cache-tokens", "4"]].concat(),
+    ));
+    assert!(
+        text.contains("layout: a breakpoint after base, role\n"),
+        "{text}"
+    );
+    // dev's first request writes base (4) and then its role (3); qa's first reads base and
+    // writes its role (3); every later request reads its 7.
+    assert_eq!(
+        row(&text, "dev"),
+        ["4", "68", "21", "7", "40", "30.9%", "0.748"]
+    );
+    assert_eq!(
+        row(&text, "qa"),
+        ["4", "68", "25", "3", "40", "36.8%", "0.680"]
+    );
+    // (46 × 0.1 + 10 × 1.25 + 80) / 136 = 97.1 / 136.
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "136", "46", "10", "80", "33.8%", "0.714"]
+    );
+    // With a minimum of 5 tokens base alone is never cached: as with two tiers.
+    let text = printed(&simulate(
+        &[&tiered[..], &["--min-cache-tokens", "5"]].concat(),
+    ));
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "136", "42", "14", "80", "30.9%", "0.748"]
+    );
+}
+
+#[test]
+fn openai_style_caches_the_common_prefix_with_no_surcharge() {
+    let text = printed(&simulate(&[
+        "--provider",
+        "openai",
+        "--min-cache-tokens",
+        "4",
+        "--read-price",
+        "0.5",
+    ]));
+    // Steps of 128 from 4 tokens, within 17: 4 only, the first 16 bytes (base, the same in
+    // every request): written once, read 7 times. (28 × 0.5 + 4 + 104) / 136 = 122 / 136.
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "136", "28", "4", "104", "20.6%", "0.897"]
+    );
+    assert!(text.contains("(read 0.5×, write 1×)"), "{text}");
+}
+
+#[test]
+fn an_unknown_layer_or_role_or_too_many_breakpoints_exit_2() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--breakpoints-after", "base,rol"],
+            "error: unknown layer `rol`; the layers: base, role\n",
+        ),
+        (
+            &["--breakpoints-after", "base,role,base,role,base"],
+            "error: 5 breakpoints given, more than the 4 a request may mark\n",
+        ),
+        (
+            &["--roles", "dev,ops"],
+            "error: unknown role `ops`; the roles: dev, qa\n",
+        ),
+        (
+            &["--provider", "gemini"],
+            "error: unknown provider `gemini`; the providers: anthropic, openai\n",
+        ),
+    ];
+    for (extra, message) in cases {
+        let out = simulate(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with(message), "{extra:?}: {err}");
+        assert_eq!(out.stdout, b"");
+    }
+}
+
+#[test]
+fn roles_can_be_chosen() {
+    let text = printed(&simulate(&["--roles", "qa", "--min-cache-tokens", "4"]));
+    assert!(
+        text.starts_with("doctrine.toml: 1 roles × 2 sessions"),
+        "{text}"
+    );
+    // qa alone: written once, read 3 times.
+    assert_eq!(
+        row(&text, "all"),
+        ["4", "68", "21", "7", "40", "30.9%", "0.748"]
+    );
+}
