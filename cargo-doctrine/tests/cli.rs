@@ -198,7 +198,10 @@ fn every_command_has_a_help_with_an_example() {
         .filter_map(|l| l.strip_prefix("  ")?.split(' ').next())
         .filter(|name| *name != "help")
         .collect();
-    assert_eq!(commands, ["check", "expand", "render", "explain", "matrix", "diff"]);
+    assert_eq!(
+        commands,
+        ["check", "expand", "render", "explain", "matrix", "diff"]
+    );
     for name in commands {
         let out = run(&[name, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{name}");

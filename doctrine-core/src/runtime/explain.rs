@@ -123,7 +123,7 @@ impl Explain<'_> {
                 [
                     (i + 1).to_string(),
                     s.info.name.to_string(),
-                    s.info.tier.to_string(),
+                    s.info.tier_name.to_string(),
                     guard(s).to_string(),
                     bytes.to_string(),
                     approx_tokens(bytes).to_string(),
