@@ -116,6 +116,19 @@ fn the_shared_block_is_the_same_bytes_for_every_role() {
     assert!(roles.len() > 1);
 }
 
+/// The prefix through the shared tier is known at compile time, once for every role; the
+/// later tiers hang on run-time inputs (the flag, the choices), so they have no constant.
+#[test]
+fn the_shared_prefix_is_a_constant() {
+    let p = compose(&plain(Role::Writer));
+    let shared = p.blocks().next().unwrap().text;
+    assert_eq!(shared.len(), tiered::prefix::shared::LEN);
+    assert_eq!(
+        doctrine::fingerprint(shared.as_bytes()),
+        tiered::prefix::shared::FINGERPRINT
+    );
+}
+
 #[test]
 fn the_adapters_mark_every_cached_block_and_nothing_else() {
     let p = compose(&plain(Role::Pm));
@@ -147,6 +160,16 @@ fn explain_names_each_layer_tier() {
     assert_eq!(tier_of("role"), "role");
     assert_eq!(tier_of("team"), "session");
     assert_eq!(tier_of("ambient"), "turn");
+    // A closing line sizes each block, in the order the provider reads them.
+    let sizes: Vec<String> = p
+        .blocks()
+        .map(|b| format!("{} {} bytes", b.tier, b.text.len()))
+        .collect();
+    let line = table.lines().find(|l| l.starts_with("blocks: ")).unwrap();
+    for size in &sizes {
+        assert!(line.contains(size.as_str()), "{line}");
+    }
+    assert_eq!(line.matches("breakpoint").count(), 3, "{line}");
 }
 
 /// Without declared tiers a prompt has the two it always had: `stable` with a breakpoint,

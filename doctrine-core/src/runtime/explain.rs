@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::layer::Origin;
+use super::blocks::Blocks;
+use super::layer::{Origin, Tier};
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -83,6 +84,31 @@ fn user_before_locked(sections: &[Section], user: &[UserContent]) -> Option<Stri
             locked.join(", ")
         )
     })
+}
+
+/// A closing line with each block's size, for a manifest that declares its tiers (one
+/// whose layers all sit in the default `stable`/`volatile` pair gets none, so its table
+/// reads as it always did).
+fn blocks_line(sections: &[Section], text: &str) -> Option<String> {
+    let default = |s: &Section| match s.info.tier {
+        Tier::Stable => (s.info.tier_name, s.info.tier_index) == ("stable", 0),
+        Tier::Volatile => (s.info.tier_name, s.info.tier_index) == ("volatile", 1),
+    };
+    if sections.iter().all(default) {
+        return None;
+    }
+    let blocks: Vec<String> = Blocks::new(text, sections)
+        .map(|b| {
+            let mark = if b.breakpoint { ", breakpoint" } else { "" };
+            let bytes = b.text.len();
+            format!(
+                "{} {bytes} bytes (~{} tokens{mark})",
+                b.tier,
+                approx_tokens(bytes)
+            )
+        })
+        .collect();
+    Some(format!("blocks: {}", blocks.join("; ")))
 }
 
 fn provenance(origin: &Origin) -> String {
@@ -189,6 +215,9 @@ impl fmt::Display for Explain<'_> {
         }
         if let Some(note) = user_before_locked(self.sections, self.user) {
             writeln!(f, "{note}")?;
+        }
+        if let Some(line) = blocks_line(self.sections, self.text) {
+            writeln!(f, "{line}")?;
         }
         writeln!(
             f,
