@@ -43,6 +43,14 @@ pub mod introspect {
     pub use crate::runtime::user_content::{UserContent, UserSource};
 }
 
+/// A prompt split at its cache tiers ([`Prompt::blocks`]) and shaped for providers:
+/// [`anthropic_system`](cache::anthropic_system) (text blocks with `cache_control` marks)
+/// and [`openai_string`](cache::openai_string) (one string), as plain data types.
+pub mod cache {
+    pub use crate::runtime::blocks::{Block, Blocks};
+    pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
+}
+
 /// The runtime's bounds, named one way: `MAX_<THING>_BYTES` for a size,
 /// `MAX_<THING>_CHARS` for a length in characters, `MAX_<THINGS>` for a count. A cap on a
 /// file is its default: the manifest (`overlay_cap`) or the caller

@@ -3,10 +3,10 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    build, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice, FactError,
-    Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind,
-    OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill, SkillOrigin,
-    Skills,
+    build, cache, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice,
+    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice,
+    NoticeKind, OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill,
+    SkillOrigin, Skills,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming

@@ -36,6 +36,7 @@ mod skip_slots;
 mod spine;
 mod stems;
 mod support;
+mod tiers;
 mod user_content;
 mod user_skills;
 mod value_texts;

@@ -67,6 +67,7 @@ manifests! {
     docs_desk: "../../doctrine/docs/examples/desk/doctrine.toml",
     docs_quickstart: "../../doctrine/docs/examples/quickstart/doctrine.toml",
     docs_relay: "../../doctrine/docs/examples/relay/doctrine.toml",
+    crew_tiered: "../../examples/crew/tiered.toml",
 }
 
 /// Manifest `path` (relative to this file), loaded as the macro loads it.

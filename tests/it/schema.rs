@@ -215,6 +215,15 @@ fn shown(errors: &[ValidationError<'_>]) -> Vec<String> {
         .collect()
 }
 
+/// Cases whose error reads as structural (an unknown word) but depends on another key, so a
+/// schema of one file's shape cannot refuse it: the schema accepts them, for the reason
+/// given.
+const NOT_REFUSED: &[(&str, &str)] = &[(
+    "bad_value",
+    "a `tier` names one of the manifest's own `tiers`, `stable` or `volatile` only when it \
+     declares none",
+)];
+
 /// Cases whose error the code generator finds only once it knows more than the value (its
 /// `.diag` says no "unknown key" or "invalid type"), yet whose value no schema-valid
 /// manifest has, so the schema refuses it too.
@@ -267,6 +276,12 @@ fn the_schema_refuses_each_structural_error_for_its_reason_and_no_other_case() {
             continue;
         }
         structural += 1;
+        if NOT_REFUSED.iter().any(|(n, _)| *n == name) {
+            if !errors.is_empty() {
+                failures.push(format!("{name}: refused, but listed in NOT_REFUSED"));
+            }
+            continue;
+        }
         for (message, matches) in reasons {
             if !says(&errors, &*matches) {
                 failures.push(format!(

@@ -408,6 +408,11 @@ pub(super) use keywords;
 
 /// "unknown variant `volatil`, expected `stable` or `volatile`".
 pub(super) fn unknown_word(v: &Value<'_>, word: &str, words: &[&str]) -> Error {
+    unknown_word_at(v.span(), word, words)
+}
+
+/// [`unknown_word`] at `span`.
+pub(super) fn unknown_word_at(span: Range<usize>, word: &str, words: &[&str]) -> Error {
     let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
     let expected = match quoted.as_slice() {
         [one] => one.clone(),
@@ -415,7 +420,7 @@ pub(super) fn unknown_word(v: &Value<'_>, word: &str, words: &[&str]) -> Error {
         _ => format!("one of {}", quoted.join(", ")),
     };
     Error {
-        span: v.span(),
+        span,
         help: closest(word, words.iter().copied()).map(|c| format!("did you mean `{c}`?")),
         message: format!("unknown variant `{word}`, expected {expected}"),
     }

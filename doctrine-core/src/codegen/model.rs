@@ -25,6 +25,8 @@ pub struct Doctrine {
     /// `"role"`, or `"mode"` when the manifest says `modes`: names the generated type
     /// (`Role`/`Mode`) and the parameter of `compose`.
     pub role_word: &'static str,
+    /// The cache tiers, in order (`stable`, `volatile` unless the manifest declares them).
+    pub tiers: Tiers,
     /// Named values the caller gives per composition, in manifest order.
     pub facts: Vec<Fact>,
     pub flags: Vec<Flag>,
@@ -199,16 +201,63 @@ fn plain_end(segment: Option<&Segment>, end: bool) -> bool {
     }
 }
 
+/// The manifest's ordered cache tiers: every one but the last is cached (its block ends
+/// with a breakpoint), the last is per turn.
+#[derive(Debug, Clone)]
+pub struct Tiers {
+    pub names: Vec<String>,
+    /// `tiers = [...]` is written; without it generated code is what it was before tiers.
+    pub declared: bool,
+    /// Per tier: listed in `[cache] shared` (the same bytes for every role).
+    pub shared: Vec<bool>,
+    /// `[cache] breakpoints`: the most breakpoints a request may mark.
+    pub breakpoints: usize,
+}
+
+/// Anthropic's limit of cache breakpoints per request.
+pub const DEFAULT_BREAKPOINTS: usize = 4;
+
+impl Default for Tiers {
+    fn default() -> Self {
+        Tiers {
+            names: vec!["stable".into(), "volatile".into()],
+            declared: false,
+            shared: vec![false, false],
+            breakpoints: DEFAULT_BREAKPOINTS,
+        }
+    }
+}
+
+impl Tiers {
+    /// The last tier's index: the volatile one.
+    pub fn last(&self) -> usize {
+        self.names.len() - 1
+    }
+
+    /// Stable for every tier but the last.
+    pub fn split(&self, tier: usize) -> Tier {
+        if tier == self.last() {
+            Tier::Volatile
+        } else {
+            Tier::Stable
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Flag {
     pub name: String,
     pub default: bool,
+    /// Its tier (`[cache] settings`; default the first).
+    pub tier: usize,
 }
 
 #[derive(Debug)]
 pub struct Fact {
     pub name: String,
     pub tier: Tier,
+    /// Its place in [`Doctrine::tiers`].
+    pub tier_index: usize,
     /// The closed set of values, when the fact has one, and its enum's name.
     pub values: Option<(String, Vec<String>)>,
     /// Per role (a single entry when no roles are declared).
@@ -278,6 +327,8 @@ pub struct Knob {
     pub default: usize,
     /// `values` as a table: the text each value prints, in the order of `values`.
     pub texts: Option<Vec<String>>,
+    /// Its tier (`[cache] settings`; default the first).
+    pub tier: usize,
 }
 
 impl Knob {
@@ -406,6 +457,8 @@ pub struct ChoiceFile {
 pub struct Layer {
     pub name: String,
     pub tier: Tier,
+    /// Its place in [`Doctrine::tiers`].
+    pub tier_index: usize,
     /// Conditions that must all hold for the layer to be included (`when`, `when_fact`).
     pub when: Vec<Cond>,
     /// Conditions that must not all hold (`unless`); empty means no such rule.

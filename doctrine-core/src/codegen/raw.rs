@@ -35,6 +35,10 @@ sections! {
         orders: Vec<Spanned<Order>> = each "order",
         reminders: Option<Spanned<Reminders>> = "reminders",
         skills: Option<Spanned<SkillsTable>> = "skills",
+        /// Ordered cache tiers, the last one volatile; absent: `stable`, `volatile`.
+        tiers: Option<Spanned<Vec<Name>>> = "tiers",
+        /// `[cache]`: the shared tiers, the breakpoint limit, the tiers of flags and knobs.
+        cache: Option<Spanned<CacheTable>> = "cache",
     }
 }
 
@@ -58,7 +62,8 @@ impl SectionSchema for Roles {
 
 table! {
     pub(super) struct Fact in "fact `{of}`" {
-        tier: Spanned<Tier> = required "tier",
+        /// One of the manifest's tiers (`stable` or `volatile` without declared `tiers`).
+        tier: Name = required "tier",
         values: Option<Spanned<Values>> = "values",
         /// With `values` as a table: free text other than its keys passes through.
         other: Option<Spanned<Other>> = "other",
@@ -81,6 +86,18 @@ table! {
         sort: Option<Spanned<ListSort>> = "sort",
         max: Option<Spanned<usize>> = "max",
         more: Option<Spanned<String>> = "more",
+    }
+}
+
+table! {
+    /// `[cache]`: how the tiers meet a provider's prompt cache.
+    pub(super) struct CacheTable in "`[cache]`" {
+        /// Tiers whose every layer must be the same bytes for every role.
+        shared: Vec<Name> = default "shared",
+        /// The most cache breakpoints a request may mark (default 4).
+        breakpoints: Option<Spanned<usize>> = "breakpoints",
+        /// Flag or knob name → its tier (default: the first tier).
+        settings: BTreeMap<Name, Name> = default "settings",
     }
 }
 
@@ -135,7 +152,8 @@ table! {
         when_fact: Option<Name> = "when_fact",
         equals: Option<Spanned<String>> = "equals",
         interpolate: Option<Spanned<bool>> = "interpolate",
-        tier: Option<Spanned<Tier>> = "tier",
+        /// One of the manifest's tiers; absent: the first.
+        tier: Option<Name> = "tier",
         frontmatter: Option<Spanned<Frontmatter>> = "frontmatter",
         trim: Option<bool> = "trim",
         locked: Option<Spanned<bool>> = "locked",
@@ -255,6 +273,7 @@ table! {
 pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("top level", Manifest::KEYS),
     ("[formulation]", FormulationTable::KEYS),
+    ("[cache]", CacheTable::KEYS),
     ("[facts.NAME]", Fact::KEYS),
     ("a fact's list", List::KEYS),
     ("[budget]", Budget::KEYS),
@@ -459,22 +478,6 @@ impl FromToml for ReminderText {
 }
 
 // Closed sets of words.
-
-keywords! {
-    pub(super) enum Tier {
-        Stable = "stable",
-        Volatile = "volatile",
-    }
-}
-
-impl From<Tier> for crate::introspect::Tier {
-    fn from(t: Tier) -> Self {
-        match t {
-            Tier::Stable => crate::introspect::Tier::Stable,
-            Tier::Volatile => crate::introspect::Tier::Volatile,
-        }
-    }
-}
 
 keywords! {
     pub(super) enum Formulation {

@@ -73,6 +73,11 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "prefix::known"),
     (Space::Value, "prefix::LEN"),
     (Space::Value, "prefix::FINGERPRINT"),
+    // With declared `tiers`: a module per cached tier (named after it) whose prefix is
+    // known, holding `LEN` and `FINGERPRINT` for a shared tier or a single-agent prompt.
+    (Space::Type, "prefix::{name}"),
+    (Space::Value, "prefix::{name}::LEN"),
+    (Space::Value, "prefix::{name}::FINGERPRINT"),
     // On every generated enum.
     (Space::Associated, "*::ALL"),
     (Space::Associated, "*::NAMES"),

@@ -348,6 +348,8 @@ mod tests {
     static STABLE: LayerInfo = LayerInfo {
         name: "base",
         tier: Tier::Stable,
+        tier_name: "stable",
+        tier_index: 0,
         locked: false,
         user: false,
         title: None,
@@ -355,6 +357,8 @@ mod tests {
     static VOLATILE: LayerInfo = LayerInfo {
         name: "now",
         tier: Tier::Volatile,
+        tier_name: "volatile",
+        tier_index: 1,
         locked: false,
         user: false,
         title: None,
@@ -658,6 +662,8 @@ mod tests {
         static TITLED: LayerInfo = LayerInfo {
             name: "tools",
             tier: Tier::Stable,
+            tier_name: "stable",
+            tier_index: 0,
             locked: false,
             user: false,
             title: Some(&TITLE),
@@ -699,6 +705,8 @@ mod tests {
         static TOOLS: LayerInfo = LayerInfo {
             name: "tools",
             tier: Tier::Stable,
+            tier_name: "stable",
+            tier_index: 0,
             locked: false,
             user: true,
             title: Some(&TITLE),

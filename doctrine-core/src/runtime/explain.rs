@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::layer::Origin;
+use super::blocks::Blocks;
+use super::layer::{Origin, Tier};
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -102,6 +103,32 @@ fn user_before_locked(sections: &[Section], user: &[UserContent]) -> Option<Stri
     })
 }
 
+/// A closing line with each block's size, for a manifest that declares its tiers (one
+/// whose layers all sit in the default `stable`/`volatile` pair gets none, so its table
+/// reads as it always did).
+fn blocks_line(e: &Explain<'_>) -> Option<String> {
+    let default = |s: &Section| match s.info.tier {
+        Tier::Stable => (s.info.tier_name, s.info.tier_index) == ("stable", 0),
+        Tier::Volatile => (s.info.tier_name, s.info.tier_index) == ("volatile", 1),
+    };
+    if e.sections.iter().all(default) {
+        return None;
+    }
+    let (tilde, _) = e.counted();
+    let blocks: Vec<String> = Blocks::new(e.text, e.sections)
+        .map(|b| {
+            let mark = if b.breakpoint { ", breakpoint" } else { "" };
+            let bytes = b.text.len();
+            format!(
+                "{} {bytes} bytes ({tilde}{} tokens{mark})",
+                b.tier,
+                e.count(b.text)
+            )
+        })
+        .collect();
+    Some(format!("blocks: {}", blocks.join("; ")))
+}
+
 fn provenance(origin: &Origin) -> String {
     match origin {
         Origin::File(src) | Origin::OverlayAppended(Some(src), _) if !src.provenance.is_empty() => {
@@ -190,7 +217,7 @@ impl Explain<'_> {
                 [
                     (i + 1).to_string(),
                     s.info.name.to_string(),
-                    s.info.tier.to_string(),
+                    s.info.tier_name.to_string(),
                     guard(s).to_string(),
                     bytes.to_string(),
                     tokens.to_string(),
@@ -257,6 +284,9 @@ impl fmt::Display for Explain<'_> {
         }
         if let Some(note) = user_before_locked(self.sections, self.user) {
             writeln!(f, "{note}")?;
+        }
+        if let Some(line) = blocks_line(self) {
+            writeln!(f, "{line}")?;
         }
         writeln!(f, "{}", self.totals())
     }

@@ -2,10 +2,12 @@
 
 use std::fmt;
 
-/// Where a layer sits relative to the provider's prompt cache. Two tiers by design: a
-/// prompt is its stable prefix and its volatile suffix ([`Prompt::stable`],
-/// [`Prompt::volatile`]).
+/// Where a layer sits relative to the provider's prompt cache: a prompt is its stable
+/// prefix and its volatile suffix ([`Prompt::stable`], [`Prompt::volatile`]). A manifest
+/// that declares ordered `tiers` has every tier but the last stable (each a cached block,
+/// [`Prompt::blocks`]), the last volatile; [`LayerInfo::tier_name`] names the tier.
 ///
+/// [`Prompt::blocks`]: crate::Prompt::blocks
 /// [`Prompt::stable`]: crate::Prompt::stable
 /// [`Prompt::volatile`]: crate::Prompt::volatile
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,8 +40,13 @@ impl fmt::Display for Tier {
 pub struct LayerInfo {
     /// The layer's `name` in the manifest.
     pub name: &'static str,
-    /// Its cache tier.
+    /// Its cache tier: stable (every declared tier but the last) or volatile (the last).
     pub tier: Tier,
+    /// The name of its tier in the manifest's `tiers` (`stable` or `volatile` without them).
+    pub tier_name: &'static str,
+    /// Its tier's place in the manifest's `tiers`, from 0 (without them: stable 0,
+    /// volatile 1).
+    pub tier_index: usize,
     /// Locked layers have no overlay field and no runtime path can change their bytes.
     pub locked: bool,
     /// The layer can carry text from a user's file: an overlay, a selector's file or user
@@ -57,15 +64,29 @@ impl LayerInfo {
         LayerInfo {
             name,
             tier: Tier::Stable,
+            tier_name: "stable",
+            tier_index: 0,
             locked: false,
             user: false,
             title: None,
         }
     }
 
+    /// Volatile, in the default tiers (`volatile`, the second).
     #[doc(hidden)]
     pub const fn volatile(mut self) -> Self {
         self.tier = Tier::Volatile;
+        self.tier_name = "volatile";
+        self.tier_index = 1;
+        self
+    }
+
+    /// In the manifest's declared tier `index`, named `name` (after [`Self::volatile`] for
+    /// the last tier).
+    #[doc(hidden)]
+    pub const fn in_tier(mut self, index: usize, name: &'static str) -> Self {
+        self.tier_name = name;
+        self.tier_index = index;
         self
     }
 

@@ -1,4 +1,6 @@
+pub(crate) mod blocks;
 pub mod build;
+pub(crate) mod cache;
 pub(crate) mod choice;
 pub(crate) mod combination;
 pub(crate) mod compose;

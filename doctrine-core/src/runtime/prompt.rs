@@ -68,6 +68,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.text
     }
 
+    /// The text split at its tier boundaries: one [`Block`](crate::cache::Block) per tier
+    /// with text, in order, each with its tier's name and whether it ends with a cache
+    /// breakpoint (every block but the last tier's). The blocks are slices of the one
+    /// text: they concatenate to [`as_str`](Self::as_str). Without declared `tiers` there
+    /// are two at most, `stable` (breakpoint) and `volatile`; see [`crate::cache`] for
+    /// provider-shaped adapters.
+    pub fn blocks(&self) -> super::blocks::Blocks<'_> {
+        super::blocks::Blocks::new(&self.text, self.sections())
+    }
+
     /// One record per manifest layer, in manifest order, skipped layers included.
     pub fn sections(&self) -> &[Section] {
         self.sections.as_ref()

@@ -301,6 +301,19 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     }
     all.extend(plumbing(|n| (plain(n, 2), vec![])));
     all.extend(plumbing(|n| (closed_facts(n), vec![])));
+    // Declared tiers, named alike in both vocabularies so their `prefix` modules (and
+    // what the generator puts in them) show up as its own.
+    all.extend(plumbing(|n| {
+        let m = format!(
+            "roles = [\"{a}\", \"{b}\"]\ntiers = [\"crew\", \"seat\", \"turn\"]\n[cache]\nshared = [\"crew\"]\n[[layer]]\nname = \"{base}\"\ntext = \"Base.\"\n[[layer]]\nname = \"{persona}\"\ntier = \"seat\"\ntexts = {{ {a} = \"A.\", {b} = \"B.\" }}\n[[layer]]\nname = \"{note}\"\nslot = \"optional\"\ntier = \"turn\"\n",
+            a = n("alpha"),
+            b = n("beta"),
+            base = n("base"),
+            persona = n("persona"),
+            note = n("note"),
+        );
+        (m, vec![])
+    }));
     all.extend(plumbing(|n| {
         let m = format!(
             "[skills]\ndir = \"{s}\"\nindex = {{ name = \"{i}\" }}\n[[layer]]\nname = \"{l}\"\ntext = \"L.\"\n",

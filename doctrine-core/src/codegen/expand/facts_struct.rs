@@ -133,17 +133,17 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         // A list is never required (validation refuses it).
         _ if f.list.is_some() => format!(
             "Fact `{}` (optional, {}; a list: an empty one is absent).",
-            f.name, f.tier
+            f.name, d.tiers.names[f.tier_index]
         ),
-        (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, f.tier),
+        (Need::Required, _) => format!("Fact `{}` (required, {}).", f.name, d.tiers.names[f.tier_index]),
         (_, None) if f.values.is_none() => format!(
             "Fact `{}` (optional, {}; `Some(\"\")` is the same as `None`).",
-            f.name, f.tier
+            f.name, d.tiers.names[f.tier_index]
         ),
-        (_, None) => format!("Fact `{}` (optional, {}).", f.name, f.tier),
-        (_, Some(d)) => format!(
-            "Fact `{}` (optional, {}; `{d:?}` when not given).",
-            f.name, f.tier
+        (_, None) => format!("Fact `{}` (optional, {}).", f.name, d.tiers.names[f.tier_index]),
+        (_, Some(default)) => format!(
+            "Fact `{}` (optional, {}; `{default:?}` when not given).",
+            f.name, d.tiers.names[f.tier_index]
         ),
     });
     let required: Vec<_> = taken

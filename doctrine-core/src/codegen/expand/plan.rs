@@ -77,13 +77,22 @@ fn layer(d: &Doctrine, l: &LayerPlan, ids: &[TextId]) -> TokenStream {
 fn layer_info(info: &LayerInfo) -> TokenStream {
     let name = lit(info.name);
     let volatile = (info.tier == Tier::Volatile).then(|| quote! { .volatile() });
+    // Declared tiers only: the default two are what `named` and `volatile` set.
+    let default = match info.tier {
+        Tier::Stable => ("stable", 0),
+        Tier::Volatile => ("volatile", 1),
+    };
+    let tier = ((info.tier_name, info.tier_index) != default).then(|| {
+        let (name, index) = (lit(info.tier_name), info.tier_index);
+        quote! { .in_tier(#index, #name) }
+    });
     let locked = info.locked.then(|| quote! { .locked() });
     let user = info.user.then(|| quote! { .user() });
     let title = info.title.map(|t| {
         let (text, heading, open, close) = (lit(t.text), lit(t.heading), lit(t.open), lit(t.close));
         quote! { .titled(&Title::new(#text, #heading, #open, #close)) }
     });
-    quote! { LayerInfo::named(#name) #volatile #locked #user #title }
+    quote! { LayerInfo::named(#name) #volatile #tier #locked #user #title }
 }
 
 fn option(v: Option<TokenStream>) -> TokenStream {

@@ -4,10 +4,8 @@
 //! can be logged, and a change to it shows up in review as a changed constant. A titled
 //! layer's delimiters follow the formulation chosen at run time, so it is not known.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-
-use crate::introspect::Tier;
 
 use crate::codegen::model::{Content, Doctrine, RoleId, Segment};
 use crate::codegen::names::screaming;
@@ -16,31 +14,20 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
     let mut consts = Vec::new();
     let mut arms = Vec::new();
     for r in RoleId::all(d.roles.len()) {
-        let Some(text) = known(d, r) else { continue };
-        let len = text.len();
-        let fingerprint = crate::fingerprint(text.as_bytes());
+        let Some(text) = known(d, r, d.tiers.last() - 1) else {
+            continue;
+        };
         let stem = d
             .roles
             .get(r.0)
             .map(|n| format!("{}_", screaming(n)))
             .unwrap_or_default();
-        let (len_name, fp_name) = (
-            format_ident!("{stem}LEN"),
-            format_ident!("{stem}FINGERPRINT"),
-        );
         let who = d.roles.get(r.0).map_or("the prompt".to_string(), |n| {
             format!("{} `{n}`", d.role_word)
         });
-        let (len_doc, fp_doc) = (
-            format!("Byte length of the stable prefix of {who}, known at compile time."),
-            format!("FNV-1a 64 fingerprint of the stable prefix of {who} (see `doctrine::fingerprint`)."),
-        );
-        consts.push(quote! {
-            #[doc = #len_doc]
-            pub const #len_name: usize = #len;
-            #[doc = #fp_doc]
-            pub const #fp_name: u64 = #fingerprint;
-        });
+        let (tokens, len_name, fp_name) =
+            pair(&stem, &text, &format!("the stable prefix of {who}"));
+        consts.push(tokens);
         arms.push((
             r,
             quote! { ::core::option::Option::Some((#len_name, #fp_name)) },
@@ -67,22 +54,90 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
             }
         }
     });
+    let tiers = tiers(d);
     quote! {
         /// Stable prefixes fully known at compile time: their byte length and fingerprint.
         pub mod prefix {
             #(#consts)*
             #lookup
+            #tiers
         }
     }
 }
 
-/// The stable prefix of role `r`, if nothing supplied at run time can change it.
-fn known(d: &Doctrine, r: RoleId) -> Option<String> {
+/// `<stem>LEN` and `<stem>FINGERPRINT` of `text`, documented as those of `what`, and
+/// their names.
+fn pair(stem: &str, text: &str, what: &str) -> (TokenStream, Ident, Ident) {
+    let (len, fingerprint) = (text.len(), crate::fingerprint(text.as_bytes()));
+    let (len_name, fp_name) = (
+        format_ident!("{stem}LEN"),
+        format_ident!("{stem}FINGERPRINT"),
+    );
+    let (len_doc, fp_doc) = (
+        format!("Byte length of {what}, known at compile time."),
+        format!("FNV-1a 64 fingerprint of {what} (see `doctrine::fingerprint`)."),
+    );
+    let tokens = quote! {
+        #[doc = #len_doc]
+        pub const #len_name: usize = #len;
+        #[doc = #fp_doc]
+        pub const #fp_name: u64 = #fingerprint;
+    };
+    (tokens, len_name, fp_name)
+}
+
+/// With declared tiers, a module per cached tier holding the length and fingerprint of the
+/// prefix through that tier's breakpoint (what the provider caches there), where it is
+/// known: `LEN` for a shared tier (the same for every role) or a single-agent prompt,
+/// `<ROLE>_LEN` otherwise.
+fn tiers(d: &Doctrine) -> TokenStream {
+    if !d.tiers.declared {
+        return TokenStream::new();
+    }
+    let mut modules = Vec::new();
+    for (t, tier) in d.tiers.names.iter().enumerate().take(d.tiers.last()) {
+        let shared = d.tiers.shared[t];
+        let mut consts = Vec::new();
+        for r in RoleId::all(d.roles.len()) {
+            let Some(text) = known(d, r, t) else { continue };
+            let (stem, who) = match d.roles.get(r.0).filter(|_| !shared) {
+                Some(n) => (
+                    format!("{}_", screaming(n)),
+                    format!("{} `{n}`", d.role_word),
+                ),
+                None => (String::new(), format!("every {}", d.role_word)),
+            };
+            let what = format!("the prefix through tier `{tier}` of {who}");
+            consts.push(pair(&stem, &text, &what).0);
+            if shared {
+                break;
+            }
+        }
+        if consts.is_empty() {
+            continue;
+        }
+        let module = format_ident!("{tier}");
+        let doc = format!(
+            "The prefix through tier `{tier}`'s breakpoint, where it is known at compile time."
+        );
+        modules.push(quote! {
+            #[doc = #doc]
+            pub mod #module {
+                #(#consts)*
+            }
+        });
+    }
+    quote! { #(#modules)* }
+}
+
+/// The prefix of role `r` through tier `through` (the stable prefix through the last
+/// cached tier), if nothing supplied at run time can change it.
+fn known(d: &Doctrine, r: RoleId, through: usize) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     for l in d
         .layers
         .iter()
-        .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
+        .filter(|l| l.tier_index <= through && l.in_scope(r))
     {
         // A title's delimiters depend on the formulation chosen at run time.
         if l.is_gated() || l.overlay.is_some() || l.title.is_some() {

@@ -14,7 +14,7 @@ pub(super) fn layer_table(d: &Doctrine) -> String {
         let row = [
             (i + 1).to_string(),
             format!("`{}`", l.name),
-            l.tier.as_str().to_string(),
+            d.tiers.names[l.tier_index].clone(),
             scope(d, l),
             gate(l),
             lock(l),

@@ -108,6 +108,9 @@ fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
     if l.tier == Tier::Volatile {
         info = info.volatile();
     }
+    if d.tiers.declared {
+        info = info.in_tier(l.tier_index, text(&d.tiers.names[l.tier_index]));
+    }
     if l.locked {
         info = info.locked();
     }

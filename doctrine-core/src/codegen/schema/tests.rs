@@ -20,6 +20,7 @@ fn place(table: &str) -> &'static [&'static str] {
         "[[reminders.kind]]" => &["reminders", "kind"],
         "[skills]" => &["skills"],
         "[skills.index]" => &["skills", "index"],
+        "[cache]" => &["cache"],
         other => panic!("no place in the schema for {other:?}: add it to `place`"),
     }
 }
@@ -88,9 +89,12 @@ fn values_have_the_shapes_their_readers_read() {
     let property = |key: &str| layer.get("properties").unwrap().get(key).unwrap().clone();
     // A keyword enum: its words, from `keywords!`.
     assert_eq!(
-        strings(property("tier").get("enum")),
-        ["stable", "volatile"]
+        strings(property("frontmatter").get("enum")),
+        ["keep", "strip"]
     );
+    // A tier is any name: the manifest's own `tiers` say which.
+    assert_eq!(property("tier").get("enum"), None);
+    assert_eq!(property("tier").get("type"), typed("string").get("type"));
     assert_eq!(property("overlay_cap").get("minimum"), Some(&Json::Int(0)));
     // `short`: a selector's name alone, or the table.
     let Some(Json::Array(selector)) = property("selector").get("anyOf").cloned() else {

@@ -84,6 +84,7 @@ pub(super) fn flags(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Flag> {
         out.push(Flag {
             name: name.get_ref().clone(),
             default: *default,
+            tier: 0,
         });
     }
     out
@@ -165,6 +166,7 @@ pub(super) fn knobs(raw: &Manifest, sink: &mut Sink<'_>) -> Vec<Knob> {
             values: names,
             default: default.unwrap_or(0),
             texts,
+            tier: 0,
         });
     }
     out

@@ -4,7 +4,7 @@
 use super::list::{list_spec, required_list};
 use super::{check_ident, check_variant, hint};
 use crate::codegen::diag::Sink;
-use crate::codegen::model::{Fact, Need};
+use crate::codegen::model::{Fact, Need, Tiers};
 use crate::codegen::names::{camel, is_variant_name};
 use crate::codegen::raw::{self, Manifest, Name};
 
@@ -13,6 +13,7 @@ use crate::codegen::raw::{self, Manifest, Name};
 pub(super) fn facts(
     raw: &Manifest,
     roles: &[String],
+    tiers: &Tiers,
     word: &str,
     sink: &mut Sink<'_>,
 ) -> Vec<Fact> {
@@ -53,9 +54,13 @@ pub(super) fn facts(
             // Its need stays as written, so its uses are not reported too.
             required_list(name.get_ref(), first, word, sink);
         }
+        let tier = super::tiers::resolve(tiers, &fact.tier, sink).unwrap_or(0);
         out.push(Fact {
             name: name.get_ref().clone(),
-            tier: (*fact.tier.get_ref()).into(),
+            // A tier that does not resolve is reported; the fact is kept (in the first
+            // tier, which refuses nothing) so its uses stay quiet.
+            tier: tiers.split(tier),
+            tier_index: tier,
             values,
             need,
             default,

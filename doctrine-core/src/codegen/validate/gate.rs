@@ -13,9 +13,8 @@ use std::ops::Range;
 use super::kind::Kind;
 use super::{hint, Names};
 use crate::codegen::diag::Sink;
-use crate::codegen::model::{Cond, FactId, FlagId, Layer, Test};
+use crate::codegen::model::{Cond, FactId, FlagId, Layer, Test, Tiers};
 use crate::codegen::raw::{self, Name};
-use crate::introspect::Tier;
 use toml::Spanned;
 
 /// The kinds a condition's name can be: the prefix that picks one, its article and what
@@ -357,31 +356,35 @@ fn check_value(
     }
 }
 
-/// A stable layer may not be gated on whether a volatile layer is filled: the cached
-/// prefix would change with a per-turn value.
-pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
+/// A layer may not be gated on whether a layer of a later tier is filled: its cached block
+/// would change with that tier's values (without declared tiers: stable on volatile).
+pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], tiers: &Tiers, sink: &mut Sink<'_>) {
     let layers: Vec<&Layer> = layers.iter().map(|(_, l)| l).collect();
-    for l in layers.iter().filter(|l| l.tier == Tier::Stable) {
+    for l in &layers {
         for c in l.conds() {
             let Test::Filled(other) = &c.test else {
                 continue;
             };
-            if layers
-                .iter()
-                .any(|o| &o.name == other && o.tier == Tier::Volatile)
-            {
-                sink.error(
-                    Some(c.at.clone()),
-                    format!(
-                        "stable layer `{}` is gated on volatile layer `{other}`",
-                        l.name
-                    ),
-                    Some(format!(
-                        "whether `{other}` is filled changes per turn, and the stable prefix is what the provider caches: make `{}` volatile too",
-                        l.name
-                    )),
-                );
+            let Some(o) = layers.iter().find(|o| &o.name == other) else {
+                continue;
+            };
+            if o.tier_index <= l.tier_index {
+                continue;
             }
+            let (message, help) = match tiers.declared {
+                false => (
+                    format!("stable layer `{}` is gated on volatile layer `{other}`", l.name),
+                    format!("whether `{other}` is filled changes per turn, and the stable prefix is what the provider caches: make `{}` volatile too", l.name),
+                ),
+                true => {
+                    let (mine, theirs) = (&tiers.names[l.tier_index], &tiers.names[o.tier_index]);
+                    (
+                        format!("layer `{}` of tier `{mine}` is gated on layer `{other}` of the later tier `{theirs}`", l.name),
+                        format!("whether `{other}` is filled changes with tier `{theirs}`, and tier `{mine}` is cached before it: mark `{}` `tier = \"{theirs}\"` (and move it below `{other}`'s tier), or drop the condition", l.name),
+                    )
+                }
+            };
+            sink.error(Some(c.at.clone()), message, Some(help));
         }
     }
 }

@@ -64,6 +64,7 @@ pub(super) fn layers(
 pub(super) fn extra(
     raw: &raw::Manifest,
     trim_default: bool,
+    tiers: &crate::codegen::model::Tiers,
     sink: &mut Sink<'_>,
 ) -> Option<(Spanned<()>, Layer)> {
     let extra = raw.extra.as_ref().filter(|e| *e.get_ref())?;
@@ -81,6 +82,7 @@ pub(super) fn extra(
     let layer = Layer {
         name: "extra".into(),
         tier: Tier::Volatile,
+        tier_index: tiers.last(),
         when: Vec::new(),
         unless: Vec::new(),
         when_any: Vec::new(),
@@ -156,12 +158,14 @@ pub(super) fn validate_layer(
         }
         suffix::suffix(s.get_ref(), names, &in_scope, sink)
     });
+    let tier_index = match &raw.tier {
+        Some(t) => super::tiers::resolve(names.tiers, t, sink).unwrap_or(0),
+        None => 0,
+    };
     let layer = Layer {
         name: raw.name.get_ref().clone(),
-        tier: raw
-            .tier
-            .as_ref()
-            .map_or(Tier::Stable, |t| (*t.get_ref()).into()),
+        tier: names.tiers.split(tier_index),
+        tier_index,
         when,
         unless,
         when_any,

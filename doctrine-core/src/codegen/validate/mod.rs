@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::diag::{Reported, Sink};
 use super::load::Loader;
-use super::model::{Content, Doctrine, Fact, Flag, Formulations, Knob, Layer, RoleId};
+use super::model::{Content, Doctrine, Fact, Flag, Formulations, Knob, Layer, RoleId, Tiers};
 use super::names::{closest, snake_ident_problem};
 use super::raw::{Manifest, Name};
 use super::reserved;
@@ -33,10 +33,13 @@ mod placeholder;
 mod provenance;
 mod reminders;
 mod selector;
+mod shared;
 mod skill_index;
 mod skills;
 mod suffix;
 mod template;
+mod tier_uses;
+mod tiers;
 mod types;
 mod uses;
 
@@ -62,21 +65,26 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     // A copy, so checks can read it while reporting into the sink.
     let reported = sink.reported().clone();
     let roles = roles(&raw, sink);
-    let flags = flags(&raw, sink);
-    let knobs = knobs(&raw, sink);
+    let tiers = tiers::tiers(&raw, sink);
+    let mut flags = flags(&raw, sink);
+    let mut knobs = knobs(&raw, sink);
+    tiers::settings(&raw, &tiers, &mut flags, &mut knobs, sink);
     let word = if raw.roles.modes { "mode" } else { "role" };
-    let facts = facts::facts(&raw, &roles, word, sink);
-    let names = Names::new(&raw, &roles, &flags, &knobs, &facts, word, &reported);
+    let facts = facts::facts(&raw, &roles, &tiers, word, sink);
+    let declared = (&roles[..], &flags[..], &knobs[..], &facts[..]);
+    let names = Names::new(&raw, declared, &tiers, word, &reported);
     no_layers(&raw, &reported, sink);
     let trim = raw.trim.unwrap_or(false);
     let mut types = TypeNames::declared(&raw, &names, sink);
     let mut layers = layer::layers(&raw, &names, trim, &mut types, &mut loader, sink);
-    layers.extend(layer::extra(&raw, trim, sink));
+    layers.extend(layer::extra(&raw, trim, &tiers, sink));
     overlay::check_files(&layers, sink);
     selector::check_selectors(&mut layers, sink);
     check_stage_names(&layers, sink);
-    check_tiers(&layers, sink);
-    gate::check_tiers(&layers, sink);
+    check_tiers(&layers, &tiers, sink);
+    gate::check_tiers(&layers, &tiers, sink);
+    tier_uses::check(&layers, &names, &loader.texts, sink);
+    shared::check(&layers, &names, &loader.texts, sink);
     check_orders(&raw, &layers, sink);
     budget::check(&raw, &names, &layers, &loader, sink);
     let budget = budget::ceilings(&raw, &names);
@@ -109,6 +117,7 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
         overlay_cap_max_declared: raw.overlay_cap_max.is_some(),
         roles,
         role_word: word,
+        tiers: tiers.clone(),
         facts,
         flags,
         knobs,
@@ -201,6 +210,7 @@ fn check_stage_names(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
 
 struct Names<'a> {
     roles: &'a [String],
+    tiers: &'a Tiers,
     flags: &'a [Flag],
     knobs: &'a [Knob],
     facts: &'a [Fact],
@@ -220,17 +230,18 @@ struct Names<'a> {
 }
 
 impl<'a> Names<'a> {
+    /// `declared`: the roles, flags, knobs and facts.
+    #[allow(clippy::type_complexity)]
     fn new(
         raw: &Manifest,
-        roles: &'a [String],
-        flags: &'a [Flag],
-        knobs: &'a [Knob],
-        facts: &'a [Fact],
+        (roles, flags, knobs, facts): (&'a [String], &'a [Flag], &'a [Knob], &'a [Fact]),
+        tiers: &'a Tiers,
         word: &'static str,
         reported: &'a Reported,
     ) -> Self {
         Names {
             roles,
+            tiers,
             flags,
             knobs,
             facts,

@@ -1,34 +1,51 @@
-//! Whole-manifest order checks: tiers (stable before volatile) and `[[order]]` constraints.
+//! Whole-manifest order checks: tiers (each before the next, stable before volatile) and `[[order]]` constraints.
 
 use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
-use crate::introspect::Tier;
-
 use super::hint;
 use crate::codegen::diag::Sink;
-use crate::codegen::model::Layer;
+use crate::codegen::model::{Layer, Tiers};
 use crate::codegen::raw::{self, Manifest};
 
-pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
-    let mut first_volatile: Option<&str> = None;
+/// Every layer of an earlier tier precedes every layer of a later one: a block is cached up
+/// to its breakpoint, so a layer after a later tier's would move with that tier's bytes.
+pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], tiers: &Tiers, sink: &mut Sink<'_>) {
+    // The layer of the latest tier so far (the first of that tier).
+    let mut latest: Option<&Layer> = None;
     for (_, layer) in layers {
-        match (layer.tier, first_volatile) {
-            (Tier::Volatile, None) => first_volatile = Some(&layer.name),
-            (Tier::Stable, Some(v)) => {
-                sink.error(
-                    Some(layer.at.name.clone()),
-                    format!("stable layer `{}` comes after volatile layer `{v}`", layer.name),
-                    Some(format!(
-                        "every stable layer must precede every volatile one, or the cached prefix changes each turn: move `{}` above `{v}`, or mark it `tier = \"volatile\"`",
-                        layer.name
-                    )),
-                );
-            }
-            _ => {}
+        match latest {
+            Some(l) if l.tier_index > layer.tier_index => out_of_order(layer, l, tiers, sink),
+            Some(l) if l.tier_index == layer.tier_index => {}
+            _ => latest = Some(layer),
         }
     }
+}
+
+fn out_of_order(layer: &Layer, later: &Layer, tiers: &Tiers, sink: &mut Sink<'_>) {
+    let (name, v) = (&layer.name, &later.name);
+    if !tiers.declared {
+        sink.error(
+            Some(layer.at.name.clone()),
+            format!("stable layer `{name}` comes after volatile layer `{v}`"),
+            Some(format!(
+                "every stable layer must precede every volatile one, or the cached prefix changes each turn: move `{name}` above `{v}`, or mark it `tier = \"volatile\"`"
+            )),
+        );
+        return;
+    }
+    let (mine, theirs) = (
+        &tiers.names[layer.tier_index],
+        &tiers.names[later.tier_index],
+    );
+    sink.error(
+        Some(layer.at.name.clone()),
+        format!("layer `{name}` of tier `{mine}` comes after layer `{v}` of the later tier `{theirs}`"),
+        Some(format!(
+            "tiers are cached in the order `tiers` lists them, each block up to its breakpoint: every layer of an earlier tier must precede every layer of a later one. Move `{name}` above `{v}`, or mark it `tier = \"{theirs}\"`"
+        )),
+    );
 }
 
 pub(super) fn check_orders(raw: &Manifest, layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {

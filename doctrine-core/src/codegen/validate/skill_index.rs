@@ -42,6 +42,7 @@ pub(super) fn fact(raw: &Manifest, roles: usize, sink: &mut Sink<'_>) -> Option<
     (!clash).then(|| Fact {
         name: name.to_string(),
         tier: Tier::Stable,
+        tier_index: 0,
         values: None,
         need: vec![Need::Optional; roles],
         default: None,

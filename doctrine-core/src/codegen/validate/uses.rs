@@ -3,8 +3,6 @@
 //! optional fact is printed only where it is checked. An `interpolate = true` layer's
 //! texts become segments here.
 
-use crate::introspect::Tier;
-
 use super::at::{report, At};
 use super::placeholder::{placeholders, Piece};
 use super::{hint, locked, template, Names};
@@ -12,7 +10,7 @@ use crate::codegen::diag::Sink;
 use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
-    Content, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
+    Content, Fact, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
 };
 use crate::codegen::names::shown;
 use crate::codegen::raw;
@@ -283,16 +281,8 @@ fn check_use(
 ) {
     let fact = &names.facts[f];
     let word = names.word;
-    if fact.tier == Tier::Volatile && layer.tier == Tier::Stable {
-        report(
-            sink,
-            at,
-            format!("volatile fact `{}` would reach stable layer `{}`", fact.name, layer.name),
-            &format!(
-                "the stable prefix is what the provider caches: a value that changes per turn there makes every turn pay for the whole prompt again. Move this into a `tier = \"volatile\"` layer, or declare `{}` stable if it really is fixed for a session",
-                fact.name
-            ),
-        );
+    if fact.tier_index > layer.tier_index {
+        later_fact(layer, fact, at, names, sink);
     }
     for &r in roles {
         let who = names.roles.get(r.0).map_or("the prompt", String::as_str);
@@ -316,4 +306,37 @@ fn check_use(
             _ => {}
         }
     }
+}
+
+/// A fact of a later tier than the layer using it: the layer's cached block would change
+/// whenever the fact does.
+fn later_fact(layer: &Layer, fact: &Fact, at: &At, names: &Names<'_>, sink: &mut Sink<'_>) {
+    let tiers = names.tiers;
+    if !tiers.declared {
+        report(
+            sink,
+            at,
+            format!("volatile fact `{}` would reach stable layer `{}`", fact.name, layer.name),
+            &format!(
+                "the stable prefix is what the provider caches: a value that changes per turn there makes every turn pay for the whole prompt again. Move this into a `tier = \"volatile\"` layer, or declare `{}` stable if it really is fixed for a session",
+                fact.name
+            ),
+        );
+        return;
+    }
+    let (mine, theirs) = (
+        &tiers.names[layer.tier_index],
+        &tiers.names[fact.tier_index],
+    );
+    report(
+        sink,
+        at,
+        format!(
+            "fact `{}` of tier `{theirs}` would reach layer `{}` of the earlier tier `{mine}`",
+            fact.name, layer.name
+        ),
+        &format!(
+            "tier `{mine}` is cached before tier `{theirs}`: a value that changes with `{theirs}` there makes every request pay for the block again. Move this into a layer of tier `{theirs}` (or a later one), or declare the fact `tier = \"{mine}\"` if it really is fixed that long"
+        ),
+    );
 }
