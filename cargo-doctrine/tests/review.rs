@@ -426,3 +426,41 @@ fn an_encoding_gives_exact_token_counts() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown encoding `p50k`"));
 }
+
+#[test]
+fn matrix_of_a_tiered_manifest_shows_each_cached_prefix_and_who_shares_it() {
+    let manifest = format!(
+        "roles = [\"dev\", \"qa\"]\nseparator = \"\\n\\n\"\ntiers = [\"shared\", \"role\", \"turn\"]\n\n\
+         [cache]\nshared = [\"shared\"]\n\n\
+         [[layer]]\nname = \"base\"\ntier = \"shared\"\ntext = {BASE:?}\n\n\
+         [[layer]]\nname = \"role\"\ntier = \"role\"\n[layer.texts]\ndev = \"Write the code.\"\nqa = \"Test the code.\"\n\n\
+         [[layer]]\nname = \"now\"\ntier = \"turn\"\ntext = \"Later.\"\n"
+    );
+    let dir = crate_with(&manifest);
+    let out = stdout(&run_in(dir.path(), &["matrix"]));
+    let table: Vec<Vec<&str>> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("tier "))
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let row = |tier: &str, prefix: &str, block: &str, who: &[&str]| {
+        let mut row = vec![
+            tier.to_string(),
+            fingerprint(prefix),
+            block.len().to_string(),
+        ];
+        row.push(block.len().div_ceil(4).to_string());
+        row.push(prefix.len().div_ceil(4).to_string());
+        row.extend(who.iter().map(|w| w.to_string()));
+        row
+    };
+    // The separator before a block's first layer is the block's.
+    let (dev, qa) = ("\n\nWrite the code.", "\n\nTest the code.");
+    let expected = [
+        row("shared", BASE, BASE, &["every", "prompt", "(2)"]),
+        row("role", &format!("{BASE}{dev}"), dev, &["1:", "dev"]),
+        row("role", &format!("{BASE}{qa}"), qa, &["1:", "qa"]),
+    ];
+    assert_eq!(table, expected, "{out}");
+}

@@ -33,7 +33,9 @@ names it: `developer+fable+intensity=ultra`), in the order Combination::all() yi
 its bytes and tokens, its stable prefix's, the prefix's label (P1, P2, … in order of first \
 use), and `= NAME` when the whole prompt is byte-identical to an earlier one. Then one line \
 per distinct stable prefix: its fingerprint (the FNV-1a of Prompt::stable_fingerprint), size \
-and the prompts that share it. Facts are not given (an optional one takes its default), \
+and the prompts that share it. For a manifest that declares `tiers`, then one line per \
+cached tier and distinct prefix up to the end of that tier's block (what its breakpoint \
+caches): the block's size, the prefix's tokens, and the prompts that share it. Facts are not given (an optional one takes its default), \
 slots are empty, and there is no overlay.",
     examples: &[
         "cargo doctrine matrix",
@@ -137,7 +139,66 @@ pub(crate) fn matrix(prompts: &Prompts, counter: Counter) -> String {
     out.push_str(&table::render(&columns, &rows));
     out.push('\n');
     out.push_str(&prefix_table(prompts, &prefixes, counter));
+    if prompts.doctrine.tiers.declared {
+        out.push('\n');
+        out.push_str(&tier_table(prompts, counter));
+    }
     out
+}
+
+/// For a manifest that declares tiers: per cached tier, each distinct prefix up to the end
+/// of that tier's block (what a breakpoint caches), its block's size and the whole prefix's
+/// tokens, and the prompts that share it.
+fn tier_table(prompts: &Prompts, counter: Counter) -> String {
+    // (tier index, prefix) → the prompts with it, in order of first use.
+    let mut keys: Vec<(usize, &str, &str)> = Vec::new();
+    let mut members: HashMap<(usize, &str), Vec<&str>> = HashMap::new();
+    for c in &prompts.all {
+        let whole = c.prompt.as_str();
+        let mut end = 0;
+        for block in c.prompt.blocks() {
+            end += block.text.len();
+            if !block.breakpoint {
+                continue;
+            }
+            let key = (block.tier_index, &whole[..end]);
+            members.entry(key).or_insert_with(|| {
+                keys.push((key.0, key.1, block.text));
+                Vec::new()
+            });
+            members.get_mut(&key).map(|m| m.push(c.name.as_str()));
+        }
+    }
+    keys.sort_by_key(|&(tier, _, _)| tier);
+    let all = prompts.all.len();
+    let rows: Vec<Vec<String>> = keys
+        .iter()
+        .map(|&(tier, prefix, block)| {
+            let names = &members[&(tier, prefix)];
+            let shared = match names.len() {
+                n if n == all => format!("every prompt ({n})"),
+                n => format!("{n}: {}", names.join(", ")),
+            };
+            vec![
+                prompts.doctrine.tiers.names[tier].clone(),
+                format!("{:016x}", doctrine_core::fingerprint(prefix.as_bytes())),
+                block.len().to_string(),
+                counter.count(block).to_string(),
+                counter.count(prefix).to_string(),
+                shared,
+            ]
+        })
+        .collect();
+    let t = counter.heading();
+    let columns = [
+        text("tier"),
+        text("prefix fingerprint"),
+        number("block bytes"),
+        number(t),
+        number("prefix"),
+        text("prompts sharing the prefix"),
+    ];
+    table::render(&columns, &rows)
 }
 
 /// One line per distinct stable prefix: its label, fingerprint, size, and who shares it.
