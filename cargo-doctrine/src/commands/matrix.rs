@@ -162,11 +162,11 @@ fn tier_table(prompts: &Prompts, counter: Counter) -> String {
                 continue;
             }
             let key = (block.tier_index, &whole[..end]);
-            members.entry(key).or_insert_with(|| {
+            let sharing = members.entry(key).or_insert_with(|| {
                 keys.push((key.0, key.1, block.text));
                 Vec::new()
             });
-            members.get_mut(&key).map(|m| m.push(c.name.as_str()));
+            sharing.push(c.name.as_str());
         }
     }
     keys.sort_by_key(|&(tier, _, _)| tier);
