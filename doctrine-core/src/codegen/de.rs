@@ -13,7 +13,7 @@ use toml::Spanned;
 
 use super::json::Json;
 use super::names::closest;
-use super::schema;
+use super::schema::shape;
 
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
@@ -65,7 +65,7 @@ impl FromToml for String {
         }
     }
     fn schema() -> Json {
-        schema::typed("string")
+        shape::typed("string")
     }
 }
 
@@ -78,7 +78,7 @@ impl FromToml for bool {
         }
     }
     fn schema() -> Json {
-        schema::typed("boolean")
+        shape::typed("boolean")
     }
 }
 
@@ -95,7 +95,7 @@ impl FromToml for usize {
         })
     }
     fn schema() -> Json {
-        schema::typed("integer").with("minimum", 0u64)
+        shape::typed("integer").with("minimum", 0u64)
     }
 }
 
@@ -121,7 +121,7 @@ impl<T: FromToml> FromToml for Vec<T> {
         }
     }
     fn schema() -> Json {
-        schema::array(T::schema())
+        shape::array(T::schema())
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         for item in v.get_ref().as_array().into_iter().flatten() {
@@ -145,7 +145,7 @@ impl<T: FromToml> FromToml for BTreeMap<Spanned<String>, T> {
             .collect()
     }
     fn schema() -> Json {
-        schema::map(T::schema())
+        shape::map(T::schema())
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         for v in v.get_ref().as_table().into_iter().flat_map(|t| t.values()) {
@@ -330,7 +330,7 @@ macro_rules! table {
                 })
             }
             fn schema() -> $crate::codegen::json::Json {
-                let mut table = $crate::codegen::schema::TableSchema::default();
+                let mut table = $crate::codegen::schema::shape::TableSchema::default();
                 $(
                     table.field(
                         &[$key $(, $alias)?],
@@ -369,7 +369,7 @@ macro_rules! table {
     // `short`: a string (`Fields::of` takes any) or the table.
     (@schema $table:expr) => { $table };
     (@schema $table:expr, $short:literal) => {
-        $crate::codegen::schema::any_of(vec![$crate::codegen::schema::typed("string"), $table])
+        $crate::codegen::schema::shape::any_of(vec![$crate::codegen::schema::shape::typed("string"), $table])
     };
     (@read $f:ident $key:literal) => { $f.optional($key)? };
     (@read $f:ident required $key:literal) => { $f.required($key)? };
@@ -399,7 +399,7 @@ macro_rules! keywords {
                 }
             }
             fn schema() -> $crate::codegen::json::Json {
-                $crate::codegen::schema::words(&[$($word),*])
+                $crate::codegen::schema::shape::words(&[$($word),*])
             }
         }
     };
@@ -485,13 +485,13 @@ mod tests {
         let keys: Vec<&str> = properties.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, Outer::KEYS);
         let property = |k: &str| outer.get("properties").unwrap().get(k).unwrap();
-        assert_eq!(property("name"), &schema::typed("string"));
+        assert_eq!(property("name"), &shape::typed("string"));
         assert_eq!(
             property("count"),
-            &schema::typed("integer").with("minimum", 0u64)
+            &shape::typed("integer").with("minimum", 0u64)
         );
         assert_eq!(property("roles"), property("modes"));
-        assert_eq!(property("many"), &schema::array(Inner::schema()));
+        assert_eq!(property("many"), &shape::array(Inner::schema()));
         assert_eq!(
             outer.get("required"),
             Some(&vec![Json::from("name")].into())
@@ -505,7 +505,7 @@ mod tests {
         let Some(Json::Array(options)) = Inner::schema().get("anyOf").cloned() else {
             panic!("a short table is a string or a table");
         };
-        assert_eq!(options[0], schema::typed("string"));
+        assert_eq!(options[0], shape::typed("string"));
         assert_eq!(
             options[1].get("required"),
             Some(&vec![Json::from("id")].into())

@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::de::{invalid, keywords, table, Error, FromToml, Value};
 use super::diag::Sink;
 use super::json::Json;
-use super::schema::{any_of, array as array_of, map, typed};
+use super::schema::shape::{any_of, array as array_of, map, typed};
 use super::sections::{array, de, each, flags, named, sections, Key, SectionSchema};
 use toml::de::DeValue;
 

@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::de::{Error, FromToml, Value};
 use super::diag::Sink;
 use super::json::Json;
-use super::schema;
+use super::schema::shape;
 
 /// The top-level table, declared as `de::table!` declares a table, but read section by
 /// section: each key's value is read by the function its field names (`named`, `each`…;
@@ -55,7 +55,7 @@ macro_rules! sections {
 
             /// The table's JSON Schema: each key's value as its field's reader reads it.
             pub(super) fn schema() -> $crate::codegen::json::Json {
-                let mut table = $crate::codegen::schema::TableSchema::default();
+                let mut table = $crate::codegen::schema::shape::TableSchema::default();
                 $(
                     table.field(
                         &[$key $(, $alias)?],
@@ -90,7 +90,7 @@ impl<T: FromToml> SectionSchema for Option<T> {
 
 impl<T: FromToml> SectionSchema for Vec<(Spanned<String>, T)> {
     fn value_schema() -> Json {
-        schema::map(T::schema())
+        shape::map(T::schema())
     }
 }
 
