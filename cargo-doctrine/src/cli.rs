@@ -1,14 +1,12 @@
-//! What a command is made of, and how a command line reaches one. A [`Command`] names its
+//! What a command is made of: a [`Command`] names its
 //! arguments and options, which its `--help` lists and an unknown option's error repeats,
 //! and holds the function that parses the rest of the line and does the work.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
 use lexopt::Arg;
 
-use crate::commands::ALL;
 use crate::out::Out;
 
 /// How a run ends: its exit status.
@@ -26,7 +24,8 @@ pub(crate) enum Exit {
 }
 
 /// The exit statuses, as every help ends with them.
-const EXIT_STATUS: &str = "Exit status: 0 nothing to report, 1 the manifest has errors (printed), \
+pub(crate) const EXIT_STATUS: &str =
+    "Exit status: 0 nothing to report, 1 the manifest has errors (printed), \
 2 a usage error or a manifest that cannot be read.";
 
 /// Why a command stopped before its work.
@@ -95,132 +94,9 @@ pub(crate) fn unexpected(command: &Command, arg: Arg<'_>) -> Stop {
     ))
 }
 
-/// Runs the command line after the program's name (`cargo` passes `doctrine` first).
-pub(crate) fn run(mut args: Vec<OsString>, out: &mut Out) -> Exit {
-    if args.first().is_some_and(|a| a == "doctrine") {
-        args.remove(0);
-    }
-    let mut parser = lexopt::Parser::from_args(args);
-    let first = match parser.next() {
-        Ok(first) => first,
-        Err(e) => return top_usage(&e.to_string()),
-    };
-    match first {
-        None => {
-            complain(&overview());
-            Exit::Failed
-        }
-        Some(Arg::Short('h') | Arg::Long("help")) => {
-            out.print(&overview());
-            Exit::Clean
-        }
-        Some(Arg::Short('V') | Arg::Long("version")) => {
-            out.print(&format!("cargo-doctrine {}\n", env!("CARGO_PKG_VERSION")));
-            Exit::Clean
-        }
-        Some(Arg::Value(name)) if name == "help" => help_command(&mut parser, out),
-        Some(Arg::Value(name)) => match find(&name) {
-            Some(command) => run_command(command, &mut parser, out),
-            None => top_usage(&unknown_command(&name)),
-        },
-        Some(Arg::Short(c)) => top_usage(&format!(
-            "unknown option `-{c}`; before a command: --help, --version"
-        )),
-        Some(Arg::Long(name)) => top_usage(&format!(
-            "unknown option `--{name}`; before a command: --help, --version"
-        )),
-    }
-}
-
-fn run_command(command: &Command, parser: &mut lexopt::Parser, out: &mut Out) -> Exit {
-    match (command.run)(parser, out) {
-        Ok(exit) => exit,
-        Err(Stop::Help) => {
-            out.print(&help(command));
-            Exit::Clean
-        }
-        Err(Stop::Usage(message)) => {
-            complain(&format!(
-                "error: {message}\n\nUsage: cargo doctrine {} {}\n\
-                 Run `cargo doctrine {} --help` for its options and examples.",
-                command.name, command.usage, command.name
-            ));
-            Exit::Failed
-        }
-        Err(Stop::Fail(message)) => {
-            complain(&format!("error: {message}"));
-            Exit::Failed
-        }
-    }
-}
-
-/// `cargo doctrine help [COMMAND]`.
-fn help_command(parser: &mut lexopt::Parser, out: &mut Out) -> Exit {
-    match parser.next() {
-        Ok(None) => {
-            out.print(&overview());
-            Exit::Clean
-        }
-        Ok(Some(Arg::Value(name))) => match find(&name) {
-            Some(command) => {
-                out.print(&help(command));
-                Exit::Clean
-            }
-            None => top_usage(&unknown_command(&name)),
-        },
-        Ok(Some(_)) => top_usage("`help` takes the name of a command"),
-        Err(e) => top_usage(&e.to_string()),
-    }
-}
-
-fn find(name: &OsString) -> Option<&'static Command> {
-    ALL.iter().copied().find(|c| name == c.name)
-}
-
-fn unknown_command(name: &OsString) -> String {
-    let names: Vec<&str> = ALL.iter().map(|c| c.name).chain(["help"]).collect();
-    format!(
-        "unknown command `{}`; the commands: {}",
-        name.to_string_lossy(),
-        names.join(", ")
-    )
-}
-
-fn top_usage(message: &str) -> Exit {
-    complain(&format!(
-        "error: {message}\n\nUsage: cargo doctrine COMMAND [OPTIONS] [ARGS]\n\
-         Run `cargo doctrine --help` for the commands."
-    ));
-    Exit::Failed
-}
-
 /// Writes a line to standard error; a closed standard error is no reason to panic.
 pub(crate) fn complain(message: &str) {
     let _ = writeln!(std::io::stderr(), "{message}");
-}
-
-/// `cargo doctrine --help`: the commands.
-fn overview() -> String {
-    let mut rows: Vec<(String, &str)> = ALL.iter().map(|c| (c.name.into(), c.about)).collect();
-    rows.push(("help".into(), "Print the help of a command"));
-    let options = [
-        ("-h, --help".to_string(), "Print this help"),
-        ("-V, --version".to_string(), "Print the version"),
-    ];
-    let intro = format!(
-        "cargo-doctrine {}: checks doctrine manifests with the doctrine! macro's own loader, \
-         prints what the macro generates, and renders the prompts compiled code composes.",
-        env!("CARGO_PKG_VERSION")
-    );
-    format!(
-        "{}\n\nUsage: cargo doctrine COMMAND [OPTIONS] [ARGS]\n\n\
-         Commands:\n{}\nOptions:\n{}\n{}\n\n\
-         Run `cargo doctrine COMMAND --help` for a command's options and examples.\n",
-        paragraphs(&intro),
-        table(&rows),
-        table(&options),
-        paragraphs(EXIT_STATUS)
-    )
 }
 
 /// `cargo doctrine NAME --help`.
@@ -265,7 +141,7 @@ pub(crate) fn help(command: &Command) -> String {
 const WIDTH: usize = 90;
 
 /// Two columns, the first padded to its widest entry, the second wrapped beside it.
-fn table(rows: &[(String, &str)]) -> String {
+pub(crate) fn table(rows: &[(String, &str)]) -> String {
     let width = rows.iter().map(|(left, _)| left.len()).max().unwrap_or(0);
     let indent = " ".repeat(width + 4);
     rows.iter()
@@ -277,7 +153,7 @@ fn table(rows: &[(String, &str)]) -> String {
 }
 
 /// `text`, its paragraphs (`\n\n` apart) wrapped at [`WIDTH`].
-fn paragraphs(text: &str) -> String {
+pub(crate) fn paragraphs(text: &str) -> String {
     let wrapped: Vec<String> = text
         .split("\n\n")
         .map(|p| wrap(p, WIDTH).join("\n"))

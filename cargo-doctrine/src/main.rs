@@ -7,6 +7,7 @@ mod cli;
 mod commands;
 mod compare;
 mod compose;
+mod dispatch;
 mod git_tree;
 mod json;
 mod manifest;
@@ -22,7 +23,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut out = out::Out::stdout();
-    let exit = cli::run(std::env::args_os().skip(1).collect(), &mut out);
+    let exit = dispatch::run(std::env::args_os().skip(1).collect(), &mut out);
     let exit = match out.finish() {
         Ok(()) => exit,
         Err(e) => {
