@@ -40,7 +40,8 @@ session (never shorter than its label, `session N NAME`) [default: 64]"),
         opt("--volatile-bytes", "N", "Bytes of each volatile fact and volatile slot, different \
 per turn [default: 64]"),
         opt("--breakpoints-after", "LAYER,…", "A cache breakpoint after each of these layers \
-(at most 4) [default: one, at the end of the stable prefix]"),
+(at most 4) [default: the manifest's tiers, as `Prompt::blocks()` marks them; without \
+`tiers`, one at the end of the stable prefix]"),
         opt("--min-cache-tokens", "N", "The fewest tokens a provider caches [default: 1024]"),
         opt("--provider", "NAME", "`anthropic`: breakpoints, writes at 1.25×; `openai`: the \
 longest prefix in steps of 128 tokens, no breakpoints, no surcharge [default: anthropic]"),
@@ -162,6 +163,11 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     let c = &args.config;
     let layout = match layout {
         Layout::TwoTiers => "two tiers (one breakpoint, at the end of the stable prefix)".into(),
+        Layout::Tiers => format!(
+            "the manifest's tiers, {} (a breakpoint after each but the last, as \
+             `Prompt::blocks()` marks them)",
+            d.tiers.names.join(" | ")
+        ),
         Layout::After(layers) => {
             let names: Vec<&str> = layers.iter().map(|&l| d.layers[l].name.as_str()).collect();
             format!("a breakpoint after {}", names.join(", "))
@@ -288,10 +294,11 @@ fn roles(d: &Doctrine, given: Option<&str>) -> Result<Vec<usize>, Stop> {
         .collect()
 }
 
-/// `--breakpoints-after`: two tiers when not given; else each layer named, at most `max`.
+/// `--breakpoints-after`: when not given, the manifest's tiers if it declares them, else two
+/// tiers; else each layer named, at most `max`.
 fn layout(d: &Doctrine, given: Option<&str>, max: usize) -> Result<Layout, Stop> {
     let Some(given) = given else {
-        return Ok(Layout::TwoTiers);
+        return Ok(Layout::default_for(d));
     };
     let layers: Vec<usize> = given
         .split(',')
