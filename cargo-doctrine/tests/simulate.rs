@@ -268,3 +268,30 @@ fn a_tiered_manifest_is_cut_where_its_blocks_end_unless_breakpoints_are_given() 
         ["8", "264", "42", "14", "208", "15.9%", "0.870"]
     );
 }
+
+#[test]
+fn an_encoding_counts_exactly_and_the_minimum_compares_exact_counts() {
+    // `hello`, ` world`, ` hello`, ` world`: 4 tokens in o200k, 23 bytes, 6 estimated.
+    let manifest = MANIFEST.replace("Shared rules ok.", "hello world hello world");
+    let read_write = |extra: &[&str]| {
+        let args = [&["--breakpoints-after", "base"][..], extra].concat();
+        let text = printed(&simulate_on(&manifest, &args));
+        (text.clone(), row(&text, "all")[2..4].to_vec())
+    };
+    // Estimated, the 6 tokens of `base` reach a minimum of 5: written once, read 7 times.
+    let (text, cells) = read_write(&["--min-cache-tokens", "5"]);
+    assert!(
+        text.contains("; ~tokens = bytes / 4, approximate\n"),
+        "{text}"
+    );
+    assert_eq!(cells, ["42", "6"]);
+    // Counted exactly they are 4: under 5 nothing is cached, at 4 it is.
+    let exact = ["--encoding", "o200k"];
+    let (text, cells) = read_write(&[&exact[..], &["--min-cache-tokens", "5"]].concat());
+    assert!(text.contains("; tokens in o200k_base\n"), "{text}");
+    assert_eq!(cells, ["0", "0"]);
+    let (_, cells) = read_write(&[&exact[..], &["--min-cache-tokens", "4"]].concat());
+    assert_eq!(cells, ["28", "4"]);
+    let out = simulate(&["--encoding", "p50k"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -16,6 +16,7 @@ use crate::simulate::layout::Layout;
 use crate::simulate::workload::Workload;
 use crate::simulate::{self, Error};
 use crate::table::{self, number, text};
+use crate::tokens::{self, Counter};
 
 const fn opt(name: &'static str, value: &'static str, help: &'static str) -> Opt {
     Opt { name, value, help }
@@ -27,7 +28,7 @@ pub(crate) const COMMAND: Command = Command {
     usage: "[--roles all|ROLE,ROLE…] [--sessions N] [--turns N] [--turn-bytes N] \
             [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
             [--min-cache-tokens N] [--provider anthropic|openai] [--ttl SECONDS] \
-            [--turn-seconds N] [--read-price X] [--flag NAME]… [--knob NAME=VALUE]… \
+            [--turn-seconds N] [--read-price X] [--encoding ENCODING] [--flag NAME]… [--knob NAME=VALUE]… \
             [--choice LAYER=VARIANT]… [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
@@ -49,6 +50,7 @@ longest prefix in steps of 128 tokens, no breakpoints, no surcharge [default: an
         opt("--turn-seconds", "N", "Seconds from one turn to the next [default: 30]"),
         opt("--read-price", "X", "A cached token's price, × a plain input token's (OpenAI's \
 depends on the model) [default: 0.1]"),
+        tokens::OPTION,
         FLAG,
         KNOB,
         CHOICE,
@@ -60,7 +62,8 @@ the role takes and every slot is given: a stable one a text that differs per ses
 volatile one a text that differs per turn; a closed-set fact its first value when required. \
 A breakpoint after a layer falls at the end of the last layer up to it that has text. \
 Anthropic-style: the longest cached breakpoint prefix is read, each later one written, the \
-rest is plain input. Tokens are bytes / 4, rounded up. The cost is read × the read price + \
+rest is plain input. Tokens are bytes / 4, rounded up, unless --encoding counts them exactly \
+(the minimum and the steps then compare exact counts). The cost is read × the read price + \
 written × 1.25 (Anthropic's published multipliers; 1 for openai) + the rest, over the input.",
     examples: &[
         "cargo doctrine simulate examples/crew/doctrine.toml --flag fable",
@@ -189,8 +192,7 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     format!(
         "{}: {} {}s × {} sessions × {} turns = {} requests; a turn's message {} bytes, \
          per-session values {} bytes, per-turn values {} bytes\n\
-         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; \
-         ~tokens = bytes / 4, approximate\n\n",
+         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; {}\n\n",
         d.manifest_display,
         w.roles.len(),
         d.role_word,
@@ -200,7 +202,8 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
         w.turn_bytes,
         w.session_bytes,
         w.volatile_bytes,
-        c.min_tokens
+        c.min_tokens,
+        c.counter.describe()
     )
 }
 
@@ -245,6 +248,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             "min-cache-tokens" => c.min_tokens = value()?.parse()?,
             "ttl" => c.ttl = Some(value()?.parse()?),
             "read-price" => a.read_price = value()?.parse()?,
+            "encoding" => c.counter = Counter::parse(&value()?.string()?)?,
             "provider" => {
                 c.provider = match value()?.string()?.as_str() {
                     "anthropic" => Provider::Anthropic,
