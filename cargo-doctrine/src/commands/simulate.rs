@@ -68,6 +68,7 @@ written × 1.25 (Anthropic's published multipliers; 1 for openai) + the rest, ov
     examples: &[
         "cargo doctrine simulate examples/crew/doctrine.toml --flag fable",
         "cargo doctrine simulate examples/crew/layouts/shared_first.toml --flag fable --breakpoints-after identity,role,tool_directive",
+        "cargo doctrine simulate examples/crew/tiered.toml --flag fable --encoding o200k",
         "cargo doctrine simulate examples/modes/doctrine.toml --provider openai --session-bytes 2000",
     ],
     run,
