@@ -11,10 +11,10 @@ use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::compose::{self, CHOICE, FLAG, KNOB};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
+use crate::simulate;
 use crate::simulate::cache::{Config, Prices, Provider, Usage};
 use crate::simulate::layout::Layout;
-use crate::simulate::workload::Workload;
-use crate::simulate::{self, Error};
+use crate::simulate::workload::{self, Workload};
 use crate::table::{self, number, text};
 use crate::tokens::{self, Counter};
 
@@ -96,16 +96,8 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     };
     args.workload.roles = roles(&d, args.roles.as_deref())?;
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
-    let outcome = match simulate::run(&d, &args.workload, &layout, args.config) {
-        Ok(outcome) => outcome,
-        Err(Error::Inputs(e)) => return Err(Stop::Fail(e.to_string())),
-        Err(Error::Breakpoints(e)) => {
-            return Err(Stop::Fail(format!(
-                "{} breakpoints, more than the {} a request may mark",
-                e.marked, e.limit
-            )))
-        }
-    };
+    let outcome = simulate::run(&d, &args.workload, &layout, args.config)
+        .map_err(|e| Stop::Fail(e.to_string()))?;
     let prices = Prices {
         read: args.read_price,
         write: match args.config.provider {
@@ -213,16 +205,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         manifest: None,
         roles: None,
         breakpoints: None,
-        workload: Workload {
-            roles: Vec::new(),
-            sessions: 3,
-            turns: 10,
-            turn_bytes: 2000,
-            session_bytes: 64,
-            volatile_bytes: 64,
-            turn_seconds: 30,
-            fixed: Default::default(),
-        },
+        workload: Workload::defaults(),
         config: Config::of(Provider::Anthropic),
         read_price: Prices::ANTHROPIC.read,
     };
@@ -278,9 +261,8 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
 
 /// `--roles`: `all` (or not given) is every role; a name the manifest lacks is refused.
 fn roles(d: &Doctrine, given: Option<&str>) -> Result<Vec<usize>, Stop> {
-    let all: Vec<usize> = (0..d.roles.len().max(1)).collect();
     let Some(given) = given.filter(|g| *g != "all") else {
-        return Ok(all);
+        return Ok(workload::every_role(d));
     };
     let names = d.roles.iter().map(String::as_str);
     given
