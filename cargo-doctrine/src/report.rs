@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 
 use crate::compare::{self, Pair, PrefixChange, TextChange};
 use crate::prompts::Prompts;
+use crate::simulate;
+use crate::simulate::cache::{Config, Prices, Provider, Usage};
 use crate::table::{self, number, text};
 use crate::textdiff::{unified, Paint};
 use crate::tokens::Counter;
@@ -36,7 +38,39 @@ pub(crate) fn diff(
         out.push_str("\nCache: each stable prefix the old prompts had:\n\n");
         out.push_str(&cache_lines(&prefixes, counter));
     }
+    out.push('\n');
+    out.push_str(&simulated(old, new, counter));
     out
+}
+
+/// The simulator's default run on each side: the fraction served from the cache and the
+/// cost against no caching, before and after.
+fn simulated(old: &Prompts, new: &Prompts, counter: Counter) -> String {
+    let (sessions, turns) = simulate::DEFAULT_RUN;
+    let run = |p: &Prompts| simulate::default_run(&p.doctrine, counter);
+    let figures = match (run(old), run(new)) {
+        (Ok(o), Ok(n)) => {
+            let served = |u: &Usage| format!("{:.1}%", u.served() * 100.0);
+            let cost = |u: &Usage| format!("{:.3}", u.cost_ratio(Prices::ANTHROPIC));
+            let cached = |u: &Usage| u.read + u.write > 0;
+            let none = if cached(&o) || cached(&n) {
+                String::new()
+            } else {
+                let min = Config::of(Provider::Anthropic).min_tokens;
+                format!(" (no prefix reaches the {min}-token minimum on either side)")
+            };
+            format!(
+                "served {} → {}, cost {} → {}{none}",
+                served(&o),
+                served(&n),
+                cost(&o),
+                cost(&n)
+            )
+        }
+        (Err(e), _) => format!("not run on the old manifest: {e}"),
+        (_, Err(e)) => format!("not run on the new manifest: {e}"),
+    };
+    format!("simulated ({sessions} sessions × {turns} turns, default workload): {figures}\n")
 }
 
 /// The opening line: how many prompts changed, were added, removed, or stayed.

@@ -464,3 +464,69 @@ fn matrix_of_a_tiered_manifest_shows_each_cached_prefix_and_who_shares_it() {
     ];
     assert_eq!(table, expected, "{out}");
 }
+
+/// Two roles in tiers `shared`, `role`, `turn`: a shared base of 4,200 bytes (1,050
+/// tokens), then the role's 8 bytes after the separator: each prompt is 4,210 bytes, 1,053
+/// tokens. The base goes at `{BASE}` (first, shared) or at `{AFTER}` (after the role layer,
+/// in the role tier).
+const TIERED: &str = r#"roles = ["dev", "qa"]
+separator = "\n\n"
+tiers = ["shared", "role", "turn"]
+
+[cache]
+shared = ["shared"]
+{BASE}
+[[layer]]
+name = "role"
+tier = "role"
+[layer.texts]
+dev = "Dev code"
+qa = "QA tests"
+{AFTER}"#;
+
+fn tiered(base_first: bool) -> String {
+    let tier = if base_first { "shared" } else { "role" };
+    let base = format!(
+        "\n[[layer]]\nname = \"base\"\ntier = \"{tier}\"\ntext = \"{}\"\n",
+        "ab".repeat(2100)
+    );
+    let (before, after) = if base_first {
+        (base, String::new())
+    } else {
+        (String::new(), base)
+    };
+    TIERED.replace("{BASE}", &before).replace("{AFTER}", &after)
+}
+
+#[test]
+fn diff_reports_how_a_change_moves_the_simulated_figures() {
+    let simulated = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("simulated ("))
+            .unwrap_or_else(|| panic!("no simulated line in:\n{out}"))
+            .to_string()
+    };
+    // 2 roles × 3 sessions × 4 turns = 24 requests of 1,053 + 500 (the message) tokens:
+    // 37,272 in all. Base first, in the shared tier: dev's first request writes the base
+    // (1,050) and its role (3), qa's reads the base and writes its role, the other 22 read
+    // 1,053: 24,216 read (65.0%), 1,056 written, 12,000 uncached; cost (2,421.6 + 1,320 +
+    // 12,000) / 37,272. Base moved after the role layer, into the role tier: each role
+    // writes its whole 1,053 once, 22 read it: 23,166 read (62.2%), 2,106 written; cost
+    // (2,316.6 + 2,632.5 + 12,000) / 37,272.
+    let (old, new) = (crate_with(&tiered(true)), crate_with(&tiered(false)));
+    let out = diff(old.path(), new.path(), &["--color", "never"]);
+    assert_eq!(
+        simulated(&out),
+        "simulated (3 sessions × 4 turns, default workload): served 65.0% → 62.2%, \
+         cost 0.422 → 0.455"
+    );
+    assert!(out.ends_with(&format!("{}\n", simulated(&out))), "{out}");
+    // MANIFEST's prompts are far under the minimum: nothing is cached on either side.
+    let (old, new) = old_and_new(|m| m.replace("Test the code.", "Test the change."));
+    let out = diff(old.path(), new.path(), &[]);
+    assert_eq!(
+        simulated(&out),
+        "simulated (3 sessions × 4 turns, default workload): served 0.0% → 0.0%, \
+         cost 1.000 → 1.000 (no prefix reaches the 1024-token minimum on either side)"
+    );
+}

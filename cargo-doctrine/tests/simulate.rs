@@ -34,9 +34,13 @@ const WORKLOAD: &[&str] = &[
 ];
 
 fn simulate(extra: &[&str]) -> Output {
+    simulate_on(MANIFEST, extra)
+}
+
+fn simulate_on(manifest: &str, extra: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), MANIFEST).unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
     run_in(dir.path(), &[WORKLOAD, extra].concat())
 }
 
@@ -196,4 +200,98 @@ fn roles_can_be_chosen() {
         row(&text, "all"),
         ["4", "68", "21", "7", "40", "30.9%", "0.748"]
     );
+}
+
+/// [`MANIFEST`] in three tiers, with a per-turn slot: `Prompt::blocks()` gives `base` (16
+/// bytes, 4 tokens, shared), the separator and the role's text (10 bytes: the prefix is 26
+/// bytes, 7 tokens), then the separator and the slot's 64 bytes, never cached. Each prompt
+/// is 92 bytes, 23 tokens; with the message, 33 tokens a request, 264 in all.
+const TIERED: &str = r#"roles = ["dev", "qa"]
+separator = "\n\n"
+tiers = ["shared", "role", "turn"]
+
+[cache]
+shared = ["shared"]
+
+[[layer]]
+name = "base"
+text = "Shared rules ok."
+
+[[layer]]
+name = "role"
+tier = "role"
+[layer.texts]
+dev = "Dev code"
+qa = "QA tests"
+
+[[layer]]
+name = "ambient"
+tier = "turn"
+slot = "optional"
+"#;
+
+#[test]
+fn a_tiered_manifest_is_cut_where_its_blocks_end_unless_breakpoints_are_given() {
+    let text = printed(&simulate_on(TIERED, &["--min-cache-tokens", "4"]));
+    assert!(
+        text.contains(
+            "layout: the manifest's tiers, shared | role | turn (a breakpoint after each but \
+             the last, as `Prompt::blocks()` marks them)\n"
+        ),
+        "{text}"
+    );
+    // As `--breakpoints-after base,role` on the untiered manifest: dev's first request
+    // writes base (4) and its role (3), qa's first reads base and writes its role (3), every
+    // later one reads 7. The slot and the message are never cached: 26 tokens a request.
+    assert_eq!(
+        row(&text, "dev"),
+        ["4", "132", "21", "7", "104", "15.9%", "0.870"]
+    );
+    assert_eq!(
+        row(&text, "qa"),
+        ["4", "132", "25", "3", "104", "18.9%", "0.835"]
+    );
+    // (46 × 0.1 + 10 × 1.25 + 208) / 264 = 225.1 / 264.
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "264", "46", "10", "208", "17.4%", "0.853"]
+    );
+    // One breakpoint after `role` instead: each role writes its own 7 tokens once.
+    let text = printed(&simulate_on(
+        TIERED,
+        &["--min-cache-tokens", "4", "--breakpoints-after", "role"],
+    ));
+    assert!(text.contains("layout: a breakpoint after role\n"), "{text}");
+    // (42 × 0.1 + 14 × 1.25 + 208) / 264 = 229.7 / 264.
+    assert_eq!(
+        row(&text, "all"),
+        ["8", "264", "42", "14", "208", "15.9%", "0.870"]
+    );
+}
+
+#[test]
+fn an_encoding_counts_exactly_and_the_minimum_compares_exact_counts() {
+    // `hello`, ` world`, ` hello`, ` world`: 4 tokens in o200k, 23 bytes, 6 estimated.
+    let manifest = MANIFEST.replace("Shared rules ok.", "hello world hello world");
+    let read_write = |extra: &[&str]| {
+        let args = [&["--breakpoints-after", "base"][..], extra].concat();
+        let text = printed(&simulate_on(&manifest, &args));
+        (text.clone(), row(&text, "all")[2..4].to_vec())
+    };
+    // Estimated, the 6 tokens of `base` reach a minimum of 5: written once, read 7 times.
+    let (text, cells) = read_write(&["--min-cache-tokens", "5"]);
+    assert!(
+        text.contains("; ~tokens = bytes / 4, approximate\n"),
+        "{text}"
+    );
+    assert_eq!(cells, ["42", "6"]);
+    // Counted exactly they are 4: under 5 nothing is cached, at 4 it is.
+    let exact = ["--encoding", "o200k"];
+    let (text, cells) = read_write(&[&exact[..], &["--min-cache-tokens", "5"]].concat());
+    assert!(text.contains("; tokens in o200k_base\n"), "{text}");
+    assert_eq!(cells, ["0", "0"]);
+    let (_, cells) = read_write(&[&exact[..], &["--min-cache-tokens", "4"]].concat());
+    assert_eq!(cells, ["28", "4"]);
+    let out = simulate(&["--encoding", "p50k"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -55,6 +55,23 @@ impl Encoding {
         self.bpe().encode_ordinary(text).len()
     }
 
+    /// Where each token of `text` ends, as a byte offset into it, in order: the last is
+    /// `text.len()`. A prefix of `n` tokens is `text.as_bytes()[..ends[n - 1]]`; a token of
+    /// byte-level BPE may end inside a character, so that prefix is bytes, not always a `str`.
+    pub fn token_ends(self, text: &str) -> Vec<usize> {
+        let bpe = self.bpe();
+        let mut end = 0;
+        bpe.encode_ordinary(text)
+            .into_iter()
+            .map(|token| {
+                // A token the table just produced always decodes; its bytes are a stretch
+                // of `text`.
+                end += bpe.decode_bytes(&[token]).map_or(0, |b| b.len());
+                end
+            })
+            .collect()
+    }
+
     fn bpe(self) -> &'static CoreBPE {
         static O200K: OnceLock<CoreBPE> = OnceLock::new();
         static CL100K: OnceLock<CoreBPE> = OnceLock::new();

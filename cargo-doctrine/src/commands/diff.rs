@@ -52,7 +52,9 @@ reaches; then a line per changed, added or removed prompt with its bytes and tok
 after; then each stable prefix the old prompts had: kept (its cache stays valid), or \
 invalidated, with the byte and the token at which it first differs (a provider caching the \
 longest matching prefix still serves what comes before). Facts are not given, slots are \
-empty, and there is no overlay, as in `matrix`.",
+empty, and there is no overlay, as in `matrix`. Last, `simulate`'s default workload and \
+layout on each side, 3 sessions × 4 turns (every role, no flag): the fraction of input \
+tokens served from the cache and the cost against no caching, before → after.",
     examples: &[
         "cargo doctrine diff --rev HEAD",
         "cargo doctrine diff --rev main src/doctrine.toml",

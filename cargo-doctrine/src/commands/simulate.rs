@@ -11,11 +11,12 @@ use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::compose::{self, CHOICE, FLAG, KNOB};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
+use crate::simulate;
 use crate::simulate::cache::{Config, Prices, Provider, Usage};
 use crate::simulate::layout::Layout;
-use crate::simulate::workload::Workload;
-use crate::simulate::{self, Error};
+use crate::simulate::workload::{self, Workload};
 use crate::table::{self, number, text};
+use crate::tokens::{self, Counter};
 
 const fn opt(name: &'static str, value: &'static str, help: &'static str) -> Opt {
     Opt { name, value, help }
@@ -27,7 +28,7 @@ pub(crate) const COMMAND: Command = Command {
     usage: "[--roles all|ROLE,ROLE…] [--sessions N] [--turns N] [--turn-bytes N] \
             [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
             [--min-cache-tokens N] [--provider anthropic|openai] [--ttl SECONDS] \
-            [--turn-seconds N] [--read-price X] [--flag NAME]… [--knob NAME=VALUE]… \
+            [--turn-seconds N] [--read-price X] [--encoding ENCODING] [--flag NAME]… [--knob NAME=VALUE]… \
             [--choice LAYER=VARIANT]… [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
@@ -40,7 +41,8 @@ session (never shorter than its label, `session N NAME`) [default: 64]"),
         opt("--volatile-bytes", "N", "Bytes of each volatile fact and volatile slot, different \
 per turn [default: 64]"),
         opt("--breakpoints-after", "LAYER,…", "A cache breakpoint after each of these layers \
-(at most 4) [default: one, at the end of the stable prefix]"),
+(at most 4) [default: the manifest's tiers, as `Prompt::blocks()` marks them; without \
+`tiers`, one at the end of the stable prefix]"),
         opt("--min-cache-tokens", "N", "The fewest tokens a provider caches [default: 1024]"),
         opt("--provider", "NAME", "`anthropic`: breakpoints, writes at 1.25×; `openai`: the \
 longest prefix in steps of 128 tokens, no breakpoints, no surcharge [default: anthropic]"),
@@ -48,6 +50,7 @@ longest prefix in steps of 128 tokens, no breakpoints, no surcharge [default: an
         opt("--turn-seconds", "N", "Seconds from one turn to the next [default: 30]"),
         opt("--read-price", "X", "A cached token's price, × a plain input token's (OpenAI's \
 depends on the model) [default: 0.1]"),
+        tokens::OPTION,
         FLAG,
         KNOB,
         CHOICE,
@@ -59,11 +62,13 @@ the role takes and every slot is given: a stable one a text that differs per ses
 volatile one a text that differs per turn; a closed-set fact its first value when required. \
 A breakpoint after a layer falls at the end of the last layer up to it that has text. \
 Anthropic-style: the longest cached breakpoint prefix is read, each later one written, the \
-rest is plain input. Tokens are bytes / 4, rounded up. The cost is read × the read price + \
+rest is plain input. Tokens are bytes / 4, rounded up, unless --encoding counts them exactly \
+(the minimum and the steps then compare exact counts). The cost is read × the read price + \
 written × 1.25 (Anthropic's published multipliers; 1 for openai) + the rest, over the input.",
     examples: &[
         "cargo doctrine simulate examples/crew/doctrine.toml --flag fable",
         "cargo doctrine simulate examples/crew/layouts/shared_first.toml --flag fable --breakpoints-after identity,role,tool_directive",
+        "cargo doctrine simulate examples/crew/tiered.toml --flag fable --encoding o200k",
         "cargo doctrine simulate examples/modes/doctrine.toml --provider openai --session-bytes 2000",
     ],
     run,
@@ -91,16 +96,8 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     };
     args.workload.roles = roles(&d, args.roles.as_deref())?;
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
-    let outcome = match simulate::run(&d, &args.workload, &layout, args.config) {
-        Ok(outcome) => outcome,
-        Err(Error::Inputs(e)) => return Err(Stop::Fail(e.to_string())),
-        Err(Error::Breakpoints(e)) => {
-            return Err(Stop::Fail(format!(
-                "{} breakpoints, more than the {} a request may mark",
-                e.marked, e.limit
-            )))
-        }
-    };
+    let outcome = simulate::run(&d, &args.workload, &layout, args.config)
+        .map_err(|e| Stop::Fail(e.to_string()))?;
     let prices = Prices {
         read: args.read_price,
         write: match args.config.provider {
@@ -162,6 +159,11 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     let c = &args.config;
     let layout = match layout {
         Layout::TwoTiers => "two tiers (one breakpoint, at the end of the stable prefix)".into(),
+        Layout::Tiers => format!(
+            "the manifest's tiers, {} (a breakpoint after each but the last, as \
+             `Prompt::blocks()` marks them)",
+            d.tiers.names.join(" | ")
+        ),
         Layout::After(layers) => {
             let names: Vec<&str> = layers.iter().map(|&l| d.layers[l].name.as_str()).collect();
             format!("a breakpoint after {}", names.join(", "))
@@ -183,8 +185,7 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     format!(
         "{}: {} {}s × {} sessions × {} turns = {} requests; a turn's message {} bytes, \
          per-session values {} bytes, per-turn values {} bytes\n\
-         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; \
-         ~tokens = bytes / 4, approximate\n\n",
+         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; {}\n\n",
         d.manifest_display,
         w.roles.len(),
         d.role_word,
@@ -194,7 +195,8 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
         w.turn_bytes,
         w.session_bytes,
         w.volatile_bytes,
-        c.min_tokens
+        c.min_tokens,
+        c.counter.describe()
     )
 }
 
@@ -203,16 +205,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         manifest: None,
         roles: None,
         breakpoints: None,
-        workload: Workload {
-            roles: Vec::new(),
-            sessions: 3,
-            turns: 10,
-            turn_bytes: 2000,
-            session_bytes: 64,
-            volatile_bytes: 64,
-            turn_seconds: 30,
-            fixed: Default::default(),
-        },
+        workload: Workload::defaults(),
         config: Config::of(Provider::Anthropic),
         read_price: Prices::ANTHROPIC.read,
     };
@@ -239,6 +232,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             "min-cache-tokens" => c.min_tokens = value()?.parse()?,
             "ttl" => c.ttl = Some(value()?.parse()?),
             "read-price" => a.read_price = value()?.parse()?,
+            "encoding" => c.counter = Counter::parse(&value()?.string()?)?,
             "provider" => {
                 c.provider = match value()?.string()?.as_str() {
                     "anthropic" => Provider::Anthropic,
@@ -267,9 +261,8 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
 
 /// `--roles`: `all` (or not given) is every role; a name the manifest lacks is refused.
 fn roles(d: &Doctrine, given: Option<&str>) -> Result<Vec<usize>, Stop> {
-    let all: Vec<usize> = (0..d.roles.len().max(1)).collect();
     let Some(given) = given.filter(|g| *g != "all") else {
-        return Ok(all);
+        return Ok(workload::every_role(d));
     };
     let names = d.roles.iter().map(String::as_str);
     given
@@ -288,10 +281,11 @@ fn roles(d: &Doctrine, given: Option<&str>) -> Result<Vec<usize>, Stop> {
         .collect()
 }
 
-/// `--breakpoints-after`: two tiers when not given; else each layer named, at most `max`.
+/// `--breakpoints-after`: when not given, the manifest's tiers if it declares them, else two
+/// tiers; else each layer named, at most `max`.
 fn layout(d: &Doctrine, given: Option<&str>, max: usize) -> Result<Layout, Stop> {
     let Some(given) = given else {
-        return Ok(Layout::TwoTiers);
+        return Ok(Layout::default_for(d));
     };
     let layers: Vec<usize> = given
         .split(',')

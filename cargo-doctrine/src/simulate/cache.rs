@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::tokens;
+use crate::tokens::Counter;
 
 /// A stretch of a request's text, and whether a cache breakpoint ends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,11 +51,13 @@ pub(crate) struct Config {
     pub(crate) step: usize,
     /// An entry not used for this many seconds is gone; `None`: entries never expire.
     pub(crate) ttl: Option<u64>,
+    /// How tokens are counted: the minimum and the steps compare these counts.
+    pub(crate) counter: Counter,
 }
 
 impl Config {
     /// A provider's published rules: 1,024 tokens at least, 4 breakpoints, steps of 128;
-    /// no expiry.
+    /// no expiry; tokens estimated as bytes / 4.
     pub(crate) const fn of(provider: Provider) -> Self {
         Config {
             provider,
@@ -62,6 +65,7 @@ impl Config {
             max_breakpoints: 4,
             step: 128,
             ttl: None,
+            counter: Counter::Estimate,
         }
     }
 }
@@ -167,15 +171,13 @@ impl Cache {
             });
         }
         let text: String = request.blocks.iter().map(|b| b.text.as_str()).collect();
+        let counter = self.config.counter;
         let (points, input) = match self.config.provider {
             Provider::Anthropic => {
-                let input = tokens::count(&text) + tokens::count(&request.tail);
+                let input = tokens::count(counter, &text) + tokens::count(counter, &request.tail);
                 (self.breakpoints(request, &text), input)
             }
-            Provider::OpenAi => {
-                let whole = text + &request.tail;
-                (self.steps(&whole), tokens::count(&whole))
-            }
+            Provider::OpenAi => self.steps(&(text + &request.tail)),
         };
         let now = request.at;
         let hit = points.iter().rposition(|p| self.live(p.key, now));
@@ -218,7 +220,7 @@ impl Cache {
                 continue;
             }
             let prefix = &text[..end];
-            let n = tokens::count(prefix);
+            let n = tokens::count(self.config.counter, prefix);
             if n >= self.config.min_tokens {
                 points.push(point(prefix.as_bytes(), n));
             }
@@ -227,14 +229,15 @@ impl Cache {
     }
 
     /// Every prefix of `text` a step long (the minimum, then each step more), shortest
-    /// first.
-    fn steps(&self, text: &str) -> Vec<Point> {
-        let total = tokens::count(text);
+    /// first; and the tokens of `text`.
+    fn steps(&self, text: &str) -> (Vec<Point>, usize) {
+        let ends = tokens::ends(self.config.counter, text);
         let step = self.config.step.max(1);
-        let lengths = (self.config.min_tokens.max(1)..=total).step_by(step);
-        lengths
-            .map(|n| point(&text.as_bytes()[..tokens::prefix_bytes(text, n)], n))
-            .collect()
+        let lengths = (self.config.min_tokens.max(1)..=ends.len()).step_by(step);
+        let points = lengths
+            .map(|n| point(&text.as_bytes()[..ends[n - 1]], n))
+            .collect();
+        (points, ends.len())
     }
 }
 

@@ -14,9 +14,10 @@ pub(crate) mod workload;
 use doctrine_core::codegen::named::InputError;
 use doctrine_core::codegen::{plan, Doctrine};
 
-use self::cache::{Cache, Config, TooManyBreakpoints, Usage};
+use self::cache::{Cache, Config, Provider, TooManyBreakpoints, Usage};
 use self::layout::Layout;
 use self::workload::Workload;
+use crate::tokens::Counter;
 
 /// What a run cost: in all, and per role (in the workload's order).
 #[derive(Debug)]
@@ -31,6 +32,19 @@ pub(crate) enum Error {
     /// Compiled code would refuse the inputs the workload gives.
     Inputs(InputError),
     Breakpoints(TooManyBreakpoints),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Inputs(e) => e.fmt(f),
+            Error::Breakpoints(e) => write!(
+                f,
+                "{} breakpoints, more than the {} a request may mark",
+                e.marked, e.limit
+            ),
+        }
+    }
 }
 
 /// Serves every request of `workload` on manifest `d`, cut by `layout`, from one cache.
@@ -57,4 +71,24 @@ pub(crate) fn run(
         per_role[i % roles].1.add(usage);
     }
     Ok(Outcome { total, per_role })
+}
+
+/// Sessions × turns of [`default_run`]: small, so that `diff` stays fast.
+pub(crate) const DEFAULT_RUN: (usize, usize) = (3, 4);
+
+/// `simulate`'s default workload (every role, [`DEFAULT_RUN`] sessions × turns) and default
+/// layout on `d`, Anthropic-style, tokens counted by `counter`: what `diff` compares.
+pub(crate) fn default_run(d: &Doctrine, counter: Counter) -> Result<Usage, Error> {
+    let (sessions, turns) = DEFAULT_RUN;
+    let workload = Workload {
+        roles: workload::every_role(d),
+        sessions,
+        turns,
+        ..Workload::defaults()
+    };
+    let config = Config {
+        counter,
+        ..Config::of(Provider::Anthropic)
+    };
+    run(d, &workload, &Layout::default_for(d), config).map(|o| o.total)
 }

@@ -34,6 +34,28 @@ pub(crate) struct Workload {
     pub(crate) fixed: Named,
 }
 
+impl Workload {
+    /// `simulate`'s defaults, with no role yet: 3 sessions × 10 turns, a 2,000-byte
+    /// message, 64-byte values, 30 s a turn, no flag, knobs at their defaults.
+    pub(crate) fn defaults() -> Workload {
+        Workload {
+            roles: Vec::new(),
+            sessions: 3,
+            turns: 10,
+            turn_bytes: 2000,
+            session_bytes: 64,
+            volatile_bytes: 64,
+            turn_seconds: 30,
+            fixed: Named::default(),
+        }
+    }
+}
+
+/// Every role of `d` (`[0]`, the one prompt, when it declares none).
+pub(crate) fn every_role(d: &Doctrine) -> Vec<usize> {
+    (0..d.roles.len().max(1)).collect()
+}
+
 /// Every request, session by session, turn by turn, role by role, cut by `layout`.
 pub(crate) fn requests(
     d: &Doctrine,

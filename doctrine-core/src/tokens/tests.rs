@@ -25,7 +25,7 @@ fn whole_words_of_the_table_are_one_token_each() {
 #[test]
 fn the_two_encodings_count_cyrillic_differently() {
     // Both split `Привет`, `,`, ` мир`. o200k has ` мир` (37934) and `,` but not `Привет`
-    // (it has `При` and `вет`): 2 + 1 + 1. cl100k has neither word whole.
+    // (it splits it as `Пр` and `ивет`, see `token_ends` below): 2 + 1 + 1. cl100k has neither word whole.
     let text = "Привет, мир";
     assert_eq!(Encoding::O200k.count(text), 4);
     assert_eq!(Encoding::Cl100k.count(text), 6);
@@ -75,4 +75,20 @@ fn names_parse_both_ways_and_display_in_full() {
 #[test]
 fn the_estimate_is_bytes_over_four_rounded_up() {
     assert_eq!([0, 1, 4, 5, 8, 9].map(estimate), [0, 1, 1, 2, 2, 3],);
+}
+
+#[test]
+fn token_ends_are_the_byte_offsets_where_each_token_ends() {
+    for e in Encoding::ALL {
+        // `hello`, ` world`; `123`, `456`, `7` (as counted above).
+        assert_eq!(e.token_ends("hello world"), [5, 11], "{e}");
+        assert_eq!(e.token_ends("1234567"), [3, 6, 7], "{e}");
+        assert_eq!(e.token_ends(""), [0usize; 0], "{e}");
+        let text = "Привет, мир";
+        let ends = e.token_ends(text);
+        assert_eq!(ends.len(), e.count(text), "{e}");
+        assert_eq!(ends.last(), Some(&text.len()), "{e}");
+    }
+    // o200k splits the first word as `Пр` (4 bytes) and `ивет` (8), then `,` and ` мир`.
+    assert_eq!(Encoding::O200k.token_ends("Привет, мир"), [4, 12, 13, 20]);
 }
