@@ -25,7 +25,8 @@ fn whole_words_of_the_table_are_one_token_each() {
 #[test]
 fn the_two_encodings_count_cyrillic_differently() {
     // Both split `Привет`, `,`, ` мир`. o200k has ` мир` (37934) and `,` but not `Привет`
-    // (it splits it as `Пр` and `ивет`, see `token_ends` below): 2 + 1 + 1. cl100k has neither word whole.
+    // (it splits it as `Пр` and `ивет`, see `token_ends` below): 2 + 1 + 1. cl100k has
+    // neither word whole.
     let text = "Привет, мир";
     assert_eq!(Encoding::O200k.count(text), 4);
     assert_eq!(Encoding::Cl100k.count(text), 6);
