@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use doctrine_core::codegen::Diagnostic;
 use doctrine_core::introspect::Tier;
 
-use crate::prompts::{Composed, Prompts};
+use crate::prompts::{self, Composed, Prompts, TierPrefix};
 use crate::tokens::Counter;
 
 /// The fewest tokens most current models cache (see README, "Cache notes").
@@ -17,7 +17,10 @@ pub(crate) const MIN_CACHE_TOKENS: usize = 1024;
 /// Every note, in order: short prefixes, then layer order. `source` is the manifest's
 /// text, for the position of a layer.
 pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> Vec<Diagnostic> {
-    let mut notes = short_prefixes(p, min, counter);
+    let mut notes = match p.doctrine.tiers.declared {
+        true => short_tiers(p, min, counter),
+        false => short_prefixes(p, min, counter),
+    };
     notes.extend(role_before_shared(p, counter, source));
     notes
 }
@@ -59,6 +62,59 @@ fn short_prefixes(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> 
         .collect()
 }
 
+/// For a manifest with tiers: one note per cached tier some of whose prefixes (up to the
+/// end of its block, what its breakpoint caches) are under `min` tokens.
+fn short_tiers(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> {
+    let prefixes = prompts::tier_prefixes(p);
+    let tokens = counter.heading().trim_start_matches('~');
+    let names = &p.doctrine.tiers.names;
+    (0..names.len())
+        .filter_map(|tier| {
+            let of_tier: Vec<&TierPrefix<'_>> =
+                prefixes.iter().filter(|t| t.tier == tier).collect();
+            let short: Vec<(usize, &TierPrefix<'_>)> = of_tier
+                .iter()
+                .map(|t| (counter.count(t.prefix), *t))
+                .filter(|&(n, _)| n < min)
+                .collect();
+            let longest = short.iter().map(|&(n, _)| n).max()?;
+            let listed: Vec<String> = short
+                .iter()
+                .map(|(n, t)| format!("{} ({}{n})", shown(p, &t.names), approx(counter)))
+                .collect();
+            let how_many = match (short.len(), of_tier.len()) {
+                (1, 1) => "the prefix that ends with tier".to_string(),
+                (1, all) => format!("1 of the {all} prefixes that end with tier"),
+                (n, all) => format!("{n} of the {all} prefixes that end with tier"),
+            };
+            let verb = if short.len() == 1 { "is" } else { "are" };
+            Some(Diagnostic {
+                location: p.doctrine.manifest_display.clone(),
+                message: format!(
+                    "{how_many} `{}` {verb} under the {min} {tokens} a provider caches at the \
+                     least (without facts or slots), so its breakpoint caches nothing there: {}",
+                    names[tier],
+                    listed.join("; ")
+                ),
+                help: Some(format!(
+                    "{} more {tokens} in the tiers up to `{}` would make the longest of them \
+                     cacheable; for a model whose minimum differs, pass --min-cache-tokens N",
+                    min - longest,
+                    names[tier]
+                )),
+            })
+        })
+        .collect()
+}
+
+/// The prompts `names`, or "every prompt (N)".
+fn shown(p: &Prompts, names: &[&str]) -> String {
+    match names.len() {
+        n if n == p.all.len() => format!("every prompt ({n})"),
+        _ => names.join(", "),
+    }
+}
+
 fn approx(counter: Counter) -> &'static str {
     if counter.heading().starts_with('~') {
         "~"
@@ -94,9 +150,11 @@ fn layer_kinds<'p>(p: &'p Prompts) -> Vec<(&'p str, bool, bool)> {
 }
 
 /// A note at the first stable layer that varies by role when layers every role shares
-/// come after it.
+/// come after it (for a manifest without tiers).
 fn role_before_shared(p: &Prompts, counter: Counter, source: &str) -> Option<Diagnostic> {
-    if p.doctrine.roles.len() < 2 {
+    // With tiers the manifest places every layer by its tier, and the compiler holds the
+    // order: what every role shares goes in a shared tier.
+    if p.doctrine.roles.len() < 2 || p.doctrine.tiers.declared {
         return None;
     }
     let kinds = layer_kinds(p);

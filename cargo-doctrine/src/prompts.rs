@@ -82,3 +82,43 @@ pub(crate) fn of(doctrine: Doctrine, choices: bool) -> Result<Prompts, Stop> {
         .collect();
     Ok(Prompts { doctrine, all })
 }
+
+/// One distinct prefix of a manifest's prompts up to the end of a cached tier's block
+/// (what that tier's breakpoint caches), and the prompts that have it.
+pub(crate) struct TierPrefix<'p> {
+    pub(crate) tier: usize,
+    pub(crate) prefix: &'p str,
+    /// The tier's own block: the end of `prefix`.
+    pub(crate) block: &'p str,
+    pub(crate) names: Vec<&'p str>,
+}
+
+/// Every [`TierPrefix`] of `prompts`, by tier, then in order of first use.
+pub(crate) fn tier_prefixes(prompts: &Prompts) -> Vec<TierPrefix<'_>> {
+    let mut found: Vec<TierPrefix<'_>> = Vec::new();
+    let mut index: std::collections::HashMap<(usize, &str), usize> = Default::default();
+    for c in &prompts.all {
+        let whole = c.prompt.as_str();
+        let mut end = 0;
+        for block in c.prompt.blocks() {
+            end += block.text.len();
+            if !block.breakpoint {
+                continue;
+            }
+            let key = (block.tier_index, &whole[..end]);
+            let at = *index.entry(key).or_insert_with(|| {
+                found.push(TierPrefix {
+                    tier: key.0,
+                    prefix: key.1,
+                    block: block.text,
+                    names: Vec::new(),
+                });
+                found.len() - 1
+            });
+            found[at].names.push(&c.name);
+        }
+    }
+    // Stable: within a tier, first use stays first.
+    found.sort_by_key(|p| p.tier);
+    found
+}

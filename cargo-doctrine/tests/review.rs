@@ -427,15 +427,20 @@ fn an_encoding_gives_exact_token_counts() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown encoding `p50k`"));
 }
 
-#[test]
-fn matrix_of_a_tiered_manifest_shows_each_cached_prefix_and_who_shares_it() {
-    let manifest = format!(
+/// [`BASE`] in tier `shared`, a text per role in tier `role`, a turn's text last.
+fn three_tiers() -> String {
+    format!(
         "roles = [\"dev\", \"qa\"]\nseparator = \"\\n\\n\"\ntiers = [\"shared\", \"role\", \"turn\"]\n\n\
          [cache]\nshared = [\"shared\"]\n\n\
          [[layer]]\nname = \"base\"\ntier = \"shared\"\ntext = {BASE:?}\n\n\
          [[layer]]\nname = \"role\"\ntier = \"role\"\n[layer.texts]\ndev = \"Write the code.\"\nqa = \"Test the code.\"\n\n\
          [[layer]]\nname = \"now\"\ntier = \"turn\"\ntext = \"Later.\"\n"
-    );
+    )
+}
+
+#[test]
+fn matrix_of_a_tiered_manifest_shows_each_cached_prefix_and_who_shares_it() {
+    let manifest = three_tiers();
     let dir = crate_with(&manifest);
     let out = stdout(&run_in(dir.path(), &["matrix"]));
     let table: Vec<Vec<&str>> = out
@@ -529,4 +534,31 @@ fn diff_reports_how_a_change_moves_the_simulated_figures() {
         "simulated (3 sessions × 4 turns, default workload): served 0.0% → 0.0%, \
          cost 1.000 → 1.000 (no prefix reaches the 1024-token minimum on either side)"
     );
+}
+
+#[test]
+fn check_notes_each_tier_whose_prefixes_are_too_short_to_cache() {
+    let dir = crate_with(&three_tiers());
+    let out = stdout(&run_in(dir.path(), &["check"]));
+    let (dev, qa) = (
+        format!("{BASE}\n\nWrite the code."),
+        format!("{BASE}\n\nTest the code."),
+    );
+    let shared = format!(
+        "note: doctrine.toml: the prefix that ends with tier `shared` is under the 1024 tokens \
+         a provider caches at the least (without facts or slots), so its breakpoint caches \
+         nothing there: every prompt (2) (~{})\n",
+        BASE.len().div_ceil(4)
+    );
+    let role = format!(
+        "note: doctrine.toml: 2 of the 2 prefixes that end with tier `role` are under the 1024 \
+         tokens a provider caches at the least (without facts or slots), so its breakpoint \
+         caches nothing there: dev (~{}); qa (~{})\n",
+        dev.len().div_ceil(4),
+        qa.len().div_ceil(4)
+    );
+    assert!(out.contains(&shared), "{out}");
+    assert!(out.contains(&role), "{out}");
+    // Two notes, one per cached tier; none on layer order, which the tiers fix.
+    assert_eq!(out.matches("note: ").count(), 2, "{out}");
 }

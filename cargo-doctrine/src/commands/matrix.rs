@@ -10,7 +10,7 @@ use lexopt::{Arg, ValueExt};
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
-use crate::prompts::{self, Prompts};
+use crate::prompts::{self, Prompts, TierPrefix};
 use crate::table::{self, number, text};
 use crate::tokens::{self, Counter};
 
@@ -150,44 +150,30 @@ pub(crate) fn matrix(prompts: &Prompts, counter: Counter) -> String {
 /// of that tier's block (what a breakpoint caches), its block's size and the whole prefix's
 /// tokens, and the prompts that share it.
 fn tier_table(prompts: &Prompts, counter: Counter) -> String {
-    // (tier index, prefix) → the prompts with it, in order of first use.
-    let mut keys: Vec<(usize, &str, &str)> = Vec::new();
-    let mut members: HashMap<(usize, &str), Vec<&str>> = HashMap::new();
-    for c in &prompts.all {
-        let whole = c.prompt.as_str();
-        let mut end = 0;
-        for block in c.prompt.blocks() {
-            end += block.text.len();
-            if !block.breakpoint {
-                continue;
-            }
-            let key = (block.tier_index, &whole[..end]);
-            let sharing = members.entry(key).or_insert_with(|| {
-                keys.push((key.0, key.1, block.text));
-                Vec::new()
-            });
-            sharing.push(c.name.as_str());
-        }
-    }
-    keys.sort_by_key(|&(tier, _, _)| tier);
     let all = prompts.all.len();
-    let rows: Vec<Vec<String>> = keys
+    let rows: Vec<Vec<String>> = prompts::tier_prefixes(prompts)
         .iter()
-        .map(|&(tier, prefix, block)| {
-            let names = &members[&(tier, prefix)];
-            let shared = match names.len() {
-                n if n == all => format!("every prompt ({n})"),
-                n => format!("{n}: {}", names.join(", ")),
-            };
-            vec![
-                prompts.doctrine.tiers.names[tier].clone(),
-                format!("{:016x}", doctrine_core::fingerprint(prefix.as_bytes())),
-                block.len().to_string(),
-                counter.count(block).to_string(),
-                counter.count(prefix).to_string(),
-                shared,
-            ]
-        })
+        .map(
+            |&TierPrefix {
+                 tier,
+                 prefix,
+                 block,
+                 ref names,
+             }| {
+                let shared = match names.len() {
+                    n if n == all => format!("every prompt ({n})"),
+                    n => format!("{n}: {}", names.join(", ")),
+                };
+                vec![
+                    prompts.doctrine.tiers.names[tier].clone(),
+                    format!("{:016x}", doctrine_core::fingerprint(prefix.as_bytes())),
+                    block.len().to_string(),
+                    counter.count(block).to_string(),
+                    counter.count(prefix).to_string(),
+                    shared,
+                ]
+            },
+        )
         .collect();
     let t = counter.heading();
     let columns = [
