@@ -13,7 +13,7 @@ const NAMES: &[&str] = &[
     "dev", "qa", "ask", "act", "base", "role", "voice", "rules", "root", "level", "fable", "lo",
     "hi", "safety", "identity", "extra", "a_b", "a-b", "type", "Self", "self", "Team", "x", "*",
     "!fable", "", "2a", "é", "ALL", "NAMES", "S", "item", "sort", "join", "name", "follows",
-    "when", "60", "92",
+    "when", "60", "92", "shared", "session", "turn", "stable", "volatile",
 ];
 /// Strings for file paths, texts and free values.
 const STRINGS: &[&str] = &[
@@ -78,7 +78,7 @@ const STRINGS: &[&str] = &[
     "<r>{text}</r>",
     "{text}{text}",
 ];
-const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra"];
+const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra", "tiers"];
 const LAYER_KEYS: &[&str] = &[
     "name",
     "file",
@@ -128,6 +128,7 @@ const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
 const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text", "bogus"];
 const REMINDERS_KEYS: &[&str] = &["marker", "bogus"];
 const SKILLS_KEYS: &[&str] = &["dir", "bogus"];
+const CACHE_KEYS: &[&str] = &["shared", "breakpoints", "settings", "bogus"];
 
 #[derive(Arbitrary, Debug)]
 enum Value {
@@ -170,6 +171,7 @@ enum Kind {
     Reminder,
     Reminders,
     Skills,
+    Cache,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -274,6 +276,7 @@ fn render(m: &Manifest) -> String {
             Kind::Reminder => ("[[reminders.kind]]".to_string(), REMINDER_KIND_KEYS),
             Kind::Reminders => ("[reminders]".to_string(), REMINDERS_KEYS),
             Kind::Skills => ("[skills]".to_string(), SKILLS_KEYS),
+            Kind::Cache => ("[cache]".to_string(), CACHE_KEYS),
         };
         if !header.starts_with("[[") {
             if headers.contains(&header) {
