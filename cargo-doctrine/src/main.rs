@@ -14,6 +14,7 @@ mod manifest;
 mod out;
 mod prompts;
 mod report;
+mod sarif;
 mod simulate;
 mod table;
 mod textdiff;

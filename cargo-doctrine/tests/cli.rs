@@ -160,7 +160,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["check", "--format", "xml"],
-            "unknown format `xml`; the formats: human, json",
+            "unknown format `xml`; the formats: human, json, sarif",
         ),
         (
             &["frob"],
@@ -474,4 +474,42 @@ fn render_refuses_unknown_names_listing_the_valid_ones() {
     let out = run(&["render", "tests/errors/several_errors.toml"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn sarif_is_one_log_with_a_result_per_diagnostic() {
+    let case = "tests/errors/several_errors.toml";
+    let sarif: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["check", "--format", "sarif", case]))).unwrap();
+    let rustc: Vec<serde_json::Value> = stdout(&run(&["check", "--format", "json", case]))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(sarif["version"], "2.1.0");
+    let run = &sarif["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "cargo-doctrine");
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        root.starts_with("file:///") && root.ends_with('/'),
+        "{root}"
+    );
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), rustc.len());
+    assert!(results.len() >= 2);
+    for (r, d) in results.iter().zip(&rustc) {
+        assert_eq!(r["level"], "error");
+        let location = &r["locations"][0]["physicalLocation"];
+        assert_eq!(location["artifactLocation"]["uri"], case);
+        assert_eq!(location["region"]["startLine"], d["spans"][0]["line_start"]);
+        assert_eq!(
+            location["region"]["startColumn"],
+            d["spans"][0]["column_start"]
+        );
+        let help = d["children"][0]["message"].as_str().unwrap();
+        let text = format!("{}\n\nhelp: {help}", d["message"].as_str().unwrap());
+        assert_eq!(r["message"]["text"], text.as_str());
+    }
 }

@@ -11,18 +11,19 @@ use crate::json;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts;
+use crate::sarif;
 use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
     name: "check",
     about: "Report every problem in a manifest and its files, as the doctrine! macro would",
-    usage: "[--format human|json] [--min-cache-tokens N] [--encoding ENCODING] [MANIFEST]",
+    usage: "[--format human|json|sarif] [--min-cache-tokens N] [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
         Opt {
             name: "--format",
             value: "FORMAT",
-            help: "`human` (the default) or `json`",
+            help: "`human` (the default), `json` (rustc's) or `sarif` (SARIF 2.1.0, for code scanning)",
         },
         Opt {
             name: "--min-cache-tokens",
@@ -36,12 +37,14 @@ about caching (none when there is nothing to say): a stable prefix shorter than 
 caches, and a layer that varies by role placed before layers every role shares. `human` \
 prints each as rustc prints the macro's error (`error: FILE:LINE:COL: message`, or `note: …`, \
 then `  help: …`), one blank line apart; `json` prints one rustc JSON diagnostic per line (as \
-`rustc --error-format=json` and `cargo --message-format=json` carry them). Files are named \
+`rustc --error-format=json` and `cargo --message-format=json` carry them); `sarif` prints one \
+SARIF 2.1.0 log (GitHub code scanning and other services read it). Files are named \
 relative to the crate directory: the nearest directory above the manifest that holds a \
 Cargo.toml. Notes do not change the exit status.",
     examples: &[
         "cargo doctrine check",
         "cargo doctrine check --format json src/doctrine.toml",
+        "cargo doctrine check --format sarif > doctrine.sarif",
     ],
     run,
 };
@@ -50,6 +53,7 @@ Cargo.toml. Notes do not change the exit status.",
 enum Format {
     Human,
     Json,
+    Sarif,
 }
 
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
@@ -72,9 +76,10 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
                 format = match parser.value()?.to_str() {
                     Some("human") => Format::Human,
                     Some("json") => Format::Json,
+                    Some("sarif") => Format::Sarif,
                     other => {
                         return Err(Stop::Usage(format!(
-                            "unknown format `{}`; the formats: human, json",
+                            "unknown format `{}`; the formats: human, json, sarif",
                             other.unwrap_or("(not UTF-8)")
                         )))
                     }
@@ -118,6 +123,7 @@ fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, o
                 out.print(&json::diagnostic(d, level, manifest.crate_dir()));
             }
         }
+        Format::Sarif => out.print(&sarif::log(all, level, manifest.crate_dir())),
     }
 }
 
