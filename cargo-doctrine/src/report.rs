@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use doctrine_core::codegen::named::Named;
+
 use crate::compare::{self, Pair, PrefixChange, TextChange};
 use crate::prompts::Prompts;
 use crate::simulate;
@@ -13,10 +15,11 @@ use crate::tokens::Counter;
 
 /// The whole report.
 /// `labels` name the two sides in its first line.
+/// `fixed`: the flags, knobs and choices of the simulated line's workload.
 pub(crate) fn diff(
     (old, new): (&Prompts, &Prompts),
     labels: [&str; 2],
-    counter: Counter,
+    (counter, fixed): (Counter, &Named),
     paint: Paint,
 ) -> String {
     let pairs = compare::pairs(old, new);
@@ -39,15 +42,15 @@ pub(crate) fn diff(
         out.push_str(&cache_lines(&prefixes, counter));
     }
     out.push('\n');
-    out.push_str(&simulated(old, new, counter));
+    out.push_str(&simulated(old, new, counter, fixed));
     out
 }
 
 /// The simulator's default run on each side: the fraction served from the cache and the
 /// cost against no caching, before and after.
-fn simulated(old: &Prompts, new: &Prompts, counter: Counter) -> String {
+fn simulated(old: &Prompts, new: &Prompts, counter: Counter, fixed: &Named) -> String {
     let (sessions, turns) = simulate::DEFAULT_RUN;
-    let run = |p: &Prompts| simulate::default_run(&p.doctrine, counter);
+    let run = |p: &Prompts| simulate::default_run(&p.doctrine, fixed, counter);
     let figures = match (run(old), run(new)) {
         (Ok(o), Ok(n)) => {
             let served = |u: &Usage| format!("{:.1}%", u.served() * 100.0);
@@ -70,7 +73,29 @@ fn simulated(old: &Prompts, new: &Prompts, counter: Counter) -> String {
         (Err(e), _) => format!("not run on the old manifest: {e}"),
         (_, Err(e)) => format!("not run on the new manifest: {e}"),
     };
-    format!("simulated ({sessions} sessions × {turns} turns, default workload): {figures}\n")
+    let settings = settings(fixed);
+    format!(
+        "simulated ({sessions} sessions × {turns} turns, default workload{settings}): {figures}\n"
+    )
+}
+
+/// `, with fable, intensity=ultra` for the settings given, or nothing.
+fn settings(fixed: &Named) -> String {
+    let flags = fixed
+        .flags
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(f, _)| f.clone());
+    let pairs = fixed
+        .knobs
+        .iter()
+        .chain(&fixed.choices)
+        .map(|(k, v)| format!("{k}={v}"));
+    let all: Vec<String> = flags.chain(pairs).collect();
+    match all.is_empty() {
+        true => String::new(),
+        false => format!(", with {}", all.join(", ")),
+    }
 }
 
 /// The opening line: how many prompts changed, were added, removed, or stayed.

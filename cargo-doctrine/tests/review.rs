@@ -562,3 +562,26 @@ fn check_notes_each_tier_whose_prefixes_are_too_short_to_cache() {
     // Two notes, one per cached tier; none on layer order, which the tiers fix.
     assert_eq!(out.matches("note: ").count(), 2, "{out}");
 }
+
+#[test]
+fn diff_simulates_the_settings_it_is_given() {
+    let (old, new) = old_and_new(|m| m.replace("Write the code.", "Write tests."));
+    let line = |extra: &[&str]| {
+        let out = diff(old.path(), new.path(), extra);
+        out.lines()
+            .find(|l| l.starts_with("simulated ("))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line(&[]).starts_with("simulated (3 sessions × 4 turns, default workload): "));
+    let on = line(&["--flag", "terse"]);
+    assert!(
+        on.starts_with("simulated (3 sessions × 4 turns, default workload, with terse): "),
+        "{on}"
+    );
+    let typo = line(&["--flag", "tersee"]);
+    assert!(
+        typo.ends_with("not run on the old manifest: unknown flag: `tersee`; valid: terse"),
+        "{typo}"
+    );
+}

@@ -7,7 +7,10 @@ use std::ffi::OsString;
 
 use lexopt::{Arg, ValueExt};
 
+use doctrine_core::codegen::named::Named;
+
 use crate::cli::{self, Command, Exit, Opt, Stop};
+use crate::compose;
 use crate::git_tree::OldTree;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
@@ -19,7 +22,8 @@ use crate::tokens::{self, Counter};
 pub(crate) const COMMAND: Command = Command {
     name: "diff",
     about: "Show what a change does to every prompt, and to their cached prefixes",
-    usage: "[--choices] [--color WHEN] [--encoding ENCODING] (OLD NEW | --rev REV [MANIFEST])",
+    usage: "[--choices] [--color WHEN] [--encoding ENCODING] [--flag NAME]… [--knob NAME=VALUE]… \
+            [--choice LAYER=VARIANT]… (OLD NEW | --rev REV [MANIFEST])",
     arguments: &[
         ("OLD NEW", "Two manifests: the prompts of OLD against those of NEW"),
         (
@@ -45,6 +49,21 @@ branch or tag) with the working tree",
             help: "`auto` (the default: on a terminal, unless NO_COLOR is set), `always` or `never`",
         },
         tokens::OPTION,
+        Opt {
+            name: "--flag",
+            value: "NAME",
+            help: "A flag on in the simulated line's workload (repeatable; `NAME=off` too)",
+        },
+        Opt {
+            name: "--knob",
+            value: "NAME=VALUE",
+            help: "A knob's value in the simulated line's workload (repeatable)",
+        },
+        Opt {
+            name: "--choice",
+            value: "LAYER=VARIANT",
+            help: "A choice's variant in the simulated line's workload (repeatable)",
+        },
     ],
     notes: "Prompts are matched by name (as `matrix` names them). First each distinct change \
 of a layer's text, once, as a line diff with 3 lines of context, followed by the prompts it \
@@ -70,6 +89,8 @@ struct Args {
     choices: bool,
     paint: Option<Paint>,
     counter: Option<Counter>,
+    /// `--flag`, `--knob`, `--choice`: the simulated line's workload.
+    fixed: Named,
     paths: Vec<OsString>,
 }
 
@@ -79,6 +100,18 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         match arg {
             Arg::Long("rev") => args.rev = Some(parser.value()?.string()?),
             Arg::Long("choices") => args.choices = true,
+            Arg::Long("flag") => args
+                .fixed
+                .flags
+                .push(compose::flag(&parser.value()?.string()?)?),
+            Arg::Long("knob") => {
+                let value = parser.value()?.string()?;
+                args.fixed.knobs.push(compose::pair("knob", value)?);
+            }
+            Arg::Long("choice") => {
+                let value = parser.value()?.string()?;
+                args.fixed.choices.push(compose::pair("choice", value)?);
+            }
             Arg::Long("encoding") => {
                 args.counter = Some(Counter::parse(&parser.value()?.string()?)?);
             }
@@ -140,7 +173,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     out.print(&report::diff(
         (&old, &new),
         labels,
-        args.counter.unwrap_or(Counter::Estimate),
+        (args.counter.unwrap_or(Counter::Estimate), &args.fixed),
         paint,
     ));
     Ok(Exit::Clean)

@@ -12,6 +12,7 @@ mod tokens;
 pub(crate) mod workload;
 
 use doctrine_core::codegen::named::InputError;
+use doctrine_core::codegen::named::Named;
 use doctrine_core::codegen::{plan, Doctrine};
 
 use self::cache::{Cache, Config, Provider, TooManyBreakpoints, Usage};
@@ -76,14 +77,16 @@ pub(crate) fn run(
 /// Sessions × turns of [`default_run`]: small, so that `diff` stays fast.
 pub(crate) const DEFAULT_RUN: (usize, usize) = (3, 4);
 
-/// `simulate`'s default workload (every role, [`DEFAULT_RUN`] sessions × turns) and default
-/// layout on `d`, Anthropic-style, tokens counted by `counter`: what `diff` compares.
-pub(crate) fn default_run(d: &Doctrine, counter: Counter) -> Result<Usage, Error> {
+/// `simulate`'s default workload (every role, [`DEFAULT_RUN`] sessions × turns, with the
+/// flags, knobs and choices of `fixed`) and default layout on `d`, Anthropic-style, tokens
+/// counted by `counter`: what `diff` compares.
+pub(crate) fn default_run(d: &Doctrine, fixed: &Named, counter: Counter) -> Result<Usage, Error> {
     let (sessions, turns) = DEFAULT_RUN;
     let workload = Workload {
         roles: workload::every_role(d),
         sessions,
         turns,
+        fixed: fixed.clone(),
         ..Workload::defaults()
     };
     let config = Config {
