@@ -295,3 +295,25 @@ fn an_encoding_counts_exactly_and_the_minimum_compares_exact_counts() {
     let out = simulate(&["--encoding", "p50k"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `extra` is refused with exit code 2 and a message starting with `message`.
+fn refused(extra: &[&str], message: &str) {
+    let out = simulate(extra);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+    assert!(err.starts_with(message), "{extra:?}: {err}");
+    assert_eq!(out.stdout, b"");
+}
+
+#[test]
+fn a_workload_without_sessions_or_turns_is_refused() {
+    // Not a run whose input costs "0.000 of no caching": there is no input to cost.
+    refused(
+        &["--sessions", "0"],
+        "error: --sessions 0: a workload needs at least one session and one turn\n",
+    );
+    refused(
+        &["--turns", "0"],
+        "error: --turns 0: a workload needs at least one session and one turn\n",
+    );
+}

@@ -95,6 +95,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
     };
     args.workload.roles = roles(&d, args.roles.as_deref())?;
+    check(&args.workload)?;
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
     let outcome = simulate::run(&d, &args.workload, &layout, args.config)
         .map_err(|e| Stop::Fail(e.to_string()))?;
@@ -257,6 +258,19 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         }
     }
     Ok(a)
+}
+
+/// Refuses a workload the simulator cannot run as asked.
+fn check(w: &Workload) -> Result<(), Stop> {
+    // With no request there is no input, and no cost to compare with no caching.
+    for (option, n) in [("sessions", w.sessions), ("turns", w.turns)] {
+        if n == 0 {
+            return Err(Stop::Usage(format!(
+                "--{option} 0: a workload needs at least one session and one turn"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// `--roles`: `all` (or not given) is every role; a name the manifest lacks is refused.
