@@ -317,3 +317,16 @@ fn a_workload_without_sessions_or_turns_is_refused() {
         "error: --turns 0: a workload needs at least one session and one turn\n",
     );
 }
+
+#[test]
+fn a_clock_that_would_overflow_is_refused() {
+    // 2 sessions × 2 turns: the last request would be sent at 3 × 2^63 s.
+    refused(
+        &["--turn-seconds", "9223372036854775808"],
+        "error: --turn-seconds 9223372036854775808: the last of 4 turns would be sent \
+         after the simulated clock's end (2^64 - 1 s)\n",
+    );
+    // The largest that fits runs.
+    let out = printed(&simulate(&["--turn-seconds", "6148914691236517205"]));
+    assert!(out.contains("served from cache"), "{out}");
+}

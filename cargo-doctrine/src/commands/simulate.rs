@@ -270,6 +270,15 @@ fn check(w: &Workload) -> Result<(), Stop> {
             )));
         }
     }
+    // Each turn is sent `--turn-seconds` after the one before, on a clock of u64 seconds.
+    let turns = w.sessions as u128 * w.turns as u128;
+    if (turns - 1) * u128::from(w.turn_seconds) > u128::from(u64::MAX) {
+        return Err(Stop::Usage(format!(
+            "--turn-seconds {}: the last of {turns} turns would be sent after the simulated \
+             clock's end (2^64 - 1 s)",
+            w.turn_seconds
+        )));
+    }
     Ok(())
 }
 
