@@ -330,3 +330,17 @@ fn a_clock_that_would_overflow_is_refused() {
     let out = printed(&simulate(&["--turn-seconds", "6148914691236517205"]));
     assert!(out.contains("served from cache"), "{out}");
 }
+
+#[test]
+fn a_message_or_value_larger_than_any_context_window_is_refused() {
+    // Not an allocation of 100 GB per request.
+    for option in ["--turn-bytes", "--session-bytes", "--volatile-bytes"] {
+        refused(
+            &[option, "100000000000"],
+            &format!(
+                "error: {option} 100000000000: more than the 16777216 bytes (16 MiB) this \
+                 command gives a text\n"
+            ),
+        );
+    }
+}

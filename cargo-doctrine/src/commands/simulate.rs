@@ -260,6 +260,9 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
     Ok(a)
 }
 
+/// The most bytes `--turn-bytes`, `--session-bytes` and `--volatile-bytes` may ask for.
+const MAX_TEXT_BYTES: usize = 16 << 20;
+
 /// Refuses a workload the simulator cannot run as asked.
 fn check(w: &Workload) -> Result<(), Stop> {
     // With no request there is no input, and no cost to compare with no caching.
@@ -267,6 +270,21 @@ fn check(w: &Workload) -> Result<(), Stop> {
         if n == 0 {
             return Err(Stop::Usage(format!(
                 "--{option} 0: a workload needs at least one session and one turn"
+            )));
+        }
+    }
+    // Each request holds its texts whole: a bound far above any context window (a million
+    // tokens is about 4 MB) keeps a mistyped size from exhausting memory.
+    let sizes = [
+        ("turn-bytes", w.turn_bytes),
+        ("session-bytes", w.session_bytes),
+        ("volatile-bytes", w.volatile_bytes),
+    ];
+    for (option, n) in sizes {
+        if n > MAX_TEXT_BYTES {
+            return Err(Stop::Usage(format!(
+                "--{option} {n}: more than the {MAX_TEXT_BYTES} bytes (16 MiB) this command \
+                 gives a text"
             )));
         }
     }
