@@ -344,3 +344,21 @@ fn a_message_or_value_larger_than_any_context_window_is_refused() {
         );
     }
 }
+
+#[test]
+fn more_requests_than_a_count_holds_are_refused() {
+    // 2 roles × 2^62 sessions × 4 turns = 2^65 requests: not a run that fills memory with
+    // requests, nor a count that wraps.
+    refused(
+        &[
+            "--sessions",
+            "4611686018427387904",
+            "--turns",
+            "4",
+            "--turn-seconds",
+            "0",
+        ],
+        "error: 2 roles × 4611686018427387904 sessions × 4 turns: more requests than this \
+         machine counts\n",
+    );
+}

@@ -288,6 +288,15 @@ fn check(w: &Workload) -> Result<(), Stop> {
             )));
         }
     }
+    let requests = w.roles.len() as u128 * w.sessions as u128 * w.turns as u128;
+    if requests > usize::MAX as u128 {
+        return Err(Stop::Usage(format!(
+            "{} roles × {} sessions × {} turns: more requests than this machine counts",
+            w.roles.len(),
+            w.sessions,
+            w.turns
+        )));
+    }
     // Each turn is sent `--turn-seconds` after the one before, on a clock of u64 seconds.
     let turns = w.sessions as u128 * w.turns as u128;
     if (turns - 1) * u128::from(w.turn_seconds) > u128::from(u64::MAX) {
