@@ -295,3 +295,70 @@ fn an_encoding_counts_exactly_and_the_minimum_compares_exact_counts() {
     let out = simulate(&["--encoding", "p50k"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `extra` is refused with exit code 2 and a message starting with `message`.
+fn refused(extra: &[&str], message: &str) {
+    let out = simulate(extra);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+    assert!(err.starts_with(message), "{extra:?}: {err}");
+    assert_eq!(out.stdout, b"");
+}
+
+#[test]
+fn a_workload_without_sessions_or_turns_is_refused() {
+    // Not a run whose input costs "0.000 of no caching": there is no input to cost.
+    refused(
+        &["--sessions", "0"],
+        "error: --sessions 0: a workload needs at least one session and one turn\n",
+    );
+    refused(
+        &["--turns", "0"],
+        "error: --turns 0: a workload needs at least one session and one turn\n",
+    );
+}
+
+#[test]
+fn a_clock_that_would_overflow_is_refused() {
+    // 2 sessions × 2 turns: the last request would be sent at 3 × 2^63 s.
+    refused(
+        &["--turn-seconds", "9223372036854775808"],
+        "error: --turn-seconds 9223372036854775808: the last of 4 turns would be sent \
+         after the simulated clock's end (2^64 - 1 s)\n",
+    );
+    // The largest that fits runs.
+    let out = printed(&simulate(&["--turn-seconds", "6148914691236517205"]));
+    assert!(out.contains("served from cache"), "{out}");
+}
+
+#[test]
+fn a_message_or_value_larger_than_any_context_window_is_refused() {
+    // Not an allocation of 100 GB per request.
+    for option in ["--turn-bytes", "--session-bytes", "--volatile-bytes"] {
+        refused(
+            &[option, "100000000000"],
+            &format!(
+                "error: {option} 100000000000: more than the 16777216 bytes (16 MiB) this \
+                 command gives a text\n"
+            ),
+        );
+    }
+}
+
+#[test]
+fn more_requests_than_a_count_holds_are_refused() {
+    // 2 roles × 2^62 sessions × 4 turns = 2^65 requests: not a run that fills memory with
+    // requests, nor a count that wraps.
+    refused(
+        &[
+            "--sessions",
+            "4611686018427387904",
+            "--turns",
+            "4",
+            "--turn-seconds",
+            "0",
+        ],
+        "error: 2 roles × 4611686018427387904 sessions × 4 turns: more requests than this \
+         machine counts\n",
+    );
+}

@@ -95,6 +95,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
     };
     args.workload.roles = roles(&d, args.roles.as_deref())?;
+    check(&args.workload)?;
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
     let outcome = simulate::run(&d, &args.workload, &layout, args.config)
         .map_err(|e| Stop::Fail(e.to_string()))?;
@@ -257,6 +258,55 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
         }
     }
     Ok(a)
+}
+
+/// The most bytes `--turn-bytes`, `--session-bytes` and `--volatile-bytes` may ask for.
+const MAX_TEXT_BYTES: usize = 16 << 20;
+
+/// Refuses a workload the simulator cannot run as asked.
+fn check(w: &Workload) -> Result<(), Stop> {
+    // With no request there is no input, and no cost to compare with no caching.
+    for (option, n) in [("sessions", w.sessions), ("turns", w.turns)] {
+        if n == 0 {
+            return Err(Stop::Usage(format!(
+                "--{option} 0: a workload needs at least one session and one turn"
+            )));
+        }
+    }
+    // Each request holds its texts whole: a bound far above any context window (a million
+    // tokens is about 4 MB) keeps a mistyped size from exhausting memory.
+    let sizes = [
+        ("turn-bytes", w.turn_bytes),
+        ("session-bytes", w.session_bytes),
+        ("volatile-bytes", w.volatile_bytes),
+    ];
+    for (option, n) in sizes {
+        if n > MAX_TEXT_BYTES {
+            return Err(Stop::Usage(format!(
+                "--{option} {n}: more than the {MAX_TEXT_BYTES} bytes (16 MiB) this command \
+                 gives a text"
+            )));
+        }
+    }
+    let requests = w.roles.len() as u128 * w.sessions as u128 * w.turns as u128;
+    if requests > usize::MAX as u128 {
+        return Err(Stop::Usage(format!(
+            "{} roles × {} sessions × {} turns: more requests than this machine counts",
+            w.roles.len(),
+            w.sessions,
+            w.turns
+        )));
+    }
+    // Each turn is sent `--turn-seconds` after the one before, on a clock of u64 seconds.
+    let turns = w.sessions as u128 * w.turns as u128;
+    if (turns - 1) * u128::from(w.turn_seconds) > u128::from(u64::MAX) {
+        return Err(Stop::Usage(format!(
+            "--turn-seconds {}: the last of {turns} turns would be sent after the simulated \
+             clock's end (2^64 - 1 s)",
+            w.turn_seconds
+        )));
+    }
+    Ok(())
 }
 
 /// `--roles`: `all` (or not given) is every role; a name the manifest lacks is refused.

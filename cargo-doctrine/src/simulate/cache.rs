@@ -233,8 +233,10 @@ impl Cache {
     fn steps(&self, text: &str) -> (Vec<Point>, usize) {
         let ends = tokens::ends(self.config.counter, text);
         let step = self.config.step.max(1);
-        let lengths = (self.config.min_tokens.max(1)..=ends.len()).step_by(step);
+        // `min_tokens + k * step`; with no minimum the first is one step, not one token.
+        let lengths = (self.config.min_tokens..=ends.len()).step_by(step);
         let points = lengths
+            .filter(|&n| n > 0)
             .map(|n| point(&text.as_bytes()[..ends[n - 1]], n))
             .collect();
         (points, ends.len())

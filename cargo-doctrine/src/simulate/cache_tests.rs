@@ -179,3 +179,19 @@ fn openai_caches_nothing_under_the_minimum() {
     assert_eq!(cache.serve(&r).unwrap(), usage(1, 3, 0, 0, 3));
     assert_eq!(cache.serve(&r).unwrap(), usage(1, 3, 0, 0, 3));
 }
+
+#[test]
+fn openai_with_no_minimum_caches_whole_steps_from_the_first() {
+    // `min_tokens + k * step` with a minimum of 0: 2, 4, 6… tokens, never 1, 3, 5…
+    let mut cache = Cache::new(Config {
+        min_tokens: 0,
+        step: 2,
+        ..Config::of(Provider::OpenAi)
+    });
+    // 20 bytes = 5 tokens: cached at 2 and 4 tokens, 4 written.
+    let first = request(&[("xxxxxxxxxxxxxxxx", false)], "yyyy", 0);
+    assert_eq!(cache.serve(&first).unwrap(), usage(1, 5, 0, 4, 1));
+    // 3 tokens in common with the first (12 bytes): the 2-token step is read.
+    let second = request(&[("xxxxxxxxxxxx", false)], "zzzz", 0);
+    assert_eq!(cache.serve(&second).unwrap(), usage(1, 4, 2, 2, 0));
+}

@@ -56,7 +56,6 @@ pub(crate) fn run(
     config: Config,
 ) -> Result<Outcome, Error> {
     let plan = plan::build(d);
-    let requests = workload::requests(d, &plan, workload, layout).map_err(Error::Inputs)?;
     let mut cache = Cache::new(config);
     let mut total = Usage::default();
     let mut per_role: Vec<(usize, Usage)> = workload
@@ -65,8 +64,9 @@ pub(crate) fn run(
         .map(|&r| (r, Usage::default()))
         .collect();
     let roles = workload.roles.len().max(1);
-    for (i, request) in requests.iter().enumerate() {
-        let usage = cache.serve(request).map_err(Error::Breakpoints)?;
+    for (i, request) in workload::requests(d, &plan, workload, layout).enumerate() {
+        let request = request.map_err(Error::Inputs)?;
+        let usage = cache.serve(&request).map_err(Error::Breakpoints)?;
         total.add(usage);
         // Requests go role by role within a turn.
         per_role[i % roles].1.add(usage);

@@ -56,31 +56,29 @@ pub(crate) fn every_role(d: &Doctrine) -> Vec<usize> {
     (0..d.roles.len().max(1)).collect()
 }
 
-/// Every request, session by session, turn by turn, role by role, cut by `layout`.
-pub(crate) fn requests(
-    d: &Doctrine,
-    plan: &Plan,
-    w: &Workload,
-    layout: &Layout,
-) -> Result<Vec<Request>, InputError> {
-    let mut out = Vec::new();
-    for session in 0..w.sessions {
-        for turn in 0..w.turns {
-            let at = (session * w.turns + turn) as u64 * w.turn_seconds;
-            for &role in &w.roles {
-                let named = inputs(d, w, role, session, turn);
-                let prompt = named::resolve(d, plan, &named)?.compose(d, plan);
-                let who = d.roles.get(role).map_or("agent", String::as_str);
-                let label = format!("Session {session}, turn {turn}, {who}:");
-                out.push(Request {
-                    blocks: blocks(&prompt, layout),
-                    tail: filler(&label, w.turn_bytes),
-                    at,
-                });
-            }
-        }
-    }
-    Ok(out)
+/// Every request, session by session, turn by turn, role by role, cut by `layout`: made
+/// one at a time, so a long workload holds one request's text at once.
+pub(crate) fn requests<'a>(
+    d: &'a Doctrine,
+    plan: &'a Plan,
+    w: &'a Workload,
+    layout: &'a Layout,
+) -> impl Iterator<Item = Result<Request, InputError>> + 'a {
+    let turns = (0..w.sessions).flat_map(move |session| (0..w.turns).map(move |t| (session, t)));
+    turns.flat_map(move |(session, turn)| {
+        let at = (session * w.turns + turn) as u64 * w.turn_seconds;
+        w.roles.iter().map(move |&role| {
+            let named = inputs(d, w, role, session, turn);
+            let prompt = named::resolve(d, plan, &named)?.compose(d, plan);
+            let who = d.roles.get(role).map_or("agent", String::as_str);
+            let label = format!("Session {session}, turn {turn}, {who}:");
+            Ok(Request {
+                blocks: blocks(&prompt, layout),
+                tail: filler(&label, w.turn_bytes),
+                at,
+            })
+        })
+    })
 }
 
 /// The named inputs of `role`'s prompt on `turn` of `session`.
