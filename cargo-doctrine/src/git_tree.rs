@@ -64,6 +64,8 @@ impl OldTree {
             std::process::id(),
             commit.get(..12).unwrap_or("old")
         ));
+        // A run that crashed under the same process id may have left its copy: start clean.
+        let _ = std::fs::remove_dir_all(&root);
         let old = OldTree { root };
         old.write(&top, &entries)?;
         let (c, m) = (old.root.join(crate_rel), old.root.join(manifest_rel));
