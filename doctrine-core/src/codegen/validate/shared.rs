@@ -73,15 +73,16 @@ fn problem(l: &Layer, names: &Names<'_>, texts: &[Text]) -> Option<String> {
             ));
         }
     }
-    let first = &groups[0];
-    for g in &groups[1..] {
+    // A layer with no text for any role has nothing to differ in.
+    let (first, rest) = groups.split_first()?;
+    for g in rest {
         let (a, b) = (&texts[first.text.0].body, &texts[g.text.0].body);
         if a != b {
             let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
             return Some(format!(
                 "{word}s `{}` and `{}` get different texts (they differ from byte {at} on)",
-                role(first.roles[0]),
-                role(g.roles[0])
+                first.roles.first().map_or("", |&r| role(r)),
+                g.roles.first().map_or("", |&r| role(r))
             ));
         }
     }
