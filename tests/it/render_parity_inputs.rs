@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use doctrine::{Instruction, InstructionSource, Notice};
-use doctrine_core::codegen::named::{NamedInstruction, SlotText};
+use doctrine_core::codegen::named::{self, Named, NamedInstruction, SlotText};
 use doctrine_core::codegen::plan;
 
 use super::plan_parity::{docs_desk, docs_relay, loaded, overlay, provenance, spine, MANIFESTS};
@@ -84,7 +84,7 @@ fn instruction_lists_render_as_typed() {
     for list in lists() {
         let what = format!("{list:?}");
         let (typed, by_name) = both(&list, "rules");
-        let given = doctrine_core::codegen::named::Named {
+        let given = Named {
             instructions: by_name.clone(),
             ..Default::default()
         };
@@ -101,7 +101,7 @@ fn instruction_lists_render_as_typed() {
         same(&ours, &typed_desk.finish(), &what);
 
         let (typed, by_name) = both(&list, "instructions");
-        let given = doctrine_core::codegen::named::Named {
+        let given = Named {
             facts: vec![("tools".into(), "read".into())],
             instructions: by_name,
             ..Default::default()
@@ -131,8 +131,10 @@ fn an_instruction_text_from_a_file_renders_as_read() {
         scope: "/repo".into(),
         text,
     };
-    let mut given = doctrine_core::codegen::named::Named::default();
-    given.instructions = vec![("rules".into(), instruction(SlotText::File(file)))];
+    let mut given = Named {
+        instructions: vec![("rules".into(), instruction(SlotText::File(file)))],
+        ..Named::default()
+    };
     let (_, ours) = rendered(&d, &built, &given);
     let typed = [Instruction {
         source: Project,
@@ -144,7 +146,7 @@ fn an_instruction_text_from_a_file_renders_as_read() {
     assert_eq!(ours.as_str(), "<!-- project: /repo -->\nRun the tests.");
     let missing = tmp.path().join("none.md");
     given.instructions = vec![("rules".into(), instruction(SlotText::File(missing.clone())))];
-    let err = doctrine_core::codegen::named::resolve(&d, &built, &given).unwrap_err();
+    let err = named::resolve(&d, &built, &given).unwrap_err();
     assert_eq!(
         err.to_string(),
         format!(
