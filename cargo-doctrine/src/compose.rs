@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use doctrine_core::codegen::named::{self, Named, SlotText};
+use doctrine_core::codegen::named::{self, Named, NamedInstruction, SlotText};
 use doctrine_core::codegen::{load, plan};
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
@@ -47,6 +47,21 @@ pub(crate) const SLOT: Opt = Opt {
     value: "NAME=TEXT",
     help: "Fills a slot; `NAME=@FILE` reads the text from a file (`@@` for a text that \
            starts with `@`)",
+};
+pub(crate) const INSTRUCTION: Opt = Opt {
+    name: "--instruction",
+    value: "LAYER=SOURCE[@SCOPE]:TEXT",
+    help: "Gives an instructions layer an instruction, in order; SOURCE is learned, user, \
+           project, directory or locked (an administrator's, the top rank), SCOPE what it \
+           applies to (up to the first `:`), TEXT as for --slot (`@FILE`), e.g. \
+           `rules=project@AGENTS.md:Run the tests.`",
+};
+pub(crate) const SELECT: Opt = Opt {
+    name: "--select",
+    value: "NAME=VALUE",
+    help: "Sets a selector: `on` (the user's copy in the --overlay DIR if usable, else the \
+           shipped text), `off`, or a path to read the layer from (its notices go to \
+           standard error), e.g. `spine=on`; selectors not named are unset",
 };
 pub(crate) const OVERLAY: Opt = Opt {
     name: "--overlay",
@@ -107,6 +122,8 @@ pub(crate) fn parse(
             "choice" => n.choices.push(pair("choice", parser.value()?.string()?)?),
             "fact" => n.facts.push(pair("fact", parser.value()?.string()?)?),
             "slot" => n.slots.push(slot(parser.value()?.string()?)?),
+            "instruction" => n.instructions.push(instruction(parser.value()?.string()?)?),
+            "select" => n.selectors.push(pair("select", parser.value()?.string()?)?),
             "overlay" => {
                 if n.overlay.is_some() {
                     return Err(Stop::Usage("`--overlay` is given twice".into()));
@@ -160,12 +177,35 @@ pub(crate) fn flag(text: &str) -> Result<(String, bool), Stop> {
 /// `NAME=TEXT`, `NAME=@FILE` or `NAME=@@TEXT`.
 fn slot(text: String) -> Result<(String, SlotText), Stop> {
     let (name, value) = pair("slot", text)?;
-    let value = match value.strip_prefix('@') {
+    Ok((name, text_or_file(value)))
+}
+
+/// `TEXT`, `@FILE` or `@@TEXT` (a text that starts with `@`).
+fn text_or_file(value: String) -> SlotText {
+    match value.strip_prefix('@') {
         Some(rest) if rest.starts_with('@') => SlotText::Text(rest.to_string()),
         Some(file) => SlotText::File(PathBuf::from(file)),
         None => SlotText::Text(value),
+    }
+}
+
+/// `LAYER=SOURCE:TEXT` or `LAYER=SOURCE@SCOPE:TEXT`, TEXT as a slot's; the source word is
+/// checked against the manifest's runtime with the layer.
+fn instruction(text: String) -> Result<(String, NamedInstruction), Stop> {
+    let (layer, rest) = pair("instruction", text)?;
+    let Some((head, body)) = rest.split_once(':') else {
+        return Err(Stop::Usage(format!(
+            "`--instruction {layer}={rest}`: write `--instruction LAYER=SOURCE[@SCOPE]:TEXT`, \
+             e.g. `--instruction {layer}=project@AGENTS.md:Run the tests.`"
+        )));
     };
-    Ok((name, value))
+    let (source, scope) = head.split_once('@').unwrap_or((head, ""));
+    let instruction = NamedInstruction {
+        source: source.to_string(),
+        scope: scope.to_string(),
+        text: text_or_file(body.to_string()),
+    };
+    Ok((layer, instruction))
 }
 
 /// The prompt `given` names, composed as compiled code composes it; `None` when the

@@ -513,3 +513,149 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
         assert_eq!(r["message"]["text"], text.as_str());
     }
 }
+
+const DESK: [&str; 7] = [
+    "doctrine/docs/examples/desk/doctrine.toml",
+    "--role",
+    "engineer",
+    "--fact",
+    "product=Ledger",
+    "--slot",
+    "ticket=#4113",
+];
+
+#[test]
+fn render_takes_instructions_and_selectors() {
+    let dir = tempfile::tempdir().unwrap();
+    let agents = dir.path().join("AGENTS.md");
+    std::fs::write(&agents, "Sign replies with the team name.\n").unwrap();
+    let from_file = format!("rules=project@desk/AGENTS.md:@{}", agents.display());
+    let given = [
+        "--instruction",
+        "rules=locked@admin:Escalate legal threats: at once.",
+        "--instruction",
+        &from_file,
+        "--instruction",
+        "rules=user:@@home",
+    ];
+    let out = run(&with(&with(&["render"], &DESK), &given));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Ascending authority, each on the default provenance line; the text past the first
+    // `:` is the instruction's, a colon and all.
+    let rules = "[instruction: source=user, scope=]\n@home\n\n\
+                 [instruction: source=project, scope=desk/AGENTS.md]\nSign replies with the team name.\n\n\
+                 [instruction: source=locked, scope=admin]\nEscalate legal threats: at once.";
+    assert!(stdout(&out).contains(rules), "{}", stdout(&out));
+
+    // `on` takes the user's copy from the overlay directory; a missing path is a notice.
+    std::fs::write(dir.path().join("spine.md"), "Mine: check twice.").unwrap();
+    let relay = "doctrine/docs/examples/relay/doctrine.toml";
+    let user = dir.path().to_str().unwrap();
+    let missing = dir.path().join("none.md");
+    let legs = format!("spine_legs={}", missing.display());
+    let lead = ["render", relay, "--role", "lead", "--select", "spine=on"];
+    let out = run(&with(&lead, &["--overlay", user]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "You work in a terminal.\n\nMine: check twice."
+    );
+    let out = run(&lead);
+    assert_eq!(
+        stdout(&out),
+        "You work in a terminal.\n\nCheck your work before you call it done."
+    );
+    let worker = ["render", relay, "--role", "worker", "--select", &legs];
+    let out = run(&with(&worker, &["--select", "house=yes"]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "You work in a terminal.\n\nWrite commit messages in the imperative."
+    );
+    let notices = stderr(&out);
+    assert!(
+        notices.starts_with(&format!(
+            "notice: {}: The file does not exist",
+            missing.display()
+        )),
+        "{notices}"
+    );
+    // `explain` takes them too: the row says why a selector layer is out.
+    let out = run(&["explain", relay, "--role", "lead", "--select", "spine=on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("skipped: selector `house` off"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn bad_instructions_and_selectors_exit_2_listing_the_valid_ones() {
+    let relay = [
+        "doctrine/docs/examples/relay/doctrine.toml",
+        "--role",
+        "lead",
+    ];
+    let cases: [(&[&str], &[&str], &str); 7] = [
+        (
+            &DESK,
+            &["--instruction", "rule=user:x"],
+            "error: unknown instructions layer: `rule`; valid: rules\n",
+        ),
+        (
+            &DESK,
+            &["--instruction", "rules=boss:x"],
+            "error: unknown instruction source: `boss`; valid: learned, user, project, directory, locked\n",
+        ),
+        (
+            &DESK,
+            &["--instruction", "rules=user"],
+            "error: `--instruction rules=user`: write `--instruction LAYER=SOURCE[@SCOPE]:TEXT`, \
+             e.g. `--instruction rules=project@AGENTS.md:Run the tests.`\n",
+        ),
+        (
+            &DESK,
+            &["--instruction", "rules=user:@no/such.md"],
+            "error: cannot read instruction 1 of layer `rules` from no/such.md: cannot read the \
+             file: No such file or directory (os error 2)\n",
+        ),
+        (
+            &relay,
+            &["--select", "spin=on"],
+            "error: unknown selector: `spin`; valid: spine, spine_legs, house\n",
+        ),
+        (
+            &relay,
+            &["--select", "spine=on", "--select", "spine=off"],
+            "error: selector `spine` is given twice\n",
+        ),
+        (
+            &DEVELOPER,
+            &["--select", "spine=on"],
+            "error: unknown selector: `spine` (the manifest has none)\n",
+        ),
+    ];
+    for (head, extra, says) in cases {
+        let args = with(&with(&["render"], head), extra);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&out).starts_with(says), "{args:?}: {}", stderr(&out));
+    }
+    for name in ["render", "explain"] {
+        let help = stdout(&run(&[name, "--help"]));
+        for option in [
+            "--instruction LAYER=SOURCE[@SCOPE]:TEXT",
+            "--select NAME=VALUE",
+        ] {
+            assert!(help.contains(option), "{name}: {help}");
+        }
+        assert!(help.contains(" --select spine=on"), "{name}: {help}");
+    }
+    let help = stdout(&run(&["render", "--help"]));
+    assert!(
+        help.contains(" --instruction 'rules=locked@admin:"),
+        "{help}"
+    );
+}

@@ -30,6 +30,7 @@ mod prefix_constants;
 mod provenance;
 mod reminders;
 mod render_parity;
+mod render_parity_inputs;
 mod schema;
 mod skills;
 mod skip_slots;

@@ -51,7 +51,7 @@ fn compiled_parts(
 }
 
 /// `ours` is `theirs`, byte for byte and section for section.
-fn same<S: AsRef<[Section]>, T: AsRef<[Section]>>(
+pub(super) fn same<S: AsRef<[Section]>, T: AsRef<[Section]>>(
     ours: &Prompt<S>,
     theirs: &Prompt<T>,
     what: &str,
@@ -110,7 +110,11 @@ fn needs_nothing(d: &Doctrine, combination: &Combination) -> bool {
 }
 
 /// The library path `render` takes: names resolved, composed with the run-time plan.
-fn rendered(d: &Doctrine, built: &Plan, named: &Named) -> (Resolved, Prompt<Box<[Section]>>) {
+pub(super) fn rendered(
+    d: &Doctrine,
+    built: &Plan,
+    named: &Named,
+) -> (Resolved, Prompt<Box<[Section]>>) {
     let resolved = named::resolve(d, built, named).unwrap_or_else(|e| panic!("{e}"));
     let prompt = resolved.compose(d, built);
     (resolved, prompt)
@@ -149,7 +153,7 @@ fn every_combination_renders_as_compiled() {
     assert!(count > 2 * 8 * 2 * 3 * 3 * 6, "{count}");
 }
 
-fn named(role: &str) -> Named {
+pub(super) fn named(role: &str) -> Named {
     Named {
         role: Some(role.into()),
         ..Named::default()

@@ -2,7 +2,9 @@
 //! print: one row per layer, included or why it was skipped, with its bytes.
 
 use crate::cli::{Command, Exit, Stop};
-use crate::compose::{self, CHOICE, FACT, FAMILY, FLAG, KNOB, OVERLAY, ROLE, SLOT};
+use crate::compose::{
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, OVERLAY, ROLE, SELECT, SLOT,
+};
 use crate::manifest;
 use crate::out::Out;
 use crate::tokens;
@@ -11,16 +13,19 @@ pub(crate) const COMMAND: Command = Command {
     name: "explain",
     about: "Print the layer table (`explain()`) of the prompt `render` prints",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
-            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
+            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--family NAME] \
             [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
-    options: &[ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, OVERLAY, FAMILY, tokens::OPTION],
+    options: &[
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, tokens::OPTION],
     notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
 prompt's `explain()` prints in a program: the same table, from the same composition; with \
 `--encoding`, what `explain().tokens(encoding)` prints, with exact token counts.",
     examples: &[
         "cargo doctrine explain examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
         "cargo doctrine explain src/doctrine.toml --role coder --overlay ~/.config/agent",
+        "cargo doctrine explain doctrine/docs/examples/relay/doctrine.toml --role lead --select spine=on",
     ],
     run,
 };

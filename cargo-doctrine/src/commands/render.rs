@@ -2,7 +2,9 @@
 //! command line, byte for byte what compiled code's `finish()` gives.
 
 use crate::cli::{Command, Exit, Opt, Stop};
-use crate::compose::{self, CHOICE, FACT, FAMILY, FLAG, KNOB, OVERLAY, ROLE, SLOT};
+use crate::compose::{
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, OVERLAY, ROLE, SELECT, SLOT,
+};
 use crate::manifest;
 use crate::out::Out;
 
@@ -16,19 +18,26 @@ pub(crate) const COMMAND: Command = Command {
     name: "render",
     about: "Print the prompt a manifest composes for the inputs named",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
-            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… [--overlay DIR] [--family NAME] \
+            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--family NAME] \
             [--part stable|volatile|all] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
-    options: &[ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, OVERLAY, FAMILY, PART],
+    options: &[
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, PART],
     notes: "Prints exactly the prompt's bytes (no newline is added), composed with the \
 doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
 `finish()` composes it (`--part stable` as `finish().stable()`). What is not named is as \
 compiled code leaves it: flags and knobs at their defaults, optional facts, choices and slots \
-not given, no overlay. A name the manifest does not have is an error listing the valid ones; \
+not given, no instructions, no selection (every selector layer left out), no overlay. \
+Instructions are rendered by the runtime in their layer's provenance style and rank; \
+selectors are resolved by the runtime's selector loader, as `Selectors::resolve` with the \
+--overlay DIR (if any) as the user's directory, and its notices go to standard error. A name the manifest does not have is an error listing the valid ones; \
 so is what compiled code refuses: a fact the role does not take, a required fact, choice or \
 slot not given, a value outside a closed set.",
     examples: &[
         "cargo doctrine render examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
+        "cargo doctrine render doctrine/docs/examples/desk/doctrine.toml --role engineer --fact product=Ledger --slot ticket=#4113 --instruction 'rules=locked@admin:Escalate legal threats at once.' --instruction rules=project@desk/AGENTS.md:@AGENTS.md",
+        "cargo doctrine render doctrine/docs/examples/relay/doctrine.toml --role worker --select spine=on --select spine_legs=/tmp/legs.md --overlay ~/.config/relay",
         "cargo doctrine render src/doctrine.toml --role coder --flag fable --knob intensity=ultra --fact root=/repo --slot ambient=@notes.md --overlay ~/.config/agent --family claude --part stable",
     ],
     run,

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 pub enum InputError {
     /// A name not in its set: `kind` says which set (`role`, `flag`, `knob`, `value of knob
     /// \`intensity\``, `choice layer`, `variant of choice \`team\``, `fact`, `slot`,
-    /// `family`, `field of list fact \`guides\``), `valid` what it holds.
+    /// `family`, `field of list fact \`guides\``, `instructions layer`, `instruction
+    /// source`, `selector`), `valid` what it holds.
     Unknown {
         kind: String,
         name: String,

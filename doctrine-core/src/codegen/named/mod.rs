@@ -10,16 +10,21 @@
 //! [`Resolved`] inputs it gives compose through the runtime's one routine with the
 //! manifest's run-time plan, to the bytes compiled `finish()` gives.
 //!
-//! Not given by name: instructions (empty), a selector's choice (none), the skill index
-//! (refused: compiled code is given loaded `Skills`).
+//! Instructions are given to their layer with a source word (`.<layer>(&instructions)`),
+//! selectors their values (`Selectors { .. }.resolve(dir)` then `.selection()`, the
+//! overlay directory the user's). Not given by name: a definition's opt-out (none), the
+//! skill index (refused: compiled code is given loaded `Skills`).
 
 mod error;
 mod facts;
+mod instructions;
 mod overlay;
+mod selection;
 
 use std::path::PathBuf;
 
 pub use error::InputError;
+pub use instructions::NamedInstruction;
 
 use self::error::find;
 use self::facts::{GivenFacts, Rows as ItemRows};
@@ -33,6 +38,7 @@ use crate::runtime::formulation::family_key;
 use crate::runtime::list::{List, Rows};
 use crate::runtime::part::Value;
 use crate::runtime::plan::{Inputs, Overlay};
+use crate::runtime::selector::Resolution;
 use crate::{Formulation, Instruction, Notice, Prompt};
 
 /// A composition's inputs by name, as a command line gives them. Everything not named is
@@ -53,7 +59,13 @@ pub struct Named {
     pub facts: Vec<(String, String)>,
     /// `(slot layer, text)`.
     pub slots: Vec<(String, SlotText)>,
-    /// A user's overlay directory, read as generated `Overlay::load` reads it.
+    /// `(instructions layer, instruction)`, in the order given.
+    pub instructions: Vec<(String, NamedInstruction)>,
+    /// `(selector, value)`: a value as generated `Selectors` takes it (an off or on word,
+    /// or a path). None given is no `.selection()`.
+    pub selectors: Vec<(String, String)>,
+    /// A user's overlay directory, read as generated `Overlay::load` reads it; also the
+    /// directory a selector set `on` reads the user's copy from.
     pub overlay: Option<PathBuf>,
     /// A model family, looked up in the manifest's `[formulation] families` as generated
     /// `.family()` looks it up (but a family the table does not match is refused).
@@ -111,7 +123,8 @@ pub struct Resolved {
     overlay: Option<GivenOverlay>,
     formulation: Formulation,
     notices: Vec<Notice>,
-    instructions: usize,
+    instructions: Vec<Vec<instructions::Owned>>,
+    selection: Option<Resolution>,
     selectors: usize,
 }
 
@@ -132,20 +145,26 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         .into_iter()
         .map(str::to_string)
         .collect();
-    let (overlay, notices) = match &named.overlay {
-        Some(dir) if plan.indices.overlay.iter().all(Option::is_none) => {
+    let ix = &plan.indices;
+    let fields = ix.overlay.iter().any(Option::is_some);
+    let (overlay, mut notices) = match &named.overlay {
+        Some(dir) if !fields && d.selectors().next().is_none() => {
             return Err(InputError::Unsupported(format!(
                 "the manifest has no overridable layer, so it takes no overlay (given {})",
                 dir.display()
             )))
         }
+        // Only the selectors read it.
+        Some(_) if !fields => (None, Vec::new()),
         Some(dir) => {
             let (overlay, notices) = overlay::load(d, dir);
             (Some(overlay), notices)
         }
         None => (None, Vec::new()),
     };
-    let ix = &plan.indices;
+    let (selection, selected) =
+        selection::selection(d, &named.selectors, named.overlay.as_deref())?;
+    notices.extend(selected);
     Ok(Resolved {
         combination,
         facts,
@@ -154,7 +173,8 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         overlay,
         formulation: formulation(d, named.family.as_deref())?,
         notices,
-        instructions: ix.instructions.iter().flatten().count(),
+        instructions: instructions::instructions(d, &named.instructions)?,
+        selection,
         selectors: ix.selector.iter().flatten().count(),
     })
 }
@@ -257,7 +277,7 @@ fn slots(d: &Doctrine, given: &[(String, SlotText)]) -> Result<Vec<Option<String
                 name: name.clone(),
             });
         }
-        let text = slot_text(name, text)?;
+        let text = read_text(&format!("slot `{name}`"), text)?;
         slots[s] = slot_given(Some(&text), layers[s].2).map(str::to_string);
     }
     for ((l, required, _), seen) in layers.iter().zip(&seen) {
@@ -271,13 +291,14 @@ fn slots(d: &Doctrine, given: &[(String, SlotText)]) -> Result<Vec<Option<String
     Ok(slots)
 }
 
-fn slot_text(name: &str, text: &SlotText) -> Result<String, InputError> {
+/// A slot's or an instruction's text (`what` names it), given or read from its file.
+fn read_text(what: &str, text: &SlotText) -> Result<String, InputError> {
     let path = match text {
         SlotText::Text(text) => return Ok(text.clone()),
         SlotText::File(path) => path,
     };
     let cannot = |message: String| InputError::Read {
-        what: format!("slot `{name}`"),
+        what: what.to_string(),
         path: path.clone(),
         message,
     };
@@ -346,7 +367,12 @@ impl Resolved {
         }
         let facts: Vec<Option<&str>> = self.facts.values.iter().map(Option::as_deref).collect();
         let slots: Vec<Option<&str>> = self.slots.iter().map(Option::as_deref).collect();
-        let instructions: Vec<&[Instruction<'_>]> = vec![&[]; self.instructions];
+        let owned: Vec<Vec<Instruction<'_>>> = self
+            .instructions
+            .iter()
+            .map(|layer| layer.iter().map(instructions::Owned::borrowed).collect())
+            .collect();
+        let instructions: Vec<&[Instruction<'_>]> = owned.iter().map(Vec::as_slice).collect();
         let opt_out = vec![false; self.selectors];
         let fields: Option<Vec<&str>> = self
             .overlay
@@ -367,7 +393,7 @@ impl Resolved {
                 fields,
                 off: &o.off,
             }),
-            selection: None,
+            selection: self.selection.as_ref(),
             opt_out: &opt_out,
         })
     }

@@ -16,7 +16,7 @@ mod suffix;
 pub(crate) use gate::alternatives;
 pub use indices::Indices;
 pub use list_style::list_style;
-pub use overlay_spec::overlay_spec;
+pub use overlay_spec::{overlay_spec, selector_specs};
 
 use leak::{one, slice, text};
 

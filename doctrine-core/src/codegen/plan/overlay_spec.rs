@@ -5,6 +5,7 @@
 use super::leak::{one, slice, text};
 use crate::codegen::model::{Doctrine, Layer, Overlay};
 use crate::runtime::overlay::{OverlayFile, OverlaySpec, ShippedVersion};
+use crate::runtime::selector::SelectorSpec;
 
 /// Manifest `d`'s overlay spec: the files with a field in manifest order (as `Overlay`'s
 /// fields and the plan's overlay indices count them), then the selector layers' files;
@@ -27,6 +28,21 @@ pub fn overlay_spec(d: &Doctrine) -> &'static OverlaySpec {
         locked: names(|l| l.locked),
         fixed: names(|l| !l.locked && l.overlay.is_none()),
     })
+}
+
+/// Manifest `d`'s selectors as generated `Selectors::SPECS` holds them, in manifest order:
+/// each one's name, the selector it follows, its layer's file and policy.
+pub fn selector_specs(d: &Doctrine) -> &'static [SelectorSpec] {
+    let specs = d.selectors().map(|(l, s)| SelectorSpec {
+        name: text(&s.name),
+        follows: s.follows,
+        file: match &l.overlay {
+            Some(o) => file(l, o),
+            // Not reached: validation gives every selector layer its file (as generated).
+            None => OverlayFile::of_selector("", text(&l.name)).capped(0),
+        },
+    });
+    slice(specs.collect())
 }
 
 /// Layer `l`'s file, as generated code's `OverlayFile::new(…)` (or `of_selector`) with its

@@ -64,7 +64,7 @@ impl Selector {
 }
 
 /// What the generated `Selectors` tells the resolver about one selector.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SelectorSpec {
     /// The selector's name in the manifest (a field of the generated `Selectors`).
     pub name: &'static str,
