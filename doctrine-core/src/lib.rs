@@ -34,6 +34,7 @@ pub use runtime::tripwire::safety_claims;
 /// them, print them, match on them; generated code builds the static ones, and most can
 /// gain a field or a variant in a minor release (`#[non_exhaustive]`).
 pub mod introspect {
+    pub use crate::runtime::boundary::{Escape, Supplied};
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
@@ -79,9 +80,10 @@ pub mod tripwire {
 /// out of the documented API (as serde's `__private` is).
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::runtime::boundary::{boundaries, Guard};
     pub use crate::runtime::combination::{combination_name, combinations, Combinations, Digits};
     pub use crate::runtime::compose::{
-        compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan,
+        compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
         MAX_INLINE_LAYERS,
     };
     pub use crate::runtime::fact::{

@@ -44,6 +44,8 @@ const STRINGS: &[&str] = &[
     "flag:fable",
     "exact",
     "prefix",
+    "boundaries",
+    "none",
     "verbatim",
     "refuse",
     "truncate",
@@ -122,7 +124,7 @@ const FACT_KEYS: &[&str] = &[
 ];
 const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
 const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
-const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "bogus"];
+const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "escape", "bogus"];
 const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
 const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
 const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text", "bogus"];

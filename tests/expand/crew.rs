@@ -934,7 +934,7 @@ pub const LAYER_COUNT: usize = 9;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -1075,6 +1075,8 @@ mod __plan {
         ),
         LayerPlan::of(LayerInfo::named("ambient").volatile(), ContentPlan::Slot(0)),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
 }
 #[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
@@ -1192,7 +1194,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -1219,7 +1221,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

@@ -333,7 +333,7 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -382,6 +382,11 @@ mod __plan {
             ),
         LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(
+        &["base", "rules", "voice"],
+        &super::FACT_NAMES,
+    );
 }
 /**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
 
@@ -521,7 +526,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, self.state.formulation),
+                (SEPARATOR, self.state.formulation, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -548,7 +553,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, self.formulation),
+            (SEPARATOR, self.formulation, &__plan::GUARD),
             inputs,
         ))
     }

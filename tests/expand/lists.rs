@@ -375,7 +375,7 @@ pub const LAYER_COUNT: usize = 3;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -405,6 +405,8 @@ mod __plan {
                     .when(&[(Cond::is(Test::Value(2)), Skip::FactAbsent("guides"))]),
             ),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
 }
 /**Every layer of `tests/fixtures/lists.toml`, in composition order:
 
@@ -473,7 +475,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -500,7 +502,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

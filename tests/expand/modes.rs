@@ -1015,7 +1015,7 @@ pub const LAYER_COUNT: usize = 17;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -1177,6 +1177,8 @@ mod __plan {
             ),
         LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
 }
 /**Every layer of `examples/modes/doctrine.toml`, in composition order:
 
@@ -1304,7 +1306,7 @@ impl<'a, Stage> Compose<'a, Stage> {
                 ::doctrine::__private::with_ceiling(
                     ::doctrine::__private::compose_plan(
                         &__plan::PLAN,
-                        (SEPARATOR, ::doctrine::Formulation::Markdown),
+                        (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                         inputs,
                     ),
                     CEILINGS[state.role as usize],
@@ -1334,7 +1336,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

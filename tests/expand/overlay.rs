@@ -190,7 +190,7 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -294,6 +294,11 @@ mod __plan {
             ContentPlan::Slot(0),
         ),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(
+        &["identity", "instructions", "repository", "safety", "style", "tool_policy"],
+        &super::FACT_NAMES,
+    );
 }
 /**Every layer of `examples/overlay/doctrine.toml`, in composition order:
 
@@ -432,7 +437,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, self.state.formulation),
+                (SEPARATOR, self.state.formulation, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -459,7 +464,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, self.formulation),
+            (SEPARATOR, self.formulation, &__plan::GUARD),
             inputs,
         ))
     }

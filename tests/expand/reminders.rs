@@ -18,7 +18,7 @@ pub const LAYER_COUNT: usize = 1;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -28,6 +28,8 @@ mod __plan {
             ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
         ),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&["system-reminder"], &[]);
 }
 /**Every layer of `tests/fixtures/reminders.toml`, in composition order:
 
@@ -77,7 +79,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -104,7 +106,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

@@ -324,7 +324,7 @@ pub const LAYER_COUNT: usize = 7;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -379,6 +379,8 @@ mod __plan {
         LayerPlan::of(LayerInfo::named("task"), ContentPlan::Slot(0)),
         LayerPlan::of(LayerInfo::named("today").volatile(), ContentPlan::Slot(1)),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &[]);
 }
 #[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
 pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
@@ -510,7 +512,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -537,7 +539,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

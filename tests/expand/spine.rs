@@ -228,7 +228,7 @@ pub const LAYER_COUNT: usize = 4;
 mod __plan {
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
@@ -261,6 +261,8 @@ mod __plan {
             .selected(1, "spine_legs"),
         LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
     ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &[]).unguarded();
 }
 /**Every layer of `examples/spine/doctrine.toml`, in composition order:
 
@@ -410,7 +412,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .__with(|inputs| ::doctrine::__private::compose_plan(
                 &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown),
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
                 inputs,
             ))
     }
@@ -437,7 +439,7 @@ impl<'a> __ComposeState<'a> {
     ) -> ::std::string::String {
         self.__with(|inputs| ::doctrine::__private::join_plan(
             plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown),
+            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
             inputs,
         ))
     }

@@ -4,11 +4,18 @@
 //! knobs and choices composes to the same prompt through both. For the crew example, the
 //! run-time inputs (`codegen::inputs`) compose what the typed API's `finish()` composes.
 
-use doctrine::__private::{compose_plan_boxed, LayerPlan};
+use doctrine::__private::{compose_plan_boxed, Guard, LayerPlan};
 use doctrine::introspect::Section;
 use doctrine::Prompt;
 use doctrine_core::codegen::inputs::{self, Combination, Given};
 use doctrine_core::codegen::{load, plan, Doctrine, Request};
+
+/// A manifest's compiled plan and guard.
+#[derive(Clone, Copy)]
+pub(super) struct Compiled {
+    pub(super) plan: &'static [LayerPlan],
+    pub(super) guard: &'static Guard,
+}
 
 /// A module per manifest holding its generated code, and its compiled plan: `__plan` is
 /// the generated module's own, visible where the macro is invoked.
@@ -16,12 +23,12 @@ macro_rules! manifests {
     ($($name:ident: $path:literal,)*) => {
         $(pub(super) mod $name {
             doctrine::doctrine!($path);
-            pub(super) fn plan() -> &'static [super::LayerPlan] {
-                &__plan::PLAN
+            pub(super) fn plan() -> super::Compiled {
+                super::Compiled { plan: &__plan::PLAN, guard: &__plan::GUARD }
             }
         })*
         /// Each manifest's path (relative to this file) and its compiled plan.
-        pub(super) const MANIFESTS: &[(&str, fn() -> &'static [LayerPlan])] = &[$(($path, $name::plan)),*];
+        pub(super) const MANIFESTS: &[(&str, fn() -> Compiled)] = &[$(($path, $name::plan)),*];
     };
 }
 
@@ -83,10 +90,11 @@ fn the_plan_built_at_run_time_is_the_compiled_plan() {
         let built = plan::build(&loaded(path));
         assert_eq!(
             format!("{:#?}", built.layers),
-            format!("{:#?}", compiled()),
+            format!("{:#?}", compiled().plan),
             "{path}"
         );
-        assert_eq!(built.layers.len(), compiled().len(), "{path}");
+        assert_eq!(built.layers.len(), compiled().plan.len(), "{path}");
+        assert_eq!(built.guard, compiled().guard, "{path}");
     }
 }
 
@@ -96,7 +104,8 @@ fn every_combination_composes_alike_through_both_plans() {
     for (path, compiled) in MANIFESTS {
         let d = loaded(path);
         let built = plan::build(&d);
-        let how = (d.separator.as_str(), d.formulation.default);
+        let how = (d.separator.as_str(), d.formulation.default, built.guard);
+        let theirs_how = (how.0, how.1, compiled().guard);
         let n = inputs::count(&d, true).expect("a countable matrix");
         let all = inputs::combinations(&d, true);
         assert_eq!(all.len(), n, "{path}");
@@ -105,7 +114,7 @@ fn every_combination_composes_alike_through_both_plans() {
             let (ours, theirs) = given.with(|inputs| {
                 (
                     compose_plan_boxed(built.layers, how, inputs),
-                    compose_plan_boxed(compiled(), how, inputs),
+                    compose_plan_boxed(compiled().plan, theirs_how, inputs),
                 )
             });
             assert_eq!(ours, theirs, "{path} {:?}", given.combination);

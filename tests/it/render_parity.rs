@@ -7,7 +7,7 @@
 //! `finish_stable()` and `finish_volatile()` give. The binary itself is run on a handful
 //! of these in `cargo-doctrine/tests/cli.rs`.
 
-use doctrine::__private::{compose_plan_boxed, join_plan, with_ceiling, LayerPlan};
+use doctrine::__private::{compose_plan_boxed, join_plan, with_ceiling};
 use doctrine::introspect::{Section, Tier};
 use doctrine::{Formulation, Prompt};
 use doctrine_core::codegen::__internals::model::{Content, Need};
@@ -16,17 +16,18 @@ use doctrine_core::codegen::named::{self, Named, Resolved, SlotText};
 use doctrine_core::codegen::plan::{self, Plan};
 use doctrine_core::codegen::Doctrine;
 
-use super::plan_parity::{crew, lists, loaded, modes, overlay, MANIFESTS};
+use super::plan_parity::{crew, lists, loaded, modes, overlay, Compiled, MANIFESTS};
 
 /// What compiled `finish()` composes from `inputs`: the compiled plan, the manifest's
 /// separator, `formulation`, the role's `[budget]` ceiling.
 fn compiled_finish(
     d: &Doctrine,
-    compiled: &'static [LayerPlan],
+    compiled: Compiled,
     (role, formulation): (usize, Formulation),
     inputs: &doctrine::__private::Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
-    let prompt = compose_plan_boxed(compiled, (&d.separator, formulation), inputs);
+    let how = (d.separator.as_str(), formulation, compiled.guard);
+    let prompt = compose_plan_boxed(compiled.plan, how, inputs);
     let role = if d.roles.is_empty() { 0 } else { role };
     match &d.budget {
         Some(ceilings) => with_ceiling(prompt, ceilings[role]),
@@ -38,15 +39,15 @@ fn compiled_finish(
 /// then the rest.
 fn compiled_parts(
     d: &Doctrine,
-    compiled: &'static [LayerPlan],
+    compiled: Compiled,
     formulation: Formulation,
     inputs: &doctrine::__private::Inputs<'_>,
 ) -> (String, String) {
     let stable = d.layers.iter().filter(|l| l.tier == Tier::Stable).count();
-    let how = (d.separator.as_str(), formulation);
+    let how = (d.separator.as_str(), formulation, compiled.guard);
     (
-        join_plan(&compiled[..stable], how, inputs),
-        join_plan(&compiled[stable..], how, inputs),
+        join_plan(&compiled.plan[..stable], how, inputs),
+        join_plan(&compiled.plan[stable..], how, inputs),
     )
 }
 

@@ -208,7 +208,11 @@ pub(super) fn composed(
     formulation: crate::Formulation,
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
-    let prompt = compose_plan_boxed(plan.layers, (d.separator.as_str(), formulation), inputs);
+    let prompt = compose_plan_boxed(
+        plan.layers,
+        (d.separator.as_str(), formulation, plan.guard),
+        inputs,
+    );
     let role = if d.roles.is_empty() { 0 } else { role };
     match &d.budget {
         Some(ceilings) => with_ceiling(prompt, ceilings.get(role).copied().flatten()),

@@ -649,6 +649,9 @@ pub struct Formulations {
     pub families: Vec<(String, crate::Formulation)>,
     /// `match = "exact"`: a key names a whole family, not a prefix.
     pub exact: bool,
+    /// Section boundaries in run-time text are escaped (`escape = "none"` turns it off, in
+    /// a manifest without a locked layer).
+    pub escape: bool,
 }
 
 /// `[reminders]`, validated.

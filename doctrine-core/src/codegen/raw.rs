@@ -119,6 +119,10 @@ table! {
         default: Option<Formulation> = "default",
         families: BTreeMap<Name, Formulation> = default "families",
         match_: Option<Spanned<FamilyMatch>> = "match",
+        /// `boundaries` (the default): a section tag or a heading line in run-time text is
+        /// escaped, with a notice; `none`: run-time text is written as given, for a manifest
+        /// without a locked layer that must match another composer byte for byte.
+        escape: Option<Spanned<Escape>> = "escape",
     }
 }
 
@@ -494,6 +498,14 @@ impl From<Formulation> for crate::Formulation {
             Formulation::Tagged => crate::Formulation::Tagged,
             Formulation::Bare => crate::Formulation::Bare,
         }
+    }
+}
+
+keywords! {
+    /// What `[formulation] escape` escapes in run-time text.
+    pub(super) enum Escape {
+        Boundaries = "boundaries",
+        None = "none",
     }
 }
 

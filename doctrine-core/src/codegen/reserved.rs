@@ -64,6 +64,7 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Value, "LAYERS"),
     (Space::Type, "__plan"),
     (Space::Value, "__plan::PLAN"),
+    (Space::Value, "__plan::GUARD"),
     (Space::Value, "DEFAULT_FORMULATION"),
     (Space::Value, "FACT_NAMES"),
     (Space::Value, "emit"),

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::blocks::Blocks;
+use super::boundary::Escape;
 use super::layer::{Origin, Tier};
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
@@ -14,6 +15,7 @@ pub struct Explain<'a> {
     text: &'a str,
     marks: &'a [Mark],
     user: &'a [UserContent],
+    escapes: &'a [Escape],
     stable: usize,
     volatile: usize,
     /// The encoding the tokens column counts in; without one it is bytes / 4.
@@ -31,8 +33,7 @@ impl<'a> Explain<'a> {
     pub(crate) fn new(
         sections: &'a [Section],
         text: &'a str,
-        marks: &'a [Mark],
-        user: &'a [UserContent],
+        (marks, user, escapes): (&'a [Mark], &'a [UserContent], &'a [Escape]),
         (stable, volatile): (usize, usize),
     ) -> Self {
         Explain {
@@ -40,6 +41,7 @@ impl<'a> Explain<'a> {
             text,
             marks,
             user,
+            escapes,
             stable,
             volatile,
             #[cfg(feature = "tokens")]
@@ -230,11 +232,13 @@ impl Explain<'_> {
     }
 
     /// The lines under row `i`: each instruction's provenance line as written in the
-    /// prompt, and each stretch of user content with where it came from.
+    /// prompt, each stretch of user content with where it came from, and each section
+    /// boundary escaped in its run-time text.
     fn notes(&self, i: usize) -> Vec<String> {
         let marks = self.marks.iter().filter(|m| m.section == i);
         let name = self.sections[i].info.name;
         let user = self.user.iter().filter(|u| u.layer == name);
+        let escapes = self.escapes.iter().filter(|e| e.layer == name);
         marks
             .map(|m| self.text[m.start..m.end].to_string())
             .chain(user.map(|u| {
@@ -244,6 +248,15 @@ impl Explain<'_> {
                     u.range.start,
                     u.range.end,
                     u.source
+                )
+            }))
+            .chain(escapes.map(|e| {
+                let shown = &self.text[e.boundary.clone()];
+                format!(
+                    "escaped boundary at {}: `{}` from {}",
+                    e.at,
+                    shown.escape_debug(),
+                    e.source
                 )
             }))
             .collect()
@@ -284,6 +297,11 @@ impl fmt::Display for Explain<'_> {
         }
         if let Some(note) = user_before_locked(self.sections, self.user) {
             writeln!(f, "{note}")?;
+        }
+        if !self.escapes.is_empty() {
+            let n = self.escapes.len();
+            let s = if n == 1 { "y" } else { "ies" };
+            writeln!(f, "{n} section boundar{s} in run-time text escaped")?;
         }
         if let Some(line) = blocks_line(self) {
             writeln!(f, "{line}")?;

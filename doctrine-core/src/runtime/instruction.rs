@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::boundary::{Guarded, Via};
+
 /// Where an instruction came from, in ascending order of authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum InstructionSource {
@@ -161,34 +163,36 @@ impl InstructionStyle {
 /// Calls `block` for every instruction that is rendered, in rendering order: one pass per
 /// rank (ascending authority, input order kept within a rank), nothing allocated and the
 /// caller's slice left as it is. Shared by every function here so they cannot disagree.
-fn for_each_block<'a>(
-    instructions: &[Instruction<'a>],
+fn for_each_block<'i, 'a>(
+    instructions: &'i [Instruction<'a>],
     style: &InstructionStyle,
-    mut block: impl FnMut(InstructionSource, &'a str, &'a str),
+    mut block: impl FnMut(InstructionSource, &'i Instruction<'a>, &'a str),
 ) {
     for rank in InstructionSource::ALL {
         for instruction in instructions.iter().filter(|i| style.rank(i) == rank) {
             let text = instruction.text.trim();
             if !text.is_empty() {
-                block(rank, instruction.scope, text);
+                block(rank, instruction, text);
             }
         }
     }
 }
 
-/// Feeds every piece of the rendering to `emit`, in order; `header` is told where each
+/// Feeds every piece of the rendering to `emit`, in order, with the instruction whose
+/// scope or text it is (none for the style's own text); `header` is told where each
 /// provenance line starts and ends, in bytes from the start of the rendering.
-fn for_each_piece<'a>(
-    instructions: &[Instruction<'a>],
+fn for_each_piece<'i, 'a>(
+    instructions: &'i [Instruction<'a>],
     style: &InstructionStyle,
-    mut emit: impl FnMut(&'a str),
+    mut emit: impl FnMut(&'a str, Option<&'i Instruction<'a>>),
     mut header: impl FnMut(usize, usize),
 ) {
     let mut at = 0;
     let closer = style.closer();
-    for_each_block(instructions, style, |rank, scope, text| {
+    for_each_block(instructions, style, |rank, instruction, text| {
+        let scope = instruction.scope;
         if at > 0 {
-            emit("\n\n");
+            emit("\n\n", None);
             at += 2;
         }
         if !(style.omit_without_scope && scope.trim().is_empty()) {
@@ -196,26 +200,26 @@ fn for_each_piece<'a>(
             for piece in style.line {
                 match *piece {
                     LinePiece::Lit(t) => {
-                        emit(t);
+                        emit(t, None);
                         at += t.len();
                     }
                     LinePiece::Source => {
-                        emit(rank.as_str());
+                        emit(rank.as_str(), None);
                         at += rank.as_str().len();
                     }
                     LinePiece::Scope => {
                         for_each_scope_piece(scope, closer, |p| {
-                            emit(p);
+                            emit(p, Some(instruction));
                             at += p.len();
                         });
                     }
                 }
             }
             header(start, at);
-            emit("\n");
+            emit("\n", None);
             at += 1;
         }
-        emit(text);
+        emit(text, Some(instruction));
         at += text.len();
     });
 }
@@ -274,26 +278,33 @@ impl InstructionStyle {
     /// start another.
     pub fn render(&self, instructions: &[Instruction<'_>], out: &mut String) {
         out.reserve(self.rendered_len(instructions));
-        for_each_piece(instructions, self, |piece| out.push_str(piece), |_, _| {});
+        for_each_piece(
+            instructions,
+            self,
+            |piece, _| out.push_str(piece),
+            |_, _| {},
+        );
     }
 
-    /// As [`render`](InstructionStyle::render), also calling `header(start, end)` with the
-    /// byte range of each provenance line relative to where the rendering starts in `out`.
-    pub(crate) fn render_marked(
+    /// As [`render`](InstructionStyle::render), into a prompt's text (each scope and text
+    /// run-time text, checked there), also calling `header(start, end)` with the byte range
+    /// of each provenance line relative to where the rendering starts.
+    pub(crate) fn render_marked<'a>(
         &self,
-        instructions: &[Instruction<'_>],
-        out: &mut String,
+        instructions: &'a [Instruction<'a>],
+        out: &mut Guarded<'a>,
         header: impl FnMut(usize, usize),
     ) {
-        out.reserve(self.rendered_len(instructions));
-        for_each_piece(instructions, self, |piece| out.push_str(piece), header);
+        let emit =
+            |piece, by: Option<&'a Instruction<'a>>| out.put(piece, by.map(Via::Instruction));
+        for_each_piece(instructions, self, emit, header);
     }
 
     /// The exact number of bytes [`render`](InstructionStyle::render) appends, so a caller
     /// can allocate once.
     pub fn rendered_len(&self, instructions: &[Instruction<'_>]) -> usize {
         let mut len = 0;
-        for_each_piece(instructions, self, |piece| len += piece.len(), |_, _| {});
+        for_each_piece(instructions, self, |piece, _| len += piece.len(), |_, _| {});
         len
     }
 }

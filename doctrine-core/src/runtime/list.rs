@@ -62,9 +62,10 @@ impl Row for &str {
 pub trait Rows {
     /// How many bytes it prints.
     fn printed_len(&self) -> usize;
-    /// Hands each piece it prints to `out`, in order (for a writer that needs them one by
-    /// one: trimming, user-content ranges).
-    fn each_piece(&self, out: &mut dyn FnMut(&str));
+    /// Hands each piece it prints to `out`, in order, with whether it is an item's field
+    /// (the caller's text) rather than the list's own (for a writer that needs them one by
+    /// one: trimming, user-content ranges, run-time text checked for section boundaries).
+    fn each_piece(&self, out: &mut dyn FnMut(&str, bool));
     /// Appends what it prints to `out`.
     fn write(&self, out: &mut String);
 }
@@ -135,14 +136,14 @@ impl<'a, R: Row> List<'a, R> {
             len: 0,
         };
         let mut len = 0;
-        list.walk(&mut |p| len += p.len());
+        list.walk(&mut |p, _| len += p.len());
         list.len = len;
         list
     }
 
     /// Hands each piece the list prints to `out`, in order.
     #[inline]
-    fn walk(&self, out: &mut impl FnMut(&str)) {
+    fn walk(&self, out: &mut impl FnMut(&str, bool)) {
         match &self.order {
             Some(order) => walk(order.iter().map(|&i| &self.rows[i]), self.style, out),
             None => walk(self.rows.iter(), self.style, out),
@@ -156,12 +157,12 @@ impl<R: Row> Rows for List<'_, R> {
         self.len
     }
 
-    fn each_piece(&self, mut out: &mut dyn FnMut(&str)) {
+    fn each_piece(&self, mut out: &mut dyn FnMut(&str, bool)) {
         self.walk(&mut out);
     }
 
     fn write(&self, out: &mut String) {
-        self.walk(&mut |p| out.push_str(p));
+        self.walk(&mut |p, _| out.push_str(p));
     }
 }
 
@@ -179,7 +180,7 @@ fn kept(row: &impl Row, fields: usize) -> bool {
 fn walk<'r, R: Row + 'r>(
     rows: impl Iterator<Item = &'r R>,
     style: &ListStyle,
-    out: &mut impl FnMut(&str),
+    out: &mut impl FnMut(&str, bool),
 ) {
     let fields = style.fields();
     let cap = style.max.unwrap_or(usize::MAX);
@@ -190,12 +191,12 @@ fn walk<'r, R: Row + 'r>(
             continue;
         }
         if shown > 0 {
-            out(style.join);
+            out(style.join, false);
         }
         write_item(style.item, |f| row.field(f), out);
         shown += 1;
     }
-    write_more(left, style, out);
+    write_more(left, style, &mut |p| out(p, false));
 }
 
 /// A plain list as one string (a reminder's text), allocated at its exact length.
@@ -206,11 +207,12 @@ pub fn render_list(items: &[&str], style: &'static ListStyle) -> String {
     out
 }
 
-/// Hands each piece of one item, printed through the item template, to `out`.
+/// Hands each piece of one item, printed through the item template, to `out`, with
+/// whether it is one of the item's fields.
 pub(crate) fn write_item<'r>(
     item: &'r [ItemPiece],
     field: impl Fn(usize) -> &'r str,
-    out: &mut impl FnMut(&'r str),
+    out: &mut impl FnMut(&'r str, bool),
 ) {
     // Sections skipped from here: the depth of the outermost one that is off.
     let (mut depth, mut off_at) = (0usize, None);
@@ -229,8 +231,8 @@ pub(crate) fn write_item<'r>(
                 depth = depth.saturating_sub(1);
             }
             _ if off_at.is_some() => {}
-            ItemPiece::Text(t) => out(t),
-            ItemPiece::Field(i) => out(field(i)),
+            ItemPiece::Text(t) => out(t, false),
+            ItemPiece::Field(i) => out(field(i), true),
         }
     }
 }
@@ -287,7 +289,7 @@ mod tests {
     fn render<R: Row>(rows: &[R], style: &'static ListStyle) -> String {
         let list = List::new(rows, style);
         let (mut pieces, mut whole) = (String::new(), String::new());
-        list.each_piece(&mut |p| pieces.push_str(p));
+        list.each_piece(&mut |p, _| pieces.push_str(p));
         list.write(&mut whole);
         assert_eq!(pieces, whole);
         assert_eq!(list.printed_len(), whole.len());

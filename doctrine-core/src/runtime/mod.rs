@@ -1,4 +1,5 @@
 pub(crate) mod blocks;
+pub(crate) mod boundary;
 pub mod build;
 pub(crate) mod cache;
 pub(crate) mod choice;
@@ -35,3 +36,4 @@ pub(crate) mod text;
 pub(crate) mod tripwire;
 pub(crate) mod user_content;
 pub(crate) mod user_dir;
+pub(crate) mod write;

@@ -61,6 +61,10 @@ pub enum NoticeKind {
     /// Text wrapped in a marker held the marker's closing text; each occurrence was escaped
     /// so it cannot end the marker early.
     MarkerEscaped,
+    /// Run-time text in a prompt held a section boundary (a tag of a section the manifest
+    /// declares, a heading line); each was escaped so it cannot end its section or start
+    /// one that reads as the manifest's.
+    BoundaryEscaped,
 }
 
 /// One thing done, or refused, and why. Data beyond the message, where a kind has some,

@@ -77,14 +77,6 @@ impl Value<'_> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-
-    #[inline(always)]
-    fn write(&self, out: &mut String) {
-        match *self {
-            Value::Text(t) => out.push_str(t),
-            Value::List(list) => list.write(out),
-        }
-    }
 }
 
 /// What a template's segments print, in order, with sections decided: each literal as a
@@ -110,18 +102,37 @@ fn each_value<'v>(
     }
 }
 
-/// The pieces of text a template's segments print, in order, with sections decided; a
-/// text value's piece comes with the value's index (a list's pieces, its items and joins,
-/// come with none: no user stretch is recorded against them).
+/// What a piece of a rendered template is: the template's own text, a text value (its
+/// index), or a piece of a list value (its index, and whether the piece is an item's field
+/// rather than the list's own text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    Lit,
+    Text(usize),
+    List(usize, bool),
+}
+
+impl Kind {
+    /// The value whose caller-given text this piece is, if it is.
+    pub(super) fn value(self) -> Option<usize> {
+        match self {
+            Kind::Text(v) | Kind::List(v, true) => Some(v),
+            Kind::Lit | Kind::List(_, false) => None,
+        }
+    }
+}
+
+/// The pieces of text a template's segments print, in order, with sections decided, each
+/// with what it is.
 #[inline(always)]
-pub(super) fn each_piece(
-    segs: &[Seg],
-    values: &[Value<'_>],
-    mut piece: impl FnMut(&str, Option<usize>),
-) {
-    each_value(segs, values, |value, v| match value {
-        Value::Text(t) => piece(t, v),
-        Value::List(list) => list.each_piece(&mut |p| piece(p, None)),
+pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnMut(&str, Kind)) {
+    each_value(segs, values, |value, v| match (value, v) {
+        (Value::Text(t), None) => piece(t, Kind::Lit),
+        (Value::Text(t), Some(v)) => piece(t, Kind::Text(v)),
+        (Value::List(list), v) => {
+            let v = v.unwrap_or_default();
+            list.each_piece(&mut |p, field| piece(p, Kind::List(v, field)))
+        }
     });
 }
 
@@ -175,24 +186,15 @@ fn trim_end(p: &str) -> &str {
     }
 }
 
-/// Writes what a template renders to, trimmed as [`template_len`] measures it.
-#[inline(always)]
-fn write_template(segs: &[Seg], values: &[Value<'_>], trim: bool, out: &mut String) {
-    if !trim {
-        return each_value(segs, values, |v, _| v.write(out));
-    }
-    each_kept_piece(segs, values, |p, _, kept| out.push_str(&p[kept]));
-}
-
-/// The pieces of a trimmed template, each with its value's index (as [`each_piece`]) and
-/// the part of it that is kept (leading whitespace of the text cut from the first,
-/// trailing from the last), for a writer that also needs to know where within a piece its
-/// kept part starts.
+/// The pieces of a trimmed template, each with what it is (as [`each_piece`]) and the
+/// part of it that is kept (leading whitespace of the text cut from the first, trailing
+/// from the last), for a writer that also needs to know where within a piece its kept
+/// part starts.
 #[inline(always)]
 pub(super) fn each_kept_piece(
     segs: &[Seg],
     values: &[Value<'_>],
-    mut piece: impl FnMut(&str, Option<usize>, std::ops::Range<usize>),
+    mut piece: impl FnMut(&str, Kind, std::ops::Range<usize>),
 ) {
     // Trailing whitespace is cut by length, so nothing past the measured text is written
     // (the prompt's one allocation has no room for it). The cut falls between characters:
@@ -227,23 +229,24 @@ fn joined_len(head: usize, tail: &[Joined<'_>; 2]) -> usize {
     len
 }
 
-/// Writes the joined pieces after a head that wrote `head` bytes; returns where the last
-/// piece (a layer's appended overlay) starts, when it was written.
+/// Hands the joined pieces after a head that wrote `head` bytes to `put`, in order, each
+/// with its index in `tail` (`None` for a separator).
 #[inline(always)]
-pub(super) fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String) -> Option<usize> {
+pub(super) fn each_joined<'t>(
+    head: usize,
+    tail: &[Joined<'t>; 2],
+    mut put: impl FnMut(&'t str, Option<usize>),
+) {
     let mut written = head > 0;
-    let mut last = None;
-    for (i, (sep, text)) in tail.iter().enumerate() {
+    for (i, &(sep, text)) in tail.iter().enumerate() {
         if !text.is_empty() && (i > 0 || head > 0) {
             if written {
-                out.push_str(sep);
+                put(sep, None);
             }
-            last = (i == 1).then_some(out.len());
-            out.push_str(text);
+            put(text, Some(i));
             written = true;
         }
     }
-    last
 }
 
 /// The text a head and its joined pieces make, for code that needs it as one string (the
@@ -252,7 +255,7 @@ pub(super) fn write_joined(head: usize, tail: &[Joined<'_>; 2], out: &mut String
 pub fn joined(head: &str, tail: &[Joined<'_>; 2]) -> String {
     let mut out = String::with_capacity(joined_len(head.len(), tail));
     out.push_str(head);
-    write_joined(head.len(), tail, &mut out);
+    each_joined(head.len(), tail, |p, _| out.push_str(p));
     out
 }
 
@@ -265,24 +268,6 @@ impl Body<'_> {
             Body::Template(segs, tail) => joined_len(template_len(segs, values, false), tail),
             Body::TemplateTrimmed(segs, tail) => joined_len(template_len(segs, values, true), tail),
             Body::Instructions(instructions, style) => style.rendered_len(instructions),
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn write(&self, values: &[Value<'_>], out: &mut String) {
-        match self {
-            Body::Skip(_) => {}
-            Body::Text(text, tail) => {
-                out.push_str(text);
-                write_joined(text.len(), tail, out);
-            }
-            Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
-                let trim = matches!(self, Body::TemplateTrimmed(..));
-                let start = out.len();
-                write_template(segs, values, trim, out);
-                write_joined(out.len() - start, tail, out);
-            }
-            Body::Instructions(instructions, style) => style.render(instructions, out),
         }
     }
 }

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
+use super::boundary::Escape;
 use super::explain::Explain;
+use super::notice::Notice;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -19,19 +21,22 @@ pub struct Prompt<S> {
     marks: Vec<Mark>,
     /// The stretches of `text` a user's file supplied, in order.
     user: Vec<UserContent>,
+    /// Where run-time text held a section boundary, escaped, in order.
+    escapes: Vec<Escape>,
     /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
     ceiling: Option<usize>,
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
-/// starts, where each instruction's provenance line landed, and which stretches came from
-/// user files.
+/// starts, where each instruction's provenance line landed, which stretches came from
+/// user files, and where a section boundary in run-time text was escaped.
 pub(crate) struct Written {
     pub text: String,
     pub stable_end: usize,
     pub volatile_start: usize,
     pub marks: Vec<Mark>,
     pub user: Vec<UserContent>,
+    pub escapes: Vec<Escape>,
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
@@ -43,6 +48,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             sections,
             marks: written.marks,
             user: written.user,
+            escapes: written.escapes,
             ceiling: None,
         }
     }
@@ -108,15 +114,32 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         &self.user
     }
 
+    /// Each section boundary that run-time text held (a tag of a section or marker the
+    /// manifest declares, a heading line at level 1 or 2), where the `\` that split it
+    /// was written: a user's overlay, selector file or skill line, or a slot, fact or
+    /// instruction, could otherwise close its section and open one that reads as the
+    /// manifest's, a locked one included. Shipped text is never escaped. See
+    /// [`Prompt::notices`] for the same said in sentences.
+    pub fn escapes(&self) -> &[Escape] {
+        &self.escapes
+    }
+
+    /// What composing did that the caller should hear of: one notice
+    /// ([`NoticeKind::BoundaryEscaped`](crate::NoticeKind::BoundaryEscaped)) per layer and
+    /// source whose text held a section boundary, naming both, what was escaped and how.
+    /// Empty for most prompts.
+    pub fn notices(&self) -> Vec<Notice> {
+        super::boundary::notices(&self.escapes, &self.text, &self.user)
+    }
+
     /// A table of every layer: order, tier, bytes, source, provenance, and why any was
     /// skipped; locked layers and those that can carry user-file content are marked, and
-    /// each stretch of user content is listed under its layer.
+    /// each stretch of user content and each escaped boundary is listed under its layer.
     pub fn explain(&self) -> Explain<'_> {
         Explain::new(
             self.sections(),
             &self.text,
-            &self.marks,
-            &self.user,
+            (&self.marks, &self.user, &self.escapes),
             (self.stable().len(), self.volatile().len()),
         )
     }

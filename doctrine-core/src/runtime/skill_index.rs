@@ -39,7 +39,7 @@ pub fn render_skill_index(skills: &Skills, fields: &[SkillField], style: &ListSt
             out.text.push_str(style.join);
         }
         let start = out.text.len();
-        write_item(style.item, |i| field(skill, fields[i]), &mut |p| {
+        write_item(style.item, |i| field(skill, fields[i]), &mut |p, _| {
             out.text.push_str(p)
         });
         if let SkillOrigin::User(file) = &skill.origin {

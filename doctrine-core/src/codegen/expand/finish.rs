@@ -21,10 +21,10 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
         true => quote! { self.state.formulation },
         false => quote! { #krate::Formulation::Markdown },
     };
-    let how = quote! { (SEPARATOR, #formulation) };
+    let how = quote! { (SEPARATOR, #formulation, &__plan::GUARD) };
     let how_state = match u.titled {
-        true => quote! { (SEPARATOR, self.formulation) },
-        false => quote! { (SEPARATOR, #krate::Formulation::Markdown) },
+        true => quote! { (SEPARATOR, self.formulation, &__plan::GUARD) },
+        false => quote! { (SEPARATOR, #krate::Formulation::Markdown, &__plan::GUARD) },
     };
     let (compose, prompt_ty) = match u.large {
         true => (

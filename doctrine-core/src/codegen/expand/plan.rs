@@ -27,6 +27,13 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> TokenStream {
         .zip(&plan.shipped)
         .map(|(l, ids)| layer(d, l, ids));
     let infos = (0..n).map(|i| quote! { &__plan::PLAN[#i].info });
+    let tags = plan.guard.tags;
+    // The facts' names, as the generated `FACT_NAMES` holds them.
+    let facts = match plan.guard.facts.is_empty() {
+        true => quote! { &[] },
+        false => quote! { &super::FACT_NAMES },
+    };
+    let unguarded = (!plan.guard.is_on()).then(|| quote! { .unguarded() });
     let doc = format!(
         "Every layer of `{}`, in composition order:\n\n{}",
         d.manifest_display,
@@ -37,11 +44,14 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> TokenStream {
         #[allow(unused_imports)]
         mod __plan {
             use super::{sources, text};
-            use #pv::{ContentPlan, Cond, Gate, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
+            use #pv::{ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
             use #krate::introspect::{LayerInfo, Skip, Title};
             use #krate::{InstructionStyle, LinePiece};
 
             pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
+
+            /// What run-time text may not write: the section tags, folded; the facts.
+            pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts) #unguarded;
         }
 
         #[doc = #doc]

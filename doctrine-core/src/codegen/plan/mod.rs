@@ -24,6 +24,7 @@ use crate::codegen::model::{
     Content, Doctrine, Layer, LinePart, Override, SectionOn, Segment, TextId,
 };
 use crate::introspect::{LayerInfo, Source, Tier, Title};
+use crate::runtime::boundary::{tag_names, Guard};
 use crate::runtime::part::Seg;
 use crate::runtime::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
 use crate::{InstructionStyle, LinePiece};
@@ -41,6 +42,8 @@ pub struct Plan {
     /// Per model text: the file it was read from, with its provenance (`sources::X`).
     pub sources: Vec<Option<&'static Source>>,
     pub indices: Indices,
+    /// What run-time text is guarded against: generated code's `GUARD`.
+    pub guard: &'static Guard,
 }
 
 /// The plan of manifest `d`.
@@ -62,6 +65,7 @@ pub fn build(d: &Doctrine) -> Plan {
         segments,
         sources,
         indices,
+        guard: one(guard(d)),
     };
     let layers: Vec<LayerPlan> = d
         .layers
@@ -71,6 +75,27 @@ pub fn build(d: &Doctrine) -> Plan {
         .collect();
     plan.layers = slice(layers);
     plan
+}
+
+/// The guard of manifest `d`: its section tags (each titled layer's) and its reminder
+/// marker's tags, folded, sorted; its facts' names.
+fn guard(d: &Doctrine) -> Guard {
+    let titles = d.layers.iter().filter_map(|l| l.title.as_deref());
+    let mut tags: Vec<String> = titles
+        .filter_map(crate::codegen::names::tag)
+        .map(|t| crate::runtime::text::fold(&t))
+        .collect();
+    if let Some(r) = &d.reminders {
+        tags.extend(tag_names(&r.marker.0).chain(tag_names(&r.marker.1)));
+    }
+    tags.sort();
+    tags.dedup();
+    let facts = d.facts.iter().map(|f| text(&f.name)).collect();
+    let guard = Guard::new(slice(tags.iter().map(|t| text(t)).collect()), slice(facts));
+    match d.formulation.escape {
+        true => guard,
+        false => guard.unguarded(),
+    }
 }
 
 fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {

@@ -151,6 +151,7 @@ fn formulation(raw: &Manifest, sink: &mut Sink<'_>) -> Formulations {
             default: crate::Formulation::Markdown,
             families: Vec::new(),
             exact: false,
+            escape: true,
         };
     };
     let table = table.get_ref();
@@ -183,7 +184,35 @@ fn formulation(raw: &Manifest, sink: &mut Sink<'_>) -> Formulations {
             .match_
             .as_ref()
             .is_some_and(|m| *m.get_ref() == super::raw::FamilyMatch::Exact),
+        escape: escape(raw, table, sink),
     }
+}
+
+/// `escape`: on unless `none`, which a manifest with a locked layer may not say (a locked
+/// layer's section must not be one that run-time text can write).
+fn escape(raw: &Manifest, table: &super::raw::FormulationTable, sink: &mut Sink<'_>) -> bool {
+    let Some(none) = table
+        .escape
+        .as_ref()
+        .filter(|e| *e.get_ref() == super::raw::Escape::None)
+    else {
+        return true;
+    };
+    let locked = raw.layers.iter().find(|l| {
+        let l = l.get_ref();
+        l.locked.as_ref().is_some_and(|b| *b.get_ref())
+    });
+    if let Some(layer) = locked {
+        let name = layer.get_ref().name.get_ref();
+        sink.error(
+            Some(none.span()),
+            format!(
+                "`escape = \"none\"` would let run-time text write a heading or a tag that reads as locked layer `{name}`'s section"
+            ),
+            Some("remove `escape` (section boundaries in run-time text are then escaped, with a notice), or unlock every layer".into()),
+        );
+    }
+    false
 }
 
 /// Each slot (and instructions layer) names a builder stage `Need<Name>`; two layers may

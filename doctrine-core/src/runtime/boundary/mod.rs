@@ -1,0 +1,183 @@
+//! Section boundaries that run-time text may not write. A user's overlay, a selector's
+//! file, a user skill's index line, a slot, a fact or an instruction lands inside a layer;
+//! if it could write `</skills>` then `<safety>…</safety>`, or a `## Safety` line, a model
+//! would read what follows as a section the manifest never put there, locked ones included.
+//!
+//! What is escaped, in every formulation (a model reads tags and headings whatever
+//! delimiters its family is given): a tag of a guarded name (the manifest's section tags
+//! and its reminder marker's), opening or closing, in any case, with anything after the
+//! name up to the `>` (`</Safety >`, `<safety priority="high">`), and a heading line at
+//! level 1 or 2 (`# `, `## `, or a line of `=` or `-` under a line of text). Each is split
+//! by a `\` inserted after a tag's `<` or before a heading's mark (`<\/skills>`,
+//! `\## Safety`), counted in the prompt ([`Escape`]) and reported ([`Prompt::notices`]).
+//! Shipped text is never touched: it is the manifest's to write.
+//!
+//! [`Prompt::notices`]: crate::Prompt::notices
+
+mod notices;
+mod oracle;
+mod scan;
+mod writer;
+
+use std::fmt;
+use std::ops::Range;
+
+use super::instruction::{Instruction, InstructionSource};
+
+pub(crate) use notices::notices;
+pub use oracle::boundaries;
+pub(crate) use writer::{Guarded, Raw, Shift};
+
+/// What a manifest guards its run-time text against: its section tags' names, folded
+/// (lowercase, look-alikes as Latin letters), sorted; and its facts' names (for notices: a
+/// placeholder value past them is a knob's or a flag's, which the manifest wrote). Heading
+/// lines are guarded in every manifest. Used by generated code.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Guard {
+    pub tags: &'static [&'static str],
+    pub facts: &'static [&'static str],
+    longest: usize,
+    /// Every placeholder value is run-time text (a guard made by hand, which knows no facts).
+    every_value: bool,
+    /// Nothing is escaped (`[formulation] escape = "none"`, in a manifest without a locked
+    /// layer).
+    off: bool,
+}
+
+impl Guard {
+    /// No tag: heading lines alone, and every placeholder value taken as run-time text.
+    pub const HEADINGS: Guard = Guard {
+        every_value: true,
+        ..Guard::new(&[], &[])
+    };
+
+    /// A guard over these folded, sorted names, for a manifest with these facts.
+    pub const fn new(tags: &'static [&'static str], facts: &'static [&'static str]) -> Guard {
+        let (mut longest, mut i) = (0, 0);
+        while i < tags.len() {
+            if tags[i].len() > longest {
+                longest = tags[i].len();
+            }
+            i += 1;
+        }
+        Guard {
+            tags,
+            facts,
+            longest,
+            every_value: false,
+            off: false,
+        }
+    }
+
+    /// The same guard, turned off: run-time text is written as given.
+    pub const fn unguarded(mut self) -> Guard {
+        self.off = true;
+        self
+    }
+
+    /// Whether run-time text is checked at all.
+    pub(crate) fn is_on(&self) -> bool {
+        !self.off
+    }
+
+    /// The longest guarded name, in bytes.
+    pub(crate) fn longest(&self) -> usize {
+        self.longest
+    }
+
+    /// Whether placeholder value `v` is a fact (run-time text).
+    pub(crate) fn is_fact(&self, v: usize) -> bool {
+        self.every_value || v < self.facts.len()
+    }
+}
+
+/// The names of the tags in `text` (`<name`, `</name`), folded as a guard holds them: a
+/// marker's, which its run-time text may not write either.
+#[cfg(feature = "codegen")]
+pub(crate) fn tag_names(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices('<').filter_map(|(i, _)| {
+        let rest = &text[i + 1..];
+        let rest = rest.strip_prefix('/').unwrap_or(rest);
+        let name = &rest[..rest.find(scan::ends_name).unwrap_or(rest.len())];
+        (!name.is_empty()).then(|| super::text::fold(name))
+    })
+}
+
+/// Where a piece of run-time text came from, as the composer writes it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Via<'a> {
+    Slot,
+    Fact(usize),
+    OverlayFile(&'static str),
+    SelectorPath(&'static str),
+    Instruction(&'a Instruction<'a>),
+}
+
+impl Via<'_> {
+    fn supplied(self, guard: &Guard) -> Supplied {
+        match self {
+            Via::Slot => Supplied::Slot,
+            Via::Fact(i) => Supplied::Fact(guard.facts.get(i).copied().unwrap_or("")),
+            Via::OverlayFile(file) => Supplied::OverlayFile(file),
+            Via::SelectorPath(name) => Supplied::SelectorPath(name),
+            Via::Instruction(i) => Supplied::InstructionText {
+                source: i.authority(),
+                scope: i.scope.to_string(),
+            },
+        }
+    }
+}
+
+/// Where an escaped piece of run-time text came from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Supplied {
+    /// The layer's slot, as the calling code filled it.
+    Slot,
+    /// A fact's value (its name; empty for a value of a hand-made guard), or an item of a
+    /// list fact. A user skill's line of the skill index is named by
+    /// [`Prompt::user_content`](crate::Prompt::user_content) too.
+    Fact(&'static str),
+    /// The overlay file of this name (a replacing or an appended overlay, or a selector's
+    /// user copy).
+    OverlayFile(&'static str),
+    /// The file the selector of this name named.
+    SelectorPath(&'static str),
+    /// An instruction of this rank and scope.
+    InstructionText {
+        source: InstructionSource,
+        scope: String,
+    },
+}
+
+impl fmt::Display for Supplied {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Supplied::Slot => f.write_str("its slot"),
+            Supplied::Fact("") => f.write_str("a placeholder's value"),
+            Supplied::Fact(name) => write!(f, "fact `{name}`"),
+            Supplied::OverlayFile(file) => write!(f, "overlay file {file}"),
+            Supplied::SelectorPath(name) => write!(f, "the file selector `{name}` names"),
+            Supplied::InstructionText { source, scope } => {
+                write!(f, "an instruction (source={source}, scope={scope})")
+            }
+        }
+    }
+}
+
+/// One section boundary that run-time text would have written, and the `\` that split it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Escape {
+    /// Where the `\` is, in [`Prompt::as_str`](crate::Prompt::as_str).
+    pub at: usize,
+    /// The boundary's bytes as written, the `\` among them (within its layer's text).
+    pub boundary: Range<usize>,
+    /// The layer whose text held it.
+    pub layer: &'static str,
+    /// Where the text came from.
+    pub source: Supplied,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,219 @@
+//! The composer's text as it is written, shipped pieces as they are and run-time pieces
+//! checked for boundaries as they land. Each piece is checked when written, against its
+//! layer's text so far; one whose end may still become part of a boundary is checked
+//! again when the next run-time piece comes and when the layer ends. The escapes go in at
+//! the end, so a prompt with nothing to escape is written in its one allocation, as
+//! before.
+
+use super::scan::{piece, Ctx, Found};
+use super::{Escape, Guard, Supplied, Via};
+
+/// An escape found while writing: where the `\` goes (before the byte at `at`), in which
+/// section (layer index), the boundary's bytes, and where the text came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Raw {
+    pub(crate) at: usize,
+    pub(crate) section: usize,
+    pub(crate) boundary: (usize, usize),
+    pub(crate) source: Supplied,
+}
+
+/// A run-time piece, and how far the text went when it was last checked (everything
+/// decided by then is recorded).
+#[derive(Clone, Copy)]
+struct Pending<'a> {
+    lo: usize,
+    hi: usize,
+    checked: usize,
+    via: Via<'a>,
+}
+
+/// A prompt's text being written, layer by layer.
+pub(crate) struct Guarded<'a> {
+    text: String,
+    guard: &'a Guard,
+    separator: &'a str,
+    /// Where the layer being written starts, and its index.
+    base: usize,
+    section: usize,
+    /// Run-time pieces of this layer with a boundary not decided yet (allocated only
+    /// when a piece ends inside one).
+    pending: Vec<Pending<'a>>,
+    escapes: Vec<Raw>,
+}
+
+impl<'a> Guarded<'a> {
+    pub(crate) fn with_capacity(capacity: usize, guard: &'a Guard, separator: &'a str) -> Self {
+        Guarded {
+            text: String::with_capacity(capacity),
+            guard,
+            separator,
+            base: 0,
+            section: 0,
+            pending: Vec::new(),
+            // Allocated only when something is escaped.
+            escapes: Vec::new(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The guard's verdict on placeholder value `v`: a fact's is run-time text.
+    pub(crate) fn fact(&self, v: usize) -> Option<Via<'a>> {
+        self.guard.is_fact(v).then_some(Via::Fact(v))
+    }
+
+    /// Shipped text: written as it is.
+    #[inline]
+    pub(crate) fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
+    /// `s`, run-time text when it came `via` somewhere, else shipped.
+    #[inline]
+    pub(crate) fn put(&mut self, s: &str, via: Option<Via<'a>>) {
+        match via {
+            Some(via) => self.runtime(s, via),
+            None => self.push(s),
+        }
+    }
+
+    /// Layer `section` starts here.
+    pub(crate) fn open(&mut self, section: usize) {
+        self.base = self.text.len();
+        self.section = section;
+    }
+
+    /// The layer is written: what its run-time pieces left open is decided as if
+    /// anything followed (the separator, the prompt's end, another layer).
+    pub(crate) fn close(&mut self) {
+        for p in std::mem::take(&mut self.pending) {
+            self.check(p, true);
+        }
+    }
+
+    /// Run-time text: written, then checked, and so are the pieces before it that it may
+    /// decide.
+    pub(crate) fn runtime(&mut self, s: &str, via: Via<'a>) {
+        if s.is_empty() || !self.guard.is_on() {
+            return self.push(s);
+        }
+        let lo = self.text.len();
+        self.text.push_str(s);
+        let mut open = std::mem::take(&mut self.pending);
+        open.retain_mut(|p| self.check_again(p));
+        let p = Pending {
+            lo,
+            hi: self.text.len(),
+            checked: lo,
+            via,
+        };
+        if self.check(p, false) {
+            open.push(Pending { checked: p.hi, ..p });
+        }
+        self.pending = open;
+    }
+
+    /// Checks a pending piece against the text since; whether it is still open.
+    fn check_again(&mut self, p: &mut Pending<'a>) -> bool {
+        let open = self.check(*p, false);
+        p.checked = self.text.len();
+        open
+    }
+
+    /// Checks piece `p` for boundaries decided past `p.checked` (the others are
+    /// recorded), records each; whether one is not decided yet.
+    fn check(&mut self, p: Pending<'a>, closed: bool) -> bool {
+        let Guarded {
+            text,
+            guard,
+            separator,
+            base,
+            section,
+            escapes,
+            ..
+        } = self;
+        let (base, sep, end) = (*base, separator.len(), text.len());
+        let ctx = Ctx {
+            before: separator,
+            body: &text[base..],
+            closed,
+        };
+        let at = |x: usize| x + sep - base;
+        let back = |v: usize| (v + base).saturating_sub(sep);
+        piece(
+            &ctx,
+            (at(p.lo), at(p.hi)),
+            at(p.checked),
+            guard,
+            |f: Found| {
+                escapes.push(Raw {
+                    at: back(f.first.max(at(p.lo))),
+                    section: *section,
+                    boundary: (back(f.start).max(base), back(f.end).min(end)),
+                    source: p.via.supplied(guard),
+                })
+            },
+        )
+    }
+
+    /// The text with every escape in place (in its one allocation when there was none),
+    /// and the escapes, in order.
+    pub(crate) fn finish(mut self) -> (String, Vec<Raw>) {
+        self.close();
+        if self.escapes.is_empty() {
+            return (self.text, self.escapes);
+        }
+        let mut escapes = self.escapes;
+        escapes.sort_by_key(|e| (e.at, e.section));
+        escapes.dedup_by_key(|e| (e.at, e.section));
+        let mut out = String::with_capacity(self.text.len() + escapes.len());
+        let mut from = 0;
+        for e in &escapes {
+            out.push_str(&self.text[from..e.at]);
+            out.push('\\');
+            from = e.at;
+        }
+        out.push_str(&self.text[from..]);
+        (out, escapes)
+    }
+}
+
+/// Where offsets of the text as written land once `escapes` (sorted, from
+/// [`Guarded::finish`]) are in: a layer's start moves past the escapes before it, its end
+/// past those in it too.
+pub(crate) struct Shift<'e>(pub(crate) &'e [Raw]);
+
+impl Shift<'_> {
+    /// Offset `x`, the start of something in section `section`.
+    pub(crate) fn start(&self, x: usize, section: usize) -> usize {
+        x + self.0.partition_point(|e| (e.at, e.section) < (x, section))
+    }
+
+    /// Offset `x`, the end of something in section `section`.
+    pub(crate) fn end(&self, x: usize, section: usize) -> usize {
+        x + self
+            .0
+            .partition_point(|e| (e.at, e.section) <= (x, section))
+    }
+
+    /// The escapes as a prompt reports them.
+    pub(crate) fn escapes(&self, layer: impl Fn(usize) -> &'static str) -> Vec<Escape> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Escape {
+                at: e.at + i,
+                boundary: self.start(e.boundary.0, e.section)..self.end(e.boundary.1, e.section),
+                layer: layer(e.section),
+                source: e.source.clone(),
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,153 @@
+//! How one layer's part is written into a prompt's text: shipped pieces as they are,
+//! run-time pieces (a slot, an overlay, a selector's file, a fact, an instruction) checked
+//! for section boundaries as they land, and the stretches a user's file supplied recorded
+//! where they land.
+
+use std::ops::Range;
+
+use super::boundary::{Guarded, Via};
+use super::layer::Origin;
+use super::part::{each_joined, each_kept_piece, each_piece, Body, Joined, Kind, Part, Seg, Value};
+use super::section::Mark;
+use super::user_content::{UserContent, UserSource, UserValue};
+
+/// A prompt being written: its text, and (when `record`) where each instruction's
+/// provenance line and each stretch of user content landed.
+pub(super) struct Out<'a> {
+    pub(super) text: Guarded<'a>,
+    pub(super) marks: Vec<Mark>,
+    pub(super) user: Vec<UserContent>,
+    pub(super) record: bool,
+}
+
+/// The run-time source of a layer's main text, by where it came from (none: shipped).
+fn head_via(origin: Origin) -> Option<Via<'static>> {
+    match origin {
+        Origin::Slot => Some(Via::Slot),
+        Origin::OverlayReplaced(file) => Some(Via::OverlayFile(file)),
+        Origin::Selected(name) => Some(Via::SelectorPath(name)),
+        _ => None,
+    }
+}
+
+/// Writes layer `i`'s part.
+pub(super) fn write_part<'a>(
+    i: usize,
+    part: &Part<'a>,
+    (values, user): (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) {
+    let at = out.text.len();
+    let appended = match part.body {
+        Body::Skip(_) => None,
+        Body::Instructions(list, style) => {
+            let (marks, record) = (&mut out.marks, out.record);
+            style.render_marked(list, &mut out.text, |start, end| {
+                if record {
+                    let (start, end) = (at + start, at + end);
+                    marks.push(Mark {
+                        section: i,
+                        start,
+                        end,
+                    });
+                }
+            });
+            None
+        }
+        Body::Text(head, tail) => {
+            out.text.put(head, head_via(part.origin));
+            write_tail(head.len(), &tail, part.origin, out)
+        }
+        Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
+            let trimmed = matches!(part.body, Body::TemplateTrimmed(..));
+            write_template(part, (segs, trimmed), (values, user), out);
+            write_tail(out.text.len() - at, &tail, part.origin, out)
+        }
+    };
+    if out.record && part.info.user {
+        record_origin(part, at..out.text.len(), appended, out);
+    }
+}
+
+/// A template's pieces, each run-time value checked, and (in a layer that can carry user
+/// content) each user stretch of a value recorded as far as it is kept.
+fn write_template<'a>(
+    part: &Part<'a>,
+    (segs, trimmed): (&[Seg], bool),
+    (values, user): (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) {
+    let record = out.record && part.info.user;
+    let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
+        if let (true, Kind::Text(v)) = (record, kind) {
+            let base = out.text.len();
+            for (range, source) in user.iter().filter(|(u, _)| *u == v).flat_map(|(_, s)| *s) {
+                let (from, to) = (range.start.max(kept.start), range.end.min(kept.end));
+                if from < to {
+                    let shift = |x: usize| base + x - kept.start;
+                    push_user(part, &mut out.user, shift(from)..shift(to), source.clone());
+                }
+            }
+        }
+        let via = kind.value().and_then(|v| out.text.fact(v));
+        out.text.put(&p[kept], via);
+    };
+    match trimmed {
+        true => each_kept_piece(segs, values, &mut put),
+        false => each_piece(segs, values, |p, kind| put(p, kind, 0..p.len())),
+    }
+}
+
+/// The joined pieces after a head of `head` bytes: the suffix is shipped, an appended
+/// overlay run-time text. Returns where the overlay starts, when it was written.
+fn write_tail<'a>(
+    head: usize,
+    tail: &[Joined<'a>; 2],
+    origin: Origin,
+    out: &mut Out<'a>,
+) -> Option<usize> {
+    let via = match origin {
+        Origin::OverlayAppended(_, file) => Some(Via::OverlayFile(file)),
+        _ => None,
+    };
+    let mut appended = None;
+    each_joined(head, tail, |piece, index| {
+        if index == Some(1) {
+            appended = Some(out.text.len());
+        }
+        out.text.put(piece, via.filter(|_| index == Some(1)));
+    });
+    appended
+}
+
+/// A replacing overlay or a selected file is the layer's whole text; an appended overlay
+/// is its last piece.
+fn record_origin(part: &Part<'_>, whole: Range<usize>, appended: Option<usize>, out: &mut Out<'_>) {
+    let (range, source) = match (part.origin, appended) {
+        (Origin::OverlayReplaced(file), _) => (whole, UserSource::OverlayFile(file)),
+        (Origin::Selected(name), _) => (whole, UserSource::SelectorPath(name)),
+        (Origin::OverlayAppended(_, file), Some(from)) => {
+            (from..whole.end, UserSource::OverlayFile(file))
+        }
+        _ => return,
+    };
+    push_user(part, &mut out.user, range, source);
+}
+
+fn push_user(
+    part: &Part<'_>,
+    user: &mut Vec<UserContent>,
+    range: Range<usize>,
+    source: UserSource,
+) {
+    debug_assert!(
+        !part.info.locked,
+        "user content in locked layer `{}`",
+        part.info.name
+    );
+    user.push(UserContent {
+        range,
+        layer: part.info.name,
+        source,
+    });
+}
