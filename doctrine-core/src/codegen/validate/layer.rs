@@ -148,6 +148,7 @@ pub(super) fn validate_layer(
     // `missing = "empty"` on `files`/`texts`: the roles given no entry are out of scope.
     let (scope, in_scope) = narrowed(&content, scope, in_scope);
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
+    super::locked::runtime(raw, kind, sink);
     let overlay = overlay::overlay(raw, locked, kind.is_runtime(), loader, sink);
     let selector = selector::selector(raw, kind, locked, sink);
     let title = title(raw, sink);
