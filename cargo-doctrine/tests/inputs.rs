@@ -1,7 +1,8 @@
 //! The tool accepts the inputs the macro accepts and no others: the manifest and every file
 //! it names go through the macro's own path checks (inside the crate directory, the nearest
-//! one above the manifest holding a `Cargo.toml`; regular files only). Each run is
-//! bounded in time, so a FIFO that blocks fails the test instead of hanging it.
+//! one above the manifest holding a `Cargo.toml`; regular files only), and `schema
+//! --output` writes to a regular file only. Each run is bounded in time, so a FIFO that
+//! blocks fails the test instead of hanging it.
 #![cfg(unix)]
 
 use std::os::unix::fs::symlink;
@@ -155,3 +156,23 @@ fn a_fifo_or_a_directory_is_refused_as_the_manifest_or_a_layer_file() {
     check_reports_as_the_macro(&krate);
 }
 
+#[test]
+fn schema_writes_only_to_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("schema.json");
+    mkfifo(&fifo);
+    let out = run_in(dir.path(), &["schema", "--output", "schema.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("cannot write schema.json: it is a FIFO (named pipe), not a regular file"),
+        "{said}"
+    );
+    // A regular file is replaced whole, however long it was.
+    std::fs::remove_file(&fifo).unwrap();
+    std::fs::write(&fifo, "x".repeat(1 << 20)).unwrap();
+    let out = run_in(dir.path(), &["schema", "--output", "schema.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&fifo).unwrap();
+    assert_eq!(written, doctrine_core::codegen::manifest_schema());
+}

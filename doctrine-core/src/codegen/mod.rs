@@ -48,7 +48,7 @@ pub mod __internals {
     /// checked rather than refused, so an error case's diagnostics differ
     /// (`tests/errors/<case>.tokens.diag`).
     pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
-    pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::read::{write_file, CrateDir, ReadError, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
     pub use crate::frontmatter::FrontmatterError;
