@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::Request;
+use doctrine_core::codegen::{read_manifest, Request};
 
 use crate::cli::Stop;
 
@@ -19,34 +19,46 @@ pub(crate) const ARGUMENT: (&str, &str) = (
     "The layer manifest [default: src/doctrine.toml, else doctrine.toml]",
 );
 
-/// A manifest that exists and is a regular file.
+/// A manifest the macro would read: inside its crate directory, a regular file, UTF-8.
 pub(crate) struct Manifest {
     /// Canonical.
     path: PathBuf,
     crate_dir: PathBuf,
+    source: String,
 }
 
 impl Manifest {
-    /// The manifest at `arg`, or else the first of [`DEFAULTS`] that exists. `command`
-    /// names the command in the message saying what to pass.
+    /// The manifest at `arg`, or else the first of [`DEFAULTS`] that exists, found and read
+    /// by the macro's own [`read_manifest`], so the tool refuses what the macro refuses (a
+    /// symlink out of the crate directory, a FIFO, a directory). `command` names the command
+    /// in the message saying what to pass.
     pub(crate) fn open(arg: Option<OsString>, command: &str) -> Result<Self, Stop> {
         let given = match arg {
             Some(arg) => PathBuf::from(arg),
             None => default(command)?,
         };
         let cannot = |why: String| Stop::Fail(format!("cannot read {}: {why}", given.display()));
-        let path = given.canonicalize().map_err(|e| cannot(e.to_string()))?;
-        if !path.is_file() {
-            return Err(cannot("not a file".into()));
-        }
-        std::fs::File::open(&path).map_err(|e| cannot(e.to_string()))?;
-        let dir = path.parent().unwrap_or(Path::new("/"));
+        // Only to word a missing file plainly; what is read is decided by `read_manifest`.
+        std::fs::metadata(&given).map_err(|e| cannot(e.to_string()))?;
+        let (dir, name) = split(&given).map_err(|e| cannot(e.to_string()))?;
+        // The crate directory is the link's, not its target's: as the macro, whose crate
+        // directory is where the invoking file is.
         let crate_dir = dir
             .ancestors()
             .find(|d| d.join("Cargo.toml").is_file())
-            .unwrap_or(dir)
+            .unwrap_or(&dir)
             .to_path_buf();
-        Ok(Manifest { path, crate_dir })
+        let file = read_manifest(&Request::new(name, &dir, &crate_dir)).map_err(|d| {
+            cannot(match d.help {
+                Some(help) => format!("{}\n  help: {help}", d.message),
+                None => d.message,
+            })
+        })?;
+        Ok(Manifest {
+            path: file.path,
+            crate_dir: file.crate_dir,
+            source: file.source,
+        })
     }
 
     /// Canonical: diagnostics name files relative to it.
@@ -57,6 +69,11 @@ impl Manifest {
     /// Canonical.
     pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The manifest's text, as read when it was opened.
+    pub(crate) fn source(&self) -> &str {
+        &self.source
     }
 
     /// What the macro would be asked for this manifest (runtime path `::doctrine`).
@@ -71,6 +88,21 @@ pub(crate) fn request(path: &Path, crate_dir: &Path) -> Request {
     let dir = path.parent().unwrap_or(Path::new("/"));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     Request::new(name, dir, crate_dir)
+}
+
+/// The canonical directory `given` is in, and its file name (`.` or `..` become the
+/// directory they name, in its parent).
+fn split(given: &Path) -> std::io::Result<(PathBuf, String)> {
+    let given = match given.file_name() {
+        Some(_) => given.to_path_buf(),
+        None => given.canonicalize()?,
+    };
+    let parent = match given.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = given.file_name().unwrap_or_default().to_string_lossy();
+    Ok((parent.canonicalize()?, name.into_owned()))
 }
 
 fn default(command: &str) -> Result<PathBuf, Stop> {

@@ -149,7 +149,10 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
             &["check", "no/such/doctrine.toml"],
             "cannot read no/such/doctrine.toml",
         ),
-        (&["check", "examples"], "cannot read examples: not a file"),
+        (
+            &["check", "examples"],
+            "cannot read examples: manifest is a directory, not a regular file",
+        ),
         (
             &["expand", "no/such/doctrine.toml"],
             "cannot read no/such/doctrine.toml",

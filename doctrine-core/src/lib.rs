@@ -3,8 +3,9 @@
 //! `doctrine!` macro calls.
 //!
 //! The runtime half depends only on `rustix` (on unix, to open overlay files beneath their
-//! directory without following links out or blocking): an agent binary links little more
-//! than what it composes with.
+//! directory without following links out or blocking) and `unicode-normalization` (to read
+//! an accented file or skill name as the letters it sits on when names are compared): an
+//! agent binary links little more than what it composes with.
 #![forbid(unsafe_code)]
 #![deny(unreachable_pub)]
 

@@ -233,6 +233,42 @@ fn a_name_that_reads_as_another_skills_is_refused() {
     );
 }
 
+/// An accent reads as the letter it sits on, written as a combining mark (`e` and U+0301)
+/// or precomposed (`è`): `rele\u{301}ase` and `rel\u{e8}ase` read as `release`.
+#[test]
+fn a_name_that_differs_by_a_combining_mark_is_refused() {
+    const SHIPPED: &[ShippedSkill] = &[ShippedSkill::new(
+        "release",
+        "Cutting a release.",
+        "The shipped release steps.",
+    )];
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("mine");
+    write(
+        &mine,
+        "a.md",
+        skill_text("rele\u{301}ase", "Mine.", "Mine."),
+    );
+    write(&mine, "b.md", skill_text("rel\u{e8}ase", "Mine.", "Mine."));
+    let mut skills = Skills::shipped(SHIPPED);
+    let notices = skills.load_user(&[&mine]);
+    assert_eq!(
+        kinds(&notices),
+        [NoticeKind::ConfusableSkill; 2],
+        "{notices:#?}"
+    );
+    assert_eq!(names(&skills), ["release"]);
+    let differs = [
+        "Skill `rele\\u{301}ase` reads as `release`, the shipped skill, but is spelt \
+         otherwise: character 5 of this name is U+0301 (combining mark), which that one lacks",
+        "Skill `rel\\u{e8}ase` reads as `release`, the shipped skill, but is spelt \
+         otherwise: character 4 is U+00E8 (Latin, read as `e`) in this name and `e` in that one",
+    ];
+    for (notice, said) in notices.iter().zip(differs) {
+        assert!(notice.message.contains(said), "{said}: {}", notice.message);
+    }
+}
+
 /// A skill's `name`, `when` and each trigger is one line of the index: a line break,
 /// control character or bidi control in one is a `BadSkill` notice naming the code point,
 /// and the skill is not loaded.

@@ -130,9 +130,8 @@ fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, o
 /// The cache notes for a manifest without errors; none when it makes too many prompts to
 /// go through.
 fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize, counter: Counter) -> Vec<Diagnostic> {
-    let source = std::fs::read_to_string(manifest.path()).unwrap_or_default();
     match prompts::of(doctrine, false) {
-        Ok(prompts) => cache_lint::notes(&prompts, min, counter, &source),
+        Ok(prompts) => cache_lint::notes(&prompts, min, counter, manifest.source()),
         Err(_) => Vec::new(),
     }
 }

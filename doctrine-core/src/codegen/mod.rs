@@ -4,7 +4,8 @@
 //! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
 //! with spans), `validate` (names, files, order; every error collected) and `expand`
 //! (model → tokens); `plan` builds the composition as data that `expand` prints and a
-//! tool composes with at run time. Only [`Request`], [`generate`], [`load`], [`plan`],
+//! tool composes with at run time. Only [`Request`], [`generate`], [`load`],
+//! [`read_manifest`] (the manifest alone, found and read as `load` does), [`plan`],
 //! [`manifest_schema`] (the manifest's JSON Schema, built from the reader's declarations)
 //! and the diagnostics are API; the rest may change in any release.
 
@@ -15,6 +16,7 @@ pub mod inputs;
 mod json;
 mod lines;
 mod load;
+mod manifest_file;
 mod model;
 pub mod named;
 mod names;
@@ -30,6 +32,7 @@ mod text;
 mod validate;
 mod watch;
 
+pub use manifest_file::{read_manifest, ManifestFile};
 pub use model::Doctrine;
 pub use names::crate_path;
 pub use schema::manifest_schema;
@@ -45,7 +48,7 @@ pub mod __internals {
     /// checked rather than refused, so an error case's diagnostics differ
     /// (`tests/errors/<case>.tokens.diag`).
     pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
-    pub use super::read::{CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::read::{write_file, CrateDir, ReadError, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
     pub use crate::frontmatter::FrontmatterError;
@@ -83,7 +86,7 @@ pub mod __internals {
     }
 }
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use proc_macro2::TokenStream;
 
@@ -122,80 +125,27 @@ impl Request {
 
 /// Reads and validates the manifest and every file it names.
 pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
-    let fail = |location: String, message: String, help: &str| {
-        Diagnostics(vec![Diagnostic {
-            location,
-            message,
-            help: Some(help.to_string()),
-        }])
-    };
     let krate = crate_path(&req.krate).map_err(|e| {
-        fail(
-            req.manifest.clone(),
-            format!("`crate = \"{}\"` is not a path: {e}", req.krate),
-            "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`",
-        )
-    })?;
-    let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
-        fail(
-            req.crate_dir.display().to_string(),
-            format!("cannot open the crate directory: {e}"),
-            "build from a checkout where the crate directory exists",
-        )
-    })?;
-    let rel = Path::new(&req.manifest);
-    if rel.is_absolute() {
-        return Err(fail(
-            req.manifest.clone(),
-            "the manifest path is absolute".into(),
-            "give a path relative to the invoking source file",
-        ));
-    }
-    let manifest = req.base_dir.join(rel).canonicalize().map_err(|e| {
-        fail(
-            req.manifest.clone(),
-            format!(
-                "cannot open manifest {}: {e}",
-                req.base_dir.join(rel).display()
+        Diagnostics(vec![Diagnostic {
+            location: req.manifest.clone(),
+            message: format!("`crate = \"{}\"` is not a path: {e}", req.krate),
+            help: Some(
+                "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`"
+                    .into(),
             ),
-            "paths are relative to the source file that invokes `doctrine!`",
-        )
+        }])
     })?;
-    if !manifest.starts_with(&crate_dir) {
-        return Err(fail(
-            req.manifest.clone(),
-            format!(
-                "the manifest resolves to {}, outside the crate directory {}",
-                manifest.display(),
-                crate_dir.display()
-            ),
-            "keep the manifest inside the crate",
-        ));
-    }
-    let display = load::Loader::new(crate_dir.clone(), crate_dir.clone()).display(&manifest);
-    let bytes = read::CrateDir::new(crate_dir.clone())
-        .read(&manifest)
-        .map_err(|e| {
-            let (message, help) = e.describe("manifest");
-            fail(display.clone(), message, &help)
-        })?;
-    let source = String::from_utf8(bytes).map_err(|_| {
-        fail(
-            display.clone(),
-            "manifest is not valid UTF-8".into(),
-            "re-save it as UTF-8",
-        )
-    })?;
-    let mut sink = diag::Sink::new(display.clone(), &source);
-    let base_dir = manifest.parent().unwrap_or(&crate_dir).to_path_buf();
-    let raw = parse::parse(&source, &mut sink);
+    let file = read_manifest(req).map_err(|d| Diagnostics(vec![d]))?;
+    let mut sink = diag::Sink::new(file.display.clone(), &file.source);
+    let base_dir = file.path.parent().unwrap_or(&file.crate_dir).to_path_buf();
+    let raw = parse::parse(&file.source, &mut sink);
     let doctrine = raw.and_then(|raw| {
         validate::validate(
             raw,
             validate::Context {
-                manifest: manifest.clone(),
-                manifest_display: display,
-                crate_dir,
+                manifest: file.path.clone(),
+                manifest_display: file.display.clone(),
+                crate_dir: file.crate_dir.clone(),
                 base_dir,
                 krate,
             },

@@ -109,6 +109,16 @@ pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     capped(safe_open::open_regular(path).map_err(from_refused)?)
 }
 
+/// Writes `bytes` to `path` (a tool's output file, such as `cargo doctrine schema
+/// --output`) only if it is a regular file or is created as one: opened without blocking
+/// and judged from the descriptor, so a FIFO cannot stall the tool nor a device take the
+/// text, then emptied and written.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ReadError> {
+    use std::io::Write;
+    let mut file = safe_open::create_regular(path).map_err(from_refused)?;
+    file.write_all(bytes).map_err(ReadError::Io)
+}
+
 /// The bytes of `file`, refused over [`MAX_FILE_BYTES`].
 fn capped(file: Opened) -> Result<Vec<u8>, ReadError> {
     if file.size > MAX_FILE_BYTES {

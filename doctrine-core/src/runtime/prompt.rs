@@ -110,6 +110,10 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// skill's line of the skill index. Never inside a locked layer (the manifest cannot
     /// compile so). Everything else is shipped text or what the calling code passed (slots,
     /// facts, instructions).
+    ///
+    /// It marks only the bytes the library itself read from a user's files. What the
+    /// calling code passes is the caller's, wherever it came from: a list fact the caller
+    /// filled with skill text or a file's lines is not listed here, even in a locked layer.
     pub fn user_content(&self) -> &[UserContent] {
         &self.user
     }

@@ -3,8 +3,7 @@
 //! that only shows both says nothing. It names each character that differs (its code
 //! point and position, and the Latin letter it reads as) and shows the names escaped.
 
-use super::lookalike::latin;
-use super::text::{fold, is_default_ignorable};
+use super::text::{fold, is_default_ignorable, is_mark};
 
 /// The most differences a message lists; the rest are counted.
 const MAX_LISTED: usize = 3;
@@ -161,8 +160,8 @@ fn pair(this: &[&Ch], that: &[&Ch]) -> String {
 }
 
 /// A character as a message names it: printable ASCII as itself (`` `R` ``); anything
-/// else by code point, with what it is: `U+200B (invisible)`, `U+0435 (Cyrillic, read as
-/// `e`)`.
+/// else by code point, with what it is: `U+200B (invisible)`, `U+0301 (combining mark)`,
+/// `U+0435 (Cyrillic, read as `e`)`, `U+00E8 (Latin, read as `e`)`.
 fn describe(c: char) -> String {
     if matches!(c, '!'..='~') {
         return format!("`{c}`");
@@ -171,13 +170,16 @@ fn describe(c: char) -> String {
     if is_default_ignorable(c) {
         return format!("{code} (invisible)");
     }
-    let read = latin(c).or_else(|| {
-        let mut lower = c.to_lowercase();
-        match (lower.next(), lower.next()) {
-            (Some(l), None) => latin(l),
-            _ => None,
-        }
-    });
+    if is_mark(c) {
+        return format!("{code} (combining mark)");
+    }
+    // What it folds to, when that is one ASCII letter or digit.
+    let folded = fold(c.encode_utf8(&mut [0; 4]));
+    let mut read = folded.chars();
+    let read = match (read.next(), read.next()) {
+        (Some(l), None) if l.is_ascii_alphanumeric() => Some(l),
+        _ => None,
+    };
     match (script(c), read) {
         (Some(script), Some(l)) => format!("{code} ({script}, read as `{l}`)"),
         (None, Some(l)) => format!("{code} (read as `{l}`)"),
@@ -246,13 +248,21 @@ mod tests {
 
     #[test]
     fn a_run_that_reads_alike_is_one_difference() {
-        // `İ` lowercases to `i` and a combining dot: two characters on the other side.
+        // A Hangul syllable decomposes into the letters it is written with: one
+        // character on this side, two on the other.
+        let (a, b) = ("\u{ac00}x", "\u{1100}\u{1161}x");
+        assert_eq!(fold(a), fold(b));
+        assert_eq!(
+            differences(a, b),
+            "character 1 of this name is U+AC00, characters 1–2 of that one are U+1100 U+1161"
+        );
+        // `İ` decomposes to `I` and a combining dot, which reads as nothing.
         let (a, b) = ("\u{130}x", "i\u{307}x");
         assert_eq!(fold(a), fold(b));
         assert_eq!(
             differences(a, b),
-            "character 1 of this name is U+0130 (Latin), characters 1–2 of that one are \
-             `i` U+0307"
+            "character 2 of that name is U+0307 (combining mark), which this one lacks; \
+             character 1 is U+0130 (Latin, read as `i`) in this name and `i` in that one"
         );
     }
 

@@ -5,6 +5,8 @@
 //! text that went through a lossy converter twice (a CRLF turned into CR CR LF by a second
 //! conversion, a BOM written twice) still comes out clean.
 
+use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
+
 /// The byte-order mark, U+FEFF.
 const BOM: char = '\u{feff}';
 
@@ -47,26 +49,50 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
 
 /// A name as a person (or a case-insensitive file system) reads it: lowercase, without
 /// default-ignorable code points (zero-width spaces and joiners, soft hyphens, variation
-/// selectors, bidi controls, tags…), which render as nothing, and with letters of other
-/// scripts that read as Latin ones (Cyrillic `а`, Greek `Ο`, fullwidth `ｓ`…) written as
-/// those ([`super::lookalike`]). Two overlay file names, or two skill names, that fold
-/// alike could be taken for one another. Folding is a fixed point: a folded name folds to
-/// itself.
+/// selectors, bidi controls, tags…), which render as nothing, without accents (each
+/// character decomposed, its combining marks dropped: `è` and `e` with U+0300 read as
+/// `e`), and with letters of other scripts that read as Latin ones (Cyrillic `а`, Greek
+/// `Ο`, fullwidth `ｓ`…) written as those ([`super::lookalike`]). Two overlay file names,
+/// or two skill names, that fold alike could be taken for one another. Folding is a fixed
+/// point: a folded name folds to itself.
 pub(crate) fn fold(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for c in name.chars().filter(|&c| !is_default_ignorable(c)) {
-        // Before lowercasing, so a capital that reads as a Latin capital (Greek `Η`, `H`)
-        // is not read as its small letter (`η`, nearer `n`); after it too, for a capital
-        // whose small letter is the look-alike.
-        match super::lookalike::latin(c) {
-            Some(latin) => out.push(latin),
-            None => out.extend(
-                c.to_lowercase()
-                    .map(|l| super::lookalike::latin(l).unwrap_or(l)),
-            ),
-        }
+    for c in name.chars() {
+        decompose_canonical(c, |d| read(d, &mut out));
     }
     out
+}
+
+/// One decomposed character of [`fold`]. A look-alike is mapped before lowercasing, so a
+/// capital that reads as a Latin capital (Greek `Η`, `H`) is not read as its small letter
+/// (`η`, nearer `n`), and after it too, for a capital whose small letter is the look-alike;
+/// a lowercase form is decomposed again (`İ` lowercases to `i` and a combining dot).
+fn read(c: char, out: &mut String) {
+    if unseen(c) {
+        return;
+    }
+    if let Some(latin) = super::lookalike::latin(c) {
+        return out.push(latin);
+    }
+    for l in c.to_lowercase() {
+        decompose_canonical(l, |d| {
+            if !unseen(d) {
+                out.push(super::lookalike::latin(d).unwrap_or(d));
+            }
+        });
+    }
+}
+
+/// What folding drops: a default-ignorable code point, or a combining mark.
+fn unseen(c: char) -> bool {
+    is_default_ignorable(c) || is_mark(c)
+}
+
+/// A combining mark as folding reads it: a nonzero canonical combining class, the marks
+/// that attach to a letter and reorder among themselves (accents among them). Spacing vowel
+/// signs, of class 0, are letters of their own and stay.
+pub(crate) fn is_mark(c: char) -> bool {
+    canonical_combining_class(c) != 0
 }
 
 /// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
@@ -161,6 +187,12 @@ mod tests {
         assert_eq!(fold("ｓａｆｅｔｙ"), "safety");
         // A Greek capital Eta reads as `H`, though its small letter does not read as `h`.
         assert_eq!(fold("Ηelp"), "help");
+        // An accent reads as the letter it sits on, combining or precomposed, in either
+        // case.
+        assert_eq!(fold("rele\u{301}ase"), "release");
+        assert_eq!(fold("rel\u{e8}ase"), "release");
+        assert_eq!(fold("R\u{c9}LEASE"), "release");
+        assert_eq!(fold("\u{130}"), "i");
         // Plain ASCII names fold alike only when they differ in case alone.
         assert_ne!(fold("step1"), fold("stepl"));
         assert_ne!(fold("modern"), fold("rnodern"));

@@ -7,6 +7,7 @@ use crate::introspect::Tier;
 use toml::Spanned;
 
 use super::kind::Kind;
+use super::literal::{self, Printed};
 use super::types::TypeNames;
 use super::{check_ident, content, gate, overlay, provenance, selector, suffix, uses, Names};
 use crate::codegen::diag::Sink;
@@ -148,9 +149,17 @@ pub(super) fn validate_layer(
     // `missing = "empty"` on `files`/`texts`: the roles given no entry are out of scope.
     let (scope, in_scope) = narrowed(&content, scope, in_scope);
     let locked = raw.locked.as_ref().is_some_and(|l| *l.get_ref());
+    super::locked::runtime(raw, kind, sink);
     let overlay = overlay::overlay(raw, locked, kind.is_runtime(), loader, sink);
     let selector = selector::selector(raw, kind, locked, sink);
-    let title = title(raw, sink);
+    let title = title(raw, names, sink);
+    if let Some(separator) = &raw.overlay_separator {
+        let printed = Printed {
+            key: "overlay separator",
+            layer: Some(raw.name.get_ref()),
+        };
+        literal::check(printed, separator, names, sink);
+    }
     let suffix = raw.suffix.as_ref().and_then(|s| {
         if !kind.is_text() {
             not_for(sink, raw, kind, "suffix", s.span());
@@ -319,9 +328,14 @@ fn check_name(raw: &raw::Layer, kind: Kind<'_>, names: &Names<'_>, sink: &mut Si
     }
 }
 
-/// `title`: one line, with a letter to name the section's tag.
-fn title(raw: &raw::Layer, sink: &mut Sink<'_>) -> Option<String> {
+/// `title`: one line, with a letter to name the section's tag, printed as written.
+fn title(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<String> {
     let t = raw.title.as_ref()?;
+    let printed = Printed {
+        key: "title",
+        layer: Some(raw.name.get_ref()),
+    };
+    literal::check(printed, t, names, sink);
     if t.get_ref().contains(['\n', '\r']) {
         sink.error(
             Some(t.span()),

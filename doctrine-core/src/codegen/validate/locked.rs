@@ -1,13 +1,43 @@
 //! Locked means locked: a locked layer's bytes are the shipped bytes plus the calling
 //! code's own facts, and nothing a user's file supplied decides them. Overlays and selectors
 //! cannot reach a locked layer (it has no `Overlay` field and takes no selector); what is
-//! checked here is the rest: printing or testing the skill index, whose user skills' lines
-//! come from user files, and gating on an overlay field, which a user's file fills.
+//! checked here is the rest: a layer whose text comes at run time (a slot, instructions),
+//! printing or testing the skill index, whose user skills' lines come from user files, and
+//! gating on an overlay field, which a user's file fills.
 
 use super::at::{report, At};
+use super::kind::Kind;
 use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Cond, FactId, Layer, Test};
+use crate::codegen::raw;
+
+/// `locked = true` on a layer whose text the caller passes at run time: nothing shipped
+/// would be locked, and `explain()` would label run-time text `locked`.
+pub(super) fn runtime(raw: &raw::Layer, kind: Kind<'_>, sink: &mut Sink<'_>) {
+    let Some(locked) = raw.locked.as_ref().filter(|l| *l.get_ref()) else {
+        return;
+    };
+    let name = raw.name.get_ref();
+    let (message, what, aside) = match kind {
+        Kind::Slot { .. } => (
+            format!("slot layer `{name}` cannot be locked: its text is what the calling code passes at run time"),
+            "text",
+            "",
+        ),
+        Kind::Instructions => (
+            format!("instructions layer `{name}` cannot be locked: its instructions come at run time, from files such as AGENTS.md that a user may write"),
+            "rules",
+            " (an administrator's instruction reaches the top rank with its own `locked: true`)",
+        ),
+        _ => return,
+    };
+    sink.error(
+        Some(locked.span()),
+        message,
+        Some(format!("remove `locked = true`; a locked layer's bytes are its shipped text plus the calling code's facts, so put {what} that must not change in a layer with `text` or `file` and lock that one{aside}")),
+    );
+}
 
 /// `{name}` (or `{?name}`, written `?name`) of fact `f` in layer `layer`.
 pub(super) fn prints(

@@ -26,6 +26,7 @@ mod gate;
 mod kind;
 mod layer;
 mod list;
+mod literal;
 mod locked;
 mod order;
 mod overlay;
@@ -73,6 +74,13 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     let facts = facts::facts(&raw, &roles, &tiers, word, sink);
     let declared = (&roles[..], &flags[..], &knobs[..], &facts[..]);
     let names = Names::new(&raw, declared, &tiers, word, &reported);
+    if let Some(separator) = &raw.separator {
+        let printed = literal::Printed {
+            key: "separator",
+            layer: None,
+        };
+        literal::check(printed, separator, &names, sink);
+    }
     no_layers(&raw, &reported, sink);
     let trim = raw.trim.unwrap_or(false);
     let mut types = TypeNames::declared(&raw, &names, sink);

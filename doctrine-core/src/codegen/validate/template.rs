@@ -21,14 +21,13 @@ pub(super) fn forgotten(
     reported: &mut Vec<String>,
     sink: &mut Sink<'_>,
 ) {
-    for (at, inner) in braced(body) {
-        let (section, name) = match inner.strip_prefix(['?', '/']) {
-            Some(rest) => (true, rest.strip_prefix('!').unwrap_or(rest)),
-            None => (false, inner),
-        };
-        let Some(kind) = declared(name, section, names) else {
-            continue;
-        };
+    for Named {
+        at,
+        inner,
+        name,
+        kind,
+    } in named(body, names)
+    {
         if reported.iter().any(|r| r == name) {
             continue;
         }
@@ -44,11 +43,48 @@ pub(super) fn forgotten(
     }
 }
 
+/// A `{…}` in text printed as written that names something declared.
+pub(super) struct Named<'b> {
+    /// The offset of its `{`.
+    pub(super) at: usize,
+    /// What is inside the braces (`?brief`, `today`).
+    pub(super) inner: &'b str,
+    pub(super) name: &'b str,
+    /// What it names, for a message: `fact`, `knob`, `flag`, `the skill index`.
+    pub(super) kind: &'static str,
+}
+
+/// Every `{name}` in `body` naming a declared fact or knob, and every `{?name}`, `{?!name}`
+/// or `{/name}` naming a fact or flag: what interpolation would have filled in. Read as
+/// interpolation reads text, so `{{name}}` is no placeholder.
+pub(super) fn named<'b>(body: &'b str, names: &Names<'_>) -> Vec<Named<'b>> {
+    let mut found = Vec::new();
+    for (at, inner) in braced(body) {
+        let (section, name) = match inner.strip_prefix(['?', '/']) {
+            Some(rest) => (true, rest.strip_prefix('!').unwrap_or(rest)),
+            None => (false, inner),
+        };
+        if let Some(kind) = declared(name, section, names) {
+            found.push(Named {
+                at,
+                inner,
+                name,
+                kind,
+            });
+        }
+    }
+    found
+}
+
 /// What a name in braces names, for a placeholder (a fact or knob) or a section tag (a
 /// fact or flag); `None` when nothing declared.
 fn declared(name: &str, section: bool, names: &Names<'_>) -> Option<&'static str> {
-    if names.facts.iter().any(|f| f.name == name) {
-        Some("fact")
+    if let Some(f) = names.facts.iter().find(|f| f.name == name) {
+        Some(if f.skill_index {
+            "the skill index"
+        } else {
+            "fact"
+        })
     } else if !section && names.knobs.iter().any(|k| k.name == name) {
         Some("knob")
     } else if section && names.flags.iter().any(|f| f.name == name) {

@@ -8,13 +8,16 @@
 //! a message after the decision is made.
 //!
 //! Used by the runtime overlay loader, by selectors (a file named by path) and by the code
-//! generator (manifest and the files it names).
+//! generator (manifest and the files it names); and, to write, by `cargo doctrine`'s
+//! `--output`, which writes to a regular file only.
 
 use std::fs::File;
 use std::io::{self, Read};
 
 #[cfg(unix)]
 mod unix;
+#[cfg(all(unix, feature = "codegen"))]
+pub(crate) use unix::create_regular;
 #[cfg(unix)]
 pub(crate) use unix::open_regular;
 #[cfg(unix)]
@@ -22,6 +25,8 @@ pub(crate) use unix::DirHandle;
 
 #[cfg(not(unix))]
 mod portable;
+#[cfg(all(not(unix), feature = "codegen"))]
+pub(crate) use portable::create_regular;
 #[cfg(not(unix))]
 pub(crate) use portable::open_regular;
 #[cfg(not(unix))]

@@ -115,6 +115,20 @@ fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
     OpenOptions::new().read(true).open(path).map(Some)
 }
 
+/// Opens `path` to be written and decides from the handle: a regular file, emptied, or
+/// what it is instead.
+#[cfg(feature = "codegen")]
+pub(crate) fn create_regular(path: &Path) -> Result<File, Refused> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .open(path)
+        .map_err(Refused::Io)?;
+    let file = decide(file)?.file;
+    file.set_len(0).map_err(Refused::Io)?;
+    Ok(file)
+}
+
 pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
     match File::open(path) {
         Ok(file) => decide(file),

@@ -167,6 +167,35 @@ pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
     }
 }
 
+/// How a file is opened to be written (by the tool, never by a program): created if
+/// missing, never blocking (a FIFO opens at once or fails), not truncated before the
+/// descriptor says it is a regular file.
+#[cfg(feature = "codegen")]
+const WRITE: OFlags = OFlags::WRONLY
+    .union(OFlags::CREATE)
+    .union(OFlags::NONBLOCK)
+    .union(OFlags::NOCTTY)
+    .union(OFlags::CLOEXEC);
+
+/// Opens `path` (following symlinks) to be written, without blocking, and decides from the
+/// descriptor: a regular file, emptied, or what it is instead.
+#[cfg(feature = "codegen")]
+pub(crate) fn create_regular(path: &Path) -> Result<File, Refused> {
+    let opened = rfs::open(path, WRITE, Mode::from_raw_mode(0o666)).map_err(|e| match e {
+        Errno::ISDIR => Refused::NotRegular(Kind::Directory),
+        // A FIFO no one reads answers so, as a socket or a driverless device does; the
+        // path is looked at only to say which it is.
+        Errno::NXIO => Refused::NotRegular(match std::fs::metadata(path) {
+            Ok(meta) => super::kind_of(meta.file_type()),
+            Err(_) => Kind::NoDevice,
+        }),
+        e => refused(e),
+    })?;
+    let file = decide(File::from(opened))?.file;
+    file.set_len(0).map_err(Refused::Io)?;
+    Ok(file)
+}
+
 fn refused(e: Errno) -> Refused {
     match e {
         Errno::NOENT => Refused::Missing(e.into()),
