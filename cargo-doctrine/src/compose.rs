@@ -210,7 +210,7 @@ fn instruction(text: String) -> Result<(String, NamedInstruction), Stop> {
 
 /// The prompt `given` names, composed as compiled code composes it; `None` when the
 /// manifest has errors (printed, as `check` prints them). Overlay notices go to standard
-/// error.
+/// error, and so do the prompt's own (a section boundary escaped in run-time text).
 pub(crate) fn prompt(given: Given, command: &str) -> Result<Option<Prompt<Box<[Section]>>>, Stop> {
     let manifest = Manifest::open(given.manifest, command)?;
     let d = match load(&manifest.request()) {
@@ -226,5 +226,9 @@ pub(crate) fn prompt(given: Given, command: &str) -> Result<Option<Prompt<Box<[S
     for notice in resolved.notices() {
         cli::complain(&format!("notice: {notice}"));
     }
-    Ok(Some(resolved.compose(&d, &plan)))
+    let prompt = resolved.compose(&d, &plan);
+    for notice in prompt.notices() {
+        cli::complain(&format!("notice: {notice}"));
+    }
+    Ok(Some(prompt))
 }

@@ -60,6 +60,7 @@ pub(super) fn same<S: AsRef<[Section]>, T: AsRef<[Section]>>(
     assert_eq!(ours.as_str(), theirs.as_str(), "{what}");
     assert_eq!(ours.sections(), theirs.sections(), "{what}");
     assert_eq!(ours.user_content(), theirs.user_content(), "{what}");
+    assert_eq!(ours.escapes(), theirs.escapes(), "{what}");
     assert_eq!(ours.budget(), theirs.budget(), "{what}");
 }
 

@@ -31,7 +31,9 @@ compiled code leaves it: flags and knobs at their defaults, optional facts, choi
 not given, no instructions, no selection (every selector layer left out), no overlay. \
 Instructions are rendered by the runtime in their layer's provenance style and rank; \
 selectors are resolved by the runtime's selector loader, as `Selectors::resolve` with the \
---overlay DIR (if any) as the user's directory, and its notices go to standard error. A name the manifest does not have is an error listing the valid ones; \
+--overlay DIR (if any) as the user's directory, and its notices go to standard error, as does \
+a notice for each layer whose run-time text held a section boundary, escaped as compiled \
+code escapes it. A name the manifest does not have is an error listing the valid ones; \
 so is what compiled code refuses: a fact the role does not take, a required fact, choice or \
 slot not given, a value outside a closed set.",
     examples: &[
