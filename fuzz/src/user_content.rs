@@ -3,7 +3,8 @@
 //! composition routine generated code calls.
 
 use doctrine_core::__private::{
-    compose, render_skill_index, Body, ItemPiece, ListStyle, Part, Seg, SkillField, Value, NO_JOIN,
+    compose, render_skill_index, Body, Guard, ItemPiece, ListStyle, Part, Seg, SkillField, Value,
+    NO_JOIN,
 };
 use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
 use doctrine_core::{Formulation, SkillOrigin, Skills};
@@ -70,8 +71,7 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
         },
     ];
     let p = compose(
-        "\n\n",
-        Formulation::Bare,
+        ("\n\n", Formulation::Bare, &Guard::HEADINGS),
         &[Value::Text(&index.text)],
         &[(0, &index.user)],
         parts,
@@ -122,16 +122,16 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
             want.push(("index", format!("- {}: {}", s.name, s.when), source));
         }
     }
+    // Each stretch as written, less the `\` of a heading line it held (escaped).
+    let escaped: Vec<usize> = p.escapes().iter().map(|e| e.at).collect();
+    let unescaped = |range: std::ops::Range<usize>| {
+        let bytes = range.filter(|i| !escaped.contains(i));
+        String::from_utf8(bytes.map(|i| p.as_str().as_bytes()[i]).collect()).unwrap()
+    };
     let got: Vec<(&str, String, UserSource)> = p
         .user_content()
         .iter()
-        .map(|u| {
-            (
-                u.layer,
-                p.as_str()[u.range.clone()].to_string(),
-                u.source.clone(),
-            )
-        })
+        .map(|u| (u.layer, unescaped(u.range.clone()), u.source.clone()))
         .collect();
     assert_eq!(got, want);
 }

@@ -68,6 +68,10 @@ pub trait Rows {
     fn each_piece(&self, out: &mut dyn FnMut(&str, bool));
     /// Appends what it prints to `out`.
     fn write(&self, out: &mut String);
+    /// Appends what it prints to `out`, calling `field(out, start)` after each item field
+    /// (the caller's text, from `start` to `out`'s end): one virtual call per field, the
+    /// walk itself monomorphic.
+    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize));
 }
 
 impl fmt::Debug for dyn Rows + '_ {
@@ -163,6 +167,16 @@ impl<R: Row> Rows for List<'_, R> {
 
     fn write(&self, out: &mut String) {
         self.walk(&mut |p, _| out.push_str(p));
+    }
+
+    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize)) {
+        self.walk(&mut |p, is_field| {
+            let start = out.len();
+            out.push_str(p);
+            if is_field {
+                field(out, start);
+            }
+        });
     }
 }
 

@@ -82,7 +82,7 @@ impl Value<'_> {
 /// What a template's segments print, in order, with sections decided: each literal as a
 /// text value, and each value with its index.
 #[inline(always)]
-fn each_value<'v>(
+pub(super) fn each_value<'v>(
     segs: &[Seg],
     values: &[Value<'v>],
     mut value: impl FnMut(Value<'v>, Option<usize>),

@@ -7,7 +7,9 @@ use std::ops::Range;
 
 use super::boundary::{Guarded, Via};
 use super::layer::Origin;
-use super::part::{each_joined, each_kept_piece, each_piece, Body, Joined, Kind, Part, Seg, Value};
+use super::part::{
+    each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Value,
+};
 use super::section::Mark;
 use super::user_content::{UserContent, UserSource, UserValue};
 
@@ -21,6 +23,7 @@ pub(super) struct Out<'a> {
 }
 
 /// The run-time source of a layer's main text, by where it came from (none: shipped).
+#[inline(always)]
 fn head_via(origin: Origin) -> Option<Via<'static>> {
     match origin {
         Origin::Slot => Some(Via::Slot),
@@ -31,6 +34,7 @@ fn head_via(origin: Origin) -> Option<Via<'static>> {
 }
 
 /// Writes layer `i`'s part.
+#[inline(always)]
 pub(super) fn write_part<'a>(
     i: usize,
     part: &Part<'a>,
@@ -52,6 +56,14 @@ pub(super) fn write_part<'a>(
                     });
                 }
             });
+            None
+        }
+        // A layer that carries no user text: its text is shipped or a slot's, its joined
+        // pieces shipped.
+        Body::Text(head, tail) if !part.info.user => {
+            let via = matches!(part.origin, Origin::Slot).then_some(Via::Slot);
+            out.text.put(head, via);
+            each_joined(head.len(), &tail, |piece, _| out.text.push(piece));
             None
         }
         Body::Text(head, tail) => {
@@ -78,6 +90,16 @@ fn write_template<'a>(
     out: &mut Out<'a>,
 ) {
     let record = out.record && part.info.user;
+    if !trimmed && !record {
+        // Most templates: each value whole, nothing to record.
+        return each_value(segs, values, |value, v| {
+            let via = v.and_then(|v| out.text.fact(v));
+            match value {
+                Value::Text(t) => out.text.put(t, via),
+                Value::List(list) => out.text.list(list, via),
+            }
+        });
+    }
     let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
         if let (true, Kind::Text(v)) = (record, kind) {
             let base = out.text.len();
@@ -100,6 +122,7 @@ fn write_template<'a>(
 
 /// The joined pieces after a head of `head` bytes: the suffix is shipped, an appended
 /// overlay run-time text. Returns where the overlay starts, when it was written.
+#[inline(always)]
 fn write_tail<'a>(
     head: usize,
     tail: &[Joined<'a>; 2],

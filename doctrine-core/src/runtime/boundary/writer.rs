@@ -7,6 +7,7 @@
 
 use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Supplied, Via};
+use crate::runtime::list::Rows;
 
 /// An escape found while writing: where the `\` goes (before the byte at `at`), in which
 /// section (layer index), the boundary's bytes, and where the text came from.
@@ -26,6 +27,13 @@ struct Pending<'a> {
     hi: usize,
     checked: usize,
     via: Via<'a>,
+}
+
+/// Whether `s` holds a character a heading's mark is made of (`#`, `=`, `-`): without one,
+/// no heading's mark can lie in it, and a manifest without section tags has nothing else
+/// to look for (most run-time text is checked with this one pass).
+fn may_mark_a_heading(s: &[u8]) -> bool {
+    s.iter().any(|b| matches!(b, b'#' | b'=' | b'-'))
 }
 
 /// A prompt's text being written, layer by layer.
@@ -56,15 +64,18 @@ impl<'a> Guarded<'a> {
         }
     }
 
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.text.len()
     }
 
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.text.is_empty()
     }
 
     /// The guard's verdict on placeholder value `v`: a fact's is run-time text.
+    #[inline]
     pub(crate) fn fact(&self, v: usize) -> Option<Via<'a>> {
         self.guard.is_fact(v).then_some(Via::Fact(v))
     }
@@ -76,7 +87,7 @@ impl<'a> Guarded<'a> {
     }
 
     /// `s`, run-time text when it came `via` somewhere, else shipped.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put(&mut self, s: &str, via: Option<Via<'a>>) {
         match via {
             Some(via) => self.runtime(s, via),
@@ -85,6 +96,7 @@ impl<'a> Guarded<'a> {
     }
 
     /// Layer `section` starts here.
+    #[inline]
     pub(crate) fn open(&mut self, section: usize) {
         self.base = self.text.len();
         self.section = section;
@@ -92,32 +104,74 @@ impl<'a> Guarded<'a> {
 
     /// The layer is written: what its run-time pieces left open is decided as if
     /// anything followed (the separator, the prompt's end, another layer).
+    #[inline]
     pub(crate) fn close(&mut self) {
-        for p in std::mem::take(&mut self.pending) {
-            self.check(p, true);
+        if !self.pending.is_empty() {
+            for p in std::mem::take(&mut self.pending) {
+                self.check(p, true);
+            }
         }
     }
 
     /// Run-time text: written, then checked, and so are the pieces before it that it may
     /// decide.
+    #[inline]
     pub(crate) fn runtime(&mut self, s: &str, via: Via<'a>) {
-        if s.is_empty() || !self.guard.is_on() {
-            return self.push(s);
-        }
         let lo = self.text.len();
         self.text.push_str(s);
-        let mut open = std::mem::take(&mut self.pending);
-        open.retain_mut(|p| self.check_again(p));
-        let p = Pending {
-            lo,
-            hi: self.text.len(),
-            checked: lo,
-            via,
+        self.pushed(lo, via);
+    }
+
+    /// A list value: its own text shipped, each item's field run-time text that came `via`
+    /// somewhere (none: all of it shipped).
+    pub(crate) fn list(&mut self, list: &dyn Rows, via: Option<Via<'a>>) {
+        let Some(via) = via.filter(|_| self.guard.is_on()) else {
+            return list.write(&mut self.text);
         };
-        if self.check(p, false) {
-            open.push(Pending { checked: p.hi, ..p });
+        // The walk writes into the text itself; each field is checked where it landed.
+        let mut text = std::mem::take(&mut self.text);
+        let tags = !self.guard.tags.is_empty();
+        list.write_fields(&mut text, &mut |text, start| {
+            let marks = tags || may_mark_a_heading(&text.as_bytes()[start..]);
+            if marks || !self.pending.is_empty() {
+                std::mem::swap(&mut self.text, text);
+                self.checked(start, marks, via);
+                std::mem::swap(&mut self.text, text);
+            }
+        });
+        self.text = text;
+    }
+
+    /// Checks the run-time text written from `lo` to the end.
+    #[inline]
+    fn pushed(&mut self, lo: usize, via: Via<'a>) {
+        // Most run-time text, in most manifests, has nothing to check: one pass over it.
+        let marks = !self.guard.tags.is_empty() || may_mark_a_heading(&self.text.as_bytes()[lo..]);
+        if self.guard.is_on() && (marks || !self.pending.is_empty()) {
+            self.checked(lo, marks, via);
         }
-        self.pending = open;
+    }
+
+    /// The checks of [`Self::runtime`]: the pieces still open, then this one (`lo..` the
+    /// end) when it may hold a boundary's mark.
+    fn checked(&mut self, lo: usize, marks: bool, via: Via<'a>) {
+        if !self.pending.is_empty() {
+            let mut open = std::mem::take(&mut self.pending);
+            open.retain_mut(|p| self.check_again(p));
+            self.pending = open;
+        }
+        let hi = self.text.len();
+        if marks && hi > lo {
+            let p = Pending {
+                lo,
+                hi,
+                checked: lo,
+                via,
+            };
+            if self.check(p, false) {
+                self.pending.push(Pending { checked: hi, ..p });
+            }
+        }
     }
 
     /// Checks a pending piece against the text since; whether it is still open.
