@@ -1,5 +1,5 @@
 //! Wide manifests: thousands of knobs, facts, overridable layers, selectors, flags,
-//! reminder states, `when` or `unless` conditions, or slots.
+//! reminder states, `when` or `unless` conditions, slots, or roles.
 //!
 //! rustc nests some constructs as deep as they are long: `derive(PartialEq)` over a
 //! struct's fields is one `&&` chain, and at about 6,000 fields (10,000 flags or reminder
@@ -25,7 +25,7 @@ mod support;
 use support::generate_with;
 
 /// The kinds of item a manifest can have thousands of.
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 10] = [
     "knobs",
     "facts",
     "overlays",
@@ -35,6 +35,7 @@ const KINDS: [&str; 9] = [
     "when",
     "unless",
     "slots",
+    "roles",
 ];
 
 /// A manifest with `n` items of `kind`. Names have a fixed width, so the code for `2n`
@@ -87,6 +88,15 @@ fn manifest(kind: &str, n: usize) -> String {
             }
             for i in 0..n {
                 writeln!(m, "[[reminders.kind]]\nname = \"r{i:05}\"\nwhen = \"s{i:05}\"\ntext = \"note {i:05}\"").unwrap();
+            }
+        }
+        "roles" => {
+            // Every role declared, a layer for all of them and one with a text per role.
+            let roles: Vec<String> = (0..n).map(|i| format!("\"r{i:05}\"")).collect();
+            writeln!(m, "roles = [{}]\n{base}", roles.join(", ")).unwrap();
+            m.push_str("[[layer]]\nname = \"role\"\n[layer.texts]\n");
+            for i in 0..n {
+                writeln!(m, "r{i:05} = \"role {i:05}\"").unwrap();
             }
         }
         "when" | "unless" => {
