@@ -426,6 +426,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedExtra {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRules {
+        type Skip = NeedExtra;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedExtra {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -451,40 +463,49 @@ pub fn compose<'a>(
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedRules {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn rules(
+    pub fn rules<__Skipped>(
         self,
         value: &'a [::doctrine::Instruction<'a>],
     ) -> Compose<'a, stage::NeedExtra>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedRules, __Skipped>,
     {
+        self.__instructions(0, value)
+    }
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn extra<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
+    {
+        self.__slot(0, ::core::convert::Into::into(value), false)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.instructions[0] = value;
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedExtra {}
-impl ::doctrine::__private::Slot<1> for stage::NeedRules {}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn extra(
+    fn __instructions<Next>(
         self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<1>,
-    {
+        k: usize,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            false,
-        );
+        state.instructions[k] = value;
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

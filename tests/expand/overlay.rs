@@ -341,6 +341,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedRepo {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedInstructions {
+        type Skip = NeedRepo;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRepo {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -362,40 +374,49 @@ pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedInstructions {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn instructions(
+    pub fn instructions<__Skipped>(
         self,
         value: &'a [::doctrine::Instruction<'a>],
     ) -> Compose<'a, stage::NeedRepo>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedInstructions, __Skipped>,
     {
+        self.__instructions(0, value)
+    }
+    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn repo<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedRepo, __Skipped>,
+    {
+        self.__slot(0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.instructions[0] = value;
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedRepo {}
-impl ::doctrine::__private::Slot<1> for stage::NeedInstructions {}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn repo(
+    fn __instructions<Next>(
         self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<1>,
-    {
+        k: usize,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.instructions[k] = value;
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

@@ -414,6 +414,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedToday {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedTask {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedToday {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -436,39 +448,34 @@ pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedTask {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn task(self, value: &'a str) -> Compose<'a, stage::NeedToday>
+    pub fn task<__Skipped>(self, value: &'a str) -> Compose<'a, stage::NeedToday>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedTask, __Skipped>,
     {
-        let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::option::Option::Some(value),
-            true,
-        );
-        Compose {
-            state,
-            _stage: ::core::marker::PhantomData,
-        }
+        self.__slot(0, ::core::option::Option::Some(value), true)
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedToday {}
-impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn today(
+    pub fn today<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<1>,
+        Stage: ::doctrine::__private::Slot<stage::NeedToday, __Skipped>,
     {
+        self.__slot(1, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[1] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
