@@ -225,14 +225,63 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 2] = ["root", "urgency"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `voice` when non-empty; `Overlay::load` fills it from `voice.md`.
     pub voice: ::std::string::String,
 }
+#[automatically_derived]
+impl ::core::clone::Clone for Overlay {
+    fn clone(&self) -> Self {
+        Self::__new(::doctrine::__private::owned_texts(&self.__fields()), self.__offs())
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for Overlay {
+    fn default() -> Self {
+        Self::__new(::std::vec::Vec::new(), [false; 0])
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::debug_struct(
+            f,
+            "Overlay",
+            (Self::FIELDS, &self.__fields()),
+            (&Self::__OFFS, &self.__offs()),
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        self.__fields() == other.__fields() && self.__offs() == other.__offs()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["voice"];
+    const __OFFS: [&'static str; 0] = [];
+    fn __fields(&self) -> [&str; 1] {
+        [self.voice.as_str()]
+    }
+    fn __offs(&self) -> [bool; 0] {
+        []
+    }
+    /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+    /// `offs` (the `_off` flags).
+    fn __new(
+        texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>,
+        offs: [bool; 0],
+    ) -> Self {
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let _ = offs;
+        Overlay {
+            voice: ::doctrine::__private::next_text(&mut texts),
+        }
+    }
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[::doctrine::__private::OverlayFile::new("voice.md", "voice")],
@@ -258,10 +307,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.voice = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
@@ -287,10 +334,8 @@ impl Overlay {
             &Self::SPEC,
             cap,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.voice = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         ::core::result::Result::Ok((overlay, notices))
     }
 }
@@ -583,7 +628,7 @@ impl<'a> __ComposeState<'a> {
             ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
             ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
         ];
-        let given = self.overlay.map(|o| ([o.voice.as_str()], []));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             role: self.role as usize,
