@@ -110,6 +110,10 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Overlay::load_capped"),
     (Space::Associated, "Overlay::load_with_cap"),
     (Space::Associated, "Overlay::MAX_CAP_BYTES"),
+    (Space::Associated, "Overlay::__OFFS"),
+    (Space::Associated, "Overlay::__fields"),
+    (Space::Associated, "Overlay::__offs"),
+    (Space::Associated, "Overlay::__new"),
     // `Selectors` and `Selection` (a manifest with selector layers).
     (Space::Associated, "Selectors::SPECS"),
     (Space::Associated, "Selectors::resolve"),
@@ -124,6 +128,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Compose::finish"),
     (Space::Associated, "Compose::finish_stable"),
     (Space::Associated, "Compose::finish_volatile"),
+    (Space::Associated, "Compose::__slot"),
+    (Space::Associated, "Compose::__instructions"),
     (Space::Associated, "Compose::selection"),
     (Space::Associated, "Compose::opt_out"),
     // One per selector family: `opt_out_<selector>`.
