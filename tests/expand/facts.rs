@@ -102,10 +102,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
-        match role {
-            Mode::Ask => &["root"],
-            Mode::Act => &["root", "urgency"],
-        }
+        const TAKES: [&[&str]; 2] = [&["root"], &["root", "urgency"]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -114,28 +112,21 @@ impl<'a> Facts<'a> {
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+            Mode::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &[],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Mode::Ask => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
-                        "ask",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Ask(AskFacts {
                         root: ::doctrine::__private::required("ask", "root", slots[0])?,
                     })
                 }
                 Mode::Act => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
-                        "act",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Act(ActFacts {
                         root: ::doctrine::__private::required("act", "root", slots[0])?,
                         urgency: ::doctrine::__private::choice(slots[1])?,
@@ -196,11 +187,10 @@ impl<'a> FactsBuilder<'a> {
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
         const TAKEN: [[bool; 2]; 2] = [[true, false], [true, true]];
-        const ROLES: [&str; 2] = ["ask", "act"];
         let given = [self.root.is_some(), self.urgency.is_some()];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Mode::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),

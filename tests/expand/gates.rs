@@ -218,9 +218,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
-        match role {
-            Mode::Work => &["scope", "speed", "reviewer"],
-        }
+        const TAKES: [&[&str]; 1] = [&["scope", "speed", "reviewer"]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -229,16 +228,16 @@ impl<'a> Facts<'a> {
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
+            Mode::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &[],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Mode::Work => {
-                    let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
-                        "work",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Work(WorkFacts {
                         scope: slots[0],
                         speed: ::doctrine::__private::choice(slots[1])?,
@@ -311,7 +310,6 @@ impl<'a> FactsBuilder<'a> {
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
         const TAKEN: [[bool; 3]; 1] = [[true, true, true]];
-        const ROLES: [&str; 1] = ["work"];
         let given = [
             self.scope.is_some(),
             self.speed.is_some(),
@@ -319,7 +317,7 @@ impl<'a> FactsBuilder<'a> {
         ];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Mode::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),
