@@ -222,7 +222,8 @@ pub fn method_clash(method: &str) -> bool {
     method != EXTRA && is_reserved(Space::Associated, &format!("Compose::{method}"))
 }
 
-/// The builder's own methods, for messages.
+/// The builder's own methods, for messages: its hidden ones (`__slot`) are left out, as no
+/// layer name can start with `_`.
 pub fn builder_methods() -> Vec<&'static str> {
     RESERVED
         .iter()
@@ -230,6 +231,7 @@ pub fn builder_methods() -> Vec<&'static str> {
             (s == Space::Associated)
                 .then_some(n)?
                 .strip_prefix("Compose::")
+                .filter(|m| !m.starts_with('_'))
                 // A pattern reads as what it stands for.
                 .map(|m| {
                     if m == "opt_out_{name}" {
