@@ -534,16 +534,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Role) -> &'static [&'static str] {
-        match role {
-            Role::Developer => &[],
-            Role::Architect => &[],
-            Role::Reviewer => &[],
-            Role::Qa => &[],
-            Role::Pm => &[],
-            Role::Devops => &[],
-            Role::Writer => &[],
-            Role::Researcher => &[],
-        }
+        const TAKES: [&[&str]; 8] = [&[], &[], &[], &[], &[], &[], &[], &[]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -552,88 +544,23 @@ impl<'a> Facts<'a> {
         role: Role,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
+            Role::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &["tools"],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
-                Role::Developer => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "developer",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Developer(DeveloperFacts { tools: &[] })
-                }
-                Role::Architect => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "architect",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Architect(ArchitectFacts { tools: &[] })
-                }
-                Role::Reviewer => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "reviewer",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Reviewer(ReviewerFacts { tools: &[] })
-                }
-                Role::Qa => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "qa",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Qa(QaFacts { tools: &[] })
-                }
-                Role::Pm => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "pm",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Pm(PmFacts { tools: &[] })
-                }
-                Role::Devops => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "devops",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Devops(DevopsFacts { tools: &[] })
-                }
-                Role::Writer => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "writer",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Writer(WriterFacts { tools: &[] })
-                }
-                Role::Researcher => {
-                    let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
-                        "researcher",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools"],
-                        pairs,
-                    )?;
-                    Facts::Researcher(ResearcherFacts { tools: &[] })
-                }
+                Role::Developer => Facts::Developer(DeveloperFacts { tools: &[] }),
+                Role::Architect => Facts::Architect(ArchitectFacts { tools: &[] }),
+                Role::Reviewer => Facts::Reviewer(ReviewerFacts { tools: &[] }),
+                Role::Qa => Facts::Qa(QaFacts { tools: &[] }),
+                Role::Pm => Facts::Pm(PmFacts { tools: &[] }),
+                Role::Devops => Facts::Devops(DevopsFacts { tools: &[] }),
+                Role::Writer => Facts::Writer(WriterFacts { tools: &[] }),
+                Role::Researcher => Facts::Researcher(ResearcherFacts { tools: &[] }),
             },
         )
     }
@@ -721,20 +648,10 @@ impl<'a> FactsBuilder<'a> {
             [true],
             [true],
         ];
-        const ROLES: [&str; 8] = [
-            "developer",
-            "architect",
-            "reviewer",
-            "qa",
-            "pm",
-            "devops",
-            "writer",
-            "researcher",
-        ];
         let given = [self.tools.is_some()];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Role::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),
@@ -1114,6 +1031,14 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedAmbient {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedAmbient {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -1143,21 +1068,27 @@ pub fn compose<'a>(
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedAmbient {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn ambient(
+    pub fn ambient<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedAmbient, __Skipped>,
     {
+        self.__slot(0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

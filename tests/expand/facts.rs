@@ -102,10 +102,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
-        match role {
-            Mode::Ask => &["root"],
-            Mode::Act => &["root", "urgency"],
-        }
+        const TAKES: [&[&str]; 2] = [&["root"], &["root", "urgency"]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -114,28 +112,21 @@ impl<'a> Facts<'a> {
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
+            Mode::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &[],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Mode::Ask => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
-                        "ask",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Ask(AskFacts {
                         root: ::doctrine::__private::required("ask", "root", slots[0])?,
                     })
                 }
                 Mode::Act => {
-                    let slots: [::core::option::Option<&'a str>; 2] = ::doctrine::__private::collect(
-                        "act",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Act(ActFacts {
                         root: ::doctrine::__private::required("act", "root", slots[0])?,
                         urgency: ::doctrine::__private::choice(slots[1])?,
@@ -196,11 +187,10 @@ impl<'a> FactsBuilder<'a> {
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
         const TAKEN: [[bool; 2]; 2] = [[true, false], [true, true]];
-        const ROLES: [&str; 2] = ["ask", "act"];
         let given = [self.root.is_some(), self.urgency.is_some()];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Mode::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),
@@ -225,14 +215,63 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 2] = ["root", "urgency"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `voice` when non-empty; `Overlay::load` fills it from `voice.md`.
     pub voice: ::std::string::String,
 }
+#[automatically_derived]
+impl ::core::clone::Clone for Overlay {
+    fn clone(&self) -> Self {
+        Self::__new(::doctrine::__private::owned_texts(&self.__fields()), self.__offs())
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for Overlay {
+    fn default() -> Self {
+        Self::__new(::std::vec::Vec::new(), [false; 0])
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::debug_struct(
+            f,
+            "Overlay",
+            (Self::FIELDS, &self.__fields()),
+            (&Self::__OFFS, &self.__offs()),
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        self.__fields() == other.__fields() && self.__offs() == other.__offs()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["voice"];
+    const __OFFS: [&'static str; 0] = [];
+    fn __fields(&self) -> [&str; 1] {
+        [self.voice.as_str()]
+    }
+    fn __offs(&self) -> [bool; 0] {
+        []
+    }
+    /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+    /// `offs` (the `_off` flags).
+    fn __new(
+        texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>,
+        offs: [bool; 0],
+    ) -> Self {
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let _ = offs;
+        Overlay {
+            voice: ::doctrine::__private::next_text(&mut texts),
+        }
+    }
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[::doctrine::__private::OverlayFile::new("voice.md", "voice")],
@@ -258,10 +297,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.voice = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
@@ -287,10 +324,8 @@ impl Overlay {
             &Self::SPEC,
             cap,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.voice = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         ::core::result::Result::Ok((overlay, notices))
     }
 }
@@ -431,6 +466,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedExtra {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRules {
+        type Skip = NeedExtra;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedExtra {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -456,40 +503,49 @@ pub fn compose<'a>(
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedRules {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn rules(
+    pub fn rules<__Skipped>(
         self,
         value: &'a [::doctrine::Instruction<'a>],
     ) -> Compose<'a, stage::NeedExtra>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedRules, __Skipped>,
     {
+        self.__instructions(0, value)
+    }
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn extra<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
+    {
+        self.__slot(0, ::core::convert::Into::into(value), false)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.instructions[0] = value;
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedExtra {}
-impl ::doctrine::__private::Slot<1> for stage::NeedRules {}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn extra(
+    fn __instructions<Next>(
         self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<1>,
-    {
+        k: usize,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            false,
-        );
+        state.instructions[k] = value;
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -567,7 +623,7 @@ impl<'a> __ComposeState<'a> {
             ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
             ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
         ];
-        let given = self.overlay.map(|o| ([o.voice.as_str()], []));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             role: self.role as usize,

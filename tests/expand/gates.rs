@@ -218,9 +218,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
-        match role {
-            Mode::Work => &["scope", "speed", "reviewer"],
-        }
+        const TAKES: [&[&str]; 1] = [&["scope", "speed", "reviewer"]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -229,16 +228,16 @@ impl<'a> Facts<'a> {
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
+            Mode::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &[],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Mode::Work => {
-                    let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
-                        "work",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Work(WorkFacts {
                         scope: slots[0],
                         speed: ::doctrine::__private::choice(slots[1])?,
@@ -311,7 +310,6 @@ impl<'a> FactsBuilder<'a> {
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
         const TAKEN: [[bool; 3]; 1] = [[true, true, true]];
-        const ROLES: [&str; 1] = ["work"];
         let given = [
             self.scope.is_some(),
             self.speed.is_some(),
@@ -319,7 +317,7 @@ impl<'a> FactsBuilder<'a> {
         ];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Mode::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),
@@ -340,14 +338,63 @@ impl<'a> FactsBuilder<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 3] = ["scope", "speed", "reviewer"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. This manifest locks no layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `tone` when non-empty; `Overlay::load` fills it from `tone.md`.
     pub tone: ::std::string::String,
 }
+#[automatically_derived]
+impl ::core::clone::Clone for Overlay {
+    fn clone(&self) -> Self {
+        Self::__new(::doctrine::__private::owned_texts(&self.__fields()), self.__offs())
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for Overlay {
+    fn default() -> Self {
+        Self::__new(::std::vec::Vec::new(), [false; 0])
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::debug_struct(
+            f,
+            "Overlay",
+            (Self::FIELDS, &self.__fields()),
+            (&Self::__OFFS, &self.__offs()),
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        self.__fields() == other.__fields() && self.__offs() == other.__offs()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["tone"];
+    const __OFFS: [&'static str; 0] = [];
+    fn __fields(&self) -> [&str; 1] {
+        [self.tone.as_str()]
+    }
+    fn __offs(&self) -> [bool; 0] {
+        []
+    }
+    /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+    /// `offs` (the `_off` flags).
+    fn __new(
+        texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>,
+        offs: [bool; 0],
+    ) -> Self {
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let _ = offs;
+        Overlay {
+            tone: ::doctrine::__private::next_text(&mut texts),
+        }
+    }
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[::doctrine::__private::OverlayFile::new("tone.md", "tone")],
@@ -382,10 +429,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.tone = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
@@ -411,10 +456,8 @@ impl Overlay {
             &Self::SPEC,
             cap,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.tone = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         ::core::result::Result::Ok((overlay, notices))
     }
 }
@@ -606,6 +649,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedPersona {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedHost {
+        type Skip = NeedPersona;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedPersona {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -630,43 +685,37 @@ pub fn compose<'a>(
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedHost {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `host`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn host(
+    pub fn host<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::NeedPersona>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedHost, __Skipped>,
     {
-        let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            false,
-        );
-        Compose {
-            state,
-            _stage: ::core::marker::PhantomData,
-        }
+        self.__slot(0, ::core::convert::Into::into(value), false)
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedPersona {}
-impl ::doctrine::__private::Slot<1> for stage::NeedHost {}
-impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn persona(
+    pub fn persona<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<1>,
+        Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
     {
+        self.__slot(1, ::core::convert::Into::into(value), false)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[1] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            false,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -746,7 +795,7 @@ impl<'a> __ComposeState<'a> {
             ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
         ];
         let flags = [self.flags.verbose, self.flags.strict];
-        let given = self.overlay.map(|o| ([o.tone.as_str()], []));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             role: self.role as usize,

@@ -149,10 +149,8 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Role) -> &'static [&'static str] {
-        match role {
-            Role::Dev => &[],
-            Role::Ops => &[],
-        }
+        const TAKES: [&[&str]; 2] = [&[], &[]];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -161,16 +159,16 @@ impl<'a> Facts<'a> {
         role: Role,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
+            Role::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &["tools", "skills", "guides"],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Role::Dev => {
-                    let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
-                        "dev",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools", "skills", "guides"],
-                        pairs,
-                    )?;
                     Facts::Dev(DevFacts {
                         tools: &[],
                         skills: &[],
@@ -178,13 +176,6 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Role::Ops => {
-                    let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
-                        "ops",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &["tools", "skills", "guides"],
-                        pairs,
-                    )?;
                     Facts::Ops(OpsFacts {
                         tools: &[],
                         skills: &[],
@@ -315,11 +306,10 @@ impl<'a> FactsBuilder<'a> {
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
     pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
         const TAKEN: [[bool; 3]; 2] = [[true, true, true], [true, true, false]];
-        const ROLES: [&str; 2] = ["dev", "ops"];
         let given = [self.tools.is_some(), self.skills.is_some(), self.guides.is_some()];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Role::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),

@@ -320,42 +320,35 @@ impl<'a> Facts<'a> {
     /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
     /// (a list fact is set on the struct instead).
     pub fn takes(role: Mode) -> &'static [&'static str] {
-        match role {
-            Mode::Chat => {
-                &[
-                    "root",
-                    "platform",
-                    "shell",
-                    "overview",
-                    "today",
-                    "room",
-                    "personality",
-                    "mcp",
-                ]
-            }
-            Mode::Plan => {
-                &[
-                    "root",
-                    "platform",
-                    "shell",
-                    "overview",
-                    "today",
-                    "room",
-                    "personality",
-                    "extramile",
-                    "mcp",
-                    "nudge",
-                ]
-            }
-            Mode::Exec => {
-                &["root", "platform", "shell", "pack", "today", "extramile", "mcp"]
-            }
-            Mode::Apply => {
-                &["root", "platform", "shell", "plan", "today", "extramile", "mcp"]
-            }
-            Mode::Scout => &["root", "platform", "shell", "scope", "today"],
-            Mode::Baseline => &["today"],
-        }
+        const TAKES: [&[&str]; 6] = [
+            &[
+                "root",
+                "platform",
+                "shell",
+                "overview",
+                "today",
+                "room",
+                "personality",
+                "mcp",
+            ],
+            &[
+                "root",
+                "platform",
+                "shell",
+                "overview",
+                "today",
+                "room",
+                "personality",
+                "extramile",
+                "mcp",
+                "nudge",
+            ],
+            &["root", "platform", "shell", "pack", "today", "extramile", "mcp"],
+            &["root", "platform", "shell", "plan", "today", "extramile", "mcp"],
+            &["root", "platform", "shell", "scope", "today"],
+            &["today"],
+        ];
+        TAKES[role as usize]
     }
     /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
     /// a missing required fact, a fact the role does not take, or a value outside
@@ -364,16 +357,16 @@ impl<'a> Facts<'a> {
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
     ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+        let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
+            Mode::NAMES[role as usize],
+            &FACT_NAMES,
+            Facts::takes(role),
+            &[],
+            pairs,
+        )?;
         ::core::result::Result::Ok(
             match role {
                 Mode::Chat => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "chat",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Chat(ChatFacts {
                         root: ::doctrine::__private::required("chat", "root", slots[0])?,
                         platform: ::doctrine::__private::required(
@@ -390,13 +383,6 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Mode::Plan => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "plan",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Plan(PlanFacts {
                         root: ::doctrine::__private::required("plan", "root", slots[0])?,
                         platform: ::doctrine::__private::required(
@@ -415,13 +401,6 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Mode::Exec => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "exec",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Exec(ExecFacts {
                         root: ::doctrine::__private::required("exec", "root", slots[0])?,
                         platform: ::doctrine::__private::required(
@@ -437,13 +416,6 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Mode::Apply => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "apply",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Apply(ApplyFacts {
                         root: ::doctrine::__private::required(
                             "apply",
@@ -467,13 +439,6 @@ impl<'a> Facts<'a> {
                     })
                 }
                 Mode::Scout => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "scout",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
                     Facts::Scout(ScoutFacts {
                         root: ::doctrine::__private::required(
                             "scout",
@@ -494,16 +459,7 @@ impl<'a> Facts<'a> {
                         today: slots[7],
                     })
                 }
-                Mode::Baseline => {
-                    let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
-                        "baseline",
-                        &FACT_NAMES,
-                        Facts::takes(role),
-                        &[],
-                        pairs,
-                    )?;
-                    Facts::Baseline(BaselineFacts { today: slots[7] })
-                }
+                Mode::Baseline => Facts::Baseline(BaselineFacts { today: slots[7] }),
             },
         )
     }
@@ -765,7 +721,6 @@ impl<'a> FactsBuilder<'a> {
                 false, false, false,
             ],
         ];
-        const ROLES: [&str; 6] = ["chat", "plan", "exec", "apply", "scout", "baseline"];
         let given = [
             self.root.is_some(),
             self.platform.is_some(),
@@ -783,7 +738,7 @@ impl<'a> FactsBuilder<'a> {
         ];
         let r = self.__role as usize;
         ::doctrine::__private::taken(
-            ROLES[r],
+            Mode::NAMES[r],
             (&given, &TAKEN[r]),
             &FACT_NAMES,
             Facts::takes(self.__role),
@@ -1240,6 +1195,14 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedExtra {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedExtra {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -1262,21 +1225,27 @@ pub fn compose<'a>(
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedExtra {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn extra(
+    pub fn extra<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
     {
+        self.__slot(0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

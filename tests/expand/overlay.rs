@@ -46,7 +46,6 @@ impl<'a> Facts<'a> {
 /// Every declared fact's name, in manifest order.
 pub const FACT_NAMES: [&str; 1] = ["tools"];
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Replaces layer `identity` when non-empty; `Overlay::load` fills it from `identity.md`.
     pub identity: ::std::string::String,
@@ -55,9 +54,61 @@ pub struct Overlay {
     ///Replaces layer `style` when non-empty; `Overlay::load` fills it from `style.md`.
     pub style: ::std::string::String,
 }
+#[automatically_derived]
+impl ::core::clone::Clone for Overlay {
+    fn clone(&self) -> Self {
+        Self::__new(::doctrine::__private::owned_texts(&self.__fields()), self.__offs())
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for Overlay {
+    fn default() -> Self {
+        Self::__new(::std::vec::Vec::new(), [false; 0])
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::debug_struct(
+            f,
+            "Overlay",
+            (Self::FIELDS, &self.__fields()),
+            (&Self::__OFFS, &self.__offs()),
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        self.__fields() == other.__fields() && self.__offs() == other.__offs()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["identity", "tools_more", "style"];
+    const __OFFS: [&'static str; 0] = [];
+    fn __fields(&self) -> [&str; 3] {
+        [self.identity.as_str(), self.tools_more.as_str(), self.style.as_str()]
+    }
+    fn __offs(&self) -> [bool; 0] {
+        []
+    }
+    /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+    /// `offs` (the `_off` flags).
+    fn __new(
+        texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>,
+        offs: [bool; 0],
+    ) -> Self {
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let _ = offs;
+        Overlay {
+            identity: ::doctrine::__private::next_text(&mut texts),
+            tools_more: ::doctrine::__private::next_text(&mut texts),
+            style: ::doctrine::__private::next_text(&mut texts),
+        }
+    }
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[
@@ -87,14 +138,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.identity = text.unwrap_or_default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.tools_more = text.unwrap_or_default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.style = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
@@ -120,14 +165,8 @@ impl Overlay {
             &Self::SPEC,
             cap,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.identity = text.unwrap_or_default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.tools_more = text.unwrap_or_default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.style = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         ::core::result::Result::Ok((overlay, notices))
     }
 }
@@ -346,6 +385,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedRepo {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedInstructions {
+        type Skip = NeedRepo;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRepo {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -367,40 +418,49 @@ pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedInstructions {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn instructions(
+    pub fn instructions<__Skipped>(
         self,
         value: &'a [::doctrine::Instruction<'a>],
     ) -> Compose<'a, stage::NeedRepo>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedInstructions, __Skipped>,
     {
+        self.__instructions(0, value)
+    }
+    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn repo<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedRepo, __Skipped>,
+    {
+        self.__slot(0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.instructions[0] = value;
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedRepo {}
-impl ::doctrine::__private::Slot<1> for stage::NeedInstructions {}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn repo(
+    fn __instructions<Next>(
         self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<1>,
-    {
+        k: usize,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.instructions[k] = value;
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -477,12 +537,7 @@ impl<'a> __ComposeState<'a> {
         let values: [::doctrine::__private::Value<'_>; 1] = [
             ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
         ];
-        let given = self
-            .overlay
-            .map(|o| (
-                [o.identity.as_str(), o.tools_more.as_str(), o.style.as_str()],
-                [],
-            ));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             slots: &self.slots[..],

@@ -206,14 +206,63 @@ impl ::core::fmt::Display for Combination {
     }
 }
 ///What a user may change: one field per overridable layer and none for any other, so code that sets a locked layer does not compile. An empty field leaves the shipped text intact. Locked, so no field and no file reaches them: `safety`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     ///Appended to layer `style` when non-empty; `Overlay::load` fills it from `style_more.md`.
     pub style_more: ::std::string::String,
 }
+#[automatically_derived]
+impl ::core::clone::Clone for Overlay {
+    fn clone(&self) -> Self {
+        Self::__new(::doctrine::__private::owned_texts(&self.__fields()), self.__offs())
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for Overlay {
+    fn default() -> Self {
+        Self::__new(::std::vec::Vec::new(), [false; 0])
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::doctrine::__private::debug_struct(
+            f,
+            "Overlay",
+            (Self::FIELDS, &self.__fields()),
+            (&Self::__OFFS, &self.__offs()),
+        )
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for Overlay {
+    fn eq(&self, other: &Self) -> bool {
+        self.__fields() == other.__fields() && self.__offs() == other.__offs()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for Overlay {}
 impl Overlay {
     /// The field names, in manifest order.
     pub const FIELDS: &'static [&'static str] = &["style_more"];
+    const __OFFS: [&'static str; 0] = [];
+    fn __fields(&self) -> [&str; 1] {
+        [self.style_more.as_str()]
+    }
+    fn __offs(&self) -> [bool; 0] {
+        []
+    }
+    /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+    /// `offs` (the `_off` flags).
+    fn __new(
+        texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>,
+        offs: [bool; 0],
+    ) -> Self {
+        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
+        let _ = offs;
+        Overlay {
+            style_more: ::doctrine::__private::next_text(&mut texts),
+        }
+    }
     /// The files an overlay directory may hold, and the names of the layers it may not reach.
     const SPEC: ::doctrine::__private::OverlaySpec = ::doctrine::__private::OverlaySpec {
         files: &[::doctrine::__private::OverlayFile::new("style_more.md", "style")],
@@ -239,10 +288,8 @@ impl Overlay {
             &Self::SPEC,
             max_bytes,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.style_more = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         (overlay, notices)
     }
     ///The most bytes [`Overlay::load_with_cap`] may cap a file at: the smallest `overlay_cap` (the manifest sets no `overlay_cap_max`, so a caller's cap may lower every file's and raise none).
@@ -268,10 +315,8 @@ impl Overlay {
             &Self::SPEC,
             cap,
         );
-        let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-        let mut overlay = <Overlay as ::core::default::Default>::default();
-        let text = ::core::iter::Iterator::next(&mut texts).flatten();
-        overlay.style_more = text.unwrap_or_default();
+        let offs = ::doctrine::__private::read_empty(&texts, []);
+        let overlay = Self::__new(texts, offs);
         ::core::result::Result::Ok((overlay, notices))
     }
 }
@@ -416,6 +461,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedToday {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedTask {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedToday {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -438,39 +495,34 @@ pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedTask {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn task(self, value: &'a str) -> Compose<'a, stage::NeedToday>
+    pub fn task<__Skipped>(self, value: &'a str) -> Compose<'a, stage::NeedToday>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedTask, __Skipped>,
     {
-        let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::option::Option::Some(value),
-            true,
-        );
-        Compose {
-            state,
-            _stage: ::core::marker::PhantomData,
-        }
+        self.__slot(0, ::core::option::Option::Some(value), true)
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedToday {}
-impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn today(
+    pub fn today<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<1>,
+        Stage: ::doctrine::__private::Slot<stage::NeedToday, __Skipped>,
     {
+        self.__slot(1, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[1] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,
@@ -555,7 +607,7 @@ impl<'a> __ComposeState<'a> {
         let choices = [::core::option::Option::Some(self.choice_mood as usize)];
         let flags = [self.flags.strict];
         let knobs = [self.knobs.pace as usize];
-        let given = self.overlay.map(|o| ([o.style_more.as_str()], []));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
         let inputs = ::doctrine::__private::Inputs {
             values: &values,
             role: self.role as usize,

@@ -304,6 +304,18 @@ pub mod stage {
     impl ::doctrine::__private::Filled for NeedPersona {}
     #[automatically_derived]
     impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedBase {
+        type Skip = NeedPersona;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedPersona {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
 }
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
@@ -325,43 +337,37 @@ pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
         _stage: ::core::marker::PhantomData,
     }
 }
-impl ::doctrine::__private::Slot<0> for stage::NeedBase {}
 impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `base`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn base(
+    pub fn base<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::NeedPersona>
     where
-        Stage: ::doctrine::__private::Slot<0>,
+        Stage: ::doctrine::__private::Slot<stage::NeedBase, __Skipped>,
     {
-        let mut state = self.state;
-        state.slots[0] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
-        Compose {
-            state,
-            _stage: ::core::marker::PhantomData,
-        }
+        self.__slot(0, ::core::convert::Into::into(value), true)
     }
-}
-impl ::doctrine::__private::Slot<1> for stage::NeedPersona {}
-impl ::doctrine::__private::Slot<1> for stage::NeedBase {}
-impl<'a, Stage> Compose<'a, Stage> {
     ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn persona(
+    pub fn persona<__Skipped>(
         self,
         value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
     ) -> Compose<'a, stage::Ready>
     where
-        Stage: ::doctrine::__private::Slot<1>,
+        Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
     {
+        self.__slot(1, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    fn __slot<Next>(
+        self,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> Compose<'a, Next> {
         let mut state = self.state;
-        state.slots[1] = ::doctrine::__private::given(
-            ::core::convert::Into::into(value),
-            true,
-        );
+        state.slots[k] = ::doctrine::__private::given(value, trim);
         Compose {
             state,
             _stage: ::core::marker::PhantomData,

@@ -444,6 +444,23 @@ pub struct RoleGroup {
     pub text: TextId,
 }
 
+impl RoleGroup {
+    /// Each of `roles` roles' text in `groups`, `None` for a role no group holds: one pass,
+    /// where a search of the groups per role grew with the square of the roles.
+    pub fn texts_by_role(groups: &[RoleGroup], roles: usize) -> Vec<Option<TextId>> {
+        let mut texts = vec![None; roles];
+        for g in groups {
+            for r in &g.roles {
+                // The first group holding a role wins, as a search would find it.
+                if let Some(t @ None) = texts.get_mut(r.0) {
+                    *t = Some(g.text);
+                }
+            }
+        }
+        texts
+    }
+}
+
 /// One file of a `dir` layer: its stem (the choice's name) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChoiceFile {

@@ -111,6 +111,10 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Overlay::load_capped"),
     (Space::Associated, "Overlay::load_with_cap"),
     (Space::Associated, "Overlay::MAX_CAP_BYTES"),
+    (Space::Associated, "Overlay::__OFFS"),
+    (Space::Associated, "Overlay::__fields"),
+    (Space::Associated, "Overlay::__offs"),
+    (Space::Associated, "Overlay::__new"),
     // `Selectors` and `Selection` (a manifest with selector layers).
     (Space::Associated, "Selectors::SPECS"),
     (Space::Associated, "Selectors::resolve"),
@@ -125,6 +129,8 @@ pub const RESERVED: &[(Space, &str)] = &[
     (Space::Associated, "Compose::finish"),
     (Space::Associated, "Compose::finish_stable"),
     (Space::Associated, "Compose::finish_volatile"),
+    (Space::Associated, "Compose::__slot"),
+    (Space::Associated, "Compose::__instructions"),
     (Space::Associated, "Compose::selection"),
     (Space::Associated, "Compose::opt_out"),
     // One per selector family: `opt_out_<selector>`.
@@ -217,7 +223,8 @@ pub fn method_clash(method: &str) -> bool {
     method != EXTRA && is_reserved(Space::Associated, &format!("Compose::{method}"))
 }
 
-/// The builder's own methods, for messages.
+/// The builder's own methods, for messages: its hidden ones (`__slot`) are left out, as no
+/// layer name can start with `_`.
 pub fn builder_methods() -> Vec<&'static str> {
     RESERVED
         .iter()
@@ -225,6 +232,7 @@ pub fn builder_methods() -> Vec<&'static str> {
             (s == Space::Associated)
                 .then_some(n)?
                 .strip_prefix("Compose::")
+                .filter(|m| !m.starts_with('_'))
                 // A pattern reads as what it stands for.
                 .map(|m| {
                     if m == "opt_out_{name}" {

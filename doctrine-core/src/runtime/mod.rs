@@ -36,4 +36,5 @@ pub(crate) mod text;
 pub(crate) mod tripwire;
 pub(crate) mod user_content;
 pub(crate) mod user_dir;
+pub(crate) mod wide;
 pub(crate) mod write;

@@ -292,19 +292,22 @@ impl<'d> Roles<'d> {
                 }
             }
         });
-        let from_slots = arms.clone().zip(&d.roles).map(|((s, v), who)| {
-            let (build, who, slots_bind) = (&s.from_slots, lit(who), &s.slots_bind);
-            quote! {
-                #role_ty::#v => {
-                    let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#who, &FACT_NAMES, Facts::takes(role), &[#(#list_names),*], pairs)?;
-                    Facts::#v(#build)
-                }
-            }
+        // The pairs are collected once, before the role's arm: collected in each arm, the
+        // generic call and its `?` cost rustc about 100 KB per role.
+        let from_slots = arms.clone().map(|(s, v)| {
+            let build = &s.from_slots;
+            quote! { #role_ty::#v => Facts::#v(#build), }
         });
-        let takes_arms = arms.map(|(s, v)| {
-            let takes = s.takes.iter().map(|t| lit(t));
-            quote! { #role_ty::#v => &[#(#takes),*], }
-        });
+        let slots_bind = match self.shapes.iter().any(|s| s.reads_slots) {
+            true => quote! { slots },
+            false => quote! { _ },
+        };
+        // A table, not a `match`: an arm per role of the same list.
+        let (r, takes) = (
+            d.roles.len(),
+            arms.map(|(s, _)| s.takes.iter().map(|t| lit(t))),
+        );
+        let takes = takes.map(|t| quote! { &[#(#t),*] });
         quote! {
             /// The role (mode) these facts are for.
             pub fn role(&self) -> #role_ty {
@@ -317,13 +320,15 @@ impl<'d> Roles<'d> {
             /// The facts `role` takes from `from_pairs`, required and optional, in manifest order
             /// (a list fact is set on the struct instead).
             pub fn takes(role: #role_ty) -> &'static [&'static str] {
-                match role { #(#takes_arms)* }
+                const TAKES: [&[&str]; #r] = [#(#takes),*];
+                TAKES[role as usize]
             }
 
             /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
             /// a missing required fact, a fact the role does not take, or a value outside
             /// a fact's closed set is an error naming it.
             pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
+                let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#role_ty::NAMES[role as usize], &FACT_NAMES, Facts::takes(role), &[#(#list_names),*], pairs)?;
                 ::core::result::Result::Ok(match role { #(#from_slots)* })
             }
 

@@ -54,14 +54,12 @@ pub(super) fn builder(d: &Doctrine) -> TokenStream {
         let row = d.facts.iter().map(|f| f.need[r] != Need::Absent);
         quote! { [#(#row),*] }
     });
-    let who = d.roles.iter().map(|r| lit(r));
     let pv = d.private();
     let check = quote! {
         const TAKEN: [[bool; #f]; #r] = [#(#taken),*];
-        const ROLES: [&str; #r] = [#(#who),*];
         let given = [#(#given),*];
         let r = self.__role as usize;
-        #pv::taken(ROLES[r], (&given, &TAKEN[r]), &FACT_NAMES, Facts::takes(self.__role))?;
+        #pv::taken(#role_ty::NAMES[r], (&given, &TAKEN[r]), &FACT_NAMES, Facts::takes(self.__role))?;
     };
     let doc = format!(
         "The facts of a {word} chosen at run time, given one by one; see [`Facts::builder`]."

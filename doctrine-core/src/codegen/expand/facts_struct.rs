@@ -106,6 +106,8 @@ pub(super) struct Shape {
     pub(super) lists_bind: TokenStream,
     pub(super) lists: TokenStream,
     pub(super) from_slots: TokenStream,
+    /// Whether `from_slots` reads the collected pairs (a field other than a list).
+    pub(super) reads_slots: bool,
     pub(super) takes: Vec<String>,
 }
 
@@ -221,6 +223,7 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
         },
         lists,
         from_slots,
+        reads_slots,
         takes: taken
             .iter()
             .filter(|(_, f, _)| f.list.is_none())

@@ -213,25 +213,8 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
     if !u.overlay {
         return (TokenStream::new(), quote! { ::core::option::Option::None });
     }
-    let fields = d
-        .layers
-        .iter()
-        .filter(|l| l.selector.is_none())
-        .filter_map(|l| {
-            let f = format_ident!("{}", l.overlay.as_ref()?.field);
-            Some(quote! { o.#f.as_str() })
-        });
-    let offs = d
-        .layers
-        .iter()
-        .filter(|l| l.selector.is_none())
-        .filter_map(|l| {
-            let o = l.overlay.as_ref().filter(|o| o.empty_off)?;
-            let f = format_ident!("{}_off", o.field);
-            Some(quote! { o.#f })
-        });
     let pre = quote! {
-        let given = self.overlay.map(|o| ([#(#fields),*], [#(#offs),*]));
+        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
     };
     let overlay = quote! {
         given.as_ref().map(|(fields, off)| #pv::Overlay { fields, off })

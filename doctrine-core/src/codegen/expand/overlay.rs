@@ -4,7 +4,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::{field_eq, lit};
+use super::lit;
 use crate::codegen::model::Override;
 use crate::codegen::model::{Doctrine, Layer, Overlay as OverlayModel};
 
@@ -50,12 +50,6 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         .collect();
     let (off_fields, off_docs): (Vec<&Ident>, Vec<&String>) =
         offs.iter().map(|(f, d)| (f, d)).unzip();
-    let all_fields: Vec<Ident> = fields
-        .iter()
-        .chain(off_fields.iter().copied())
-        .cloned()
-        .collect();
-    let (derive_eq, eq) = field_eq(&format_ident!("Overlay"), &TokenStream::new(), &all_fields);
     let docs = entries.iter().map(|(l, o)| match o.mode {
         Override::Replace => format!(
             "Replaces layer `{}` when non-empty; `Overlay::load` fills it from `{}`.",
@@ -73,21 +67,98 @@ pub(super) fn overlay(d: &Doctrine) -> TokenStream {
         super::table::locked_layers(d)
     );
     let loaders = loaders(d, &e);
+    let traits = traits(d, off_fields.len());
+    let parts = parts(d, &fields, &off_fields);
     quote! {
         #[doc = #overlay_doc]
-        #[derive(Clone, Debug, Default, #derive_eq Eq)]
         pub struct Overlay {
             #(#[doc = #docs] pub #fields: ::std::string::String,)*
             #(#[doc = #off_docs] pub #off_fields: bool,)*
         }
 
-        #eq
+        #traits
 
         impl Overlay {
             /// The field names, in manifest order.
             pub const FIELDS: &'static [&'static str] = &[#(#names),*];
 
+            #parts
             #loaders
+        }
+    }
+}
+
+/// `Clone`, `Default`, `Debug`, `PartialEq` and `Eq`, each as its derive would behave, over
+/// the fields as arrays: derived, each wrote a statement per field.
+fn traits(d: &Doctrine, offs: usize) -> TokenStream {
+    let pv = d.private();
+    quote! {
+        #[automatically_derived]
+        impl ::core::clone::Clone for Overlay {
+            fn clone(&self) -> Self {
+                Self::__new(#pv::owned_texts(&self.__fields()), self.__offs())
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::default::Default for Overlay {
+            fn default() -> Self {
+                Self::__new(::std::vec::Vec::new(), [false; #offs])
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for Overlay {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #pv::debug_struct(f, "Overlay", (Self::FIELDS, &self.__fields()), (&Self::__OFFS, &self.__offs()))
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::PartialEq for Overlay {
+            fn eq(&self, other: &Self) -> bool {
+                self.__fields() == other.__fields() && self.__offs() == other.__offs()
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::Eq for Overlay {}
+    }
+}
+
+/// The fields as arrays and the struct from them: the texts (`__fields`), the `_off` flags
+/// (`__offs`, named by `__OFFS`), and `__new` from texts as the loader gives them.
+fn parts(d: &Doctrine, fields: &[Ident], offs: &[&Ident]) -> TokenStream {
+    let pv = d.private();
+    let (n, m) = (fields.len(), offs.len());
+    let off_names = offs.iter().map(|f| lit(&f.to_string()));
+    let at = 0..m;
+    // With no field there is nothing to take from the texts (and no binding to leave unused).
+    let texts =
+        (n > 0).then(|| quote! { let mut texts = ::core::iter::IntoIterator::into_iter(texts); });
+    let drop = (n == 0).then(|| quote! { let _ = texts; });
+    let ignore = (m == 0).then(|| quote! { let _ = offs; });
+    quote! {
+        const __OFFS: [&'static str; #m] = [#(#off_names),*];
+
+        fn __fields(&self) -> [&str; #n] {
+            [#(self.#fields.as_str()),*]
+        }
+
+        fn __offs(&self) -> [bool; #m] {
+            [#(self.#offs),*]
+        }
+
+        /// The overlay of `texts` (one per field, in order; `""` for those missing) and
+        /// `offs` (the `_off` flags).
+        fn __new(texts: ::std::vec::Vec<::core::option::Option<::std::string::String>>, offs: [bool; #m]) -> Self {
+            #texts
+            #drop
+            #ignore
+            Overlay {
+                #(#fields: #pv::next_text(&mut texts),)*
+                #(#offs: offs[#at],)*
+            }
         }
     }
 }
@@ -102,7 +173,7 @@ fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
         .iter()
         .filter(|l| !l.locked && l.overlay.is_none())
         .map(|l| lit(&l.name));
-    let fill_all = fill_all(&e.fields);
+    let fill_all = fill_all(d, &e.fields);
     let with_cap = with_cap(d, &fill_all);
     quote! {
         /// The files an overlay directory may hold, and the names of the layers it may not reach.
@@ -172,33 +243,18 @@ pub(super) fn overlay_file(
     quote! { #pv::OverlayFile::#new(#file, #layer) #(#policy)* }
 }
 
-/// Filling the fields from what the loader read: an `empty = "off"` file read as `""`
-/// also sets its flag.
-fn fill_all(entries: &[(&Layer, &OverlayModel)]) -> TokenStream {
-    let fills = entries.iter().map(|(_, o)| {
-        let field = format_ident!("{}", o.field);
-        let off = o.empty_off.then(|| {
-            let flag = format_ident!("{}_off", o.field);
-            quote! { overlay.#flag = ::core::matches!(text.as_deref(), ::core::option::Option::Some("")); }
-        });
-        quote! {
-            let text = ::core::iter::Iterator::next(&mut texts).flatten();
-            #off
-            overlay.#field = text.unwrap_or_default();
-        }
-    });
-    // With no overlay field there is nothing to fill (and no unused bindings to leave).
-    if entries.is_empty() {
-        quote! {
-            let _ = texts;
-            let overlay = Overlay {};
-        }
-    } else {
-        quote! {
-            let mut texts = ::core::iter::IntoIterator::into_iter(texts);
-            let mut overlay = <Overlay as ::core::default::Default>::default();
-            #(#fills)*
-        }
+/// The overlay from what the loader read: an `empty = "off"` file read as `""` also sets
+/// its flag.
+fn fill_all(d: &Doctrine, entries: &[(&Layer, &OverlayModel)]) -> TokenStream {
+    let pv = d.private();
+    let offs = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, o))| o.empty_off)
+        .map(|(i, _)| i);
+    quote! {
+        let offs = #pv::read_empty(&texts, [#(#offs),*]);
+        let overlay = Self::__new(texts, offs);
     }
 }
 

@@ -7,14 +7,15 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::codegen::model::{Content, Doctrine, RoleId, Segment};
+use crate::codegen::model::{Content, Doctrine, Layer, RoleGroup, RoleId, Segment, TextId};
 use crate::codegen::names::screaming;
 
 pub(super) fn prefix(d: &Doctrine) -> TokenStream {
+    let texts = LayerTexts::new(d);
     let mut consts = Vec::new();
-    let mut arms = Vec::new();
+    let mut arms = vec![None; d.roles.len()];
     for r in RoleId::all(d.roles.len()) {
-        let Some(text) = known(d, r, d.tiers.last() - 1) else {
+        let Some(text) = known(d, &texts, r, d.tiers.last() - 1) else {
             continue;
         };
         let stem = d
@@ -28,18 +29,17 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
         let (tokens, len_name, fp_name) =
             pair(&stem, &text, &format!("the stable prefix of {who}"));
         consts.push(tokens);
-        arms.push((
-            r,
-            quote! { ::core::option::Option::Some((#len_name, #fp_name)) },
-        ));
+        if let Some(arm) = arms.get_mut(r.0) {
+            *arm = Some(quote! { ::core::option::Option::Some((#len_name, #fp_name)) });
+        }
     }
     // One entry per role, read by index: a `match` arm per role grew the code with the
     // number of roles twice over.
     let lookup = (!d.roles.is_empty()).then(|| {
         let ty = d.role_type();
         let n = d.roles.len();
-        let entries = RoleId::all(n).map(|r| match arms.iter().find(|(k, _)| *k == r) {
-            Some((_, entry)) => entry.clone(),
+        let entries = arms.iter().map(|arm| match arm {
+            Some(entry) => entry.clone(),
             None => quote! { ::core::option::Option::None },
         });
         let doc = format!(
@@ -54,7 +54,7 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
             }
         }
     });
-    let tiers = tiers(d);
+    let tiers = tiers(d, &texts);
     quote! {
         /// Stable prefixes fully known at compile time: their byte length and fingerprint.
         pub mod prefix {
@@ -90,7 +90,7 @@ fn pair(stem: &str, text: &str, what: &str) -> (TokenStream, Ident, Ident) {
 /// prefix through that tier's breakpoint (what the provider caches there), where it is
 /// known: `LEN` for a shared tier (the same for every role) or a single-agent prompt,
 /// `<ROLE>_LEN` otherwise.
-fn tiers(d: &Doctrine) -> TokenStream {
+fn tiers(d: &Doctrine, texts: &LayerTexts) -> TokenStream {
     if !d.tiers.declared {
         return TokenStream::new();
     }
@@ -99,7 +99,9 @@ fn tiers(d: &Doctrine) -> TokenStream {
         let shared = d.tiers.shared[t];
         let mut consts = Vec::new();
         for r in RoleId::all(d.roles.len()) {
-            let Some(text) = known(d, r, t) else { continue };
+            let Some(text) = known(d, texts, r, t) else {
+                continue;
+            };
             let (stem, who) = match d.roles.get(r.0).filter(|_| !shared) {
                 Some(n) => (
                     format!("{}_", screaming(n)),
@@ -130,27 +132,39 @@ fn tiers(d: &Doctrine) -> TokenStream {
     quote! { #(#modules)* }
 }
 
+/// Each per-role layer's text for each role (the first group's for a role out of scope),
+/// found once: a search of the groups per role and layer grew with the square of the roles.
+struct LayerTexts(Vec<Vec<Option<TextId>>>);
+
+impl LayerTexts {
+    fn new(d: &Doctrine) -> Self {
+        let of = |l: &Layer| match &l.content {
+            Content::PerRole(groups) => RoleGroup::texts_by_role(groups, d.roles.len().max(1))
+                .into_iter()
+                .map(|t| t.or(groups.first().map(|g| g.text)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        LayerTexts(d.layers.iter().map(of).collect())
+    }
+}
+
 /// The prefix of role `r` through tier `through` (the stable prefix through the last
 /// cached tier), if nothing supplied at run time can change it.
-fn known(d: &Doctrine, r: RoleId, through: usize) -> Option<String> {
+fn known(d: &Doctrine, texts: &LayerTexts, r: RoleId, through: usize) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
-    for l in d
-        .layers
-        .iter()
-        .filter(|l| l.tier_index <= through && l.in_scope(r))
-    {
+    for (i, l) in d.layers.iter().enumerate() {
+        if l.tier_index > through || !l.in_scope(r) {
+            continue;
+        }
         // A title's delimiters depend on the formulation chosen at run time.
         if l.is_gated() || l.overlay.is_some() || l.title.is_some() {
             return None;
         }
-        let Content::PerRole(groups) = &l.content else {
+        let Content::PerRole(_) = &l.content else {
             return None;
         };
-        let id = groups
-            .iter()
-            .find(|g| g.roles.contains(&r))
-            .or(groups.first())?
-            .text;
+        let id = texts.0[i].get(r.0).copied().flatten()?;
         let head = match &d.texts[id].segments {
             None => d.texts[id].body.clone(),
             // Trimmed once rendered, where the runtime trims the template.

@@ -8,16 +8,12 @@ use crate::codegen::model::{Content, Doctrine, Layer};
 use crate::codegen::names::camel;
 use crate::codegen::plan::Indices;
 
-/// The slot and instructions layers, in manifest order, with their place in the state.
-fn slots<'d>(d: &'d Doctrine, ix: &Indices) -> Vec<(&'d Layer, TokenStream)> {
+/// The slot and instructions layers, in manifest order, with their index among their kind.
+fn slots<'d>(d: &'d Doctrine, ix: &Indices) -> Vec<(&'d Layer, usize)> {
     d.layers
         .iter()
         .enumerate()
-        .filter_map(|(i, l)| match (ix.slot[i], ix.instructions[i]) {
-            (Some(k), _) => Some((l, quote! { slots[#k] })),
-            (_, Some(k)) => Some((l, quote! { instructions[#k] })),
-            _ => None,
-        })
+        .filter_map(|(i, l)| ix.slot[i].or(ix.instructions[i]).map(|k| (l, k)))
         .collect()
 }
 
@@ -56,10 +52,22 @@ pub(super) fn stages(
     let finishable = (0..=slots.len())
         .filter(|&k| !req[k..].contains(&true))
         .map(|k| &names[k]);
-    let methods = slots
-        .iter()
-        .enumerate()
-        .map(|(j, (l, place))| slot_method(d, j, l, place, &names, &req));
+    let methods = (!slots.is_empty()).then(|| {
+        let methods = slots
+            .iter()
+            .enumerate()
+            .map(|(j, (l, k))| slot_method(d, j, l, *k, &names, &req));
+        let setters = setters(d);
+        quote! {
+            // One block for every slot: the bound of each sits on its method.
+            impl<'a, Stage> Compose<'a, Stage> {
+                #(#methods)*
+            }
+
+            #setters
+        }
+    });
+    let skips = skips(d, &names, &req);
     let doc = compose_doc(d, &slots);
     quote! {
         /// The stages of [`Compose`]: each names the call that must come next, so a
@@ -69,6 +77,7 @@ pub(super) fn stages(
             #(#[doc = #docs] pub struct #names;)*
 
             #(#[automatically_derived] impl #pv::Filled for #finishable {})*
+            #skips
         }
 
         /// A prompt being composed; see [`compose`].
@@ -84,11 +93,28 @@ pub(super) fn stages(
             Compose { state: #init, _stage: ::core::marker::PhantomData }
         }
 
-        #(#methods)*
+        #methods
     }
 }
 
-fn compose_doc(d: &Doctrine, slots: &[(&Layer, TokenStream)]) -> String {
+/// What skipping each stage's slot reaches, for the runtime's `Slot` impls: the next stage
+/// if the slot is optional, else none. Without slots, nothing.
+fn skips(d: &Doctrine, names: &[Ident], req: &[bool]) -> TokenStream {
+    if req.is_empty() {
+        return TokenStream::new();
+    }
+    let pv = d.private();
+    let skips = (0..names.len()).map(|j| match req.get(j) {
+        Some(false) => {
+            let next = &names[j + 1];
+            quote! { #next }
+        }
+        _ => quote! { #pv::Blocked },
+    });
+    quote! { #(#[automatically_derived] impl #pv::Stage for #names { type Skip = #skips; })* }
+}
+
+fn compose_doc(d: &Doctrine, slots: &[(&Layer, usize)]) -> String {
     let order = if slots.is_empty() {
         "This manifest has no slots.".to_string()
     } else {
@@ -108,44 +134,39 @@ fn compose_doc(d: &Doctrine, slots: &[(&Layer, TokenStream)]) -> String {
     )
 }
 
-/// Slot `j`'s method: it may be called from stage `k` when only optional slots lie
-/// between (at most `MAX_SKIPPED_SLOTS` stages back, so the impls stay linear in the number of
-/// slots). Each method moves the whole state and sets one element, so the code grows
-/// linearly too.
+/// Slot `j`'s method, `k`th of its kind: it may be called from any stage from which only
+/// optional slots lead to it (at most `MAX_SKIPPED_SLOTS` back), which the runtime's `Slot`
+/// impls decide from the stages' `Stage::Skip` chain. Its body is one call, so the code grows
+/// linearly with the slots, and by little.
 fn slot_method(
     d: &Doctrine,
     j: usize,
     l: &Layer,
-    place: &TokenStream,
+    k: usize,
     names: &[Ident],
     req: &[bool],
 ) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
-    let next = &names[j + 1];
-    let from = (0..=j)
-        .rev()
-        .take(crate::__private::MAX_SKIPPED_SLOTS)
-        .take_while(|&k| k == j || !req[k])
-        .map(|k| &names[k]);
+    let (this, next) = (&names[j], &names[j + 1]);
     let method = format_ident!("{}", l.name);
     // A value that is empty (after trimming, where the layer trims) is not given.
     let trim = matches!(l.content, Content::Slot { trim: true, .. });
-    let (param, value, what) = if matches!(l.content, Content::Instructions) {
+    let (param, body, what) = if matches!(l.content, Content::Instructions) {
         (
             quote! { value: &'a [#krate::Instruction<'a>] },
-            quote! { value },
+            quote! { self.__instructions(#k, value) },
             format!("Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out.", l.name),
         )
     } else if req[j] {
         (
             quote! { value: &'a str },
-            quote! { #pv::given(::core::option::Option::Some(value), #trim) },
+            quote! { self.__slot(#k, ::core::option::Option::Some(value), #trim) },
             format!("Fills required slot `{}`.", l.name),
         )
     } else {
         (
             quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
-            quote! { #pv::given(::core::convert::Into::into(value), #trim) },
+            quote! { self.__slot(#k, ::core::convert::Into::into(value), #trim) },
             format!("Fills optional slot `{}`; `None`, `Some(\"\")` or skipping it leaves the layer out.", l.name),
         )
     };
@@ -156,21 +177,46 @@ fn slot_method(
         j + 1,
         req.len()
     );
+    // The bound sits on the method, not the impl, so that calling it at the wrong stage
+    // reports the bound's own message rather than a missing method. `__Skipped` (how many
+    // optional slots the call skips) is inferred.
     quote! {
-        #(impl #pv::Slot<#j> for stage::#from {})*
+        #[doc = #doc]
+        pub fn #method<__Skipped>(self, #param) -> Compose<'a, stage::#next>
+        where
+            Stage: #pv::Slot<stage::#this, __Skipped>,
+        {
+            #body
+        }
+    }
+}
 
-        // The bound sits on the method, not the impl, so that calling it at the wrong
-        // stage reports the bound's own message rather than a missing method.
-        impl<'a, Stage> Compose<'a, Stage> {
-            #[doc = #doc]
-            pub fn #method(self, #param) -> Compose<'a, stage::#next>
-            where
-                Stage: #pv::Slot<#j>,
-            {
+/// What every slot method calls: the value stored, and the builder moved to stage `Next`.
+fn setters(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    let uses = super::state::Uses::new(d);
+    let slot = (uses.slots > 0).then(|| {
+        quote! {
+            fn __slot<Next>(self, k: usize, value: ::core::option::Option<&'a str>, trim: bool) -> Compose<'a, Next> {
                 let mut state = self.state;
-                state.#place = #value;
+                state.slots[k] = #pv::given(value, trim);
                 Compose { state, _stage: ::core::marker::PhantomData }
             }
+        }
+    });
+    let instructions = (uses.instructions > 0).then(|| {
+        quote! {
+            fn __instructions<Next>(self, k: usize, value: &'a [#krate::Instruction<'a>]) -> Compose<'a, Next> {
+                let mut state = self.state;
+                state.instructions[k] = value;
+                Compose { state, _stage: ::core::marker::PhantomData }
+            }
+        }
+    });
+    quote! {
+        impl<'a, Stage> Compose<'a, Stage> {
+            #slot
+            #instructions
         }
     }
 }

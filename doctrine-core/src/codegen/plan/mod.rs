@@ -21,7 +21,7 @@ pub use overlay_spec::{overlay_spec, selector_specs};
 use leak::{one, slice, text};
 
 use crate::codegen::model::{
-    Content, Doctrine, Layer, LinePart, Override, SectionOn, Segment, TextId,
+    Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
 use crate::introspect::{LayerInfo, Source, Tier, Title};
 use crate::runtime::boundary::{tag_names, Guard};
@@ -158,11 +158,9 @@ fn shipped_ids(d: &Doctrine, l: &Layer) -> Vec<TextId> {
             vec![groups[0].text]
         }
         // One entry per role; a role out of scope never reads its entry.
-        Content::PerRole(groups) => (0..d.roles.len())
-            .map(|r| {
-                let g = groups.iter().find(|g| g.roles.iter().any(|x| x.0 == r));
-                g.unwrap_or(&groups[0]).text
-            })
+        Content::PerRole(groups) => RoleGroup::texts_by_role(groups, d.roles.len())
+            .into_iter()
+            .map(|t| t.unwrap_or(groups[0].text))
             .collect(),
         Content::Choice { variants, .. } => variants.iter().map(|v| v.text).collect(),
         Content::Slot { .. } | Content::Instructions => Vec::new(),

@@ -1,6 +1,6 @@
 //! A layer's content key (`file`, `files`, `text`, `texts`, `dir`, `slot`) → [`Content`].
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
 use toml::Spanned;
@@ -536,13 +536,15 @@ pub(super) fn per_role<V>(
     let mut by_role: HashMap<RoleId, &V> = HashMap::new();
     let mut default = None;
     let mut ok = true;
+    // Sets and maps, not searches per role: a text per role made them grow with the square.
+    let scope: HashSet<RoleId> = in_scope.iter().copied().collect();
     for (key, value) in map {
         if key.get_ref() == "default" {
             default = Some((key.get_ref().as_str(), value));
             continue;
         }
         match names.role(key, sink) {
-            Some(r) if !in_scope.contains(&r) => {
+            Some(r) if !scope.contains(&r) => {
                 sink.error(
                     Some(key.span()),
                     format!(
@@ -575,6 +577,7 @@ pub(super) fn per_role<V>(
         }
     }
     let mut groups: Vec<RoleGroup> = Vec::new();
+    let mut group_of: HashMap<TextId, usize> = HashMap::new();
     // Each value is loaded once, and a failure is remembered too: a missing file that
     // `default` gives to five roles is one error, not five.
     let mut loaded: HashMap<*const V, Option<TextId>> = HashMap::new();
@@ -608,12 +611,15 @@ pub(super) fn per_role<V>(
             ok = false;
             continue;
         };
-        match groups.iter_mut().find(|g| g.text == id) {
-            Some(g) => g.roles.push(role),
-            None => groups.push(RoleGroup {
-                roles: vec![role],
-                text: id,
-            }),
+        match group_of.get(&id) {
+            Some(&g) => groups[g].roles.push(role),
+            None => {
+                group_of.insert(id, groups.len());
+                groups.push(RoleGroup {
+                    roles: vec![role],
+                    text: id,
+                });
+            }
         }
     }
     if ok && groups.is_empty() {

@@ -247,6 +247,9 @@ fn check_stage_names(layers: &[(Spanned<()>, Layer)], sink: &mut Sink<'_>) {
 
 struct Names<'a> {
     roles: &'a [String],
+    /// Each role's place in `roles`: a lookup per named role, not a scan of them all, which
+    /// grew with the square of the roles where every role names itself.
+    role_ids: HashMap<&'a str, RoleId>,
     tiers: &'a Tiers,
     flags: &'a [Flag],
     knobs: &'a [Knob],
@@ -278,6 +281,13 @@ impl<'a> Names<'a> {
     ) -> Self {
         Names {
             roles,
+            // Reversed, so that the first of two same names wins, as a search would find it.
+            role_ids: roles
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, r)| (r.as_str(), RoleId(i)))
+                .collect(),
             tiers,
             flags,
             knobs,
@@ -321,11 +331,7 @@ impl<'a> Names<'a> {
             );
             return None;
         }
-        let found = self
-            .roles
-            .iter()
-            .position(|r| r == name.get_ref())
-            .map(RoleId);
+        let found = self.role_ids.get(name.get_ref().as_str()).copied();
         if found.is_none() {
             sink.error(
                 Some(name.span()),
