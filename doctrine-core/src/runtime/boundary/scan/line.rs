@@ -1,0 +1,154 @@
+//! Heading lines at level 1 or 2, as CommonMark reads them: `#` or `##`, or an underline.
+
+use super::{At, Ctx, Found, Verdict};
+
+/// Line breaks, as CommonMark counts them.
+fn is_break(c: char) -> bool {
+    matches!(c, '\n' | '\r')
+}
+
+/// A heading at level 1 or 2 on the line starting at `ls`: up to three spaces, `#` or
+/// `##`, then a space, a tab, a line break or the end.
+pub(super) fn atx(ctx: &Ctx<'_>, ls: usize) -> Verdict {
+    let v = indent(ctx, ls);
+    let Some(v) = v else { return Verdict::No };
+    let mut n = 0;
+    loop {
+        match ctx.next(v + n) {
+            At::Char('#') if n < 2 => n += 1,
+            At::Char(' ' | '\t' | '\n' | '\r') if n > 0 => {
+                return Verdict::Yes(Found {
+                    start: v,
+                    end: v + n,
+                    decided: v + n + 1,
+                    first: v,
+                });
+            }
+            At::Char(_) => return Verdict::No,
+            At::More if n > 0 => return Verdict::More,
+            At::Unknown if n > 0 => {
+                return Verdict::Yes(Found {
+                    start: v,
+                    end: v + n,
+                    decided: v + n + 1,
+                    first: v,
+                });
+            }
+            At::More | At::Unknown => return Verdict::No,
+        }
+    }
+}
+
+/// A setext underline on the line starting at `ls`: up to three spaces, a run of `=` or of
+/// `-`, spaces or tabs, then the line's end, under a line that is not blank. It makes the
+/// line above a heading of level 1 or 2.
+pub(super) fn underline(ctx: &Ctx<'_>, ls: usize) -> Verdict {
+    let Some(start) = indent(ctx, ls) else {
+        return Verdict::No;
+    };
+    let mark = match ctx.next(start) {
+        At::Char(c @ ('=' | '-')) => c,
+        _ => return Verdict::No,
+    };
+    let mut v = start;
+    while ctx.next(v) == At::Char(mark) {
+        v += 1;
+    }
+    let end = v;
+    while matches!(ctx.next(v), At::Char(' ' | '\t')) {
+        v += 1;
+    }
+    let found = |decided| {
+        Verdict::Yes(Found {
+            start,
+            end,
+            decided,
+            first: start,
+        })
+    };
+    let verdict = match ctx.next(v) {
+        At::Char(c) if is_break(c) => found(v + 1),
+        At::Char(_) => return Verdict::No,
+        At::More => Verdict::More,
+        At::Unknown => found(v + 1),
+    };
+    match blank_above(ctx, ls) {
+        true => Verdict::No,
+        false => verdict,
+    }
+}
+
+/// Where a line's text starts after up to three spaces of indentation (four make code).
+fn indent(ctx: &Ctx<'_>, ls: usize) -> Option<usize> {
+    let mut v = ls;
+    while ctx.next(v) == At::Char(' ') {
+        if v - ls == 3 {
+            return None;
+        }
+        v += 1;
+    }
+    Some(v)
+}
+
+/// Whether the line above the one starting at `ls` is blank (only spaces or tabs, as
+/// CommonMark has it), or there is none. A line that runs into the unknown may hold
+/// anything: not blank.
+fn blank_above(ctx: &Ctx<'_>, ls: usize) -> bool {
+    let mut v = ls;
+    // The break that ends the line above: `\r\n` is one.
+    match ctx.prev(v) {
+        At::Char('\n') => {
+            v -= 1;
+            if ctx.prev(v) == At::Char('\r') {
+                v -= 1;
+            }
+        }
+        At::Char('\r') => v -= 1,
+        _ => return false,
+    }
+    loop {
+        match ctx.prev(v) {
+            At::Char(c) if is_break(c) => return true,
+            At::Char(' ' | '\t') => v -= 1,
+            _ => return false,
+        }
+    }
+}
+
+/// Where the line holding `lo` may start, if everything between there and `lo` is one of
+/// `chars` (and at most `reach` bytes, when given): after a line break, or in the unknown
+/// before the separator; and whether that stretch reaches back to the layer's start, which
+/// is a line start too when the layer is the first of its prompt.
+pub(super) fn line_start(
+    ctx: &Ctx<'_>,
+    lo: usize,
+    chars: &[char],
+    reach: Option<usize>,
+) -> (Option<usize>, bool) {
+    let mut v = lo;
+    loop {
+        let first = v <= ctx.base();
+        if reach.is_some_and(|r| lo - v > r) {
+            return (None, first);
+        }
+        match ctx.prev(v) {
+            At::Char(c) if is_break(c) => return (Some(v), first),
+            At::Char(c) if chars.contains(&c) => v -= c.len_utf8(),
+            At::Unknown => return (Some(v), first),
+            _ => return (None, first),
+        }
+    }
+}
+
+/// Every line start after a line break in `lo..hi` (before `hi`).
+pub(super) fn line_starts<'c>(
+    ctx: &'c Ctx<'_>,
+    lo: usize,
+    hi: usize,
+) -> impl Iterator<Item = usize> + 'c {
+    let b = ctx.base();
+    ctx.body[lo - b..hi - b]
+        .match_indices(['\n', '\r'])
+        .map(move |(i, _)| lo + i + 1)
+        .filter(move |&ls| ls < hi)
+}

@@ -1,0 +1,139 @@
+//! The grammar of a section boundary, checked around one piece of run-time text as a
+//! layer is written: tags (`tag.rs`) and heading lines (`line.rs`). A layer is read on its
+//! own, as if it started the prompt or followed the separator, and as if anything could
+//! follow it: what is unknown is taken at its worst, so a layer's escapes never depend on
+//! its neighbours (its bytes stay the same whatever the layers before and after it hold:
+//! the stable prefix does not wait for the volatile part, and `finish_volatile()` gives
+//! what `finish().volatile()` gives).
+
+mod line;
+mod tag;
+
+use super::Guard;
+use line::{atx, line_start, line_starts, underline};
+use tag::{tag, tag_before, tag_from_unknown};
+
+/// A character of a layer's context, or what lies past what is known of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum At {
+    Char(char),
+    /// The layer is still being written: the next character is not known yet.
+    More,
+    /// Past the separators: anything may be there.
+    Unknown,
+}
+
+/// A layer's text as the scanner reads it, in positions of its own: the separator before
+/// it (`0..before.len()`), then the text written so far; past that, what is still to come
+/// or (once the layer is done) anything: the separator or the prompt's end.
+pub(super) struct Ctx<'t> {
+    pub(super) before: &'t str,
+    pub(super) body: &'t str,
+    pub(super) closed: bool,
+}
+
+impl Ctx<'_> {
+    /// Where the body starts.
+    pub(super) fn base(&self) -> usize {
+        self.before.len()
+    }
+
+    /// The character at `v`.
+    pub(super) fn next(&self, v: usize) -> At {
+        let (b, l) = (self.before.len(), self.body.len());
+        let first = |s: &str| s.chars().next().map_or(At::Unknown, At::Char);
+        if v < b {
+            first(&self.before[v..])
+        } else if v < b + l {
+            first(&self.body[v - b..])
+        } else if self.closed {
+            At::Unknown
+        } else {
+            At::More
+        }
+    }
+
+    /// The character that ends at `v` (within the separator and the body).
+    pub(super) fn prev(&self, v: usize) -> At {
+        let b = self.before.len();
+        let last = |s: &str| s.chars().next_back().map_or(At::Unknown, At::Char);
+        if v <= b {
+            last(&self.before[..v])
+        } else {
+            last(&self.body[..v - b])
+        }
+    }
+}
+
+/// A boundary: its marks `start..end` (a tag's `<`, `/` and name; a heading's `#`s; an
+/// underline's run of `=` or `-`), where it became known (`decided`: past the character
+/// after the marks, or the line's end, or one past the known text when it runs into the
+/// unknown), and the first place an escape may split it (after a tag's `<`, before a
+/// heading's mark).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Found {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) decided: usize,
+    pub(super) first: usize,
+}
+
+/// What a candidate turned out to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    No,
+    Yes(Found),
+    /// Not known until more of the layer is written.
+    More,
+}
+
+/// Whether `c` ends a tag's name.
+pub(super) fn ends_name(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '>' | '/' | '<')
+}
+
+/// Every boundary of `ctx` whose marks overlap `lo..hi` (the run-time piece) and that
+/// became known past `past`, given to `found`; whether one is not decided yet
+/// ([`Verdict::More`]).
+pub(super) fn piece(
+    ctx: &Ctx<'_>,
+    (lo, hi): (usize, usize),
+    past: usize,
+    guard: &Guard,
+    mut found: impl FnMut(Found),
+) -> bool {
+    let mut more = false;
+    let mut take = |v: Verdict| match v {
+        Verdict::Yes(f) if f.start < hi && f.end > lo && f.decided > past => found(f),
+        Verdict::More => more = true,
+        _ => {}
+    };
+    if !guard.tags.is_empty() {
+        match tag_before(ctx, lo, guard) {
+            Some(Ok(s)) => take(tag(ctx, s, guard)),
+            Some(Err(from)) => take(tag_from_unknown(ctx, from, guard)),
+            None => {}
+        }
+        let b = ctx.base();
+        for (i, _) in ctx.body[lo - b..hi - b].match_indices('<') {
+            take(tag(ctx, lo + i, guard));
+        }
+    }
+    // First in its prompt, a layer starts a line; after the separator, maybe not.
+    let (ls, first) = line_start(ctx, lo, &[' ', '#'], Some(6));
+    if first && ls != Some(ctx.base()) {
+        take(atx(ctx, ctx.base()));
+    }
+    if let Some(ls) = ls {
+        take(atx(ctx, ls));
+    }
+    // An underline needs a line above: none when the layer is first.
+    if let (Some(ls), _) = line_start(ctx, lo, &[' ', '\t', '=', '-'], None) {
+        take(underline(ctx, ls));
+    }
+    for ls in line_starts(ctx, lo, hi) {
+        take(atx(ctx, ls));
+        take(underline(ctx, ls));
+    }
+    more
+}
