@@ -4,8 +4,6 @@
 
 use std::fmt;
 
-use super::boundary::{Guarded, Via};
-
 /// Where an instruction came from, in ascending order of authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum InstructionSource {
@@ -181,7 +179,7 @@ fn for_each_block<'i, 'a>(
 /// Feeds every piece of the rendering to `emit`, in order, with the instruction whose
 /// scope or text it is (none for the style's own text); `header` is told where each
 /// provenance line starts and ends, in bytes from the start of the rendering.
-fn for_each_piece<'i, 'a>(
+pub(super) fn for_each_piece<'i, 'a>(
     instructions: &'i [Instruction<'a>],
     style: &InstructionStyle,
     mut emit: impl FnMut(&'a str, Option<&'i Instruction<'a>>),
@@ -284,20 +282,6 @@ impl InstructionStyle {
             |piece, _| out.push_str(piece),
             |_, _| {},
         );
-    }
-
-    /// As [`render`](InstructionStyle::render), into a prompt's text (each scope and text
-    /// run-time text, checked there), also calling `header(start, end)` with the byte range
-    /// of each provenance line relative to where the rendering starts.
-    pub(crate) fn render_marked<'a>(
-        &self,
-        instructions: &'a [Instruction<'a>],
-        out: &mut Guarded<'a>,
-        header: impl FnMut(usize, usize),
-    ) {
-        let emit =
-            |piece, by: Option<&'a Instruction<'a>>| out.put(piece, by.map(Via::Instruction));
-        for_each_piece(instructions, self, emit, header);
     }
 
     /// The exact number of bytes [`render`](InstructionStyle::render) appends, so a caller

@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 use super::boundary::{Guarded, Via};
+use super::instruction::{for_each_piece, Instruction};
 use super::layer::Origin;
 use super::part::{
     each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Value,
@@ -45,8 +46,12 @@ pub(super) fn write_part<'a>(
     let appended = match part.body {
         Body::Skip(_) => None,
         Body::Instructions(list, style) => {
-            let (marks, record) = (&mut out.marks, out.record);
-            style.render_marked(list, &mut out.text, |start, end| {
+            // Each scope and text is run-time text, checked where it lands; the provenance
+            // lines are recorded where they land.
+            let (marks, record, text) = (&mut out.marks, out.record, &mut out.text);
+            let emit =
+                |piece, by: Option<&'a Instruction<'a>>| text.put(piece, by.map(Via::Instruction));
+            for_each_piece(list, style, emit, |start, end| {
                 if record {
                     let (start, end) = (at + start, at + end);
                     marks.push(Mark {
