@@ -10,7 +10,7 @@ use toml::Spanned;
 
 use crate::introspect::Tier;
 
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{Content, Layer, RoleId, Segment, TextId};
@@ -41,7 +41,7 @@ pub(super) fn check(
         separator: raw
             .separator
             .as_ref()
-            .map_or(super::DEFAULT_SEPARATOR, |s| s.get_ref()),
+            .map_or(super::literal::DEFAULT_SEPARATOR, |s| s.get_ref()),
     };
     for r in RoleId::all(names.roles.len()) {
         let whose = match names.roles.get(r.0) {

@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::{hint, Names};
+use super::hint::hint;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::{ChoiceFile, Content, RoleGroup, RoleId, TextId};
@@ -486,7 +487,7 @@ fn variant(
             }
         },
     };
-    super::check_variant(sink, dir.span(), &what, &variant).then_some((variant, upper))
+    super::idents::check_variant(sink, dir.span(), &what, &variant).then_some((variant, upper))
 }
 
 /// `choice`: the enum's name (default: the layer's, in CamelCase).

@@ -4,7 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
-use super::{check_ident, DEFAULT_JOIN};
+use super::idents::check_ident;
+use super::literal::DEFAULT_JOIN;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{Layer, Overlay, Override};

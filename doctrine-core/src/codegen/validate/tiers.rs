@@ -4,7 +4,8 @@
 
 use toml::Spanned;
 
-use super::{check_ident, hint};
+use super::hint::hint;
+use super::idents::check_ident;
 use crate::codegen::de::unknown_word_at;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Flag, Knob, Tiers, DEFAULT_BREAKPOINTS};

@@ -4,8 +4,10 @@
 //! texts become segments here.
 
 use super::at::{report, At};
+use super::hint::hint;
+use super::names::Names;
 use super::placeholder::{placeholders, Piece};
-use super::{hint, locked, template, Names};
+use super::{locked, template};
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
