@@ -5,18 +5,23 @@ use crate::codegen::diag::Sink;
 use crate::codegen::model::Formulations;
 use crate::codegen::raw::{Escape, FamilyMatch, FormulationTable, Manifest};
 
+/// Without a `[formulation]` table: Markdown for every family, boundaries escaped.
+pub(super) fn absent() -> Formulations {
+    Formulations {
+        default: crate::Formulation::Markdown,
+        families: Vec::new(),
+        exact: false,
+        escape: true,
+    }
+}
+
 /// The manifest's formulation table. Keys are compared with a trimmed family name,
 /// ignoring ASCII case, so a key with capitals or spaces could never match.
-pub(super) fn formulation(raw: &Manifest, sink: &mut Sink<'_>) -> Formulations {
-    let Some(table) = &raw.formulation else {
-        return Formulations {
-            default: crate::Formulation::Markdown,
-            families: Vec::new(),
-            exact: false,
-            escape: true,
-        };
-    };
-    let table = table.get_ref();
+pub(super) fn formulation(
+    raw: &Manifest,
+    table: &FormulationTable,
+    sink: &mut Sink<'_>,
+) -> Formulations {
     for key in table.families.keys() {
         let k = key.get_ref();
         let fixed = k.trim().to_ascii_lowercase();

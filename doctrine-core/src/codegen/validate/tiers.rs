@@ -145,8 +145,8 @@ pub(super) fn settings(
     knobs: &mut [Knob],
     sink: &mut Sink<'_>,
 ) {
-    let Some(cache) = &raw.cache else { return };
-    for (name, tier) in &cache.get_ref().settings {
+    let settings = raw.cache.iter().flat_map(|c| &c.get_ref().settings);
+    for (name, tier) in settings {
         let n = name.get_ref();
         let Some(t) = resolve(tiers, tier, sink) else {
             continue;
