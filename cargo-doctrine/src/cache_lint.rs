@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use doctrine_core::codegen::Diagnostic;
+use doctrine_core::codegen::{Diagnostic, Diagnostics, FileId, Files, Span};
 use doctrine_core::introspect::Tier;
 
 use crate::prompts::{self, Composed, Prompts, TierPrefix};
@@ -16,17 +16,19 @@ pub(crate) const MIN_CACHE_TOKENS: usize = 1024;
 
 /// Every note, in order: short prefixes, then layer order. `source` is the manifest's
 /// text, for the position of a layer.
-pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> Vec<Diagnostic> {
-    let mut notes = match p.doctrine.tiers.declared {
-        true => short_tiers(p, min, counter),
-        false => short_prefixes(p, min, counter),
+pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> Diagnostics {
+    let mut files = Files::default();
+    let manifest = files.add(p.doctrine.manifest_display.clone(), source);
+    let mut list = match p.doctrine.tiers.declared {
+        true => short_tiers(p, min, counter, manifest),
+        false => short_prefixes(p, min, counter, manifest),
     };
-    notes.extend(role_before_shared(p, counter, source));
-    notes
+    list.extend(role_before_shared(p, counter, (manifest, source)));
+    Diagnostics { files, list }
 }
 
 /// One note per distinct stable prefix under `min` tokens.
-fn short_prefixes(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> {
+fn short_prefixes(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -> Vec<Diagnostic> {
     let mut order: Vec<&str> = Vec::new();
     let mut members: HashMap<&str, Vec<&str>> = HashMap::new();
     for c in &p.all {
@@ -43,7 +45,7 @@ fn short_prefixes(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> 
         .filter_map(|stable| {
             let n = counter.count(stable);
             (n < min).then(|| Diagnostic {
-                location: p.doctrine.manifest_display.clone(),
+                span: Span::file(manifest),
                 message: format!(
                     "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or \
                      slots, under the {min} a provider caches at the least: it is not cached, \
@@ -64,7 +66,7 @@ fn short_prefixes(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> 
 
 /// For a manifest with tiers: one note per cached tier some of whose prefixes (up to the
 /// end of its block, what its breakpoint caches) are under `min` tokens.
-fn short_tiers(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> {
+fn short_tiers(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -> Vec<Diagnostic> {
     let prefixes = prompts::tier_prefixes(p);
     let tokens = counter.heading().trim_start_matches('~');
     let names = &p.doctrine.tiers.names;
@@ -89,7 +91,7 @@ fn short_tiers(p: &Prompts, min: usize, counter: Counter) -> Vec<Diagnostic> {
             };
             let verb = if short.len() == 1 { "is" } else { "are" };
             Some(Diagnostic {
-                location: p.doctrine.manifest_display.clone(),
+                span: Span::file(manifest),
                 message: format!(
                     "{how_many} `{}` {verb} under the {min} {tokens} a provider caches at the \
                      least (without facts or slots), so its breakpoint caches nothing there: {}",
@@ -151,7 +153,12 @@ fn layer_kinds<'p>(p: &'p Prompts) -> Vec<(&'p str, bool, bool)> {
 
 /// A note at the first stable layer that varies by role when layers every role shares
 /// come after it (for a manifest without tiers).
-fn role_before_shared(p: &Prompts, counter: Counter, source: &str) -> Option<Diagnostic> {
+/// `manifest`: its file and its text.
+fn role_before_shared(
+    p: &Prompts,
+    counter: Counter,
+    manifest: (FileId, &str),
+) -> Option<Diagnostic> {
     // With tiers the manifest places every layer by its tier, and the compiler holds the
     // order: what every role shares goes in a shared tier.
     if p.doctrine.roles.len() < 2 || p.doctrine.tiers.declared {
@@ -182,7 +189,7 @@ fn role_before_shared(p: &Prompts, counter: Counter, source: &str) -> Option<Dia
     let layer = kinds[first].0;
     let listed: Vec<String> = after.iter().map(|l| format!("`{l}`")).collect();
     Some(Diagnostic {
-        location: layer_location(p, layer, source),
+        span: layer_span(p, layer, manifest),
         message: format!(
             "layer `{layer}` varies by {role} but comes before {}, which every {role} shares: \
              each {role}'s cached prefix parts from the others' at `{layer}`, so these {}{} {} \
@@ -201,24 +208,11 @@ fn role_before_shared(p: &Prompts, counter: Counter, source: &str) -> Option<Dia
     })
 }
 
-/// `manifest:line:col` of layer `name`'s `name` key, or the manifest alone.
-fn layer_location(p: &Prompts, name: &str, source: &str) -> String {
-    let d = &p.doctrine;
-    let at = d
-        .layers
-        .iter()
-        .find(|l| l.name == name)
-        .map(|l| l.at.name.start);
-    match at.filter(|&at| source.is_char_boundary(at)) {
-        Some(at) => {
-            let line = source[..at].matches('\n').count() + 1;
-            let column = source[..at]
-                .rsplit('\n')
-                .next()
-                .map_or(0, |l| l.chars().count())
-                + 1;
-            format!("{}:{line}:{column}", d.manifest_display)
-        }
-        None => d.manifest_display.clone(),
+/// Where layer `name`'s `name` key is in the manifest, or the manifest as a whole.
+fn layer_span(p: &Prompts, name: &str, (manifest, source): (FileId, &str)) -> Span {
+    let layer = p.doctrine.layers.iter().find(|l| l.name == name);
+    match layer.map(|l| &l.at.name) {
+        Some(at) if source.is_char_boundary(at.start) => Span::new(manifest, at.clone()),
+        _ => Span::file(manifest),
     }
 }

@@ -2,20 +2,23 @@
 //! `--message-format=json` carries the same objects), so that editors and CI read it with
 //! what they read rustc's with.
 //!
-//! The loader reports a position, not a range, so a span is zero-width: it starts and ends
-//! there. A diagnostic about a whole file (one not UTF-8, say) has its span at the file's
-//! start.
+//! A span is zero-width, at where the diagnostic's own span starts, and its byte is found
+//! in the file as it is on disk (a markdown file's spans index its text as read, without
+//! BOM or CRLF). A diagnostic about a whole file (one not UTF-8, say) has its span at the
+//! file's start.
 
 use std::path::Path;
 
-use doctrine_core::codegen::Diagnostic;
+use doctrine_core::codegen::{Located, Position};
 use serde_json::json;
 
 /// One diagnostic as one line of JSON, with its newline; `level` is rustc's (`error`,
 /// `note`).
-pub(crate) fn diagnostic(d: &Diagnostic, level: &str, crate_dir: &Path) -> String {
-    let (file, position) = d.position();
-    let (line, column) = position.unwrap_or((1, 1));
+pub(crate) fn diagnostic(d: &Located<'_>, level: &str, crate_dir: &Path) -> String {
+    let (file, Position { line, column }) = (
+        d.file,
+        d.position.unwrap_or(Position { line: 1, column: 1 }),
+    );
     // Files are named relative to the crate directory (an absolute path joins as itself).
     let source = std::fs::read(crate_dir.join(file)).unwrap_or_default();
     let (byte, text) = match locate(&source, line, column) {
@@ -26,6 +29,7 @@ pub(crate) fn diagnostic(d: &Diagnostic, level: &str, crate_dir: &Path) -> Strin
         None => (0, Vec::new()),
     };
     let children: Vec<_> = d
+        .diagnostic
         .help
         .iter()
         .map(|help| {
@@ -37,7 +41,7 @@ pub(crate) fn diagnostic(d: &Diagnostic, level: &str, crate_dir: &Path) -> Strin
         .collect();
     let value = json!({
         "$message_type": "diagnostic",
-        "message": d.message,
+        "message": d.diagnostic.message,
         "code": null,
         "level": level,
         "spans": [{

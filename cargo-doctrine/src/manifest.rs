@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::{read_manifest, Request};
+use doctrine_core::codegen::{read_manifest, Diagnostics, Request};
 
 use crate::cli::Stop;
 
@@ -48,12 +48,8 @@ impl Manifest {
             .find(|d| d.join("Cargo.toml").is_file())
             .unwrap_or(&dir)
             .to_path_buf();
-        let file = read_manifest(&Request::new(name, &dir, &crate_dir)).map_err(|d| {
-            cannot(match d.help {
-                Some(help) => format!("{}\n  help: {help}", d.message),
-                None => d.message,
-            })
-        })?;
+        let file = read_manifest(&Request::new(name, &dir, &crate_dir))
+            .map_err(|d| cannot(unplaced(&d)))?;
         Ok(Manifest {
             path: file.path,
             crate_dir: file.crate_dir,
@@ -88,6 +84,16 @@ pub(crate) fn request(path: &Path, crate_dir: &Path) -> Request {
     let dir = path.parent().unwrap_or(Path::new("/"));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     Request::new(name, dir, crate_dir)
+}
+
+/// Why the manifest could not be read, without the file it names (the message says which):
+/// each message, then its help.
+fn unplaced(d: &Diagnostics) -> String {
+    let each = d.list.iter().map(|d| match &d.help {
+        Some(help) => format!("{}\n  help: {help}", d.message),
+        None => d.message.clone(),
+    });
+    each.collect::<Vec<_>>().join("\n")
 }
 
 /// The canonical directory `given` is in, and its file name (`.` or `..` become the

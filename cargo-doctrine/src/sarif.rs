@@ -6,13 +6,13 @@
 
 use std::path::Path;
 
-use doctrine_core::codegen::Diagnostic;
+use doctrine_core::codegen::{Diagnostics, Located, Position};
 use serde_json::{json, Value};
 
 /// The log for `all`, each at `level` (`error` or `note`), files named relative to
 /// `crate_dir`, which the log names as its `%SRCROOT%`.
-pub(crate) fn log(all: &[Diagnostic], level: &str, crate_dir: &Path) -> String {
-    let results: Vec<Value> = all.iter().map(|d| result(d, level)).collect();
+pub(crate) fn log(all: &Diagnostics, level: &str, crate_dir: &Path) -> String {
+    let results: Vec<Value> = all.located().map(|d| result(&d, level)).collect();
     // `C:\dir` becomes `/C:/dir`: a drive's colon may stand in an absolute URI's path.
     let dir = crate_dir.to_string_lossy().replace('\\', "/");
     let dir = if dir.starts_with('/') {
@@ -38,16 +38,15 @@ pub(crate) fn log(all: &[Diagnostic], level: &str, crate_dir: &Path) -> String {
     format!("{value:#}\n")
 }
 
-fn result(d: &Diagnostic, level: &str) -> Value {
-    let (file, position) = d.position();
-    let mut text = d.message.clone();
-    if let Some(help) = &d.help {
+fn result(d: &Located<'_>, level: &str) -> Value {
+    let mut text = d.diagnostic.message.clone();
+    if let Some(help) = &d.diagnostic.help {
         text.push_str("\n\nhelp: ");
         text.push_str(help);
     }
     let mut location =
-        json!({"artifactLocation": {"uri": uri_path(file), "uriBaseId": "%SRCROOT%"}});
-    if let Some((line, column)) = position {
+        json!({"artifactLocation": {"uri": uri_path(d.file), "uriBaseId": "%SRCROOT%"}});
+    if let Some(Position { line, column }) = d.position {
         location["region"] = json!({"startLine": line, "startColumn": column});
     }
     json!({

@@ -33,8 +33,7 @@ pub fn doctrine(input: TokenStream) -> TokenStream {
         Ok(tokens) => tokens.into(),
         Err(diagnostics) => {
             let mut errors = diagnostics
-                .0
-                .iter()
+                .located()
                 .map(|d| syn::Error::new(lit.span(), d.to_string()));
             let Some(mut all) = errors.next() else {
                 let msg = format!(

@@ -66,7 +66,7 @@ pub mod manifest {
     use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
 
-    use doctrine_core::codegen::{generate, Diagnostic, Request};
+    use doctrine_core::codegen::{generate, Located, Position, Request};
 
     use super::{copy_tree, repo_root, scratch_dir};
 
@@ -133,28 +133,32 @@ pub mod manifest {
                 }
             }
             Err(diagnostics) => {
-                assert!(!diagnostics.0.is_empty(), "an error without a diagnostic");
+                assert!(!diagnostics.list.is_empty(), "an error without a diagnostic");
                 let manifest = String::from_utf8_lossy(data);
                 let manifest: Vec<&str> = manifest.split('\n').collect();
-                for d in &diagnostics.0 {
-                    assert!(!d.message.is_empty(), "a diagnostic without a message: {d}");
-                    check_location(d, &manifest, dir);
+                for d in diagnostics.located() {
+                    let message = &d.diagnostic.message;
+                    assert!(!message.is_empty(), "a diagnostic without a message: {d}");
+                    check_location(&d, &manifest, dir);
                 }
             }
         }
     }
 
     /// A location is `doctrine.toml` or a file inside the crate (relative, as shown to the
-    /// user), optionally with a `:line:col` that lies inside that file.
-    fn check_location(d: &Diagnostic, manifest: &[&str], dir: &Path) {
-        let location = &d.location;
-        assert!(!location.is_empty(), "an empty location");
-        let (path, line_col) = d.position();
+    /// user), optionally with a line and column that lie inside that file.
+    fn check_location(d: &Located<'_>, manifest: &[&str], dir: &Path) {
+        let path = d.file;
+        assert!(!path.is_empty(), "an empty location");
+        let location = match d.position {
+            Some(Position { line, column }) => format!("{path}:{line}:{column}"),
+            None => path.to_string(),
+        };
         assert!(
             !Path::new(path).is_absolute(),
             "location `{location}` is absolute, not relative to the crate"
         );
-        let Some((line, col)) = line_col else {
+        let Some(Position { line, column: col }) = d.position else {
             return;
         };
         assert!(line >= 1 && col >= 1, "location `{location}` counts from 0");

@@ -3,7 +3,7 @@
 
 use lexopt::{Arg, ValueExt};
 
-use doctrine_core::codegen::{Diagnostic, Doctrine};
+use doctrine_core::codegen::{Diagnostics, Doctrine};
 
 use crate::cache_lint;
 use crate::cli::{self, Command, Exit, Opt, Stop};
@@ -103,24 +103,24 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
         Err(diagnostics) => diagnostics,
     };
-    if diagnostics.0.is_empty() {
+    if diagnostics.list.is_empty() {
         cli::complain("error: the manifest failed without a diagnostic; please report this");
         return Ok(Exit::Bug);
     }
-    print(&diagnostics.0, "error", format, &manifest, out);
+    print(&diagnostics, "error", format, &manifest, out);
     Ok(Exit::Diagnostics)
 }
 
 /// Each diagnostic at `level`, in `format`.
-fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, out: &mut Out) {
+fn print(all: &Diagnostics, level: &str, format: Format, manifest: &Manifest, out: &mut Out) {
     match format {
         Format::Human => {
-            let blocks: Vec<String> = all.iter().map(|d| format!("{level}: {d}\n")).collect();
+            let blocks: Vec<String> = all.located().map(|d| format!("{level}: {d}\n")).collect();
             out.print(&blocks.join("\n"));
         }
         Format::Json => {
-            for d in all {
-                out.print(&json::diagnostic(d, level, manifest.crate_dir()));
+            for d in all.located() {
+                out.print(&json::diagnostic(&d, level, manifest.crate_dir()));
             }
         }
         Format::Sarif => out.print(&sarif::log(all, level, manifest.crate_dir())),
@@ -129,9 +129,9 @@ fn print(all: &[Diagnostic], level: &str, format: Format, manifest: &Manifest, o
 
 /// The cache notes for a manifest without errors; none when it makes too many prompts to
 /// go through.
-fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize, counter: Counter) -> Vec<Diagnostic> {
+fn notes(doctrine: Doctrine, manifest: &Manifest, min: usize, counter: Counter) -> Diagnostics {
     match prompts::of(doctrine, false) {
         Ok(prompts) => cache_lint::notes(&prompts, min, counter, manifest.source()),
-        Err(_) => Vec::new(),
+        Err(_) => Diagnostics::default(),
     }
 }

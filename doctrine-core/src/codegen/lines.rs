@@ -45,14 +45,6 @@ impl<'t> Lines<'t> {
         self.last.set((offset, line, col));
         (line, col)
     }
-
-    /// As [`Lines::at`], for a text that starts at `origin` (line, column) of its file.
-    pub(crate) fn at_from(&self, origin: (usize, usize), offset: usize) -> (usize, usize) {
-        match self.at(offset) {
-            (1, col) => (origin.0, origin.1 + col - 1),
-            (line, col) => (origin.0 + line - 1, col),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -73,7 +65,5 @@ mod tests {
         // Out of order: counted afresh, not on from the last answer.
         assert_eq!(lines.at(4), (2, 2));
         assert_eq!(lines.at(99), (3, 2));
-        assert_eq!(lines.at_from((5, 10), 1), (5, 11));
-        assert_eq!(lines.at_from((5, 10), 4), (6, 2));
     }
 }

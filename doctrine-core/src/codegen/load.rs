@@ -5,7 +5,7 @@ use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
-use super::diag::Sink;
+use super::diag::{Sink, Span};
 use super::model::{SourceFile, Text, TextId};
 use super::read::CrateDir;
 use super::text::{normalise, strip_frontmatter};
@@ -227,15 +227,19 @@ impl Loader {
             (text.as_str(), Default::default())
         };
         let body = if shape.trim { body.trim() } else { body };
-        // Where the body starts in the file, so placeholder errors name the file's line.
+        // Where the body sits in the file, so placeholder errors name the file's line.
         let start = body.as_ptr() as usize - text.as_ptr() as usize;
-        let body_at = super::lines::Lines::new(&text).at(start);
+        let (body, bytes) = (body.to_string(), start..start + body.len());
+        let body_span = Span::new(sink.add_file(display.clone(), text), bytes);
         let id = self.add(
             const_hint,
             layer,
-            body.to_string(),
-            Some(SourceFile { display, fields }),
-            body_at,
+            body,
+            Some(SourceFile {
+                display,
+                fields,
+                body: body_span,
+            }),
         );
         self.by_file.insert((canonical.to_path_buf(), shape), id);
         Some(id)
@@ -292,7 +296,6 @@ impl Loader {
         layer: &str,
         body: String,
         file: Option<SourceFile>,
-        body_at: (usize, usize),
     ) -> TextId {
         let mut name = const_hint.to_string();
         let mut n = 2;
@@ -308,7 +311,6 @@ impl Loader {
             file,
             layer: layer.to_string(),
             segments: None,
-            body_at,
         });
         id
     }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::diag::Diagnostic;
+use super::diag::Diagnostics;
 use super::load::Loader;
 use super::read::CrateDir;
 use super::Request;
@@ -22,13 +22,9 @@ pub struct ManifestFile {
     pub source: String,
 }
 
-/// Reads the manifest `req` names, or says (at the manifest, with a help) why not.
-pub fn read_manifest(req: &Request) -> Result<ManifestFile, Diagnostic> {
-    let fail = |location: String, message: String, help: &str| Diagnostic {
-        location,
-        message,
-        help: Some(help.to_string()),
-    };
+/// Reads the manifest `req` names, or says (about the manifest, with a help) why not.
+pub fn read_manifest(req: &Request) -> Result<ManifestFile, Diagnostics> {
+    let fail = |name: String, message: String, help: &str| Diagnostics::about(name, message, help);
     let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
         fail(
             req.crate_dir.display().to_string(),

@@ -90,7 +90,7 @@ use std::path::PathBuf;
 
 use proc_macro2::TokenStream;
 
-pub use diag::{Diagnostic, Diagnostics};
+pub use diag::{Diagnostic, Diagnostics, FileId, Files, Located, Position, Span};
 
 /// What to generate from: a manifest path and the directories it is judged against.
 #[derive(Clone, Debug)]
@@ -126,16 +126,13 @@ impl Request {
 /// Reads and validates the manifest and every file it names.
 pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
     let krate = crate_path(&req.krate).map_err(|e| {
-        Diagnostics(vec![Diagnostic {
-            location: req.manifest.clone(),
-            message: format!("`crate = \"{}\"` is not a path: {e}", req.krate),
-            help: Some(
-                "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`"
-                    .into(),
-            ),
-        }])
+        Diagnostics::about(
+            &req.manifest,
+            format!("`crate = \"{}\"` is not a path: {e}", req.krate),
+            "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`",
+        )
     })?;
-    let file = read_manifest(req).map_err(|d| Diagnostics(vec![d]))?;
+    let file = read_manifest(req)?;
     let mut sink = diag::Sink::new(file.display.clone(), &file.source);
     let base_dir = file.path.parent().unwrap_or(&file.crate_dir).to_path_buf();
     let raw = parse::parse(&file.source, &mut sink);

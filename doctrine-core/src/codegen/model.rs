@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use crate::introspect::Tier;
 
+use super::diag::Span;
 use super::text::Fields;
 
 pub struct Doctrine {
@@ -349,8 +350,6 @@ pub struct Text {
     pub layer: String,
     /// Literal and placeholder segments, for a layer with `interpolate = true`.
     pub segments: Option<Vec<Segment>>,
-    /// 1-based line and column of the body's first byte in its file, for messages.
-    pub body_at: (usize, usize),
 }
 
 #[derive(Debug)]
@@ -358,6 +357,17 @@ pub struct SourceFile {
     /// Relative to the crate directory, `/`-separated.
     pub display: String,
     pub fields: Fields,
+    /// Where the body (the text embedded) sits in the file as read, for messages: a span
+    /// of the diagnostics' [`Files`](crate::codegen::Files) of the load that read it.
+    pub body: Span,
+}
+
+impl SourceFile {
+    /// Where byte `offset` of the body is in the file.
+    pub fn at(&self, offset: usize) -> Span {
+        let at = self.body.start().unwrap_or(0) + offset;
+        Span::new(self.body.file, at..at)
+    }
 }
 
 /// Newtype indices into the model's lists, so a role cannot be used where a text is meant.

@@ -56,7 +56,7 @@ fn generate_errors(dir: &Path) -> Vec<String> {
         .unwrap_or_else(|_| panic!("generate did not return within {HUNG_AFTER:?}: it blocked"));
     match result {
         Ok(()) => panic!("expected errors"),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+        Err(d) => d.located().map(|d| d.to_string()).collect(),
     }
 }
 

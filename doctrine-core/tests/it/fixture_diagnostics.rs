@@ -60,13 +60,18 @@ fn every_fixture_diagnostic_reads_well() {
 
 #[test]
 fn the_checks_catch_what_they_look_for() {
-    use doctrine_core::codegen::{Diagnostic, Diagnostics};
+    use doctrine_core::codegen::{Diagnostic, Diagnostics, Files, Span};
+    let mut files = Files::default();
+    let manifest = files.add("doctrine.toml", "a = 1\n");
     let one = |message: &str, help: Option<&str>| Diagnostic {
-        location: "doctrine.toml:1:1".into(),
+        span: Span::new(manifest, 0..0),
         message: message.into(),
         help: help.map(Into::into),
     };
-    let bad = |d: Vec<Diagnostic>| !support::reads_badly(&Diagnostics(d)).is_empty();
+    let bad = |list: Vec<Diagnostic>| {
+        let files = files.clone();
+        !support::reads_badly(&Diagnostics { files, list }).is_empty()
+    };
     assert!(bad(vec![one("x", Some("declared facts and knobs: "))]));
     assert!(bad(vec![one("known keys:; more", None)]));
     assert!(bad(vec![one("which names no a slot", None)]));

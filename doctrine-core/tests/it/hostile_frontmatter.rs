@@ -220,7 +220,7 @@ fn generate_in(manifest: &str, files: &[(&str, &str)]) -> Result<String, Vec<Str
     let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
     support::generate_with(manifest, &files)
         .map(|tokens| tokens.to_string())
-        .map_err(|d| d.0.iter().map(ToString::to_string).collect())
+        .map_err(|d| d.located().map(|d| d.to_string()).collect())
 }
 
 #[test]

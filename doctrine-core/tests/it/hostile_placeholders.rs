@@ -10,7 +10,7 @@ fn errors_for(md: &str) -> Vec<String> {
         [[layer]]\nname = \"a\"\nfile = \"a.md\"\ninterpolate = true\nfrontmatter = \"strip\"\n";
     match support::generate_with(manifest, &[("a.md", md.as_bytes())]) {
         Ok(_) => Vec::new(),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+        Err(d) => d.located().map(|d| d.to_string()).collect(),
     }
 }
 

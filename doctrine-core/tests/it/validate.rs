@@ -298,7 +298,7 @@ fn truncated_manifests_never_panic() {
         std::fs::write(work.path().join("doctrine.toml"), &full[..end]).unwrap();
         let result = doctrine_core::codegen::generate(&support::request(work.path()));
         if let Err(d) = result {
-            assert!(!d.0.is_empty(), "an error with no diagnostic at {end}");
+            assert!(!d.list.is_empty(), "an error with no diagnostic at {end}");
             reported += 1;
         }
     }
@@ -1346,7 +1346,7 @@ fn a_more_line_is_checked_like_a_template() {
         let manifest = format!("[facts.tools]\ntier = \"stable\"\noptional = [\"*\"]\nlist = {{ max = 1, more = {line:?} }}\n[[layer]]\nname = \"x\"\ntext = \"X\"\n");
         match run(&manifest, &[]) {
             Ok(_) => Vec::new(),
-            Err(d) => d.0.iter().map(ToString::to_string).collect(),
+            Err(d) => d.located().map(|d| d.to_string()).collect(),
         }
     };
     let e = more("({x} more, {n left)");

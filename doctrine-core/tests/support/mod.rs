@@ -52,9 +52,10 @@ pub fn assert_reads_well(diagnostics: &Diagnostics) {
 /// and the same diagnostic twice.
 pub fn reads_badly(diagnostics: &Diagnostics) -> Vec<String> {
     let mut problems = Vec::new();
-    for (i, d) in diagnostics.0.iter().enumerate() {
-        if diagnostics.0[..i].contains(d) {
-            problems.push(format!("repeated: {d}"));
+    let shown: Vec<String> = diagnostics.located().map(|d| d.to_string()).collect();
+    for (i, d) in diagnostics.list.iter().enumerate() {
+        if shown[..i].contains(&shown[i]) {
+            problems.push(format!("repeated: {}", shown[i]));
         }
         for text in std::iter::once(&d.message).chain(&d.help) {
             if let Some(why) = empty_list(text).or_else(|| doubled_article(text)) {
@@ -98,7 +99,7 @@ fn doubled_article(text: &str) -> Option<String> {
 pub fn errors(manifest: &str, files: &[(&str, &[u8])]) -> Vec<String> {
     match load_with(manifest, files) {
         Ok(_) => panic!("expected errors for:\n{manifest}"),
-        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+        Err(d) => d.located().map(|d| d.to_string()).collect(),
     }
 }
 

@@ -10,21 +10,20 @@ use toml::Spanned;
 
 use crate::introspect::Tier;
 
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{Content, Layer, RoleId, Segment, TextId};
-use crate::codegen::raw::Manifest;
+use crate::codegen::raw::{Budget, Manifest};
 
 pub(super) fn check(
     raw: &Manifest,
+    budget: &Budget,
     names: &Names<'_>,
     layers: &[(Spanned<()>, Layer)],
     loader: &Loader,
     sink: &mut Sink<'_>,
 ) {
-    let Some(budget) = &raw.budget else { return };
-    let budget = budget.get_ref();
     for role in budget.per_role.keys() {
         if !names.roles.contains(role.get_ref()) {
             names.role(role, sink);
@@ -41,7 +40,7 @@ pub(super) fn check(
         separator: raw
             .separator
             .as_ref()
-            .map_or(super::DEFAULT_SEPARATOR, |s| s.get_ref()),
+            .map_or(super::literal::DEFAULT_SEPARATOR, |s| s.get_ref()),
     };
     for r in RoleId::all(names.roles.len()) {
         let whose = match names.roles.get(r.0) {
@@ -297,12 +296,9 @@ fn ceiling<'b>(
         .or(budget.stable_bytes.as_ref())
 }
 
-/// Every role's ceiling, for the generated code; `None` without a `[budget]` table.
-pub(super) fn ceilings(raw: &Manifest, names: &Names<'_>) -> Option<Vec<Option<usize>>> {
-    let budget = raw.budget.as_ref()?.get_ref();
-    Some(
-        RoleId::all(names.roles.len())
-            .map(|r| ceiling(budget, names, r).map(|c| *c.get_ref()))
-            .collect(),
-    )
+/// Every role's ceiling, for the generated code.
+pub(super) fn ceilings(budget: &Budget, names: &Names<'_>) -> Vec<Option<usize>> {
+    RoleId::all(names.roles.len())
+        .map(|r| ceiling(budget, names, r).map(|c| *c.get_ref()))
+        .collect()
 }

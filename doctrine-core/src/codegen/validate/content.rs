@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::{hint, Names};
+use super::hint::hint;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::{ChoiceFile, Content, RoleGroup, RoleId, TextId};
@@ -96,7 +97,7 @@ pub(super) fn resolve(
                     let body = inline_body(value.get_ref(), shape);
                     let id = *same.entry(body.clone()).or_insert_with(|| {
                         let hint = format!("{upper}_{}", screaming(key));
-                        loader.add(&hint, &name, body, None, (0, 0))
+                        loader.add(&hint, &name, body, None)
                     });
                     Some(id)
                 },
@@ -486,7 +487,7 @@ fn variant(
             }
         },
     };
-    super::check_variant(sink, dir.span(), &what, &variant).then_some((variant, upper))
+    super::idents::check_variant(sink, dir.span(), &what, &variant).then_some((variant, upper))
 }
 
 /// `choice`: the enum's name (default: the layer's, in CamelCase).
@@ -508,7 +509,7 @@ fn enum_name(raw: &raw::Layer, name: &str, sink: &mut Sink<'_>) -> String {
 /// Inline manifest text, normalised like a file's.
 fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape: Shape) -> TextId {
     // (0, 0): inline text has no file position; messages point at the manifest entry.
-    loader.add(const_name, layer, inline_body(body, shape), None, (0, 0))
+    loader.add(const_name, layer, inline_body(body, shape), None)
 }
 
 /// What inline manifest text embeds as: normalised like a file's, trimmed where asked.

@@ -2,7 +2,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{check_ident, check_variant, hint};
+use super::hint::hint;
+use super::idents::{check_ident, check_variant};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Flag, Knob};
 use crate::codegen::names::{camel, is_variant_name, screaming};

@@ -1,8 +1,9 @@
 //! Facts: their declarations (`[facts.NAME]`), each role's need, closed sets, value texts
 //! and defaults. Their uses in layers are checked in `uses`, lists in `list`.
 
+use super::hint::hint;
+use super::idents::{check_ident, check_variant};
 use super::list::{list_spec, required_list};
-use super::{check_ident, check_variant, hint};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Fact, Need, Tiers};
 use crate::codegen::names::{camel, is_variant_name};

@@ -10,8 +10,9 @@
 
 use std::ops::Range;
 
+use super::hint::hint;
 use super::kind::Kind;
-use super::{hint, Names};
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Cond, FactId, FlagId, Layer, Test, Tiers};
 use crate::codegen::raw::{self, Name};

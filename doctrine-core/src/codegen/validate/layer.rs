@@ -1,16 +1,18 @@
 //! `[[layer]]` tables → [`Layer`]s: each one's scope, gate, shape, content, overlay, suffix and
-//! tier, the names the layers take together, and the `extra` layer.
+//! tier, the names the layers take together, a manifest without layers, and the `extra` layer.
 
 use std::collections::HashSet;
 
 use crate::introspect::Tier;
 use toml::Spanned;
 
+use super::idents::check_ident;
 use super::kind::Kind;
 use super::literal::{self, Printed};
+use super::names::Names;
 use super::types::TypeNames;
-use super::{check_ident, content, gate, overlay, provenance, selector, suffix, uses, Names};
-use crate::codegen::diag::Sink;
+use super::{content, gate, overlay, provenance, selector, suffix, uses};
+use crate::codegen::diag::{Reported, Sink};
 use crate::codegen::load::{Loader, Shape};
 use crate::codegen::model::LayerSpans;
 use crate::codegen::model::{Content, Layer, RoleId};
@@ -58,6 +60,18 @@ pub(super) fn layers(
         layers.push((Spanned::new(spanned.span(), ()), l));
     }
     layers
+}
+
+/// A manifest without layers, when nothing else is wrong: a misspelt `[[layers]]` is
+/// reported as an unknown key, and a layer that did not read was reported.
+pub(super) fn no_layers(raw: &raw::Manifest, reported: &Reported, sink: &mut Sink<'_>) {
+    if raw.layers.is_empty() && reported.layers.is_empty() && !sink.has_errors() {
+        sink.error(
+            Some(0..0),
+            "the manifest declares no layers",
+            Some("add at least one `[[layer]]` table with a `name` and its content (`file`, `files`, `text`, `texts`, `dir` or `slot`)".into()),
+        );
+    }
 }
 
 /// `extra = true`: the caller's free-form text, an optional volatile slot that is always

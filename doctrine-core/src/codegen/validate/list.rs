@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::hint;
+use super::hint::hint;
 use super::placeholder::{item_placeholders, placeholders, Piece};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{ItemPiece, ListSpec};

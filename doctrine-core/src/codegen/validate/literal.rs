@@ -2,14 +2,20 @@
 //! `separator` and a layer's `overlay_separator`. A `{name}` in one that a placeholder or
 //! section tag of layer text would fill in (a fact, knob, flag or the skill index) would
 //! print its braces and never the value, so it is an error, found as in layer text that
-//! does not interpolate: `{{name}}` and undeclared names are left alone.
+//! does not interpolate: `{{name}}` and undeclared names are left alone. The defaults of
+//! the separators are here too.
 
 use toml::Spanned;
 
+use super::names::Names;
 use super::template::{named, Named};
-use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::names::shown;
+
+/// Between layers, without `separator`.
+pub(super) const DEFAULT_SEPARATOR: &str = "\n\n---\n\n";
+/// Between a layer's text and an overlay's or a suffix's, without their own separator.
+pub(super) const DEFAULT_JOIN: &str = "\n\n";
 
 /// Where a string printed as written sits: its key in messages and the layer it belongs
 /// to, if any.

@@ -7,7 +7,7 @@
 
 use super::at::{report, At};
 use super::kind::Kind;
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Cond, FactId, Layer, Test};
 use crate::codegen::raw;

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
-use super::hint;
+use super::hint::hint;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Layer, Tiers};
 use crate::codegen::raw::{self, Manifest};

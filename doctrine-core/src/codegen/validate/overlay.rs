@@ -4,7 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
-use super::{check_ident, DEFAULT_JOIN};
+use super::idents::check_ident;
+use super::literal::DEFAULT_JOIN;
 use crate::codegen::diag::Sink;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{Layer, Overlay, Override};
@@ -237,31 +238,42 @@ pub(super) fn cap_max(
     let caps = layers
         .iter()
         .filter(|(_, l)| l.selector.is_none())
-        .filter_map(|(_, l)| Some((l.name.as_str(), l.overlay.as_ref()?.cap)));
-    let largest = caps.clone().max_by_key(|(_, cap)| *cap);
-    let Some(max) = &raw.overlay_cap_max else {
-        return caps.map(|(_, cap)| cap).min();
-    };
-    let (ceiling, at) = (*max.get_ref(), Some(max.span()));
-    let Some((layer, cap)) = largest else {
-        let help =
-            "give a layer `override = \"replace\"` or `\"append\"`, or remove `overlay_cap_max`";
-        sink.error(
-            at,
-            "`overlay_cap_max` caps overlay files, and no layer has one",
-            Some(help.into()),
-        );
-        return None;
-    };
-    if ceiling < cap {
-        sink.error(
-            at,
-            format!("`overlay_cap_max = {ceiling}` is below layer `{layer}`'s own `overlay_cap` of {cap} bytes"),
-            Some(format!("raise it to at least {cap}, or lower that layer's `overlay_cap`: a caller's cap may be any size up to the ceiling")),
-        );
-        return None;
+        .filter_map(|(_, l)| l.overlay.as_ref().map(|o| (l.name.as_str(), o.cap)));
+    match &raw.overlay_cap_max {
+        None => caps.map(|(_, cap)| cap).min(),
+        Some(max) => declared_cap_max(max, caps.max_by_key(|(_, cap)| *cap), sink),
     }
-    Some(ceiling)
+}
+
+/// `overlay_cap_max`, unless no layer has an overlay file to cap or `largest` (a layer's
+/// name and its `overlay_cap`) is over it.
+fn declared_cap_max(
+    max: &Spanned<usize>,
+    largest: Option<(&str, usize)>,
+    sink: &mut Sink<'_>,
+) -> Option<usize> {
+    let (ceiling, at) = (*max.get_ref(), Some(max.span()));
+    match largest {
+        None => {
+            let help =
+                "give a layer `override = \"replace\"` or `\"append\"`, or remove `overlay_cap_max`";
+            sink.error(
+                at,
+                "`overlay_cap_max` caps overlay files, and no layer has one",
+                Some(help.into()),
+            );
+            None
+        }
+        Some((layer, cap)) if ceiling < cap => {
+            sink.error(
+                at,
+                format!("`overlay_cap_max = {ceiling}` is below layer `{layer}`'s own `overlay_cap` of {cap} bytes"),
+                Some(format!("raise it to at least {cap}, or lower that layer's `overlay_cap`: a caller's cap may be any size up to the ceiling")),
+            );
+            None
+        }
+        Some(_) => Some(ceiling),
+    }
 }
 
 /// Overlay file names: one per overridable layer, and none that reads as another layer's.

@@ -173,8 +173,18 @@ mod tests {
             ]
         );
         assert_eq!(placeholders("x\n{ro").unwrap_err().at, 2);
-        assert_eq!(Lines::new("ab\ncd{x}").at_from((3, 1), 5), (4, 3));
-        assert_eq!(Lines::new("ab{x}").at_from((3, 5), 2), (3, 7));
+        let at = |text: &str, origin, offset| {
+            let (file, start) = in_file(text, origin);
+            Lines::new(&file).at(start + offset)
+        };
+        assert_eq!(at("ab\ncd{x}", (3, 1), 5), (4, 3));
+        assert_eq!(at("ab{x}", (3, 5), 2), (3, 7));
+    }
+
+    /// A file whose text has `body` from line and column `at` on, and where `body` starts.
+    fn in_file(body: &str, at: (usize, usize)) -> (String, usize) {
+        let before = format!("{}{}", "\n".repeat(at.0 - 1), "x".repeat(at.1 - 1));
+        (format!("{before}{body}"), before.len())
     }
 
     use proptest::prelude::*;
@@ -273,13 +283,14 @@ mod tests {
                 .map(|(i, _)| i)
                 .chain([text.len()])
                 .collect();
-            let lines = Lines::new(&text);
+            let (file, start) = in_file(&text, at);
+            let lines = Lines::new(&file);
             let mut offsets: Vec<usize> = picks.iter().map(|i| *i.get(&boundaries)).collect();
             // Increasing, as the validator asks, then in any order.
             let shuffled = offsets.clone();
             offsets.sort_unstable();
             for offset in offsets.into_iter().chain(shuffled) {
-                let found = lines.at_from(at, offset);
+                let found = lines.at(start + offset);
                 prop_assert_eq!(offset_of(&text, found, at), offset);
             }
         }
@@ -316,8 +327,8 @@ mod tests {
         );
         // Positions past the end or inside a character clamp instead of panicking.
         let p = Lines::new("é\n");
-        assert_eq!(p.at_from((1, 1), 1), (1, 1));
-        assert_eq!(p.at_from((1, 1), 99), (2, 1));
+        assert_eq!(p.at(1), (1, 1));
+        assert_eq!(p.at(99), (2, 1));
     }
 }
 

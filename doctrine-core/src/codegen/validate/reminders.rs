@@ -7,8 +7,9 @@ use std::collections::{HashMap, HashSet};
 
 use toml::Spanned;
 
+use super::hint::hint;
+use super::idents::{check_ident, check_variant};
 use super::placeholder::{placeholders, Piece};
-use super::{check_ident, check_variant, hint};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{
     Layer, ReminderBody, ReminderDef, ReminderPiece, Reminders, StateShape, Text,

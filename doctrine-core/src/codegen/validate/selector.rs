@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use toml::Spanned;
 
-use super::check_ident;
+use super::idents::check_ident;
 use super::kind::Kind;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Layer, Selector};

@@ -5,7 +5,7 @@
 
 use toml::Spanned;
 
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Content, Layer, RoleId, Segment, Text};
 

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::check_ident;
+use super::idents::check_ident;
 use super::list::list_body;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Fact, ListSpec, Need};

@@ -1,12 +1,17 @@
 //! `[layer.suffix]`: a line with knob placeholders, appended for some roles.
 
+use super::hint::hint;
+use super::literal::DEFAULT_JOIN;
+use super::names::Names;
 use super::placeholder::{placeholders, Piece};
-use super::{hint, Names, DEFAULT_JOIN, MAX_SUFFIX_COMBINATIONS};
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{KnobId, RoleId, Segment, Suffix};
 use crate::codegen::names::shown;
 use crate::codegen::raw;
 use crate::codegen::text::normalise;
+
+/// Suffix texts are precomputed for every combination of the knobs they name.
+const MAX_SUFFIX_COMBINATIONS: usize = 1024;
 
 pub(super) fn suffix(
     raw: &raw::Suffix,

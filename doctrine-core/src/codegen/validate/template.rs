@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
+use super::names::Names;
 use super::placeholder::Piece;
-use super::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::names::shown;
 

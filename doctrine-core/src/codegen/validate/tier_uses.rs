@@ -4,7 +4,7 @@
 
 use toml::Spanned;
 
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Layer, SectionOn, Segment, Test, Text};
 

@@ -4,7 +4,8 @@
 
 use toml::Spanned;
 
-use super::{check_ident, hint};
+use super::hint::hint;
+use super::idents::check_ident;
 use crate::codegen::de::unknown_word_at;
 use crate::codegen::diag::Sink;
 use crate::codegen::model::{Flag, Knob, Tiers, DEFAULT_BREAKPOINTS};
@@ -144,8 +145,8 @@ pub(super) fn settings(
     knobs: &mut [Knob],
     sink: &mut Sink<'_>,
 ) {
-    let Some(cache) = &raw.cache else { return };
-    for (name, tier) in &cache.get_ref().settings {
+    let settings = raw.cache.iter().flat_map(|c| &c.get_ref().settings);
+    for (name, tier) in settings {
         let n = name.get_ref();
         let Some(t) = resolve(tiers, tier, sink) else {
             continue;

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::Names;
+use super::names::Names;
 use crate::codegen::diag::Sink;
 use crate::codegen::names::camel;
 use crate::codegen::raw::{Manifest, Name};

@@ -4,10 +4,11 @@
 //! texts become segments here.
 
 use super::at::{report, At};
+use super::hint::hint;
+use super::names::Names;
 use super::placeholder::{placeholders, Piece};
-use super::{hint, locked, template, Names};
+use super::{locked, template};
 use crate::codegen::diag::Sink;
-use crate::codegen::lines::Lines;
 use crate::codegen::load::Loader;
 use crate::codegen::model::{
     Content, Fact, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
@@ -43,12 +44,8 @@ pub(super) fn check_layer(
     let mut forgotten = Vec::new();
     for RoleGroup { roles, text: id } in uses {
         let text = &loader.texts[id];
-        let lines = Lines::new(&text.body);
         let locate = |offset: usize| match &text.file {
-            Some(f) => {
-                let (line, col) = lines.at_from(text.body_at, offset);
-                At::File(format!("{}:{line}:{col}", f.display))
-            }
+            Some(f) => At::File(f.at(offset)),
             None => At::Manifest(manifest_at.clone()),
         };
         if !interpolate {
