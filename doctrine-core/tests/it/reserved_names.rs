@@ -220,7 +220,8 @@ fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
             syn::Item::Fn(f) => out.push((Space::Value, None, path(&f.sig.ident))),
             syn::Item::Mod(m) => {
                 out.push((Space::Type, None, path(&m.ident)));
-                if let Some((_, inner)) = &m.content {
+                // The hidden module's items meet no manifest name.
+                if let (Some((_, inner)), false) = (&m.content, m.ident == "__doctrine") {
                     self::items(inner, &path(&m.ident), out);
                 }
             }

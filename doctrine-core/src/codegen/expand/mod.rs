@@ -58,8 +58,9 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
     let built = super::plan::build(d);
     let texts = texts(d, &built);
     let layers = layer_infos(d);
-    let compose = compose(d, &built.indices);
-    let plan = plan::plan(d, &built);
+    let (compose, compose_hidden) = compose(d, &built.indices);
+    let (plan, plan_hidden) = plan::plan(d, &built);
+    let hidden = hidden(d, quote! { #plan_hidden #compose_hidden });
     let prefix = prefix::prefix(d);
     let claims = claims::safety_claims(d);
     let reminders = reminders::reminders(d);
@@ -82,19 +83,39 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #claims
         #reminders
         #skills
+        #hidden
     };
     unsuffixed(items)
 }
 
-/// The typed builder over the plan: its state, `compose(...)` and its stages, the setters,
-/// and `.finish()`.
-fn compose(d: &Doctrine, ix: &super::plan::Indices) -> TokenStream {
+/// `mod __doctrine`: the generator's helpers (the plan, the builder's state and what moves
+/// it), in one module, so the invoking module holds only what users name and no manifest
+/// name can meet a helper's.
+fn hidden(d: &Doctrine, items: TokenStream) -> TokenStream {
+    let imports = plan::imports(d);
+    quote! {
+        /// The generator's own helpers, kept out of the names this module gives its users.
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        mod __doctrine {
+            #imports
+            #items
+        }
+    }
+}
+
+/// The typed builder over the plan: `compose(...)` and its stages, the setters, and
+/// `.finish()`; and for the hidden module, the builder's state and what moves it.
+fn compose(d: &Doctrine, ix: &super::plan::Indices) -> (TokenStream, TokenStream) {
     let uses = state::Uses::new(d);
     let (state, params, init) = state::state(d, &uses);
-    let stages = stages::stages(d, ix, (&params, init));
+    let (stages, slot_fns) = stages::stages(d, ix, (&params, init));
     let setters = state::setters(d, &uses);
-    let finish = finish::finish(d, &uses);
-    quote! { #state #stages #setters #finish }
+    let (finish, state_fns) = finish::finish(d, &uses);
+    (
+        quote! { #stages #setters #finish },
+        quote! { #state #slot_fns #state_fns },
+    )
 }
 
 /// The tokens with every integer literal unsuffixed (`9usize` → `9`): quote writes a
