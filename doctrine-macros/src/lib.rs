@@ -32,20 +32,32 @@ pub fn doctrine(input: TokenStream) -> TokenStream {
     match doctrine_core::codegen::generate(&request) {
         Ok(tokens) => tokens.into(),
         Err(diagnostics) => {
-            let mut errors = diagnostics
-                .located()
-                .map(|d| syn::Error::new(lit.span(), d.to_string()));
-            let Some(mut all) = errors.next() else {
-                let msg = format!(
-                    "doctrine: `{}` failed without a diagnostic; please report this",
-                    lit.value()
-                );
-                return syn::Error::new(lit.span(), msg).to_compile_error().into();
-            };
-            all.extend(errors);
-            all.to_compile_error().into()
+            // Beside the errors, the module as far as the manifest could be read: code that
+            // names it still resolves, so each mistake is one error and an editor keeps
+            // completing.
+            let mut out = errors(&lit, &diagnostics);
+            out.extend([TokenStream::from(doctrine_core::codegen::skeleton(
+                &request,
+            ))]);
+            out
         }
     }
+}
+
+/// One `compile_error!` per diagnostic, on the manifest's string literal.
+fn errors(lit: &LitStr, diagnostics: &doctrine_core::codegen::Diagnostics) -> TokenStream {
+    let mut errors = diagnostics
+        .located()
+        .map(|d| syn::Error::new(lit.span(), d.to_string()));
+    let Some(mut all) = errors.next() else {
+        let msg = format!(
+            "doctrine: `{}` failed without a diagnostic; please report this",
+            lit.value()
+        );
+        return syn::Error::new(lit.span(), msg).to_compile_error().into();
+    };
+    all.extend(errors);
+    all.to_compile_error().into()
 }
 
 /// `"path"` or `"path", crate = "::path::to::doctrine"`.

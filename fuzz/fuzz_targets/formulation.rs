@@ -19,7 +19,7 @@ mod fx {
     doctrine::doctrine!("../formulation/doctrine.toml");
     /// The tags the manifest guards.
     pub fn tags() -> &'static [&'static str] {
-        __plan::GUARD.tags
+        __doctrine::GUARD.tags
     }
 }
 

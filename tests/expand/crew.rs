@@ -846,15 +846,157 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
-/// The manifest's composition, as data.
+#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+    &__doctrine::PLAN[5].info,
+    &__doctrine::PLAN[6].info,
+    &__doctrine::PLAN[7].info,
+    &__doctrine::PLAN[8].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.ambient(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedAmbient;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedAmbient {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedAmbient {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `examples/crew/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.ambient(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(
+    facts: impl ::core::convert::Into<Facts<'a>>,
+    team: Team,
+    identity: Identity,
+) -> Compose<'a, stage::NeedAmbient> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            role: facts.role(),
+            choice_team: team,
+            choice_identity: identity,
+            slots: [::core::option::Option::None; 1],
+            lists: facts.__lists(),
+            flags: <Flags as ::core::default::Default>::default(),
+            knobs: <Knobs as ::core::default::Default>::default(),
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn ambient<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedAmbient, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Sets every knob (the default is the manifest's).
+    pub fn knobs(mut self, knobs: Knobs) -> Self {
+        self.state.knobs = knobs;
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..8])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[8..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 8] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(
                 LayerInfo::named("tool_directive"),
@@ -994,211 +1136,69 @@ mod __plan {
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
-}
-#[doc = "Every layer of `examples/crew/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tool_directive` | stable | every role | when `tools` | — | inline, per role | — | — |\n| 2 | `lifecycle` | stable | every role | — | — | developer: `examples/crew/lifecycle/developer.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/lifecycle/default.md` | — | — |\n| 3 | `base` | stable | every role | — | — | `examples/crew/base.md` | — | — |\n| 4 | `fable` | stable | every role | when `fable` | — | `examples/crew/doctrine/fable.md` | — | — |\n| 5 | `ponytail` | stable | every role | when `fable` | — | developer: `examples/crew/doctrine/ponytail.md`; architect, reviewer, qa, pm, devops, writer, researcher: `examples/crew/doctrine/ponytail-ethos.md` | — | — |\n| 6 | `role` | stable | every role | — | — | developer: `examples/crew/roles/developer.md`; architect: `examples/crew/roles/architect.md`; reviewer, qa: `examples/crew/roles/verifier.md`; pm: `examples/crew/roles/pm.md`; devops: `examples/crew/roles/devops.md`; writer: `examples/crew/roles/writer.md`; researcher: `examples/crew/roles/researcher.md` | — | — |\n| 7 | `team` | stable | every role | — | — | `examples/crew/teams/*.md` as `Team` | — | — |\n| 8 | `identity` | stable | every role | — | — | `examples/crew/identities/*.md` as `Identity` | — | — |\n| 9 | `ambient` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-    &__plan::PLAN[5].info,
-    &__plan::PLAN[6].info,
-    &__plan::PLAN[7].info,
-    &__plan::PLAN[8].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 1],
-    role: Role,
-    choice_team: Team,
-    choice_identity: Identity,
-    slots: [::core::option::Option<&'a str>; 1],
-    lists: (::doctrine::__private::List<'a, &'a str>,),
-    flags: Flags,
-    knobs: Knobs,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.ambient(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedAmbient;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedAmbient {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedAmbient {
-        type Skip = Ready;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 1],
+        pub(super) role: super::Role,
+        pub(super) choice_team: super::Team,
+        pub(super) choice_identity: super::Identity,
+        pub(super) slots: [::core::option::Option<&'a str>; 1],
+        pub(super) lists: (::doctrine::__private::List<'a, &'a str>,),
+        pub(super) flags: super::Flags,
+        pub(super) knobs: super::Knobs,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `examples/crew/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.ambient(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(
-    facts: impl ::core::convert::Into<Facts<'a>>,
-    team: Team,
-    identity: Identity,
-) -> Compose<'a, stage::NeedAmbient> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            role: facts.role(),
-            choice_team: team,
-            choice_identity: identity,
-            slots: [::core::option::Option::None; 1],
-            lists: facts.__lists(),
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `ambient`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn ambient<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedAmbient, __Skipped>,
-    {
-        self.__slot(0, ::core::convert::Into::into(value), true)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..8])
-    }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[8..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 2] = [
-            ::doctrine::__private::Value::List(&self.lists.0),
-            ::doctrine::__private::Value::Text(self.knobs.intensity.as_str()),
-        ];
-        let choices = [
-            ::core::option::Option::Some(self.choice_team as usize),
-            ::core::option::Option::Some(self.choice_identity as usize),
-        ];
-        let flags = [self.flags.fable];
-        let knobs = [self.knobs.intensity as usize];
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            choices: &choices,
-            slots: &self.slots[..],
-            flags: &flags,
-            knobs: &knobs,
-            facts: &self.facts[..],
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 8] = [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ];
-        KNOWN[role as usize]
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 2] = [
+                ::doctrine::__private::Value::List(&self.lists.0),
+                ::doctrine::__private::Value::Text(self.knobs.intensity.as_str()),
+            ];
+            let choices = [
+                ::core::option::Option::Some(self.choice_team as usize),
+                ::core::option::Option::Some(self.choice_identity as usize),
+            ];
+            let flags = [self.flags.fable];
+            let knobs = [self.knobs.intensity as usize];
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                choices: &choices,
+                slots: &self.slots[..],
+                flags: &flags,
+                knobs: &knobs,
+                facts: &self.facts[..],
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

@@ -363,15 +363,187 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-/// The manifest's composition, as data.
+/**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `base` | stable | every mode | — | — | inline | — | — |
+| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
+| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
+| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
+| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
+*/
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 5] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.rules(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedRules;
+    ///The next slot is `.extra(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedExtra;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedRules {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedExtra {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRules {
+        type Skip = NeedExtra;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedExtra {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `doctrine-core/tests/fixtures/facts/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.rules(&[Instruction])`, `.extra(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(
+    facts: impl ::core::convert::Into<Facts<'a>>,
+) -> Compose<'a, stage::NeedRules> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 1],
+            instructions: [&[][..]; 1],
+            overlay: ::core::option::Option::None,
+            formulation: DEFAULT_FORMULATION,
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn rules<__Skipped>(
+        self,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, stage::NeedExtra>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedRules, __Skipped>,
+    {
+        __doctrine::instructions(self, 0, value)
+    }
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn extra<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), false)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+    /// Sets how titled layers are delimited.
+    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
+        self.state.formulation = formulation;
+        self
+    }
+    /// Sets the formulation for a model family, from the manifest's table.
+    pub fn family(mut self, family: &str) -> Self {
+        self.state.formulation = formulation_for(family);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 5]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, self.state.formulation, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..3])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[3..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// Sentences in `instructions` that try to loosen a locked layer, one notice each,
+/// found by the built-in patterns (`doctrine::tripwire::Patterns`) with the words
+/// locked layers add with `claims` (none here). Instructions are reported, never
+/// edited or dropped.
+pub fn safety_claims(
+    instructions: &[::doctrine::Instruction<'_>],
+) -> ::std::vec::Vec<::doctrine::Notice> {
+    safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
+}
+/// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
+/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
+pub fn safety_claims_with(
+    instructions: &[::doctrine::Instruction<'_>],
+    tripwire: &dyn ::doctrine::tripwire::Tripwire,
+) -> ::std::vec::Vec<::doctrine::Notice> {
+    ::doctrine::tripwire::scan(instructions, &[], tripwire)
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 5] = [
         LayerPlan::of(
             LayerInfo::named("base")
@@ -422,250 +594,78 @@ mod __plan {
         &["base", "rules", "voice"],
         &super::FACT_NAMES,
     );
-}
-/**Every layer of `doctrine-core/tests/fixtures/facts/doctrine.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `base` | stable | every mode | — | — | inline | — | — |
-| 2 | `voice` | stable | every mode | — | replace (`Overlay::voice`) | `doctrine-core/tests/fixtures/facts/voice.md` | `voice.md` | yes (overlay file) |
-| 3 | `rules` | stable | every mode | — | — | instructions | — | — |
-| 4 | `hurry` | volatile | `act` | when `urgency=high` | — | inline | — | — |
-| 5 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
-*/
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 5] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 2],
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.rules(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedRules;
-    ///The next slot is `.extra(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedExtra;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedRules {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedExtra {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedRules {
-        type Skip = NeedExtra;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 2],
+        pub(super) role: super::Mode,
+        pub(super) slots: [::core::option::Option<&'a str>; 1],
+        pub(super) instructions: [&'a [::doctrine::Instruction<'a>]; 1],
+        pub(super) overlay: ::core::option::Option<&'a super::Overlay>,
+        pub(super) formulation: ::doctrine::Formulation,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedExtra {
-        type Skip = Ready;
-    }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `doctrine-core/tests/fixtures/facts/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.rules(&[Instruction])`, `.extra(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(
-    facts: impl ::core::convert::Into<Facts<'a>>,
-) -> Compose<'a, stage::NeedRules> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            role: facts.role(),
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[][..]; 1],
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills instructions layer `rules`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn rules<__Skipped>(
-        self,
-        value: &'a [::doctrine::Instruction<'a>],
-    ) -> Compose<'a, stage::NeedExtra>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedRules, __Skipped>,
-    {
-        self.__instructions(0, value)
-    }
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn extra<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
-    {
-        self.__slot(0, ::core::convert::Into::into(value), false)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-    fn __instructions<Next>(
-        self,
+    pub(super) fn instructions<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: &'a [::doctrine::Instruction<'a>],
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.instructions[k] = value;
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
-    }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 5]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, self.state.formulation, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, self.formulation, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..3])
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 2] = [
+                ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+            ];
+            let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                slots: &self.slots[..],
+                instructions: &self.instructions[..],
+                facts: &self.facts[..],
+                overlay: given
+                    .as_ref()
+                    .map(|(fields, off)| ::doctrine::__private::Overlay {
+                        fields,
+                        off,
+                    }),
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[3..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, self.formulation, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 2] = [
-            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
-        ];
-        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            slots: &self.slots[..],
-            instructions: &self.instructions[..],
-            facts: &self.facts[..],
-            overlay: given
-                .as_ref()
-                .map(|(fields, off)| ::doctrine::__private::Overlay {
-                    fields,
-                    off,
-                }),
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ];
-        KNOWN[role as usize]
-    }
-}
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each,
-/// found by the built-in patterns (`doctrine::tripwire::Patterns`) with the words
-/// locked layers add with `claims` (none here). Instructions are reported, never
-/// edited or dropped.
-pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
-}
-/// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
-/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
-pub fn safety_claims_with(
-    instructions: &[::doctrine::Instruction<'_>],
-    tripwire: &dyn ::doctrine::tripwire::Tripwire,
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::tripwire::scan(instructions, &[], tripwire)
 }

@@ -506,15 +506,176 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         true,
     )
 }
-/// The manifest's composition, as data.
+/**Every layer of `tests/fixtures/gates.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
+| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
+| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
+| 4 | `review` | stable | every mode | — | — | inline | — | — |
+| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
+| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
+| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
+| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
+| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
+*/
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+    &__doctrine::PLAN[5].info,
+    &__doctrine::PLAN[6].info,
+    &__doctrine::PLAN[7].info,
+    &__doctrine::PLAN[8].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.host(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedHost;
+    ///The next slot is `.persona(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedPersona;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedHost {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedPersona {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedHost {
+        type Skip = NeedPersona;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedPersona {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `tests/fixtures/gates.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.host(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(
+    facts: impl ::core::convert::Into<Facts<'a>>,
+) -> Compose<'a, stage::NeedHost> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 2],
+            flags: <Flags as ::core::default::Default>::default(),
+            overlay: ::core::option::Option::None,
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills optional slot `host`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn host<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::NeedPersona>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedHost, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), false)
+    }
+    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn persona<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
+    {
+        __doctrine::slot(self, 1, ::core::convert::Into::into(value), false)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..9])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[9..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 1] = [
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(LayerInfo::named("host"), ContentPlan::Slot(0))
             .gated(
@@ -598,228 +759,67 @@ mod __plan {
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
-}
-/**Every layer of `tests/fixtures/gates.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `host` | stable | every mode | unless `strict`, `layer:persona` | — | slot (optional) | — | — |
-| 2 | `whole_repo` | stable | every mode | when `!scope` | — | inline | — | — |
-| 3 | `scoped` | stable | every mode | when `scope`, `!speed=slow` | — | inline | — | — |
-| 4 | `review` | stable | every mode | — | — | inline | — | — |
-| 5 | `chatty` | stable | every mode | when `verbose`, `!strict` | — | inline | — | — |
-| 6 | `tone` | stable | every mode | — | replace (`Overlay::tone`) | inline | `tone.md` | yes (overlay file) |
-| 7 | `tone_note` | stable | every mode | when `overlay:tone` | — | inline | — | — |
-| 8 | `persona` | stable | every mode | — | — | slot (optional) | — | — |
-| 9 | `persona_note` | stable | every mode | when `layer:persona` | — | inline | — | — |
-*/
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 9] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-    &__plan::PLAN[5].info,
-    &__plan::PLAN[6].info,
-    &__plan::PLAN[7].info,
-    &__plan::PLAN[8].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 3],
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 2],
-    flags: Flags,
-    overlay: ::core::option::Option<&'a Overlay>,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.host(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedHost;
-    ///The next slot is `.persona(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedPersona;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedHost {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedPersona {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedHost {
-        type Skip = NeedPersona;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 3],
+        pub(super) role: super::Mode,
+        pub(super) slots: [::core::option::Option<&'a str>; 2],
+        pub(super) flags: super::Flags,
+        pub(super) overlay: ::core::option::Option<&'a super::Overlay>,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedPersona {
-        type Skip = Ready;
-    }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `tests/fixtures/gates.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.host(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(
-    facts: impl ::core::convert::Into<Facts<'a>>,
-) -> Compose<'a, stage::NeedHost> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            role: facts.role(),
-            slots: [::core::option::Option::None; 2],
-            flags: <Flags as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `host`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn host<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::NeedPersona>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedHost, __Skipped>,
-    {
-        self.__slot(0, ::core::convert::Into::into(value), false)
-    }
-    ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn persona<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
-    {
-        self.__slot(1, ::core::convert::Into::into(value), false)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 9]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..9])
-    }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[9..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 3] = [
-            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
-        ];
-        let flags = [self.flags.verbose, self.flags.strict];
-        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            slots: &self.slots[..],
-            flags: &flags,
-            facts: &self.facts[..],
-            overlay: given
-                .as_ref()
-                .map(|(fields, off)| ::doctrine::__private::Overlay {
-                    fields,
-                    off,
-                }),
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 1] = [
-            ::core::option::Option::None,
-        ];
-        KNOWN[role as usize]
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 3] = [
+                ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
+            ];
+            let flags = [self.flags.verbose, self.flags.strict];
+            let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                slots: &self.slots[..],
+                flags: &flags,
+                facts: &self.facts[..],
+                overlay: given
+                    .as_ref()
+                    .map(|(fields, off)| ::doctrine::__private::Overlay {
+                        fields,
+                        off,
+                    }),
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

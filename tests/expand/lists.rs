@@ -360,15 +360,104 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 3;
-/// The manifest's composition, as data.
+/**Every layer of `tests/fixtures/lists.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `tools` | stable | every role | when `tools` | — | inline | — | — |
+| 2 | `skills` | stable | every role | when `skills` | — | inline | — | — |
+| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
+*/
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 3] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `tests/fixtures/lists.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
+pub fn compose<'a>(
+    facts: impl ::core::convert::Into<Facts<'a>>,
+) -> Compose<'a, stage::Ready> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            role: facts.role(),
+            lists: facts.__lists(),
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 3]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..3])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[3..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 3] = [
         LayerPlan::of(
                 LayerInfo::named("tools"),
@@ -397,133 +486,46 @@ mod __plan {
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
-}
-/**Every layer of `tests/fixtures/lists.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `tools` | stable | every role | when `tools` | — | inline | — | — |
-| 2 | `skills` | stable | every role | when `skills` | — | inline | — | — |
-| 3 | `guides` | stable | `dev` | when `guides` | — | inline | — | — |
-*/
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 3] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 3],
-    role: Role,
-    lists: (
-        ::doctrine::__private::List<'a, &'a str>,
-        ::doctrine::__private::List<'a, &'a str>,
-        ::doctrine::__private::List<'a, GuidesItem<'a>>,
-    ),
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `tests/fixtures/lists.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
-pub fn compose<'a>(
-    facts: impl ::core::convert::Into<Facts<'a>>,
-) -> Compose<'a, stage::Ready> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            role: facts.role(),
-            lists: facts.__lists(),
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 3],
+        pub(super) role: super::Role,
+        pub(super) lists: (
+            ::doctrine::__private::List<'a, &'a str>,
+            ::doctrine::__private::List<'a, &'a str>,
+            ::doctrine::__private::List<'a, super::GuidesItem<'a>>,
+        ),
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 3]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..3])
-    }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[3..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 3] = [
-            ::doctrine::__private::Value::List(&self.lists.0),
-            ::doctrine::__private::Value::List(&self.lists.1),
-            ::doctrine::__private::Value::List(&self.lists.2),
-        ];
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            facts: &self.facts[..],
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ];
-        KNOWN[role as usize]
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 3] = [
+                ::doctrine::__private::Value::List(&self.lists.0),
+                ::doctrine::__private::Value::List(&self.lists.1),
+                ::doctrine::__private::Value::List(&self.lists.2),
+            ];
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                facts: &self.facts[..],
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

@@ -965,15 +965,181 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 17;
-/// The manifest's composition, as data.
+/**Every layer of `examples/modes/doctrine.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — | — |
+| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — | — |
+| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — | — |
+| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — | — |
+| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — | — |
+| 6 | `pack` | stable | `exec` | — | — | inline | — | — |
+| 7 | `plan` | stable | `apply` | — | — | inline | — | — |
+| 8 | `scope` | stable | `scout` | — | — | inline | — | — |
+| 9 | `baseline` | stable | `baseline` | — | — | inline | — | — |
+| 10 | `today` | volatile | every mode | when `today` | — | inline | — | — |
+| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — | — |
+| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — | — |
+| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — | — |
+| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — | — |
+| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — | — |
+| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
+| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
+*/
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 17] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+    &__doctrine::PLAN[5].info,
+    &__doctrine::PLAN[6].info,
+    &__doctrine::PLAN[7].info,
+    &__doctrine::PLAN[8].info,
+    &__doctrine::PLAN[9].info,
+    &__doctrine::PLAN[10].info,
+    &__doctrine::PLAN[11].info,
+    &__doctrine::PLAN[12].info,
+    &__doctrine::PLAN[13].info,
+    &__doctrine::PLAN[14].info,
+    &__doctrine::PLAN[15].info,
+    &__doctrine::PLAN[16].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.extra(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedExtra;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedExtra {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedExtra {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `examples/modes/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.extra(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(
+    facts: impl ::core::convert::Into<Facts<'a>>,
+) -> Compose<'a, stage::NeedExtra> {
+    let facts: Facts<'a> = ::core::convert::Into::into(facts);
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            role: facts.role(),
+            slots: [::core::option::Option::None; 1],
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn extra<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 17]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| {
+                const CEILINGS: &[::core::option::Option<usize>] = &[
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(7000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                    ::core::option::Option::Some(6000),
+                ];
+                ::doctrine::__private::with_ceiling(
+                    ::doctrine::__private::compose_plan(
+                        &__doctrine::PLAN,
+                        (
+                            SEPARATOR,
+                            ::doctrine::Formulation::Markdown,
+                            &__doctrine::GUARD,
+                        ),
+                        inputs,
+                    ),
+                    CEILINGS[state.role as usize],
+                )
+            })
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..9])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[9..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///Byte length of the stable prefix of mode `baseline`, known at compile time.
+    pub const BASELINE_LEN: usize = 28;
+    ///FNV-1a 64 fingerprint of the stable prefix of mode `baseline` (see `doctrine::fingerprint`).
+    pub const BASELINE_FINGERPRINT: u64 = 12737969256850344607;
+    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 6] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::Some((BASELINE_LEN, BASELINE_FINGERPRINT)),
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 17] = [
         LayerPlan::of(
                 LayerInfo::named("doctrine"),
@@ -1134,228 +1300,66 @@ mod __plan {
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
-}
-/**Every layer of `examples/modes/doctrine.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `doctrine` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/core.md` | — | — |
-| 2 | `tools` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | `examples/modes/doctrine/tools.md` | — | — |
-| 3 | `shell` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | when `shell` | — | inline | — | — |
-| 4 | `mode` | stable | `chat`, `plan`, `exec`, `apply`, `scout` | — | — | chat: `examples/modes/modes/chat.md`; plan: `examples/modes/modes/plan.md`; exec: `examples/modes/modes/exec.md`; apply: `examples/modes/modes/apply.md`; scout: `examples/modes/modes/scout.md` | — | — |
-| 5 | `overview` | stable | `chat`, `plan` | when `overview` | — | inline | — | — |
-| 6 | `pack` | stable | `exec` | — | — | inline | — | — |
-| 7 | `plan` | stable | `apply` | — | — | inline | — | — |
-| 8 | `scope` | stable | `scout` | — | — | inline | — | — |
-| 9 | `baseline` | stable | `baseline` | — | — | inline | — | — |
-| 10 | `today` | volatile | every mode | when `today` | — | inline | — | — |
-| 11 | `room` | volatile | `chat`, `plan` | when `room` | — | inline | — | — |
-| 12 | `personality` | volatile | `chat`, `plan` | when `personality` | — | inline | — | — |
-| 13 | `extramile` | volatile | `plan`, `exec`, `apply` | when `extramile=on` | — | `examples/modes/doctrine/extramile.md` | — | — |
-| 14 | `mcp` | volatile | `chat`, `plan`, `exec`, `apply` | when `mcp` | — | inline | — | — |
-| 15 | `nudge_wrapup` | volatile | `plan` | when `nudge=wrapup` | — | inline | — | — |
-| 16 | `nudge_force` | volatile | `plan` | when `nudge=force` | — | inline | — | — |
-| 17 | `extra` | volatile | every mode | — | — | slot (optional) | — | — |
-*/
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 17] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-    &__plan::PLAN[5].info,
-    &__plan::PLAN[6].info,
-    &__plan::PLAN[7].info,
-    &__plan::PLAN[8].info,
-    &__plan::PLAN[9].info,
-    &__plan::PLAN[10].info,
-    &__plan::PLAN[11].info,
-    &__plan::PLAN[12].info,
-    &__plan::PLAN[13].info,
-    &__plan::PLAN[14].info,
-    &__plan::PLAN[15].info,
-    &__plan::PLAN[16].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 13],
-    role: Mode,
-    slots: [::core::option::Option<&'a str>; 1],
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.extra(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedExtra;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedExtra {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedExtra {
-        type Skip = Ready;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 13],
+        pub(super) role: super::Mode,
+        pub(super) slots: [::core::option::Option<&'a str>; 1],
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `examples/modes/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.extra(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(
-    facts: impl ::core::convert::Into<Facts<'a>>,
-) -> Compose<'a, stage::NeedExtra> {
-    let facts: Facts<'a> = ::core::convert::Into::into(facts);
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            role: facts.role(),
-            slots: [::core::option::Option::None; 1],
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills optional slot `extra`; `None`, `Some("")` or skipping it leaves the layer out. Slot 1 of 1: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn extra<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
-    {
-        self.__slot(0, ::core::convert::Into::into(value), true)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 17]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| {
-                const CEILINGS: &[::core::option::Option<usize>] = &[
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(7000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                ];
-                ::doctrine::__private::with_ceiling(
-                    ::doctrine::__private::compose_plan(
-                        &__plan::PLAN,
-                        (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-                        inputs,
-                    ),
-                    CEILINGS[state.role as usize],
-                )
-            })
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                inputs,
+            ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..9])
-    }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[9..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 13] = [
-            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[3].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[4].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[5].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[6].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[7].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[8].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[9].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[10].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[11].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[12].unwrap_or("")),
-        ];
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            slots: &self.slots[..],
-            facts: &self.facts[..],
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///Byte length of the stable prefix of mode `baseline`, known at compile time.
-    pub const BASELINE_LEN: usize = 28;
-    ///FNV-1a 64 fingerprint of the stable prefix of mode `baseline` (see `doctrine::fingerprint`).
-    pub const BASELINE_FINGERPRINT: u64 = 12737969256850344607;
-    ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 6] = [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::Some((BASELINE_LEN, BASELINE_FINGERPRINT)),
-        ];
-        KNOWN[role as usize]
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 13] = [
+                ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[3].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[4].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[5].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[6].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[7].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[8].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[9].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[10].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[11].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[12].unwrap_or("")),
+            ];
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                slots: &self.slots[..],
+                facts: &self.facts[..],
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

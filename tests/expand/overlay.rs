@@ -224,15 +224,178 @@ pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
         false,
     )
 }
-/// The manifest's composition, as data.
+/**Every layer of `examples/overlay/doctrine.toml`, in composition order:
+
+| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
+|---|---|---|---|---|---|---|---|---|
+| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
+| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
+| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
+| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
+| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
+| 6 | `instructions` | stable | — | — | — | instructions | — | — |
+| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
+*/
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+    &__doctrine::PLAN[5].info,
+    &__doctrine::PLAN[6].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.instructions(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedInstructions;
+    ///The next slot is `.repo(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedRepo;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedInstructions {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedRepo {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedInstructions {
+        type Skip = NeedRepo;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedRepo {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `examples/overlay/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.instructions(&[Instruction])`, `.repo(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
+    Compose {
+        state: __doctrine::State {
+            facts: facts.__values(),
+            slots: [::core::option::Option::None; 1],
+            instructions: [&[][..]; 1],
+            overlay: ::core::option::Option::None,
+            formulation: DEFAULT_FORMULATION,
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn instructions<__Skipped>(
+        self,
+        value: &'a [::doctrine::Instruction<'a>],
+    ) -> Compose<'a, stage::NeedRepo>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedInstructions, __Skipped>,
+    {
+        __doctrine::instructions(self, 0, value)
+    }
+    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn repo<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedRepo, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+    /// Sets how titled layers are delimited.
+    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
+        self.state.formulation = formulation;
+        self
+    }
+    /// Sets the formulation for a model family, from the manifest's table.
+    pub fn family(mut self, family: &str) -> Self {
+        self.state.formulation = formulation_for(family);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, self.state.formulation, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..7])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[7..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {}
+/// Sentences in `instructions` that try to loosen a locked layer, one notice each,
+/// found by the built-in patterns (`doctrine::tripwire::Patterns`) with the words
+/// locked layers add with `claims` (none here). Instructions are reported, never
+/// edited or dropped.
+pub fn safety_claims(
+    instructions: &[::doctrine::Instruction<'_>],
+) -> ::std::vec::Vec<::doctrine::Notice> {
+    safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
+}
+/// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
+/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
+pub fn safety_claims_with(
+    instructions: &[::doctrine::Instruction<'_>],
+    tripwire: &dyn ::doctrine::tripwire::Tripwire,
+) -> ::std::vec::Vec<::doctrine::Notice> {
+    ::doctrine::tripwire::scan(instructions, &[], tripwire)
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
             LayerInfo::named("preamble"),
@@ -338,238 +501,75 @@ mod __plan {
         &["identity", "instructions", "repository", "safety", "style", "tool_policy"],
         &super::FACT_NAMES,
     );
-}
-/**Every layer of `examples/overlay/doctrine.toml`, in composition order:
-
-| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
-|---|---|---|---|---|---|---|---|---|
-| 1 | `preamble` | stable | — | — | — | `examples/overlay/doctrine/preamble.md` | — | — |
-| 2 | `identity` | stable | — | — | replace (`Overlay::identity`) | `examples/overlay/doctrine/identity.md` | `identity.md` | yes (overlay file), before locked `safety` |
-| 3 | `safety` | stable | — | — | **locked** | `examples/overlay/doctrine/safety.md` | — | — |
-| 4 | `tool_policy` | stable | — | — | append (`Overlay::tools_more`) | `examples/overlay/doctrine/tool-policy.md` | `tools.md` | yes (overlay file) |
-| 5 | `style` | stable | — | — | replace (`Overlay::style`) | `examples/overlay/doctrine/style.md` | `style.md` | yes (overlay file) |
-| 6 | `instructions` | stable | — | — | — | instructions | — | — |
-| 7 | `repo` | stable | — | — | — | slot (optional) | — | — |
-*/
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-    &__plan::PLAN[5].info,
-    &__plan::PLAN[6].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 1],
-    slots: [::core::option::Option<&'a str>; 1],
-    instructions: [&'a [::doctrine::Instruction<'a>]; 1],
-    overlay: ::core::option::Option<&'a Overlay>,
-    formulation: ::doctrine::Formulation,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.instructions(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedInstructions;
-    ///The next slot is `.repo(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedRepo;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedInstructions {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedRepo {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedInstructions {
-        type Skip = NeedRepo;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 1],
+        pub(super) slots: [::core::option::Option<&'a str>; 1],
+        pub(super) instructions: [&'a [::doctrine::Instruction<'a>]; 1],
+        pub(super) overlay: ::core::option::Option<&'a super::Overlay>,
+        pub(super) formulation: ::doctrine::Formulation,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedRepo {
-        type Skip = Ready;
-    }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `examples/overlay/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.instructions(&[Instruction])`, `.repo(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::NeedInstructions> {
-    Compose {
-        state: __ComposeState {
-            facts: facts.__values(),
-            slots: [::core::option::Option::None; 1],
-            instructions: [&[][..]; 1],
-            overlay: ::core::option::Option::None,
-            formulation: DEFAULT_FORMULATION,
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn instructions<__Skipped>(
-        self,
-        value: &'a [::doctrine::Instruction<'a>],
-    ) -> Compose<'a, stage::NeedRepo>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedInstructions, __Skipped>,
-    {
-        self.__instructions(0, value)
-    }
-    ///Fills optional slot `repo`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn repo<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedRepo, __Skipped>,
-    {
-        self.__slot(0, ::core::convert::Into::into(value), true)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-    fn __instructions<Next>(
-        self,
+    pub(super) fn instructions<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: &'a [::doctrine::Instruction<'a>],
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.instructions[k] = value;
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-    /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
-        self.state.formulation = formulation;
-        self
-    }
-    /// Sets the formulation for a model family, from the manifest's table.
-    pub fn family(mut self, family: &str) -> Self {
-        self.state.formulation = formulation_for(family);
-        self
-    }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, self.state.formulation, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, self.formulation, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..7])
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 1] = [
+                ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+            ];
+            let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                slots: &self.slots[..],
+                instructions: &self.instructions[..],
+                facts: &self.facts[..],
+                overlay: given
+                    .as_ref()
+                    .map(|(fields, off)| ::doctrine::__private::Overlay {
+                        fields,
+                        off,
+                    }),
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[7..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, self.formulation, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 1] = [
-            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
-        ];
-        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            slots: &self.slots[..],
-            instructions: &self.instructions[..],
-            facts: &self.facts[..],
-            overlay: given
-                .as_ref()
-                .map(|(fields, off)| ::doctrine::__private::Overlay {
-                    fields,
-                    off,
-                }),
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {}
-/// Sentences in `instructions` that try to loosen a locked layer, one notice each,
-/// found by the built-in patterns (`doctrine::tripwire::Patterns`) with the words
-/// locked layers add with `claims` (none here). Instructions are reported, never
-/// edited or dropped.
-pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
-}
-/// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
-/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
-pub fn safety_claims_with(
-    instructions: &[::doctrine::Instruction<'_>],
-    tripwire: &dyn ::doctrine::tripwire::Tripwire,
-) -> ::std::vec::Vec<::doctrine::Notice> {
-    ::doctrine::tripwire::scan(instructions, &[], tripwire)
 }

@@ -53,33 +53,6 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 2;
-/// The manifest's composition, as data.
-#[allow(unused_imports)]
-mod __plan {
-    use super::{sources, text};
-    use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
-    };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
-    pub(super) static PLAN: [LayerPlan; 2] = [
-        LayerPlan::of(
-            LayerInfo::named("base"),
-            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("role"),
-            ContentPlan::PerRole(
-                &[
-                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
-                    Shipped::file(text::ROLE_DEFAULT, &sources::ROLE_DEFAULT),
-                ],
-            ),
-        ),
-    ];
-    /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&[], &[]);
-}
 /**Every layer of `examples/quickstart/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -88,14 +61,9 @@ mod __plan {
 | 2 | `role` | stable | every role | — | — | developer: `examples/quickstart/prompts/developer.md`; reviewer: `examples/quickstart/prompts/reviewer.md` | — | — |
 */
 pub static LAYERS: [&::doctrine::introspect::LayerInfo; 2] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
 ];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -108,15 +76,15 @@ pub mod stage {
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
+    state: __doctrine::State<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
 ///Starts composing a prompt from `examples/quickstart/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::Ready> {
     Compose {
-        state: __ComposeState {
+        state: __doctrine::State {
             role,
-            __borrow: ::core::marker::PhantomData,
+            borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -132,9 +100,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
                 inputs,
             ))
     }
@@ -143,7 +111,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[..2])
+        self.state.join(&__doctrine::PLAN[..2])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -151,31 +119,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[2..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let inputs = ::doctrine::__private::Inputs {
-            role: self.role as usize,
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
+        self.state.join(&__doctrine::PLAN[2..])
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.
@@ -195,5 +139,63 @@ pub mod prefix {
             ::core::option::Option::Some((REVIEWER_LEN, REVIEWER_FINGERPRINT)),
         ];
         KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
+#[allow(unused_imports)]
+mod __doctrine {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
+    pub(super) static PLAN: [LayerPlan; 2] = [
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
+        ),
+        LayerPlan::of(
+            LayerInfo::named("role"),
+            ContentPlan::PerRole(
+                &[
+                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
+                    Shipped::file(text::ROLE_DEFAULT, &sources::ROLE_DEFAULT),
+                ],
+            ),
+        ),
+    ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &[]);
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) role: super::Role,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
+    }
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                inputs,
+            ))
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let inputs = ::doctrine::__private::Inputs {
+                role: self.role as usize,
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

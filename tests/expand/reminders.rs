@@ -13,35 +13,13 @@ pub mod sources {}
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 1;
-/// The manifest's composition, as data.
-#[allow(unused_imports)]
-mod __plan {
-    use super::{sources, text};
-    use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
-    };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
-    pub(super) static PLAN: [LayerPlan; 1] = [
-        LayerPlan::of(
-            LayerInfo::named("base"),
-            ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
-        ),
-    ];
-    /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&["system-reminder"], &[]);
-}
 /**Every layer of `tests/fixtures/reminders.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
 |---|---|---|---|---|---|---|---|---|
 | 1 | `base` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 1] = [&__plan::PLAN[0].info];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 1] = [&__doctrine::PLAN[0].info];
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -54,14 +32,14 @@ pub mod stage {
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
+    state: __doctrine::State<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
 ///Starts composing a prompt from `tests/fixtures/reminders.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>() -> Compose<'a, stage::Ready> {
     Compose {
-        state: __ComposeState {
-            __borrow: ::core::marker::PhantomData,
+        state: __doctrine::State {
+            borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -77,9 +55,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
                 inputs,
             ))
     }
@@ -88,7 +66,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[..1])
+        self.state.join(&__doctrine::PLAN[..1])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -96,30 +74,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[1..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let inputs = ::doctrine::__private::Inputs {
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
+        self.state.join(&__doctrine::PLAN[1..])
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.
@@ -319,4 +274,51 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         }
     }
     out
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
+#[allow(unused_imports)]
+mod __doctrine {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
+    pub(super) static PLAN: [LayerPlan; 1] = [
+        LayerPlan::of(
+            LayerInfo::named("base"),
+            ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
+        ),
+    ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&["system-reminder"], &[]);
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
+    }
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                inputs,
+            ))
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let inputs = ::doctrine::__private::Inputs {
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
+    }
 }

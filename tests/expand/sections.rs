@@ -188,37 +188,13 @@ pub mod sources {}
 pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 1;
-/// The manifest's composition, as data.
-#[allow(unused_imports)]
-mod __plan {
-    use super::{sources, text};
-    use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
-    };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
-    pub(super) static PLAN: [LayerPlan; 1] = [
-        LayerPlan::of(
-            LayerInfo::named("context"),
-            ContentPlan::PerRole(&[Shipped::inline_template(&text::CONTEXT, false)]),
-        ),
-    ];
-    /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
-}
 /**Every layer of `tests/fixtures/sections.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
 |---|---|---|---|---|---|---|---|---|
 | 1 | `context` | stable | — | — | — | inline | — | — |
 */
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 1] = [&__plan::PLAN[0].info];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    facts: [::core::option::Option<&'a str>; 3],
-    flags: Flags,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 1] = [&__doctrine::PLAN[0].info];
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -231,16 +207,16 @@ pub mod stage {
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
+    state: __doctrine::State<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
 ///Starts composing a prompt from `tests/fixtures/sections.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. This manifest has no slots. [`LAYERS`] lists the layers.
 pub fn compose<'a>(facts: Facts<'a>) -> Compose<'a, stage::Ready> {
     Compose {
-        state: __ComposeState {
+        state: __doctrine::State {
             facts: facts.__values(),
             flags: <Flags as ::core::default::Default>::default(),
-            __borrow: ::core::marker::PhantomData,
+            borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -268,9 +244,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
                 inputs,
             ))
     }
@@ -279,7 +255,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[..1])
+        self.state.join(&__doctrine::PLAN[..1])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -287,41 +263,69 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[1..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 4] = [
-            ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
-            ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
-            ::doctrine::__private::Value::Text(if self.flags.brief { "on" } else { "" }),
-        ];
-        let flags = [self.flags.brief];
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            flags: &flags,
-            facts: &self.facts[..],
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
+        self.state.join(&__doctrine::PLAN[1..])
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.
 pub mod prefix {}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
+#[allow(unused_imports)]
+mod __doctrine {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
+    pub(super) static PLAN: [LayerPlan; 1] = [
+        LayerPlan::of(
+            LayerInfo::named("context"),
+            ContentPlan::PerRole(&[Shipped::inline_template(&text::CONTEXT, false)]),
+        ),
+    ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) facts: [::core::option::Option<&'a str>; 3],
+        pub(super) flags: super::Flags,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
+    }
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                inputs,
+            ))
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 4] = [
+                ::doctrine::__private::Value::Text(self.facts[0].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[1].unwrap_or("")),
+                ::doctrine::__private::Value::Text(self.facts[2].unwrap_or("")),
+                ::doctrine::__private::Value::Text(
+                    if self.flags.brief { "on" } else { "" },
+                ),
+            ];
+            let flags = [self.flags.brief];
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                flags: &flags,
+                facts: &self.facts[..],
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
+    }
+}

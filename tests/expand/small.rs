@@ -364,15 +364,160 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n---\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
-/// The manifest's composition, as data.
+#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
+pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
+    &__doctrine::PLAN[4].info,
+    &__doctrine::PLAN[5].info,
+    &__doctrine::PLAN[6].info,
+];
+/// The stages of [`Compose`]: each names the call that must come next, so a
+/// missing slot, or slots filled in an order the manifest no longer has, does
+/// not compile.
+pub mod stage {
+    ///The next slot is `.task(...)` (required).
+    pub struct NeedTask;
+    ///The next slot is `.today(...)` (optional: it and the optional slots after it may be skipped).
+    pub struct NeedToday;
+    ///Every slot is filled: call `.finish()`.
+    pub struct Ready;
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for NeedToday {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Filled for Ready {}
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedTask {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for NeedToday {
+        type Skip = Ready;
+    }
+    #[automatically_derived]
+    impl ::doctrine::__private::Stage for Ready {
+        type Skip = ::doctrine::__private::Blocked;
+    }
+}
+/// A prompt being composed; see [`compose`].
+#[must_use = "call `.finish()` to compose the prompt"]
+pub struct Compose<'a, Stage> {
+    state: __doctrine::State<'a>,
+    _stage: ::core::marker::PhantomData<Stage>,
+}
+///Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.task(text)`, `.today(Option)`. [`LAYERS`] lists the layers.
+pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
+    Compose {
+        state: __doctrine::State {
+            role,
+            choice_mood: mood,
+            slots: [::core::option::Option::None; 2],
+            flags: <Flags as ::core::default::Default>::default(),
+            knobs: <Knobs as ::core::default::Default>::default(),
+            overlay: ::core::option::Option::None,
+            borrow: ::core::marker::PhantomData,
+        },
+        _stage: ::core::marker::PhantomData,
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn task<__Skipped>(self, value: &'a str) -> Compose<'a, stage::NeedToday>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedTask, __Skipped>,
+    {
+        __doctrine::slot(self, 0, ::core::option::Option::Some(value), true)
+    }
+    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
+    pub fn today<__Skipped>(
+        self,
+        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
+    ) -> Compose<'a, stage::Ready>
+    where
+        Stage: ::doctrine::__private::Slot<stage::NeedToday, __Skipped>,
+    {
+        __doctrine::slot(self, 1, ::core::convert::Into::into(value), true)
+    }
+}
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Sets every flag (the default is the manifest's).
+    pub fn flags(mut self, flags: Flags) -> Self {
+        self.state.flags = flags;
+        self
+    }
+    /// Sets one flag.
+    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
+        self.state.flags.set(flag, on);
+        self
+    }
+    /// Sets every knob (the default is the manifest's).
+    pub fn knobs(mut self, knobs: Knobs) -> Self {
+        self.state.knobs = knobs;
+        self
+    }
+    /// Applies a user overlay to the overridable layers.
+    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
+        self.state.overlay = ::core::option::Option::Some(overlay);
+        self
+    }
+}
+/// A prompt composed from this manifest.
+pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
+impl<'a, Stage> Compose<'a, Stage> {
+    /// Composes the prompt: one allocation of exactly its length. Callable once
+    /// every slot is filled.
+    pub fn finish(self) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// Only the stable prefix, as `finish().stable()` would give it.
+    pub fn finish_stable(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[..6])
+    }
+    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
+    /// a turn when the stable prefix is composed once and reused.
+    pub fn finish_volatile(self) -> ::std::string::String
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        self.state.join(&__doctrine::PLAN[6..])
+    }
+}
+/// Stable prefixes fully known at compile time: their byte length and fingerprint.
+pub mod prefix {
+    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
+    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
+        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ];
+        KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
 #[allow(unused_imports)]
-mod __plan {
+mod __doctrine {
     use super::{sources, text};
     use ::doctrine::__private::{
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
     use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
             LayerInfo::named("tools"),
@@ -426,214 +571,69 @@ mod __plan {
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &[]);
-}
-#[doc = "Every layer of `doctrine-core/tests/fixtures/small/doctrine.toml`, in composition order:\n\n| # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |\n|---|---|---|---|---|---|---|---|---|\n| 1 | `tools` | stable | every role | — | — | inline, per role | — | — |\n| 2 | `safety` | stable | every role | — | **locked** | `doctrine-core/tests/fixtures/small/prompts/safety.md` | — | — |\n| 3 | `style` | stable | every role | — | append (`Overlay::style_more`) | `doctrine-core/tests/fixtures/small/prompts/style.md` | `style_more.md` | yes (overlay file) |\n| 4 | `strict` | stable | `checker` | when `strict` | — | inline | — | — |\n| 5 | `mood` | stable | every role | — | — | `doctrine-core/tests/fixtures/small/moods/*.md` as `Mood` | — | — |\n| 6 | `task` | stable | every role | — | — | slot (required) | — | — |\n| 7 | `today` | volatile | every role | — | — | slot (optional) | — | — |\n"]
-pub static LAYERS: [&::doctrine::introspect::LayerInfo; 7] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
-    &__plan::PLAN[4].info,
-    &__plan::PLAN[5].info,
-    &__plan::PLAN[6].info,
-];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    choice_mood: Mood,
-    slots: [::core::option::Option<&'a str>; 2],
-    flags: Flags,
-    knobs: Knobs,
-    overlay: ::core::option::Option<&'a Overlay>,
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
-/// The stages of [`Compose`]: each names the call that must come next, so a
-/// missing slot, or slots filled in an order the manifest no longer has, does
-/// not compile.
-pub mod stage {
-    ///The next slot is `.task(...)` (required).
-    pub struct NeedTask;
-    ///The next slot is `.today(...)` (optional: it and the optional slots after it may be skipped).
-    pub struct NeedToday;
-    ///Every slot is filled: call `.finish()`.
-    pub struct Ready;
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for NeedToday {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Filled for Ready {}
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedTask {
-        type Skip = ::doctrine::__private::Blocked;
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) role: super::Role,
+        pub(super) choice_mood: super::Mood,
+        pub(super) slots: [::core::option::Option<&'a str>; 2],
+        pub(super) flags: super::Flags,
+        pub(super) knobs: super::Knobs,
+        pub(super) overlay: ::core::option::Option<&'a super::Overlay>,
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for NeedToday {
-        type Skip = Ready;
-    }
-    #[automatically_derived]
-    impl ::doctrine::__private::Stage for Ready {
-        type Skip = ::doctrine::__private::Blocked;
-    }
-}
-/// A prompt being composed; see [`compose`].
-#[must_use = "call `.finish()` to compose the prompt"]
-pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
-    _stage: ::core::marker::PhantomData<Stage>,
-}
-///Starts composing a prompt from `doctrine-core/tests/fixtures/small/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.task(text)`, `.today(Option)`. [`LAYERS`] lists the layers.
-pub fn compose<'a>(role: Role, mood: Mood) -> Compose<'a, stage::NeedTask> {
-    Compose {
-        state: __ComposeState {
-            role,
-            choice_mood: mood,
-            slots: [::core::option::Option::None; 2],
-            flags: <Flags as ::core::default::Default>::default(),
-            knobs: <Knobs as ::core::default::Default>::default(),
-            overlay: ::core::option::Option::None,
-            __borrow: ::core::marker::PhantomData,
-        },
-        _stage: ::core::marker::PhantomData,
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    ///Fills required slot `task`. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn task<__Skipped>(self, value: &'a str) -> Compose<'a, stage::NeedToday>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedTask, __Skipped>,
-    {
-        self.__slot(0, ::core::option::Option::Some(value), true)
-    }
-    ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
-    pub fn today<__Skipped>(
-        self,
-        value: impl ::core::convert::Into<::core::option::Option<&'a str>>,
-    ) -> Compose<'a, stage::Ready>
-    where
-        Stage: ::doctrine::__private::Slot<stage::NeedToday, __Skipped>,
-    {
-        self.__slot(1, ::core::convert::Into::into(value), true)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
         trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
+        super::Compose {
             state,
             _stage: ::core::marker::PhantomData,
         }
     }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Sets every flag (the default is the manifest's).
-    pub fn flags(mut self, flags: Flags) -> Self {
-        self.state.flags = flags;
-        self
-    }
-    /// Sets one flag.
-    pub fn flag(mut self, flag: Flag, on: bool) -> Self {
-        self.state.flags.set(flag, on);
-        self
-    }
-    /// Sets every knob (the default is the manifest's).
-    pub fn knobs(mut self, knobs: Knobs) -> Self {
-        self.state.knobs = knobs;
-        self
-    }
-    /// Applies a user overlay to the overridable layers.
-    pub fn overlay(mut self, overlay: &'a Overlay) -> Self {
-        self.state.overlay = ::core::option::Option::Some(overlay);
-        self
-    }
-}
-/// A prompt composed from this manifest.
-pub type Prompt = ::doctrine::Prompt<[::doctrine::introspect::Section; 7]>;
-impl<'a, Stage> Compose<'a, Stage> {
-    /// Composes the prompt: one allocation of exactly its length. Callable once
-    /// every slot is filled.
-    pub fn finish(self) -> Prompt
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        let state = &self.state;
-        state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
                 inputs,
             ))
+        }
     }
-    /// Only the stable prefix, as `finish().stable()` would give it.
-    pub fn finish_stable(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[..6])
-    }
-    /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
-    /// a turn when the stable prefix is composed once and reused.
-    pub fn finish_volatile(self) -> ::std::string::String
-    where
-        Stage: ::doctrine::__private::Filled,
-    {
-        self.state.__join(&__plan::PLAN[6..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let values: [::doctrine::__private::Value<'_>; 1] = [
-            ::doctrine::__private::Value::Text(self.knobs.pace.as_str()),
-        ];
-        let choices = [::core::option::Option::Some(self.choice_mood as usize)];
-        let flags = [self.flags.strict];
-        let knobs = [self.knobs.pace as usize];
-        let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
-        let inputs = ::doctrine::__private::Inputs {
-            values: &values,
-            role: self.role as usize,
-            choices: &choices,
-            slots: &self.slots[..],
-            flags: &flags,
-            knobs: &knobs,
-            overlay: given
-                .as_ref()
-                .map(|(fields, off)| ::doctrine::__private::Overlay {
-                    fields,
-                    off,
-                }),
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
-    }
-}
-/// Stable prefixes fully known at compile time: their byte length and fingerprint.
-pub mod prefix {
-    ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
-    pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
-        const KNOWN: [::core::option::Option<(usize, u64)>; 2] = [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ];
-        KNOWN[role as usize]
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let values: [::doctrine::__private::Value<'_>; 1] = [
+                ::doctrine::__private::Value::Text(self.knobs.pace.as_str()),
+            ];
+            let choices = [::core::option::Option::Some(self.choice_mood as usize)];
+            let flags = [self.flags.strict];
+            let knobs = [self.knobs.pace as usize];
+            let given = self.overlay.map(|o| (o.__fields(), o.__offs()));
+            let inputs = ::doctrine::__private::Inputs {
+                values: &values,
+                role: self.role as usize,
+                choices: &choices,
+                slots: &self.slots[..],
+                flags: &flags,
+                knobs: &knobs,
+                overlay: given
+                    .as_ref()
+                    .map(|(fields, off)| ::doctrine::__private::Overlay {
+                        fields,
+                        off,
+                    }),
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

@@ -223,47 +223,6 @@ pub mod sources {
 pub const SEPARATOR: &str = "\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 4;
-/// The manifest's composition, as data.
-#[allow(unused_imports)]
-mod __plan {
-    use super::{sources, text};
-    use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
-    };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
-    pub(super) static PLAN: [LayerPlan; 4] = [
-        LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
-            .gated(
-                Gate::NONE
-                    .unless(
-                        &[
-                            (
-                                &[Cond::is(Test::Flag(0)), Cond::is(Test::Slot(1))],
-                                Skip::Unless("`persona_replace`, `layer:persona`"),
-                            ),
-                        ],
-                    ),
-            ),
-        LayerPlan::of(
-                LayerInfo::named("spine").user(),
-                ContentPlan::PerRole(&[Shipped::file(text::SPINE, &sources::SPINE)]),
-            )
-            .scoped(&[0])
-            .selected(0, "spine"),
-        LayerPlan::of(
-                LayerInfo::named("spine_worker").user(),
-                ContentPlan::PerRole(
-                    &[Shipped::file(text::SPINE_WORKER, &sources::SPINE_WORKER)],
-                ),
-            )
-            .scoped(&[1])
-            .selected(1, "spine_legs"),
-        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
-    ];
-    /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&[], &[]).unguarded();
-}
 /**Every layer of `examples/spine/doctrine.toml`, in composition order:
 
 | # | layer | tier | scope | gate | locked / override | source | overlay file | user-file text |
@@ -274,20 +233,11 @@ mod __plan {
 | 4 | `persona` | stable | every role | — | — | slot (optional) | — | — |
 */
 pub static LAYERS: [&::doctrine::introspect::LayerInfo; 4] = [
-    &__plan::PLAN[0].info,
-    &__plan::PLAN[1].info,
-    &__plan::PLAN[2].info,
-    &__plan::PLAN[3].info,
+    &__doctrine::PLAN[0].info,
+    &__doctrine::PLAN[1].info,
+    &__doctrine::PLAN[2].info,
+    &__doctrine::PLAN[3].info,
 ];
-/// Everything a composition has been given so far; the stages share it.
-struct __ComposeState<'a> {
-    role: Role,
-    slots: [::core::option::Option<&'a str>; 2],
-    flags: Flags,
-    selection: ::core::option::Option<&'a Selection>,
-    opt_out: [bool; 2],
-    __borrow: ::core::marker::PhantomData<&'a ()>,
-}
 /// The stages of [`Compose`]: each names the call that must come next, so a
 /// missing slot, or slots filled in an order the manifest no longer has, does
 /// not compile.
@@ -320,19 +270,19 @@ pub mod stage {
 /// A prompt being composed; see [`compose`].
 #[must_use = "call `.finish()` to compose the prompt"]
 pub struct Compose<'a, Stage> {
-    state: __ComposeState<'a>,
+    state: __doctrine::State<'a>,
     _stage: ::core::marker::PhantomData<Stage>,
 }
 ///Starts composing a prompt from `examples/spine/doctrine.toml`: fill the slots in manifest order (optional ones may be skipped) and call `.finish()`; the other setters may come at any point. Slots, in manifest order: `.base(Option)`, `.persona(Option)`. [`LAYERS`] lists the layers.
 pub fn compose<'a>(role: Role) -> Compose<'a, stage::NeedBase> {
     Compose {
-        state: __ComposeState {
+        state: __doctrine::State {
             role,
             slots: [::core::option::Option::None; 2],
             flags: <Flags as ::core::default::Default>::default(),
             selection: ::core::option::Option::None,
             opt_out: [false; 2],
-            __borrow: ::core::marker::PhantomData,
+            borrow: ::core::marker::PhantomData,
         },
         _stage: ::core::marker::PhantomData,
     }
@@ -346,7 +296,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedBase, __Skipped>,
     {
-        self.__slot(0, ::core::convert::Into::into(value), true)
+        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
     }
     ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn persona<__Skipped>(
@@ -356,22 +306,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
     {
-        self.__slot(1, ::core::convert::Into::into(value), true)
-    }
-}
-impl<'a, Stage> Compose<'a, Stage> {
-    fn __slot<Next>(
-        self,
-        k: usize,
-        value: ::core::option::Option<&'a str>,
-        trim: bool,
-    ) -> Compose<'a, Next> {
-        let mut state = self.state;
-        state.slots[k] = ::doctrine::__private::given(value, trim);
-        Compose {
-            state,
-            _stage: ::core::marker::PhantomData,
-        }
+        __doctrine::slot(self, 1, ::core::convert::Into::into(value), true)
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -416,9 +351,9 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .__with(|inputs| ::doctrine::__private::compose_plan(
-                &__plan::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
+            .with(|inputs| ::doctrine::__private::compose_plan(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
                 inputs,
             ))
     }
@@ -427,7 +362,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[..4])
+        self.state.join(&__doctrine::PLAN[..4])
     }
     /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
     /// a turn when the stable prefix is composed once and reused.
@@ -435,36 +370,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Filled,
     {
-        self.state.__join(&__plan::PLAN[4..])
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __join(
-        &self,
-        plan: &'static [::doctrine::__private::LayerPlan],
-    ) -> ::std::string::String {
-        self.__with(|inputs| ::doctrine::__private::join_plan(
-            plan,
-            (SEPARATOR, ::doctrine::Formulation::Markdown, &__plan::GUARD),
-            inputs,
-        ))
-    }
-}
-impl<'a> __ComposeState<'a> {
-    fn __with<R>(
-        &self,
-        f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
-    ) -> R {
-        let flags = [self.flags.persona_replace];
-        let inputs = ::doctrine::__private::Inputs {
-            role: self.role as usize,
-            slots: &self.slots[..],
-            flags: &flags,
-            selection: self.selection.map(|s| &s.0),
-            opt_out: &self.opt_out[..],
-            ..::doctrine::__private::Inputs::NONE
-        };
-        f(&inputs)
+        self.state.join(&__doctrine::PLAN[4..])
     }
 }
 /// Stable prefixes fully known at compile time: their byte length and fingerprint.
@@ -476,5 +382,99 @@ pub mod prefix {
             ::core::option::Option::None,
         ];
         KNOWN[role as usize]
+    }
+}
+/// The generator's own helpers, kept out of the names this module gives its users.
+#[doc(hidden)]
+#[allow(unused_imports)]
+mod __doctrine {
+    use super::{sources, text};
+    use ::doctrine::__private::{
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+    };
+    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::{InstructionStyle, LinePiece};
+    /// The manifest's composition, as data.
+    pub(super) static PLAN: [LayerPlan; 4] = [
+        LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
+            .gated(
+                Gate::NONE
+                    .unless(
+                        &[
+                            (
+                                &[Cond::is(Test::Flag(0)), Cond::is(Test::Slot(1))],
+                                Skip::Unless("`persona_replace`, `layer:persona`"),
+                            ),
+                        ],
+                    ),
+            ),
+        LayerPlan::of(
+                LayerInfo::named("spine").user(),
+                ContentPlan::PerRole(&[Shipped::file(text::SPINE, &sources::SPINE)]),
+            )
+            .scoped(&[0])
+            .selected(0, "spine"),
+        LayerPlan::of(
+                LayerInfo::named("spine_worker").user(),
+                ContentPlan::PerRole(
+                    &[Shipped::file(text::SPINE_WORKER, &sources::SPINE_WORKER)],
+                ),
+            )
+            .scoped(&[1])
+            .selected(1, "spine_legs"),
+        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
+    ];
+    /// What run-time text may not write: the section tags, folded; the facts.
+    pub(super) static GUARD: Guard = Guard::new(&[], &[]).unguarded();
+    /// Everything a composition has been given so far; the stages share it.
+    pub(super) struct State<'a> {
+        pub(super) role: super::Role,
+        pub(super) slots: [::core::option::Option<&'a str>; 2],
+        pub(super) flags: super::Flags,
+        pub(super) selection: ::core::option::Option<&'a super::Selection>,
+        pub(super) opt_out: [bool; 2],
+        pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
+    }
+    pub(super) fn slot<'a, S, N>(
+        c: super::Compose<'a, S>,
+        k: usize,
+        value: ::core::option::Option<&'a str>,
+        trim: bool,
+    ) -> super::Compose<'a, N> {
+        let mut state = c.state;
+        state.slots[k] = ::doctrine::__private::given(value, trim);
+        super::Compose {
+            state,
+            _stage: ::core::marker::PhantomData,
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn join(
+            &self,
+            plan: &'static [::doctrine::__private::LayerPlan],
+        ) -> ::std::string::String {
+            self.with(|inputs| ::doctrine::__private::join_plan(
+                plan,
+                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                inputs,
+            ))
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn with<R>(
+            &self,
+            f: impl ::core::ops::FnOnce(&::doctrine::__private::Inputs<'_>) -> R,
+        ) -> R {
+            let flags = [self.flags.persona_replace];
+            let inputs = ::doctrine::__private::Inputs {
+                role: self.role as usize,
+                slots: &self.slots[..],
+                flags: &flags,
+                selection: self.selection.map(|s| &s.0),
+                opt_out: &self.opt_out[..],
+                ..::doctrine::__private::Inputs::NONE
+            };
+            f(&inputs)
+        }
     }
 }

@@ -22,7 +22,7 @@ mod fx {
     doctrine::doctrine!("../fixtures/forging/doctrine.toml");
     /// The tags the manifest guards.
     pub(super) fn tags() -> &'static [&'static str] {
-        __plan::GUARD.tags
+        __doctrine::GUARD.tags
     }
 }
 

@@ -33,6 +33,7 @@ mod reminders;
 mod render_parity;
 mod render_parity_inputs;
 mod schema;
+mod skeleton;
 mod skills;
 mod skip_slots;
 mod spine;

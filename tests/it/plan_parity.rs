@@ -17,14 +17,14 @@ pub(super) struct Compiled {
     pub(super) guard: &'static Guard,
 }
 
-/// A module per manifest holding its generated code, and its compiled plan: `__plan` is
+/// A module per manifest holding its generated code, and its compiled plan: `__doctrine` is
 /// the generated module's own, visible where the macro is invoked.
 macro_rules! manifests {
     ($($name:ident: $path:literal,)*) => {
         $(pub(super) mod $name {
             doctrine::doctrine!($path);
             pub(super) fn plan() -> super::Compiled {
-                super::Compiled { plan: &__plan::PLAN, guard: &__plan::GUARD }
+                super::Compiled { plan: &__doctrine::PLAN, guard: &__doctrine::GUARD }
             }
         })*
         /// Each manifest's path (relative to this file) and its compiled plan.
@@ -128,7 +128,8 @@ fn every_combination_composes_alike_through_both_plans() {
 
 /// Every combination of `path` (with choices: `expected` of them), composed from the
 /// run-time plan with the run-time inputs, equals what the typed builder composes for it
-/// (`typed`): the run-time twin of generated code's `__with`, with no fact or slot given.
+/// (`typed`): the run-time twin of generated code's `State::with`, with no fact or slot
+/// given.
 fn composes_as_typed<S: AsRef<[Section]>>(
     path: &str,
     expected: usize,

@@ -245,6 +245,7 @@ proptest! {
                 tricky_names::Role::Err => tricky_names::Facts::Err(tricky_names::ErrFacts { every }),
                 tricky_names::Role::Some => tricky_names::Facts::Some(tricky_names::SomeFacts { every }),
                 tricky_names::Role::None => tricky_names::Facts::None(tricky_names::NoneFacts { every }),
+                tricky_names::Role::OPTIONAL => tricky_names::Facts::OPTIONAL(tricky_names::OPTIONALFacts { every }),
             };
             let p = tricky_names::compose(f, i.pick(tricky_names::S::ALL, 2), i.bit(3).then(|| i.pick(tricky_names::Option::ALL, 4))).finish();
             agree(tricky_names::prefix::known(r), p.stable(), r.as_str());

@@ -1,7 +1,7 @@
 //! What a composition is given, built at run time from a validated manifest: every
 //! combination of its closed sets (role × flags × knobs, × choices on request) and the
-//! runtime's `Inputs` for one. The run-time twin of generated code's `__with`, so far for
-//! what those sets decide: facts are absent (an optional one at its default), slots
+//! runtime's `Inputs` for one. The run-time twin of generated code's `State::with`, so far
+//! for what those sets decide: facts are absent (an optional one at its default), slots
 //! absent, instructions empty, and no overlay or selection is given.
 
 use super::model::{Content, Doctrine, Fact, Need};
@@ -152,8 +152,8 @@ fn absent_facts(d: &Doctrine, role: usize) -> Vec<Option<&str>> {
         .collect()
 }
 
-/// What each placeholder prints, as generated code's `__with` orders them: each fact (a
-/// value's text where the fact has value texts; a list not given prints nothing, as an
+/// What each placeholder prints, as generated code's `State::with` orders them: each fact
+/// (a value's text where the fact has value texts; a list not given prints nothing, as an
 /// empty list does), each knob's value (or its text), then, where a text has a `{?flag}`
 /// section, each flag as `"on"` or `""`.
 pub(super) fn printed<'d>(

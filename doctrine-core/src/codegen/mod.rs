@@ -4,10 +4,11 @@
 //! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
 //! with spans), `validate` (names, files, order; every error collected) and `expand`
 //! (model → tokens); `plan` builds the composition as data that `expand` prints and a
-//! tool composes with at run time. Only [`Request`], [`generate`], [`load`],
-//! [`read_manifest`] (the manifest alone, found and read as `load` does), [`plan`],
-//! [`manifest_schema`] (the manifest's JSON Schema, built from the reader's declarations)
-//! and the diagnostics are API; the rest may change in any release.
+//! tool composes with at run time. Only [`Request`], [`generate`], [`skeleton`] (what the
+//! macro emits beside a failing manifest's errors), [`load`], [`read_manifest`] (the
+//! manifest alone, found and read as `load` does), [`plan`], [`manifest_schema`] (the
+//! manifest's JSON Schema, built from the reader's declarations) and the diagnostics are
+//! API; the rest may change in any release.
 
 mod de;
 mod diag;
@@ -28,6 +29,7 @@ mod read;
 mod reserved;
 mod schema;
 mod sections;
+mod skeleton;
 mod text;
 mod validate;
 mod watch;
@@ -36,6 +38,7 @@ pub use manifest_file::{read_manifest, ManifestFile};
 pub use model::Doctrine;
 pub use names::crate_path;
 pub use schema::manifest_schema;
+pub use skeleton::skeleton;
 pub use watch::watched;
 
 /// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
@@ -134,8 +137,19 @@ pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
     })?;
     let file = read_manifest(req)?;
     let mut sink = diag::Sink::new(file.display.clone(), &file.source);
-    let base_dir = file.path.parent().unwrap_or(&file.crate_dir).to_path_buf();
     let raw = parse::parse(&file.source, &mut sink);
+    validated(raw, &file, krate, sink)
+}
+
+/// `raw` (what parsing read of `file`, reporting into `sink`) validated: the model, or
+/// every diagnostic.
+fn validated(
+    raw: Option<raw::Manifest>,
+    file: &ManifestFile,
+    krate: TokenStream,
+    mut sink: diag::Sink<'_>,
+) -> Result<model::Doctrine, Diagnostics> {
+    let base_dir = file.path.parent().unwrap_or(&file.crate_dir).to_path_buf();
     let doctrine = raw.and_then(|raw| {
         validate::validate(
             raw,

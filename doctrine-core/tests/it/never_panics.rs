@@ -1,8 +1,8 @@
 //! Random manifests, assembled from the manifest's own vocabulary with valid and invalid
 //! values: the generator answers each with code that parses as Rust or with diagnostics
-//! that name the manifest, and never panics.
+//! that name the manifest (and a skeleton that parses, or none), and never panics.
 
-use doctrine_core::codegen::{generate, Request};
+use doctrine_core::codegen::{generate, skeleton, Request};
 use proptest::prelude::*;
 
 /// A value that may or may not fit the key it is given to.
@@ -173,6 +173,9 @@ proptest! {
                 for d in diagnostics.located() {
                     prop_assert!(d.file == "doctrine.toml" || d.file.ends_with(".md"), "{d}");
                 }
+                // What the macro emits beside the errors: nothing, or code that parses.
+                let skeleton = skeleton(&Request::new("doctrine.toml", dir.path(), dir.path()));
+                prop_assert!(skeleton.is_empty() || syn::parse2::<syn::File>(skeleton).is_ok(), "the skeleton does not parse for:\n{manifest}");
             }
         }
     }

@@ -1,12 +1,12 @@
-//! Every identifier the generated code defines on its own (not from a manifest name) is in
-//! `codegen::reserved` (reached through `codegen::__internals`), the list validation reads. Found by generating the
-//! same rich manifests twice with disjoint vocabularies: what both outputs define is the
-//! generator's own.
+//! The generator's own names where a manifest name could land too are in `codegen::reserved`
+//! (reached through `codegen::__internals`), the lists validation reads, and its other names
+//! sit where no manifest name lands. The generator's own names are found by generating the
+//! same rich manifests twice with disjoint vocabularies: what both outputs define.
 
 use std::collections::BTreeSet;
 
 use crate::support;
-use doctrine_core::codegen::__internals::reserved::{self, Space};
+use doctrine_core::codegen::__internals::reserved;
 
 /// A manifest touching every generated item, with every user name built by `n`.
 /// `word` is `roles`, `modes`, or empty for a single-agent prompt.
@@ -176,17 +176,46 @@ fn expand(manifest: &str, choice_dirs: &[String]) -> syn::File {
     syn::parse2(tokens).unwrap()
 }
 
-/// One identifier a generated file defines: its space, the type it belongs to (for
-/// variants, associated items and fields) and its name (module-qualified at module level).
+/// Where a generated name lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Space {
+    /// The invoking module's types and modules, and those of its nested modules
+    /// (`stage::Ready`).
+    Type,
+    /// Its consts, statics and functions, and those of its nested modules.
+    Value,
+    /// An enum's variants and its associated items: the one place they can meet.
+    EnumItem,
+    /// A struct's associated items.
+    Associated,
+    Field,
+    /// Generic parameters of the generator's impls: they shadow a type of that name.
+    Generic,
+}
+
+/// One name a generated file defines outside its hidden module: its space, the type it
+/// belongs to (for variants, associated items and fields) and its name
+/// (module-qualified at module level).
 type Def = (Space, Option<String>, String);
 
+/// The hidden module, whose items no manifest name meets.
+const HIDDEN: &str = "__doctrine";
+
 fn defined(file: &syn::File) -> Vec<Def> {
+    let enums: BTreeSet<String> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Enum(e) => Some(e.ident.to_string()),
+            _ => None,
+        })
+        .collect();
     let mut out = Vec::new();
-    items(&file.items, "", &mut out);
+    items(&file.items, "", &enums, &mut out);
     out
 }
 
-fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
+fn items(items: &[syn::Item], module: &str, enums: &BTreeSet<String>, out: &mut Vec<Def>) {
     let path = |name: &dyn ToString| {
         if module.is_empty() {
             name.to_string()
@@ -206,11 +235,8 @@ fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
             syn::Item::Enum(e) => {
                 out.push((Space::Type, None, path(&e.ident)));
                 for v in &e.variants {
-                    out.push((
-                        Space::Associated,
-                        Some(e.ident.to_string()),
-                        v.ident.to_string(),
-                    ));
+                    let owner = Some(e.ident.to_string());
+                    out.push((Space::EnumItem, owner, v.ident.to_string()));
                 }
             }
             syn::Item::Type(t) => out.push((Space::Type, None, path(&t.ident))),
@@ -220,8 +246,8 @@ fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
             syn::Item::Fn(f) => out.push((Space::Value, None, path(&f.sig.ident))),
             syn::Item::Mod(m) => {
                 out.push((Space::Type, None, path(&m.ident)));
-                if let Some((_, inner)) = &m.content {
-                    self::items(inner, &path(&m.ident), out);
+                if let (Some((_, inner)), false) = (&m.content, m.ident == HIDDEN) {
+                    self::items(inner, &path(&m.ident), enums, out);
                 }
             }
             // Inherent items only: trait items are reached through the trait's path.
@@ -230,6 +256,10 @@ fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
                     continue;
                 };
                 let ty = p.path.segments.last().unwrap().ident.to_string();
+                let space = match enums.contains(&ty) {
+                    true => Space::EnumItem,
+                    false => Space::Associated,
+                };
                 generics(&i.generics, out);
                 for it in &i.items {
                     let name = match it {
@@ -237,7 +267,7 @@ fn items(items: &[syn::Item], module: &str, out: &mut Vec<Def>) {
                         syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
                         _ => continue,
                     };
-                    out.push((Space::Associated, Some(ty.clone()), name));
+                    out.push((space, Some(ty.clone()), name));
                 }
             }
             _ => {}
@@ -251,11 +281,15 @@ fn generics(g: &syn::Generics, out: &mut Vec<Def>) {
     }
 }
 
-/// The names two vocabularies generate alike: the generator's own. Members of a type that
-/// comes from the manifest (`Pace::ALL`, `ZqPace::ALL`) are written `*::ALL`.
-fn plumbing(
-    make: impl Fn(&dyn Fn(&str) -> String) -> (String, Vec<String>),
-) -> BTreeSet<(Space, String)> {
+/// What both vocabularies generate (the generator's own names: members of a type that
+/// comes from the manifest, `Pace::ALL` and `ZqPace::ALL`, are written `*::ALL`), and what
+/// the first generates.
+struct Generated {
+    own: BTreeSet<(Space, String)>,
+    all: Vec<Def>,
+}
+
+fn plumbing(make: impl Fn(&dyn Fn(&str) -> String) -> (String, Vec<String>)) -> Generated {
     let (m1, d1) = make(&|s| s.to_string());
     let (m2, d2) = make(&|s| format!("zq{s}"));
     let (a, b) = (defined(&expand(&m1, &d1)), defined(&expand(&m2, &d2)));
@@ -278,7 +312,10 @@ fn plumbing(
             })
             .collect()
     };
-    named(&a).intersection(&named(&b)).cloned().collect()
+    Generated {
+        own: named(&a).intersection(&named(&b)).cloned().collect(),
+        all: a,
+    }
 }
 
 /// Facts that borrow nothing (closed sets only): `Facts` gets a hidden variant for its
@@ -294,16 +331,24 @@ fn closed_facts(n: &dyn Fn(&str) -> String) -> String {
     )
 }
 
-fn all_plumbing() -> BTreeSet<(Space, String)> {
-    let mut all = BTreeSet::new();
+/// Every manifest's [`Generated`], in one.
+fn all_plumbing() -> Generated {
+    let mut all = Generated {
+        own: BTreeSet::new(),
+        all: Vec::new(),
+    };
+    let mut add = |g: Generated| {
+        all.own.extend(g.own);
+        all.all.extend(g.all);
+    };
     for word in ["roles", "modes", ""] {
-        all.extend(plumbing(|n| (rich(n, word), vec![n("team"), n("seat")])));
+        add(plumbing(|n| (rich(n, word), vec![n("team"), n("seat")])));
     }
-    all.extend(plumbing(|n| (plain(n, 2), vec![])));
-    all.extend(plumbing(|n| (closed_facts(n), vec![])));
+    add(plumbing(|n| (plain(n, 2), vec![])));
+    add(plumbing(|n| (closed_facts(n), vec![])));
     // Declared tiers, named alike in both vocabularies so their `prefix` modules (and
     // what the generator puts in them) show up as its own.
-    all.extend(plumbing(|n| {
+    add(plumbing(|n| {
         let m = format!(
             "roles = [\"{a}\", \"{b}\"]\ntiers = [\"crew\", \"seat\", \"turn\"]\n[cache]\nshared = [\"crew\"]\n[[layer]]\nname = \"{base}\"\ntext = \"Base.\"\n[[layer]]\nname = \"{persona}\"\ntier = \"seat\"\ntexts = {{ {a} = \"A.\", {b} = \"B.\" }}\n[[layer]]\nname = \"{note}\"\nslot = \"optional\"\ntier = \"turn\"\n",
             a = n("alpha"),
@@ -314,7 +359,7 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
         );
         (m, vec![])
     }));
-    all.extend(plumbing(|n| {
+    add(plumbing(|n| {
         let m = format!(
             "[skills]\ndir = \"{s}\"\nindex = {{ name = \"{i}\" }}\n[[layer]]\nname = \"{l}\"\ntext = \"L.\"\n",
             s = n("skills"),
@@ -323,7 +368,7 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
         );
         (m, vec![n("skills")])
     }));
-    all.extend(plumbing(|n| {
+    add(plumbing(|n| {
         (
             plain(n, doctrine_core::__private::MAX_INLINE_LAYERS + 1),
             vec![],
@@ -332,34 +377,109 @@ fn all_plumbing() -> BTreeSet<(Space, String)> {
     all
 }
 
+/// Whether `name` could be a type or variant a manifest name becomes: CamelCase.
+fn camel(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
 #[test]
-fn every_generated_name_is_reserved() {
+fn every_own_name_a_manifest_name_could_meet_is_reserved() {
     let found = all_plumbing();
-    let missing: Vec<String> = found
+    let missing: Vec<&(Space, String)> = found
+        .own
         .iter()
-        .filter(|(space, name)| !reserved::is_reserved(*space, name))
-        .map(|(space, name)| format!("(Space::{space:?}, \"{name}\"),"))
+        .filter(|(space, name)| match (space, name.split_once("::")) {
+            // A type at the top level, where the manifest's enums and structs are.
+            (Space::Type, None) | (Space::Generic, _) => camel(name) && !reserved::type_clash(name),
+            // An enum's associated item that could be a variant.
+            (Space::EnumItem, Some((_, item))) => camel(item) && !reserved::variant_clash(item),
+            // A builder method, beside the slot layers'.
+            (Space::Associated, Some(("Compose", m))) => {
+                !m.starts_with("__") && !reserved::method_clash(m) && m != reserved::EXTRA
+            }
+            _ => false,
+        })
         .collect();
     assert!(
         missing.is_empty(),
-        "generated names missing from `codegen::reserved::RESERVED`:\n{}",
-        missing.join("\n")
+        "generated, a manifest name could take it, and not reserved: {missing:?}"
     );
 }
 
 #[test]
 fn every_reserved_name_is_generated() {
-    // The list holds nothing stale, so what validation refuses is what would clash.
+    // Nothing stale, so what validation refuses is what would clash.
     let found = all_plumbing();
-    let stale: Vec<&(Space, &str)> = reserved::RESERVED
-        .iter()
-        .filter(|(space, entry)| {
-            !found.iter().any(|(s, n)| {
-                s == space
-                    && reserved::is_reserved(*s, n)
-                    && (n == entry || reserved::is_pattern(entry))
-            })
-        })
+    let own = |space: Space, name: &str| found.own.contains(&(space, name.to_string()));
+    let stale_types = reserved::TYPES
+        .split_whitespace()
+        .filter(|t| !own(Space::Type, t) && !own(Space::Generic, t));
+    let stale_items = reserved::VARIANTS.split_whitespace().filter(|v| {
+        !found
+            .own
+            .iter()
+            .any(|(s, n)| *s == Space::EnumItem && n.rsplit("::").next() == Some(*v))
+    });
+    // A pattern stands for names that differ between vocabularies: looked for in one.
+    let stale_methods = reserved::builder_methods().into_iter().filter(|m| {
+        !found
+            .all
+            .iter()
+            .any(|(_, ty, n)| ty.as_deref() == Some("Compose") && reserved::is_method(m, n))
+    });
+    let stale: Vec<&str> = stale_types
+        .chain(stale_items)
+        .chain(stale_methods)
         .collect();
     assert!(stale.is_empty(), "reserved but never generated: {stale:?}");
+}
+
+/// Outside the hidden module, no other own name can meet a manifest's: the top level holds
+/// one `__` name (the hidden module), lowercase modules, and values no manifest name
+/// becomes; a struct's own fields beside a manifest's start with `__`.
+#[test]
+fn nothing_else_can_meet_a_manifest_name() {
+    let found = all_plumbing();
+    let top = |d: &&Def| d.1.is_none() && !d.2.contains("::");
+    let mut wrong: Vec<String> = Vec::new();
+    for (space, _, name) in found.all.iter().filter(top) {
+        let own = found.own.contains(&(*space, name.clone()));
+        match space {
+            _ if name.starts_with("__") && name != HIDDEN => {
+                wrong.push(format!("helper `{name}` outside `{HIDDEN}`"))
+            }
+            Space::Value if !own => wrong.push(format!("value `{name}` from a manifest name")),
+            Space::Type if !camel(name) && !own && name != HIDDEN => {
+                wrong.push(format!("module `{name}` from a manifest name"))
+            }
+            _ => {}
+        }
+    }
+    for (space, ty, field) in found.all.iter().filter(|d| d.0 == Space::Field) {
+        let ty = ty.as_deref().unwrap_or_default();
+        let own = |f: &str| found.own.contains(&(*space, format!("{ty}.{f}")));
+        let mixed = found
+            .all
+            .iter()
+            .any(|d| d.0 == Space::Field && d.1.as_deref() == Some(ty) && !own(&d.2));
+        if mixed && own(field) && !field.starts_with("__") {
+            wrong.push(format!("own field `{ty}.{field}` beside a manifest's"));
+        }
+    }
+    assert!(found.all.iter().any(|d| d.2 == HIDDEN), "no hidden module");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn clash_checks() {
+    assert!(reserved::variant_clash("ALL") && reserved::variant_clash("NAMES"));
+    assert!(!reserved::variant_clash("All") && !reserved::variant_clash("Names"));
+    assert!(reserved::type_clash("Stage") && reserved::type_clash("Flags"));
+    assert!(!reserved::type_clash("Team") && !reserved::type_clash("text"));
+    assert!(reserved::method_clash("finish") && !reserved::method_clash("task"));
+    // `extra` clashes only beside `extra = true`, which validation checks.
+    assert!(!reserved::method_clash(reserved::EXTRA));
+    assert!(reserved::builder_methods().contains(&"opt_out_<selector>"));
+    assert!(reserved::method_clash("opt_out_spine") && reserved::method_clash("opt_out_a1"));
+    assert!(!reserved::method_clash("opt_out_") && !reserved::method_clash("opt_outer"));
 }

@@ -5,7 +5,8 @@ mod d {
 
 #[test]
 fn composes() {
-    assert_eq!(d::Role::NAMES, &["Err", "Some", "None"]);
+    assert_eq!(d::Role::NAMES, &["Err", "Some", "None", "OPTIONAL"]);
+    assert_eq!(d::OPTIONALFacts::REQUIRED, &["every"]);
     assert_eq!(d::S::NAMES, &["String", "Vec"]);
     let facts = d::SomeFacts {
         every: d::Every::All,
@@ -24,4 +25,9 @@ fn composes() {
     };
     let p = d::compose(facts, d::S::String, None).finish();
     assert_eq!(p.as_str(), "Long S.\n\nKnob Ok, fact names.");
+    let facts = d::OPTIONALFacts {
+        every: d::Every::REQUIRED,
+    };
+    let p = d::compose(facts, d::S::String, None).finish();
+    assert_eq!(p.as_str(), "Long S.\n\nKnob Ok, fact REQUIRED.");
 }

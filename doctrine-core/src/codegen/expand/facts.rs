@@ -56,7 +56,8 @@ fn single(d: &Doctrine) -> TokenStream {
     let s = shape(d, 0, format_ident!("Facts"), "the prompt");
     let (def, values, from_slots, count) = (&s.def, &s.values, &s.from_slots, d.facts.len());
     let (values_bind, lists_bind, slots_bind) = (&s.values_bind, &s.lists_bind, &s.slots_bind);
-    let (lists, list_count, lists_ty) = (&s.lists, d.list_count(), lists_type(d));
+    let (lists, list_count, lists_ty) =
+        (&s.lists, d.list_count(), lists_type(d, TokenStream::new()));
     let styles = list_styles(d);
     let list_names = list_names(d);
     // Only for manifests with list facts: nothing else calls it.
@@ -279,7 +280,11 @@ impl<'d> Roles<'d> {
             let (lists, bind) = (&s.lists, &s.lists_bind);
             quote! { Facts::#v(#bind) => #lists, }
         });
-        let (list_count, lists_ty, styles) = (d.list_count(), lists_type(d), list_styles(d));
+        let (list_count, lists_ty, styles) = (
+            d.list_count(),
+            lists_type(d, TokenStream::new()),
+            list_styles(d),
+        );
         let lists_fn = (list_count > 0).then(|| {
             quote! {
                 #[doc(hidden)]

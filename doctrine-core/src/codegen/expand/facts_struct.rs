@@ -253,8 +253,8 @@ fn list_value(d: &Doctrine, f: &Fact) -> TokenStream {
 }
 
 /// The type of what `Facts::__lists` gives: each list fact as composition reads it, in
-/// manifest order.
-pub(super) fn lists_type(d: &Doctrine) -> TokenStream {
+/// manifest order; item structs named after `scope` (`super::` in the hidden module).
+pub(super) fn lists_type(d: &Doctrine, scope: TokenStream) -> TokenStream {
     let pv = d.private();
     let types = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
         if f.skill_index {
@@ -263,7 +263,7 @@ pub(super) fn lists_type(d: &Doctrine) -> TokenStream {
         match f.item_type() {
             Some(t) => {
                 let t = format_ident!("{}", t);
-                quote! { #pv::List<'a, #t<'a>> }
+                quote! { #pv::List<'a, #scope #t<'a>> }
             }
             None => quote! { #pv::List<'a, &'a str> },
         }

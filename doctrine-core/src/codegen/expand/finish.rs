@@ -8,7 +8,9 @@ use super::choice_field;
 use super::state::{choice_layers, Uses};
 use crate::codegen::model::{Content, Doctrine, FactId};
 
-pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
+/// `Prompt` and the `finish` methods; and for the hidden module, the state's `join` and
+/// `with`.
+pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
     let (krate, pv) = (d.krate(), d.private());
     let n = d.layers.len();
     // Validation puts every stable layer before every volatile one.
@@ -21,10 +23,10 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
         true => quote! { self.state.formulation },
         false => quote! { #krate::Formulation::Markdown },
     };
-    let how = quote! { (SEPARATOR, #formulation, &__plan::GUARD) };
+    let how = quote! { (SEPARATOR, #formulation, &__doctrine::GUARD) };
     let how_state = match u.titled {
-        true => quote! { (SEPARATOR, self.formulation, &__plan::GUARD) },
-        false => quote! { (SEPARATOR, #krate::Formulation::Markdown, &__plan::GUARD) },
+        true => quote! { (super::SEPARATOR, self.formulation, &GUARD) },
+        false => quote! { (super::SEPARATOR, #krate::Formulation::Markdown, &GUARD) },
     };
     let (compose, prompt_ty) = match u.large {
         true => (
@@ -36,9 +38,9 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
             quote! { #krate::Prompt<[#krate::introspect::Section; #n]> },
         ),
     };
-    let whole = ceiling(d, quote! { #compose(&__plan::PLAN, #how, inputs) });
+    let whole = ceiling(d, quote! { #compose(&__doctrine::PLAN, #how, inputs) });
     let with = with(d, u);
-    quote! {
+    let public = quote! {
         /// A prompt composed from this manifest.
         pub type Prompt = #prompt_ty;
 
@@ -49,29 +51,31 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> TokenStream {
             /// every slot is filled.
             pub fn finish(self) -> Prompt where Stage: #pv::Filled {
                 let state = &self.state;
-                state.__with(|inputs| #whole)
+                state.with(|inputs| #whole)
             }
 
             /// Only the stable prefix, as `finish().stable()` would give it.
             pub fn finish_stable(self) -> ::std::string::String where Stage: #pv::Filled {
-                self.state.__join(&__plan::PLAN[..#stable])
+                self.state.join(&__doctrine::PLAN[..#stable])
             }
 
             /// Only the per-turn suffix, as `finish().volatile()` would give it: the cost of
             /// a turn when the stable prefix is composed once and reused.
             pub fn finish_volatile(self) -> ::std::string::String where Stage: #pv::Filled {
-                self.state.__join(&__plan::PLAN[#stable..])
+                self.state.join(&__doctrine::PLAN[#stable..])
             }
         }
-
-        impl<'a> __ComposeState<'a> {
-            fn __join(&self, plan: &'static [#pv::LayerPlan]) -> ::std::string::String {
-                self.__with(|inputs| #pv::join_plan(plan, #how_state, inputs))
+    };
+    let hidden = quote! {
+        impl<'a> State<'a> {
+            pub(super) fn join(&self, plan: &'static [#pv::LayerPlan]) -> ::std::string::String {
+                self.with(|inputs| #pv::join_plan(plan, #how_state, inputs))
             }
         }
 
         #with
-    }
+    };
+    (public, hidden)
 }
 
 /// The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`.
@@ -111,7 +115,7 @@ fn user_values(d: &Doctrine) -> Option<TokenStream> {
     (!user.is_empty()).then(|| quote! { &[#(#user),*] })
 }
 
-/// `__with`: the state as the runtime reads it (`Inputs`, with the values placeholders
+/// `with`: the state as the runtime reads it (`Inputs`, with the values placeholders
 /// print), handed to `f`.
 fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     let pv = d.private();
@@ -195,8 +199,8 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     let arrays = arrays.iter().flatten();
     let arrays = quote! { #(#arrays)* };
     quote! {
-        impl<'a> __ComposeState<'a> {
-            fn __with<R>(&self, f: impl ::core::ops::FnOnce(&#pv::Inputs<'_>) -> R) -> R {
+        impl<'a> State<'a> {
+            pub(super) fn with<R>(&self, f: impl ::core::ops::FnOnce(&#pv::Inputs<'_>) -> R) -> R {
                 #values
                 #arrays
                 #overlay_pre

@@ -45,25 +45,91 @@ impl Doctrine {
 }
 
 pub(super) fn expand(d: &Doctrine) -> TokenStream {
+    expand_without(d, &[])
+}
+
+/// A part of the generated module that a skeleton may leave out (see `codegen::skeleton`):
+/// code naming an item that is not there gets no error beside the manifest's, and code
+/// naming one whose shape changed would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    Roles,
+    Flags,
+    Knobs,
+    Choices,
+    Combination,
+    Facts,
+    Overlay,
+    Selectors,
+    /// `LAYERS` and the plan behind it.
+    Plan,
+    /// `compose`, its stages and setters, `Prompt`.
+    Builder,
+    Prefix,
+    Reminders,
+    Skills,
+}
+
+impl Part {
+    /// The parts that name this one, and so go with it.
+    fn dependents(self) -> &'static [Part] {
+        use Part::*;
+        match self {
+            Roles => &[Combination, Facts, Prefix, Builder],
+            Flags | Knobs => &[Combination, Builder],
+            // The plan's guard names `FACT_NAMES`.
+            Facts => &[Plan, Builder],
+            // The skill index is a fact.
+            Skills => &[Facts],
+            Choices | Overlay | Selectors | Plan => &[Builder],
+            Combination | Builder | Prefix | Reminders => &[],
+        }
+    }
+
+    /// `parts` and every part that names one of them.
+    pub(super) fn with_dependents(parts: &[Part]) -> Vec<Part> {
+        let mut all = parts.to_vec();
+        let mut next = 0;
+        while let Some(&p) = all.get(next) {
+            for &d in p.dependents() {
+                if !all.contains(&d) {
+                    all.push(d);
+                }
+            }
+            next += 1;
+        }
+        all
+    }
+}
+
+/// The generated module less the parts in `omit`, which must hold every part that names
+/// one of them ([`Part::with_dependents`]).
+pub(super) fn expand_without(d: &Doctrine, omit: &[Part]) -> TokenStream {
+    let keep = |p: Part| !omit.contains(&p);
     let tracking = tracking(d);
-    let roles = roles(d);
+    let roles = keep(Part::Roles).then(|| roles(d));
     // Only what the manifest uses: no empty `Flag` enum, `Knobs {}` or `Overlay {}`.
-    let flags = (!d.flags.is_empty()).then(|| flags(d));
-    let knobs = (!d.knobs.is_empty()).then(|| knobs(d));
-    let choices = choices(d);
-    let combination = combinations::combination(d);
-    let facts = facts::facts(d);
-    let overlay = state::Uses::new(d).overlay.then(|| overlay(d));
-    let selectors = selectors::selectors(d);
+    let flags = (!d.flags.is_empty() && keep(Part::Flags)).then(|| flags(d));
+    let knobs = (!d.knobs.is_empty() && keep(Part::Knobs)).then(|| knobs(d));
+    let choices = keep(Part::Choices).then(|| choices(d));
+    let combination = keep(Part::Combination).then(|| combinations::combination(d));
+    let facts = keep(Part::Facts).then(|| facts::facts(d));
+    let overlay = (state::Uses::new(d).overlay && keep(Part::Overlay)).then(|| overlay(d));
+    let selectors = keep(Part::Selectors).then(|| selectors::selectors(d));
     let built = super::plan::build(d);
     let texts = texts(d, &built);
     let layers = layer_infos(d);
-    let compose = compose(d, &built.indices);
-    let plan = plan::plan(d, &built);
-    let prefix = prefix::prefix(d);
+    let (compose, compose_hidden) = compose(d, &built.indices);
+    let (plan, plan_hidden) = plan::plan(d, &built);
+    let (compose, compose_hidden) = keep(Part::Builder)
+        .then_some((compose, compose_hidden))
+        .unzip();
+    let (plan, plan_hidden) = keep(Part::Plan).then_some((plan, plan_hidden)).unzip();
+    let hidden = hidden(d, quote! { #plan_hidden #compose_hidden });
+    let prefix = keep(Part::Prefix).then(|| prefix::prefix(d));
     let claims = claims::safety_claims(d);
-    let reminders = reminders::reminders(d);
-    let skills = skills::skills(d);
+    let reminders = keep(Part::Reminders).then(|| reminders::reminders(d));
+    let skills = keep(Part::Skills).then(|| skills::skills(d));
     let items = quote! {
         #tracking
         #roles
@@ -82,19 +148,39 @@ pub(super) fn expand(d: &Doctrine) -> TokenStream {
         #claims
         #reminders
         #skills
+        #hidden
     };
     unsuffixed(items)
 }
 
-/// The typed builder over the plan: its state, `compose(...)` and its stages, the setters,
-/// and `.finish()`.
-fn compose(d: &Doctrine, ix: &super::plan::Indices) -> TokenStream {
+/// `mod __doctrine`: the generator's helpers (the plan, the builder's state and what moves
+/// it), in one module, so the invoking module holds only what users name and no manifest
+/// name can meet a helper's.
+fn hidden(d: &Doctrine, items: TokenStream) -> TokenStream {
+    let imports = plan::imports(d);
+    quote! {
+        /// The generator's own helpers, kept out of the names this module gives its users.
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        mod __doctrine {
+            #imports
+            #items
+        }
+    }
+}
+
+/// The typed builder over the plan: `compose(...)` and its stages, the setters, and
+/// `.finish()`; and for the hidden module, the builder's state and what moves it.
+fn compose(d: &Doctrine, ix: &super::plan::Indices) -> (TokenStream, TokenStream) {
     let uses = state::Uses::new(d);
     let (state, params, init) = state::state(d, &uses);
-    let stages = stages::stages(d, ix, (&params, init));
+    let (stages, slot_fns) = stages::stages(d, ix, (&params, init));
     let setters = state::setters(d, &uses);
-    let finish = finish::finish(d, &uses);
-    quote! { #state #stages #setters #finish }
+    let (finish, state_fns) = finish::finish(d, &uses);
+    (
+        quote! { #stages #setters #finish },
+        quote! { #state #slot_fns #state_fns },
+    )
 }
 
 /// The tokens with every integer literal unsuffixed (`9usize` → `9`): quote writes a

@@ -15,18 +15,18 @@ use crate::runtime::plan::{
 };
 use crate::{InstructionStyle, LinePiece};
 
-/// `mod __plan` with `static PLAN`, and `LAYERS`, the public table of the layers'
-/// descriptions. The plan sits in a module of its own that imports the runtime's plan
-/// types, so each layer reads as what it is rather than as paths.
-pub(super) fn plan(d: &Doctrine, plan: &Plan) -> TokenStream {
-    let (krate, pv) = (d.krate(), d.private());
+/// `static PLAN` and `GUARD`, for the hidden module (which imports the runtime's plan types,
+/// so each layer reads as what it is rather than as paths), and `LAYERS`, the public table
+/// of the layers' descriptions.
+pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
+    let krate = d.krate();
     let n = plan.layers.len();
     let layers = plan
         .layers
         .iter()
         .zip(&plan.shipped)
         .map(|(l, ids)| layer(d, l, ids));
-    let infos = (0..n).map(|i| quote! { &__plan::PLAN[#i].info });
+    let infos = (0..n).map(|i| quote! { &__doctrine::PLAN[#i].info });
     let tags = plan.guard.tags;
     // The facts' names, as the generated `FACT_NAMES` holds them.
     let facts = match plan.guard.facts.is_empty() {
@@ -39,23 +39,28 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> TokenStream {
         d.manifest_display,
         super::table::layer_table(d)
     );
-    quote! {
+    let hidden = quote! {
         /// The manifest's composition, as data.
-        #[allow(unused_imports)]
-        mod __plan {
-            use super::{sources, text};
-            use #pv::{ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
-            use #krate::introspect::{LayerInfo, Skip, Title};
-            use #krate::{InstructionStyle, LinePiece};
+        pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
-            pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
-
-            /// What run-time text may not write: the section tags, folded; the facts.
-            pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts) #unguarded;
-        }
-
+        /// What run-time text may not write: the section tags, folded; the facts.
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts) #unguarded;
+    };
+    let public = quote! {
         #[doc = #doc]
         pub static LAYERS: [&#krate::introspect::LayerInfo; #n] = [#(#infos),*];
+    };
+    (public, hidden)
+}
+
+/// The hidden module's own imports: the runtime's plan types, and the modules of texts.
+pub(super) fn imports(d: &Doctrine) -> TokenStream {
+    let (krate, pv) = (d.krate(), d.private());
+    quote! {
+        use super::{sources, text};
+        use #pv::{ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
+        use #krate::introspect::{LayerInfo, Skip, Title};
+        use #krate::{InstructionStyle, LinePiece};
     }
 }
 

@@ -21,12 +21,13 @@ fn required(l: &Layer) -> bool {
     matches!(l.content, Content::Slot { required: true, .. })
 }
 
-/// `mod stage`, `Compose`, `compose(...)` and the slot methods.
+/// `mod stage`, `Compose`, `compose(...)` and the slot methods; and for the hidden module,
+/// what every slot method calls.
 pub(super) fn stages(
     d: &Doctrine,
     ix: &Indices,
     (params, (pre, init)): (&[TokenStream], (TokenStream, TokenStream)),
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let pv = d.private();
     let slots = slots(d, ix);
     let names: Vec<Ident> = slots
@@ -57,19 +58,16 @@ pub(super) fn stages(
             .iter()
             .enumerate()
             .map(|(j, (l, k))| slot_method(d, j, l, *k, &names, &req));
-        let setters = setters(d);
         quote! {
             // One block for every slot: the bound of each sits on its method.
             impl<'a, Stage> Compose<'a, Stage> {
                 #(#methods)*
             }
-
-            #setters
         }
     });
     let skips = skips(d, &names, &req);
     let doc = compose_doc(d, &slots);
-    quote! {
+    let public = quote! {
         /// The stages of [`Compose`]: each names the call that must come next, so a
         /// missing slot, or slots filled in an order the manifest no longer has, does
         /// not compile.
@@ -83,7 +81,7 @@ pub(super) fn stages(
         /// A prompt being composed; see [`compose`].
         #[must_use = "call `.finish()` to compose the prompt"]
         pub struct Compose<'a, Stage> {
-            state: __ComposeState<'a>,
+            state: __doctrine::State<'a>,
             _stage: ::core::marker::PhantomData<Stage>,
         }
 
@@ -94,7 +92,8 @@ pub(super) fn stages(
         }
 
         #methods
-    }
+    };
+    (public, setters(d))
 }
 
 /// What skipping each stage's slot reaches, for the runtime's `Slot` impls: the next stage
@@ -154,19 +153,19 @@ fn slot_method(
     let (param, body, what) = if matches!(l.content, Content::Instructions) {
         (
             quote! { value: &'a [#krate::Instruction<'a>] },
-            quote! { self.__instructions(#k, value) },
+            quote! { __doctrine::instructions(self, #k, value) },
             format!("Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out.", l.name),
         )
     } else if req[j] {
         (
             quote! { value: &'a str },
-            quote! { self.__slot(#k, ::core::option::Option::Some(value), #trim) },
+            quote! { __doctrine::slot(self, #k, ::core::option::Option::Some(value), #trim) },
             format!("Fills required slot `{}`.", l.name),
         )
     } else {
         (
             quote! { value: impl ::core::convert::Into<::core::option::Option<&'a str>> },
-            quote! { self.__slot(#k, ::core::convert::Into::into(value), #trim) },
+            quote! { __doctrine::slot(self, #k, ::core::convert::Into::into(value), #trim) },
             format!("Fills optional slot `{}`; `None`, `Some(\"\")` or skipping it leaves the layer out.", l.name),
         )
     };
@@ -191,32 +190,28 @@ fn slot_method(
     }
 }
 
-/// What every slot method calls: the value stored, and the builder moved to stage `Next`.
+/// What every slot method calls, in the hidden module: the value stored, and the builder
+/// moved to stage `N`.
 fn setters(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
     let uses = super::state::Uses::new(d);
     let slot = (uses.slots > 0).then(|| {
         quote! {
-            fn __slot<Next>(self, k: usize, value: ::core::option::Option<&'a str>, trim: bool) -> Compose<'a, Next> {
-                let mut state = self.state;
+            pub(super) fn slot<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: ::core::option::Option<&'a str>, trim: bool) -> super::Compose<'a, N> {
+                let mut state = c.state;
                 state.slots[k] = #pv::given(value, trim);
-                Compose { state, _stage: ::core::marker::PhantomData }
+                super::Compose { state, _stage: ::core::marker::PhantomData }
             }
         }
     });
     let instructions = (uses.instructions > 0).then(|| {
         quote! {
-            fn __instructions<Next>(self, k: usize, value: &'a [#krate::Instruction<'a>]) -> Compose<'a, Next> {
-                let mut state = self.state;
+            pub(super) fn instructions<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: &'a [#krate::Instruction<'a>]) -> super::Compose<'a, N> {
+                let mut state = c.state;
                 state.instructions[k] = value;
-                Compose { state, _stage: ::core::marker::PhantomData }
+                super::Compose { state, _stage: ::core::marker::PhantomData }
             }
         }
     });
-    quote! {
-        impl<'a, Stage> Compose<'a, Stage> {
-            #slot
-            #instructions
-        }
-    }
+    quote! { #slot #instructions }
 }

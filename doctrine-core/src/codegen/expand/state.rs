@@ -54,8 +54,9 @@ pub(super) fn choice_layers(d: &Doctrine) -> impl Iterator<Item = &Layer> {
         .filter(|l| matches!(l.content, Content::Choice { .. }))
 }
 
-/// `struct __ComposeState`, `compose`'s parameters, and what `compose` runs first (the
-/// facts made from what it was given) and the state it starts with.
+/// `struct State` (in the hidden module, so it names the invoking module's types through
+/// `super::`), `compose`'s parameters, and what `compose` runs first (the facts made from
+/// what it was given) and the state it starts with.
 pub(super) fn state(
     d: &Doctrine,
     u: &Uses,
@@ -64,15 +65,16 @@ pub(super) fn state(
     let (params, pre) = given(d, u, &mut f);
     carried(d, u, &mut f);
     let Fields { fields, inits } = f;
+    // The fields are the module's: `Compose`'s setters and `compose` reach them.
     let state = quote! {
         /// Everything a composition has been given so far; the stages share it.
-        struct __ComposeState<'a> {
-            #(#fields,)*
-            __borrow: ::core::marker::PhantomData<&'a ()>,
+        pub(super) struct State<'a> {
+            #(pub(super) #fields,)*
+            pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
         }
     };
     let init = quote! {
-        __ComposeState { #(#inits,)* __borrow: ::core::marker::PhantomData }
+        __doctrine::State { #(#inits,)* borrow: ::core::marker::PhantomData }
     };
     (state, params, (pre, init))
 }
@@ -117,11 +119,15 @@ fn given(d: &Doctrine, u: &Uses, f: &mut Fields) -> (Vec<TokenStream>, TokenStre
             (false, "role") => quote! { role },
             (false, _) => quote! { role: #role_param },
         };
-        f.push(quote! { role: #role_ty }, init);
+        f.push(quote! { role: super::#role_ty }, init);
     }
     for l in choice_layers(d) {
-        let (field, param, ty) = (choice_field(l), format_ident!("{}", l.name), choice_type(l));
-        f.push(quote! { #field: #ty }, quote! { #field: #param });
+        let (field, param) = (choice_field(l), format_ident!("{}", l.name));
+        let (ty, field_ty) = (
+            choice_type(l, quote! {}),
+            choice_type(l, quote! { super:: }),
+        );
+        f.push(quote! { #field: #field_ty }, quote! { #field: #param });
         params.push(quote! { #param: #ty });
     }
     (params, pre)
@@ -161,7 +167,10 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
             f.push(field, init);
         }
     };
-    let (lists, sel) = (super::facts_struct::lists_type(d), u.selectors);
+    let (lists, sel) = (
+        super::facts_struct::lists_type(d, quote! { super:: }),
+        u.selectors,
+    );
     opt(
         u.lists > 0,
         quote! { lists: #lists },
@@ -169,22 +178,22 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
     );
     opt(
         u.flags,
-        quote! { flags: Flags },
+        quote! { flags: super::Flags },
         quote! { flags: <Flags as ::core::default::Default>::default() },
     );
     opt(
         u.knobs,
-        quote! { knobs: Knobs },
+        quote! { knobs: super::Knobs },
         quote! { knobs: <Knobs as ::core::default::Default>::default() },
     );
     opt(
         u.overlay,
-        quote! { overlay: ::core::option::Option<&'a Overlay> },
+        quote! { overlay: ::core::option::Option<&'a super::Overlay> },
         quote! { overlay: ::core::option::Option::None },
     );
     opt(
         sel > 0,
-        quote! { selection: ::core::option::Option<&'a Selection> },
+        quote! { selection: ::core::option::Option<&'a super::Selection> },
         quote! { selection: ::core::option::Option::None },
     );
     opt(
@@ -211,7 +220,8 @@ fn facts_type(d: &Doctrine) -> TokenStream {
     }
 }
 
-fn choice_type(l: &Layer) -> TokenStream {
+/// A choice layer's type, its enum's name after `scope` (`super::` in the hidden module).
+fn choice_type(l: &Layer, scope: TokenStream) -> TokenStream {
     let Content::Choice {
         enum_name,
         optional,
@@ -222,8 +232,8 @@ fn choice_type(l: &Layer) -> TokenStream {
     };
     let ty = format_ident!("{}", enum_name);
     match optional {
-        true => quote! { ::core::option::Option<#ty> },
-        false => quote! { #ty },
+        true => quote! { ::core::option::Option<#scope #ty> },
+        false => quote! { #scope #ty },
     }
 }
 

@@ -1,7 +1,7 @@
 //! What a composition is given, by name and as strings: the run-time twin of generated
 //! code's whole builder (`compose(facts, choices…)`, `.flag`, `.knobs`, slots,
-//! `.overlay`, `.family`, then `__with`), for a tool that loads a manifest at run time
-//! (`cargo doctrine render`, `explain`, and what compares prompts).
+//! `.overlay`, `.family`, then its hidden module's `State::with`), for a tool that loads a
+//! manifest at run time (`cargo doctrine render`, `explain`, and what compares prompts).
 //!
 //! [`resolve`] checks every name against the manifest and refuses what compiled code would
 //! refuse (or not compile): an unknown role, flag, knob, value, choice layer, variant,

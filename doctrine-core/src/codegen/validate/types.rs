@@ -19,13 +19,9 @@ impl TypeNames {
     /// the declarations' types: knobs' and facts' enums, list items, each role's facts.
     pub(super) fn declared(raw: &Manifest, names: &Names<'_>, sink: &mut Sink<'_>) -> Self {
         let mut types = TypeNames(
-            reserved::RESERVED
-                .iter()
-                .filter(|(space, name)| {
-                    matches!(space, reserved::Space::Type | reserved::Space::Generic)
-                        && !name.contains(':')
-                })
-                .map(|(_, t)| (t.to_string(), "generated code".to_string()))
+            reserved::TYPES
+                .split_whitespace()
+                .map(|t| (t.to_string(), "generated code".to_string()))
                 .collect(),
         );
         for knob in names.knobs {
