@@ -247,7 +247,6 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         });
     }
     match state.context {
-        ::doctrine::BudgetBand::None => {}
         ::doctrine::BudgetBand::Percent60 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
@@ -272,6 +271,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
                 ),
             });
         }
+        _ => {}
     }
     out
 }

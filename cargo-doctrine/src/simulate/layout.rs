@@ -2,7 +2,7 @@
 //! becomes the blocks the simulator serves.
 
 use doctrine_core::codegen::Doctrine;
-use doctrine_core::introspect::{Section, SectionState};
+use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
 
 use super::cache::Block;
@@ -77,10 +77,7 @@ fn end_of(prompt: &Prompt<Box<[Section]>>, layer: usize) -> usize {
     let upto: Vec<&Section> = prompt.sections().iter().take(layer + 1).collect();
     upto.into_iter()
         .rev()
-        .find_map(|s| match s.state {
-            SectionState::Included { end, .. } => Some(end),
-            SectionState::Skipped(_) => None,
-        })
+        .find_map(|s| s.state.range().map(|r| r.end))
         .unwrap_or(0)
 }
 

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Where an instruction came from, in ascending order of authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum InstructionSource {
     /// Learned by the agent from earlier sessions; the least authoritative.
     Learned,

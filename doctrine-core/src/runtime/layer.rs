@@ -11,6 +11,7 @@ use std::fmt;
 /// [`Prompt::stable`]: crate::Prompt::stable
 /// [`Prompt::volatile`]: crate::Prompt::volatile
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Tier {
     /// Part of the cacheable prefix: byte-identical across turns for equal inputs.
     Stable,

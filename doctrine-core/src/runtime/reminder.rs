@@ -4,6 +4,7 @@
 /// percent of the window. A generated `SessionState` holds the band to announce this turn,
 /// which [`BudgetBand::crossed`] gives only on the turn a band is crossed upward.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum BudgetBand {
     /// Below 60%, or nothing to announce.
     #[default]

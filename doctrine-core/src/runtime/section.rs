@@ -39,9 +39,10 @@ impl Section {
 
 static UNSET_INFO: LayerInfo = LayerInfo::named("");
 
-/// A layer's text span in the whole prompt, or why it was left out. Two states by design
+/// A layer's text span in the whole prompt, or why it was left out. Two states today
 /// (the reasons for leaving a layer out grow in [`Skip`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SectionState {
     /// The layer's text is `start..end` of the whole prompt (its title's delimiters
     /// included).
@@ -53,4 +54,22 @@ pub enum SectionState {
     },
     /// The layer contributed nothing, for this reason.
     Skipped(Skip),
+}
+
+impl SectionState {
+    /// The layer's text span, when it is included.
+    pub fn range(self) -> Option<std::ops::Range<usize>> {
+        match self {
+            SectionState::Included { start, end } => Some(start..end),
+            SectionState::Skipped(_) => None,
+        }
+    }
+
+    /// Why the layer was left out, when it was.
+    pub fn skip(self) -> Option<Skip> {
+        match self {
+            SectionState::Skipped(skip) => Some(skip),
+            SectionState::Included { .. } => None,
+        }
+    }
 }

@@ -107,11 +107,12 @@ fn arm(d: &Doctrine, r: &Reminders, k: &ReminderDef) -> TokenStream {
                 push(quote! { text: ::core::convert::From::from(#t) })
             });
             quote! {
+                // `None`, and any band a later release adds, announce nothing.
                 match state.#field {
-                    #krate::BudgetBand::None => {}
                     #krate::BudgetBand::Percent60 => { #a }
                     #krate::BudgetBand::Percent80 => { #b }
                     #krate::BudgetBand::Percent92 => { #c }
+                    _ => {}
                 }
             }
         }

@@ -21,6 +21,7 @@ use super::overlay::OverlayFile;
 
 /// A selector's value, parsed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Selector {
     /// No layer: the output is byte-identical to a manifest without it.
     Off,
