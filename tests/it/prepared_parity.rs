@@ -91,3 +91,10 @@ fn the_crews_finish_prepared_is_its_finish() {
         }
     }
 }
+
+/// A prepared plan can be shared across threads (one per seat, behind an `Arc`).
+#[test]
+fn a_prepared_plan_is_send_and_sync() {
+    fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
+    shared::<Prepared>();
+}
