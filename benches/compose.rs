@@ -60,7 +60,8 @@ const SEAT: Seat<'static> = Seat {
     ambient: None,
 };
 
-fn generated() -> crew::Prompt {
+/// The developer's builder, every slot filled.
+fn builder() -> crew::Compose<'static, crew::stage::Ready> {
     crew::compose(
         crew::Facts::from(black_box(crew::Role::Developer)).with_tools(black_box(TOOLS)),
         black_box(crew::Team::Backend),
@@ -71,7 +72,15 @@ fn generated() -> crew::Prompt {
         intensity: black_box(crew::Intensity::Full),
     })
     .ambient(black_box(None::<&str>))
-    .finish()
+}
+
+fn generated() -> crew::Prompt {
+    builder().finish()
+}
+
+/// The same prompt from the developer's plan prepared once (what a session keeps).
+fn prepared(plan: &doctrine::Prepared) -> crew::Prompt {
+    builder().finish_prepared(black_box(plan))
 }
 
 fn crew_dir() -> PathBuf {
@@ -96,6 +105,16 @@ fn bench(c: &mut Criterion) {
         "compose/developer: {} bytes; allocations in one compose()..finish(): {allocs}",
         composed.as_str().len()
     );
+    let plan = builder().prepare();
+    assert_eq!(
+        prepared(&plan),
+        composed,
+        "a prepared plan composes what finish() does"
+    );
+    let before = ALLOCS.load(Relaxed);
+    drop(prepared(&plan));
+    let allocs = ALLOCS.load(Relaxed) - before;
+    println!("allocations in one compose()..finish_prepared(): {allocs}");
     let parts = pieces(&composed);
     assert_eq!(join(&parts, false), composed.as_str());
     assert_eq!(join(&parts, true), composed.as_str());
@@ -103,6 +122,7 @@ fn bench(c: &mut Criterion) {
     let s: &str = composed.as_str();
     let mut group = c.benchmark_group("compose");
     group.bench_function("generated", |b| b.iter(generated));
+    group.bench_function("prepared", |b| b.iter(|| prepared(&plan)));
     group.bench_function("memcpy", |b| {
         b.iter(|| {
             let mut v = String::with_capacity(s.len());

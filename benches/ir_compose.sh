@@ -5,6 +5,9 @@
 #
 #   bash benches/ir_compose.sh [DOCTRINE_DIR ...]    (default: this repository)
 #
+# IR_TOOLS=0 leaves the tool list out; IR_PREPARED=1 composes each prompt with
+# `finish_prepared` from the seat's plan prepared once before the loop (a tree that has it).
+#
 # Each tree's crew example is built (release) into a scratch binary that composes the
 # prompt N times; the count per prompt is the difference between N = 2,000 and N = 1,000
 # divided by 1,000, so start-up costs cancel out.
@@ -44,19 +47,26 @@ use crew::{Identity, Role, Team};
 const TOOLS: &[&str] = &["the repository", "the test runner", "the task board"];
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    PREPARE
     let mut total = 0;
     for _ in 0..n {
         let p = crew::compose(SEAT, Team::Backend, Identity::BeDev1)
             .flag(crew::Flag::Fable, true)
             .knobs(crew::Knobs { intensity: crew::Intensity::Full })
             .ambient(None)
-            .finish();
+            .FINISH;
         total += std::hint::black_box(p).as_str().len();
     }
     println!("{total}");
 }
 RUST
   sed -i "s|SEAT|$seat|" "$crate/src/main.rs"
+  if [ "${IR_PREPARED:-0}" = 1 ]; then
+    prepare='let prepared = crew::compose(crew::Facts::from(Role::Developer), Team::Backend, Identity::BeDev1).flag(crew::Flag::Fable, true).knobs(crew::Knobs { intensity: crew::Intensity::Full }).prepare();'
+    sed -i "s|PREPARE|$prepare|; s|FINISH|finish_prepared(\&prepared)|" "$crate/src/main.rs"
+  else
+    sed -i "s|PREPARE||; s|FINISH|finish()|" "$crate/src/main.rs"
+  fi
   (cd "$crate" && cargo build --release -q) || { cat "$crate/src/main.rs"; exit 1; }
   count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$crate/target/release/ir-compose" "$1" 2>&1 \
@@ -65,5 +75,6 @@ RUST
   a=$(count 1000)
   b=$(count 2000)
   with=$([ "$seat" = 'std::hint::black_box(Role::Developer)' ] && echo "no tool list" || echo "the developer's tool list")
-  echo "$repo: $(( (b - a) / 1000 )) instructions per compose ($with)"
+  how=$([ "${IR_PREPARED:-0}" = 1 ] && echo ", prepared" || echo "")
+  echo "$repo: $(( (b - a) / 1000 )) instructions per compose ($with$how)"
 done

@@ -1,6 +1,7 @@
 //! `compose(..)…finish()` does one heap allocation, of exactly the prompt's length, with
 //! or without a list fact: an unsorted list is walked where its placeholder stands. A
-//! sorted list adds one when the builder is made (the order of its kept items).
+//! sorted list adds one when the builder is made (the order of its kept items). So does
+//! `finish_prepared`, a turn composed from a seat's prepared plan.
 //!
 //! Counting needs a global allocator, and implementing `GlobalAlloc` is `unsafe` by
 //! definition; this one only forwards to `System` and counts. It lives in its own test
@@ -63,6 +64,23 @@ fn finish_allocates_once_with_exact_capacity() {
                 assert_eq!(after - start, 1, "compose(..)..finish(): {at}");
                 let text = prompt.into_string();
                 assert_eq!(text.capacity(), text.len(), "role {role}, fable {fable}");
+                // A turn composed from the seat's prepared plan: one allocation too.
+                let seat = || {
+                    let facts =
+                        crew::Facts::from(role).with_tools(if listed { &tools } else { &[] });
+                    crew::compose(facts, Team::Backend, Identity::BeDev1)
+                        .flag(crew::Flag::Fable, fable)
+                        .knobs(crew::Knobs {
+                            intensity: Intensity::Ultra,
+                        })
+                        .ambient(ambient)
+                };
+                let prepared = seat().prepare();
+                let start = ALLOCATIONS.load(Ordering::SeqCst);
+                let text = seat().finish_prepared(&prepared).into_string();
+                let after = ALLOCATIONS.load(Ordering::SeqCst);
+                assert_eq!(after - start, 1, "compose(..)..finish_prepared(): {at}");
+                assert_eq!(text.capacity(), text.len(), "{at}");
             }
         }
     }

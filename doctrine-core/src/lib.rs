@@ -20,6 +20,7 @@ pub use runtime::formulation::Formulation;
 pub use runtime::instruction::{Instruction, InstructionSource, InstructionStyle, LinePiece};
 pub use runtime::notice::{Notice, NoticeKind};
 pub use runtime::overlay::OverlayCapError;
+pub use runtime::prepared::Prepared;
 pub use runtime::prompt::Prompt;
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
@@ -100,6 +101,9 @@ pub mod __private {
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
         ShippedText, SuffixPlan, Test,
+    };
+    pub use crate::runtime::prepared::{
+        compose_prepared, compose_prepared_boxed, prepare, prepared_fits,
     };
     pub use crate::runtime::prompt::with_ceiling;
     pub use crate::runtime::selector::{

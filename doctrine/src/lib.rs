@@ -5,8 +5,8 @@
 pub use doctrine_core::{
     build, cache, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice,
     FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice,
-    NoticeKind, OverlayCapError, ParseChoiceError, Prompt, Repo, Selector, ShippedSkill, Skill,
-    SkillOrigin, Skills,
+    NoticeKind, OverlayCapError, ParseChoiceError, Prepared, Prompt, Repo, Selector, ShippedSkill,
+    Skill, SkillOrigin, Skills,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming

@@ -1071,28 +1071,45 @@ impl<'a, Stage> Compose<'a, Stage> {
     {
         let state = &self.state;
         state
-            .with(|inputs| {
-                const CEILINGS: &[::core::option::Option<usize>] = &[
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(7000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                    ::core::option::Option::Some(6000),
-                ];
-                ::doctrine::__private::with_ceiling(
-                    ::doctrine::__private::compose_plan(
-                        &__doctrine::PLAN,
-                        (
-                            SEPARATOR,
-                            ::doctrine::Formulation::Markdown,
-                            &__doctrine::GUARD,
-                        ),
-                        inputs,
-                    ),
-                    CEILINGS[state.role as usize],
-                )
-            })
+            .with(|inputs| ::doctrine::__private::with_ceiling(
+                ::doctrine::__private::compose_plan(
+                    &__doctrine::PLAN,
+                    (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                    inputs,
+                ),
+                state.ceiling(),
+            ))
+    }
+    /// The role, choices, flags and knobs given so far (and the formulation),
+    /// prepared for [`Self::finish_prepared`]: the layers no fact, slot or file can
+    /// change, composed once. Keep it for the session; facts and slots are not kept.
+    pub fn prepare(&self) -> ::doctrine::Prepared {
+        self.state
+            .with(|inputs| ::doctrine::__private::prepare(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// What [`Self::finish`] composes, the same bytes and records, with the text
+    /// `prepared` holds copied whole: the per-turn cost is the layers it could not
+    /// hold. Prepared for another role, choice, flag, knob or formulation, it is
+    /// not used.
+    pub fn finish_prepared(self, prepared: &::doctrine::Prepared) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::with_ceiling(
+                ::doctrine::__private::compose_prepared(
+                    prepared,
+                    &__doctrine::PLAN,
+                    (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                    inputs,
+                ),
+                state.ceiling(),
+            ))
     }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
@@ -1360,6 +1377,19 @@ mod __doctrine {
                 ..::doctrine::__private::Inputs::NONE
             };
             f(&inputs)
+        }
+    }
+    impl<'a> State<'a> {
+        pub(super) fn ceiling(&self) -> ::core::option::Option<usize> {
+            const CEILINGS: &[::core::option::Option<usize>] = &[
+                ::core::option::Option::Some(6000),
+                ::core::option::Option::Some(6000),
+                ::core::option::Option::Some(7000),
+                ::core::option::Option::Some(6000),
+                ::core::option::Option::Some(6000),
+                ::core::option::Option::Some(6000),
+            ];
+            CEILINGS[self.role as usize]
         }
     }
 }

@@ -357,6 +357,34 @@ impl<'a, Stage> Compose<'a, Stage> {
                 inputs,
             ))
     }
+    /// The role, choices, flags and knobs given so far (and the formulation),
+    /// prepared for [`Self::finish_prepared`]: the layers no fact, slot or file can
+    /// change, composed once. Keep it for the session; facts and slots are not kept.
+    pub fn prepare(&self) -> ::doctrine::Prepared {
+        self.state
+            .with(|inputs| ::doctrine::__private::prepare(
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
+    /// What [`Self::finish`] composes, the same bytes and records, with the text
+    /// `prepared` holds copied whole: the per-turn cost is the layers it could not
+    /// hold. Prepared for another role, choice, flag, knob or formulation, it is
+    /// not used.
+    pub fn finish_prepared(self, prepared: &::doctrine::Prepared) -> Prompt
+    where
+        Stage: ::doctrine::__private::Filled,
+    {
+        let state = &self.state;
+        state
+            .with(|inputs| ::doctrine::__private::compose_prepared(
+                prepared,
+                &__doctrine::PLAN,
+                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                inputs,
+            ))
+    }
     /// Only the stable prefix, as `finish().stable()` would give it.
     pub fn finish_stable(self) -> ::std::string::String
     where

@@ -117,13 +117,20 @@ fn compiled(inputs: &Inputs, dir: &Path, f: Formulation, with_skills: bool) -> f
         tools: &tools,
         skills: &skills,
     };
-    fx::compose(facts)
-        .formulation(f)
-        .overlay(&overlay)
-        .selection(&selection)
-        .rules(&inputs.instructions())
-        .task(&inputs.task)
-        .finish()
+    let rules = inputs.instructions();
+    let compose = || {
+        fx::compose(facts)
+            .formulation(f)
+            .overlay(&overlay)
+            .selection(&selection)
+            .rules(&rules)
+            .task(&inputs.task)
+    };
+    let prompt = compose().finish();
+    // Prepared for its seat, it composes the same: every run-time layer is written live.
+    let prepared = compose().prepare();
+    same(&compose().finish_prepared(&prepared), &prompt, "prepared");
+    prompt
 }
 
 /// The boundaries' texts in `text`, sorted: what the manifest's delimiters write.

@@ -1,6 +1,7 @@
 //! A 2,000-layer manifest (20 slots): the generated code compiles in time linear in its
 //! size, and `finish()` keeps its per-layer arrays off the stack, so a prompt composes on a
-//! 256 KiB thread stack in a debug build (the arrays alone would take over 300 KB).
+//! 256 KiB thread stack in a debug build (the arrays alone would take over 300 KB), from
+//! its plan or a prepared one.
 //! The fixture is written by `python3 benches/scale.py 2000 100 tests/fixtures/large.toml`.
 
 mod big {
@@ -39,6 +40,9 @@ fn a_large_prompt_composes_on_a_small_stack() {
         .spawn(|| {
             let p = filled().finish();
             let stable = filled().finish_stable();
+            // Prepared: the 1,980 text layers in 20 runs, the slots live between them.
+            let prepared = filled().prepare();
+            assert_eq!(filled().finish_prepared(&prepared), p);
             (p, stable)
         })
         .unwrap()

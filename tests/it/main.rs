@@ -28,6 +28,7 @@ mod parity;
 pub mod pass;
 mod plan_parity;
 mod prefix_constants;
+mod prepared_parity;
 mod provenance;
 mod reminders;
 mod render_parity;

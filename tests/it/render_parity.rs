@@ -66,7 +66,7 @@ pub(super) fn same<S: AsRef<[Section]>, T: AsRef<[Section]>>(
 
 /// `combination`'s names, and with `all` a value for every fact the role takes (two items
 /// per list) and a text for every slot; without, only what compiled code requires.
-fn sample(d: &Doctrine, combination: &Combination, all: bool) -> Named {
+pub(super) fn sample(d: &Doctrine, combination: &Combination, all: bool) -> Named {
     let mut named = Named::of(d, combination);
     for f in &d.facts {
         let need = f.need[combination.role.min(f.need.len() - 1)];

@@ -15,7 +15,7 @@ pub const VARIANTS: &str = "ALL NAMES";
 /// The builder's own methods, in the order messages list them; `opt_out_<selector>` is one
 /// per selector family. No slot layer may take them.
 pub const METHODS: &str = "flags flag knobs overlay formulation family finish finish_stable \
-    finish_volatile selection opt_out opt_out_<selector> extra";
+    finish_volatile prepare finish_prepared selection opt_out opt_out_<selector> extra";
 
 /// The layer that `extra = true` adds (validation refuses a layer of that name beside it).
 pub const EXTRA: &str = "extra";

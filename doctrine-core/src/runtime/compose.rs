@@ -1,46 +1,31 @@
 //! The one composition routine every generated `finish()` calls.
 
-use super::boundary::{Guard, Guarded, Raw, Shift};
+use super::boundary::{Guard, Guarded};
+use super::fill::{part_len, write_section, Filler, Measure, With};
 use super::formulation::Formulation;
-use super::layer::{Skip, Tier};
-use super::part::{Body, Part, Value};
+use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
-use super::section::{Section, SectionState};
+use super::section::Section;
 use super::user_content::UserValue;
-use super::write::{write_part, Out};
+use super::write::Out;
 
 /// How a manifest joins its layers: the separator, the formulation that delimits titled
 /// layers, and what run-time text is guarded against (its section boundaries).
 pub type Layout<'a> = (&'a str, Formulation, &'a Guard);
 
-/// What goes around a non-empty part: its title's delimiters in this formulation.
-#[inline]
-fn delimiters(part: &Part<'_>, formulation: Formulation) -> (&'static str, &'static str) {
-    part.info
-        .title
-        .map_or(("", ""), |t| t.delimiters(formulation))
-}
-
 /// The length of the text `parts` join to, before any escape.
 #[inline]
 fn measure<'p>(
-    separator: &str,
     formulation: Formulation,
     values: &[Value<'_>],
     parts: impl IntoIterator<Item = &'p Part<'p>>,
-) -> usize {
-    let mut total = 0;
-    let mut count = 0usize;
+) -> Measure {
+    let mut measure = Measure::default();
     for part in parts {
-        let len = part.body.len(values);
-        if len > 0 {
-            let (open, close) = delimiters(part, formulation);
-            total += len + open.len() + close.len();
-            count += 1;
-        }
+        measure.add(part_len(part, formulation, values));
     }
-    total + separator.len() * count.saturating_sub(1)
+    measure
 }
 
 /// Joins the non-empty parts with the separator, in order, into one allocation of exactly
@@ -91,129 +76,22 @@ pub fn compose_boxed(
 // `Section` through the stack (see BENCHMARKS.md).
 #[inline(always)]
 fn fill<'a>(
-    (separator, formulation, guard): Layout<'_>,
-    (values, user_values): (&[Value<'_>], &[UserValue<'_>]),
+    layout: Layout<'_>,
+    values: (&[Value<'_>], &[UserValue<'_>]),
     parts: &[Part<'a>],
     sections: &mut [Section],
 ) -> Written {
-    let total = measure(separator, formulation, values, parts);
-    let mut out = Out {
-        text: Guarded::with_capacity(total, guard, separator),
-        // Allocated only when a prompt has instructions, or user content.
-        marks: Vec::new(),
-        user: Vec::new(),
-        record: true,
+    let total = measure(layout.1, values.0, parts).joined(layout.0);
+    let mut filler = Filler::new(layout, total);
+    let with = With {
+        separator: layout.0,
+        formulation: layout.1,
+        values,
     };
-    let (mut stable_end, mut volatile_start) = (0, usize::MAX);
     for (i, (section, part)) in sections.iter_mut().zip(parts).enumerate() {
-        section.info = part.info;
-        section.origin = part.origin;
-        if let Body::Skip(skip) = part.body {
-            section.state = SectionState::Skipped(skip);
-            continue;
-        }
-        if part.body.len(values) == 0 {
-            section.state = SectionState::Skipped(Skip::Empty);
-            continue;
-        }
-        if !out.text.is_empty() {
-            out.text.push(separator);
-        }
-        let start = out.text.len();
-        write_section(i, part, formulation, (values, user_values), &mut out);
-        match part.info.tier {
-            Tier::Stable => {
-                debug_assert!(volatile_start == usize::MAX, "stable layer after volatile");
-                stable_end = out.text.len();
-            }
-            Tier::Volatile => volatile_start = volatile_start.min(start),
-        }
-        section.state = SectionState::Included {
-            start,
-            end: out.text.len(),
-        };
+        filler.layer(with, i, part, section);
     }
-    debug_assert_eq!(out.text.len(), total);
-    let (text, escapes) = out.text.finish();
-    let volatile_start = volatile_start.min(text.len());
-    let written = Written {
-        text,
-        stable_end,
-        volatile_start,
-        marks: out.marks,
-        user: out.user,
-        escapes: Vec::new(),
-    };
-    match escapes.is_empty() {
-        true => {
-            debug_assert_eq!(written.text.capacity(), total);
-            written
-        }
-        false => shifted(written, sections, &escapes),
-    }
-}
-
-/// One layer's text, its title's delimiters around it, read on its own for boundaries.
-#[inline(always)]
-fn write_section<'a>(
-    i: usize,
-    part: &Part<'a>,
-    formulation: Formulation,
-    values: (&[Value<'_>], &[UserValue<'_>]),
-    out: &mut Out<'a>,
-) {
-    out.text.open(i);
-    // Untitled layers (most) take no delimiter pushes at all.
-    let title = part.info.title.map(|t| t.delimiters(formulation));
-    if let Some((open, _)) = title {
-        out.text.push(open);
-    }
-    write_part(i, part, values, out);
-    if let Some((_, close)) = title {
-        out.text.push(close);
-    }
-    out.text.close();
-}
-
-/// What was written, its offsets moved past the escapes that went into the text.
-#[cold]
-fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written {
-    let shift = Shift(escapes);
-    // A stretch belongs to the section it starts in (stretches are never empty).
-    let section_of = |sections: &[Section], x: usize| {
-        sections
-            .iter()
-            .position(|s| matches!(s.state, SectionState::Included { start, end } if start <= x && x < end))
-            .unwrap_or_default()
-    };
-    for u in &mut w.user {
-        let i = section_of(sections, u.range.start);
-        u.range = shift.start(u.range.start, i)..shift.end(u.range.end, i);
-    }
-    for m in &mut w.marks {
-        (m.start, m.end) = (shift.start(m.start, m.section), shift.end(m.end, m.section));
-    }
-    for (i, s) in sections.iter_mut().enumerate() {
-        if let SectionState::Included { start, end } = s.state {
-            let (start, end) = (shift.start(start, i), shift.end(end, i));
-            s.state = SectionState::Included { start, end };
-        }
-    }
-    let included = |tier: Tier| {
-        sections
-            .iter()
-            .filter(move |s| s.info.tier == tier)
-            .filter_map(|s| match s.state {
-                SectionState::Included { start, end } => Some((start, end)),
-                SectionState::Skipped(_) => None,
-            })
-    };
-    w.stable_end = included(Tier::Stable).next_back().map_or(0, |(_, end)| end);
-    w.volatile_start = included(Tier::Volatile)
-        .next()
-        .map_or(w.text.len(), |(start, _)| start);
-    w.escapes = shift.escapes(|i| sections[i].info.name);
-    w
+    filler.done(sections)
 }
 
 /// Joins only the given parts, as [`compose`] would, into one allocation: the per-turn
@@ -232,17 +110,11 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
     values: &[Value<'_>],
     parts: impl Fn() -> I,
 ) -> String {
-    let mut total = 0;
-    let mut count = 0usize;
+    let mut measure = Measure::default();
     for part in parts() {
-        let len = part.body.len(values);
-        if len > 0 {
-            let (open, close) = delimiters(&part, formulation);
-            total += len + open.len() + close.len();
-            count += 1;
-        }
+        measure.add(part_len(&part, formulation, values));
     }
-    let total = total + separator.len() * count.saturating_sub(1);
+    let total = measure.joined(separator);
     let mut out = Out {
         text: Guarded::with_capacity(total, guard, separator),
         marks: Vec::new(),
@@ -308,9 +180,9 @@ pub const fn fingerprint(bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
     use crate::runtime::formulation::Title;
-    use crate::runtime::layer::LayerInfo;
-    use crate::runtime::layer::Origin;
-    use crate::runtime::part::{joined, Seg, NO_JOIN};
+    use crate::runtime::layer::{LayerInfo, Origin, Skip, Tier};
+    use crate::runtime::part::{joined, Body, Seg, NO_JOIN};
+    use crate::runtime::section::SectionState;
     use crate::runtime::user_content::UserSource;
 
     static STABLE: LayerInfo = LayerInfo {

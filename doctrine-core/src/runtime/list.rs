@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::boundary::may_mark_a_heading;
+
 /// How a list fact prints. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ListStyle {
@@ -68,6 +70,12 @@ pub trait Rows {
     fn each_piece(&self, out: &mut dyn FnMut(&str, bool));
     /// Appends what it prints to `out`.
     fn write(&self, out: &mut String);
+    /// Whether an item field it prints holds a character a heading's mark is made of
+    /// (`#`, `=`, `-`): without one, a manifest without section tags has nothing to look
+    /// for in it.
+    fn may_mark_a_heading(&self) -> bool {
+        true
+    }
     /// Appends what it prints to `out`, calling `field(out, start)` after each item field
     /// (the caller's text, from `start` to `out`'s end): one virtual call per field, the
     /// walk itself monomorphic.
@@ -93,6 +101,8 @@ pub struct List<'a, R> {
     /// A sorted list's kept items (indices into `rows`), in print order.
     order: Option<Vec<usize>>,
     len: usize,
+    /// Whether a field it prints may mark a heading, found as it is measured.
+    marks: bool,
 }
 
 /// The style of a list that no role gave (it prints nothing, whatever its style).
@@ -111,6 +121,7 @@ impl<R> Default for List<'_, R> {
             style: &NONE,
             order: None,
             len: 0,
+            marks: false,
         }
     }
 }
@@ -138,10 +149,14 @@ impl<'a, R: Row> List<'a, R> {
             style,
             order,
             len: 0,
+            marks: false,
         };
-        let mut len = 0;
-        list.walk(&mut |p, _| len += p.len());
-        list.len = len;
+        let (mut len, mut marks) = (0, false);
+        list.walk(&mut |p, field| {
+            len += p.len();
+            marks |= field && may_mark_a_heading(p.as_bytes());
+        });
+        (list.len, list.marks) = (len, marks);
         list
     }
 
@@ -167,6 +182,11 @@ impl<R: Row> Rows for List<'_, R> {
 
     fn write(&self, out: &mut String) {
         self.walk(&mut |p, _| out.push_str(p));
+    }
+
+    #[inline]
+    fn may_mark_a_heading(&self) -> bool {
+        self.marks
     }
 
     fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize)) {
@@ -228,6 +248,10 @@ pub(crate) fn write_item<'r>(
     field: impl Fn(usize) -> &'r str,
     out: &mut impl FnMut(&'r str, bool),
 ) {
+    // The most common template, `{0}`, without the walk.
+    if let [ItemPiece::Field(i)] = item {
+        return out(field(*i), true);
+    }
     // Sections skipped from here: the depth of the outermost one that is off.
     let (mut depth, mut off_at) = (0usize, None);
     for piece in item {

@@ -295,6 +295,21 @@ impl Inputs<'static> {
 
 /// The part layer `plan` contributes to a composition given `inputs`.
 pub fn resolve<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
+    resolved(plan, inputs)
+}
+
+/// [`resolve`], written into `slot`: a caller that keeps the part would otherwise copy it
+/// out of the call's return value, reading back what the call had just written (a stall).
+pub(super) fn resolve_into<'a, 's>(
+    plan: &'static LayerPlan,
+    inputs: &Inputs<'a>,
+    slot: &'s mut Option<Part<'a>>,
+) -> &'s Part<'a> {
+    slot.insert(resolved(plan, inputs))
+}
+
+#[inline(always)]
+fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     let info = &plan.info;
     let skip = |origin, reason| Part {
         info,
@@ -328,10 +343,65 @@ pub fn resolve<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
             Selected::Text(over, origin) => return text(info, origin, over, NO_JOIN, NO_JOIN),
         }
     }
-    let suffix = plan.suffix.as_ref().map_or(NO_JOIN, |s| suffix(s, inputs));
+    let suffix = match &plan.suffix {
+        Some(s) => suffix(s, inputs),
+        None => NO_JOIN,
+    };
     match (&plan.overlay, inputs.overlay) {
         (Some(o), Some(given)) => overlaid(info, origin, head, suffix, o, given),
         _ => body(info, origin, head, suffix, NO_JOIN),
+    }
+}
+
+/// The part `plan` gives for `inputs`, when nothing but the role, the choices, the flags,
+/// the knobs and the values that are not run-time text (`runtime` says which are) can
+/// change it: what a prepared plan composes once ([`super::prepared`]). Every input
+/// [`resolve`] reads is placed here, and the matches are exhaustive, so a new one must be.
+pub(super) fn fixed<'a>(
+    plan: &'static LayerPlan,
+    inputs: &Inputs<'a>,
+    runtime: &impl Fn(usize) -> bool,
+) -> Option<Part<'a>> {
+    let part = resolve(plan, inputs);
+    // Out of the role's scope, or no text for it: decided before anything else is read.
+    if matches!(part.body, Body::Skip(Skip::NotInRole)) {
+        return Some(part);
+    }
+    let shipped = match plan.content {
+        ContentPlan::PerRole(_) | ContentPlan::Choice { .. } => true,
+        ContentPlan::Slot(_) | ContentPlan::Instructions(..) => false,
+    };
+    let gate = &plan.gate;
+    let conds = gate.when.iter().map(|(c, _)| c);
+    let any = gate.when_any.iter().flat_map(|(groups, _)| groups.iter());
+    let unless = gate.unless.iter().map(|(group, _)| group);
+    let mut conds = conds.chain(any.chain(unless).flat_map(|g| g.iter()));
+    let segs = match part.body {
+        Body::Template(segs, _) | Body::TemplateTrimmed(segs, _) => segs,
+        Body::Skip(_) | Body::Text(..) | Body::Instructions(..) => &[],
+    };
+    let fixed = shipped
+        && plan.selector.is_none()
+        && plan.overlay.is_none()
+        && conds.all(|c| fixed_test(c.test, runtime))
+        && segs.iter().all(|s| match *s {
+            Seg::Lit(_) => true,
+            Seg::Value(v) | Seg::If(v, ..) => !runtime(v),
+        });
+    fixed.then_some(part)
+}
+
+/// Whether test `t` reads only what a prepared plan is prepared for.
+fn fixed_test(t: Test, runtime: &impl Fn(usize) -> bool) -> bool {
+    match t {
+        Test::Flag(_) | Test::Choice(_) | Test::Always => true,
+        Test::Value(v) => !runtime(v as usize),
+        Test::Fact(_)
+        | Test::FactIs(..)
+        | Test::Slot(_)
+        | Test::Instructions(_)
+        | Test::Overlay(_)
+        | Test::Selector(..) => false,
     }
 }
 

@@ -15,6 +15,8 @@ fn rich(n: &dyn Fn(&str) -> String, word: &str) -> String {
         r#"
 {word} = ["{a}", "{b}"]
 extra = true
+[budget]
+stable_bytes = 9000
 [formulation]
 families = {{ fam = "tagged" }}
 [flags]

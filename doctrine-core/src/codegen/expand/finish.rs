@@ -28,18 +28,25 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
         true => quote! { (super::SEPARATOR, self.formulation, &GUARD) },
         false => quote! { (super::SEPARATOR, #krate::Formulation::Markdown, &GUARD) },
     };
-    let (compose, prompt_ty) = match u.large {
+    let (compose, prepared, prompt_ty) = match u.large {
         true => (
             quote! { #pv::compose_plan_boxed },
+            quote! { #pv::compose_prepared_boxed },
             quote! { #krate::Prompt<::std::boxed::Box<[#krate::introspect::Section]>> },
         ),
         false => (
             quote! { #pv::compose_plan },
+            quote! { #pv::compose_prepared },
             quote! { #krate::Prompt<[#krate::introspect::Section; #n]> },
         ),
     };
     let whole = ceiling(d, quote! { #compose(&__doctrine::PLAN, #how, inputs) });
+    let whole_prepared = ceiling(
+        d,
+        quote! { #prepared(prepared, &__doctrine::PLAN, #how, inputs) },
+    );
     let with = with(d, u);
+    let ceilings = ceilings(d);
     let public = quote! {
         /// A prompt composed from this manifest.
         pub type Prompt = #prompt_ty;
@@ -52,6 +59,25 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
             pub fn finish(self) -> Prompt where Stage: #pv::Filled {
                 let state = &self.state;
                 state.with(|inputs| #whole)
+            }
+
+            /// The role, choices, flags and knobs given so far (and the formulation),
+            /// prepared for [`Self::finish_prepared`]: the layers no fact, slot or file can
+            /// change, composed once. Keep it for the session; facts and slots are not kept.
+            pub fn prepare(&self) -> #krate::Prepared {
+                self.state.with(|inputs| #pv::prepare(&__doctrine::PLAN, #how, inputs))
+            }
+
+            /// What [`Self::finish`] composes, the same bytes and records, with the text
+            /// `prepared` holds copied whole: the per-turn cost is the layers it could not
+            /// hold. Prepared for another role, choice, flag, knob or formulation, it is
+            /// not used.
+            pub fn finish_prepared(self, prepared: &#krate::Prepared) -> Prompt
+            where
+                Stage: #pv::Filled,
+            {
+                let state = &self.state;
+                state.with(|inputs| #whole_prepared)
             }
 
             /// Only the stable prefix, as `finish().stable()` would give it.
@@ -74,28 +100,41 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
         }
 
         #with
+        #ceilings
     };
     (public, hidden)
 }
 
 /// The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`.
 fn ceiling(d: &Doctrine, compose: TokenStream) -> TokenStream {
-    let Some(ceilings) = &d.budget else {
-        return compose;
-    };
     let pv = d.private();
+    match &d.budget {
+        Some(_) => quote! { #pv::with_ceiling(#compose, state.ceiling()) },
+        None => compose,
+    }
+}
+
+/// The state's `ceiling`: the role's `[budget]` ceiling, in one table for every `finish`.
+fn ceilings(d: &Doctrine) -> TokenStream {
+    let Some(ceilings) = &d.budget else {
+        return TokenStream::new();
+    };
     let ceilings = ceilings.iter().map(|c| match c {
         Some(c) => quote! { ::core::option::Option::Some(#c) },
         None => quote! { ::core::option::Option::None },
     });
     let index = match d.roles.is_empty() {
         true => quote! { 0 },
-        false => quote! { state.role as usize },
+        false => quote! { self.role as usize },
     };
-    quote! {{
-        const CEILINGS: &[::core::option::Option<usize>] = &[#(#ceilings),*];
-        #pv::with_ceiling(#compose, CEILINGS[#index])
-    }}
+    quote! {
+        impl<'a> State<'a> {
+            pub(super) fn ceiling(&self) -> ::core::option::Option<usize> {
+                const CEILINGS: &[::core::option::Option<usize>] = &[#(#ceilings),*];
+                CEILINGS[#index]
+            }
+        }
+    }
 }
 
 /// The values whose stretches a user's file supplied: the skill index's user lines (`None`:

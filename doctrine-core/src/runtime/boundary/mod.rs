@@ -26,7 +26,7 @@ use super::instruction::{Instruction, InstructionSource};
 
 pub(crate) use notices::notices;
 pub use oracle::boundaries;
-pub(crate) use writer::{Guarded, Raw, Shift};
+pub(crate) use writer::{may_mark_a_heading, Guarded, Raw, Shift};
 
 /// What a manifest guards its run-time text against: its section tags' names, folded
 /// (lowercase, look-alikes as Latin letters), sorted; and its facts' names (for notices: a

@@ -242,3 +242,16 @@ proptest! {
         prop_assert_eq!(alone.join(sep), text);
     }
 }
+
+proptest! {
+    /// The word-at-a-time scan finds a heading's mark where a byte-by-byte one does.
+    #[test]
+    fn the_scan_for_a_heading_mark_reads_every_byte(
+        s in proptest::collection::vec(prop_oneof![1 => Just(b'#'), 1 => Just(b'='), 1 => Just(b'-'), 40 => any::<u8>()], 0..40),
+        at in 0usize..40,
+    ) {
+        let plain = |s: &[u8]| s.iter().any(|b| matches!(b, b'#' | b'=' | b'-'));
+        let s = &s[..at.min(s.len())];
+        prop_assert_eq!(super::writer::may_mark_a_heading(s), plain(s));
+    }
+}

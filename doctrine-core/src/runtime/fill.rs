@@ -1,0 +1,254 @@
+//! Writing a prompt layer by layer, into one allocation measured beforehand: the steps
+//! [`compose`](super::compose::compose) and a [`Prepared`](super::prepared::Prepared) plan
+//! both take, so the two cannot write different bytes or records.
+
+use super::boundary::{Guarded, Raw, Shift};
+use super::compose::Layout;
+use super::formulation::Formulation;
+use super::layer::{Skip, Tier};
+use super::part::{Body, Part, Value};
+use super::prompt::Written;
+use super::section::{Section, SectionState};
+use super::user_content::UserValue;
+use super::write::{write_part, Out};
+
+/// What goes around a non-empty part: its title's delimiters in this formulation.
+#[inline]
+pub(super) fn delimiters(
+    part: &Part<'_>,
+    formulation: Formulation,
+) -> (&'static str, &'static str) {
+    part.info
+        .title
+        .map_or(("", ""), |t| t.delimiters(formulation))
+}
+
+/// The bytes `part` writes, its title's delimiters included (0: it is left out).
+#[inline(always)]
+pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Value<'_>]) -> usize {
+    let len = part.body.len(values);
+    if len == 0 {
+        return 0;
+    }
+    let (open, close) = delimiters(part, formulation);
+    len + open.len() + close.len()
+}
+
+/// The length of what pieces of these lengths join to, the empty ones left out.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Measure {
+    total: usize,
+    count: usize,
+}
+
+impl Measure {
+    #[inline(always)]
+    pub(super) fn add(&mut self, len: usize) {
+        if len > 0 {
+            self.total += len;
+            self.count += 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn joined(self, separator: &str) -> usize {
+        self.total + separator.len() * self.count.saturating_sub(1)
+    }
+}
+
+/// What every layer is written with: the separator between layers, the formulation that
+/// delimits titled ones, the values placeholders print and their user stretches. Passed
+/// by value, not kept in [`Filler`], so that a constant separator stays one in the code.
+#[derive(Clone, Copy)]
+pub(super) struct With<'a, 'v> {
+    pub(super) separator: &'a str,
+    pub(super) formulation: Formulation,
+    pub(super) values: (&'v [Value<'v>], &'v [UserValue<'v>]),
+}
+
+/// A prompt being written: its text, and where its stable part ends and its volatile
+/// part starts.
+pub(super) struct Filler<'a> {
+    out: Out<'a>,
+    total: usize,
+    stable_end: usize,
+    volatile_start: usize,
+}
+
+impl<'a> Filler<'a> {
+    /// A prompt of `total` bytes (before any escape), in one allocation.
+    #[inline(always)]
+    pub(super) fn new((separator, _, guard): Layout<'a>, total: usize) -> Self {
+        Filler {
+            out: Out {
+                text: Guarded::with_capacity(total, guard, separator),
+                // Allocated only when a prompt has instructions, or user content.
+                marks: Vec::new(),
+                user: Vec::new(),
+                record: true,
+            },
+            total,
+            stable_end: 0,
+            volatile_start: usize::MAX,
+        }
+    }
+
+    /// Layer `i`'s part, written after the separator when it has text; `section`
+    /// receives its record.
+    #[inline(always)]
+    pub(super) fn layer(
+        &mut self,
+        w: With<'_, '_>,
+        i: usize,
+        part: &Part<'a>,
+        section: &mut Section,
+    ) {
+        section.info = part.info;
+        section.origin = part.origin;
+        if let Body::Skip(skip) = part.body {
+            section.state = SectionState::Skipped(skip);
+            return;
+        }
+        if part.body.len(w.values.0) == 0 {
+            section.state = SectionState::Skipped(Skip::Empty);
+            return;
+        }
+        let start = self.separated(w.separator);
+        write_section(i, part, w.formulation, w.values, &mut self.out);
+        let end = self.out.text.len();
+        self.included(part.info.tier, start, end);
+        section.state = SectionState::Included { start, end };
+    }
+
+    /// Text composed beforehand from fixed layers of one tier (never empty): written after
+    /// the separator as it is; `sections`, those layers' records with offsets from the
+    /// text's start, are moved to where it landed.
+    #[inline(always)]
+    pub(super) fn run(
+        &mut self,
+        separator: &str,
+        text: &str,
+        tier: Tier,
+        sections: &mut [Section],
+    ) {
+        let start = self.separated(separator);
+        self.out.text.push(text);
+        self.included(tier, start, self.out.text.len());
+        for s in sections {
+            if let SectionState::Included { start: from, end } = &mut s.state {
+                (*from, *end) = (*from + start, *end + start);
+            }
+        }
+    }
+
+    /// The separator, when text comes before; where the next text starts.
+    #[inline(always)]
+    fn separated(&mut self, separator: &str) -> usize {
+        if !self.out.text.is_empty() {
+            self.out.text.push(separator);
+        }
+        self.out.text.len()
+    }
+
+    /// Text of `tier` was written from `start` to `end`.
+    #[inline(always)]
+    fn included(&mut self, tier: Tier, start: usize, end: usize) {
+        match tier {
+            Tier::Stable => {
+                debug_assert!(
+                    self.volatile_start == usize::MAX,
+                    "stable layer after volatile"
+                );
+                self.stable_end = end;
+            }
+            Tier::Volatile => self.volatile_start = self.volatile_start.min(start),
+        }
+    }
+
+    /// What was written, with every escape in place and every offset in `sections` moved
+    /// past the escapes before it.
+    #[inline(always)]
+    pub(super) fn done(self, sections: &mut [Section]) -> Written {
+        debug_assert_eq!(self.out.text.len(), self.total);
+        let (text, escapes) = self.out.text.finish();
+        let volatile_start = self.volatile_start.min(text.len());
+        let written = Written {
+            text,
+            stable_end: self.stable_end,
+            volatile_start,
+            marks: self.out.marks,
+            user: self.out.user,
+            escapes: Vec::new(),
+        };
+        match escapes.is_empty() {
+            true => {
+                debug_assert_eq!(written.text.capacity(), self.total);
+                written
+            }
+            false => shifted(written, sections, &escapes),
+        }
+    }
+}
+
+/// One layer's text, its title's delimiters around it, read on its own for boundaries.
+#[inline(always)]
+pub(super) fn write_section<'a>(
+    i: usize,
+    part: &Part<'a>,
+    formulation: Formulation,
+    values: (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) {
+    out.text.open(i);
+    // Untitled layers (most) take no delimiter pushes at all.
+    let title = part.info.title.map(|t| t.delimiters(formulation));
+    if let Some((open, _)) = title {
+        out.text.push(open);
+    }
+    write_part(i, part, values, out);
+    if let Some((_, close)) = title {
+        out.text.push(close);
+    }
+    out.text.close();
+}
+
+/// What was written, its offsets moved past the escapes that went into the text.
+#[cold]
+fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written {
+    let shift = Shift(escapes);
+    // A stretch belongs to the section it starts in (stretches are never empty).
+    let section_of = |sections: &[Section], x: usize| {
+        sections
+            .iter()
+            .position(|s| matches!(s.state, SectionState::Included { start, end } if start <= x && x < end))
+            .unwrap_or_default()
+    };
+    for u in &mut w.user {
+        let i = section_of(sections, u.range.start);
+        u.range = shift.start(u.range.start, i)..shift.end(u.range.end, i);
+    }
+    for m in &mut w.marks {
+        (m.start, m.end) = (shift.start(m.start, m.section), shift.end(m.end, m.section));
+    }
+    for (i, s) in sections.iter_mut().enumerate() {
+        if let SectionState::Included { start, end } = s.state {
+            let (start, end) = (shift.start(start, i), shift.end(end, i));
+            s.state = SectionState::Included { start, end };
+        }
+    }
+    let included = |tier: Tier| {
+        sections
+            .iter()
+            .filter(move |s| s.info.tier == tier)
+            .filter_map(|s| match s.state {
+                SectionState::Included { start, end } => Some((start, end)),
+                SectionState::Skipped(_) => None,
+            })
+    };
+    w.stable_end = included(Tier::Stable).next_back().map_or(0, |(_, end)| end);
+    w.volatile_start = included(Tier::Volatile)
+        .next()
+        .map_or(w.text.len(), |(start, _)| start);
+    w.escapes = shift.escapes(|i| sections[i].info.name);
+    w
+}
