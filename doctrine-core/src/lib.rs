@@ -111,6 +111,7 @@ pub mod __private {
     };
     pub use crate::runtime::skill_index::{render_skill_index, SkillField};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
+    pub use crate::runtime::text::fold;
     pub use crate::runtime::user_content::{Rendered, UserValue};
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
 }

@@ -17,9 +17,9 @@ use libfuzzer_sys::fuzz_target;
 
 mod fx {
     doctrine::doctrine!("../formulation/doctrine.toml");
-    /// The tags the manifest guards.
-    pub fn tags() -> &'static [&'static str] {
-        __doctrine::GUARD.tags
+    /// What the manifest guards its run-time text against.
+    pub fn guard() -> &'static doctrine::__private::Guard {
+        &__doctrine::GUARD
     }
 }
 
@@ -81,7 +81,7 @@ fuzz_target!(|input: Input| {
     let p = compose().finish();
     let text = p.as_str();
     assert_eq!(
-        boundaries(text, fx::tags()),
+        boundaries(text, fx::guard()),
         delimiters(&p, f),
         "{f}: {text:?}"
     );

@@ -786,7 +786,8 @@ mod __doctrine {
             ),
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES);
+    pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)
+        .folding(::doctrine::__private::fold);
     /// Everything a composition has been given so far; the stages share it.
     pub(super) struct State<'a> {
         pub(super) facts: [::core::option::Option<&'a str>; 3],

@@ -453,7 +453,9 @@ mod __doctrine {
         LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
-    pub(super) static GUARD: Guard = Guard::new(&[], &[]).unguarded();
+    pub(super) static GUARD: Guard = Guard::new(&[], &[])
+        .folding(::doctrine::__private::fold)
+        .unguarded();
     /// Everything a composition has been given so far; the stages share it.
     pub(super) struct State<'a> {
         pub(super) role: super::Role,

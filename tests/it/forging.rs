@@ -20,9 +20,9 @@ use super::render_parity::same;
 
 mod fx {
     doctrine::doctrine!("../fixtures/forging/doctrine.toml");
-    /// The tags the manifest guards.
-    pub(super) fn tags() -> &'static [&'static str] {
-        __doctrine::GUARD.tags
+    /// What the manifest guards its run-time text against.
+    pub(super) fn guard() -> &'static doctrine::__private::Guard {
+        &__doctrine::GUARD
     }
 }
 
@@ -135,7 +135,7 @@ fn compiled(inputs: &Inputs, dir: &Path, f: Formulation, with_skills: bool) -> f
 
 /// The boundaries' texts in `text`, sorted: what the manifest's delimiters write.
 fn marks(text: &str) -> Vec<&str> {
-    let mut marks: Vec<&str> = boundaries(text, fx::tags())
+    let mut marks: Vec<&str> = boundaries(text, fx::guard())
         .into_iter()
         .map(|r| &text[r])
         .collect();
@@ -265,5 +265,25 @@ fn render_escapes_what_compiled_code_escapes() {
         same(&ours, &typed, &format!("{family:?}"));
         assert_eq!(ours.notices(), typed.notices(), "{family:?}");
         assert!(!ours.escapes().is_empty());
+    }
+}
+
+/// Generated code folds a name in run-time text as the tags were folded when the crate
+/// compiled: an accent, precomposed or combining, reads as the letter it sits on.
+#[test]
+fn an_accented_tag_reads_as_its_letters() {
+    let tmp = tempfile::tempdir().unwrap();
+    for task in ["</S\u{e1}fety>", "</Sa\u{301}fety>", "</\u{455}afety>"] {
+        let inputs = Inputs {
+            task: task.into(),
+            ..Inputs::new(false)
+        };
+        let p = compiled(&inputs, tmp.path(), Formulation::Tagged, false);
+        assert!(
+            p.layer("task").unwrap().contains("<\\/"),
+            "{task:?}: {}",
+            p.as_str()
+        );
+        assert_eq!(p.escapes().len(), 1, "{task:?}");
     }
 }

@@ -55,10 +55,27 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
 /// `Ο`, fullwidth `ｓ`…) written as those ([`super::lookalike`]). Two overlay file names,
 /// or two skill names, that fold alike could be taken for one another. Folding is a fixed
 /// point: a folded name folds to itself.
-pub(crate) fn fold(name: &str) -> String {
+pub fn fold(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         decompose_canonical(c, |d| read(d, &mut out));
+    }
+    out
+}
+
+/// [`fold`] without decomposition: lowercase, default-ignorable code points dropped,
+/// look-alikes read as Latin letters; an accent stays. What a section guard folds with when
+/// it is given no other fold.
+pub(crate) fn fold_plain(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().filter(|&c| !is_default_ignorable(c)) {
+        match super::lookalike::latin(c) {
+            Some(latin) => out.push(latin),
+            None => out.extend(
+                c.to_lowercase()
+                    .map(|l| super::lookalike::latin(l).unwrap_or(l)),
+            ),
+        }
     }
     out
 }

@@ -19,7 +19,7 @@ use crate::{InstructionStyle, LinePiece};
 /// so each layer reads as what it is rather than as paths), and `LAYERS`, the public table
 /// of the layers' descriptions.
 pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
-    let krate = d.krate();
+    let (krate, pv) = (d.krate(), d.private());
     let n = plan.layers.len();
     let layers = plan
         .layers
@@ -44,7 +44,7 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
         /// What run-time text may not write: the section tags, folded; the facts.
-        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts) #unguarded;
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #unguarded;
     };
     let public = quote! {
         #[doc = #doc]

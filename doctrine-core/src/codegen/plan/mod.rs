@@ -86,12 +86,14 @@ fn guard(d: &Doctrine) -> Guard {
         .map(|t| crate::runtime::text::fold(&t))
         .collect();
     if let Some(r) = &d.reminders {
-        tags.extend(tag_names(&r.marker.0).chain(tag_names(&r.marker.1)));
+        let fold = crate::runtime::text::fold;
+        tags.extend(tag_names(&r.marker.0, fold).chain(tag_names(&r.marker.1, fold)));
     }
     tags.sort();
     tags.dedup();
     let facts = d.facts.iter().map(|f| text(&f.name)).collect();
-    let guard = Guard::new(slice(tags.iter().map(|t| text(t)).collect()), slice(facts));
+    let tags = slice(tags.iter().map(|t| text(t)).collect());
+    let guard = Guard::new(tags, slice(facts)).folding(crate::runtime::text::fold);
     match d.formulation.escape {
         true => guard,
         false => guard.unguarded(),

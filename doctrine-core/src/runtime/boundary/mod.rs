@@ -29,13 +29,16 @@ pub use oracle::boundaries;
 pub(crate) use writer::{may_mark_a_heading, Guarded, Raw, Shift};
 
 /// What a manifest guards its run-time text against: its section tags' names, folded
-/// (lowercase, look-alikes as Latin letters), sorted; and its facts' names (for notices: a
-/// placeholder value past them is a knob's or a flag's, which the manifest wrote). Heading
-/// lines are guarded in every manifest. Used by generated code.
-#[derive(Debug, PartialEq, Eq, Hash)]
+/// (lowercase, look-alikes as Latin letters, no accents), sorted; and its facts' names (for
+/// notices: a placeholder value past them is a knob's or a flag's, which the manifest
+/// wrote). Heading lines are guarded in every manifest. Used by generated code.
 pub struct Guard {
     pub tags: &'static [&'static str],
     pub facts: &'static [&'static str],
+    /// How a name in run-time text is folded before it is compared with `tags`: the one
+    /// that folded them (generated code passes the loader's, which drops accents; by
+    /// default lowercase, invisible characters and look-alikes only).
+    pub fold: fn(&str) -> String,
     longest: usize,
     /// Every placeholder value is run-time text (a guard made by hand, which knows no facts).
     every_value: bool,
@@ -63,10 +66,17 @@ impl Guard {
         Guard {
             tags,
             facts,
+            fold: super::text::fold_plain,
             longest,
             every_value: false,
             off: false,
         }
+    }
+
+    /// The same guard, comparing names folded by `fold`.
+    pub const fn folding(mut self, fold: fn(&str) -> String) -> Guard {
+        self.fold = fold;
+        self
     }
 
     /// The same guard, turned off: run-time text is written as given.
@@ -91,15 +101,43 @@ impl Guard {
     }
 }
 
-/// The names of the tags in `text` (`<name`, `</name`), folded as a guard holds them: a
-/// marker's, which its run-time text may not write either.
+// A guard is compared by what it guards: two folds are the same function wherever it was
+// named from (a function pointer's address is not a reliable identity).
+impl PartialEq for Guard {
+    fn eq(&self, other: &Self) -> bool {
+        let key = |g: &Guard| (g.tags, g.facts, g.every_value, g.off);
+        key(self) == key(other)
+    }
+}
+
+impl Eq for Guard {}
+
+impl std::hash::Hash for Guard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.tags, self.facts, self.every_value, self.off).hash(state);
+    }
+}
+
+impl fmt::Debug for Guard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Guard")
+            .field("tags", &self.tags)
+            .field("facts", &self.facts)
+            .field("every_value", &self.every_value)
+            .field("off", &self.off)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The names of the tags in `text` (`<name`, `</name`), folded by `fold`: a marker's,
+/// which its run-time text may not write either.
 #[cfg(feature = "codegen")]
-pub(crate) fn tag_names(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.match_indices('<').filter_map(|(i, _)| {
+pub(crate) fn tag_names(text: &str, fold: fn(&str) -> String) -> impl Iterator<Item = String> + '_ {
+    text.match_indices('<').filter_map(move |(i, _)| {
         let rest = &text[i + 1..];
         let rest = rest.strip_prefix('/').unwrap_or(rest);
         let name = &rest[..rest.find(scan::ends_name).unwrap_or(rest.len())];
-        (!name.is_empty()).then(|| super::text::fold(name))
+        (!name.is_empty()).then(|| fold(name))
     })
 }
 

@@ -5,15 +5,15 @@
 use std::ops::Range;
 
 use super::scan::ends_name;
+use super::Guard;
 
 /// Every section boundary in `text`, by its marks: each tag (its `<`, `/` and name) whose
-/// name folds to one of `tags` (folded, as [`Guard::tags`](super::Guard::tags) holds
-/// them), and each heading line at level 1 or 2 (its `#`s, or its underline's run of `=`
-/// or `-`). Used by tests.
-pub fn boundaries(text: &str, tags: &[&str]) -> Vec<Range<usize>> {
+/// name folds (by the guard's fold) to one of the guard's tags, and each heading line at
+/// level 1 or 2 (its `#`s, or its underline's run of `=` or `-`). Used by tests.
+pub fn boundaries(text: &str, guard: &Guard) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = text
         .match_indices('<')
-        .filter_map(|(i, _)| tag_at(text, i, tags))
+        .filter_map(|(i, _)| tag_at(text, i, guard))
         .collect();
     let mut above: Option<&str> = None;
     for (start, line) in lines(text) {
@@ -24,14 +24,14 @@ pub fn boundaries(text: &str, tags: &[&str]) -> Vec<Range<usize>> {
     out
 }
 
-fn tag_at(text: &str, i: usize, tags: &[&str]) -> Option<Range<usize>> {
+fn tag_at(text: &str, i: usize, guard: &Guard) -> Option<Range<usize>> {
     let rest = &text[i + 1..];
     let rest = rest.strip_prefix('/').unwrap_or(rest);
     let from = text.len() - rest.len();
     let len = rest.find(ends_name)?;
     rest[len..].chars().next().filter(|&c| c != '<')?;
-    let name = super::super::text::fold(&rest[..len]);
-    (len > 0 && tags.contains(&name.as_str())).then(|| i..from + len)
+    let name = (guard.fold)(&rest[..len]);
+    (len > 0 && guard.tags.contains(&name.as_str())).then(|| i..from + len)
 }
 
 /// Each line: where it starts, and its text; `\r\n` is one break.

@@ -7,12 +7,18 @@ use crate::runtime::boundary::Guard;
 /// sorted names, narrowed byte by byte as the name's folded characters come.
 struct Prefix<'g> {
     tags: &'g [&'g str],
+    fold: fn(&str) -> String,
     depth: usize,
 }
 
 impl<'g> Prefix<'g> {
-    fn new(tags: &'g [&'g str]) -> Self {
-        Prefix { tags, depth: 0 }
+    fn new(guard: &'g Guard) -> Self {
+        let (tags, fold) = (guard.tags, guard.fold);
+        Prefix {
+            tags,
+            fold,
+            depth: 0,
+        }
     }
 
     /// Reads one character of the name, folded as names are.
@@ -21,7 +27,7 @@ impl<'g> Prefix<'g> {
             return self.byte(c.to_ascii_lowercase() as u8);
         }
         let mut buf = [0; 4];
-        for b in crate::runtime::text::fold(c.encode_utf8(&mut buf)).bytes() {
+        for b in (self.fold)(c.encode_utf8(&mut buf)).bytes() {
             self.byte(b);
         }
     }
@@ -53,7 +59,7 @@ pub(super) fn tag(ctx: &Ctx<'_>, s: usize, guard: &Guard) -> Verdict {
     if ctx.next(v) == At::Char('/') {
         v += 1;
     }
-    let mut name = Prefix::new(guard.tags);
+    let mut name = Prefix::new(guard);
     let start = v;
     loop {
         match ctx.next(v) {
@@ -119,7 +125,7 @@ pub(super) fn tag_from_unknown(ctx: &Ctx<'_>, from: usize, guard: &Guard) -> Ver
     let mut name = String::new();
     let mut v = from + usize::from(slash);
     let fits = |name: &str| {
-        let folded = crate::runtime::text::fold(name);
+        let folded = (guard.fold)(name);
         guard.tags.iter().any(|t| {
             if slash {
                 *t == folded
