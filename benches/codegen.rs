@@ -1,4 +1,4 @@
-//! Code generation as a library function (`doctrine_core::codegen::generate`) on synthetic
+//! Code generation as a library function (`doctrine_codegen::generate`) on synthetic
 //! manifests of 10, 100 and 1,000 layers: it reads the manifest and every file, validates,
 //! and expands to a `TokenStream`.
 //!
@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use doctrine_core::codegen::{generate, Request};
+use doctrine_codegen::{generate, Request};
 use tempfile::TempDir;
 
 const ROLES: [&str; 5] = ["developer", "architect", "reviewer", "qa", "pm"];

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use doctrine_core::codegen::{Diagnostic, Diagnostics, FileId, Files, Span};
+use doctrine_codegen::{Diagnostic, Diagnostics, FileId, Files, Span};
 use doctrine_core::introspect::Tier;
 
 use crate::prompts::{self, Composed, Prompts, TierPrefix};

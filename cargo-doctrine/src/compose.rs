@@ -1,12 +1,12 @@
 //! What `render` and `explain` share: the options naming a composition's inputs (parsed
-//! into `doctrine_core::codegen::named::Named`), and composing the prompt they name with
+//! into `doctrine_codegen::named::Named`), and composing the prompt they name with
 //! the manifest's run-time plan, as compiled code's `finish()` composes it.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use doctrine_core::codegen::named::{self, Named, NamedInstruction, SlotText};
-use doctrine_core::codegen::{load, plan};
+use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
+use doctrine_codegen::{load, plan};
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
 use lexopt::{Arg, ValueExt};

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use doctrine_core::codegen::{Located, Position};
+use doctrine_codegen::{Located, Position};
 use serde_json::json;
 
 /// One diagnostic as one line of JSON, with its newline; `level` is rustc's (`error`,

@@ -1,5 +1,5 @@
 //! `cargo doctrine`: checks a doctrine manifest and prints what the `doctrine!` macro
-//! generates for it, with the macro's own loader (`doctrine_core::codegen`), so the tool and
+//! generates for it, with the macro's own loader (`doctrine_codegen`), so the tool and
 //! the compiler never disagree. Each command is a file in `commands/`.
 
 mod cache_lint;

@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::{read_manifest, Diagnostics, Request};
+use doctrine_codegen::{read_manifest, Diagnostics, Request};
 
 use crate::cli::Stop;
 

@@ -4,8 +4,8 @@
 //! themselves (`developer+fable+intensity=ultra`). Facts are absent (an optional one at
 //! its default), slots empty, no overlay: what the closed sets alone decide.
 
-use doctrine_core::codegen::inputs::{self, Given};
-use doctrine_core::codegen::{load, naming, plan, Doctrine, Request};
+use doctrine_codegen::inputs::{self, Given};
+use doctrine_codegen::{load, naming, plan, Doctrine, Request};
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
 

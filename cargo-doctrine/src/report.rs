@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use doctrine_core::codegen::named::Named;
+use doctrine_codegen::named::Named;
 
 use crate::compare::{self, Pair, PrefixChange, TextChange};
 use crate::prompts::Prompts;

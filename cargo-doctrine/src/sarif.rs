@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use doctrine_core::codegen::{Diagnostics, Located, Position};
+use doctrine_codegen::{Diagnostics, Located, Position};
 use serde_json::{json, Value};
 
 /// The log for `all`, each at `level` (`error` or `note`), files named relative to

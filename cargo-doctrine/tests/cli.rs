@@ -69,7 +69,7 @@ fn every_error_case_reports_its_pinned_diagnostics() {
     let mut failures = Vec::new();
     for case in &error_cases::cases(&repo()) {
         let out = run(&["check", case.to_str().unwrap()]);
-        let tokens = doctrine_core::codegen::__internals::COUNTS_TOKENS;
+        let tokens = doctrine_codegen::__internals::COUNTS_TOKENS;
         let expected = std::fs::read_to_string(error_cases::expected(case, tokens)).unwrap();
         let (code, printed) = (out.status.code(), stdout(&out));
         if code != Some(1) || printed != expected || !out.stderr.is_empty() {
@@ -269,7 +269,7 @@ fn schema_prints_the_committed_schema() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
     let printed = stdout(&out);
-    assert_eq!(printed, doctrine_core::codegen::manifest_schema());
+    assert_eq!(printed, doctrine_codegen::manifest_schema());
     let committed =
         std::fs::read_to_string(repo().join("doctrine/docs/doctrine.schema.json")).unwrap();
     assert_eq!(printed, committed);

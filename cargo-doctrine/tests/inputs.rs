@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use doctrine_core::codegen::{generate, Request};
+use doctrine_codegen::{generate, Request};
 
 /// Runs the binary in `dir`, killed (and the test failed) after 30 seconds.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -174,5 +174,5 @@ fn schema_writes_only_to_a_regular_file() {
     let out = run_in(dir.path(), &["schema", "--output", "schema.json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&fifo).unwrap();
-    assert_eq!(written, doctrine_core::codegen::manifest_schema());
+    assert_eq!(written, doctrine_codegen::manifest_schema());
 }

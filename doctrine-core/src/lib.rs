@@ -1,6 +1,5 @@
-//! Runtime types and composition for `doctrine`, plus (behind the `codegen` feature, off
-//! by default) the manifest model, its validation and the code generation that the
-//! `doctrine!` macro calls.
+//! Runtime types and composition for `doctrine`: what generated code calls and an agent
+//! binary links. The code generator the `doctrine!` macro calls is `doctrine-codegen`.
 //!
 //! The runtime half depends only on `rustix` (on unix, to open overlay files beneath their
 //! directory without following links out or blocking) and `unicode-normalization` (to read
@@ -116,12 +115,26 @@ pub mod __private {
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
 }
 
+/// What the code generator (`doctrine-codegen`) reaches inside the runtime for: the plan's
+/// types it builds, the helpers it shares so that compile time and run time agree. Not
+/// API: it may change in any release.
+#[doc(hidden)]
+pub mod __codegen {
+    #[cfg(feature = "codegen")]
+    pub use crate::frontmatter;
+    #[cfg(any(feature = "codegen", feature = "skills"))]
+    pub use crate::runtime::spelling;
+    pub use crate::runtime::{
+        boundary, combination, compose, fact, formulation, list, marker, overlay, part, plan,
+        prompt, safe_open, selector, text, tripwire,
+    };
+}
+
 #[cfg(feature = "book")]
 pub mod book;
-#[cfg(feature = "codegen")]
-pub mod codegen;
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
 #[cfg(any(feature = "codegen", feature = "skills"))]
-pub(crate) mod frontmatter;
+#[doc(hidden)]
+pub mod frontmatter;
 #[cfg(feature = "tokens")]
 pub mod tokens;

@@ -1,5 +1,5 @@
 //! The `doctrine!` macro. Thin by design: it finds the invoking file's directory and the
-//! crate directory, then hands over to `doctrine_core::codegen`, where everything can be
+//! crate directory, then hands over to `doctrine_codegen`, where everything can be
 //! unit-tested and benchmarked without a compiler in the loop.
 
 use std::path::{Path, PathBuf};
@@ -25,27 +25,25 @@ pub fn doctrine(input: TokenStream) -> TokenStream {
         krate,
     } = parse_macro_input!(input as Input);
     let (base_dir, crate_dir) = dirs(&lit);
-    let mut request = doctrine_core::codegen::Request::new(lit.value(), base_dir, crate_dir);
+    let mut request = doctrine_codegen::Request::new(lit.value(), base_dir, crate_dir);
     if let Some(krate) = krate {
         request.krate = krate;
     }
-    match doctrine_core::codegen::generate(&request) {
+    match doctrine_codegen::generate(&request) {
         Ok(tokens) => tokens.into(),
         Err(diagnostics) => {
             // Beside the errors, the module as far as the manifest could be read: code that
             // names it still resolves, so each mistake is one error and an editor keeps
             // completing.
             let mut out = errors(&lit, &diagnostics);
-            out.extend([TokenStream::from(doctrine_core::codegen::skeleton(
-                &request,
-            ))]);
+            out.extend([TokenStream::from(doctrine_codegen::skeleton(&request))]);
             out
         }
     }
 }
 
 /// One `compile_error!` per diagnostic, on the manifest's string literal.
-fn errors(lit: &LitStr, diagnostics: &doctrine_core::codegen::Diagnostics) -> TokenStream {
+fn errors(lit: &LitStr, diagnostics: &doctrine_codegen::Diagnostics) -> TokenStream {
     let mut errors = diagnostics
         .located()
         .map(|d| syn::Error::new(lit.span(), d.to_string()));
@@ -75,7 +73,7 @@ impl Parse for Input {
             input.parse::<Token![crate]>()?;
             input.parse::<Token![=]>()?;
             let path: LitStr = input.parse()?;
-            doctrine_core::codegen::crate_path(&path.value()).map_err(|e| {
+            doctrine_codegen::crate_path(&path.value()).map_err(|e| {
                 syn::Error::new(
                     path.span(),
                     format!(

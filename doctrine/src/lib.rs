@@ -3,10 +3,10 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    build, cache, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice,
-    FactError, Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice,
-    NoticeKind, OverlayCapError, ParseChoiceError, Prepared, Prompt, Repo, Selector, ShippedSkill,
-    Skill, SkillOrigin, Skills,
+    cache, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice, FactError,
+    Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind,
+    OverlayCapError, ParseChoiceError, Prepared, Prompt, Repo, Selector, ShippedSkill, Skill,
+    SkillOrigin, Skills,
 };
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
@@ -23,6 +23,20 @@ pub use doctrine_claims as claims;
 /// the layer table with a `tokens` column.
 #[cfg(feature = "tokens")]
 pub use doctrine_core::tokens;
+
+/// Helpers for a user crate's `build.rs`.
+///
+/// Cargo rebuilds a crate when a file the macro embedded changes (the generated code
+/// `include_bytes!`s each one), but stable Rust gives a proc-macro no way to watch a
+/// directory, so adding a file to a `dir` layer, a skills directory or the directory a
+/// `{role}` pattern reads would go unnoticed. Listing them here makes cargo rescan them on
+/// every build.
+pub mod build {
+    /// `watch`, with the facade's `build` feature: the code generator reads the manifest.
+    #[cfg(feature = "build")]
+    pub use doctrine_codegen::watch;
+    pub use doctrine_core::build::*;
+}
 
 #[doc(hidden)]
 pub use doctrine_core::__choice_impls;

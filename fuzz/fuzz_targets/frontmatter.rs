@@ -7,9 +7,9 @@
 #![no_main]
 
 use doctrine_core::__private::marked;
-use doctrine_core::codegen::__internals::{fold, parse_skill};
-use doctrine_core::codegen::__internals::{normalise, strip_frontmatter, Fields};
-use doctrine_core::codegen::__internals::{placeholders, Piece, TemplateError};
+use doctrine_codegen::__internals::{fold, parse_skill};
+use doctrine_codegen::__internals::{normalise, strip_frontmatter, Fields};
+use doctrine_codegen::__internals::{placeholders, Piece, TemplateError};
 use libfuzzer_sys::fuzz_target;
 
 const BOM: char = '\u{feff}';

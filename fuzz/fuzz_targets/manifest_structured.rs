@@ -1,6 +1,6 @@
 //! The `manifest` target's checks on manifests that are always valid TOML: assembled from
 //! the manifest's own keys and from names and values that fit them or nearly do (as in
-//! `doctrine-core/tests/it/never_panics.rs`, with every section and key), so that the fuzzer
+//! `doctrine-codegen/tests/it/never_panics.rs`, with every section and key), so that the fuzzer
 //! spends its time in validation and code generation rather than in TOML syntax.
 #![no_main]
 

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
 use doctrine_core::__private::{load_overlay, marked, OverlayFile, OverlaySpec};
-use doctrine_core::codegen::__internals::{fold, normalise};
+use doctrine_codegen::__internals::{fold, normalise};
 use doctrine_core::limits::{MAX_OVERLAY_BYTES, MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
 use doctrine_core::{Notice, NoticeKind, SkillOrigin, Skills};
 use doctrine_fuzz::scratch_dir;

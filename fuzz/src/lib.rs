@@ -66,13 +66,13 @@ pub mod manifest {
     use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
 
-    use doctrine_core::codegen::{generate, Located, Position, Request};
+    use doctrine_codegen::{generate, Located, Position, Request};
 
     use super::{copy_tree, repo_root, scratch_dir};
 
     /// The crate directory, made once per process: a `Cargo.toml`, the markdown trees of every
     /// example and fixture (so the seed manifests find their files), and the small files the
-    /// random manifests of `doctrine-core/tests/it/never_panics.rs` name.
+    /// random manifests of `doctrine-codegen/tests/it/never_panics.rs` name.
     fn crate_dir() -> &'static Path {
         static DIR: OnceLock<PathBuf> = OnceLock::new();
         DIR.get_or_init(|| {

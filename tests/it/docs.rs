@@ -31,7 +31,7 @@ fn the_reference_documents_every_manifest_key() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
     let mut missing = Vec::new();
-    for (table, keys) in doctrine_core::codegen::__internals::MANIFEST_KEYS {
+    for (table, keys) in doctrine_codegen::__internals::MANIFEST_KEYS {
         for key in *keys {
             let forms = [
                 format!("`{key}`"),
@@ -60,7 +60,7 @@ fn the_fuzz_dictionary_has_every_manifest_key() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dict = std::fs::read_to_string(root.join("fuzz/manifest.dict")).unwrap();
     let mut missing = Vec::new();
-    for (table, keys) in doctrine_core::codegen::__internals::MANIFEST_KEYS {
+    for (table, keys) in doctrine_codegen::__internals::MANIFEST_KEYS {
         for key in *keys {
             if !dict.contains(&format!("\"{key} = \"")) {
                 missing.push(format!("{table}: `{key}`"));
@@ -121,7 +121,7 @@ fn the_reference_rows_are_the_declared_keys() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
     let declared = |table: &str| {
-        let (_, keys) = doctrine_core::codegen::__internals::MANIFEST_KEYS
+        let (_, keys) = doctrine_codegen::__internals::MANIFEST_KEYS
             .iter()
             .find(|(t, _)| *t == table)
             .unwrap();

@@ -12,8 +12,8 @@ use std::path::Path;
 
 use doctrine::__private::boundaries;
 use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Skills};
-use doctrine_core::codegen::named::{self, Named, NamedInstruction, SlotText};
-use doctrine_core::codegen::plan;
+use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
+use doctrine_codegen::plan;
 
 use super::plan_parity::loaded;
 use super::render_parity::same;

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::{generate, Request};
+use doctrine_codegen::{generate, Request};
 
 /// `(golden file stem, manifest relative to the repository)`.
 const MANIFESTS: &[(&str, &str)] = &[

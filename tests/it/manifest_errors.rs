@@ -17,7 +17,7 @@
 
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::{generate, Request};
+use doctrine_codegen::{generate, Request};
 
 /// `path` relative to the crate directory, with `/` separators, for messages.
 fn shown(path: &Path, root: &Path) -> String {
@@ -45,7 +45,7 @@ fn every_case_reports_its_pinned_diagnostics() {
     let mut failures = Vec::new();
     for case in &cases {
         let name = case.file_name().unwrap().to_str().unwrap();
-        let tokens = doctrine_core::codegen::__internals::COUNTS_TOKENS;
+        let tokens = doctrine_codegen::__internals::COUNTS_TOKENS;
         let expected_path = crate::support::error_cases::expected(case, tokens);
         let actual = match generate(&Request::new(name, &dir, root)) {
             Ok(_) => {

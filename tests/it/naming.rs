@@ -1,12 +1,12 @@
 //! A tool names each prompt as generated code names its `Combination`: the CLI's matrix and
 //! diff lines read like the book's.
 
-use doctrine_core::codegen::inputs::combinations;
-use doctrine_core::codegen::{load, naming, Request};
+use doctrine_codegen::inputs::combinations;
+use doctrine_codegen::{load, naming, Request};
 
 use crate::crew::crew;
 
-fn crew_manifest() -> doctrine_core::codegen::Doctrine {
+fn crew_manifest() -> doctrine_codegen::Doctrine {
     let root = env!("CARGO_MANIFEST_DIR");
     let request = Request::new("doctrine.toml", format!("{root}/examples/crew"), root);
     load(&request).expect("the crew example loads")

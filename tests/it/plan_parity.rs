@@ -7,8 +7,8 @@
 use doctrine::__private::{compose_plan_boxed, Guard, LayerPlan};
 use doctrine::introspect::Section;
 use doctrine::Prompt;
-use doctrine_core::codegen::inputs::{self, Combination, Given};
-use doctrine_core::codegen::{load, plan, Doctrine, Request};
+use doctrine_codegen::inputs::{self, Combination, Given};
+use doctrine_codegen::{load, plan, Doctrine, Request};
 
 /// A manifest's compiled plan and guard.
 #[derive(Clone, Copy)]

@@ -7,7 +7,7 @@
 
 use doctrine::__private::{compose_plan_boxed, compose_prepared_boxed, prepare, prepared_fits};
 use doctrine::Prepared;
-use doctrine_core::codegen::{inputs, plan};
+use doctrine_codegen::{inputs, plan};
 
 use super::plan_parity::{crew, loaded, MANIFESTS};
 use super::render_parity::{rendered, same, sample};

@@ -10,11 +10,11 @@
 use doctrine::__private::{compose_plan_boxed, join_plan, with_ceiling};
 use doctrine::introspect::{Section, Tier};
 use doctrine::{Formulation, Prompt};
-use doctrine_core::codegen::__internals::model::{Content, Need};
-use doctrine_core::codegen::inputs::{self, Combination, Given};
-use doctrine_core::codegen::named::{self, Named, Resolved, SlotText};
-use doctrine_core::codegen::plan::{self, Plan};
-use doctrine_core::codegen::Doctrine;
+use doctrine_codegen::__internals::model::{Content, Need};
+use doctrine_codegen::inputs::{self, Combination, Given};
+use doctrine_codegen::named::{self, Named, Resolved, SlotText};
+use doctrine_codegen::plan::{self, Plan};
+use doctrine_codegen::Doctrine;
 
 use super::plan_parity::{crew, lists, loaded, modes, overlay, Compiled, MANIFESTS};
 

@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use doctrine::{Instruction, InstructionSource, Notice};
-use doctrine_core::codegen::named::{self, Named, NamedInstruction, SlotText};
-use doctrine_core::codegen::plan;
+use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
+use doctrine_codegen::plan;
 
 use super::plan_parity::{docs_desk, docs_relay, loaded, overlay, provenance, spine, MANIFESTS};
 use super::render_parity::{named, rendered, same};

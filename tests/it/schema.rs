@@ -1,4 +1,4 @@
-//! The manifest's JSON Schema (`doctrine_core::codegen::manifest_schema`, which
+//! The manifest's JSON Schema (`doctrine_codegen::manifest_schema`, which
 //! `cargo doctrine schema` prints), checked by a maintained validator: it accepts every
 //! manifest of the repository, and refuses each malformed case of `tests/errors` whose
 //! error is structural (an unknown key, a wrong type, an unknown word) for that very
@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use doctrine_core::codegen::manifest_schema;
+use doctrine_codegen::manifest_schema;
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::ValidationError;
 use serde_json::Value;
@@ -46,13 +46,13 @@ fn the_committed_schema_is_the_generated_one() {
 }
 
 /// The schema's descriptions come from the reference's key tables, which the published
-/// `doctrine-core` carries as a copy (a crate cannot include a file outside it).
+/// `doctrine-codegen` carries as a copy (a crate cannot include a file outside it).
 #[test]
-fn doctrine_core_carries_the_references_key_tables() {
+fn doctrine_codegen_carries_the_references_key_tables() {
     let reference = read(&root().join("doctrine/docs/reference.md"));
     pinned(
-        "doctrine-core/src/codegen/schema/reference_keys.md",
-        &doctrine_core::codegen::__internals::reference_keys(&reference),
+        "doctrine-codegen/src/schema/reference_keys.md",
+        &doctrine_codegen::__internals::reference_keys(&reference),
     );
 }
 
@@ -339,8 +339,8 @@ fn the_schema_refuses_what_the_reader_refuses_for_the_same_reason() {
         };
         let path = dir.path().join("doctrine.toml");
         std::fs::write(&path, &manifest).unwrap();
-        let request = doctrine_core::codegen::Request::new("doctrine.toml", dir.path(), dir.path());
-        let diagnostics = match doctrine_core::codegen::generate(&request) {
+        let request = doctrine_codegen::Request::new("doctrine.toml", dir.path(), dir.path());
+        let diagnostics = match doctrine_codegen::generate(&request) {
             Ok(_) => {
                 failures.push(format!("{added:?}: the code generator accepts it"));
                 continue;

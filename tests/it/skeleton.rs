@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use doctrine_core::codegen::{generate, skeleton, Request};
+use doctrine_codegen::{generate, skeleton, Request};
 
 /// The trybuild cases' directory: `skeleton/valid.toml` and the cases that break it.
 const UI: &str = "doctrine/tests/ui/fail";

@@ -3,7 +3,7 @@
 
 use lexopt::{Arg, ValueExt};
 
-use doctrine_core::codegen::{Diagnostics, Doctrine};
+use doctrine_codegen::{Diagnostics, Doctrine};
 
 use crate::cache_lint;
 use crate::cli::{self, Command, Exit, Opt, Stop};
@@ -90,7 +90,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
     }
     let manifest = Manifest::open(manifest, COMMAND.name)?;
-    let diagnostics = match doctrine_core::codegen::load(&manifest.request()) {
+    let diagnostics = match doctrine_codegen::load(&manifest.request()) {
         Ok(doctrine) => {
             print(
                 &notes(doctrine, &manifest, min, counter),

@@ -7,7 +7,7 @@ use std::ffi::OsString;
 
 use lexopt::{Arg, ValueExt};
 
-use doctrine_core::codegen::named::Named;
+use doctrine_codegen::named::Named;
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::compose;

@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path};
 
-use doctrine_core::codegen::generate;
+use doctrine_codegen::generate;
 use lexopt::{Arg, ValueExt};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use lexopt::Arg;
 
-use doctrine_core::codegen::__internals::{write_file, ReadError};
+use doctrine_codegen::__internals::{write_file, ReadError};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::out::Out;
@@ -43,7 +43,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
             other => return Err(cli::unexpected(&COMMAND, other)),
         }
     }
-    let schema = doctrine_core::codegen::manifest_schema();
+    let schema = doctrine_codegen::manifest_schema();
     match output {
         None => out.print(&schema),
         Some(path) => write_file(&path, schema.as_bytes()).map_err(|e| {

@@ -4,7 +4,7 @@
 
 use std::ffi::OsString;
 
-use doctrine_core::codegen::{load, Doctrine};
+use doctrine_codegen::{load, Doctrine};
 use lexopt::{Arg, ValueExt};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};

@@ -1,7 +1,7 @@
 //! Where a request's cache breakpoints go. [`blocks`] is the one place a composed prompt
 //! becomes the blocks the simulator serves.
 
-use doctrine_core::codegen::Doctrine;
+use doctrine_codegen::Doctrine;
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
 

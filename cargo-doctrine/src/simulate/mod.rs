@@ -11,9 +11,9 @@ pub(crate) mod layout;
 mod tokens;
 pub(crate) mod workload;
 
-use doctrine_core::codegen::named::InputError;
-use doctrine_core::codegen::named::Named;
-use doctrine_core::codegen::{plan, Doctrine};
+use doctrine_codegen::named::InputError;
+use doctrine_codegen::named::Named;
+use doctrine_codegen::{plan, Doctrine};
 
 use self::cache::{Cache, Config, Provider, TooManyBreakpoints, Usage};
 use self::layout::Layout;

@@ -5,10 +5,10 @@
 //! every turn).
 
 // The model's types are reached through `__internals`, as this workspace's tests reach them.
-use doctrine_core::codegen::__internals::model::{Content, Need};
-use doctrine_core::codegen::named::{self, InputError, Named, SlotText};
-use doctrine_core::codegen::plan::Plan;
-use doctrine_core::codegen::Doctrine;
+use doctrine_codegen::__internals::model::{Content, Need};
+use doctrine_codegen::named::{self, InputError, Named, SlotText};
+use doctrine_codegen::plan::Plan;
+use doctrine_codegen::Doctrine;
 use doctrine_core::introspect::Tier;
 
 use super::cache::Request;

@@ -5,35 +5,35 @@
 //! than it needs: YAML is read as a stream of parser events with our own depth limit and
 //! aliases never expanded; TOML through the `toml` crate, after our own depth check.
 
-pub(crate) mod skill;
+pub mod skill;
 pub(crate) mod toml;
-pub(crate) mod toml_depth;
-pub(crate) mod yaml;
+pub mod toml_depth;
+pub mod yaml;
 
 /// A top-level key to read: its spellings (one field), and whether its value is a list of
 /// single values (a YAML sequence, a TOML array; one value alone is a list of one).
-pub(crate) struct Key {
+pub struct Key {
     pub names: &'static [&'static str],
     pub list: bool,
 }
 
 /// A field as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Value {
+pub enum Value {
     Text(String),
     List(Vec<String>),
 }
 
 /// A field as read, and the file's 1-based line and column of its key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Field {
+pub struct Field {
     pub value: Value,
     pub at: (usize, usize),
 }
 
 /// The provenance fields.
 #[cfg(feature = "codegen")]
-pub(crate) const PROVENANCE: &[Key] = &[
+pub const PROVENANCE: &[Key] = &[
     Key {
         names: &["source"],
         list: false,
@@ -127,8 +127,8 @@ pub struct FrontmatterError {
 }
 
 /// The body after any frontmatter, and the fields of `schema` it held (one per key,
-/// `None` when not given), read as [`strip_frontmatter`] reads provenance.
-pub(crate) fn read<'t>(
+/// `None` when not given), read as the generator's `strip_frontmatter` reads provenance.
+pub fn read<'t>(
     text: &'t str,
     schema: &[Key],
 ) -> Result<(&'t str, Vec<Option<Field>>), FrontmatterError> {

@@ -23,7 +23,7 @@ const SKILL: &[Key] = &[
 /// A skill file as read. Its `when` may be longer than the index allows: a shipped skill
 /// refuses that, a user's is cut.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct SkillFile {
+pub struct SkillFile {
     pub name: String,
     /// Where the `name` key is (1-based line and column; `(1, 1)` when absent).
     pub name_at: (usize, usize),
@@ -37,7 +37,7 @@ pub(crate) struct SkillFile {
 /// Why a skill file was refused: where (1-based line and column in the file), what, and
 /// how to fix it.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Problem {
+pub struct Problem {
     pub at: (usize, usize),
     pub message: String,
     pub help: &'static str,
@@ -45,7 +45,7 @@ pub(crate) struct Problem {
 
 /// Reads a skill file's text (already normalised); `stem` names the skill when its
 /// frontmatter does not. Surrounding whitespace is trimmed from every field and the body.
-pub(crate) fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
+pub fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
     let (body, mut fields) = read(text, SKILL).map_err(|e| Problem {
         at: (e.line, e.column),
         message: e.message,

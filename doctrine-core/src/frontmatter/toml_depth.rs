@@ -13,11 +13,11 @@ use toml_parser::{ErrorSink, Source, Span};
 /// The deepest nesting accepted: each array, each inline table and each part of a dotted
 /// key or table header opens one level. (A header part naming an array of tables opens
 /// two, so the tree built afterwards is at most twice this deep.)
-pub(crate) const MAX_DEPTH: usize = 64;
+pub const MAX_DEPTH: usize = 64;
 
 /// The byte span where `input` first nests past [`MAX_DEPTH`], if it does. Syntax errors
 /// are left to the `toml` crate.
-pub(crate) fn too_deep(input: &str) -> Option<std::ops::Range<usize>> {
+pub fn too_deep(input: &str) -> Option<std::ops::Range<usize>> {
     let tokens = Source::new(input).lex().into_vec();
     let mut depth = Depth {
         open: vec![(false, 0)],

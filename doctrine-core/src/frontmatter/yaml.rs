@@ -17,7 +17,7 @@ use crate::runtime::text::shown;
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
 /// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other
 /// tools keep beside it.
-pub(crate) const MAX_DEPTH: usize = 64;
+pub const MAX_DEPTH: usize = 64;
 
 /// The fields of `schema` in `matter`, the YAML between the fences (which starts on the
 /// file's line 2): one per key, `None` when not given.

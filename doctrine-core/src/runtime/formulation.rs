@@ -114,7 +114,7 @@ pub fn for_family(
 
 /// The entry of `families` that [`for_family`] picks for `family`, if one matches: a tool
 /// that must tell a family the table names from one that falls back to the default.
-pub(crate) fn family_key<'t>(
+pub fn family_key<'t>(
     family: &str,
     families: &[(&'t str, Formulation)],
     exact: bool,

@@ -263,6 +263,28 @@ pub enum Skip {
     OptedOut,
 }
 
+impl Skip {
+    /// The variant's name and its text: what a generator writes it as in Rust.
+    #[doc(hidden)]
+    pub const fn parts(self) -> (&'static str, Option<&'static str>) {
+        match self {
+            Skip::FlagOff(t) => ("FlagOff", Some(t)),
+            Skip::FlagOn(t) => ("FlagOn", Some(t)),
+            Skip::NotInRole => ("NotInRole", None),
+            Skip::Empty => ("Empty", None),
+            Skip::NotSupplied => ("NotSupplied", None),
+            Skip::FactAbsent(t) => ("FactAbsent", Some(t)),
+            Skip::FactValue(t) => ("FactValue", Some(t)),
+            Skip::When(t) => ("When", Some(t)),
+            Skip::Unless(t) => ("Unless", Some(t)),
+            Skip::OverlayOff(t) => ("OverlayOff", Some(t)),
+            Skip::SelectorOff(t) => ("SelectorOff", Some(t)),
+            Skip::SelectorRefused(t) => ("SelectorRefused", Some(t)),
+            Skip::OptedOut => ("OptedOut", None),
+        }
+    }
+}
+
 impl fmt::Display for Skip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

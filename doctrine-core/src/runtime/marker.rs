@@ -135,7 +135,7 @@ fn matches_at(bytes: &[u8], i: usize, closer: &[u8]) -> Option<usize> {
 }
 
 /// The escape: a character `closer` does not hold (so inserting it makes no occurrence).
-pub(crate) fn escape_for(closer: &str) -> char {
+pub fn escape_for(closer: &str) -> char {
     ['\\', '/', '|', '~']
         .into_iter()
         .chain(('\u{2190}'..=char::MAX).filter(|c| !c.is_alphanumeric()))

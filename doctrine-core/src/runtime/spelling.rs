@@ -11,7 +11,7 @@ const MAX_LISTED: usize = 3;
 /// `name` for a message about how it is spelt: its first 40 characters (then `…`), every
 /// character but printable ASCII written as `\u{…}`, so `rеlease` with a Cyrillic `е`
 /// shows as `r\u{435}lease` and differs on the page from `release`.
-pub(crate) fn escaped(name: &str) -> String {
+pub fn escaped(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for (i, c) in name.chars().enumerate() {
         if i == 40 {
@@ -29,7 +29,7 @@ pub(crate) fn escaped(name: &str) -> String {
 /// Where `name` and `other` differ, given that they fold alike: "character 2 is `e` in
 /// this name and U+0435 (Cyrillic, read as `e`) in that one", one clause per difference,
 /// `; ` apart. Characters are counted from 1.
-pub(crate) fn differences(name: &str, other: &str) -> String {
+pub fn differences(name: &str, other: &str) -> String {
     let (this, that) = (Spelt::of(name), Spelt::of(other));
     let mut found: Vec<String> = Vec::new();
     // Letters in the other case, where both are plain ASCII: (position, clause).

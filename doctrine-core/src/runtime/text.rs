@@ -13,7 +13,7 @@ const BOM: char = '\u{feff}';
 /// Drops every leading BOM and turns each run of carriage returns that ends a line
 /// (`\r\n`, `\r\r\n`, …) into one `\n`. A carriage return not followed by a line feed is
 /// kept: it is not a line ending.
-pub(crate) fn normalise(raw: &str) -> String {
+pub fn normalise(raw: &str) -> String {
     let text = raw.trim_start_matches(BOM);
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -52,7 +52,7 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
 /// selectors, bidi controls, tags…), which render as nothing, without accents (each
 /// character decomposed, its combining marks dropped: `è` and `e` with U+0300 read as
 /// `e`), and with letters of other scripts that read as Latin ones (Cyrillic `а`, Greek
-/// `Ο`, fullwidth `ｓ`…) written as those ([`super::lookalike`]). Two overlay file names,
+/// `Ο`, fullwidth `ｓ`…) written as those (`lookalike`). Two overlay file names,
 /// or two skill names, that fold alike could be taken for one another. Folding is a fixed
 /// point: a folded name folds to itself.
 pub fn fold(name: &str) -> String {
@@ -139,7 +139,7 @@ pub(crate) fn is_default_ignorable(c: char) -> bool {
 /// The largest character boundary of `s` at or below `at` (and `s.len()` past the end):
 /// where to cut text without splitting a character. (`str::floor_char_boundary` is newer
 /// than this crate's minimum Rust.)
-pub(crate) fn floor_char_boundary(s: &str, at: usize) -> usize {
+pub fn floor_char_boundary(s: &str, at: usize) -> usize {
     let mut at = at.min(s.len());
     while !s.is_char_boundary(at) {
         at -= 1;
@@ -152,7 +152,7 @@ pub(crate) fn floor_char_boundary(s: &str, at: usize) -> usize {
 /// break or control character in them is shown escaped (`\r`, `\u{202e}`), so the message
 /// says what is there and is itself one line.
 #[cfg(any(feature = "codegen", feature = "skills"))]
-pub(crate) fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
     use super::one_line::breaks;
     let head = match name.char_indices().nth(40) {
         Some((cut, _)) => &name[..cut],

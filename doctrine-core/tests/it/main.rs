@@ -1,24 +1,15 @@
-//! doctrine-core's integration tests, in one binary (one build, one link, one process);
-//! each module was a test binary of its own. Run one with
-//! `cargo test -p doctrine-core --test it validate::`. Apart: `scale` (its ignored test
-//! runs `cargo check` on wide manifests) and `safety_claims` (the tripwire's corpus).
+//! The overlay loader's integration tests, in one binary: what it reads from a user's
+//! directory, and what it does while another thread swaps entries under it.
 
-mod any_of_gates;
-mod budget_tokens;
-mod codegen_file_kinds;
-mod files_patterns;
-mod fixture_diagnostics;
-mod hostile_frontmatter;
-mod hostile_manifests;
-mod hostile_placeholders;
-mod locked_user_content;
-mod never_panics;
-mod overlay_cap_max;
 mod overlay_loader;
 mod overlay_races;
-mod reference_claims;
-mod reserved_names;
-#[path = "../support/mod.rs"]
-mod support;
-mod validate;
-mod validate_claims;
+
+/// Makes a FIFO (named pipe) at `path`: what would block a reader that opens it blindly.
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let (fifo, mode) = (
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+    );
+    rustix::fs::mknodat(rustix::fs::CWD, path, fifo, mode, 0).unwrap();
+}

@@ -15,8 +15,7 @@ use doctrine_core::__private::{load_overlay, OverlayFile, OverlaySpec};
 use doctrine_core::limits::MAX_OVERLAY_BYTES;
 use doctrine_core::{Notice, NoticeKind};
 
-use crate::support;
-use support::mkfifo;
+use crate::mkfifo;
 
 const SPEC: OverlaySpec = OverlaySpec {
     files: &[OverlayFile::new("identity.md", "identity")],

@@ -20,7 +20,7 @@ pub fn cases(repo: &Path) -> Vec<PathBuf> {
 }
 
 /// The file holding `case`'s diagnostics: `<case>.diag`, or, for a build that counts
-/// tokens (`tokens`: `doctrine_core::codegen::__internals::COUNTS_TOKENS`), `<case>.tokens.diag`
+/// tokens (`tokens`: `doctrine_codegen::__internals::COUNTS_TOKENS`), `<case>.tokens.diag`
 /// where there is one. `[budget] tokens` is refused without the feature and checked with
 /// it, and a workspace build may unify the feature into any test's build.
 pub fn expected(case: &Path, tokens: bool) -> PathBuf {

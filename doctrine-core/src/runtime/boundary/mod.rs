@@ -86,7 +86,7 @@ impl Guard {
     }
 
     /// Whether run-time text is checked at all.
-    pub(crate) fn is_on(&self) -> bool {
+    pub fn is_on(&self) -> bool {
         !self.off
     }
 
@@ -132,7 +132,7 @@ impl fmt::Debug for Guard {
 /// The names of the tags in `text` (`<name`, `</name`), folded by `fold`: a marker's,
 /// which its run-time text may not write either.
 #[cfg(feature = "codegen")]
-pub(crate) fn tag_names(text: &str, fold: fn(&str) -> String) -> impl Iterator<Item = String> + '_ {
+pub fn tag_names(text: &str, fold: fn(&str) -> String) -> impl Iterator<Item = String> + '_ {
     text.match_indices('<').filter_map(move |(i, _)| {
         let rest = &text[i + 1..];
         let rest = rest.strip_prefix('/').unwrap_or(rest);

@@ -17,33 +17,33 @@ use std::io::{self, Read};
 #[cfg(unix)]
 mod unix;
 #[cfg(all(unix, feature = "codegen"))]
-pub(crate) use unix::create_regular;
+pub use unix::create_regular;
 #[cfg(unix)]
-pub(crate) use unix::open_regular;
+pub use unix::open_regular;
 #[cfg(unix)]
-pub(crate) use unix::DirHandle;
+pub use unix::DirHandle;
 
 #[cfg(not(unix))]
 mod portable;
 #[cfg(all(not(unix), feature = "codegen"))]
-pub(crate) use portable::create_regular;
+pub use portable::create_regular;
 #[cfg(not(unix))]
-pub(crate) use portable::open_regular;
+pub use portable::open_regular;
 #[cfg(not(unix))]
-pub(crate) use portable::DirHandle;
+pub use portable::DirHandle;
 
 /// One direct entry of a [`DirHandle`].
 #[derive(Debug)]
-pub(crate) struct Entry {
-    pub(crate) name: std::ffi::OsString,
+pub struct Entry {
+    pub name: std::ffi::OsString,
     /// For messages only (an unknown entry that is a directory is worded so); opening
     /// decides everything else.
-    pub(crate) is_dir: bool,
+    pub is_dir: bool,
 }
 
 /// What a non-regular file turned out to be, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     Directory,
     Fifo,
     CharDevice,
@@ -59,7 +59,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// "a directory", "a FIFO (named pipe)", …: what the entry is, in a sentence.
-    pub(crate) fn describe(self) -> &'static str {
+    pub fn describe(self) -> &'static str {
         match self {
             Kind::Directory => "a directory",
             Kind::Fifo => "a FIFO (named pipe)",
@@ -75,7 +75,7 @@ impl Kind {
 
 /// Why a file was not opened for reading.
 #[derive(Debug)]
-pub(crate) enum Refused {
+pub enum Refused {
     /// Nothing is there (any more): `ENOENT`, e.g. a dangling symlink.
     Missing(io::Error),
     /// Resolving the path would leave the directory it was opened beneath (a symlink out
@@ -96,18 +96,18 @@ pub(crate) enum Refused {
 
 /// A regular file, opened; what the descriptor said about it.
 #[derive(Debug)]
-pub(crate) struct Opened {
+pub struct Opened {
     file: File,
     /// Size in bytes when opened.
-    pub(crate) size: u64,
+    pub size: u64,
     /// Hard links to the file, where the platform tells (not on Windows with stable std).
-    pub(crate) links: Option<u64>,
+    pub links: Option<u64>,
 }
 
 impl Opened {
     /// Reads at most `cap` bytes from the start. A caller that must know whether more was
     /// there asks for one byte more than it keeps.
-    pub(crate) fn read_at_most(self, cap: u64) -> io::Result<Vec<u8>> {
+    pub fn read_at_most(self, cap: u64) -> io::Result<Vec<u8>> {
         // Never reserve more than the file claims, so a huge cap costs nothing up front.
         let hint = usize::try_from(self.size.min(cap)).unwrap_or(0);
         let mut bytes = Vec::with_capacity(hint);

@@ -12,12 +12,12 @@ use super::{decide, Entry, Kind, Opened, Refused};
 /// The directory's path: without descriptors relative to a directory, entries are opened
 /// by joined path.
 #[derive(Debug)]
-pub(crate) struct DirHandle {
+pub struct DirHandle {
     path: PathBuf,
 }
 
 impl DirHandle {
-    pub(crate) fn open(path: &Path) -> io::Result<DirHandle> {
+    pub fn open(path: &Path) -> io::Result<DirHandle> {
         if !fs::metadata(path)?.is_dir() {
             return Err(io::Error::new(
                 io::ErrorKind::NotADirectory,
@@ -29,7 +29,7 @@ impl DirHandle {
         })
     }
 
-    pub(crate) fn entries(&self) -> io::Result<(Vec<Entry>, Vec<io::Error>)> {
+    pub fn entries(&self) -> io::Result<(Vec<Entry>, Vec<io::Error>)> {
         let (mut found, mut errors) = (Vec::new(), Vec::new());
         for entry in fs::read_dir(&self.path)? {
             match entry {
@@ -43,17 +43,13 @@ impl DirHandle {
         Ok((found, errors))
     }
 
-    pub(crate) fn open_beneath(&self, _rel: &Path) -> Result<Opened, Refused> {
+    pub fn open_beneath(&self, _rel: &Path) -> Result<Opened, Refused> {
         Err(Refused::Unconfined(
             "only Linux (`openat2`) can follow a link without leaving the directory",
         ))
     }
 
-    pub(crate) fn open_entry_nofollow(
-        &self,
-        name: &OsStr,
-        why: &'static str,
-    ) -> Result<Opened, Refused> {
+    pub fn open_entry_nofollow(&self, name: &OsStr, why: &'static str) -> Result<Opened, Refused> {
         let path = self.path.join(name);
         let file = match open_link_itself(&path) {
             Ok(Some(file)) => file,
@@ -67,7 +63,7 @@ impl DirHandle {
         }
     }
 
-    pub(crate) fn open_subdir_nofollow(
+    pub fn open_subdir_nofollow(
         &self,
         name: &OsStr,
         why: &'static str,
@@ -86,7 +82,7 @@ impl DirHandle {
         }
     }
 
-    pub(crate) fn read_link(&self, rel: &Path) -> Option<PathBuf> {
+    pub fn read_link(&self, rel: &Path) -> Option<PathBuf> {
         fs::read_link(self.path.join(rel)).ok()
     }
 }
@@ -118,7 +114,7 @@ fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
 /// Opens `path` to be written and decides from the handle: a regular file, emptied, or
 /// what it is instead.
 #[cfg(feature = "codegen")]
-pub(crate) fn create_regular(path: &Path) -> Result<File, Refused> {
+pub fn create_regular(path: &Path) -> Result<File, Refused> {
     let file = OpenOptions::new()
         .write(true)
         .create(true)
@@ -129,7 +125,7 @@ pub(crate) fn create_regular(path: &Path) -> Result<File, Refused> {
     Ok(file)
 }
 
-pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
+pub fn open_regular(path: &Path) -> Result<Opened, Refused> {
     match File::open(path) {
         Ok(file) => decide(file),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Refused::Missing(e)),

@@ -23,14 +23,14 @@ const READ: OFlags = OFlags::RDONLY
 /// A directory opened once; entries are listed and opened relative to its descriptor, so
 /// renaming or replacing the directory's path afterwards changes nothing.
 #[derive(Debug)]
-pub(crate) struct DirHandle {
+pub struct DirHandle {
     fd: OwnedFd,
 }
 
 impl DirHandle {
     /// Opens `path` as a directory (symlinks in `path` itself are followed: it is the
     /// caller's own configuration). Anything else fails with `ENOTDIR`, without blocking.
-    pub(crate) fn open(path: &Path) -> io::Result<DirHandle> {
+    pub fn open(path: &Path) -> io::Result<DirHandle> {
         let flags = READ | OFlags::DIRECTORY;
         Ok(DirHandle {
             fd: rfs::open(path, flags, Mode::empty())?,
@@ -38,7 +38,7 @@ impl DirHandle {
     }
 
     /// The direct entries (without `.` and `..`), in the order listed, and the errors met.
-    pub(crate) fn entries(&self) -> io::Result<(Vec<Entry>, Vec<io::Error>)> {
+    pub fn entries(&self) -> io::Result<(Vec<Entry>, Vec<io::Error>)> {
         let (mut found, mut errors) = (Vec::new(), Vec::new());
         for entry in rfs::Dir::read_from(&self.fd)? {
             let entry = match entry {
@@ -71,7 +71,7 @@ impl DirHandle {
     /// followed, one that leads out (or is absolute, or is a `/proc` magic link) fails in
     /// the kernel. Linux only (`openat2`, 5.6+); elsewhere, and where a sandbox forbids
     /// `openat2`, [`Refused::Unconfined`] says why and the caller chooses a fallback.
-    pub(crate) fn open_beneath(&self, rel: &Path) -> Result<Opened, Refused> {
+    pub fn open_beneath(&self, rel: &Path) -> Result<Opened, Refused> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             use rustix::fs::ResolveFlags;
@@ -111,11 +111,7 @@ impl DirHandle {
 
     /// Opens the direct entry `name` without following a symlink: a symlink is refused
     /// with `why` (the reason links cannot be followed here).
-    pub(crate) fn open_entry_nofollow(
-        &self,
-        name: &OsStr,
-        why: &'static str,
-    ) -> Result<Opened, Refused> {
+    pub fn open_entry_nofollow(&self, name: &OsStr, why: &'static str) -> Result<Opened, Refused> {
         match rfs::openat(&self.fd, name, READ | OFlags::NOFOLLOW, Mode::empty()) {
             Ok(fd) => decide(File::from(fd)),
             // FreeBSD and DragonFly answer EMLINK where the others answer ELOOP.
@@ -129,7 +125,7 @@ impl DirHandle {
     /// Opens the direct entry `name` as a directory without following a symlink: a symlink
     /// is refused with `why`, anything else that is not a directory fails with `ENOTDIR`
     /// (as `openat2` does for a path through a file).
-    pub(crate) fn open_subdir_nofollow(
+    pub fn open_subdir_nofollow(
         &self,
         name: &OsStr,
         why: &'static str,
@@ -153,14 +149,14 @@ impl DirHandle {
 
     /// Where the symlink `rel` points, if it is one: only to name it in a message, after
     /// the decision was made on the open.
-    pub(crate) fn read_link(&self, rel: &Path) -> Option<PathBuf> {
+    pub fn read_link(&self, rel: &Path) -> Option<PathBuf> {
         let target = rfs::readlinkat(&self.fd, rel, Vec::new()).ok()?;
         Some(PathBuf::from(OsString::from_vec(target.into_bytes())))
     }
 }
 
 /// Opens `path` (following symlinks) without blocking and decides from the descriptor.
-pub(crate) fn open_regular(path: &Path) -> Result<Opened, Refused> {
+pub fn open_regular(path: &Path) -> Result<Opened, Refused> {
     match rfs::open(path, READ, Mode::empty()) {
         Ok(fd) => decide(File::from(fd)),
         Err(e) => Err(refused(e)),
@@ -180,7 +176,7 @@ const WRITE: OFlags = OFlags::WRONLY
 /// Opens `path` (following symlinks) to be written, without blocking, and decides from the
 /// descriptor: a regular file, emptied, or what it is instead.
 #[cfg(feature = "codegen")]
-pub(crate) fn create_regular(path: &Path) -> Result<File, Refused> {
+pub fn create_regular(path: &Path) -> Result<File, Refused> {
     let opened = rfs::open(path, WRITE, Mode::from_raw_mode(0o666)).map_err(|e| match e {
         Errno::ISDIR => Refused::NotRegular(Kind::Directory),
         // A FIFO no one reads answers so, as a socket or a driverless device does; the

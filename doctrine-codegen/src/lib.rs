@@ -1,0 +1,179 @@
+//! Manifest → Rust code, as a plain library: the `doctrine!` macro (`doctrine-macros`) is
+//! a thin shell over [`generate`], and tests, benchmarks and the `cargo doctrine` tool call
+//! it directly. A crate of its own, compiled for the host, so that a user's build compiles
+//! the generator only where the macro runs, and the agent binary links the runtime alone.
+//!
+//! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
+//! with spans), `validate` (names, files, order; every error collected) and `expand`
+//! (model → tokens); `plan` builds the composition as data that `expand` prints and a
+//! tool composes with at run time. Only [`Request`], [`generate`], [`skeleton`] (what the
+//! macro emits beside a failing manifest's errors), [`load`], [`read_manifest`] (the
+//! manifest alone, found and read as `load` does), [`plan`], [`manifest_schema`] (the
+//! manifest's JSON Schema, built from the reader's declarations), [`watch`] (for a build
+//! script) and the diagnostics are API; the rest may change in any release.
+#![forbid(unsafe_code)]
+#![deny(unreachable_pub)]
+
+mod de;
+mod diag;
+mod expand;
+pub mod inputs;
+mod json;
+mod lines;
+mod load;
+mod manifest_file;
+mod model;
+pub mod named;
+mod names;
+pub mod naming;
+mod parse;
+pub mod plan;
+mod raw;
+mod read;
+mod reserved;
+mod schema;
+mod sections;
+mod skeleton;
+mod text;
+mod validate;
+mod watch;
+
+pub use manifest_file::{read_manifest, ManifestFile};
+pub use model::Doctrine;
+pub use names::crate_path;
+pub use schema::manifest_schema;
+pub use skeleton::skeleton;
+pub use watch::{watch, watched};
+
+/// What this crate's own tests, benchmarks and fuzz targets reach inside the generator
+/// for. Not API: it may change in any release.
+#[doc(hidden)]
+pub mod __internals {
+    pub use super::raw::MANIFEST_KEYS;
+
+    /// Whether this build counts tokens (feature `tokens`): `[budget] tokens` is then
+    /// checked rather than refused, so an error case's diagnostics differ
+    /// (`tests/errors/<case>.tokens.diag`).
+    pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
+    pub use super::read::{write_file, CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::schema::reference_keys;
+    pub use super::text::{strip_frontmatter, Fields};
+    pub use doctrine_core::__codegen::frontmatter::FrontmatterError;
+
+    /// The normalisation every embedded file gets (see `runtime::text`).
+    pub fn normalise(raw: &str) -> String {
+        doctrine_core::__codegen::text::normalise(raw)
+    }
+    pub use super::validate::{placeholders, Piece, TemplateError};
+
+    /// A name as it reads: how overlay file names and skill names are compared.
+    pub fn fold(name: &str) -> String {
+        doctrine_core::__codegen::text::fold(name)
+    }
+
+    /// A skill file read as the compiler and the user-skill loader read it: `(name, when,
+    /// triggers, body)`, or the problem's message.
+    pub fn parse_skill(
+        text: &str,
+        stem: &str,
+    ) -> Result<(String, String, Vec<String>, String), String> {
+        doctrine_core::__codegen::frontmatter::skill::parse(text, stem)
+            .map(|s| (s.name, s.when, s.triggers, s.body))
+            .map_err(|p| p.message)
+    }
+
+    /// The validated manifest's types.
+    pub mod model {
+        pub use crate::model::*;
+    }
+
+    /// The names the generator keeps for itself.
+    pub mod reserved {
+        pub use crate::reserved::*;
+    }
+}
+
+use std::path::PathBuf;
+
+use proc_macro2::TokenStream;
+
+pub use diag::{Diagnostic, Diagnostics, FileId, Files, Located, Position, Span};
+
+/// What to generate from: a manifest path and the directories it is judged against.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The manifest path as written in the macro call.
+    pub manifest: String,
+    /// Directory the manifest path is relative to.
+    pub base_dir: PathBuf,
+    /// The crate directory: no file may resolve outside it.
+    pub crate_dir: PathBuf,
+    /// The path generated code names the runtime by (`doctrine!("…", crate = "…")`), as
+    /// Rust source: `::doctrine` unless overridden.
+    pub krate: String,
+}
+
+impl Request {
+    /// A request for `manifest`, relative to `base_dir`, inside `crate_dir`, with generated
+    /// code naming the runtime `::doctrine`.
+    pub fn new(
+        manifest: impl Into<String>,
+        base_dir: impl Into<PathBuf>,
+        crate_dir: impl Into<PathBuf>,
+    ) -> Self {
+        Request {
+            manifest: manifest.into(),
+            base_dir: base_dir.into(),
+            crate_dir: crate_dir.into(),
+            krate: "::doctrine".to_string(),
+        }
+    }
+}
+
+/// Reads and validates the manifest and every file it names.
+pub fn load(req: &Request) -> Result<model::Doctrine, Diagnostics> {
+    let krate = crate_path(&req.krate).map_err(|e| {
+        Diagnostics::about(
+            &req.manifest,
+            format!("`crate = \"{}\"` is not a path: {e}", req.krate),
+            "name the crate the runtime is re-exported as, e.g. `crate = \"::doctrine\"`",
+        )
+    })?;
+    let file = read_manifest(req)?;
+    let mut sink = diag::Sink::new(file.display.clone(), &file.source);
+    let raw = parse::parse(&file.source, &mut sink);
+    validated(raw, &file, krate, sink)
+}
+
+/// `raw` (what parsing read of `file`, reporting into `sink`) validated: the model, or
+/// every diagnostic.
+fn validated(
+    raw: Option<raw::Manifest>,
+    file: &ManifestFile,
+    krate: TokenStream,
+    mut sink: diag::Sink<'_>,
+) -> Result<model::Doctrine, Diagnostics> {
+    let base_dir = file.path.parent().unwrap_or(&file.crate_dir).to_path_buf();
+    let doctrine = raw.and_then(|raw| {
+        validate::validate(
+            raw,
+            validate::Context {
+                manifest: file.path.clone(),
+                manifest_display: file.display.clone(),
+                crate_dir: file.crate_dir.clone(),
+                base_dir,
+                krate,
+            },
+            &mut sink,
+        )
+    });
+    match doctrine {
+        Some(d) if !sink.has_errors() => Ok(d),
+        _ => Err(sink.into_diagnostics()),
+    }
+}
+
+/// Generates the items for one `doctrine!` invocation.
+pub fn generate(req: &Request) -> Result<TokenStream, Diagnostics> {
+    load(req).map(|d| expand::expand(&d))
+}

@@ -1,0 +1,731 @@
+//! The validated manifest: every name resolved, every file loaded and normalised.
+
+use std::path::PathBuf;
+
+use doctrine_core::introspect::Tier;
+
+use super::diag::Span;
+use super::text::Fields;
+
+pub struct Doctrine {
+    /// Absolute path of the manifest, for `include_bytes!`.
+    pub manifest: PathBuf,
+    /// The manifest's path relative to the crate directory, for docs and messages.
+    pub manifest_display: String,
+    pub separator: String,
+    /// `[budget]`: each role's stable-prefix ceiling in bytes (one entry without roles);
+    /// `None` without a `[budget]` table.
+    pub budget: Option<Vec<Option<usize>>>,
+    /// The most bytes `Overlay::load_with_cap` may cap overlay files at: `overlay_cap_max`,
+    /// or without it the smallest `overlay_cap` (`None` without overlay fields).
+    pub overlay_cap_max: Option<usize>,
+    /// Whether the manifest declares `overlay_cap_max` (for the docs).
+    pub overlay_cap_max_declared: bool,
+    /// Declared roles; empty when the manifest declares none (a single-agent prompt).
+    pub roles: Vec<String>,
+    /// `"role"`, or `"mode"` when the manifest says `modes`: names the generated type
+    /// (`Role`/`Mode`) and the parameter of `compose`.
+    pub role_word: &'static str,
+    /// The cache tiers, in order (`stable`, `volatile` unless the manifest declares them).
+    pub tiers: Tiers,
+    /// Named values the caller gives per composition, in manifest order.
+    pub facts: Vec<Fact>,
+    pub flags: Vec<Flag>,
+    pub knobs: Vec<Knob>,
+    pub layers: Vec<Layer>,
+    /// Every distinct embedded text; layers refer to them by index.
+    pub texts: Vec<Text>,
+    /// Every file read, absolute, so cargo rebuilds when one changes.
+    pub tracked: Vec<PathBuf>,
+    /// `[formulation]`: per model family, how titled sections are delimited.
+    pub formulation: Formulations,
+    /// Words locked layers add to the safety-claims tripwire, in manifest order.
+    pub claims: Vec<Claims>,
+    /// `[reminders]`, when the manifest has one.
+    pub reminders: Option<Reminders>,
+    /// `[skills]`: the shipped skills, by name; `None` without the table.
+    pub skills: Option<Vec<SkillDef>>,
+    /// The path generated code names the runtime by: `::doctrine` unless the macro call
+    /// says `crate = "..."`. Checked to be a path when the request was loaded.
+    pub krate: proc_macro2::TokenStream,
+}
+
+// By hand: the crate path as it reads, not as token trees; the texts' bodies left out.
+impl std::fmt::Debug for Doctrine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Doctrine")
+            .field("manifest", &self.manifest)
+            .field("roles", &self.roles)
+            .field("facts", &self.facts)
+            .field("flags", &self.flags)
+            .field("knobs", &self.knobs)
+            .field("layers", &self.layers)
+            .field("texts", &self.texts)
+            .field("krate", &self.krate.to_string())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A locked layer's `claims`, normalised as the runtime normalises instruction text.
+#[derive(Debug)]
+pub struct Claims {
+    pub layer: String,
+    pub verbs: Vec<String>,
+    pub objects: Vec<String>,
+    pub actions: Vec<String>,
+    pub phrases: Vec<String>,
+}
+
+impl Doctrine {
+    /// The generated role type: `Role`, or `Mode` for a manifest that says `modes`.
+    pub fn role_type(&self) -> proc_macro2::Ident {
+        quote::format_ident!("{}", super::names::camel(self.role_word))
+    }
+
+    /// How many facts are lists.
+    pub fn list_count(&self) -> usize {
+        self.facts.iter().filter(|f| f.list.is_some()).count()
+    }
+
+    /// The index of fact `f` among the list facts, if it is one.
+    pub fn list_index(&self, f: FactId) -> Option<usize> {
+        self.facts[f].list.as_ref()?;
+        Some(
+            self.facts[..f.0]
+                .iter()
+                .filter(|g| g.list.is_some())
+                .count(),
+        )
+    }
+
+    /// Whether some text has a `{?flag}` section, so flags join the template values.
+    pub fn flags_in_sections(&self) -> bool {
+        self.texts
+            .iter()
+            .flat_map(|t| t.segments.iter().flatten())
+            .any(|s| {
+                matches!(
+                    s,
+                    Segment::If {
+                        on: SectionOn::Flag(_),
+                        ..
+                    }
+                )
+            })
+    }
+
+    /// Whether a layer's template must be trimmed once rendered: it trims, and one of its
+    /// texts can render with whitespace at an end (a value or a section there). Texts are
+    /// trimmed as embedded, so one that starts and ends with literal text outside any
+    /// section renders trimmed already, and the runtime is spared the work.
+    pub fn trims_rendered(&self, l: &Layer) -> bool {
+        l.trim
+            && l.content.text_ids().iter().any(|&id| {
+                let segments = self.texts[id].segments.as_deref().unwrap_or_default();
+                let plain = plain_end(segments.first(), false) && plain_end(segments.last(), true);
+                // The last segment may be left out, with a section.
+                let last = segments.len().saturating_sub(1);
+                let cut = segments
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| matches!(s, Segment::If { len, .. } if i + len >= last));
+                !plain || cut
+            })
+    }
+
+    /// Whether a layer's texts have placeholders (`interpolate = true`).
+    pub fn is_template(&self, l: &Layer) -> bool {
+        match &l.content {
+            Content::PerRole(groups) => {
+                groups.iter().any(|g| self.texts[g.text].segments.is_some())
+            }
+            Content::Choice { variants, .. } => variants
+                .iter()
+                .any(|v| self.texts[v.text].segments.is_some()),
+            Content::Slot { .. } | Content::Instructions => false,
+        }
+    }
+}
+
+/// How a layer can carry text from a user's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UserVia {
+    /// An `Overlay` field (the user's overlay file replaces or extends it).
+    Overlay,
+    /// A selector: a file named by path, or the user's copy.
+    Selector,
+    /// It prints the skill index, whose user skills' lines are user content.
+    SkillIndex,
+}
+
+impl UserVia {
+    /// For the layer table in rustdoc.
+    pub fn describe(self) -> &'static str {
+        match self {
+            UserVia::Overlay => "overlay file",
+            UserVia::Selector => "selector's file",
+            UserVia::SkillIndex => "skill index",
+        }
+    }
+}
+
+impl Doctrine {
+    /// How layer `l` can carry text from a user's file, if it can.
+    pub fn user_via(&self, l: &Layer) -> Option<UserVia> {
+        if l.selector.is_some() {
+            Some(UserVia::Selector)
+        } else if l.overlay.is_some() {
+            Some(UserVia::Overlay)
+        } else if self.prints_skill_index(l) {
+            Some(UserVia::SkillIndex)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a text of layer `l` prints the skill index.
+    fn prints_skill_index(&self, l: &Layer) -> bool {
+        let ids = l.content.text_ids();
+        let segments = ids.iter().filter_map(|&t| self.texts[t].segments.as_ref());
+        segments
+            .flatten()
+            .any(|s| matches!(s, Segment::Fact(f) if self.facts[*f].skill_index))
+    }
+}
+
+/// Whether `segment` is literal text that does not start (`end`: end) with whitespace.
+fn plain_end(segment: Option<&Segment>, end: bool) -> bool {
+    match segment {
+        Some(Segment::Lit(t)) if end => t.ends_with(|c: char| !c.is_whitespace()),
+        Some(Segment::Lit(t)) => t.starts_with(|c: char| !c.is_whitespace()),
+        _ => false,
+    }
+}
+
+/// The manifest's ordered cache tiers: every one but the last is cached (its block ends
+/// with a breakpoint), the last is per turn.
+#[derive(Debug, Clone)]
+pub struct Tiers {
+    pub names: Vec<String>,
+    /// `tiers = [...]` is written; without it generated code is what it was before tiers.
+    pub declared: bool,
+    /// Per tier: listed in `[cache] shared` (the same bytes for every role).
+    pub shared: Vec<bool>,
+    /// `[cache] breakpoints`: the most breakpoints a request may mark.
+    pub breakpoints: usize,
+}
+
+/// Anthropic's limit of cache breakpoints per request.
+pub const DEFAULT_BREAKPOINTS: usize = 4;
+
+impl Default for Tiers {
+    fn default() -> Self {
+        Tiers {
+            names: vec!["stable".into(), "volatile".into()],
+            declared: false,
+            shared: vec![false, false],
+            breakpoints: DEFAULT_BREAKPOINTS,
+        }
+    }
+}
+
+impl Tiers {
+    /// The last tier's index: the volatile one.
+    pub fn last(&self) -> usize {
+        self.names.len() - 1
+    }
+
+    /// Stable for every tier but the last.
+    pub fn split(&self, tier: usize) -> Tier {
+        if tier == self.last() {
+            Tier::Volatile
+        } else {
+            Tier::Stable
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Flag {
+    pub name: String,
+    pub default: bool,
+    /// Its tier (`[cache] settings`; default the first).
+    pub tier: usize,
+}
+
+#[derive(Debug)]
+pub struct Fact {
+    pub name: String,
+    pub tier: Tier,
+    /// Its place in [`Doctrine::tiers`].
+    pub tier_index: usize,
+    /// The closed set of values, when the fact has one, and its enum's name.
+    pub values: Option<(String, Vec<String>)>,
+    /// Per role (a single entry when no roles are declared).
+    pub need: Vec<Need>,
+    /// What an optional fact is when not given, or given empty (`default`).
+    pub default: Option<String>,
+    /// `values` as a table: each key and the text it prints. With `values` `None`
+    /// (`other = "verbatim"`), the fact is free text and other text prints as given.
+    pub texts: Option<Vec<(String, String)>>,
+    /// A list fact (`list = { ... }`): given as `&[&str]`, printed item by item.
+    pub list: Option<ListSpec>,
+    /// The skill index `[skills]` declares: a list given as `&Skills`, whose user skills'
+    /// lines are user content, so no locked layer may print or test it.
+    pub skill_index: bool,
+}
+
+/// How a list fact prints.
+#[derive(Debug)]
+pub struct ListSpec {
+    /// The item template.
+    pub item: Vec<ItemPiece>,
+    /// The item's named fields, in order of first use; empty for a plain list (`{0}`),
+    /// whose items are strings.
+    pub fields: Vec<String>,
+    pub join: String,
+    /// The field the items are sorted by.
+    pub sort: Option<usize>,
+    /// At most this many items, then `more` with `{n}` the number left out.
+    pub max: Option<usize>,
+    pub more: String,
+}
+
+/// A piece of a list's item template; fields by index into [`ListSpec::fields`] (`0` for
+/// a plain list's item).
+#[derive(Debug, PartialEq, Eq)]
+pub enum ItemPiece {
+    Text(String),
+    Field(usize),
+    /// A section on a field; `true` when negated (`{?!field}`).
+    Open(usize, bool),
+    Close,
+}
+
+impl Fact {
+    /// The generated struct of one item, for a list with named fields (the skill index has
+    /// none: it is given as `&Skills`).
+    pub fn item_type(&self) -> Option<String> {
+        let list = self.list.as_ref().filter(|_| !self.skill_index)?;
+        (!list.fields.is_empty()).then(|| format!("{}Item", crate::names::camel(&self.name)))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Required,
+    Optional,
+    /// The role does not take this fact.
+    Absent,
+}
+
+#[derive(Debug)]
+pub struct Knob {
+    pub name: String,
+    pub enum_name: String,
+    pub values: Vec<String>,
+    pub default: usize,
+    /// `values` as a table: the text each value prints, in the order of `values`.
+    pub texts: Option<Vec<String>>,
+    /// Its tier (`[cache] settings`; default the first).
+    pub tier: usize,
+}
+
+impl Knob {
+    /// What value `i` prints: its text, or its name.
+    pub fn printed(&self, i: usize) -> &str {
+        self.texts.as_ref().map_or(&self.values[i], |t| &t[i])
+    }
+}
+
+#[derive(Debug)]
+pub struct Text {
+    /// Name of the generated constant, unique in the manifest.
+    pub const_name: String,
+    pub body: String,
+    /// `None` for inline manifest text.
+    pub file: Option<SourceFile>,
+    /// The layer that first embedded it, for rustdoc.
+    pub layer: String,
+    /// Literal and placeholder segments, for a layer with `interpolate = true`.
+    pub segments: Option<Vec<Segment>>,
+}
+
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Relative to the crate directory, `/`-separated.
+    pub display: String,
+    pub fields: Fields,
+    /// Where the body (the text embedded) sits in the file as read, for messages: a span
+    /// of the diagnostics' [`Files`](crate::Files) of the load that read it.
+    pub body: Span,
+}
+
+impl SourceFile {
+    /// Where byte `offset` of the body is in the file.
+    pub fn at(&self, offset: usize) -> Span {
+        let at = self.body.start().unwrap_or(0) + offset;
+        Span::new(self.body.file, at..at)
+    }
+}
+
+/// Newtype indices into the model's lists, so a role cannot be used where a text is meant.
+/// Each indexes its list directly (`d.roles[role]`, `d.texts[text]`).
+macro_rules! index {
+    ($(#[$doc:meta] $name:ident => $item:ty;)*) => {$(
+        #[$doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub usize);
+
+        impl std::ops::Index<$name> for Vec<$item> {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.0]
+            }
+        }
+
+        impl std::ops::IndexMut<$name> for Vec<$item> {
+            fn index_mut(&mut self, i: $name) -> &mut $item {
+                &mut self[i.0]
+            }
+        }
+
+        impl std::ops::Index<$name> for [$item] {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.0]
+            }
+        }
+    )*};
+}
+
+index! {
+    /// A role (or mode), into `Doctrine::roles`.
+    RoleId => String;
+    /// An embedded text, into `Doctrine::texts`.
+    TextId => Text;
+    /// A flag, into `Doctrine::flags`.
+    FlagId => Flag;
+    /// A fact, into `Doctrine::facts`; also its place among the values of a composition.
+    FactId => Fact;
+    /// A knob, into `Doctrine::knobs`.
+    KnobId => Knob;
+}
+
+impl RoleId {
+    /// Every role of a manifest with `count` of them (one for a single-agent prompt).
+    pub fn all(count: usize) -> impl Iterator<Item = RoleId> {
+        (0..count.max(1)).map(RoleId)
+    }
+}
+
+/// One condition of a layer's `when` (all must hold) or `unless` (not all may hold).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cond {
+    pub test: Test,
+    /// `!name`: the test must fail.
+    pub negated: bool,
+    /// As written in the manifest, for rustdoc and skip reasons.
+    pub written: String,
+    /// Where it is written, for messages.
+    pub at: std::ops::Range<usize>,
+}
+
+/// What a condition looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// The flag is on.
+    Flag(FlagId),
+    /// The fact is given.
+    Fact(FactId),
+    /// The fact is given with this value.
+    FactIs(FactId, String),
+    /// The slot, optional choice or instructions layer of this name is given, non-empty.
+    Filled(String),
+    /// The overlay field is non-empty.
+    Overlay(String),
+}
+
+/// Roles sharing one text of a per-role layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoleGroup {
+    pub roles: Vec<RoleId>,
+    pub text: TextId,
+}
+
+impl RoleGroup {
+    /// Each of `roles` roles' text in `groups`, `None` for a role no group holds: one pass,
+    /// where a search of the groups per role grew with the square of the roles.
+    pub fn texts_by_role(groups: &[RoleGroup], roles: usize) -> Vec<Option<TextId>> {
+        let mut texts = vec![None; roles];
+        for g in groups {
+            for r in &g.roles {
+                // The first group holding a role wins, as a search would find it.
+                if let Some(t @ None) = texts.get_mut(r.0) {
+                    *t = Some(g.text);
+                }
+            }
+        }
+        texts
+    }
+}
+
+/// One file of a `dir` layer: its stem (the choice's name) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceFile {
+    pub stem: String,
+    /// The enum variant it becomes (see `names::stem_variant`, and `rename`).
+    pub variant: String,
+    pub text: TextId,
+}
+
+#[derive(Debug)]
+pub struct Layer {
+    pub name: String,
+    pub tier: Tier,
+    /// Its place in [`Doctrine::tiers`].
+    pub tier_index: usize,
+    /// Conditions that must all hold for the layer to be included (`when`, `when_fact`).
+    pub when: Vec<Cond>,
+    /// Conditions that must not all hold (`unless`); empty means no such rule.
+    pub unless: Vec<Cond>,
+    /// `when` written as alternatives (`[["a", "b"], ["c"]]`): one of them must hold
+    /// entirely; empty means no such rule.
+    pub when_any: Vec<Vec<Cond>>,
+    /// `unless` written as alternatives: the layer is dropped when one holds entirely.
+    pub unless_any: Vec<Vec<Cond>>,
+    /// Roles the layer applies to; `None` means every role.
+    pub scope: Option<Vec<RoleId>>,
+    pub content: Content,
+    /// The layer trims its text (`trim`, or the manifest's): a template once rendered.
+    pub trim: bool,
+    pub locked: bool,
+    pub overlay: Option<Overlay>,
+    pub suffix: Option<Suffix>,
+    /// Delimited per formulation (`## Title`, `<title>`…) when set.
+    pub title: Option<String>,
+    /// Where the layer's keys sit in the manifest, for the checks that span layers.
+    pub at: LayerSpans,
+    /// An instructions layer's `provenance` template and `rank`; `None`: the default line,
+    /// ranked by authority.
+    pub provenance: Option<Provenance>,
+    /// `selector`: the layer's source is chosen at run time. Its user copy's file and
+    /// policy are in `overlay`, which such a layer always has, with no `Overlay` field.
+    pub selector: Option<Selector>,
+}
+
+/// A layer's selector.
+#[derive(Debug)]
+pub struct Selector {
+    /// A field of the generated `Selectors`.
+    pub name: String,
+    /// The index (among the manifest's selectors) of the one it follows when unset.
+    pub follows: Option<usize>,
+    /// Where the name is written, for messages.
+    pub at: std::ops::Range<usize>,
+    /// `follows` as written, and where, until resolved into `follows`.
+    pub follows_name: Option<(String, std::ops::Range<usize>)>,
+}
+
+impl Doctrine {
+    /// The layers with a selector, in manifest order: selector `i` is the `i`-th.
+    pub fn selectors(&self) -> impl Iterator<Item = (&Layer, &Selector)> {
+        self.layers
+            .iter()
+            .filter_map(|l| l.selector.as_ref().map(|s| (l, s)))
+    }
+}
+
+/// An instructions layer's provenance line and ranking.
+#[derive(Debug)]
+pub struct Provenance {
+    /// `None` keeps the default line (only `rank` was set).
+    pub line: Option<Vec<LinePart>>,
+    pub by_source: bool,
+}
+
+/// A piece of a provenance template.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinePart {
+    Lit(String),
+    Source,
+    Scope,
+}
+
+/// Byte ranges in the manifest of the keys whole-manifest checks report at.
+#[derive(Clone, Debug, Default)]
+pub struct LayerSpans {
+    pub name: std::ops::Range<usize>,
+    /// `overlay_file`, when the manifest gives it.
+    pub overlay_file: Option<std::ops::Range<usize>>,
+}
+
+impl Layer {
+    pub fn in_scope(&self, role: RoleId) -> bool {
+        self.scope.as_ref().is_none_or(|s| s.contains(&role))
+    }
+
+    /// Whether the layer is included only when fact `f` is given (so it may print it).
+    pub fn requires_fact(&self, f: FactId) -> bool {
+        self.when
+            .iter()
+            .any(|c| !c.negated && matches!(c.test, Test::Fact(g) | Test::FactIs(g, _) if g == f))
+    }
+
+    /// Whether anything decides at run time if the layer is included.
+    pub fn is_gated(&self) -> bool {
+        self.conds().next().is_some()
+    }
+
+    /// Every condition of the layer, in `when`, `unless` and their alternatives.
+    pub fn conds(&self) -> impl Iterator<Item = &Cond> {
+        let any = self.when_any.iter().chain(&self.unless_any).flatten();
+        self.when.iter().chain(&self.unless).chain(any)
+    }
+}
+
+#[derive(Debug)]
+pub enum Content {
+    /// Groups of roles sharing one text, covering every role in scope (a single group
+    /// holding role 0 when the manifest declares no roles).
+    PerRole(Vec<RoleGroup>),
+    /// A directory of markdown files; each stem is a variant of a generated enum.
+    Choice {
+        enum_name: String,
+        variants: Vec<ChoiceFile>,
+        optional: bool,
+    },
+    /// Text the caller supplies at composition time; `trim`: trimmed when given.
+    Slot { required: bool, trim: bool },
+    /// Instructions the caller supplies at composition time, rendered in ascending
+    /// authority, each after a line naming its source and scope.
+    Instructions,
+}
+
+impl Content {
+    /// The embedded texts it may print (none for a slot or instructions).
+    pub fn text_ids(&self) -> Vec<TextId> {
+        match self {
+            Content::PerRole(groups) => groups.iter().map(|g| g.text).collect(),
+            Content::Choice { variants, .. } => variants.iter().map(|v| v.text).collect(),
+            Content::Slot { .. } | Content::Instructions => Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Overlay {
+    /// `overlay_cap` (default `limits::MAX_OVERLAY_BYTES`).
+    pub cap: usize,
+    /// `oversize = "refuse"`.
+    pub refuse_oversize: bool,
+    /// `overlay_ignore`: size and fingerprint of each earlier shipped version.
+    pub ignore: Vec<(u64, u64)>,
+    /// `empty = "off"`: an empty overlay file turns the layer off (`Overlay::<field>_off`).
+    pub empty_off: bool,
+    pub field: String,
+    /// The file in the user's overlay directory that fills the field.
+    pub file: String,
+    pub mode: Override,
+    pub separator: String,
+}
+
+/// `override`: what a non-empty overlay file does to the shipped text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Override {
+    Replace,
+    Append,
+}
+
+/// A line appended to a layer's text for some roles, with knob placeholders.
+#[derive(Debug)]
+pub struct Suffix {
+    pub roles: Option<Vec<RoleId>>,
+    pub separator: String,
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Segment {
+    Lit(String),
+    Knob(KnobId),
+    Fact(FactId),
+    /// `{?name}`: the next `len` segments print only when the fact is given or the flag
+    /// is on (`negated`: only when not).
+    If {
+        on: SectionOn,
+        negated: bool,
+        len: usize,
+    },
+}
+
+/// What a `{?name}` section reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionOn {
+    Fact(FactId),
+    Flag(FlagId),
+}
+
+/// `[formulation]`, validated.
+#[derive(Debug)]
+pub struct Formulations {
+    /// For families the table does not name.
+    pub default: doctrine_core::Formulation,
+    /// Lowercase family name (or prefix) → formulation, in manifest order.
+    pub families: Vec<(String, doctrine_core::Formulation)>,
+    /// `match = "exact"`: a key names a whole family, not a prefix.
+    pub exact: bool,
+    /// Section boundaries in run-time text are escaped (`escape = "none"` turns it off, in
+    /// a manifest without a locked layer).
+    pub escape: bool,
+}
+
+/// `[reminders]`, validated.
+#[derive(Debug)]
+pub struct Reminders {
+    /// The marker around every reminder, split at `{text}`.
+    pub marker: (String, String),
+    /// The fields of the generated `SessionState`, sorted by name.
+    pub state: Vec<(String, StateShape)>,
+    /// In emit order.
+    pub kinds: Vec<ReminderDef>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateShape {
+    Flag,
+    List,
+    Budget,
+}
+
+#[derive(Debug)]
+pub struct ReminderDef {
+    pub name: String,
+    /// The state field that fires it.
+    pub when: usize,
+    pub body: ReminderBody,
+}
+
+#[derive(Debug)]
+pub enum ReminderBody {
+    /// Text with list fields printed in it.
+    Text(Vec<ReminderPiece>),
+    /// A budget reminder: the text for the 60%, 80% and 92% bands.
+    Bands([String; 3]),
+}
+
+#[derive(Debug)]
+pub enum ReminderPiece {
+    Text(String),
+    /// A list field's items, joined with `, `.
+    List(usize),
+}
+
+/// A shipped skill, read from its file.
+#[derive(Debug)]
+pub struct SkillDef {
+    pub name: String,
+    pub when: String,
+    pub triggers: Vec<String>,
+    pub body: String,
+}

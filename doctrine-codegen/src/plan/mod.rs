@@ -1,0 +1,255 @@
+//! A validated manifest's composition as data: the runtime's `LayerPlan`s, built from the
+//! model once. The code generator prints this plan as generated code's `static PLAN`, and a
+//! tool that loads a manifest at run time composes with the very same values through the
+//! runtime's one routine, so the two cannot drift. Every decision (indices, gates, skip
+//! reasons, suffix texts, overlay and selector plans, instruction styles, template
+//! segments, which texts are templates and trimmed) is made here; the printer only
+//! writes it out. The plan is `'static` data (see `leak` for why and what it costs).
+
+mod gate;
+mod indices;
+mod leak;
+mod list_style;
+mod overlay_spec;
+mod suffix;
+
+pub(crate) use gate::alternatives;
+pub use indices::Indices;
+pub use list_style::list_style;
+pub use overlay_spec::{overlay_spec, selector_specs};
+
+use leak::{one, slice, text};
+
+use crate::model::{
+    Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
+};
+use doctrine_core::__codegen::boundary::{tag_names, Guard};
+use doctrine_core::__codegen::part::Seg;
+use doctrine_core::__codegen::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
+use doctrine_core::introspect::{LayerInfo, Source, Tier, Title};
+use doctrine_core::{InstructionStyle, LinePiece};
+
+/// A manifest's plan, with what names its parts in generated code.
+#[derive(Debug)]
+pub struct Plan {
+    /// One per layer, in composition order: what the runtime's `compose_plan` reads.
+    pub layers: &'static [LayerPlan],
+    /// Per layer, the model's text behind each shipped text of its content, in order:
+    /// generated code names them `text::X` and `sources::X`.
+    pub shipped: Vec<Vec<TextId>>,
+    /// Per model text: its segments, for a template (`text::X` then is that array).
+    pub segments: Vec<Option<&'static [Seg]>>,
+    /// Per model text: the file it was read from, with its provenance (`sources::X`).
+    pub sources: Vec<Option<&'static Source>>,
+    pub indices: Indices,
+    /// What run-time text is guarded against: generated code's `GUARD`.
+    pub guard: &'static Guard,
+}
+
+/// The plan of manifest `d`.
+pub fn build(d: &Doctrine) -> Plan {
+    let indices = Indices::new(d);
+    let segments: Vec<_> = d
+        .texts
+        .iter()
+        .map(|t| t.segments.as_ref().map(|s| slice(segs(d, s))))
+        .collect();
+    let sources: Vec<_> = d
+        .texts
+        .iter()
+        .map(|t| t.file.as_ref().map(|f| one(source(f))))
+        .collect();
+    let mut plan = Plan {
+        layers: &[],
+        shipped: Vec::new(),
+        segments,
+        sources,
+        indices,
+        guard: one(guard(d)),
+    };
+    let layers: Vec<LayerPlan> = d
+        .layers
+        .iter()
+        .enumerate()
+        .map(|(i, l)| layer(d, &mut plan, i, l))
+        .collect();
+    plan.layers = slice(layers);
+    plan
+}
+
+/// The guard of manifest `d`: its section tags (each titled layer's) and its reminder
+/// marker's tags, folded, sorted; its facts' names.
+fn guard(d: &Doctrine) -> Guard {
+    let titles = d.layers.iter().filter_map(|l| l.title.as_deref());
+    let mut tags: Vec<String> = titles
+        .filter_map(crate::names::tag)
+        .map(|t| doctrine_core::__codegen::text::fold(&t))
+        .collect();
+    if let Some(r) = &d.reminders {
+        let fold = doctrine_core::__codegen::text::fold;
+        tags.extend(tag_names(&r.marker.0, fold).chain(tag_names(&r.marker.1, fold)));
+    }
+    tags.sort();
+    tags.dedup();
+    let facts = d.facts.iter().map(|f| text(&f.name)).collect();
+    let tags = slice(tags.iter().map(|t| text(t)).collect());
+    let guard = Guard::new(tags, slice(facts)).folding(doctrine_core::__codegen::text::fold);
+    match d.formulation.escape {
+        true => guard,
+        false => guard.unguarded(),
+    }
+}
+
+fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
+    let ix = &plan.indices;
+    let ids = shipped_ids(d, l);
+    let texts = ids.iter().map(|&id| shipped(d, plan, l, id)).collect();
+    let content = content(ix, i, l, slice(texts));
+    plan.shipped.push(ids);
+    let ix = &plan.indices;
+    let mut layer = LayerPlan::of(info(d, l), content);
+    if let Some(roles) = l.scope.as_ref().filter(|_| !d.roles.is_empty()) {
+        layer = layer.scoped(slice(roles.iter().map(|r| r.0 as u32).collect()));
+    }
+    layer = layer.gated(gate::gate(d, ix, l));
+    if let Some(s) = &l.suffix {
+        layer = layer.suffixed(suffix::suffix(d, s));
+    }
+    if let (Some(field), Some(o)) = (ix.overlay[i], &l.overlay) {
+        layer = layer.overridden(OverlayPlan {
+            field: field as u32,
+            file: text(&o.file),
+            append: matches!(o.mode, Override::Append).then(|| text(&o.separator)),
+            off: ix.off[i].map(|k| k as u32),
+        });
+    }
+    if let (Some(k), Some(sel)) = (ix.selector[i], &l.selector) {
+        layer = layer.selected(k as u32, text(&sel.name));
+    }
+    layer
+}
+
+/// Layer `l`'s `LayerInfo`.
+fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
+    let mut info = LayerInfo::named(text(&l.name));
+    if l.tier == Tier::Volatile {
+        info = info.volatile();
+    }
+    if d.tiers.declared {
+        info = info.in_tier(l.tier_index, text(&d.tiers.names[l.tier_index]));
+    }
+    if l.locked {
+        info = info.locked();
+    }
+    if d.user_via(l).is_some() {
+        info = info.user();
+    }
+    if let Some(t) = &l.title {
+        let (heading, open, close) = crate::names::title_delimiters(t);
+        let title = Title::new(text(t), text(&heading), text(&open), text(&close));
+        info = info.titled(one(title));
+    }
+    info
+}
+
+/// The model texts layer `l`'s content ships, in the order its `ContentPlan` holds them:
+/// one for every role (or the one text), or one per choice variant.
+fn shipped_ids(d: &Doctrine, l: &Layer) -> Vec<TextId> {
+    match &l.content {
+        Content::PerRole(groups) if groups.len() == 1 || d.roles.is_empty() => {
+            vec![groups[0].text]
+        }
+        // One entry per role; a role out of scope never reads its entry.
+        Content::PerRole(groups) => RoleGroup::texts_by_role(groups, d.roles.len())
+            .into_iter()
+            .map(|t| t.unwrap_or(groups[0].text))
+            .collect(),
+        Content::Choice { variants, .. } => variants.iter().map(|v| v.text).collect(),
+        Content::Slot { .. } | Content::Instructions => Vec::new(),
+    }
+}
+
+fn content(ix: &Indices, i: usize, l: &Layer, texts: &'static [Shipped]) -> ContentPlan {
+    let at = |k: &[Option<usize>]| k[i].unwrap_or_default() as u32;
+    match &l.content {
+        Content::PerRole(_) => ContentPlan::PerRole(texts),
+        Content::Choice { .. } => ContentPlan::Choice {
+            choice: at(&ix.choice),
+            texts,
+        },
+        Content::Slot { .. } => ContentPlan::Slot(at(&ix.slot)),
+        Content::Instructions => {
+            ContentPlan::Instructions(at(&ix.instructions), instruction_style(l))
+        }
+    }
+}
+
+/// Model text `id` as layer `l` ships it: a template where the layer interpolates (trimmed
+/// once rendered where it must be), with its file or inline.
+fn shipped(d: &Doctrine, plan: &Plan, l: &Layer, id: TextId) -> Shipped {
+    let source = plan.sources[id.0];
+    let template = plan.segments[id.0].filter(|_| d.is_template(l));
+    match (template, source) {
+        (Some(segs), Some(src)) => Shipped::file_template(segs, src, d.trims_rendered(l)),
+        (Some(segs), None) => Shipped::inline_template(segs, d.trims_rendered(l)),
+        (None, Some(src)) => Shipped::file(text(&d.texts[id].body), src),
+        (None, None) => Shipped::inline(text(&d.texts[id].body)),
+    }
+}
+
+/// A file's `Source`: its path, and only the provenance its frontmatter gives.
+fn source(f: &crate::model::SourceFile) -> Source {
+    let mut source = Source::at(text(&f.display));
+    let fields = &f.fields;
+    if let Some(v) = &fields.source {
+        source = source.with_source(text(v));
+    }
+    if let Some(v) = &fields.version {
+        source = source.with_version(text(v));
+    }
+    if let Some(v) = &fields.licence {
+        source = source.with_licence(text(v));
+    }
+    source
+}
+
+/// A template's segments as the runtime renders them. Values are facts, then knobs, then
+/// (for `{?flag}` sections) flags, in manifest order, as composition hands them over.
+fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
+    let (facts, knobs) = (d.facts.len(), d.knobs.len());
+    let seg = |s: &Segment| match s {
+        Segment::Lit(t) => Seg::Lit(text(t)),
+        Segment::Fact(f) => Seg::Value(f.0),
+        Segment::Knob(k) => Seg::Value(facts + k.0),
+        Segment::If { on, negated, len } => {
+            let i = match on {
+                SectionOn::Flag(f) => facts + knobs + f.0,
+                SectionOn::Fact(f) => f.0,
+            };
+            Seg::If(i, *negated, *len)
+        }
+    };
+    segments.iter().map(seg).collect()
+}
+
+/// An instructions layer's style: the default, or its `provenance` template and `rank`.
+fn instruction_style(l: &Layer) -> &'static InstructionStyle {
+    let Some(p) = &l.provenance else {
+        return &InstructionStyle::DEFAULT;
+    };
+    let style = match &p.line {
+        None => InstructionStyle::DEFAULT,
+        Some(parts) => {
+            let pieces = parts.iter().map(|part| match part {
+                LinePart::Lit(t) => LinePiece::Lit(text(t)),
+                LinePart::Source => LinePiece::Source,
+                LinePart::Scope => LinePiece::Scope,
+            });
+            InstructionStyle::templated(slice(pieces.collect()))
+        }
+    };
+    match p.by_source {
+        true => one(style.by_source()),
+        false => one(style),
+    }
+}

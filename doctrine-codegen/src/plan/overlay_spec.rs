@@ -1,0 +1,71 @@
+//! The overlay loader's `OverlaySpec` as data: what generated `Overlay::SPEC` holds, so a
+//! tool reads a user's overlay directory with the runtime's own loader, under the same
+//! policy (caps, ignored versions, `empty = "off"`) and with locked layers unreachable.
+
+use super::leak::{one, slice, text};
+use crate::model::{Doctrine, Layer, Overlay};
+use doctrine_core::__codegen::overlay::{OverlayFile, OverlaySpec, ShippedVersion};
+use doctrine_core::__codegen::selector::SelectorSpec;
+
+/// Manifest `d`'s overlay spec: the files with a field in manifest order (as `Overlay`'s
+/// fields and the plan's overlay indices count them), then the selector layers' files;
+/// the locked layers; the layers neither locked nor overridable.
+pub fn overlay_spec(d: &Doctrine) -> &'static OverlaySpec {
+    let overlaid = || {
+        d.layers
+            .iter()
+            .filter_map(|l| l.overlay.as_ref().map(|o| (l, o)))
+    };
+    let fields = overlaid().filter(|(l, _)| l.selector.is_none());
+    let selected = overlaid().filter(|(l, _)| l.selector.is_some());
+    let files = fields.chain(selected).map(|(l, o)| file(l, o)).collect();
+    let names = |keep: fn(&Layer) -> bool| {
+        let names = d.layers.iter().filter(|l| keep(l)).map(|l| text(&l.name));
+        slice(names.collect())
+    };
+    one(OverlaySpec {
+        files: slice(files),
+        locked: names(|l| l.locked),
+        fixed: names(|l| !l.locked && l.overlay.is_none()),
+    })
+}
+
+/// Manifest `d`'s selectors as generated `Selectors::SPECS` holds them, in manifest order:
+/// each one's name, the selector it follows, its layer's file and policy.
+pub fn selector_specs(d: &Doctrine) -> &'static [SelectorSpec] {
+    let specs = d.selectors().map(|(l, s)| SelectorSpec {
+        name: text(&s.name),
+        follows: s.follows,
+        file: match &l.overlay {
+            Some(o) => file(l, o),
+            // Not reached: validation gives every selector layer its file (as generated).
+            None => OverlayFile::of_selector("", text(&l.name)).capped(0),
+        },
+    });
+    slice(specs.collect())
+}
+
+/// Layer `l`'s file, as generated code's `OverlayFile::new(…)` (or `of_selector`) with its
+/// policy spells it.
+fn file(l: &Layer, o: &Overlay) -> OverlayFile {
+    let (file, layer) = (text(&o.file), text(&l.name));
+    let mut f = match l.selector {
+        Some(_) => OverlayFile::of_selector(file, layer),
+        None => OverlayFile::new(file, layer),
+    }
+    .capped(o.cap);
+    if o.refuse_oversize {
+        f = f.refusing_oversize();
+    }
+    if !o.ignore.is_empty() {
+        let ignore = o
+            .ignore
+            .iter()
+            .map(|&(size, fingerprint)| ShippedVersion { size, fingerprint });
+        f = f.ignoring(slice(ignore.collect()));
+    }
+    if o.empty_off {
+        f = f.empty_off();
+    }
+    f
+}

@@ -1,0 +1,84 @@
+//! `[formulation]`: how titled sections are delimited per model family, and whether
+//! section boundaries in run-time text are escaped.
+
+use crate::diag::Sink;
+use crate::model::Formulations;
+use crate::raw::{Escape, FamilyMatch, FormulationTable, Manifest};
+
+/// Without a `[formulation]` table: Markdown for every family, boundaries escaped.
+pub(super) fn absent() -> Formulations {
+    Formulations {
+        default: doctrine_core::Formulation::Markdown,
+        families: Vec::new(),
+        exact: false,
+        escape: true,
+    }
+}
+
+/// The manifest's formulation table. Keys are compared with a trimmed family name,
+/// ignoring ASCII case, so a key with capitals or spaces could never match.
+pub(super) fn formulation(
+    raw: &Manifest,
+    table: &FormulationTable,
+    sink: &mut Sink<'_>,
+) -> Formulations {
+    for key in table.families.keys() {
+        let k = key.get_ref();
+        let fixed = k.trim().to_ascii_lowercase();
+        if *k != fixed || k.is_empty() {
+            sink.error(
+                Some(key.span()),
+                format!(
+                    "family `{k}` can never match: families are trimmed and compared in lowercase"
+                ),
+                Some(match fixed.is_empty() {
+                    true => "name a model family, e.g. `claude`".to_string(),
+                    false => format!("write `{fixed}`"),
+                }),
+            );
+        }
+    }
+    Formulations {
+        default: table.default.map_or(
+            doctrine_core::Formulation::Markdown,
+            doctrine_core::Formulation::from,
+        ),
+        families: table
+            .families
+            .iter()
+            .map(|(k, v)| (k.get_ref().clone(), (*v).into()))
+            .collect(),
+        exact: table
+            .match_
+            .as_ref()
+            .is_some_and(|m| *m.get_ref() == FamilyMatch::Exact),
+        escape: escape(raw, table, sink),
+    }
+}
+
+/// `escape`: on unless `none`, which a manifest with a locked layer may not say (a locked
+/// layer's section must not be one that run-time text can write).
+fn escape(raw: &Manifest, table: &FormulationTable, sink: &mut Sink<'_>) -> bool {
+    let Some(none) = table
+        .escape
+        .as_ref()
+        .filter(|e| *e.get_ref() == Escape::None)
+    else {
+        return true;
+    };
+    let locked = raw.layers.iter().find(|l| {
+        let l = l.get_ref();
+        l.locked.as_ref().is_some_and(|b| *b.get_ref())
+    });
+    if let Some(layer) = locked {
+        let name = layer.get_ref().name.get_ref();
+        sink.error(
+            Some(none.span()),
+            format!(
+                "`escape = \"none\"` would let run-time text write a heading or a tag that reads as locked layer `{name}`'s section"
+            ),
+            Some("remove `escape` (section boundaries in run-time text are then escaped, with a notice), or unlock every layer".into()),
+        );
+    }
+    false
+}

@@ -1,0 +1,99 @@
+//! `provenance` and `rank` on an instructions layer: the template of the line written
+//! before each instruction, and what orders them.
+
+use super::kind::Kind;
+use super::placeholder::{placeholders, Piece};
+use crate::diag::Sink;
+use crate::model::{LinePart, Provenance};
+use crate::raw;
+
+pub(super) fn provenance(
+    raw: &raw::Layer,
+    kind: Kind<'_>,
+    sink: &mut Sink<'_>,
+) -> Option<Provenance> {
+    if raw.provenance.is_none() && raw.rank.is_none() {
+        return None;
+    }
+    if !matches!(kind, Kind::Instructions) {
+        for (key, span) in [
+            ("provenance", raw.provenance.as_ref().map(|p| p.span())),
+            ("rank", raw.rank.as_ref().map(|r| r.span())),
+        ] {
+            if let Some(span) = span {
+                sink.error(
+                    Some(span),
+                    format!("`{key}` applies to an `instructions` layer"),
+                    Some(format!(
+                        "remove `{key}` from layer `{}`",
+                        raw.name.get_ref()
+                    )),
+                );
+            }
+        }
+        return None;
+    }
+    let by_source = raw
+        .rank
+        .as_ref()
+        .is_some_and(|r| *r.get_ref() == raw::Rank::Source);
+    let Some(template) = &raw.provenance else {
+        return Some(Provenance {
+            line: None,
+            by_source,
+        });
+    };
+    let help = "write one line with `{source}` and `{scope}`, e.g. `<!-- {source}: {scope} -->` (`{{`/`}}` for literal braces)";
+    if template.get_ref().contains(['\n', '\r']) {
+        sink.error(
+            Some(template.span()),
+            "a provenance template is one line",
+            Some(help.into()),
+        );
+        return None;
+    }
+    let pieces = match placeholders(template.get_ref()) {
+        Ok(p) => p,
+        Err(e) => {
+            let help = e.help_or(help);
+            sink.error(Some(template.span()), e.message, Some(help));
+            return None;
+        }
+    };
+    let mut line = Vec::new();
+    for piece in pieces {
+        line.push(match piece {
+            Piece::Lit(t) => LinePart::Lit(t),
+            Piece::Name(n, _) if n == "source" => LinePart::Source,
+            Piece::Name(n, _) if n == "scope" => LinePart::Scope,
+            Piece::Name(n, _) => {
+                sink.error(
+                    Some(template.span()),
+                    format!("`{{{n}}}` in a provenance template names neither `source` nor `scope`"),
+                    Some(help.into()),
+                );
+                return None;
+            }
+            Piece::Open(..) | Piece::Close(..) => {
+                sink.error(
+                    Some(template.span()),
+                    "a provenance template has no sections: the line is left out when the scope is empty",
+                    Some(help.into()),
+                );
+                return None;
+            }
+        });
+    }
+    if !line.contains(&LinePart::Scope) {
+        sink.error(
+            Some(template.span()),
+            "a provenance template without `{scope}` cannot say where an instruction applies",
+            Some(help.into()),
+        );
+        return None;
+    }
+    Some(Provenance {
+        line: Some(line),
+        by_source,
+    })
+}

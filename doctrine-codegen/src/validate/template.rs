@@ -1,0 +1,238 @@
+//! Layer text read as a template: the placeholders a layer that does not interpolate would
+//! print as written, and the standalone-tag rule of a layer that does.
+
+use std::ops::Range;
+
+use super::names::Names;
+use super::placeholder::Piece;
+use crate::diag::Sink;
+use crate::names::shown;
+
+/// In a layer without `interpolate = true`, `{name}` naming a declared fact or knob, or
+/// `{?name}`, `{?!name}` or `{/name}` naming a fact or flag, is an error at `locate(offset)`:
+/// it would be printed as written, and the value never. Read as interpolation reads text,
+/// so `{{name}}` is no placeholder. Each name is reported once per layer (in `reported`):
+/// one `interpolate = true` fixes every use.
+pub(super) fn forgotten(
+    layer: &str,
+    body: &str,
+    locate: impl Fn(usize) -> super::at::At,
+    names: &Names<'_>,
+    reported: &mut Vec<String>,
+    sink: &mut Sink<'_>,
+) {
+    for Named {
+        at,
+        inner,
+        name,
+        kind,
+    } in named(body, names)
+    {
+        if reported.iter().any(|r| r == name) {
+            continue;
+        }
+        reported.push(name.to_string());
+        let written = format!("{{{}}}", shown(inner));
+        let escaped = written.replace('{', "{{").replace('}', "}}");
+        super::at::report(
+            sink,
+            &locate(at),
+            format!("`{written}` names {kind} `{name}`, but layer `{layer}` does not interpolate, so it would print as written"),
+            &format!("add `interpolate = true` to the layer to print the value; to print `{written}` itself, add it too and write `{escaped}` (with interpolation, `{{{{` and `}}}}` are braces)"),
+        );
+    }
+}
+
+/// A `{…}` in text printed as written that names something declared.
+pub(super) struct Named<'b> {
+    /// The offset of its `{`.
+    pub(super) at: usize,
+    /// What is inside the braces (`?brief`, `today`).
+    pub(super) inner: &'b str,
+    pub(super) name: &'b str,
+    /// What it names, for a message: `fact`, `knob`, `flag`, `the skill index`.
+    pub(super) kind: &'static str,
+}
+
+/// Every `{name}` in `body` naming a declared fact or knob, and every `{?name}`, `{?!name}`
+/// or `{/name}` naming a fact or flag: what interpolation would have filled in. Read as
+/// interpolation reads text, so `{{name}}` is no placeholder.
+pub(super) fn named<'b>(body: &'b str, names: &Names<'_>) -> Vec<Named<'b>> {
+    let mut found = Vec::new();
+    for (at, inner) in braced(body) {
+        let (section, name) = match inner.strip_prefix(['?', '/']) {
+            Some(rest) => (true, rest.strip_prefix('!').unwrap_or(rest)),
+            None => (false, inner),
+        };
+        if let Some(kind) = declared(name, section, names) {
+            found.push(Named {
+                at,
+                inner,
+                name,
+                kind,
+            });
+        }
+    }
+    found
+}
+
+/// What a name in braces names, for a placeholder (a fact or knob) or a section tag (a
+/// fact or flag); `None` when nothing declared.
+fn declared(name: &str, section: bool, names: &Names<'_>) -> Option<&'static str> {
+    if let Some(f) = names.facts.iter().find(|f| f.name == name) {
+        Some(if f.skill_index {
+            "the skill index"
+        } else {
+            "fact"
+        })
+    } else if !section && names.knobs.iter().any(|k| k.name == name) {
+        Some("knob")
+    } else if section && names.flags.iter().any(|f| f.name == name) {
+        Some("flag")
+    } else {
+        None
+    }
+}
+
+/// The `{…}` of one line in `body` (not `{{`), as the offset of `{` and what is inside.
+fn braced(body: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let at = from + body.get(from..)?.find('{')?;
+        let rest = &body[at + 1..];
+        if rest.starts_with('{') {
+            from = at + 2;
+            continue;
+        }
+        from = at + 1;
+        let end = rest.find(['}', '{', '\n'])?;
+        if rest[end..].starts_with('}') {
+            from = at + 1 + end + 1;
+            return Some((at, &rest[..end]));
+        }
+    })
+}
+
+/// The standalone-tag rule: a line holding one section tag (`{?name}`, `{?!name}`,
+/// `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
+/// included, so a section leaves no blank line behind whether it prints or not. Decided on
+/// the text as written, then applied.
+pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
+    let last = pieces.len().saturating_sub(1);
+    // The part of each literal that is kept.
+    let mut keep: Vec<Range<usize>> = pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Lit(s) => 0..s.len(),
+            _ => 0..0,
+        })
+        .collect();
+    for (i, p) in pieces.iter().enumerate() {
+        if !matches!(p, Piece::Open(..) | Piece::Close(..)) {
+            continue;
+        }
+        let before = match i.checked_sub(1) {
+            None => Some(None),
+            Some(j) => line_start(&pieces[j], j == 0).map(Some),
+        };
+        let after = match pieces.get(i + 1) {
+            None => Some(None),
+            Some(next) => line_end(next, i + 1 == last).map(Some),
+        };
+        let (Some(before), Some(after)) = (before, after) else {
+            continue;
+        };
+        if let Some(end) = before {
+            keep[i - 1].end = keep[i - 1].end.min(end);
+        }
+        if let Some(start) = after {
+            keep[i + 1].start = keep[i + 1].start.max(start);
+        }
+    }
+    pieces
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, keep)| match p {
+            Piece::Lit(s) => {
+                let kept = &s[keep.start.min(keep.end)..keep.end];
+                (!kept.is_empty()).then(|| Piece::Lit(kept.to_string()))
+            }
+            other => Some(other),
+        })
+        .collect()
+}
+
+/// Where the tag's line starts in the literal before it, when only blanks stand between:
+/// after its last line break, or (the text's first piece) at 0.
+fn line_start(before: &Piece, first: bool) -> Option<usize> {
+    let Piece::Lit(s) = before else { return None };
+    let start = match s.rfind('\n') {
+        Some(nl) => nl + 1,
+        None if first => 0,
+        None => return None,
+    };
+    blank(&s[start..]).then_some(start)
+}
+
+/// Where the tag's line ends in the literal after it, when only blanks stand between:
+/// after its first line break, or (the text's last piece) at its end.
+fn line_end(after: &Piece, last: bool) -> Option<usize> {
+    let Piece::Lit(s) = after else { return None };
+    let end = match s.find('\n') {
+        Some(nl) => nl,
+        None if last => s.len(),
+        None => return None,
+    };
+    blank(&s[..end]).then_some((end + 1).min(s.len()))
+}
+
+fn blank(s: &str) -> bool {
+    s.bytes().all(|b| b == b' ' || b == b'\t')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::placeholder::placeholders;
+    use super::*;
+
+    /// What `text` renders to with every section printed (`on`) or none.
+    fn render(text: &str, on: bool) -> String {
+        let mut out = String::new();
+        let mut off = 0;
+        for p in standalone(placeholders(text).unwrap()) {
+            match p {
+                Piece::Lit(s) if off == 0 => out.push_str(&s),
+                Piece::Name(n, _) if off == 0 => out.push_str(&n.to_uppercase()),
+                Piece::Open(..) if off > 0 || !on => off += 1,
+                Piece::Close(..) if off > 0 => off -= 1,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_tag_alone_on_its_line_takes_the_line_with_it() {
+        let text = "Hello.\n{?more}\nMore.{/more}";
+        assert_eq!(render(text, false), "Hello.\n");
+        assert_eq!(render(text, true), "Hello.\nMore.");
+        let text = "A\n  {?x}\t\nX {x}\n{/x}\nB\n";
+        assert_eq!(render(text, true), "A\nX X\nB\n");
+        assert_eq!(render(text, false), "A\nB\n");
+        // At the very start and end of the text.
+        assert_eq!(render("{?x}\nX\n{/x}", true), "X\n");
+        assert_eq!(render("{?x}\nX\n{/x}\n", false), "");
+        assert_eq!(render("  {?x}\nX{/x}", true), "X");
+    }
+
+    #[test]
+    fn a_tag_sharing_its_line_keeps_it() {
+        // `{?x}X` shares its line: nothing goes but the standalone `{/x}` line.
+        assert_eq!(render("A\n{?x}X\n{/x}\nB", true), "A\nX\nB");
+        assert_eq!(render("A\n{?x}X\n{/x}\nB", false), "A\nB");
+        assert_eq!(render("A\n{?x}{/x}\nB", false), "A\n\nB");
+        assert_eq!(render("A {?x}X{/x}\nB", false), "A \nB");
+        // A placeholder alone on its line is no tag: it prints.
+        assert_eq!(render("A\n{x}\nB", false), "A\nX\nB");
+    }
+}
