@@ -6,11 +6,11 @@
 
 use super::model::{Content, Doctrine, Fact, Need};
 use super::plan::Plan;
-use doctrine_core::__codegen::compose::compose_plan_boxed;
-use doctrine_core::__codegen::fact::value_text;
-use doctrine_core::__codegen::part::Value;
-use doctrine_core::__codegen::plan::Inputs;
-use doctrine_core::__codegen::prompt::with_ceiling;
+use doctrine_core::__internals::compose::compose_plan_boxed;
+use doctrine_core::__internals::fact::value_text;
+use doctrine_core::__internals::part::Value;
+use doctrine_core::__internals::plan::Inputs;
+use doctrine_core::__internals::prompt::with_ceiling;
 use doctrine_core::introspect::Section;
 use doctrine_core::{Instruction, Prompt};
 

@@ -58,17 +58,17 @@ pub mod __internals {
     pub use super::read::{write_file, CrateDir, ReadError, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
-    pub use doctrine_core::__codegen::frontmatter::FrontmatterError;
+    pub use doctrine_load::__internals::frontmatter::FrontmatterError;
 
     /// The normalisation every embedded file gets (see `runtime::text`).
     pub fn normalise(raw: &str) -> String {
-        doctrine_core::__codegen::text::normalise(raw)
+        doctrine_load::__internals::text::normalise(raw)
     }
     pub use super::validate::{placeholders, Piece, TemplateError};
 
     /// A name as it reads: how overlay file names and skill names are compared.
     pub fn fold(name: &str) -> String {
-        doctrine_core::__codegen::text::fold(name)
+        doctrine_load::__internals::text::fold(name)
     }
 
     /// A skill file read as the compiler and the user-skill loader read it: `(name, when,
@@ -77,7 +77,7 @@ pub mod __internals {
         text: &str,
         stem: &str,
     ) -> Result<(String, String, Vec<String>, String), String> {
-        doctrine_core::__codegen::frontmatter::skill::parse(text, stem)
+        doctrine_load::__internals::frontmatter::skill::parse(text, stem)
             .map(|s| (s.name, s.when, s.triggers, s.body))
             .map_err(|p| p.message)
     }

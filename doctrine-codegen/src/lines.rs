@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use doctrine_core::__codegen::text::floor_char_boundary;
+use doctrine_load::__internals::text::floor_char_boundary;
 
 /// A text with the byte offset of each line's start, so a lookup costs a binary search and
 /// a walk along part of one line. The last answer is kept, and a later offset on the same

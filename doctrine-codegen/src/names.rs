@@ -132,7 +132,7 @@ pub(super) fn tag(title: &str) -> Option<String> {
     out.starts_with(char::is_alphabetic).then_some(out)
 }
 
-pub(super) use doctrine_core::__codegen::text::{fold, shown};
+pub(super) use doctrine_load::__internals::text::{fold, shown};
 
 /// Names longer than this (in bytes) get no "did you mean": the edit distance costs the
 /// product of the two lengths, in time and memory, and a name this long is no typo of a

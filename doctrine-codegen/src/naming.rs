@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::inputs::Combination;
 use super::model::{Content, Doctrine};
-use doctrine_core::__codegen::combination::combination_name;
+use doctrine_core::__internals::combination::combination_name;
 
 /// The name of `c`, a combination of `d`; `choices`: whether choices were combined.
 pub fn name(d: &Doctrine, c: &Combination, choices: bool) -> String {

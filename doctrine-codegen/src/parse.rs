@@ -6,7 +6,7 @@ use toml::de::DeTable;
 
 use super::diag::Sink;
 use super::raw::Manifest;
-use doctrine_core::__codegen::frontmatter::toml_depth::{too_deep, MAX_DEPTH};
+use doctrine_load::__internals::frontmatter::toml_depth::{too_deep, MAX_DEPTH};
 
 pub(super) fn parse(source: &str, sink: &mut Sink<'_>) -> Option<Manifest> {
     // Before the tree is built: deep enough nesting overflows the stack (see `toml_depth`).

@@ -7,7 +7,7 @@ use std::cell::OnceCell;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use doctrine_core::__codegen::safe_open::{self, DirHandle, Opened, Refused};
+use doctrine_load::__internals::safe_open::{self, DirHandle, Opened, Refused};
 
 /// The most bytes read from one file, the manifest included: 16 MiB. A prompt text is
 /// kilobytes; the cap only stops a runaway file from exhausting the compiler's memory.

@@ -3,9 +3,9 @@
 //! Everything here runs inside the macro, so the embedded bytes are the same on every
 //! platform whatever the checkout's line endings.
 
-pub(crate) use doctrine_core::__codegen::text::normalise;
+pub(crate) use doctrine_load::__internals::text::normalise;
 
-use doctrine_core::__codegen::frontmatter::FrontmatterError;
+use doctrine_load::__internals::frontmatter::FrontmatterError;
 
 /// Frontmatter fields kept as provenance, each as written in the file: `version: 0x1F`
 /// is `0x1F` and `1.10` stays `1.10` (a quoted value loses its quotes and has its escapes
@@ -31,13 +31,13 @@ pub struct Fields {
 /// `frontmatter::yaml::MAX_DEPTH` (64) levels in YAML (the `toml` crate's own limit in
 /// TOML); YAML aliases are never expanded, and the YAML must be one document.
 pub fn strip_frontmatter(text: &str) -> Result<(&str, Fields), FrontmatterError> {
-    let (body, mut found) = doctrine_core::__codegen::frontmatter::read(
+    let (body, mut found) = doctrine_load::__internals::frontmatter::read(
         text,
-        doctrine_core::__codegen::frontmatter::PROVENANCE,
+        doctrine_load::__internals::frontmatter::PROVENANCE,
     )?;
     let mut take = |i: usize| match found[i].take() {
-        Some(doctrine_core::__codegen::frontmatter::Field {
-            value: doctrine_core::__codegen::frontmatter::Value::Text(t),
+        Some(doctrine_load::__internals::frontmatter::Field {
+            value: doctrine_load::__internals::frontmatter::Value::Text(t),
             ..
         }) => Some(t),
         _ => None,
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn nests_up_to_the_yaml_depth_limit() {
-        let max = doctrine_core::__codegen::frontmatter::yaml::MAX_DEPTH;
+        let max = doctrine_load::__internals::frontmatter::yaml::MAX_DEPTH;
         // The top-level mapping is depth 1, so `max - 1` brackets reach the limit.
         let at_limit = format!(
             "---\na: {}{}\n---\n",

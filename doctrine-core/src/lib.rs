@@ -1,10 +1,7 @@
 //! Runtime types and composition for `doctrine`: what generated code calls and an agent
-//! binary links. The code generator the `doctrine!` macro calls is `doctrine-codegen`.
-//!
-//! The runtime half depends only on `rustix` (on unix, to open overlay files beneath their
-//! directory without following links out or blocking) and `unicode-normalization` (to read
-//! an accented file or skill name as the letters it sits on when names are compared): an
-//! agent binary links little more than what it composes with.
+//! binary links. It reads no file and depends on no crate: reading a user's files
+//! (overlays, selectors' files, user skills) is `doctrine-load`, and the code generator the
+//! `doctrine!` macro calls is `doctrine-codegen`.
 #![forbid(unsafe_code)]
 #![deny(unreachable_pub)]
 
@@ -18,13 +15,11 @@ pub use runtime::fact::FactError;
 pub use runtime::formulation::Formulation;
 pub use runtime::instruction::{Instruction, InstructionSource, InstructionStyle, LinePiece};
 pub use runtime::notice::{Notice, NoticeKind};
-pub use runtime::overlay::OverlayCapError;
 pub use runtime::prepared::Prepared;
 pub use runtime::prompt::Prompt;
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::selector::Selector;
-pub use runtime::skill::{ShippedSkill, Skill, SkillOrigin, Skills};
 pub use runtime::tripwire::safety_claims;
 
 /// What a composed prompt and the selectors say about how the prompt was made: one
@@ -51,18 +46,6 @@ pub mod introspect {
 pub mod cache {
     pub use crate::runtime::blocks::{Block, Blocks};
     pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
-}
-
-/// The runtime's bounds, named one way: `MAX_<THING>_BYTES` for a size,
-/// `MAX_<THING>_CHARS` for a length in characters, `MAX_<THINGS>` for a count. A cap on a
-/// file is its default: the manifest (`overlay_cap`) or the caller
-/// (`Skills::load_user_capped`, `Overlay::load_capped`) may set another. The skill
-/// loader's two need the `skills` feature.
-pub mod limits {
-    pub use crate::runtime::overlay::{MAX_OVERLAY_BYTES, MAX_SELECTOR_BYTES};
-    pub use crate::runtime::skill::{MAX_SKILL_NAME_CHARS, MAX_WHEN_TO_USE_CHARS};
-    #[cfg(feature = "skills")]
-    pub use crate::runtime::skill_load::{MAX_SKILL_BYTES, MAX_SKILL_ENTRIES};
 }
 
 /// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
@@ -93,9 +76,6 @@ pub mod __private {
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
-    pub use crate::runtime::overlay::{
-        load_overlay, load_overlay_at, OverlayFile, OverlaySpec, ShippedVersion,
-    };
     pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Value, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
@@ -105,36 +85,25 @@ pub mod __private {
         compose_prepared, compose_prepared_boxed, prepare, prepared_fits,
     };
     pub use crate::runtime::prompt::with_ceiling;
-    pub use crate::runtime::selector::{
-        resolve_selectors, selected, Resolution, Selected, SelectorSpec,
-    };
-    pub use crate::runtime::skill_index::{render_skill_index, SkillField};
+    pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
-    pub use crate::runtime::text::fold;
     pub use crate::runtime::user_content::{Rendered, UserValue};
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
 }
 
-/// What the code generator (`doctrine-codegen`) reaches inside the runtime for: the plan's
-/// types it builds, the helpers it shares so that compile time and run time agree. Not
-/// API: it may change in any release.
+/// What the crates built on the runtime (`doctrine-load`, `doctrine-codegen`) reach inside
+/// it for: the plan's types the generator builds, the helpers they share so that compile
+/// time, loading and composing agree. Not API: it may change in any release.
 #[doc(hidden)]
-pub mod __codegen {
-    #[cfg(feature = "codegen")]
-    pub use crate::frontmatter;
-    #[cfg(any(feature = "codegen", feature = "skills"))]
-    pub use crate::runtime::spelling;
+pub mod __internals {
+    pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, fact, formulation, list, marker, overlay, part, plan,
-        prompt, safe_open, selector, text, tripwire,
+        boundary, combination, compose, fact, fold, formulation, list, marker, part, plan, prompt,
+        tripwire, user_content,
     };
 }
 
 #[cfg(feature = "book")]
 pub mod book;
-/// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
-#[cfg(any(feature = "codegen", feature = "skills"))]
-#[doc(hidden)]
-pub mod frontmatter;
 #[cfg(feature = "tokens")]
 pub mod tokens;

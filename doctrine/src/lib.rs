@@ -3,11 +3,11 @@
 #![warn(missing_docs)]
 
 pub use doctrine_core::{
-    cache, fingerprint, introspect, limits, safety_claims, tripwire, BudgetBand, Choice, FactError,
+    cache, fingerprint, introspect, safety_claims, tripwire, BudgetBand, Choice, FactError,
     Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind,
-    OverlayCapError, ParseChoiceError, Prepared, Prompt, Repo, Selector, ShippedSkill, Skill,
-    SkillOrigin, Skills,
+    ParseChoiceError, Prepared, Prompt, Repo, Selector,
 };
+pub use doctrine_load::{limits, OverlayCapError, ShippedSkill, Skill, SkillOrigin, Skills};
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
@@ -40,9 +40,13 @@ pub mod build {
 
 #[doc(hidden)]
 pub use doctrine_core::__choice_impls;
-/// What generated code calls; not part of the API (it may change in any release).
+/// What generated code calls: the runtime's and the loader's. Not part of the API (it may
+/// change in any release).
 #[doc(hidden)]
-pub use doctrine_core::__private;
+pub mod __private {
+    pub use doctrine_core::__private::*;
+    pub use doctrine_load::__private::*;
+}
 
 /// The guide: one page per concept, then the manifest reference. Each page's Rust examples
 /// are compiled and run as doctests against the manifests in `docs/examples/`.

@@ -6,10 +6,10 @@
 //! panicking.
 #![no_main]
 
-use doctrine_core::__private::marked;
 use doctrine_codegen::__internals::{fold, parse_skill};
 use doctrine_codegen::__internals::{normalise, strip_frontmatter, Fields};
 use doctrine_codegen::__internals::{placeholders, Piece, TemplateError};
+use doctrine_core::__private::marked;
 use libfuzzer_sys::fuzz_target;
 
 const BOM: char = '\u{feff}';
@@ -50,7 +50,7 @@ fn check_skill(text: &str) {
                     "a one-line field breaks its line: {field:?}"
                 );
             }
-            assert!(name.chars().count() <= doctrine_core::limits::MAX_SKILL_NAME_CHARS);
+            assert!(name.chars().count() <= doctrine_load::limits::MAX_SKILL_NAME_CHARS);
             assert!(!body.is_empty());
         }
         Err(message) => {

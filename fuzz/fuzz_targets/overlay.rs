@@ -20,11 +20,13 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
-use doctrine_core::__private::{load_overlay, marked, OverlayFile, OverlaySpec};
 use doctrine_codegen::__internals::{fold, normalise};
-use doctrine_core::limits::{MAX_OVERLAY_BYTES, MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
-use doctrine_core::{Notice, NoticeKind, SkillOrigin, Skills};
+use doctrine_core::__private::marked;
+use doctrine_core::{Notice, NoticeKind};
 use doctrine_fuzz::scratch_dir;
+use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
+use doctrine_load::limits::{MAX_OVERLAY_BYTES, MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
+use doctrine_load::{SkillOrigin, Skills};
 use libfuzzer_sys::fuzz_target;
 
 /// The text of the file outside the overlay directory; it must never reach a slot.

@@ -3,11 +3,12 @@
 //! composition routine generated code calls.
 
 use doctrine_core::__private::{
-    compose, render_skill_index, Body, Guard, ItemPiece, ListStyle, Part, Seg, SkillField, Value,
-    NO_JOIN,
+    compose, Body, Guard, ItemPiece, ListStyle, Part, Seg, Value, NO_JOIN,
 };
 use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
-use doctrine_core::{Formulation, SkillOrigin, Skills};
+use doctrine_core::Formulation;
+use doctrine_load::__private::{render_skill_index, SkillField};
+use doctrine_load::{SkillOrigin, Skills};
 
 const fn info(name: &'static str, locked: bool) -> LayerInfo {
     match locked {

@@ -222,9 +222,9 @@ pub(super) fn overlay_file(
     let (new, default_cap) = match selected {
         true => (
             quote! { of_selector },
-            doctrine_core::limits::MAX_SELECTOR_BYTES,
+            doctrine_load::limits::MAX_SELECTOR_BYTES,
         ),
-        false => (quote! { new }, doctrine_core::limits::MAX_OVERLAY_BYTES),
+        false => (quote! { new }, doctrine_load::limits::MAX_OVERLAY_BYTES),
     };
     let mut policy = Vec::new();
     if o.cap != default_cap {

@@ -9,7 +9,7 @@ use quote::{format_ident, quote};
 use super::lit;
 use crate::model::{Doctrine, TextId};
 use crate::plan::Plan;
-use doctrine_core::__codegen::plan::{
+use doctrine_core::__internals::plan::{
     Cond, ContentPlan, Gate, LayerPlan, OverlayPlan, Shipped, ShippedText, SuffixPlan, Test,
 };
 use doctrine_core::introspect::{LayerInfo, Origin, Skip, Tier};

@@ -196,7 +196,7 @@ fn marked_doc(closer: &str) -> String {
         .to_string();
     if let Some(first) = closer.chars().next().filter(|_| closer.chars().count() > 1) {
         let (head, tail) = closer.split_at(first.len_utf8());
-        let escape = doctrine_core::__codegen::marker::escape_for(closer);
+        let escape = doctrine_core::__internals::marker::escape_for(closer);
         doc.push_str(&format!(
             " The text cannot end the marker early: wherever it holds the closing text \
              `{closer}` (in any ASCII case), `{escape}` is written after its first character \

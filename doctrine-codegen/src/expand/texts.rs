@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::lit;
 use crate::model::Doctrine;
 use crate::plan::Plan;
-use doctrine_core::__codegen::part::Seg;
+use doctrine_core::__internals::part::Seg;
 
 pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());

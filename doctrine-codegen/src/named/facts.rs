@@ -4,7 +4,7 @@
 use super::error::{find, InputError};
 use crate::model::{Doctrine, Fact, Need};
 use crate::plan::list_style;
-use doctrine_core::__codegen::list::{ListStyle, Row};
+use doctrine_core::__internals::list::{ListStyle, Row};
 
 /// The facts of one composition, as its `Inputs` reads them.
 #[derive(Clone, Debug, Default)]

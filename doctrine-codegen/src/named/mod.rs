@@ -32,12 +32,12 @@ use self::overlay::GivenOverlay;
 use super::inputs::{composed, printed, Combination};
 use super::model::{Content, Doctrine, Layer};
 use super::plan::Plan;
-use doctrine_core::__codegen::fact::given as slot_given;
-use doctrine_core::__codegen::formulation::family_key;
-use doctrine_core::__codegen::list::{List, Rows};
-use doctrine_core::__codegen::part::Value;
-use doctrine_core::__codegen::plan::{Inputs, Overlay};
-use doctrine_core::__codegen::selector::Resolution;
+use doctrine_core::__internals::fact::given as slot_given;
+use doctrine_core::__internals::formulation::family_key;
+use doctrine_core::__internals::list::{List, Rows};
+use doctrine_core::__internals::part::Value;
+use doctrine_core::__internals::plan::{Inputs, Overlay};
+use doctrine_core::__private::Resolution;
 use doctrine_core::introspect::Section;
 use doctrine_core::{Formulation, Instruction, Notice, Prompt};
 

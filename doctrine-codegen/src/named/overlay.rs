@@ -6,8 +6,8 @@ use std::path::Path;
 
 use crate::model::Doctrine;
 use crate::plan::overlay_spec;
-use doctrine_core::__codegen::overlay::load_overlay;
 use doctrine_core::Notice;
+use doctrine_load::__internals::overlay::load_overlay;
 
 /// An overlay as a composition is given it: each field's text (`""` when its file is
 /// absent) and each `empty = "off"` field's flag, by the plan's indices.

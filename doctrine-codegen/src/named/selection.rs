@@ -9,8 +9,9 @@ use super::error::find;
 use super::InputError;
 use crate::model::Doctrine;
 use crate::plan::selector_specs;
-use doctrine_core::__codegen::selector::{resolve_selectors, Resolution};
+use doctrine_core::__private::Resolution;
 use doctrine_core::Notice;
+use doctrine_load::__private::resolve_selectors;
 
 /// What `given` (`(selector, value)`) resolves to, with the loader's notices; `None` when
 /// no selector is given, as for compiled code composed without `.selection()`. `user_dir`

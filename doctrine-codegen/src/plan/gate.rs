@@ -4,7 +4,7 @@
 use super::indices::Indices;
 use super::leak::{slice, text};
 use crate::model::{self, Content, Doctrine, Layer};
-use doctrine_core::__codegen::plan::{Cond, Gate, Test};
+use doctrine_core::__internals::plan::{Cond, Gate, Test};
 use doctrine_core::introspect::Skip;
 
 /// Layer `l`'s gate: its `when` conditions, its alternatives, its `unless` groups.

@@ -3,7 +3,7 @@
 
 use super::leak::{one, slice, text};
 use crate::model::{Fact, ItemPiece};
-use doctrine_core::__codegen::list::{ItemPiece as Piece, ListStyle};
+use doctrine_core::__internals::list::{ItemPiece as Piece, ListStyle};
 
 /// How list fact `f` prints; `None` for a fact that is no list.
 pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {

@@ -23,9 +23,9 @@ use leak::{one, slice, text};
 use crate::model::{
     Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
-use doctrine_core::__codegen::boundary::{tag_names, Guard};
-use doctrine_core::__codegen::part::Seg;
-use doctrine_core::__codegen::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
+use doctrine_core::__internals::boundary::{tag_names, Guard};
+use doctrine_core::__internals::part::Seg;
+use doctrine_core::__internals::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
 use doctrine_core::introspect::{LayerInfo, Source, Tier, Title};
 use doctrine_core::{InstructionStyle, LinePiece};
 
@@ -83,17 +83,17 @@ fn guard(d: &Doctrine) -> Guard {
     let titles = d.layers.iter().filter_map(|l| l.title.as_deref());
     let mut tags: Vec<String> = titles
         .filter_map(crate::names::tag)
-        .map(|t| doctrine_core::__codegen::text::fold(&t))
+        .map(|t| doctrine_load::__internals::text::fold(&t))
         .collect();
     if let Some(r) = &d.reminders {
-        let fold = doctrine_core::__codegen::text::fold;
+        let fold = doctrine_load::__internals::text::fold;
         tags.extend(tag_names(&r.marker.0, fold).chain(tag_names(&r.marker.1, fold)));
     }
     tags.sort();
     tags.dedup();
     let facts = d.facts.iter().map(|f| text(&f.name)).collect();
     let tags = slice(tags.iter().map(|t| text(t)).collect());
-    let guard = Guard::new(tags, slice(facts)).folding(doctrine_core::__codegen::text::fold);
+    let guard = Guard::new(tags, slice(facts)).folding(doctrine_load::__internals::text::fold);
     match d.formulation.escape {
         true => guard,
         false => guard.unguarded(),

@@ -4,8 +4,8 @@
 
 use super::leak::{one, slice, text};
 use crate::model::{Doctrine, Layer, Overlay};
-use doctrine_core::__codegen::overlay::{OverlayFile, OverlaySpec, ShippedVersion};
-use doctrine_core::__codegen::selector::SelectorSpec;
+use doctrine_load::__internals::overlay::{OverlayFile, OverlaySpec, ShippedVersion};
+use doctrine_load::__private::SelectorSpec;
 
 /// Manifest `d`'s overlay spec: the files with a field in manifest order (as `Overlay`'s
 /// fields and the plan's overlay indices count them), then the selector layers' files;

@@ -3,7 +3,7 @@
 
 use super::leak::{slice, text};
 use crate::model::{Doctrine, KnobId, Segment, Suffix};
-use doctrine_core::__codegen::plan::SuffixPlan;
+use doctrine_core::__internals::plan::SuffixPlan;
 
 pub(super) fn suffix(d: &Doctrine, s: &Suffix) -> SuffixPlan {
     let mut used: Vec<KnobId> = Vec::new();

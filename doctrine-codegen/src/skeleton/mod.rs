@@ -23,7 +23,7 @@ use super::expand::{expand_without, Part};
 use super::model::Doctrine;
 use super::raw::Manifest;
 use super::{crate_path, read_manifest, ManifestFile, Request};
-use doctrine_core::__codegen::frontmatter::toml_depth::too_deep;
+use doctrine_load::__internals::frontmatter::toml_depth::too_deep;
 
 /// How many times the manifest is pruned and validated again: one round repairs every
 /// mistake its errors point at, and each of the next what the last removal broke (a

@@ -193,8 +193,8 @@ fn cap(raw: &raw::Layer, sink: &mut Sink<'_>) -> Option<usize> {
             None
         }
         Some(c) => Some(*c.get_ref()),
-        None if raw.selector.is_some() => Some(doctrine_core::limits::MAX_SELECTOR_BYTES),
-        None => Some(doctrine_core::limits::MAX_OVERLAY_BYTES),
+        None if raw.selector.is_some() => Some(doctrine_load::limits::MAX_SELECTOR_BYTES),
+        None => Some(doctrine_load::limits::MAX_OVERLAY_BYTES),
     }
 }
 

@@ -422,7 +422,7 @@ pub(super) fn check_not_in_prefix(
 /// Text as compared: case and invisible characters folded (as overlay file names are),
 /// runs of whitespace made one space.
 fn fold(text: &str) -> String {
-    doctrine_core::__codegen::text::fold(text)
+    doctrine_load::__internals::text::fold(text)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

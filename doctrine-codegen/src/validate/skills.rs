@@ -12,9 +12,9 @@ use crate::load::Loader;
 use crate::model::SkillDef;
 use crate::names::{fold, shown};
 use crate::raw;
-use doctrine_core::__codegen::frontmatter::skill::{parse, Problem, SkillFile};
-use doctrine_core::__codegen::spelling::{differences, escaped};
-use doctrine_core::limits::MAX_WHEN_TO_USE_CHARS;
+use doctrine_load::__internals::frontmatter::skill::{parse, Problem, SkillFile};
+use doctrine_load::__internals::spelling::{differences, escaped};
+use doctrine_load::limits::MAX_WHEN_TO_USE_CHARS;
 
 pub(super) fn skills(
     table: &Spanned<raw::SkillsTable>,

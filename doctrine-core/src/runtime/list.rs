@@ -243,7 +243,7 @@ pub fn render_list(items: &[&str], style: &'static ListStyle) -> String {
 
 /// Hands each piece of one item, printed through the item template, to `out`, with
 /// whether it is one of the item's fields.
-pub(crate) fn write_item<'r>(
+pub fn write_item<'r>(
     item: &'r [ItemPiece],
     field: impl Fn(usize) -> &'r str,
     out: &mut impl FnMut(&'r str, bool),
@@ -277,7 +277,7 @@ pub(crate) fn write_item<'r>(
 
 /// After a list cut at `max`: the join, then the `more` line with `{n}` the number left
 /// out (nothing when none was).
-pub(crate) fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
+pub fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
     if left > 0 {
         out(style.join);
         let mut digits = [0; 20];

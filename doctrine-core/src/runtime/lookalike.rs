@@ -1,8 +1,9 @@
-//! Letters of other scripts that read as Latin ones: what [`super::text::fold`] maps so
+//! Letters of other scripts that read as Latin ones: what name folding maps (the loader's
+//! `fold`, and [`super::fold::fold_plain`]) so
 //! that `ѕafety` (Cyrillic `ѕ`) and `safety` compare equal. A hand table rather than
 //! Unicode's full confusables data (UTS #39, the `unicode-security` crate): that would add
 //! four crates and about 450 KB to every agent binary, since overlay file names are folded
-//! by the runtime that every binary links (README, "Dependencies"). The table covers what
+//! by the loader that every binary links (README, "Dependencies"). The table covers what
 //! is typed to fool a reader of a name: Cyrillic and Greek capitals and small letters with
 //! a Latin twin, some Armenian and Cherokee ones, dotless and small-capital Latin letters,
 //! fullwidth forms, the mathematical alphanumerics and segmented digits. ASCII letters and digits are never mapped to one another
@@ -10,7 +11,7 @@
 //! differ only in case.
 
 /// The lowercase ASCII letter or digit `c` reads as, if it is a look-alike of one.
-pub(crate) fn latin(c: char) -> Option<char> {
+pub fn latin(c: char) -> Option<char> {
     let u = c as u32;
     if u < 0x80 {
         return None;

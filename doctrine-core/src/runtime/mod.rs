@@ -8,6 +8,7 @@ pub mod compose;
 pub(crate) mod explain;
 pub mod fact;
 pub(crate) mod fill;
+pub mod fold;
 pub mod formulation;
 pub(crate) mod instruction;
 pub(crate) mod layer;
@@ -15,28 +16,16 @@ pub mod list;
 pub(crate) mod lookalike;
 pub mod marker;
 pub(crate) mod notice;
-#[cfg(any(feature = "codegen", feature = "skills"))]
-pub(crate) mod one_line;
-pub mod overlay;
 pub mod part;
 pub mod plan;
 pub(crate) mod prepared;
 pub mod prompt;
 pub(crate) mod reminder;
 pub(crate) mod repo;
-pub mod safe_open;
 pub(crate) mod section;
-pub mod selector;
-pub(crate) mod skill;
-pub(crate) mod skill_index;
-#[cfg(feature = "skills")]
-pub(crate) mod skill_load;
-#[cfg(any(feature = "codegen", feature = "skills"))]
-pub mod spelling;
+pub(crate) mod selector;
 pub(crate) mod stage;
-pub mod text;
 pub mod tripwire;
-pub(crate) mod user_content;
-pub(crate) mod user_dir;
+pub mod user_content;
 pub(crate) mod wide;
 pub(crate) mod write;

@@ -66,7 +66,7 @@ impl Guard {
         Guard {
             tags,
             facts,
-            fold: super::text::fold_plain,
+            fold: super::fold::fold_plain,
             longest,
             every_value: false,
             off: false,
@@ -131,7 +131,6 @@ impl fmt::Debug for Guard {
 
 /// The names of the tags in `text` (`<name`, `</name`), folded by `fold`: a marker's,
 /// which its run-time text may not write either.
-#[cfg(feature = "codegen")]
 pub fn tag_names(text: &str, fold: fn(&str) -> String) -> impl Iterator<Item = String> + '_ {
     text.match_indices('<').filter_map(move |(i, _)| {
         let rest = &text[i + 1..];

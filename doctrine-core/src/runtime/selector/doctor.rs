@@ -65,6 +65,25 @@ pub struct SelectorReport {
     pub notices: Vec<Notice>,
 }
 
+impl SelectorReport {
+    /// Selector `name` of layer `layer`, unset, off and reading nothing: the loader sets
+    /// what it resolved.
+    #[doc(hidden)]
+    pub fn new(name: &'static str, layer: &'static str) -> Self {
+        SelectorReport {
+            name,
+            layer,
+            raw: None,
+            followed: None,
+            value: Selector::Off,
+            source: SourceKind::Off,
+            file: None,
+            bypassed: Vec::new(),
+            notices: Vec::new(),
+        }
+    }
+}
+
 /// Every selector of a manifest, resolved: as data, and as text (`Display`, one selector
 /// per line with its reasons indented below it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

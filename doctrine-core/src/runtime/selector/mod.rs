@@ -1,6 +1,7 @@
 //! Selectors: a layer whose source is chosen at run time by a string the caller passes
 //! (an environment variable's value, a command-line flag…); the library reads no
-//! environment itself.
+//! environment itself. The loader (`doctrine-load`) reads the files a selector names and
+//! gives a [`Resolution`]; the runtime composes from it.
 //!
 //! A value is an off word, an on word, or a path (see [`Selector::parse`]). `on` takes the
 //! copy in the user's directory when there is a usable one (read by the overlay loader's
@@ -9,15 +10,12 @@
 //! never a fallback to another source, so a typo in a path is seen rather than papered over.
 
 mod doctor;
-mod path;
-mod resolve;
+mod resolution;
 
 use std::path::PathBuf;
 
 pub use doctor::{Doctor, SelectorReport, SourceKind};
-pub use resolve::{resolve_selectors, selected, Resolution, Selected};
-
-use super::overlay::OverlayFile;
+pub use resolution::{selected, Picked, Resolution, Selected};
 
 /// A selector's value, parsed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,16 +60,4 @@ impl Selector {
     pub fn is_given(value: Option<&str>) -> bool {
         value.is_some_and(|v| !v.trim().is_empty())
     }
-}
-
-/// What the generated `Selectors` tells the resolver about one selector.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SelectorSpec {
-    /// The selector's name in the manifest (a field of the generated `Selectors`).
-    pub name: &'static str,
-    /// The index of the selector this one follows when its own value is not given.
-    pub follows: Option<usize>,
-    /// The layer's file in the user's directory and its policy; `file.cap` also caps a
-    /// file named by path.
-    pub file: OverlayFile,
 }

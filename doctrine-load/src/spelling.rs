@@ -1,9 +1,10 @@
-//! How two names that read alike ([`super::text::fold`]) are spelt otherwise, for the
+//! How two names that read alike ([`crate::text::fold`]) are spelt otherwise, for the
 //! messages that refuse one of them: `release` and `rеlease` print the same, so a message
 //! that only shows both says nothing. It names each character that differs (its code
 //! point and position, and the Latin letter it reads as) and shows the names escaped.
 
-use super::text::{fold, is_default_ignorable, is_mark};
+use crate::text::{fold, is_mark};
+use doctrine_core::__internals::fold::is_default_ignorable;
 
 /// The most differences a message lists; the rest are counted.
 const MAX_LISTED: usize = 3;

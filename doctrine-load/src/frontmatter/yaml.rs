@@ -12,7 +12,7 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 use super::FrontmatterError;
 use super::{error, not_list, not_scalar, Collector, Field, Key, Value};
-use crate::runtime::text::shown;
+use crate::text::shown;
 
 /// The deepest nesting of sequences and mappings accepted, the top-level mapping being
 /// depth 1. Provenance sits at depth 1; the rest leaves room for whatever metadata other
@@ -139,7 +139,7 @@ fn foreign_breaks(matter: &str) -> Result<(), FrontmatterError> {
     let line = 2 + before.matches('\n').count();
     let column = before[line_start..].chars().count() + 1;
     let c = matter[at..].chars().next().unwrap_or('\r');
-    let name = crate::runtime::one_line::breaks(c).unwrap_or("a line break");
+    let name = crate::one_line::breaks(c).unwrap_or("a line break");
     Err(error(
         (line, column),
         format!(

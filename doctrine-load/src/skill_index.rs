@@ -3,9 +3,9 @@
 //! the rendering says where each one landed, so a composed prompt can say which of its
 //! bytes a user's file supplied.
 
-use super::list::{write_item, write_more, ListStyle};
-use super::skill::{Skill, SkillOrigin, Skills};
-use super::user_content::{Rendered, UserSource};
+use crate::skill::{Skill, SkillOrigin, Skills};
+use doctrine_core::__internals::list::{write_item, write_more, ListStyle};
+use doctrine_core::__internals::user_content::{Rendered, UserSource};
 
 /// A field of the index's item template. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +57,8 @@ pub fn render_skill_index(skills: &Skills, fields: &[SkillField], style: &ListSt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::list::ItemPiece::{Field, Text};
-    use crate::runtime::skill::ShippedSkill;
+    use crate::skill::ShippedSkill;
+    use doctrine_core::__internals::list::ItemPiece::{Field, Text};
 
     const STYLE: ListStyle = ListStyle {
         item: &[Text("- "), Field(0), Text(": "), Field(1)],

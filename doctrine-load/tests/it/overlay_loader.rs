@@ -3,9 +3,9 @@
 use std::fs;
 use std::path::Path;
 
-use doctrine_core::__private::{load_overlay, OverlayFile, OverlaySpec};
-use doctrine_core::limits::MAX_OVERLAY_BYTES;
 use doctrine_core::{Notice, NoticeKind};
+use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
+use doctrine_load::limits::MAX_OVERLAY_BYTES;
 
 const SPEC: OverlaySpec = OverlaySpec {
     files: &[

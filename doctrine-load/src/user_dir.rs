@@ -11,8 +11,8 @@ use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use super::notice::{Notice, NoticeKind};
-use super::safe_open::{DirHandle, Entry, Opened, Refused};
+use crate::safe_open::{DirHandle, Entry, Opened, Refused};
+use doctrine_core::{Notice, NoticeKind};
 
 /// How a loader's messages name its directory and what a refusal leaves in place.
 #[derive(Clone, Copy, Debug)]

@@ -2,67 +2,14 @@
 
 use std::path::Path;
 
-use super::doctor::{Doctor, SelectorReport, SourceKind};
+use doctrine_core::__internals::Picked;
+use doctrine_core::__private::Resolution;
+use doctrine_core::introspect::{Doctor, Origin, SelectorReport, Skip, SourceKind};
+use doctrine_core::{Notice, NoticeKind, Selector};
+
 use super::path::read_path;
-use super::{Selector, SelectorSpec};
-use crate::runtime::layer::{Origin, Skip};
-use crate::runtime::notice::{Notice, NoticeKind};
-use crate::runtime::overlay::{read_one, UserCopy};
-
-/// What every selector of a manifest resolved to, and the doctor's report of it. Built by
-/// the generated `Selectors::resolve`; the builder reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resolution {
-    picked: Vec<Picked>,
-    doctor: Doctor,
-}
-
-/// One selector's outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Picked {
-    /// Off, or degraded: no layer.
-    None(Skip),
-    Shipped,
-    /// A user copy or a file named by path, and where it came from.
-    Text(String, Origin),
-}
-
-impl Resolution {
-    /// Each selector's value, resolved source, bypassed legacy copies and refusals.
-    pub fn doctor(&self) -> &Doctor {
-        &self.doctor
-    }
-}
-
-/// What a selector layer composes from, for generated code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Selected<'a> {
-    /// No layer, for this reason.
-    Skip(Skip),
-    /// The shipped text.
-    Shipped,
-    /// This text instead of the shipped one.
-    Text(&'a str, Origin),
-}
-
-/// Selector `index` (named `name`) of `resolution`: off when nothing was resolved (a
-/// composition without `.selection()`), or when the definition being composed opted out.
-pub fn selected<'a>(
-    resolution: Option<&'a Resolution>,
-    index: usize,
-    name: &'static str,
-    opted_out: bool,
-) -> Selected<'a> {
-    if opted_out {
-        return Selected::Skip(Skip::OptedOut);
-    }
-    match resolution.and_then(|r| r.picked.get(index)) {
-        None => Selected::Skip(Skip::SelectorOff(name)),
-        Some(Picked::None(skip)) => Selected::Skip(*skip),
-        Some(Picked::Shipped) => Selected::Shipped,
-        Some(Picked::Text(text, origin)) => Selected::Text(text, *origin),
-    }
-}
+use super::SelectorSpec;
+use crate::overlay::{read_one, UserCopy};
 
 /// Resolves each selector of `specs` from its value in `values` (same order; a missing
 /// entry is unset), reading the user's copies from `user_dir` for the selectors set to
@@ -89,21 +36,18 @@ pub fn resolve_selectors(
         };
         all.extend(notices.iter().cloned());
         picked.push(pick);
-        reports.push(SelectorReport {
-            name: spec.name,
-            layer: spec.file.layer,
-            raw: own.map(str::to_string),
-            followed,
-            value: selector,
-            source,
-            file,
-            bypassed,
-            notices,
-        });
+        let mut report = SelectorReport::new(spec.name, spec.file.layer);
+        report.raw = own.map(str::to_string);
+        report.followed = followed;
+        report.value = selector;
+        (report.source, report.file) = (source, file);
+        (report.bypassed, report.notices) = (bypassed, notices);
+        reports.push(report);
     }
     refusals(&reads, specs, &mut reports, &mut all);
-    let doctor = Doctor { selectors: reports };
-    (Resolution { picked, doctor }, all)
+    let mut doctor = Doctor::default();
+    doctor.selectors = reports;
+    (Resolution::new(picked, doctor), all)
 }
 
 /// One file named by path, read once for every selector that goes by it.
@@ -231,7 +175,6 @@ type Picking = (
 fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
     let off = Picked::None(Skip::SelectorOff(spec.name));
     match selector {
-        Selector::Off => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
         Selector::On => {
             let (copy, notices) = read_one(user_dir, &spec.file, usize::MAX);
             let at = user_dir.join(spec.file.file);
@@ -266,15 +209,16 @@ fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
                 ),
             }
         }
-        // Read by `by_path`, once for every selector that goes by the same file.
-        Selector::Path(_) => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
+        // Off; a path is read by `by_path`, once for every selector that goes by the file.
+        _ => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::overlay::OverlayFile;
+    use crate::overlay::OverlayFile;
+    use doctrine_core::__private::{selected, Selected};
 
     const fn spec(name: &'static str, follows: Option<usize>) -> SelectorSpec {
         SelectorSpec {

@@ -32,7 +32,6 @@ pub struct Field {
 }
 
 /// The provenance fields.
-#[cfg(feature = "codegen")]
 pub const PROVENANCE: &[Key] = &[
     Key {
         names: &["source"],
@@ -118,8 +117,7 @@ fn not_list(key: &str, at: (usize, usize)) -> FrontmatterError {
 /// A problem in a file's frontmatter, at the file's 1-based line and column (in
 /// characters; 1 where only the line is known).
 #[derive(Debug, PartialEq, Eq)]
-// Public through `codegen` (`strip_frontmatter` returns it); crate-private without it.
-#[cfg_attr(not(feature = "codegen"), allow(unreachable_pub))]
+// Public through the generator (its `strip_frontmatter` returns it).
 pub struct FrontmatterError {
     pub line: usize,
     pub column: usize,

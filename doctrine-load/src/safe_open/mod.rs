@@ -16,7 +16,7 @@ use std::io::{self, Read};
 
 #[cfg(unix)]
 mod unix;
-#[cfg(all(unix, feature = "codegen"))]
+#[cfg(unix)]
 pub use unix::create_regular;
 #[cfg(unix)]
 pub use unix::open_regular;
@@ -25,7 +25,7 @@ pub use unix::DirHandle;
 
 #[cfg(not(unix))]
 mod portable;
-#[cfg(all(not(unix), feature = "codegen"))]
+#[cfg(not(unix))]
 pub use portable::create_regular;
 #[cfg(not(unix))]
 pub use portable::open_regular;

@@ -113,7 +113,6 @@ fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
 
 /// Opens `path` to be written and decides from the handle: a regular file, emptied, or
 /// what it is instead.
-#[cfg(feature = "codegen")]
 pub fn create_regular(path: &Path) -> Result<File, Refused> {
     let file = OpenOptions::new()
         .write(true)

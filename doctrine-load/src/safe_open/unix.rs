@@ -166,7 +166,6 @@ pub fn open_regular(path: &Path) -> Result<Opened, Refused> {
 /// How a file is opened to be written (by the tool, never by a program): created if
 /// missing, never blocking (a FIFO opens at once or fails), not truncated before the
 /// descriptor says it is a regular file.
-#[cfg(feature = "codegen")]
 const WRITE: OFlags = OFlags::WRONLY
     .union(OFlags::CREATE)
     .union(OFlags::NONBLOCK)
@@ -175,7 +174,6 @@ const WRITE: OFlags = OFlags::WRONLY
 
 /// Opens `path` (following symlinks) to be written, without blocking, and decides from the
 /// descriptor: a regular file, emptied, or what it is instead.
-#[cfg(feature = "codegen")]
 pub fn create_regular(path: &Path) -> Result<File, Refused> {
     let opened = rfs::open(path, WRITE, Mode::from_raw_mode(0o666)).map_err(|e| match e {
         Errno::ISDIR => Refused::NotRegular(Kind::Directory),

@@ -8,7 +8,7 @@
 //! regular file, a hard-linked file, an oversized, non-UTF-8, unreadable or empty file.
 //! Nothing panics and nothing is dropped silently.
 //!
-//! Each file is opened first and judged from the open descriptor (see [`super::safe_open`]):
+//! Each file is opened first and judged from the open descriptor (see [`crate::safe_open`]):
 //! the directory is opened once, entries are listed and opened relative to it, without
 //! blocking, and on Linux with `openat2(RESOLVE_BENEATH)` so a symlink out of the
 //! directory fails in the kernel. Swapping an entry between the listing and the read can
@@ -19,13 +19,13 @@
 
 use std::path::Path;
 
-use super::notice::{Notice, NoticeKind};
-use super::safe_open::{Opened, Refused};
-use super::text::{floor_char_boundary, fold, normalise_trimmed};
-use super::user_dir::{
+use crate::safe_open::{Opened, Refused};
+use crate::text::{floor_char_boundary, fold, normalise_trimmed};
+use crate::user_dir::{
     hard_linked, list, listing_errors, not_utf8, open_dir, open_entry, refusal, size_over,
     unreadable, Links, Named, Words,
 };
+use doctrine_core::{Notice, NoticeKind};
 
 /// How the overlay loader's notices word a refusal.
 const WORDS: Words = Words {
@@ -119,7 +119,7 @@ impl OverlayFile {
 }
 
 /// An earlier shipped version of a layer's text: its size and
-/// [`fingerprint`](crate::fingerprint), computed at compile time from a file in the crate.
+/// [`fingerprint`](doctrine_core::fingerprint), computed at compile time from a file in the crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ShippedVersion {
     pub size: u64,
@@ -473,7 +473,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[ShippedVersion]) -> Out
         Err(e) => return ignored(unreadable(&e, WORDS)),
     };
     if legacy && bytes.len() as u64 == size {
-        let fingerprint = crate::fingerprint(&bytes);
+        let fingerprint = doctrine_core::fingerprint(&bytes);
         if ignore.contains(&ShippedVersion { size, fingerprint }) {
             return Outcome::Ignored(
                 NoticeKind::ShippedCopy,

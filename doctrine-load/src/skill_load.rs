@@ -1,5 +1,5 @@
 //! The user-skill loader: skills read at run time from an ordered list of directories, by
-//! the overlay loader's rules (see [`super::user_dir`]): each directory opened once and
+//! the overlay loader's rules (see [`crate::user_dir`]): each directory opened once and
 //! listed from its descriptor, each file opened beneath it and judged from the open
 //! descriptor, hard links refused, every read capped. Every entry is loaded or answered
 //! with a [`Notice`]; nothing panics and nothing is dropped in silence.
@@ -14,15 +14,15 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::notice::{Notice, NoticeKind};
-use super::safe_open::{DirHandle, Entry, Refused};
-use super::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
-use super::spelling::{differences, escaped};
-use super::text::{fold, normalise, shown};
-use super::user_dir::{
+use crate::frontmatter::skill::{parse, Problem, SkillFile};
+use crate::safe_open::{DirHandle, Entry, Refused};
+use crate::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
+use crate::spelling::{differences, escaped};
+use crate::text::{fold, normalise, shown};
+use crate::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
 };
-use crate::frontmatter::skill::{parse, Problem, SkillFile};
+use doctrine_core::{Notice, NoticeKind};
 
 /// Default byte cap per user skill file. A skill over it is refused whole: half a skill's
 /// guidance is worse than none.

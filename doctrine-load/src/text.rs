@@ -5,6 +5,7 @@
 //! text that went through a lossy converter twice (a CRLF turned into CR CR LF by a second
 //! conversion, a BOM written twice) still comes out clean.
 
+use doctrine_core::__internals::fold::{is_default_ignorable, latin};
 use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
 
 /// The byte-order mark, U+FEFF.
@@ -63,23 +64,6 @@ pub fn fold(name: &str) -> String {
     out
 }
 
-/// [`fold`] without decomposition: lowercase, default-ignorable code points dropped,
-/// look-alikes read as Latin letters; an accent stays. What a section guard folds with when
-/// it is given no other fold.
-pub(crate) fn fold_plain(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars().filter(|&c| !is_default_ignorable(c)) {
-        match super::lookalike::latin(c) {
-            Some(latin) => out.push(latin),
-            None => out.extend(
-                c.to_lowercase()
-                    .map(|l| super::lookalike::latin(l).unwrap_or(l)),
-            ),
-        }
-    }
-    out
-}
-
 /// One decomposed character of [`fold`]. A look-alike is mapped before lowercasing, so a
 /// capital that reads as a Latin capital (Greek `Η`, `H`) is not read as its small letter
 /// (`η`, nearer `n`), and after it too, for a capital whose small letter is the look-alike;
@@ -88,13 +72,13 @@ fn read(c: char, out: &mut String) {
     if unseen(c) {
         return;
     }
-    if let Some(latin) = super::lookalike::latin(c) {
+    if let Some(latin) = latin(c) {
         return out.push(latin);
     }
     for l in c.to_lowercase() {
         decompose_canonical(l, |d| {
             if !unseen(d) {
-                out.push(super::lookalike::latin(d).unwrap_or(d));
+                out.push(latin(d).unwrap_or(d));
             }
         });
     }
@@ -112,30 +96,6 @@ pub(crate) fn is_mark(c: char) -> bool {
     canonical_combining_class(c) != 0
 }
 
-/// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
-pub(crate) fn is_default_ignorable(c: char) -> bool {
-    matches!(
-        c as u32,
-        0x00AD
-            | 0x034F
-            | 0x061C
-            | 0x115F..=0x1160
-            | 0x17B4..=0x17B5
-            | 0x180B..=0x180F
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x206F
-            | 0x3164
-            | 0xFE00..=0xFE0F
-            | 0xFEFF
-            | 0xFFA0
-            | 0xFFF0..=0xFFF8
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0000..=0xE0FFF
-    )
-}
-
 /// The largest character boundary of `s` at or below `at` (and `s.len()` past the end):
 /// where to cut text without splitting a character. (`str::floor_char_boundary` is newer
 /// than this crate's minimum Rust.)
@@ -151,9 +111,9 @@ pub fn floor_char_boundary(s: &str, at: usize) -> usize {
 /// megabyte-long name does not become a megabyte-long compile error or notice; a line
 /// break or control character in them is shown escaped (`\r`, `\u{202e}`), so the message
 /// says what is there and is itself one line.
-#[cfg(any(feature = "codegen", feature = "skills"))]
+#[cfg(feature = "frontmatter")]
 pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
-    use super::one_line::breaks;
+    use crate::one_line::breaks;
     let head = match name.char_indices().nth(40) {
         Some((cut, _)) => &name[..cut],
         None => name,
@@ -180,7 +140,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    #[cfg(any(feature = "codegen", feature = "skills"))]
+    #[cfg(feature = "frontmatter")]
     #[test]
     fn a_shown_name_is_short_and_on_one_line() {
         assert_eq!(shown("release"), "release");

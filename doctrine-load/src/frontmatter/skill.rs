@@ -74,7 +74,7 @@ pub fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
     // The file's line where the body starts (the body is the tail of the text).
     let body_line = text[..text.len() - body.len()].matches('\n').count() + 1;
     let body = body.trim().to_string();
-    let skill = format!("skill `{}`", crate::runtime::text::shown(&name));
+    let skill = format!("skill `{}`", crate::text::shown(&name));
     let problem = |at, message: String, help| Err(Problem { at, message, help });
     if name.is_empty() {
         return problem(
@@ -139,9 +139,9 @@ pub fn parse(text: &str, stem: &str) -> Result<SkillFile, Problem> {
 }
 
 /// The problem with a one-line field holding a line break or a control character
-/// ([`crate::runtime::one_line`]), naming the character and where it is.
+/// ([`crate::one_line`]), naming the character and where it is.
 fn broken_line(skill: &str, field: &str, value: &str, at: (usize, usize)) -> Option<Problem> {
-    let (i, what) = crate::runtime::one_line::first_break(value)?;
+    let (i, what) = crate::one_line::first_break(value)?;
     Some(Problem {
         at,
         message: format!(

@@ -11,9 +11,9 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use doctrine_core::__private::{load_overlay, OverlayFile, OverlaySpec};
-use doctrine_core::limits::MAX_OVERLAY_BYTES;
 use doctrine_core::{Notice, NoticeKind};
+use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
+use doctrine_load::limits::MAX_OVERLAY_BYTES;
 
 use crate::mkfifo;
 

@@ -8,9 +8,9 @@
 
 use std::path::Path;
 
-use crate::runtime::notice::NoticeKind;
-use crate::runtime::safe_open::{open_regular, Refused};
-use crate::runtime::text::normalise_trimmed;
+use crate::safe_open::{open_regular, Refused};
+use crate::text::normalise_trimmed;
+use doctrine_core::NoticeKind;
 
 /// The file's text, normalised and trimmed, or why it cannot be used.
 pub(super) fn read_path(path: &Path, cap: usize) -> Result<String, (NoticeKind, String)> {
