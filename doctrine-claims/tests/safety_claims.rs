@@ -14,8 +14,9 @@
 
 use std::path::Path;
 
+use doctrine_claims::Patterns;
 use doctrine_claims::WordRules;
-use doctrine_core::tripwire::{scan, Patterns, Tripwire};
+use doctrine_core::tripwire::{scan, Tripwire};
 use doctrine_core::{Instruction, InstructionSource, NoticeKind};
 
 /// At least this share of the dev half's attack sentences is reported: the target.

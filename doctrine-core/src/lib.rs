@@ -20,7 +20,6 @@ pub use runtime::prompt::Prompt;
 pub use runtime::reminder::BudgetBand;
 pub use runtime::repo::Repo;
 pub use runtime::selector::Selector;
-pub use runtime::tripwire::safety_claims;
 
 /// What a composed prompt and the selectors say about how the prompt was made: one
 /// [`Section`](introspect::Section) per layer with its [`LayerInfo`](introspect::LayerInfo),
@@ -48,15 +47,14 @@ pub mod cache {
     pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
 }
 
-/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
-/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set;
-/// [`scan`](tripwire::scan), which runs one over instructions and turns what it finds into
-/// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
-/// larger word-rule engine is the `doctrine-claims` crate (the facade's `claims` feature).
+/// The safety-claims tripwire's check over one instruction sentence,
+/// [`Tripwire`](tripwire::Tripwire), and [`scan`](tripwire::scan), which runs one over
+/// instructions and turns what it finds into notices. The tripwires themselves (the
+/// built-in `Patterns`, the word-rule engine) are the `doctrine-claims` crate.
 pub mod tripwire {
     pub use crate::runtime::notice::Finding;
     pub use crate::runtime::tripwire::{
-        normalise, scan, sentences, Break, ClaimWords, Patterns, Tripwire, Words,
+        normalise, scan, sentences, Break, ClaimWords, Tripwire, Words,
     };
 }
 

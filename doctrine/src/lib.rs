@@ -2,16 +2,27 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub use doctrine_claims::safety_claims;
 pub use doctrine_core::{
-    cache, fingerprint, introspect, safety_claims, tripwire, BudgetBand, Choice, FactError,
-    Formulation, Instruction, InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind,
-    ParseChoiceError, Prepared, Prompt, Repo, Selector,
+    cache, fingerprint, introspect, BudgetBand, Choice, FactError, Formulation, Instruction,
+    InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind, ParseChoiceError, Prepared,
+    Prompt, Repo, Selector,
 };
 pub use doctrine_load::{limits, OverlayCapError, ShippedSkill, Skill, SkillOrigin, Skills};
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
 pub use doctrine_macros::doctrine;
+
+/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
+/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set;
+/// [`scan`](tripwire::scan), which runs one over instructions and turns what it finds into
+/// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
+/// larger word-rule engine is the `claims` feature's `doctrine::claims::WordRules`.
+pub mod tripwire {
+    pub use doctrine_claims::Patterns;
+    pub use doctrine_core::tripwire::*;
+}
 
 /// The word-rule engine for the safety-claims tripwire (the `doctrine-claims` crate, feature
 /// `claims`): pass `&doctrine::claims::WordRules` to a generated `safety_claims_with`.

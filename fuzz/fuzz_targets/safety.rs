@@ -9,9 +9,9 @@
 
 use arbitrary::Arbitrary;
 use doctrine::{Instruction, InstructionSource, NoticeKind};
-use doctrine_claims::WordRules;
+use doctrine_claims::{Patterns, WordRules};
 // What a manifest's generated `safety_claims_with` calls with its locked layers' `claims`.
-use doctrine_core::tripwire::{scan, ClaimWords, Patterns, Tripwire};
+use doctrine_core::tripwire::{scan, ClaimWords, Tripwire};
 use libfuzzer_sys::fuzz_target;
 
 /// Extension word sets: none, ordinary words, and entries that stress normalisation

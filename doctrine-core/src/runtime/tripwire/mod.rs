@@ -2,17 +2,12 @@
 //! becomes a [`Notice`] carrying a [`Finding`]. Nothing is edited or dropped, and the
 //! locked layers never depend on this: they are compiled in and have no overlay field.
 //!
-//! [`Tripwire`] is the check; [`Patterns`] the small built-in set. The word-rule engine
-//! that used to live here is the `doctrine-claims` crate (the facade's `claims` feature),
-//! another implementation of the same trait.
+//! [`Tripwire`] is the check, [`scan`] runs one over instructions; the implementations
+//! are the `doctrine-claims` crate's: the small built-in `Patterns` (every agent gets it,
+//! as `doctrine::tripwire::Patterns`) and the word-rule engine (the facade's `claims`).
 
-// The word lists, a few to a line.
-#[rustfmt::skip]
-mod lists;
-mod patterns;
 mod text;
 
-pub use patterns::Patterns;
 pub use text::{normalise, sentences, Break, Words};
 
 use super::instruction::Instruction;
@@ -22,7 +17,7 @@ use super::notice::{Finding, Notice, NoticeKind};
 /// `safety_claims` passes one per such layer to the tripwire; a finding that one of them
 /// matched names [`ClaimWords::layer`]. The generator stores entries [`normalise`]d.
 ///
-/// What each list means is the tripwire's to decide; [`Patterns`] reads them as the
+/// What each list means is the tripwire's to decide; the built-in `Patterns` read them as the
 /// manifest reference says: verbs loosen, objects are what is protected, actions are
 /// forbidden unless permitted, phrases are claims wherever they appear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +81,7 @@ impl ClaimWords {
 
 /// A check over instruction sentences. Given one sentence as written (see [`sentences`])
 /// and the manifest's [`ClaimWords`], the first thing in it that tries to loosen a locked
-/// layer, if any. [`Patterns`] is the built-in set; a closure of the same shape is one too.
+/// layer, if any. `Patterns` is the built-in set; a closure of the same shape is one too.
 pub trait Tripwire {
     /// The first claim in `sentence`, if any.
     fn check(&self, sentence: &str, words: &[ClaimWords]) -> Option<Finding>;
@@ -132,14 +127,6 @@ pub fn scan(
         }
     }
     notices
-}
-
-/// The sentences of the instructions that the built-in [`Patterns`] report, without a
-/// manifest's words (a manifest with an instructions layer generates a `safety_claims` that
-/// adds its locked layers' `claims`). A reporter, not a guard: treat a notice as a reason
-/// to look, and silence as no evidence (its recall is in BENCHMARKS.md).
-pub fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {
-    scan(instructions, &[], &Patterns)
 }
 
 #[cfg(test)]

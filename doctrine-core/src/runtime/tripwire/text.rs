@@ -87,7 +87,7 @@ pub enum Break {
 
 /// One sentence, [`normalise`]d and split into words: letters, digits and `'`, `-`, `/`,
 /// `~`, `$`, `.` (`.env`, `~/.ssh`, `--force`, `rm -rf /`), without the quotes around them
-/// or a trailing dot. What the built-in [`Patterns`](super::Patterns) read; another
+/// or a trailing dot. What the built-in `Patterns` read; another
 /// [`Tripwire`](super::Tripwire) may read it too.
 #[derive(Clone, Debug, Default)]
 pub struct Words {

@@ -1,8 +1,14 @@
 //! The built-in tripwire: a few named patterns over the words of one sentence.
 
-use super::lists::*;
-use super::text::{Break, Words};
-use super::{ClaimWords, Finding, Tripwire};
+// The word lists, a few to a line.
+#[rustfmt::skip]
+mod lists;
+#[cfg(test)]
+mod tests;
+
+use doctrine_core::tripwire::{scan, Break, ClaimWords, Finding, Tripwire, Words};
+use doctrine_core::{Instruction, Notice};
+use lists::*;
 
 /// The built-in [`Tripwire`]: the rules of [`Patterns::rules`], each a few word lists in
 /// order (a verb, then what it acts on within four words, in the same clause), plus the
@@ -396,25 +402,10 @@ impl Tripwire for Patterns {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn inflections_of_manifest_verbs() {
-        for (word, verb) in [
-            ("thaws", "thaw"),
-            ("thawed", "thaw"),
-            ("thawing", "thaw"),
-            ("waived", "waive"),
-            ("waiving", "waive"),
-            ("skipped", "skip"),
-            ("pushes", "push"),
-        ] {
-            assert!(inflects(word, verb), "{word} / {verb}");
-        }
-        for (word, verb) in [("thawn", "thaw"), ("waiver", "waive"), ("skis", "skip")] {
-            assert!(!inflects(word, verb), "{word} / {verb}");
-        }
-    }
+/// The sentences of the instructions that the built-in [`Patterns`] report, without a
+/// manifest's words (a manifest with an instructions layer generates a `safety_claims` that
+/// adds its locked layers' `claims`). A reporter, not a guard: treat a notice as a reason
+/// to look, and silence as no evidence (its recall is in BENCHMARKS.md).
+pub fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {
+    scan(instructions, &[], &Patterns)
 }
