@@ -133,7 +133,10 @@ pub mod manifest {
                 }
             }
             Err(diagnostics) => {
-                assert!(!diagnostics.list.is_empty(), "an error without a diagnostic");
+                assert!(
+                    !diagnostics.list.is_empty(),
+                    "an error without a diagnostic"
+                );
                 let manifest = String::from_utf8_lossy(data);
                 let manifest: Vec<&str> = manifest.split('\n').collect();
                 for d in diagnostics.located() {
