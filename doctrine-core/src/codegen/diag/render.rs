@@ -51,7 +51,7 @@ impl Located<'_> {
 impl Diagnostics {
     /// Each diagnostic with its span resolved, in order. A file's line index is built when
     /// a span first points into it, and kept: offsets asked in increasing order then cost
-    /// one pass over the file in all (see [`Lines`]).
+    /// one pass over the file in all (see `Lines`).
     pub fn located(&self) -> impl Iterator<Item = Located<'_>> {
         let mut lines: Vec<Option<Lines<'_>>> = Vec::new();
         self.list.iter().map(move |d| {
