@@ -53,9 +53,9 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
 /// selectors, bidi controls, tags…), which render as nothing, without accents (each
 /// character decomposed, its combining marks dropped: `è` and `e` with U+0300 read as
 /// `e`), and with letters of other scripts that read as Latin ones (Cyrillic `а`, Greek
-/// `Ο`, fullwidth `ｓ`…) written as those (`lookalike`). Two overlay file names,
-/// or two skill names, that fold alike could be taken for one another. Folding is a fixed
-/// point: a folded name folds to itself.
+/// `Ο`, fullwidth `ｓ`…) written as those (`doctrine-core`'s `lookalike`). Two overlay
+/// file names, or two skill names, that fold alike could be taken for one another. Folding
+/// is a fixed point: a folded name folds to itself.
 pub fn fold(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
