@@ -101,7 +101,5 @@ pub mod __internals {
     };
 }
 
-#[cfg(feature = "book")]
-pub mod book;
 #[cfg(feature = "tokens")]
 pub mod tokens;

@@ -11,8 +11,8 @@ mod shown;
 use std::collections::HashMap;
 use std::fmt::Display;
 
-use crate::runtime::prompt::Prompt;
-use crate::runtime::section::{Section, SectionState};
+use doctrine_core::introspect::Section;
+use doctrine_core::Prompt;
 
 /// Every prompt of one manifest, layer texts shared. Build it with [`Book::of`] or
 /// [`Book::add`]; its `Display` is the book.
@@ -128,10 +128,7 @@ impl Book {
     fn split(&mut self, text: &str, sections: &[Section]) -> Vec<(String, usize, usize)> {
         let spans: Vec<(&str, usize, usize)> = sections
             .iter()
-            .filter_map(|s| match s.state {
-                SectionState::Included { start, end } => Some((s.info.name, start, end)),
-                SectionState::Skipped(_) => None,
-            })
+            .filter_map(|s| s.state.range().map(|r| (s.info.name, r.start, r.end)))
             .collect();
         let ordered = spans
             .iter()

@@ -10,7 +10,9 @@
 //! matrix, and a run writes the whole pending change, never only the first prompt that
 //! differs. The guide's [testing page](crate::guide::testing) shows a test.
 
-pub use doctrine_core::book::Book;
+mod book;
+
+pub use book::Book;
 
 /// What [`assert_book!`](crate::assert_book) calls: `insta`, so that a test needs no
 /// dependency of its own on it.
@@ -28,7 +30,7 @@ pub use insta as __insta;
 ///
 /// ```no_run
 /// # mod desk {
-/// #     doctrine::doctrine!("../docs/examples/desk/doctrine.toml");
+/// #     doctrine::doctrine!("../../docs/examples/desk/doctrine.toml");
 /// # }
 /// // Every role × flag × knob, each with the same sample fact and slot.
 /// doctrine::assert_book!("desk", desk::Combination::all(), |c| {
