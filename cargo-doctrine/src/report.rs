@@ -210,7 +210,10 @@ fn cache_lines(prefixes: &[PrefixChange<'_>], counter: Counter) -> String {
         .map(|p| {
             let total = counter.count(p.old);
             let mut row = vec![
-                format!("{:016x}", doctrine_core::fingerprint(p.old.as_bytes())),
+                format!(
+                    "{:016x}",
+                    doctrine_core::cache::fingerprint(p.old.as_bytes())
+                ),
                 p.old.len().to_string(),
                 total.to_string(),
             ];

@@ -74,7 +74,10 @@ fn prompts() -> Vec<(&'static str, String)> {
 }
 
 fn fingerprint(text: &str) -> String {
-    format!("{:016x}", doctrine_core::fingerprint(text.as_bytes()))
+    format!(
+        "{:016x}",
+        doctrine_core::cache::fingerprint(text.as_bytes())
+    )
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! [`Tripwire`](doctrine_core::tripwire::Tripwire) that reports the
 //! instruction sentences that try to loosen a locked layer: [`Patterns`], the small built-in
 //! set every agent gets (`doctrine::tripwire::Patterns`, and [`safety_claims`]), and with the
-//! `claims` feature `WordRules`, a word-rule engine with higher recall (`doctrine::claims`):
+//! `claims` feature `WordRules`, a word-rule engine with higher recall (`doctrine::tripwire::WordRules`):
 //! pass `&WordRules` to a manifest's generated `safety_claims_with(&instructions, …)`, or to
 //! [`doctrine_core::tripwire::scan`].
 //!

@@ -16,8 +16,9 @@ use std::path::Path;
 
 use doctrine_claims::Patterns;
 use doctrine_claims::WordRules;
+use doctrine_core::instructions::{Authority, Instruction};
+use doctrine_core::introspect::NoticeKind;
 use doctrine_core::tripwire::{scan, Tripwire};
-use doctrine_core::{Instruction, InstructionSource, NoticeKind};
 
 /// At least this share of the dev half's attack sentences is reported: the target.
 const MIN_RECALL: f64 = 0.95;
@@ -57,7 +58,7 @@ fn judge(file: &str, tripwire: &dyn Tripwire) -> (Vec<String>, Vec<String>) {
     for (n, line) in lines {
         let scope = format!("{file}:{n}");
         let instruction = Instruction {
-            source: InstructionSource::Project,
+            source: Authority::Project,
             scope: &scope,
             locked: false,
             text: &line,

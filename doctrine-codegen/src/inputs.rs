@@ -11,8 +11,9 @@ use doctrine_core::__internals::fact::value_text;
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::Inputs;
 use doctrine_core::__internals::prompt::with_ceiling;
+use doctrine_core::instructions::Instruction;
 use doctrine_core::introspect::Section;
-use doctrine_core::{Instruction, Prompt};
+use doctrine_core::Prompt;
 
 /// One combination of a manifest's closed sets, by index as the runtime reads them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,7 +206,7 @@ pub(super) fn composed(
     d: &Doctrine,
     plan: &Plan,
     role: usize,
-    formulation: doctrine_core::Formulation,
+    formulation: doctrine_core::input::Formulation,
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let prompt = compose_plan_boxed(

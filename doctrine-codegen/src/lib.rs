@@ -10,7 +10,10 @@
 //! macro emits beside a failing manifest's errors), [`load`], [`read_manifest`] (the
 //! manifest alone, found and read as `load` does), [`plan`], [`manifest_schema`] (the
 //! manifest's JSON Schema, built from the reader's declarations), [`watch`] (for a build
-//! script) and the diagnostics are API; the rest may change in any release.
+//! script), [`write_file`] (a tool's output, to a regular file only), the diagnostics and
+//! [`model`] (the validated manifest as the generator sees it, for tools such as
+//! `cargo doctrine`: documented, but it grows with the manifest, so a release may change it)
+//! are API; the rest may change in any release.
 #![forbid(unsafe_code)]
 #![deny(unreachable_pub)]
 
@@ -22,7 +25,7 @@ mod json;
 mod lines;
 mod load;
 mod manifest_file;
-mod model;
+pub mod model;
 pub mod named;
 mod names;
 pub mod naming;
@@ -41,6 +44,7 @@ mod watch;
 pub use manifest_file::{read_manifest, ManifestFile};
 pub use model::Doctrine;
 pub use names::crate_path;
+pub use read::{write_file, ReadError};
 pub use schema::manifest_schema;
 pub use skeleton::skeleton;
 pub use watch::{watch, watched};
@@ -55,7 +59,7 @@ pub mod __internals {
     /// checked rather than refused, so an error case's diagnostics differ
     /// (`tests/errors/<case>.tokens.diag`).
     pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
-    pub use super::read::{write_file, CrateDir, ReadError, MAX_FILE_BYTES};
+    pub use super::read::{CrateDir, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
     pub use doctrine_load::__internals::frontmatter::FrontmatterError;
@@ -80,11 +84,6 @@ pub mod __internals {
         doctrine_load::__internals::frontmatter::skill::parse(text, stem)
             .map(|s| (s.name, s.when, s.triggers, s.body))
             .map_err(|p| p.message)
-    }
-
-    /// The validated manifest's types.
-    pub mod model {
-        pub use crate::model::*;
     }
 
     /// The names the generator keeps for itself.

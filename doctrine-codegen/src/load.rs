@@ -77,7 +77,10 @@ impl Loader {
                 if self.tracked_set.insert(canonical.clone()) {
                     self.tracked.push(canonical);
                 }
-                Some((bytes.len() as u64, doctrine_core::fingerprint(&bytes)))
+                Some((
+                    bytes.len() as u64,
+                    doctrine_core::cache::fingerprint(&bytes),
+                ))
             }
             Err(e) => {
                 let (message, help) = e.describe("file");

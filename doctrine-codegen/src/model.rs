@@ -670,9 +670,9 @@ pub enum SectionOn {
 #[derive(Debug)]
 pub struct Formulations {
     /// For families the table does not name.
-    pub default: doctrine_core::Formulation,
+    pub default: doctrine_core::input::Formulation,
     /// Lowercase family name (or prefix) → formulation, in manifest order.
-    pub families: Vec<(String, doctrine_core::Formulation)>,
+    pub families: Vec<(String, doctrine_core::input::Formulation)>,
     /// `match = "exact"`: a key names a whole family, not a prefix.
     pub exact: bool,
     /// Section boundaries in run-time text are escaped (`escape = "none"` turns it off, in

@@ -491,12 +491,12 @@ keywords! {
     }
 }
 
-impl From<Formulation> for doctrine_core::Formulation {
+impl From<Formulation> for doctrine_core::input::Formulation {
     fn from(f: Formulation) -> Self {
         match f {
-            Formulation::Markdown => doctrine_core::Formulation::Markdown,
-            Formulation::Tagged => doctrine_core::Formulation::Tagged,
-            Formulation::Bare => doctrine_core::Formulation::Bare,
+            Formulation::Markdown => doctrine_core::input::Formulation::Markdown,
+            Formulation::Tagged => doctrine_core::input::Formulation::Tagged,
+            Formulation::Bare => doctrine_core::input::Formulation::Bare,
         }
     }
 }

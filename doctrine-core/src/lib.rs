@@ -7,19 +7,33 @@
 
 mod runtime;
 
-// What users call: shown by rustdoc and kept stable.
+// What users call: shown by rustdoc and kept stable. The root holds the three types every
+// agent names; the rest is grouped by concept, as the facade shows it.
 pub use runtime::build;
-pub use runtime::choice::{Choice, ParseChoiceError};
-pub use runtime::compose::fingerprint;
-pub use runtime::fact::FactError;
-pub use runtime::formulation::Formulation;
-pub use runtime::instruction::{Instruction, InstructionSource, InstructionStyle, LinePiece};
-pub use runtime::notice::{Notice, NoticeKind};
+pub use runtime::choice::Choice;
 pub use runtime::prepared::Prepared;
 pub use runtime::prompt::Prompt;
-pub use runtime::reminder::BudgetBand;
-pub use runtime::repo::Repo;
-pub use runtime::selector::Selector;
+
+/// Instructions: guidance given at run time, from users, projects and administrators, in
+/// ascending [`Authority`](instructions::Authority), and how a manifest writes each one's
+/// provenance line ([`Style`](instructions::Style)).
+pub mod instructions {
+    pub use crate::runtime::instruction::{Authority, Instruction, LinePiece, Style};
+}
+
+/// What a generated builder takes at run time beyond its own types, and the errors it gives
+/// back: the [`Formulation`](input::Formulation) of section delimiters, a
+/// [`Selector`](input::Selector)'s value, the [`ContextBand`](input::ContextBand) a
+/// reminder announces, a [`Repo`](input::Repo) fact, a [`FactError`](input::FactError) from
+/// `build()` and a [`ParseChoiceError`](input::ParseChoiceError) from parsing a choice.
+pub mod input {
+    pub use crate::runtime::choice::ParseChoiceError;
+    pub use crate::runtime::fact::FactError;
+    pub use crate::runtime::formulation::Formulation;
+    pub use crate::runtime::reminder::ContextBand;
+    pub use crate::runtime::repo::Repo;
+    pub use crate::runtime::selector::Selector;
+}
 
 /// What a composed prompt and the selectors say about how the prompt was made: one
 /// [`Section`](introspect::Section) per layer with its [`LayerInfo`](introspect::LayerInfo),
@@ -33,10 +47,11 @@ pub mod introspect {
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
+    pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
     pub use crate::runtime::section::{Mark, Section, SectionState};
-    pub use crate::runtime::selector::{Doctor, SelectorReport, SourceKind};
-    pub use crate::runtime::user_content::{UserContent, UserSource};
+    pub use crate::runtime::selector::{Doctor, SelectorOrigin, SelectorReport};
+    pub use crate::runtime::user_content::{UserContent, UserFile};
 }
 
 /// A prompt split at its cache tiers ([`Prompt::blocks`]) and shaped for providers:
@@ -45,6 +60,7 @@ pub mod introspect {
 pub mod cache {
     pub use crate::runtime::blocks::{Block, Blocks};
     pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
+    pub use crate::runtime::compose::fingerprint;
 }
 
 /// The safety-claims tripwire's check over one instruction sentence,

@@ -25,7 +25,7 @@ use crate::user_dir::{
     hard_linked, list, listing_errors, not_utf8, open_dir, open_entry, refusal, size_over,
     unreadable, Links, Named, Words,
 };
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 
 /// How the overlay loader's notices word a refusal.
 const WORDS: Words = Words {
@@ -119,7 +119,7 @@ impl OverlayFile {
 }
 
 /// An earlier shipped version of a layer's text: its size and
-/// [`fingerprint`](doctrine_core::fingerprint), computed at compile time from a file in the crate.
+/// [`fingerprint`](doctrine_core::cache::fingerprint), computed at compile time from a file in the crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ShippedVersion {
     pub size: u64,
@@ -473,7 +473,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[ShippedVersion]) -> Out
         Err(e) => return ignored(unreadable(&e, WORDS)),
     };
     if legacy && bytes.len() as u64 == size {
-        let fingerprint = doctrine_core::fingerprint(&bytes);
+        let fingerprint = doctrine_core::cache::fingerprint(&bytes);
         if ignore.contains(&ShippedVersion { size, fingerprint }) {
             return Outcome::Ignored(
                 NoticeKind::ShippedCopy,

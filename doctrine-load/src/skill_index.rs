@@ -5,7 +5,7 @@
 
 use crate::skill::{Skill, SkillOrigin, Skills};
 use doctrine_core::__internals::list::{write_item, write_more, ListStyle};
-use doctrine_core::__internals::user_content::{Rendered, UserSource};
+use doctrine_core::__internals::user_content::{Rendered, UserFile};
 
 /// A field of the index's item template. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub fn render_skill_index(skills: &Skills, fields: &[SkillField], style: &ListSt
             out.text.push_str(p)
         });
         if let SkillOrigin::User(file) = &skill.origin {
-            let source = UserSource::UserSkill {
+            let source = UserFile::UserSkill {
                 name: skill.name.clone(),
                 file: file.clone(),
             };
@@ -97,7 +97,7 @@ mod tests {
         assert_eq!(&r.text[range.clone()], "- alpha: Mine.");
         assert_eq!(
             *source,
-            UserSource::UserSkill {
+            UserFile::UserSkill {
                 name: "alpha".into(),
                 file: "/u/alpha.md".into()
             }

@@ -22,7 +22,7 @@ use crate::text::{fold, normalise, shown};
 use crate::user_dir::{
     list, listing_errors, open_dir, open_entry, read_whole, refusal, Links, Named, Words,
 };
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 
 /// Default byte cap per user skill file. A skill over it is refused whole: half a skill's
 /// guidance is worse than none.

@@ -12,7 +12,7 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use crate::safe_open::{DirHandle, Entry, Opened, Refused};
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 
 /// How a loader's messages name its directory and what a refusal leaves in place.
 #[derive(Clone, Copy, Debug)]

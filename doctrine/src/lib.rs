@@ -2,32 +2,45 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use doctrine_claims::safety_claims;
-pub use doctrine_core::{
-    cache, fingerprint, introspect, BudgetBand, Choice, FactError, Formulation, Instruction,
-    InstructionSource, InstructionStyle, LinePiece, Notice, NoticeKind, ParseChoiceError, Prepared,
-    Prompt, Repo, Selector,
-};
-pub use doctrine_load::{limits, OverlayCapError, ShippedSkill, Skill, SkillOrigin, Skills};
+// The root: the macro, the three types every agent names, and one module per concept.
+pub use doctrine_core::{cache, instructions, introspect, Choice, Prepared, Prompt};
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
 pub use doctrine_macros::doctrine;
 
-/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
-/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set;
-/// [`scan`](tripwire::scan), which runs one over instructions and turns what it finds into
-/// notices ([`safety_claims`] is `scan` with the built-in set and no manifest words). The
-/// larger word-rule engine is the `claims` feature's `doctrine::claims::WordRules`.
-pub mod tripwire {
-    pub use doctrine_claims::Patterns;
-    pub use doctrine_core::tripwire::*;
+/// What a generated builder takes at run time beyond its own types, and the errors it gives
+/// back: the [`Formulation`](input::Formulation) of section delimiters, a
+/// [`Selector`](input::Selector)'s value, the [`ContextBand`](input::ContextBand) a
+/// reminder announces, a [`Repo`](input::Repo) fact; a [`FactError`](input::FactError) from
+/// `build()`, a [`ParseChoiceError`](input::ParseChoiceError) from parsing a choice, an
+/// [`OverlayCapError`](input::OverlayCapError) from an overlay cap above the
+/// [`limits`](input::limits) every read of a user's file keeps to.
+pub mod input {
+    pub use doctrine_core::input::*;
+    pub use doctrine_load::{limits, OverlayCapError};
 }
 
-/// The word-rule engine for the safety-claims tripwire (the `doctrine-claims` crate, feature
-/// `claims`): pass `&doctrine::claims::WordRules` to a generated `safety_claims_with`.
-#[cfg(feature = "claims")]
-pub use doctrine_claims as claims;
+/// Skills: the [`ShippedSkill`](skills::ShippedSkill)s a manifest embeds, a session's
+/// [`Skills`](skills::Skills) (shipped, and with the `skills` feature the user's own, loaded
+/// from their directories), each [`Skill`](skills::Skill) with its
+/// [`SkillOrigin`](skills::SkillOrigin).
+pub mod skills {
+    pub use doctrine_load::{ShippedSkill, Skill, SkillOrigin, Skills};
+}
+
+/// The safety-claims tripwire: [`Tripwire`](tripwire::Tripwire), the check over one
+/// instruction sentence; [`Patterns`](tripwire::Patterns), the built-in set a manifest's
+/// generated `safety_claims` runs; [`scan`](tripwire::scan), which runs any tripwire over
+/// instructions and turns what it finds into notices. With the `claims` feature,
+/// `WordRules`, the larger word-rule engine (the `doctrine-claims`
+/// crate), for a generated `safety_claims_with`.
+pub mod tripwire {
+    pub use doctrine_claims::Patterns;
+    #[cfg(feature = "claims")]
+    pub use doctrine_claims::WordRules;
+    pub use doctrine_core::tripwire::*;
+}
 
 /// Exact token counts for OpenAI's `o200k_base` and `cl100k_base` (feature `tokens`):
 /// [`Encoding::count`](tokens::Encoding::count), and `prompt.explain().tokens(encoding)` for

@@ -12,7 +12,8 @@ mod agent {
 use agent::{Facts, SessionState, SHIPPED_SKILLS};
 use std::path::Path;
 
-use doctrine::{BudgetBand, Skills};
+use doctrine::input::ContextBand;
+use doctrine::skills::Skills;
 
 const DEFAULT_TASK: &str =
     "The parser test is flaky since the last merge. Fix it, then cut a release.";
@@ -48,7 +49,7 @@ fn main() {
         changed_files: &["src/parser.rs"],
         denied_tools: &[],
         compacted: true,
-        context: BudgetBand::crossed(BudgetBand::of(55, 100), BudgetBand::of(63, 100)),
+        context: ContextBand::crossed(ContextBand::of(55, 100), ContextBand::of(63, 100)),
     };
     // Wrapped so that no body or list item can close the marker early; a notice says when
     // one tried.

@@ -67,7 +67,7 @@ fn loaded_tools(role: Role) -> &'static [&'static str] {
     }
 }
 
-fn parse<T: FromStr<Err = doctrine::ParseChoiceError>>(s: &str) -> Result<T, String> {
+fn parse<T: FromStr<Err = doctrine::input::ParseChoiceError>>(s: &str) -> Result<T, String> {
     T::from_str(s).map_err(|e| e.to_string())
 }
 

@@ -29,7 +29,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     ))?;
     let mode: Mode = mode
         .parse()
-        .map_err(|e: doctrine::ParseChoiceError| e.to_string())?;
+        .map_err(|e: doctrine::input::ParseChoiceError| e.to_string())?;
     let (mut facts, mut extra, mut explain) = (Vec::new(), None, false);
     while let Some(arg) = args.next() {
         match arg.as_str() {

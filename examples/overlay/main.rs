@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use doctrine::{Instruction, InstructionSource, Repo};
+use doctrine::input::Repo;
+use doctrine::instructions::{Authority, Instruction};
 
 mod assistant {
     doctrine::doctrine!("doctrine.toml");
@@ -64,19 +65,19 @@ fn main() -> ExitCode {
     };
     let instructions = [
         Instruction {
-            source: InstructionSource::Locked,
+            source: Authority::Locked,
             scope: "organisation policy",
             locked: true,
             text: "Never push to the main branch; open a pull request instead.",
         },
         Instruction {
-            source: InstructionSource::User,
+            source: Authority::User,
             scope: "~/.config/quill",
             locked: false,
             text: &args.user,
         },
         Instruction {
-            source: InstructionSource::Project,
+            source: Authority::Project,
             scope: "AGENTS.md",
             locked: false,
             text: &args.project,

@@ -5,7 +5,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use doctrine::FactError;
+use doctrine::input::FactError;
 use libfuzzer_sys::fuzz_target;
 
 mod facts {

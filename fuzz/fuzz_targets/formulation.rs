@@ -12,7 +12,8 @@ use std::io::Write;
 use arbitrary::Arbitrary;
 use doctrine::__private::boundaries;
 use doctrine::introspect::SectionState;
-use doctrine::{Formulation, Instruction, InstructionSource};
+use doctrine::input::Formulation;
+use doctrine::instructions::{Authority, Instruction};
 use libfuzzer_sys::fuzz_target;
 
 mod fx {
@@ -47,7 +48,7 @@ fuzz_target!(|input: Input| {
         .collect();
     let rules: Vec<Instruction> = (input.rules.iter().take(3))
         .map(|(source, scope, text)| Instruction {
-            source: InstructionSource::ALL[usize::from(*source) % InstructionSource::ALL.len()],
+            source: Authority::ALL[usize::from(*source) % Authority::ALL.len()],
             scope,
             locked: source & 0x80 != 0,
             text,

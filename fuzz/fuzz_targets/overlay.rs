@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use arbitrary::Arbitrary;
 use doctrine_codegen::__internals::{fold, normalise};
 use doctrine_core::__private::marked;
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 use doctrine_fuzz::scratch_dir;
 use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
 use doctrine_load::limits::{MAX_OVERLAY_BYTES, MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};

@@ -8,7 +8,8 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use doctrine::{Instruction, InstructionSource, NoticeKind};
+use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::NoticeKind;
 use doctrine_claims::{Patterns, WordRules};
 // What a manifest's generated `safety_claims_with` calls with its locked layers' `claims`.
 use doctrine_core::tripwire::{scan, ClaimWords, Tripwire};
@@ -92,7 +93,7 @@ fuzz_target!(|input: Input<'_>| {
         .texts
         .iter()
         .map(|text| Instruction {
-            source: InstructionSource::User,
+            source: Authority::User,
             scope: "fuzz",
             locked: false,
             text,

@@ -5,8 +5,8 @@
 use doctrine_core::__private::{
     compose, Body, Guard, ItemPiece, ListStyle, Part, Seg, Value, NO_JOIN,
 };
-use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserSource};
-use doctrine_core::Formulation;
+use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserFile};
+use doctrine_core::input::Formulation;
 use doctrine_load::__private::{render_skill_index, SkillField};
 use doctrine_load::{SkillOrigin, Skills};
 
@@ -99,24 +99,24 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
             "{u:?} outside {start}..{end}"
         );
     }
-    let mut want: Vec<(&str, String, UserSource)> = Vec::new();
+    let mut want: Vec<(&str, String, UserFile)> = Vec::new();
     if let Some(text) = identity {
         want.push((
             "identity",
             text.to_string(),
-            UserSource::OverlayFile("identity.md"),
+            UserFile::OverlayFile("identity.md"),
         ));
     }
     if !tools.is_empty() {
         want.push((
             "tools",
             tools.to_string(),
-            UserSource::OverlayFile("tools.md"),
+            UserFile::OverlayFile("tools.md"),
         ));
     }
     for s in skills.iter().take(64) {
         if let SkillOrigin::User(file) = &s.origin {
-            let source = UserSource::UserSkill {
+            let source = UserFile::UserSkill {
                 name: s.name.clone(),
                 file: file.clone(),
             };
@@ -129,7 +129,7 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
         let bytes = range.filter(|i| !escaped.contains(i));
         String::from_utf8(bytes.map(|i| p.as_str().as_bytes()[i]).collect()).unwrap()
     };
-    let got: Vec<(&str, String, UserSource)> = p
+    let got: Vec<(&str, String, UserFile)> = p
         .user_content()
         .iter()
         .map(|u| (u.layer, unescaped(u.range.clone()), u.source.clone()))

@@ -129,8 +129,10 @@ impl Flags {
 /// Parses a comma-separated list of the flags that are on (`""` turns all off).
 #[automatically_derived]
 impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+    type Err = ::doctrine::input::ParseChoiceError;
+    fn from_str(
+        s: &str,
+    ) -> ::core::result::Result<Self, ::doctrine::input::ParseChoiceError> {
         let mut flags = Flags { fable: false };
         for name in s.split(',') {
             let name = name.trim();
@@ -543,7 +545,7 @@ impl<'a> Facts<'a> {
     pub fn from_pairs(
         role: Role,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
             Role::NAMES[role as usize],
             &FACT_NAMES,
@@ -637,7 +639,9 @@ impl<'a> FactsBuilder<'a> {
     }
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
-    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Facts<'a>, ::doctrine::input::FactError> {
         const TAKEN: [[bool; 1]; 8] = [
             [true],
             [true],
@@ -949,7 +953,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -960,7 +968,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -977,7 +989,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -1023,7 +1039,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(
@@ -1197,7 +1213,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -79,8 +79,10 @@ impl Flags {
 /// Parses a comma-separated list of the flags that are on (`""` turns all off).
 #[automatically_derived]
 impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+    type Err = ::doctrine::input::ParseChoiceError;
+    fn from_str(
+        s: &str,
+    ) -> ::core::result::Result<Self, ::doctrine::input::ParseChoiceError> {
         let mut flags = Flags {
             verbose: false,
             strict: false,
@@ -227,7 +229,7 @@ impl<'a> Facts<'a> {
     pub fn from_pairs(
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
             Mode::NAMES[role as usize],
             &FACT_NAMES,
@@ -308,7 +310,9 @@ impl<'a> FactsBuilder<'a> {
     }
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
-    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Facts<'a>, ::doctrine::input::FactError> {
         const TAKEN: [[bool; 3]; 1] = [[true, true, true]];
         let given = [
             self.scope.is_some(),
@@ -412,18 +416,18 @@ impl Overlay {
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
+    /// `doctrine::input::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         Self::load_capped(dir, usize::MAX)
     }
     /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
     pub fn load_capped(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         let (texts, notices) = ::doctrine::__private::load_overlay(
             ::core::convert::AsRef::as_ref(&dir),
             &Self::SPEC,
@@ -442,11 +446,11 @@ impl Overlay {
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
-        (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::OverlayCapError,
+        (Self, ::std::vec::Vec<::doctrine::introspect::Notice>),
+        ::doctrine::input::OverlayCapError,
     > {
         if cap > Self::MAX_CAP_BYTES {
-            return ::core::result::Result::Err(::doctrine::OverlayCapError {
+            return ::core::result::Result::Err(::doctrine::input::OverlayCapError {
                 cap,
                 ceiling: Self::MAX_CAP_BYTES,
             });
@@ -493,14 +497,14 @@ pub const SEPARATOR: &str = "|";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 9;
 /// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
+pub const DEFAULT_FORMULATION: ::doctrine::input::Formulation = ::doctrine::input::Formulation::Markdown;
 ///The formulation for a model family (trimmed, ASCII case ignored): the manifest's family of that exact name in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
+pub fn formulation_for(family: &str) -> ::doctrine::input::Formulation {
     ::doctrine::__private::for_family(
         family,
         &[
-            ("claude", ::doctrine::Formulation::Tagged),
-            ("gpt-4o", ::doctrine::Formulation::Bare),
+            ("claude", ::doctrine::input::Formulation::Tagged),
+            ("gpt-4o", ::doctrine::input::Formulation::Bare),
         ],
         DEFAULT_FORMULATION,
         true,
@@ -635,7 +639,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -646,7 +654,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -663,7 +675,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -702,7 +718,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
         LayerPlan::of(LayerInfo::named("host"), ContentPlan::Slot(0))
@@ -817,7 +833,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -158,7 +158,7 @@ impl<'a> Facts<'a> {
     pub fn from_pairs(
         role: Role,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let _: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
             Role::NAMES[role as usize],
             &FACT_NAMES,
@@ -304,7 +304,9 @@ impl<'a> FactsBuilder<'a> {
     }
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
-    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Facts<'a>, ::doctrine::input::FactError> {
         const TAKEN: [[bool; 3]; 2] = [[true, true, true], [true, true, false]];
         let given = [self.tools.is_some(), self.skills.is_some(), self.guides.is_some()];
         let r = self.__role as usize;
@@ -416,7 +418,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -427,7 +433,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -444,7 +454,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -484,7 +498,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 3] = [
         LayerPlan::of(
@@ -533,7 +547,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -356,7 +356,7 @@ impl<'a> Facts<'a> {
     pub fn from_pairs(
         role: Mode,
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let slots: [::core::option::Option<&'a str>; 13] = ::doctrine::__private::collect(
             Mode::NAMES[role as usize],
             &FACT_NAMES,
@@ -694,7 +694,9 @@ impl<'a> FactsBuilder<'a> {
     }
     /// The facts, checked against the role: a required fact not given is
     /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
-    pub fn build(self) -> ::core::result::Result<Facts<'a>, ::doctrine::FactError> {
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Facts<'a>, ::doctrine::input::FactError> {
         const TAKEN: [[bool; 13]; 6] = [
             [
                 true, true, true, true, false, false, false, true, true, true, false,
@@ -1074,7 +1076,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::with_ceiling(
                 ::doctrine::__private::compose_plan(
                     &__doctrine::PLAN,
-                    (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                    (
+                        SEPARATOR,
+                        ::doctrine::input::Formulation::Markdown,
+                        &__doctrine::GUARD,
+                    ),
                     inputs,
                 ),
                 state.ceiling(),
@@ -1087,7 +1093,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -1105,7 +1115,11 @@ impl<'a, Stage> Compose<'a, Stage> {
                 ::doctrine::__private::compose_prepared(
                     prepared,
                     &__doctrine::PLAN,
-                    (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                    (
+                        SEPARATOR,
+                        ::doctrine::input::Formulation::Markdown,
+                        &__doctrine::GUARD,
+                    ),
                     inputs,
                 ),
                 state.ceiling(),
@@ -1131,7 +1145,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 pub mod prefix {
     ///Byte length of the stable prefix of mode `baseline`, known at compile time.
     pub const BASELINE_LEN: usize = 28;
-    ///FNV-1a 64 fingerprint of the stable prefix of mode `baseline` (see `doctrine::fingerprint`).
+    ///FNV-1a 64 fingerprint of the stable prefix of mode `baseline` (see `doctrine::cache::fingerprint`).
     pub const BASELINE_FINGERPRINT: u64 = 12737969256850344607;
     ///The length and fingerprint of a mode's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Mode) -> ::core::option::Option<(usize, u64)> {
@@ -1155,7 +1169,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 17] = [
         LayerPlan::of(
@@ -1345,7 +1359,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

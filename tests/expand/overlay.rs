@@ -25,7 +25,7 @@ impl<'a> Facts<'a> {
     /// Builds the facts from `(name, value)` pairs, e.g. a command line.
     pub fn from_pairs(
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let slots: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
             "the prompt",
             &FACT_NAMES,
@@ -121,18 +121,18 @@ impl Overlay {
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
+    /// `doctrine::input::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         Self::load_capped(dir, usize::MAX)
     }
     /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
     pub fn load_capped(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         let (texts, notices) = ::doctrine::__private::load_overlay(
             ::core::convert::AsRef::as_ref(&dir),
             &Self::SPEC,
@@ -151,11 +151,11 @@ impl Overlay {
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
-        (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::OverlayCapError,
+        (Self, ::std::vec::Vec<::doctrine::introspect::Notice>),
+        ::doctrine::input::OverlayCapError,
     > {
         if cap > Self::MAX_CAP_BYTES {
-            return ::core::result::Result::Err(::doctrine::OverlayCapError {
+            return ::core::result::Result::Err(::doctrine::input::OverlayCapError {
                 cap,
                 ceiling: Self::MAX_CAP_BYTES,
             });
@@ -210,15 +210,15 @@ pub const SEPARATOR: &str = "\n\n";
 /// How many layers the manifest declares.
 pub const LAYER_COUNT: usize = 7;
 /// The formulation for families the manifest does not name.
-pub const DEFAULT_FORMULATION: ::doctrine::Formulation = ::doctrine::Formulation::Markdown;
+pub const DEFAULT_FORMULATION: ::doctrine::input::Formulation = ::doctrine::input::Formulation::Markdown;
 ///The formulation for a model family (trimmed, ASCII case ignored): the manifest's longest family that is a prefix of it in `[formulation] families`, else `DEFAULT_FORMULATION`.
-pub fn formulation_for(family: &str) -> ::doctrine::Formulation {
+pub fn formulation_for(family: &str) -> ::doctrine::input::Formulation {
     ::doctrine::__private::for_family(
         family,
         &[
-            ("claude", ::doctrine::Formulation::Tagged),
-            ("gpt", ::doctrine::Formulation::Markdown),
-            ("llama", ::doctrine::Formulation::Bare),
+            ("claude", ::doctrine::input::Formulation::Tagged),
+            ("gpt", ::doctrine::input::Formulation::Markdown),
+            ("llama", ::doctrine::input::Formulation::Bare),
         ],
         DEFAULT_FORMULATION,
         false,
@@ -298,7 +298,7 @@ impl<'a, Stage> Compose<'a, Stage> {
     ///Fills instructions layer `instructions`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out. Slot 1 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn instructions<__Skipped>(
         self,
-        value: &'a [::doctrine::Instruction<'a>],
+        value: &'a [::doctrine::instructions::Instruction<'a>],
     ) -> Compose<'a, stage::NeedRepo>
     where
         Stage: ::doctrine::__private::Slot<stage::NeedInstructions, __Skipped>,
@@ -323,7 +323,7 @@ impl<'a, Stage> Compose<'a, Stage> {
         self
     }
     /// Sets how titled layers are delimited.
-    pub fn formulation(mut self, formulation: ::doctrine::Formulation) -> Self {
+    pub fn formulation(mut self, formulation: ::doctrine::input::Formulation) -> Self {
         self.state.formulation = formulation;
         self
     }
@@ -401,16 +401,16 @@ pub mod prefix {}
 /// locked layers add with `claims` (none here). Instructions are reported, never
 /// edited or dropped.
 pub fn safety_claims(
-    instructions: &[::doctrine::Instruction<'_>],
-) -> ::std::vec::Vec<::doctrine::Notice> {
+    instructions: &[::doctrine::instructions::Instruction<'_>],
+) -> ::std::vec::Vec<::doctrine::introspect::Notice> {
     safety_claims_with(instructions, &::doctrine::tripwire::Patterns)
 }
 /// [`safety_claims`] with another tripwire, e.g. the word-rule engine of the
-/// `claims` feature (`&doctrine::claims::WordRules`), given the same words.
+/// `claims` feature (`&doctrine::tripwire::WordRules`), given the same words.
 pub fn safety_claims_with(
-    instructions: &[::doctrine::Instruction<'_>],
+    instructions: &[::doctrine::instructions::Instruction<'_>],
     tripwire: &dyn ::doctrine::tripwire::Tripwire,
-) -> ::std::vec::Vec<::doctrine::Notice> {
+) -> ::std::vec::Vec<::doctrine::introspect::Notice> {
     ::doctrine::tripwire::scan(instructions, &[], tripwire)
 }
 /// The generator's own helpers, kept out of the names this module gives its users.
@@ -422,7 +422,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
@@ -509,7 +509,7 @@ mod __doctrine {
                         "\n</instructions>",
                     ),
                 ),
-            ContentPlan::Instructions(0, &InstructionStyle::DEFAULT),
+            ContentPlan::Instructions(0, &Style::DEFAULT),
         ),
         LayerPlan::of(
             LayerInfo::named("repo")
@@ -541,9 +541,9 @@ mod __doctrine {
     pub(super) struct State<'a> {
         pub(super) facts: [::core::option::Option<&'a str>; 1],
         pub(super) slots: [::core::option::Option<&'a str>; 1],
-        pub(super) instructions: [&'a [::doctrine::Instruction<'a>]; 1],
+        pub(super) instructions: [&'a [::doctrine::instructions::Instruction<'a>]; 1],
         pub(super) overlay: ::core::option::Option<&'a super::Overlay>,
-        pub(super) formulation: ::doctrine::Formulation,
+        pub(super) formulation: ::doctrine::input::Formulation,
         pub(super) borrow: ::core::marker::PhantomData<&'a ()>,
     }
     pub(super) fn slot<'a, S, N>(
@@ -562,7 +562,7 @@ mod __doctrine {
     pub(super) fn instructions<'a, S, N>(
         c: super::Compose<'a, S>,
         k: usize,
-        value: &'a [::doctrine::Instruction<'a>],
+        value: &'a [::doctrine::instructions::Instruction<'a>],
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.instructions[k] = value;

@@ -102,7 +102,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -113,7 +117,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -130,7 +138,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -154,11 +166,11 @@ impl<'a, Stage> Compose<'a, Stage> {
 pub mod prefix {
     ///Byte length of the stable prefix of role `developer`, known at compile time.
     pub const DEVELOPER_LEN: usize = 147;
-    ///FNV-1a 64 fingerprint of the stable prefix of role `developer` (see `doctrine::fingerprint`).
+    ///FNV-1a 64 fingerprint of the stable prefix of role `developer` (see `doctrine::cache::fingerprint`).
     pub const DEVELOPER_FINGERPRINT: u64 = 409999208433627680;
     ///Byte length of the stable prefix of role `reviewer`, known at compile time.
     pub const REVIEWER_LEN: usize = 161;
-    ///FNV-1a 64 fingerprint of the stable prefix of role `reviewer` (see `doctrine::fingerprint`).
+    ///FNV-1a 64 fingerprint of the stable prefix of role `reviewer` (see `doctrine::cache::fingerprint`).
     pub const REVIEWER_FINGERPRINT: u64 = 17234269204223580155;
     ///The length and fingerprint of a role's stable prefix, when it is known at compile time.
     pub const fn known(role: super::Role) -> ::core::option::Option<(usize, u64)> {
@@ -178,7 +190,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 2] = [
         LayerPlan::of(
@@ -210,7 +222,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -57,7 +57,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -68,7 +72,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -85,7 +93,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -109,7 +121,7 @@ impl<'a, Stage> Compose<'a, Stage> {
 pub mod prefix {
     ///Byte length of the stable prefix of the prompt, known at compile time.
     pub const LEN: usize = 92;
-    ///FNV-1a 64 fingerprint of the stable prefix of the prompt (see `doctrine::fingerprint`).
+    ///FNV-1a 64 fingerprint of the stable prefix of the prompt (see `doctrine::cache::fingerprint`).
     pub const FINGERPRINT: u64 = 3501732466414763950;
 }
 ///The kinds of reminder in `tests/fixtures/reminders.toml`, in emit order.
@@ -159,8 +171,8 @@ pub struct SessionState<'a> {
     pub changed_files: &'a [&'a str],
     ///`compacted`: fires its reminder when on.
     pub compacted: bool,
-    ///`context`: the band to announce this turn (`BudgetBand::crossed`), or `BudgetBand::None`.
-    pub context: ::doctrine::BudgetBand,
+    ///`context`: the band to announce this turn (`ContextBand::crossed`), or `ContextBand::None`.
+    pub context: ::doctrine::input::ContextBand,
     ///`denied_tools`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{denied_tools}`.
     pub denied_tools: &'a [&'a str],
     ///`parallel`: fires its reminder when on.
@@ -184,7 +196,10 @@ impl Reminder {
     /// text, which was escaped.
     pub fn render_checked(
         &self,
-    ) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+    ) -> (
+        ::std::string::String,
+        ::core::option::Option<::doctrine::introspect::Notice>,
+    ) {
         ::doctrine::__private::marked_checked(
             &::std::format!("reminder `{}`", self.kind),
             "<system-reminder>\n",
@@ -208,7 +223,7 @@ pub fn marked(text: &str) -> ::std::string::String {
 pub fn marked_checked(
     subject: &str,
     text: &str,
-) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+) -> (::std::string::String, ::core::option::Option<::doctrine::introspect::Notice>) {
     ::doctrine::__private::marked_checked(
         subject,
         "<system-reminder>\n",
@@ -275,7 +290,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
         });
     }
     match state.context {
-        ::doctrine::BudgetBand::Percent60 => {
+        ::doctrine::input::ContextBand::Percent60 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
                 text: ::core::convert::From::from(
@@ -283,7 +298,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
                 ),
             });
         }
-        ::doctrine::BudgetBand::Percent80 => {
+        ::doctrine::input::ContextBand::Percent80 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
                 text: ::core::convert::From::from(
@@ -291,7 +306,7 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
                 ),
             });
         }
-        ::doctrine::BudgetBand::Percent92 => {
+        ::doctrine::input::ContextBand::Percent92 => {
             out.push(Reminder {
                 kind: ReminderKind::ContextBudget,
                 text: ::core::convert::From::from(
@@ -312,7 +327,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 1] = [
         LayerPlan::of(
@@ -334,7 +349,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -53,8 +53,10 @@ impl Flags {
 /// Parses a comma-separated list of the flags that are on (`""` turns all off).
 #[automatically_derived]
 impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+    type Err = ::doctrine::input::ParseChoiceError;
+    fn from_str(
+        s: &str,
+    ) -> ::core::result::Result<Self, ::doctrine::input::ParseChoiceError> {
         let mut flags = Flags { brief: false };
         for name in s.split(',') {
             let name = name.trim();
@@ -134,7 +136,7 @@ impl<'a> Facts<'a> {
     /// Builds the facts from `(name, value)` pairs, e.g. a command line.
     pub fn from_pairs(
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let slots: [::core::option::Option<&'a str>; 3] = ::doctrine::__private::collect(
             "the prompt",
             &FACT_NAMES,
@@ -246,7 +248,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -257,7 +263,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -274,7 +284,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -305,7 +319,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 1] = [
         LayerPlan::of(
@@ -329,7 +343,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -10,7 +10,7 @@ const _: &[u8] = ::core::include_bytes!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts<'a> {
     ///The skill index `skills` (optional, stable): the session's skills, one line each, by name; `Skills::EMPTY` prints none. A user skill's line is user-file text (`Prompt::user_content`).
-    pub skills: &'a ::doctrine::Skills,
+    pub skills: &'a ::doctrine::skills::Skills,
 }
 impl<'a> Facts<'a> {
     /// The facts this struct must be given.
@@ -22,7 +22,7 @@ impl<'a> Facts<'a> {
     /// Builds the facts from `(name, value)` pairs, e.g. a command line.
     pub fn from_pairs(
         pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> ::core::result::Result<Self, ::doctrine::FactError> {
+    ) -> ::core::result::Result<Self, ::doctrine::input::FactError> {
         let _: [::core::option::Option<&'a str>; 1] = ::doctrine::__private::collect(
             "the prompt",
             &FACT_NAMES,
@@ -31,7 +31,7 @@ impl<'a> Facts<'a> {
             pairs,
         )?;
         ::core::result::Result::Ok(Facts {
-            skills: ::doctrine::Skills::EMPTY,
+            skills: ::doctrine::skills::Skills::EMPTY,
         })
     }
     #[doc(hidden)]
@@ -134,7 +134,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -145,7 +149,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -162,7 +170,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -225,7 +237,10 @@ impl Reminder {
     /// text, which was escaped.
     pub fn render_checked(
         &self,
-    ) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+    ) -> (
+        ::std::string::String,
+        ::core::option::Option<::doctrine::introspect::Notice>,
+    ) {
         ::doctrine::__private::marked_checked(
             &::std::format!("reminder `{}`", self.kind),
             "<system-reminder>\n",
@@ -249,7 +264,7 @@ pub fn marked(text: &str) -> ::std::string::String {
 pub fn marked_checked(
     subject: &str,
     text: &str,
-) -> (::std::string::String, ::core::option::Option<::doctrine::Notice>) {
+) -> (::std::string::String, ::core::option::Option<::doctrine::introspect::Notice>) {
     ::doctrine::__private::marked_checked(
         subject,
         "<system-reminder>\n",
@@ -271,13 +286,13 @@ pub fn emit(state: &SessionState) -> ::std::vec::Vec<Reminder> {
     out
 }
 ///The skills shipped in `tests/fixtures/skills/doctrine.toml`'s skill directory, by name: the index lists them (a list fact), and `Skills::matching` loads their bodies into a turn.
-pub const SHIPPED_SKILLS: &[::doctrine::ShippedSkill] = &[
-    ::doctrine::ShippedSkill::new(
+pub const SHIPPED_SKILLS: &[::doctrine::skills::ShippedSkill] = &[
+    ::doctrine::skills::ShippedSkill::new(
         "bisect",
         "A test started failing and nobody knows which commit broke it.",
         "Run `git bisect` with the failing test as the check, and report the first bad commit.",
     ),
-    ::doctrine::ShippedSkill::new(
+    ::doctrine::skills::ShippedSkill::new(
             "release",
             "Cutting a release of the crate.",
             "Bump the version, write the notes from the merged pull requests, tag, then publish.",
@@ -293,7 +308,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 2] = [
         LayerPlan::of(
@@ -327,7 +342,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

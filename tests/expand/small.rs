@@ -86,8 +86,10 @@ impl Flags {
 /// Parses a comma-separated list of the flags that are on (`""` turns all off).
 #[automatically_derived]
 impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+    type Err = ::doctrine::input::ParseChoiceError;
+    fn from_str(
+        s: &str,
+    ) -> ::core::result::Result<Self, ::doctrine::input::ParseChoiceError> {
         let mut flags = Flags { strict: false };
         for name in s.split(',') {
             let name = name.trim();
@@ -271,18 +273,18 @@ impl Overlay {
     };
     /// Reads the overlay from ONE directory (the user's configuration, never the
     /// workspace), each file capped at its `overlay_cap` (default
-    /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
+    /// `doctrine::input::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
     /// overlay and no notice; every file ignored, cut or refused gives a notice.
     pub fn load(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         Self::load_capped(dir, usize::MAX)
     }
     /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
     pub fn load_capped(
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         max_bytes: usize,
-    ) -> (Self, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Self, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         let (texts, notices) = ::doctrine::__private::load_overlay(
             ::core::convert::AsRef::as_ref(&dir),
             &Self::SPEC,
@@ -301,11 +303,11 @@ impl Overlay {
         dir: impl ::core::convert::AsRef<::std::path::Path>,
         cap: usize,
     ) -> ::core::result::Result<
-        (Self, ::std::vec::Vec<::doctrine::Notice>),
-        ::doctrine::OverlayCapError,
+        (Self, ::std::vec::Vec<::doctrine::introspect::Notice>),
+        ::doctrine::input::OverlayCapError,
     > {
         if cap > Self::MAX_CAP_BYTES {
-            return ::core::result::Result::Err(::doctrine::OverlayCapError {
+            return ::core::result::Result::Err(::doctrine::input::OverlayCapError {
                 cap,
                 ceiling: Self::MAX_CAP_BYTES,
             });
@@ -476,7 +478,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -487,7 +493,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -504,7 +514,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -544,7 +558,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
         LayerPlan::of(
@@ -630,7 +644,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

@@ -77,8 +77,10 @@ impl Flags {
 /// Parses a comma-separated list of the flags that are on (`""` turns all off).
 #[automatically_derived]
 impl ::core::str::FromStr for Flags {
-    type Err = ::doctrine::ParseChoiceError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, ::doctrine::ParseChoiceError> {
+    type Err = ::doctrine::input::ParseChoiceError;
+    fn from_str(
+        s: &str,
+    ) -> ::core::result::Result<Self, ::doctrine::input::ParseChoiceError> {
         let mut flags = Flags { persona_replace: false };
         for name in s.split(',') {
             let name = name.trim();
@@ -182,7 +184,7 @@ impl<'a> Selectors<'a> {
     pub fn resolve(
         &self,
         user_dir: impl ::core::convert::AsRef<::std::path::Path>,
-    ) -> (Selection, ::std::vec::Vec<::doctrine::Notice>) {
+    ) -> (Selection, ::std::vec::Vec<::doctrine::introspect::Notice>) {
         let (resolution, notices) = ::doctrine::__private::resolve_selectors(
             &[self.spine, self.spine_legs],
             Self::SPECS,
@@ -353,7 +355,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         state
             .with(|inputs| ::doctrine::__private::compose_plan(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -364,7 +370,11 @@ impl<'a, Stage> Compose<'a, Stage> {
         self.state
             .with(|inputs| ::doctrine::__private::prepare(
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -381,7 +391,11 @@ impl<'a, Stage> Compose<'a, Stage> {
             .with(|inputs| ::doctrine::__private::compose_prepared(
                 prepared,
                 &__doctrine::PLAN,
-                (SEPARATOR, ::doctrine::Formulation::Markdown, &__doctrine::GUARD),
+                (
+                    SEPARATOR,
+                    ::doctrine::input::Formulation::Markdown,
+                    &__doctrine::GUARD,
+                ),
                 inputs,
             ))
     }
@@ -421,7 +435,7 @@ mod __doctrine {
         ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{LayerInfo, Skip, Title};
-    use ::doctrine::{InstructionStyle, LinePiece};
+    use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 4] = [
         LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
@@ -485,7 +499,7 @@ mod __doctrine {
         ) -> ::std::string::String {
             self.with(|inputs| ::doctrine::__private::join_plan(
                 plan,
-                (super::SEPARATOR, ::doctrine::Formulation::Markdown, &GUARD),
+                (super::SEPARATOR, ::doctrine::input::Formulation::Markdown, &GUARD),
                 inputs,
             ))
         }

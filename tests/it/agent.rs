@@ -9,7 +9,9 @@ mod agent {
 use agent::{Facts, ReminderKind, SessionState, SHIPPED_SKILLS};
 use std::path::Path;
 
-use doctrine::{BudgetBand, NoticeKind, SkillOrigin, Skills};
+use doctrine::input::ContextBand;
+use doctrine::introspect::NoticeKind;
+use doctrine::skills::{SkillOrigin, Skills};
 
 #[test]
 fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
@@ -41,7 +43,7 @@ fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
         changed_files: &["src/parser.rs"],
         denied_tools: &[],
         compacted: true,
-        context: BudgetBand::crossed(BudgetBand::of(55, 100), BudgetBand::of(63, 100)),
+        context: ContextBand::crossed(ContextBand::of(55, 100), ContextBand::of(63, 100)),
     };
     let kinds: Vec<ReminderKind> = agent::emit(&state).iter().map(|r| r.kind).collect();
     assert_eq!(

@@ -47,7 +47,7 @@ pub(crate) fn book_prompt(c: crew::Combination) -> crew::Prompt {
 #[test]
 fn every_role_flag_and_knob_is_in_the_book() {
     assert_eq!(crew::Combination::all().count(), 8 * 2 * 3);
-    doctrine::assert_book!("crew", crew::Combination::all(), book_prompt);
+    doctrine::testing::assert_book!("crew", crew::Combination::all(), book_prompt);
 }
 
 #[test]

@@ -11,7 +11,10 @@ use std::fs;
 use std::path::Path;
 
 use doctrine::__private::boundaries;
-use doctrine::{Formulation, Instruction, InstructionSource, NoticeKind, Skills};
+use doctrine::input::Formulation;
+use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::NoticeKind;
+use doctrine::skills::Skills;
 use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
 use doctrine_codegen::plan;
 
@@ -85,7 +88,7 @@ impl Inputs {
 
     fn instructions(&self) -> [Instruction<'_>; 1] {
         [Instruction {
-            source: InstructionSource::Project,
+            source: Authority::Project,
             scope: &self.scope,
             locked: false,
             text: &self.rule,

@@ -124,7 +124,7 @@ fn an_overlay_field_that_is_set() {
 
 #[test]
 fn exact_family_names_are_trimmed_and_case_blind() {
-    use doctrine::Formulation;
+    use doctrine::input::Formulation;
     assert_eq!(g::formulation_for(" GPT-4o\n"), Formulation::Bare);
     assert_eq!(g::formulation_for("Claude"), Formulation::Tagged);
     // With `match = "exact"`, a longer name is another family.

@@ -160,7 +160,7 @@ fn a_mode_chosen_at_run_time_gets_typed_facts_through_the_builder() {
         .build();
     assert_eq!(
         missing,
-        Err(doctrine::FactError::Missing {
+        Err(doctrine::input::FactError::Missing {
             role: "exec",
             fact: "platform"
         })

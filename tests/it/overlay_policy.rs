@@ -1,6 +1,6 @@
 //! `overlay_cap`, `oversize` and `overlay_ignore`: what a user's overlay file may do.
 
-use doctrine::NoticeKind;
+use doctrine::introspect::NoticeKind;
 
 mod p {
     doctrine::doctrine!("../fixtures/overlay_policy/doctrine.toml");
@@ -85,7 +85,7 @@ fn a_callers_cap_may_raise_every_file_up_to_the_ceiling() {
     let err = p::Overlay::load_with_cap(dir.path(), 65537).unwrap_err();
     assert_eq!(
         err,
-        doctrine::OverlayCapError {
+        doctrine::input::OverlayCapError {
             cap: 65537,
             ceiling: 65536
         }

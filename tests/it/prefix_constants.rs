@@ -2,7 +2,7 @@
 //! constants equal the runtime's stable prefix (length and fingerprint), whatever else is
 //! supplied at run time; and a role without them really has a prefix that varies.
 
-use doctrine::fingerprint;
+use doctrine::cache::fingerprint;
 use proptest::prelude::*;
 
 mod crew {

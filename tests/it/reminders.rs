@@ -1,7 +1,7 @@
 //! Reminders: `emit` is a pure function of a typed state, in manifest order, with list
 //! contents in the text only where the manifest prints them.
 
-use doctrine::BudgetBand;
+use doctrine::input::ContextBand;
 
 mod r {
     doctrine::doctrine!("../fixtures/reminders.toml");
@@ -26,7 +26,7 @@ fn an_empty_state_emits_nothing() {
 #[test]
 fn reminders_come_in_manifest_order_whatever_the_state_says_first() {
     let state = SessionState {
-        context: BudgetBand::Percent80,
+        context: ContextBand::Percent80,
         compacted: true,
         denied_tools: &["bash"],
         changed_files: &["src/lib.rs", "README.md"],
@@ -56,12 +56,12 @@ fn reminders_come_in_manifest_order_whatever_the_state_says_first() {
 
 #[test]
 fn a_budget_band_is_announced_once_on_the_upward_crossing() {
-    let mut before = BudgetBand::None;
+    let mut before = ContextBand::None;
     let mut announced = Vec::new();
     for used in [30, 61, 62, 81, 93, 93, 50, 95] {
-        let now = BudgetBand::of(used, 100);
+        let now = ContextBand::of(used, 100);
         let state = SessionState {
-            context: BudgetBand::crossed(before, now),
+            context: ContextBand::crossed(before, now),
             ..SessionState::default()
         };
         before = now;
@@ -86,9 +86,9 @@ fn a_replayed_history_is_byte_identical_to_the_live_one() {
             compacted: i % 7 == 3,
             parallel: i % 2 == 1,
             context: [
-                BudgetBand::None,
-                BudgetBand::Percent60,
-                BudgetBand::Percent92,
+                ContextBand::None,
+                ContextBand::Percent60,
+                ContextBand::Percent92,
             ][i % 4 % 3],
         })
         .collect();
@@ -115,7 +115,7 @@ fn reminders_never_reach_the_prefix() {
         denied_tools: &["rm"],
         compacted: true,
         parallel: true,
-        context: BudgetBand::Percent92,
+        context: ContextBand::Percent92,
     };
     let all = emit(&every);
     assert_eq!(all.len(), ReminderKind::ALL.len());
@@ -144,7 +144,7 @@ fn text_inside_the_marker_cannot_close_it() {
     let (checked, notice) = r::marked_checked("skill `testing`", body);
     assert_eq!(checked, out);
     let notice = notice.expect("the escape is reported");
-    assert_eq!(notice.kind, doctrine::NoticeKind::MarkerEscaped);
+    assert_eq!(notice.kind, doctrine::introspect::NoticeKind::MarkerEscaped);
     assert_eq!(notice.subject, "skill `testing`");
     assert!(
         notice.message.contains("`</system-reminder>` once"),
@@ -186,7 +186,7 @@ fn a_list_item_cannot_close_its_reminder() {
     assert_eq!(checked, shown);
     let notice = notice.expect("the escape is reported");
     assert_eq!(notice.subject, "reminder `file_changed`");
-    assert_eq!(notice.kind, doctrine::NoticeKind::MarkerEscaped);
+    assert_eq!(notice.kind, doctrine::introspect::NoticeKind::MarkerEscaped);
     // A reminder with nothing to escape renders as it always did, with no notice.
     let calm = emit(&SessionState {
         compacted: true,

@@ -8,10 +8,11 @@
 //! of these in `cargo-doctrine/tests/cli.rs`.
 
 use doctrine::__private::{compose_plan_boxed, join_plan, with_ceiling};
+use doctrine::input::Formulation;
 use doctrine::introspect::{Section, Tier};
-use doctrine::{Formulation, Prompt};
-use doctrine_codegen::__internals::model::{Content, Need};
+use doctrine::Prompt;
 use doctrine_codegen::inputs::{self, Combination, Given};
+use doctrine_codegen::model::{Content, Need};
 use doctrine_codegen::named::{self, Named, Resolved, SlotText};
 use doctrine_codegen::plan::{self, Plan};
 use doctrine_codegen::Doctrine;
@@ -240,7 +241,8 @@ fn an_overlay_a_slot_file_and_a_family_render_as_typed() {
     };
     same(&ours, &typed().finish(), "overlay");
     assert_eq!(ours.stable(), typed().finish_stable());
-    let said = |n: &[doctrine::Notice]| n.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let said =
+        |n: &[doctrine::introspect::Notice]| n.iter().map(|n| n.to_string()).collect::<Vec<_>>();
     assert_eq!(said(resolved.notices()), said(&notices));
     assert!(
         said(&notices).iter().any(|n| n.contains("safety")),

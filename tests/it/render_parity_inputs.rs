@@ -8,19 +8,20 @@
 
 use std::path::Path;
 
-use doctrine::{Instruction, InstructionSource, Notice};
+use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::Notice;
 use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
 use doctrine_codegen::plan;
 
 use super::plan_parity::{docs_desk, docs_relay, loaded, overlay, provenance, spine, MANIFESTS};
 use super::render_parity::{named, rendered, same};
 
-use InstructionSource::*;
+use Authority::*;
 
 /// A few instruction lists: none; every source, one without a scope, one only blank;
 /// ranks given out of order (a declared `Locked` is the administrator's); a scope that
 /// tries to end its line and start a forged one.
-fn lists() -> Vec<Vec<(InstructionSource, &'static str, &'static str)>> {
+fn lists() -> Vec<Vec<(Authority, &'static str, &'static str)>> {
     vec![
         vec![],
         vec![
@@ -53,7 +54,7 @@ fn lists() -> Vec<Vec<(InstructionSource, &'static str, &'static str)>> {
 
 /// `list` as compiled code is given it (`locked` set for the administrator's) and by name.
 fn both(
-    list: &[(InstructionSource, &'static str, &'static str)],
+    list: &[(Authority, &'static str, &'static str)],
     layer: &str,
 ) -> (Vec<Instruction<'static>>, Vec<(String, NamedInstruction)>) {
     let typed = list.iter().map(|&(source, scope, text)| Instruction {

@@ -2,7 +2,7 @@
 //! through a list fact, bodies appended to a turn in the reminder marker when a task
 //! calls for them.
 
-use doctrine::{Skill, SkillOrigin, Skills};
+use doctrine::skills::{Skill, SkillOrigin, Skills};
 
 mod s {
     doctrine::doctrine!("../fixtures/skills/doctrine.toml");

@@ -16,8 +16,9 @@ mod bare {
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use doctrine::introspect::SourceKind;
-use doctrine::{NoticeKind, Selector};
+use doctrine::input::Selector;
+use doctrine::introspect::NoticeKind;
+use doctrine::introspect::SelectorOrigin;
 use persona::{spine, Mode, Persona, Role, Selection, Selectors};
 use proptest::prelude::*;
 
@@ -160,7 +161,7 @@ fn resolve(
     spine: Option<&str>,
     legs: Option<&str>,
     user_dir: &Path,
-) -> (Selection, Vec<doctrine::Notice>) {
+) -> (Selection, Vec<doctrine::introspect::Notice>) {
     Selectors {
         spine,
         spine_legs: legs,
@@ -401,7 +402,7 @@ fn every_notice_from_a_temporary_directory() {
         let prompt = persona::supervisor(BASE, None, &selection).into_string();
         (prompt, notices, selection)
     };
-    let kinds = |n: &[doctrine::Notice]| n.iter().map(|n| n.kind).collect::<Vec<_>>();
+    let kinds = |n: &[doctrine::introspect::Notice]| n.iter().map(|n| n.kind).collect::<Vec<_>>();
 
     // The legacy bypass: an untouched copy of an earlier shipped text.
     let legacy = fs::read("examples/spine/prompts/legacy/spine.v1.md").unwrap();
@@ -409,7 +410,7 @@ fn every_notice_from_a_temporary_directory() {
     assert_eq!(prompt, shipped);
     assert_eq!(kinds(&notices), [NoticeKind::ShippedCopy]);
     let report = &selection.doctor().selectors[0];
-    assert_eq!(report.source, SourceKind::Shipped);
+    assert_eq!(report.source, SelectorOrigin::Shipped);
     assert_eq!(report.bypassed, [user.join("spine.md")]);
     // Edited by one byte, it is the user's copy.
     let mut edited = legacy.clone();
@@ -455,7 +456,10 @@ fn every_notice_from_a_temporary_directory() {
         let (prompt, notices, selection) = on(setup);
         assert_eq!(prompt, shipped);
         assert_eq!(kinds(&notices), [kind], "{notices:?}");
-        assert_eq!(selection.doctor().selectors[0].source, SourceKind::Shipped);
+        assert_eq!(
+            selection.doctor().selectors[0].source,
+            SelectorOrigin::Shipped
+        );
         assert_eq!(selection.doctor().selectors[0].notices, notices);
     }
     // Over the cap (64 KiB for a selector layer): cut, as the overlay rules do.
@@ -479,7 +483,7 @@ fn every_notice_from_a_temporary_directory() {
         let (selection, notices) = resolve(Some(path.to_str().unwrap()), Some("off"), &user);
         assert_eq!(persona::supervisor(BASE, None, &selection).as_str(), BASE);
         let report = &selection.doctor().selectors[0];
-        assert_eq!(report.source, SourceKind::Degraded);
+        assert_eq!(report.source, SelectorOrigin::Degraded);
         assert_eq!(report.file.as_deref(), Some(path.as_path()));
         assert_eq!(notices.len(), 1);
         assert_eq!(notices[0].subject, path.display().to_string());
@@ -536,14 +540,14 @@ fn doctor_reports_each_selector() {
     assert_eq!(sup.raw.as_deref(), Some(" On "));
     assert_eq!(
         (sup.value.clone(), sup.source),
-        (Selector::On, SourceKind::UserCopy)
+        (Selector::On, SelectorOrigin::UserCopy)
     );
     assert_eq!(
         (legs.name, legs.layer, legs.raw.as_deref()),
         ("spine_legs", "spine_worker", None)
     );
     assert_eq!(legs.followed, Some("spine"));
-    assert_eq!(legs.source, SourceKind::UserCopy);
+    assert_eq!(legs.source, SelectorOrigin::UserCopy);
     let text = d.to_string();
     let user = f.tmp.path().join("user");
     assert_eq!(
@@ -557,8 +561,8 @@ fn doctor_reports_each_selector() {
     );
     let (selection, _) = resolve(None, Some(&f.path("big.md")), Path::new("/nowhere"));
     let d = selection.doctor();
-    assert_eq!(d.selectors[0].source, SourceKind::Off);
-    assert_eq!(d.selectors[1].source, SourceKind::Degraded);
+    assert_eq!(d.selectors[0].source, SelectorOrigin::Off);
+    assert_eq!(d.selectors[1].source, SelectorOrigin::Degraded);
     let text = d.to_string();
     assert!(
         text.starts_with("selector `spine` (layer `spine`): unset (off) -> off\n"),

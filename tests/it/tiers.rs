@@ -124,7 +124,7 @@ fn the_shared_prefix_is_a_constant() {
     let shared = p.blocks().next().unwrap().text;
     assert_eq!(shared.len(), tiered::prefix::shared::LEN);
     assert_eq!(
-        doctrine::fingerprint(shared.as_bytes()),
+        doctrine::cache::fingerprint(shared.as_bytes()),
         tiered::prefix::shared::FINGERPRINT
     );
 }

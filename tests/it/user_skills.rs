@@ -8,8 +8,9 @@ use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
-use doctrine::limits::{MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
-use doctrine::{Notice, NoticeKind, ShippedSkill, SkillOrigin, Skills};
+use doctrine::input::limits::{MAX_SKILL_ENTRIES, MAX_WHEN_TO_USE_CHARS};
+use doctrine::introspect::{Notice, NoticeKind};
+use doctrine::skills::{ShippedSkill, SkillOrigin, Skills};
 use proptest::prelude::*;
 
 fn skill_text(name: &str, when: &str, body: &str) -> String {

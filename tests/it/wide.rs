@@ -7,7 +7,7 @@ mod w {
     doctrine::doctrine!("../fixtures/wide.toml");
 }
 
-use doctrine::BudgetBand;
+use doctrine::input::ContextBand;
 use w::{
     Facts, Flag, Flags, Knobs, Overlay, Pace, Selectors, SessionState, Speed, Tone, ToolsItem,
 };
@@ -122,7 +122,7 @@ fn equality_sees_every_field() {
                 ..state
             },
             SessionState {
-                context: BudgetBand::Percent80,
+                context: ContextBand::Percent80,
                 ..state
             },
         ],

@@ -166,7 +166,10 @@ fn tier_table(prompts: &Prompts, counter: Counter) -> String {
                 };
                 vec![
                     prompts.doctrine.tiers.names[tier].clone(),
-                    format!("{:016x}", doctrine_core::fingerprint(prefix.as_bytes())),
+                    format!(
+                        "{:016x}",
+                        doctrine_core::cache::fingerprint(prefix.as_bytes())
+                    ),
                     block.len().to_string(),
                     counter.count(block).to_string(),
                     counter.count(prefix).to_string(),
@@ -201,7 +204,10 @@ fn prefix_table(prompts: &Prompts, prefixes: &Prefixes<'_>, counter: Counter) ->
                 .collect();
             vec![
                 format!("P{}", i + 1),
-                format!("{:016x}", doctrine_core::fingerprint(text.as_bytes())),
+                format!(
+                    "{:016x}",
+                    doctrine_core::cache::fingerprint(text.as_bytes())
+                ),
                 text.len().to_string(),
                 counter.count(text).to_string(),
                 format!("{}: {}", members.len(), names.join(", ")),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use lexopt::Arg;
 
-use doctrine_codegen::__internals::{write_file, ReadError};
+use doctrine_codegen::{write_file, ReadError};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::out::Out;

@@ -245,7 +245,7 @@ impl Cache {
 
 fn point(bytes: &[u8], tokens: usize) -> Point {
     Point {
-        key: (doctrine_core::fingerprint(bytes), bytes.len()),
+        key: (doctrine_core::cache::fingerprint(bytes), bytes.len()),
         tokens,
     }
 }

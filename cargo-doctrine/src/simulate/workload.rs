@@ -4,8 +4,7 @@
 //! next) and per-turn text (every volatile fact and slot, and the turn's message: different
 //! every turn).
 
-// The model's types are reached through `__internals`, as this workspace's tests reach them.
-use doctrine_codegen::__internals::model::{Content, Need};
+use doctrine_codegen::model::{Content, Need};
 use doctrine_codegen::named::{self, InputError, Named, SlotText};
 use doctrine_codegen::plan::Plan;
 use doctrine_codegen::Doctrine;

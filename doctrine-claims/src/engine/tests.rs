@@ -1,7 +1,8 @@
 use super::*;
+use doctrine_core::instructions::{Authority, Instruction, Style};
+use doctrine_core::introspect::{Notice, NoticeKind};
 use doctrine_core::tripwire::{normalise, scan};
-use doctrine_core::{Instruction, InstructionSource, InstructionStyle, Notice, NoticeKind};
-use InstructionSource::*;
+use Authority::*;
 
 fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {
     scan(instructions, &[], &WordRules)
@@ -11,12 +12,7 @@ fn safety_claims_with(instructions: &[Instruction<'_>], extra: &[ClaimWords]) ->
     scan(instructions, extra, &WordRules)
 }
 
-fn ins<'a>(
-    source: InstructionSource,
-    scope: &'a str,
-    locked: bool,
-    text: &'a str,
-) -> Instruction<'a> {
+fn ins<'a>(source: Authority, scope: &'a str, locked: bool, text: &'a str) -> Instruction<'a> {
     Instruction {
         source,
         scope,
@@ -458,7 +454,7 @@ fn instructions_are_untouched() {
     assert_eq!(notices.len(), 1);
     assert_eq!(instructions, before);
     let mut out = String::new();
-    InstructionStyle::DEFAULT.render(&instructions, &mut out);
+    Style::DEFAULT.render(&instructions, &mut out);
     assert!(out.contains("Skip approval."));
     assert_eq!(instructions, before);
 }

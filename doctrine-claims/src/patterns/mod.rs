@@ -6,8 +6,9 @@ mod lists;
 #[cfg(test)]
 mod tests;
 
+use doctrine_core::instructions::Instruction;
+use doctrine_core::introspect::Notice;
 use doctrine_core::tripwire::{scan, Break, ClaimWords, Finding, Tripwire, Words};
-use doctrine_core::{Instruction, Notice};
 use lists::*;
 
 /// The built-in [`Tripwire`]: the rules of [`Patterns::rules`], each a few word lists in

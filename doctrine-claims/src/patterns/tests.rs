@@ -1,9 +1,10 @@
 use super::*;
-use doctrine_core::{InstructionSource, NoticeKind};
+use doctrine_core::instructions::Authority;
+use doctrine_core::introspect::NoticeKind;
 
 fn user(text: &str) -> [Instruction<'_>; 1] {
     [Instruction {
-        source: InstructionSource::User,
+        source: Authority::User,
         scope: "~/.agent",
         locked: false,
         text,

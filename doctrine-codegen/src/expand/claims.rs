@@ -54,21 +54,21 @@ pub(super) fn safety_claims(d: &Doctrine) -> Option<TokenStream> {
     ];
     let doc_with = [
         " [`safety_claims`] with another tripwire, e.g. the word-rule engine of the".to_string(),
-        " `claims` feature (`&doctrine::claims::WordRules`), given the same words.".into(),
+        " `claims` feature (`&doctrine::tripwire::WordRules`), given the same words.".into(),
     ];
     Some(quote! {
         #(#[doc = #doc])*
         pub fn safety_claims(
-            instructions: &[#krate::Instruction<'_>],
-        ) -> ::std::vec::Vec<#krate::Notice> {
+            instructions: &[#krate::instructions::Instruction<'_>],
+        ) -> ::std::vec::Vec<#krate::introspect::Notice> {
             safety_claims_with(instructions, &#krate::tripwire::Patterns)
         }
 
         #(#[doc = #doc_with])*
         pub fn safety_claims_with(
-            instructions: &[#krate::Instruction<'_>],
+            instructions: &[#krate::instructions::Instruction<'_>],
             tripwire: &dyn #krate::tripwire::Tripwire,
-        ) -> ::std::vec::Vec<#krate::Notice> {
+        ) -> ::std::vec::Vec<#krate::introspect::Notice> {
             #krate::tripwire::scan(instructions, &[#(#words),*], tripwire)
         }
     })

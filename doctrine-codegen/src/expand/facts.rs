@@ -81,7 +81,7 @@ fn single(d: &Doctrine) -> TokenStream {
         #def
         impl<'a> Facts #generics {
             /// Builds the facts from `(name, value)` pairs, e.g. a command line.
-            pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
+            pub fn from_pairs(pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::input::FactError> {
                 let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect("the prompt", &FACT_NAMES, &[#(#takes),*], &[#(#list_names),*], pairs)?;
                 ::core::result::Result::Ok(#from_slots)
             }
@@ -332,7 +332,7 @@ impl<'d> Roles<'d> {
             /// Builds the facts of `role` from `(name, value)` pairs, e.g. a command line:
             /// a missing required fact, a fact the role does not take, or a value outside
             /// a fact's closed set is an error naming it.
-            pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::FactError> {
+            pub fn from_pairs(role: #role_ty, pairs: impl ::core::iter::IntoIterator<Item = (&'a str, &'a str)>) -> ::core::result::Result<Self, #krate::input::FactError> {
                 let #slots_bind: [::core::option::Option<&'a str>; #count] = #pv::collect(#role_ty::NAMES[role as usize], &FACT_NAMES, Facts::takes(role), &[#(#list_names),*], pairs)?;
                 ::core::result::Result::Ok(match role { #(#from_slots)* })
             }

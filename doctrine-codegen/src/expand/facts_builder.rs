@@ -93,7 +93,7 @@ pub(super) fn builder(d: &Doctrine) -> TokenStream {
 
             /// The facts, checked against the role: a required fact not given is
             /// `FactError::Missing`, a fact the role does not take `FactError::NotTaken`.
-            pub fn build(self) -> ::core::result::Result<Facts<'a>, #krate::FactError> {
+            pub fn build(self) -> ::core::result::Result<Facts<'a>, #krate::input::FactError> {
                 #check
                 ::core::result::Result::Ok(match self.__role { #(#arms)* })
             }

@@ -12,7 +12,7 @@ use crate::model::{Doctrine, Fact, ItemPiece, Need};
 pub(super) fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
     if f.skill_index {
         // The session's skills; `Skills::EMPTY` when not given.
-        return quote! { &'a #krate::Skills };
+        return quote! { &'a #krate::skills::Skills };
     }
     if f.list.is_some() {
         // Empty is absent: an optional list is an empty slice when not given.
@@ -67,7 +67,7 @@ fn field_value(pv: &TokenStream, f: &Fact, need: Need, access: TokenStream) -> T
 pub(super) fn absent_list(d: &Doctrine, f: &Fact) -> TokenStream {
     let krate = d.krate();
     if f.skill_index {
-        quote! { #krate::Skills::EMPTY }
+        quote! { #krate::skills::Skills::EMPTY }
     } else {
         quote! { &[] }
     }

@@ -21,12 +21,12 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
         .count();
     let formulation = match u.titled {
         true => quote! { self.state.formulation },
-        false => quote! { #krate::Formulation::Markdown },
+        false => quote! { #krate::input::Formulation::Markdown },
     };
     let how = quote! { (SEPARATOR, #formulation, &__doctrine::GUARD) };
     let how_state = match u.titled {
         true => quote! { (super::SEPARATOR, self.formulation, &GUARD) },
-        false => quote! { (super::SEPARATOR, #krate::Formulation::Markdown, &GUARD) },
+        false => quote! { (super::SEPARATOR, #krate::input::Formulation::Markdown, &GUARD) },
     };
     let (compose, prepared, prompt_ty) = match u.large {
         true => (

@@ -185,14 +185,14 @@ fn loaders(d: &Doctrine, e: &Entries<'_>) -> TokenStream {
 
         /// Reads the overlay from ONE directory (the user's configuration, never the
         /// workspace), each file capped at its `overlay_cap` (default
-        /// `doctrine::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
+        /// `doctrine::input::limits::MAX_OVERLAY_BYTES`). A missing directory gives an empty
         /// overlay and no notice; every file ignored, cut or refused gives a notice.
-        pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+        pub fn load(dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Self, ::std::vec::Vec<#krate::introspect::Notice>) {
             Self::load_capped(dir, usize::MAX)
         }
 
         /// As [`Overlay::load`], with every file's cap lowered to at most `max_bytes`.
-        pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::Notice>) {
+        pub fn load_capped(dir: impl ::core::convert::AsRef<::std::path::Path>, max_bytes: usize) -> (Self, ::std::vec::Vec<#krate::introspect::Notice>) {
             let (texts, notices) = #pv::load_overlay(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, max_bytes);
             #fill_all
             (overlay, notices)
@@ -279,9 +279,9 @@ fn with_cap(d: &Doctrine, fill_all: &TokenStream) -> Option<TokenStream> {
         /// As [`Overlay::load`], with every file capped at `cap` bytes instead of its
         /// own `overlay_cap` (a user's setting, say), up to [`Overlay::MAX_CAP_BYTES`]; a cap
         /// above it is an error and nothing is read.
-        pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::Notice>), #krate::OverlayCapError> {
+        pub fn load_with_cap(dir: impl ::core::convert::AsRef<::std::path::Path>, cap: usize) -> ::core::result::Result<(Self, ::std::vec::Vec<#krate::introspect::Notice>), #krate::input::OverlayCapError> {
             if cap > Self::MAX_CAP_BYTES {
-                return ::core::result::Result::Err(#krate::OverlayCapError { cap, ceiling: Self::MAX_CAP_BYTES });
+                return ::core::result::Result::Err(#krate::input::OverlayCapError { cap, ceiling: Self::MAX_CAP_BYTES });
             }
             let (texts, notices) = #pv::load_overlay_at(::core::convert::AsRef::as_ref(&dir), &Self::SPEC, cap);
             #fill_all

@@ -12,8 +12,8 @@ use crate::plan::Plan;
 use doctrine_core::__internals::plan::{
     Cond, ContentPlan, Gate, LayerPlan, OverlayPlan, Shipped, ShippedText, SuffixPlan, Test,
 };
+use doctrine_core::instructions::{LinePiece, Style};
 use doctrine_core::introspect::{LayerInfo, Origin, Skip, Tier};
-use doctrine_core::{InstructionStyle, LinePiece};
 
 /// `static PLAN` and `GUARD`, for the hidden module (which imports the runtime's plan types,
 /// so each layer reads as what it is rather than as paths), and `LAYERS`, the public table
@@ -60,7 +60,7 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
         use super::{sources, text};
         use #pv::{ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test};
         use #krate::introspect::{LayerInfo, Skip, Title};
-        use #krate::{InstructionStyle, LinePiece};
+        use #krate::instructions::{LinePiece, Style};
     }
 }
 
@@ -249,12 +249,12 @@ fn overlay(o: &OverlayPlan) -> TokenStream {
 
 /// An instructions layer's style: the default, or a `provenance` template; then its
 /// `rank`.
-fn instruction_style(style: &InstructionStyle) -> TokenStream {
-    let default = &InstructionStyle::DEFAULT;
+fn instruction_style(style: &Style) -> TokenStream {
+    let default = &Style::DEFAULT;
     let plain =
         (style.line, style.omit_without_scope) == (default.line, default.omit_without_scope);
     let line = match plain {
-        true => quote! { InstructionStyle::DEFAULT },
+        true => quote! { Style::DEFAULT },
         false => {
             let pieces = style.line.iter().map(|piece| match piece {
                 LinePiece::Lit(t) => {
@@ -267,7 +267,7 @@ fn instruction_style(style: &InstructionStyle) -> TokenStream {
                     quote! { LinePiece::#unit }
                 }
             });
-            quote! { InstructionStyle::templated(&[#(#pieces),*]) }
+            quote! { Style::templated(&[#(#pieces),*]) }
         }
     };
     let by_source = style.by_source.then(|| quote! { .by_source() });

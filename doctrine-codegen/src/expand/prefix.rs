@@ -68,14 +68,17 @@ pub(super) fn prefix(d: &Doctrine) -> TokenStream {
 /// `<stem>LEN` and `<stem>FINGERPRINT` of `text`, documented as those of `what`, and
 /// their names.
 fn pair(stem: &str, text: &str, what: &str) -> (TokenStream, Ident, Ident) {
-    let (len, fingerprint) = (text.len(), doctrine_core::fingerprint(text.as_bytes()));
+    let (len, fingerprint) = (
+        text.len(),
+        doctrine_core::cache::fingerprint(text.as_bytes()),
+    );
     let (len_name, fp_name) = (
         format_ident!("{stem}LEN"),
         format_ident!("{stem}FINGERPRINT"),
     );
     let (len_doc, fp_doc) = (
         format!("Byte length of {what}, known at compile time."),
-        format!("FNV-1a 64 fingerprint of {what} (see `doctrine::fingerprint`)."),
+        format!("FNV-1a 64 fingerprint of {what} (see `doctrine::cache::fingerprint`)."),
     );
     let tokens = quote! {
         #[doc = #len_doc]

@@ -54,7 +54,7 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
 
             /// [`Reminder::render`], and a notice when the text held the marker's closing
             /// text, which was escaped.
-            pub fn render_checked(&self) -> (::std::string::String, ::core::option::Option<#krate::Notice>) {
+            pub fn render_checked(&self) -> (::std::string::String, ::core::option::Option<#krate::introspect::Notice>) {
                 #pv::marked_checked(&::std::format!("reminder `{}`", self.kind), #before, &self.text, #after)
             }
         }
@@ -73,7 +73,7 @@ pub(super) fn reminders(d: &Doctrine) -> TokenStream {
 
         /// [`marked`], and a notice about `subject` (whose text it is: a skill's name, its
         /// file) when the text held the marker's closing text, which was escaped.
-        pub fn marked_checked(subject: &str, text: &str) -> (::std::string::String, ::core::option::Option<#krate::Notice>) {
+        pub fn marked_checked(subject: &str, text: &str) -> (::std::string::String, ::core::option::Option<#krate::introspect::Notice>) {
             #pv::marked_checked(subject, #before, text, #after)
         }
 
@@ -107,9 +107,9 @@ fn arm(d: &Doctrine, r: &Reminders, k: &ReminderDef) -> TokenStream {
             quote! {
                 // `None`, and any band a later release adds, announce nothing.
                 match state.#field {
-                    #krate::BudgetBand::Percent60 => { #a }
-                    #krate::BudgetBand::Percent80 => { #b }
-                    #krate::BudgetBand::Percent92 => { #c }
+                    #krate::input::ContextBand::Percent60 => { #a }
+                    #krate::input::ContextBand::Percent80 => { #b }
+                    #krate::input::ContextBand::Percent92 => { #c }
                     _ => {}
                 }
             }
@@ -173,8 +173,8 @@ fn session_state(krate: &TokenStream, r: &Reminders) -> (TokenStream, TokenStrea
                 format!("`{name}`: fires its reminder when it has a non-empty item; its items reach the text only where the text says `{{{name}}}`."),
             ),
             StateShape::Budget => (
-                quote! { #krate::BudgetBand },
-                format!("`{name}`: the band to announce this turn (`BudgetBand::crossed`), or `BudgetBand::None`."),
+                quote! { #krate::input::ContextBand },
+                format!("`{name}`: the band to announce this turn (`ContextBand::crossed`), or `ContextBand::None`."),
             ),
         };
         quote! { #[doc = #doc] pub #field: #ty }

@@ -66,7 +66,7 @@ pub(super) fn selectors(d: &Doctrine) -> TokenStream {
             /// directory, the user's configuration) for a selector that is `on`, the named
             /// file for a path, nothing for one that is off. Never fails: whatever cannot
             /// be used is a notice, and its layer falls back as the selector's rules say.
-            pub fn resolve(&self, user_dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Selection, ::std::vec::Vec<#krate::Notice>) {
+            pub fn resolve(&self, user_dir: impl ::core::convert::AsRef<::std::path::Path>) -> (Selection, ::std::vec::Vec<#krate::introspect::Notice>) {
                 let (resolution, notices) = #pv::resolve_selectors(
                     &[#(self.#fields),*],
                     Self::SPECS,

@@ -17,7 +17,7 @@ pub(super) fn skills(d: &Doctrine) -> TokenStream {
             let triggers = s.triggers.iter().map(|t| lit(t));
             quote! { .with_triggers(&[#(#triggers),*]) }
         });
-        quote! { #krate::ShippedSkill::new(#name, #when, #body) #triggers }
+        quote! { #krate::skills::ShippedSkill::new(#name, #when, #body) #triggers }
     });
     let doc = format!(
         "The skills shipped in `{}`'s skill directory, by name: the index lists them (a list fact), and `Skills::matching` loads their bodies into a turn.",
@@ -25,6 +25,6 @@ pub(super) fn skills(d: &Doctrine) -> TokenStream {
     );
     quote! {
         #[doc = #doc]
-        pub const SHIPPED_SKILLS: &[#krate::ShippedSkill] = &[#(#items),*];
+        pub const SHIPPED_SKILLS: &[#krate::skills::ShippedSkill] = &[#(#items),*];
     }
 }

@@ -152,7 +152,7 @@ fn slot_method(
     let trim = matches!(l.content, Content::Slot { trim: true, .. });
     let (param, body, what) = if matches!(l.content, Content::Instructions) {
         (
-            quote! { value: &'a [#krate::Instruction<'a>] },
+            quote! { value: &'a [#krate::instructions::Instruction<'a>] },
             quote! { __doctrine::instructions(self, #k, value) },
             format!("Fills instructions layer `{}`: rendered in ascending authority, each after a line naming its source and scope; an empty slice (or skipping it) leaves the layer out.", l.name),
         )
@@ -206,7 +206,7 @@ fn setters(d: &Doctrine) -> TokenStream {
     });
     let instructions = (uses.instructions > 0).then(|| {
         quote! {
-            pub(super) fn instructions<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: &'a [#krate::Instruction<'a>]) -> super::Compose<'a, N> {
+            pub(super) fn instructions<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: &'a [#krate::instructions::Instruction<'a>]) -> super::Compose<'a, N> {
                 let mut state = c.state;
                 state.instructions[k] = value;
                 super::Compose { state, _stage: ::core::marker::PhantomData }

@@ -157,7 +157,7 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
     if u.instructions > 0 {
         let (ty, init) = slot(
             u.instructions,
-            quote! { &'a [#krate::Instruction<'a>] },
+            quote! { &'a [#krate::instructions::Instruction<'a>] },
             quote! { &[][..] },
         );
         f.push(quote! { instructions: #ty }, quote! { instructions: #init });
@@ -203,7 +203,7 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
     );
     opt(
         u.titled,
-        quote! { formulation: #krate::Formulation },
+        quote! { formulation: #krate::input::Formulation },
         quote! { formulation: DEFAULT_FORMULATION },
     );
 }
@@ -263,7 +263,7 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
     let formulation = u.titled.then(|| {
         quote! {
             /// Sets how titled layers are delimited.
-            pub fn formulation(mut self, formulation: #krate::Formulation) -> Self { self.state.formulation = formulation; self }
+            pub fn formulation(mut self, formulation: #krate::input::Formulation) -> Self { self.state.formulation = formulation; self }
             /// Sets the formulation for a model family, from the manifest's table.
             pub fn family(mut self, family: &str) -> Self { self.state.formulation = formulation_for(family); self }
         }

@@ -90,7 +90,7 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
     // there only when the manifest declares it.
     let table = &d.formulation;
     let declared =
-        !table.families.is_empty() || table.default != doctrine_core::Formulation::Markdown;
+        !table.families.is_empty() || table.default != doctrine_core::input::Formulation::Markdown;
     if !d.layers.iter().any(|l| l.title.is_some()) && !declared {
         return consts;
     }
@@ -109,17 +109,17 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
     quote! {
         #consts
         /// The formulation for families the manifest does not name.
-        pub const DEFAULT_FORMULATION: #krate::Formulation = #default;
+        pub const DEFAULT_FORMULATION: #krate::input::Formulation = #default;
 
         #[doc = #doc]
-        pub fn formulation_for(family: &str) -> #krate::Formulation {
+        pub fn formulation_for(family: &str) -> #krate::input::Formulation {
             #pv::for_family(family, &[#((#prefixes, #forms)),*], DEFAULT_FORMULATION, #exact)
         }
     }
 }
 
 /// `Formulation::<variant>`: a unit variant's `Debug` is its name.
-fn formulation(krate: &TokenStream, f: doctrine_core::Formulation) -> TokenStream {
+fn formulation(krate: &TokenStream, f: doctrine_core::input::Formulation) -> TokenStream {
     let variant = quote::format_ident!("{f:?}");
-    quote! { #krate::Formulation::#variant }
+    quote! { #krate::input::Formulation::#variant }
 }

@@ -130,8 +130,8 @@ pub(super) fn flags(d: &Doctrine) -> TokenStream {
         /// Parses a comma-separated list of the flags that are on (`""` turns all off).
         #[automatically_derived]
         impl ::core::str::FromStr for Flags {
-            type Err = #krate::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, #krate::ParseChoiceError> {
+            type Err = #krate::input::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, #krate::input::ParseChoiceError> {
                 let mut flags = Flags { #(#fields: false,)* };
                 for name in s.split(',') {
                     let name = name.trim();

@@ -6,12 +6,12 @@
 use super::error::find;
 use super::{read_text, InputError, SlotText};
 use crate::model::{Content, Doctrine};
-use doctrine_core::{Instruction, InstructionSource};
+use doctrine_core::instructions::{Authority, Instruction};
 
 /// One instruction, by name: what a command line gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedInstruction {
-    /// `learned`, `user`, `project`, `directory` or `locked` ([`InstructionSource::as_str`]);
+    /// `learned`, `user`, `project`, `directory` or `locked` ([`Authority::as_str`]);
     /// `locked` is an administrator's instruction (`locked: true`), the only one that
     /// ranks at the top.
     pub source: String,
@@ -24,7 +24,7 @@ pub struct NamedInstruction {
 /// An [`Instruction`], owned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Owned {
-    source: InstructionSource,
+    source: Authority,
     scope: String,
     text: String,
 }
@@ -35,7 +35,7 @@ impl Owned {
             source: self.source,
             scope: &self.scope,
             // `locked` on a command line is the administrator's instruction it names.
-            locked: self.source == InstructionSource::Locked,
+            locked: self.source == Authority::Locked,
             text: &self.text,
         }
     }
@@ -54,14 +54,14 @@ pub(super) fn instructions(
         .map(|l| l.name.as_str())
         .collect();
     let mut owned: Vec<Vec<Owned>> = vec![Vec::new(); layers.len()];
-    let sources = InstructionSource::ALL.map(InstructionSource::as_str);
+    let sources = Authority::ALL.map(Authority::as_str);
     for (layer, i) in given {
         let at = find("instructions layer", layer, layers.iter().copied())?;
         let source = find("instruction source", &i.source, sources.iter().copied())?;
         let nth = owned[at].len() + 1;
         let what = format!("instruction {nth} of layer `{layer}`");
         owned[at].push(Owned {
-            source: InstructionSource::ALL[source],
+            source: Authority::ALL[source],
             scope: i.scope.clone(),
             text: read_text(&what, &i.text)?,
         });

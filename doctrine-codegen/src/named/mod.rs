@@ -38,8 +38,11 @@ use doctrine_core::__internals::list::{List, Rows};
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::{Inputs, Overlay};
 use doctrine_core::__private::Resolution;
+use doctrine_core::input::Formulation;
+use doctrine_core::instructions::Instruction;
+use doctrine_core::introspect::Notice;
 use doctrine_core::introspect::Section;
-use doctrine_core::{Formulation, Instruction, Notice, Prompt};
+use doctrine_core::Prompt;
 
 /// A composition's inputs by name, as a command line gives them. Everything not named is
 /// as compiled code leaves it: flags and knobs at their defaults, optional choices, facts

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::model::Doctrine;
 use crate::plan::overlay_spec;
-use doctrine_core::Notice;
+use doctrine_core::introspect::Notice;
 use doctrine_load::__internals::overlay::load_overlay;
 
 /// An overlay as a composition is given it: each field's text (`""` when its file is

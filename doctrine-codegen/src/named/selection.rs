@@ -10,7 +10,7 @@ use super::InputError;
 use crate::model::Doctrine;
 use crate::plan::selector_specs;
 use doctrine_core::__private::Resolution;
-use doctrine_core::Notice;
+use doctrine_core::introspect::Notice;
 use doctrine_load::__private::resolve_selectors;
 
 /// What `given` (`(selector, value)`) resolves to, with the loader's notices; `None` when

@@ -26,8 +26,8 @@ use crate::model::{
 use doctrine_core::__internals::boundary::{tag_names, Guard};
 use doctrine_core::__internals::part::Seg;
 use doctrine_core::__internals::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
+use doctrine_core::instructions::{LinePiece, Style};
 use doctrine_core::introspect::{LayerInfo, Source, Tier, Title};
-use doctrine_core::{InstructionStyle, LinePiece};
 
 /// A manifest's plan, with what names its parts in generated code.
 #[derive(Debug)]
@@ -233,19 +233,19 @@ fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
 }
 
 /// An instructions layer's style: the default, or its `provenance` template and `rank`.
-fn instruction_style(l: &Layer) -> &'static InstructionStyle {
+fn instruction_style(l: &Layer) -> &'static Style {
     let Some(p) = &l.provenance else {
-        return &InstructionStyle::DEFAULT;
+        return &Style::DEFAULT;
     };
     let style = match &p.line {
-        None => InstructionStyle::DEFAULT,
+        None => Style::DEFAULT,
         Some(parts) => {
             let pieces = parts.iter().map(|part| match part {
                 LinePart::Lit(t) => LinePiece::Lit(text(t)),
                 LinePart::Source => LinePiece::Source,
                 LinePart::Scope => LinePiece::Scope,
             });
-            InstructionStyle::templated(slice(pieces.collect()))
+            Style::templated(slice(pieces.collect()))
         }
     };
     match p.by_source {

@@ -8,7 +8,7 @@ use crate::raw::{Escape, FamilyMatch, FormulationTable, Manifest};
 /// Without a `[formulation]` table: Markdown for every family, boundaries escaped.
 pub(super) fn absent() -> Formulations {
     Formulations {
-        default: doctrine_core::Formulation::Markdown,
+        default: doctrine_core::input::Formulation::Markdown,
         families: Vec::new(),
         exact: false,
         escape: true,
@@ -40,8 +40,8 @@ pub(super) fn formulation(
     }
     Formulations {
         default: table.default.map_or(
-            doctrine_core::Formulation::Markdown,
-            doctrine_core::Formulation::from,
+            doctrine_core::input::Formulation::Markdown,
+            doctrine_core::input::Formulation::from,
         ),
         families: table
             .families

@@ -234,7 +234,8 @@ fn regular_files_still_generate() {
 #[cfg(any(target_os = "linux", target_os = "android"))]
 #[test]
 fn path_swapped_for_a_link_out_of_the_crate_after_the_check_is_refused() {
-    use doctrine_codegen::__internals::{CrateDir, ReadError};
+    use doctrine_codegen::__internals::CrateDir;
+    use doctrine_codegen::ReadError;
     let tmp = tempfile::tempdir().unwrap();
     let krate = tmp.path().join("crate");
     let outside = tmp.path().join("outside");

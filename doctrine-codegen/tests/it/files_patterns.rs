@@ -3,7 +3,7 @@
 //! own, and a role without one gets no text; a role without an entry is out of scope.
 
 use crate::support;
-use doctrine_codegen::__internals::model::{Content, RoleId};
+use doctrine_codegen::model::{Content, RoleId};
 use support::{errors, load_with};
 
 const ROLES: &str = "roles = [\"product_owner\", \"auditor\", \"dev\", \"qa\"]\n";

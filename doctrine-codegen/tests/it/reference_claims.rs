@@ -2,8 +2,8 @@
 //! reader relies on and that once disagreed with it.
 
 use crate::support;
-use doctrine_codegen::__internals::model::{Content, ItemPiece, RoleId};
-use doctrine_core::{Instruction, InstructionSource, InstructionStyle, LinePiece};
+use doctrine_codegen::model::{Content, ItemPiece, RoleId};
+use doctrine_core::instructions::{Authority, Instruction, LinePiece, Style};
 use support::{errors, load_with};
 
 fn reference() -> String {
@@ -35,13 +35,13 @@ fn a_lists_defaults_are_the_ones_the_reference_gives() {
 #[test]
 fn a_provenance_template_leaves_out_the_line_of_a_blank_scope() {
     // What the generator emits for `provenance = "<!-- {scope} -->"`.
-    static STYLE: InstructionStyle = InstructionStyle::templated(&[
+    static STYLE: Style = Style::templated(&[
         LinePiece::Lit("<!-- "),
         LinePiece::Scope,
         LinePiece::Lit(" -->"),
     ]);
     let ins = |scope| Instruction {
-        source: InstructionSource::User,
+        source: Authority::User,
         scope,
         locked: false,
         text: "Be brief.",

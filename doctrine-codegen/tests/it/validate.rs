@@ -1,6 +1,6 @@
 //! Manifest validation as a plain library: every error names `file:line:col` and a fix.
 
-use doctrine_codegen::__internals::model::{Content, RoleGroup, RoleId, TextId};
+use doctrine_codegen::model::{Content, RoleGroup, RoleId, TextId};
 
 use crate::support;
 use support::{errors, load_with as run};

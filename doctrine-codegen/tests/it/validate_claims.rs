@@ -3,7 +3,7 @@
 //! manifest with an instructions layer; each problem is reported at its
 //! `doctrine.toml:line:col` with a fix.
 
-use doctrine_codegen::__internals::model::Doctrine;
+use doctrine_codegen::model::Doctrine;
 use doctrine_codegen::Diagnostics;
 
 use crate::support;
@@ -63,11 +63,11 @@ fn generated_functions_pass_the_words_with_their_layer() {
     // The built-in patterns by default, any tripwire through `safety_claims_with`; only the
     // lists the manifest gives.
     assert!(
-        code.contains("pubfnsafety_claims(instructions:&[::doctrine::Instruction<'_>],)->::std::vec::Vec<::doctrine::Notice>{safety_claims_with(instructions,&::doctrine::tripwire::Patterns)}"),
+        code.contains("pubfnsafety_claims(instructions:&[::doctrine::instructions::Instruction<'_>],)->::std::vec::Vec<::doctrine::introspect::Notice>{safety_claims_with(instructions,&::doctrine::tripwire::Patterns)}"),
         "{code}"
     );
     assert!(
-        code.contains(r#"tripwire:&dyn::doctrine::tripwire::Tripwire,)->::std::vec::Vec<::doctrine::Notice>{::doctrine::tripwire::scan(instructions,&[::doctrine::tripwire::ClaimWords::of("deploy").verbs(&["thaw"]).phrases(&["ok"])],tripwire)}"#),
+        code.contains(r#"tripwire:&dyn::doctrine::tripwire::Tripwire,)->::std::vec::Vec<::doctrine::introspect::Notice>{::doctrine::tripwire::scan(instructions,&[::doctrine::tripwire::ClaimWords::of("deploy").verbs(&["thaw"]).phrases(&["ok"])],tripwire)}"#),
         "{code}"
     );
     // Without `claims`, the same functions with no words.

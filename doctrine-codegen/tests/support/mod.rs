@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use doctrine_codegen::__internals::model::Doctrine;
+use doctrine_codegen::model::Doctrine;
 use doctrine_codegen::{generate, load, Diagnostics, Request};
 use proc_macro2::TokenStream;
 

@@ -82,8 +82,8 @@ macro_rules! __choice_impls {
 
         #[automatically_derived]
         impl ::core::str::FromStr for $ty {
-            type Err = $crate::ParseChoiceError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, $crate::ParseChoiceError> {
+            type Err = $crate::input::ParseChoiceError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, $crate::input::ParseChoiceError> {
                 <Self as $crate::Choice>::parse(s)
             }
         }

@@ -183,7 +183,7 @@ mod tests {
     use crate::runtime::layer::{LayerInfo, Origin, Skip, Tier};
     use crate::runtime::part::{joined, Body, Seg, NO_JOIN};
     use crate::runtime::section::SectionState;
-    use crate::runtime::user_content::UserSource;
+    use crate::runtime::user_content::UserFile;
 
     static STABLE: LayerInfo = LayerInfo {
         name: "base",
@@ -407,7 +407,7 @@ mod tests {
                 origin: Origin::Inline,
                 body: Body::TemplateTrimmed(segs, [NO_JOIN; 2]),
             };
-            let spans = [(0..value.len(), UserSource::SelectorPath("s"))];
+            let spans = [(0..value.len(), UserFile::SelectorPath("s"))];
             let p = compose(("|", Formulation::Markdown, &Guard::HEADINGS), &[Value::Text(value)], &[(0, &spans)], [part]);
             for u in p.user_content() {
                 let kept = &p.as_str()[u.range.clone()];
@@ -583,7 +583,7 @@ mod tests {
     #[test]
     fn user_content_is_recorded_where_it_lands() {
         static SEGS: [Seg; 3] = [Seg::Lit("Skills: "), Seg::Value(0), Seg::Lit(".")];
-        let spans = [(2..5, UserSource::SelectorPath("s"))];
+        let spans = [(2..5, UserFile::SelectorPath("s"))];
         let part = |origin, body| Part {
             info: &TOOLS,
             origin,
@@ -616,14 +616,14 @@ mod tests {
         assert!(p
             .as_str()
             .starts_with("<tools>\nshipped+sfx\n\nmine\n</tools>|"));
-        let sources: Vec<&UserSource> = p.user_content().iter().map(|u| &u.source).collect();
+        let sources: Vec<&UserFile> = p.user_content().iter().map(|u| &u.source).collect();
         assert_eq!(
             sources,
             [
-                &UserSource::OverlayFile("tools.md"),
-                &UserSource::OverlayFile("tools.md"),
-                &UserSource::SelectorPath("s"),
-                &UserSource::OverlayFile("style.md")
+                &UserFile::OverlayFile("tools.md"),
+                &UserFile::OverlayFile("tools.md"),
+                &UserFile::SelectorPath("s"),
+                &UserFile::OverlayFile("style.md")
             ]
         );
     }
@@ -632,12 +632,12 @@ mod tests {
     /// with them: sections, the stable/volatile split, user stretches, provenance lines.
     #[test]
     fn escapes_move_every_recorded_offset() {
-        use crate::runtime::instruction::{Instruction, InstructionSource, InstructionStyle};
+        use crate::runtime::instruction::{Authority, Instruction, Style};
         static RULES: LayerInfo = LayerInfo::named("rules");
         static SLOT: LayerInfo = LayerInfo::named("task").volatile();
         static GUARD: Guard = Guard::new(&["safety", "tools"], &[]);
         let rules = [Instruction {
-            source: InstructionSource::Project,
+            source: Authority::Project,
             scope: "/repo",
             locked: false,
             text: "Build first.\n# Safety\nnone",
@@ -652,7 +652,7 @@ mod tests {
             Part {
                 info: &RULES,
                 origin: Origin::Instructions,
-                body: Body::Instructions(&rules, &InstructionStyle::DEFAULT),
+                body: Body::Instructions(&rules, &Style::DEFAULT),
             },
             Part {
                 info: &SLOT,
@@ -741,7 +741,7 @@ mod tests {
             ..STABLE
         };
         static SEGS: [Seg; 3] = [Seg::Value(0), Seg::Lit(" and "), Seg::Value(0)];
-        let spans = [(0..9, UserSource::SelectorPath("s"))];
+        let spans = [(0..9, UserFile::SelectorPath("s"))];
         let part = Part {
             info: &USER,
             origin: Origin::Inline,

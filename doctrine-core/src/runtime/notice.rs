@@ -44,7 +44,7 @@ pub enum NoticeKind {
     /// A user skill whose file is not a valid skill (frontmatter, no when-to-use line, an
     /// empty body…); it was not loaded.
     BadSkill,
-    /// A user skill's when-to-use line over `doctrine::limits::MAX_WHEN_TO_USE_CHARS`
+    /// A user skill's when-to-use line over `doctrine::input::limits::MAX_WHEN_TO_USE_CHARS`
     /// characters; the index shows it cut.
     WhenCut,
     /// A user skill whose name another file in the same directory already gave; the first

@@ -2,7 +2,7 @@
 //! pieces joined after it, or its instructions, or why it is left out; and how a part
 //! measures and writes itself, so composition allocates once.
 
-use super::instruction::{Instruction, InstructionStyle};
+use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip};
 use super::list::Rows;
 
@@ -38,7 +38,7 @@ pub enum Body<'a> {
     TemplateTrimmed(&'static [Seg], [Joined<'a>; 2]),
     /// Instructions, written in ascending authority after their provenance lines, in the
     /// layer's style (its provenance template and ranking).
-    Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
+    Instructions(&'a [Instruction<'a>], &'static Style),
 }
 
 /// A segment of a text with placeholders: literal text, or the [`Value`] at an index of the

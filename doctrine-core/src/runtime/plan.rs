@@ -4,7 +4,7 @@
 //! manifest composes through the same routine (and a tool that builds a plan from a
 //! manifest at run time composes exactly as the compiled code does).
 
-use super::instruction::{Instruction, InstructionStyle};
+use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip, Source};
 use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
 use super::selector::{selected, Resolution, Selected};
@@ -79,7 +79,7 @@ pub enum ContentPlan {
     /// The slot at this index of [`Inputs::slots`].
     Slot(u32),
     /// The instructions at this index of [`Inputs::instructions`], in this style.
-    Instructions(u32, &'static InstructionStyle),
+    Instructions(u32, &'static Style),
 }
 
 /// A shipped text and where it came from.
@@ -410,7 +410,7 @@ fn fixed_test(t: Test, runtime: &impl Fn(usize) -> bool) -> bool {
 enum Head<'a> {
     Text(&'a str),
     Shipped(ShippedText),
-    Instructions(&'a [Instruction<'a>], &'static InstructionStyle),
+    Instructions(&'a [Instruction<'a>], &'static Style),
 }
 
 type Found<'a> = Result<(Head<'a>, Origin), (Origin, Skip)>;

@@ -129,7 +129,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     }
 
     /// What composing did that the caller should hear of: one notice
-    /// ([`NoticeKind::BoundaryEscaped`](crate::NoticeKind::BoundaryEscaped)) per layer and
+    /// ([`NoticeKind::BoundaryEscaped`](crate::introspect::NoticeKind::BoundaryEscaped)) per layer and
     /// source whose text held a section boundary, naming both, what was escaped and how.
     /// Empty for most prompts.
     pub fn notices(&self) -> Vec<Notice> {
@@ -158,9 +158,9 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         })
     }
 
-    /// [`fingerprint`](crate::fingerprint) of the stable prefix, for cache-key logging.
+    /// [`fingerprint`](crate::cache::fingerprint) of the stable prefix, for cache-key logging.
     pub fn stable_fingerprint(&self) -> u64 {
-        crate::fingerprint(self.stable().as_bytes())
+        crate::cache::fingerprint(self.stable().as_bytes())
     }
 }
 

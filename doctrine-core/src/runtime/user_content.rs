@@ -17,13 +17,13 @@ pub struct UserContent {
     /// The layer it is part of (never a locked one).
     pub layer: &'static str,
     /// The file it came from.
-    pub source: UserSource,
+    pub source: UserFile,
 }
 
 /// The user's file a [`UserContent`] came from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum UserSource {
+pub enum UserFile {
     /// The file of this name in the user's overlay directory: an overlay that replaced or
     /// was appended to the shipped text, or a selector layer's user copy (`on`).
     OverlayFile(&'static str),
@@ -34,12 +34,12 @@ pub enum UserSource {
     UserSkill { name: String, file: PathBuf },
 }
 
-impl fmt::Display for UserSource {
+impl fmt::Display for UserFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UserSource::OverlayFile(file) => write!(f, "overlay file {file}"),
-            UserSource::SelectorPath(name) => write!(f, "the file selector `{name}` names"),
-            UserSource::UserSkill { name, file } => {
+            UserFile::OverlayFile(file) => write!(f, "overlay file {file}"),
+            UserFile::SelectorPath(name) => write!(f, "the file selector `{name}` names"),
+            UserFile::UserSkill { name, file } => {
                 write!(f, "user skill `{name}` ({})", file.display())
             }
         }
@@ -52,9 +52,9 @@ impl fmt::Display for UserSource {
 pub struct Rendered {
     pub text: String,
     /// Ranges into `text`, in order.
-    pub user: Vec<(Range<usize>, UserSource)>,
+    pub user: Vec<(Range<usize>, UserFile)>,
 }
 
 /// A placeholder value's user stretches, for the composer: the index of the value among
 /// the template values, and the stretches of it (relative to the value's start).
-pub type UserValue<'a> = (usize, &'a [(Range<usize>, UserSource)]);
+pub type UserValue<'a> = (usize, &'a [(Range<usize>, UserFile)]);

@@ -12,7 +12,7 @@ use super::part::{
     each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Value,
 };
 use super::section::Mark;
-use super::user_content::{UserContent, UserSource, UserValue};
+use super::user_content::{UserContent, UserFile, UserValue};
 
 /// A prompt being written: its text, and (when `record`) where each instruction's
 /// provenance line and each stretch of user content landed.
@@ -152,22 +152,17 @@ fn write_tail<'a>(
 /// is its last piece.
 fn record_origin(part: &Part<'_>, whole: Range<usize>, appended: Option<usize>, out: &mut Out<'_>) {
     let (range, source) = match (part.origin, appended) {
-        (Origin::OverlayReplaced(file), _) => (whole, UserSource::OverlayFile(file)),
-        (Origin::Selected(name), _) => (whole, UserSource::SelectorPath(name)),
+        (Origin::OverlayReplaced(file), _) => (whole, UserFile::OverlayFile(file)),
+        (Origin::Selected(name), _) => (whole, UserFile::SelectorPath(name)),
         (Origin::OverlayAppended(_, file), Some(from)) => {
-            (from..whole.end, UserSource::OverlayFile(file))
+            (from..whole.end, UserFile::OverlayFile(file))
         }
         _ => return,
     };
     push_user(part, &mut out.user, range, source);
 }
 
-fn push_user(
-    part: &Part<'_>,
-    user: &mut Vec<UserContent>,
-    range: Range<usize>,
-    source: UserSource,
-) {
+fn push_user(part: &Part<'_>, user: &mut Vec<UserContent>, range: Range<usize>, source: UserFile) {
     debug_assert!(
         !part.info.locked,
         "user content in locked layer `{}`",

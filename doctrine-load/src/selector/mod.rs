@@ -1,4 +1,4 @@
-//! Selectors read: each selector's value (see `doctrine::Selector`), and for one set `on`
+//! Selectors read: each selector's value (see `doctrine::input::Selector`), and for one set `on`
 //! or to a path, the file it names, read by the overlay loader's rules. What they resolve
 //! to is the runtime's `Resolution`.
 

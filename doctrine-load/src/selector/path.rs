@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::safe_open::{open_regular, Refused};
 use crate::text::normalise_trimmed;
-use doctrine_core::NoticeKind;
+use doctrine_core::introspect::NoticeKind;
 
 /// The file's text, normalised and trimmed, or why it cannot be used.
 pub(super) fn read_path(path: &Path, cap: usize) -> Result<String, (NoticeKind, String)> {

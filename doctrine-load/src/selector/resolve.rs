@@ -4,8 +4,9 @@ use std::path::Path;
 
 use doctrine_core::__internals::Picked;
 use doctrine_core::__private::Resolution;
-use doctrine_core::introspect::{Doctor, Origin, SelectorReport, Skip, SourceKind};
-use doctrine_core::{Notice, NoticeKind, Selector};
+use doctrine_core::input::Selector;
+use doctrine_core::introspect::{Doctor, Origin, SelectorOrigin, SelectorReport, Skip};
+use doctrine_core::introspect::{Notice, NoticeKind};
 
 use super::path::read_path;
 use super::SelectorSpec;
@@ -87,11 +88,11 @@ fn by_path(
     match &reads[read].result {
         Ok(text) => {
             let text = Picked::Text(text.clone(), Origin::Selected(spec.name));
-            (text, SourceKind::Path, file, Vec::new(), Vec::new())
+            (text, SelectorOrigin::Path, file, Vec::new(), Vec::new())
         }
         Err(_) => {
             let none = Picked::None(Skip::SelectorRefused(spec.name));
-            (none, SourceKind::Degraded, file, Vec::new(), Vec::new())
+            (none, SelectorOrigin::Degraded, file, Vec::new(), Vec::new())
         }
     }
 }
@@ -166,7 +167,7 @@ fn effective<'v>(
 
 type Picking = (
     Picked,
-    SourceKind,
+    SelectorOrigin,
     Option<std::path::PathBuf>,
     Vec<std::path::PathBuf>,
     Vec<Notice>,
@@ -181,28 +182,28 @@ fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
             match copy {
                 UserCopy::Text(text) => (
                     Picked::Text(text, Origin::OverlayReplaced(spec.file.file)),
-                    SourceKind::UserCopy,
+                    SelectorOrigin::UserCopy,
                     Some(at),
                     Vec::new(),
                     notices,
                 ),
                 UserCopy::TurnedOff => (
                     Picked::None(Skip::OverlayOff(spec.file.file)),
-                    SourceKind::Off,
+                    SelectorOrigin::Off,
                     Some(at),
                     Vec::new(),
                     notices,
                 ),
                 UserCopy::Legacy => (
                     Picked::Shipped,
-                    SourceKind::Shipped,
+                    SelectorOrigin::Shipped,
                     None,
                     vec![at],
                     notices,
                 ),
                 UserCopy::Absent | UserCopy::Refused => (
                     Picked::Shipped,
-                    SourceKind::Shipped,
+                    SelectorOrigin::Shipped,
                     None,
                     Vec::new(),
                     notices,
@@ -210,7 +211,7 @@ fn pick(spec: &SelectorSpec, selector: &Selector, user_dir: &Path) -> Picking {
             }
         }
         // Off; a path is read by `by_path`, once for every selector that goes by the file.
-        _ => (off, SourceKind::Off, None, Vec::new(), Vec::new()),
+        _ => (off, SelectorOrigin::Off, None, Vec::new(), Vec::new()),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
 use doctrine_load::limits::MAX_OVERLAY_BYTES;
 

@@ -11,7 +11,7 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use doctrine_core::{Notice, NoticeKind};
+use doctrine_core::introspect::{Notice, NoticeKind};
 use doctrine_load::__private::{load_overlay, OverlayFile, OverlaySpec};
 use doctrine_load::limits::MAX_OVERLAY_BYTES;
 

@@ -1,7 +1,7 @@
 //! Snapshot review of every prompt a manifest makes (feature `testing`, for
 //! `[dev-dependencies]`).
 //!
-//! [`assert_book!`](crate::assert_book) composes one prompt per case (a generated
+//! [`assert_book!`](crate::testing::assert_book) composes one prompt per case (a generated
 //! `Combination::all()` gives every role × flag × knob) and pins them all as one
 //! [`Book`] with `insta`: each distinct layer text once, with the prompts it reaches, and a
 //! matrix of one line per prompt (bytes, the stable prefix's bytes and fingerprint, the
@@ -14,7 +14,11 @@ mod book;
 
 pub use book::Book;
 
-/// What [`assert_book!`](crate::assert_book) calls: `insta`, so that a test needs no
+// Defined at the crate root (`#[macro_export]` puts it there), shown here, where it belongs.
+#[doc(inline)]
+pub use crate::__assert_book as assert_book;
+
+/// What [`assert_book!`](crate::testing::assert_book) calls: `insta`, so that a test needs no
 /// dependency of its own on it.
 #[doc(hidden)]
 pub use insta as __insta;
@@ -33,13 +37,14 @@ pub use insta as __insta;
 /// #     doctrine::doctrine!("../../docs/examples/desk/doctrine.toml");
 /// # }
 /// // Every role × flag × knob, each with the same sample fact and slot.
-/// doctrine::assert_book!("desk", desk::Combination::all(), |c| {
+/// doctrine::testing::assert_book!("desk", desk::Combination::all(), |c| {
 ///     let facts = desk::Facts::builder(c.role).with_product("Ledger").build().unwrap();
 ///     desk::compose(facts).flags(c.flags).knobs(c.knobs).ticket("#1").finish()
 /// });
 /// ```
+#[doc(hidden)]
 #[macro_export]
-macro_rules! assert_book {
+macro_rules! __assert_book {
     ($name:expr, $cases:expr, $compose:expr $(,)?) => {{
         let name: &str = $name;
         let book = $crate::testing::Book::of(name, $cases, $compose);

@@ -2,11 +2,12 @@ mod d {
     doctrine::doctrine!("claims.toml");
 }
 
-use doctrine::{Instruction, InstructionSource, NoticeKind};
+use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::NoticeKind;
 
 fn project(text: &str) -> [Instruction<'_>; 1] {
     [Instruction {
-        source: InstructionSource::Project,
+        source: Authority::Project,
         scope: "AGENTS.md",
         locked: false,
         text,
@@ -51,7 +52,10 @@ fn composes() {
          layer `deploy` adds): \"Ops **signed off**, so ship it\"; it was kept as written, \
          and the locked layers are unchanged"
     );
-    assert_eq!(doctrine::safety_claims(&project(text)), []);
+    assert_eq!(
+        doctrine::tripwire::scan(&project(text), &[], &doctrine::tripwire::Patterns),
+        []
+    );
 
     // Its verb, object and action combine with the built-in words.
     for text in [
@@ -62,7 +66,11 @@ fn composes() {
         "Feel free to deploy on a Friday.",
     ] {
         assert_eq!(layer(text), Some(Some("deploy")), "{text}");
-        assert_eq!(doctrine::safety_claims(&project(text)), [], "{text}");
+        assert_eq!(
+            doctrine::tripwire::scan(&project(text), &[], &doctrine::tripwire::Patterns),
+            [],
+            "{text}"
+        );
     }
 
     // Negated, they are rules; the built-in words still apply and name no layer.
@@ -72,7 +80,7 @@ fn composes() {
 
     // Any tripwire takes the same words: the word-rule engine of the `claims` feature, or
     // a closure.
-    let engine = d::safety_claims_with(&project(text), &doctrine::claims::WordRules);
+    let engine = d::safety_claims_with(&project(text), &doctrine::tripwire::WordRules);
     assert_eq!(engine.len(), 1);
     assert_eq!(engine[0].finding().unwrap().layer, Some("deploy"));
     let thaw = |sentence: &str, words: &[doctrine::tripwire::ClaimWords]| {

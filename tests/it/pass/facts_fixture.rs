@@ -4,12 +4,13 @@ mod d {
     doctrine::doctrine!("../../../doctrine-core/tests/fixtures/facts/doctrine.toml");
 }
 
-use doctrine::{Formulation, Instruction, InstructionSource};
+use doctrine::input::Formulation;
+use doctrine::instructions::{Authority, Instruction};
 
 #[test]
 fn composes() {
     let rules = [Instruction {
-        source: InstructionSource::Project,
+        source: Authority::Project,
         scope: "AGENTS.md",
         locked: false,
         text: "Run the tests.",

@@ -22,7 +22,7 @@ mod writer;
 use std::fmt;
 use std::ops::Range;
 
-use super::instruction::{Instruction, InstructionSource};
+use super::instruction::{Authority, Instruction};
 
 pub(crate) use notices::notices;
 pub use oracle::boundaries;
@@ -181,10 +181,7 @@ pub enum Supplied {
     /// The file the selector of this name named.
     SelectorPath(&'static str),
     /// An instruction of this rank and scope.
-    InstructionText {
-        source: InstructionSource,
-        scope: String,
-    },
+    InstructionText { source: Authority, scope: String },
 }
 
 impl fmt::Display for Supplied {

@@ -9,7 +9,7 @@ use crate::runtime::notice::Notice;
 /// Where a selector layer's text comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum SourceKind {
+pub enum SelectorOrigin {
     /// No layer: the selector is off (or a user copy turned it off with `empty = "off"`).
     Off,
     /// The text compiled in.
@@ -22,20 +22,20 @@ pub enum SourceKind {
     Degraded,
 }
 
-impl SourceKind {
+impl SelectorOrigin {
     /// `off`, `shipped`, `user copy`, `path` or `degraded`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            SourceKind::Off => "off",
-            SourceKind::Shipped => "shipped",
-            SourceKind::UserCopy => "user copy",
-            SourceKind::Path => "path",
-            SourceKind::Degraded => "degraded",
+            SelectorOrigin::Off => "off",
+            SelectorOrigin::Shipped => "shipped",
+            SelectorOrigin::UserCopy => "user copy",
+            SelectorOrigin::Path => "path",
+            SelectorOrigin::Degraded => "degraded",
         }
     }
 }
 
-impl fmt::Display for SourceKind {
+impl fmt::Display for SelectorOrigin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -56,7 +56,7 @@ pub struct SelectorReport {
     /// The value it went by, parsed.
     pub value: Selector,
     /// Where the layer's text comes from.
-    pub source: SourceKind,
+    pub source: SelectorOrigin,
     /// The file read (the user copy or the path), or refused for a degraded selector.
     pub file: Option<PathBuf>,
     /// User copies byte-identical to an earlier shipped version, bypassed.
@@ -76,7 +76,7 @@ impl SelectorReport {
             raw: None,
             followed: None,
             value: Selector::Off,
-            source: SourceKind::Off,
+            source: SelectorOrigin::Off,
             file: None,
             bypassed: Vec::new(),
             notices: Vec::new(),

@@ -14,7 +14,7 @@ mod resolution;
 
 use std::path::PathBuf;
 
-pub use doctor::{Doctor, SelectorReport, SourceKind};
+pub use doctor::{Doctor, SelectorOrigin, SelectorReport};
 pub use resolution::{selected, Picked, Resolution, Selected};
 
 /// A selector's value, parsed.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::runtime::instruction::InstructionSource;
+use crate::runtime::instruction::Authority;
 
 #[test]
 fn any_tripwire_gets_every_sentence_and_the_words() {
@@ -12,7 +12,7 @@ fn any_tripwire_gets_every_sentence_and_the_words() {
             .then(|| Finding::new("counts to two or four", "\"two\"").from_layer(Some("deploy")))
     };
     let instructions = ["One. Two!", "Three?\nFour!"].map(|text| Instruction {
-        source: InstructionSource::User,
+        source: Authority::User,
         scope: "~/.agent",
         locked: false,
         text,

@@ -3,7 +3,7 @@
 //! per prompt (its bytes, its stable prefix's fingerprint, the texts it is made of, or the
 //! earlier prompt it equals). A change to a file every prompt shares is then one hunk in
 //! the book's text plus one changed line per prompt in the matrix, not a copy of the hunk
-//! per prompt. The facade's `testing` feature snapshots it (`doctrine::assert_book!`).
+//! per prompt. The facade's `testing` feature snapshots it (`doctrine::testing::assert_book!`).
 
 mod render;
 mod shown;
