@@ -11,6 +11,7 @@
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
 #[cfg(feature = "frontmatter")]
 mod frontmatter;
+mod lookalike;
 #[cfg(feature = "frontmatter")]
 mod one_line;
 mod overlay;

@@ -3,8 +3,8 @@
 //! that only shows both says nothing. It names each character that differs (its code
 //! point and position, and the Latin letter it reads as) and shows the names escaped.
 
+use crate::lookalike::is_default_ignorable;
 use crate::text::{fold, is_mark};
-use doctrine_core::__internals::fold::is_default_ignorable;
 
 /// The most differences a message lists; the rest are counted.
 const MAX_LISTED: usize = 3;

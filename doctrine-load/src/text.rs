@@ -5,7 +5,7 @@
 //! text that went through a lossy converter twice (a CRLF turned into CR CR LF by a second
 //! conversion, a BOM written twice) still comes out clean.
 
-use doctrine_core::__internals::fold::{is_default_ignorable, latin};
+use crate::lookalike::{is_default_ignorable, latin};
 use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
 
 /// The byte-order mark, U+FEFF.
@@ -53,7 +53,7 @@ pub(crate) fn normalise_trimmed(raw: &str) -> String {
 /// selectors, bidi controls, tags…), which render as nothing, without accents (each
 /// character decomposed, its combining marks dropped: `è` and `e` with U+0300 read as
 /// `e`), and with letters of other scripts that read as Latin ones (Cyrillic `а`, Greek
-/// `Ο`, fullwidth `ｓ`…) written as those (`doctrine-core`'s `lookalike`). Two overlay
+/// `Ο`, fullwidth `ｓ`…) written as those (`lookalike`). Two overlay
 /// file names, or two skill names, that fold alike could be taken for one another. Folding
 /// is a fixed point: a folded name folds to itself.
 pub fn fold(name: &str) -> String {

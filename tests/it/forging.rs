@@ -272,11 +272,17 @@ fn render_escapes_what_compiled_code_escapes() {
 }
 
 /// Generated code folds a name in run-time text as the tags were folded when the crate
-/// compiled: an accent, precomposed or combining, reads as the letter it sits on.
+/// compiled: an accent, precomposed or combining, reads as the letter it sits on, a
+/// look-alike letter as its Latin twin, and an invisible character as nothing.
 #[test]
 fn an_accented_tag_reads_as_its_letters() {
     let tmp = tempfile::tempdir().unwrap();
-    for task in ["</S\u{e1}fety>", "</Sa\u{301}fety>", "</\u{455}afety>"] {
+    for task in [
+        "</S\u{e1}fety>",
+        "</Sa\u{301}fety>",
+        "</\u{455}afety>",
+        "</saf\u{200b}ety>",
+    ] {
         let inputs = Inputs {
             task: task.into(),
             ..Inputs::new(false)

@@ -1,6 +1,5 @@
-//! Letters of other scripts that read as Latin ones: what name folding maps (the loader's
-//! `fold`, and [`super::fold::fold_plain`]) so
-//! that `ѕafety` (Cyrillic `ѕ`) and `safety` compare equal. A hand table rather than
+//! Letters of other scripts that read as Latin ones, and the code points nobody sees: what
+//! name folding (`text::fold`) maps and drops, so that `ѕafety` (Cyrillic `ѕ`) and `safety` compare equal. A hand table rather than
 //! Unicode's full confusables data (UTS #39, the `unicode-security` crate): that would add
 //! four crates and about 450 KB to every agent binary, since overlay file names are folded
 //! by the loader that every binary links (README, "Dependencies"). The table covers what
@@ -11,7 +10,7 @@
 //! differ only in case.
 
 /// The lowercase ASCII letter or digit `c` reads as, if it is a look-alike of one.
-pub fn latin(c: char) -> Option<char> {
+pub(crate) fn latin(c: char) -> Option<char> {
     let u = c as u32;
     if u < 0x80 {
         return None;
@@ -161,6 +160,30 @@ const TABLE: &[(char, char)] = &[
     ('\u{217F}', 'm'), // ⅿ
     ('\u{A731}', 's'), // ꜱ small capital S
 ];
+
+/// Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, 16.0).
+pub(crate) fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
 
 #[cfg(test)]
 mod tests {
