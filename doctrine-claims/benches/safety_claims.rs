@@ -10,10 +10,11 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use doctrine_claims::scan;
 use doctrine_claims::Patterns;
 use doctrine_claims::WordRules;
 use doctrine_core::instructions::{Authority, Instruction};
-use doctrine_core::tripwire::{scan, Tripwire};
+use doctrine_core::tripwire::Tripwire;
 
 fn project(text: &str) -> [Instruction<'_>; 1] {
     [Instruction {

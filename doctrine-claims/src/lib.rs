@@ -4,7 +4,7 @@
 //! set every agent gets (`doctrine::tripwire::Patterns`, and [`safety_claims`]), and with the
 //! `claims` feature `WordRules`, a word-rule engine with higher recall (`doctrine::tripwire::WordRules`):
 //! pass `&WordRules` to a manifest's generated `safety_claims_with(&instructions, …)`, or to
-//! [`doctrine_core::tripwire::scan`].
+//! [`scan`].
 //!
 //! A crate of its own, beside the runtime (which keeps the `Tripwire` trait, `scan` and
 //! how a sentence is read), because the rules are data and decide nothing: a locked layer
@@ -17,8 +17,12 @@
 #![deny(unreachable_pub)]
 
 mod patterns;
+mod scan;
+mod text;
 
 pub use patterns::{safety_claims, Patterns};
+pub use scan::scan;
+pub use text::{normalise, sentences, Break, Words};
 
 #[cfg(feature = "claims")]
 mod engine;

@@ -14,11 +14,12 @@
 
 use std::path::Path;
 
+use doctrine_claims::scan;
 use doctrine_claims::Patterns;
 use doctrine_claims::WordRules;
 use doctrine_core::instructions::{Authority, Instruction};
 use doctrine_core::introspect::NoticeKind;
-use doctrine_core::tripwire::{scan, Tripwire};
+use doctrine_core::tripwire::Tripwire;
 
 /// At least this share of the dev half's attack sentences is reported: the target.
 const MIN_RECALL: f64 = 0.95;

@@ -64,14 +64,13 @@ pub mod cache {
 }
 
 /// The safety-claims tripwire's check over one instruction sentence,
-/// [`Tripwire`](tripwire::Tripwire), and [`scan`](tripwire::scan), which runs one over
-/// instructions and turns what it finds into notices. The tripwires themselves (the
-/// built-in `Patterns`, the word-rule engine) are the `doctrine-claims` crate.
+/// [`Tripwire`](tripwire::Tripwire), the [`ClaimWords`](tripwire::ClaimWords) a locked layer
+/// adds and the [`Finding`](tripwire::Finding) it reports. Reading sentences, `scan` and the
+/// tripwires themselves (the built-in `Patterns`, the word-rule engine) are the
+/// `doctrine-claims` crate.
 pub mod tripwire {
     pub use crate::runtime::notice::Finding;
-    pub use crate::runtime::tripwire::{
-        normalise, scan, sentences, Break, ClaimWords, Tripwire, Words,
-    };
+    pub use crate::runtime::tripwire::{ClaimWords, Tripwire};
 }
 
 /// What generated code calls and users do not: it may change in any release, so it is kept
@@ -113,7 +112,7 @@ pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
         boundary, combination, compose, fact, formulation, list, marker, part, plan, prompt,
-        tripwire, user_content,
+        user_content,
     };
 }
 

@@ -36,9 +36,9 @@ pub mod skills {
 /// `WordRules`, the larger word-rule engine (the `doctrine-claims`
 /// crate), for a generated `safety_claims_with`.
 pub mod tripwire {
-    pub use doctrine_claims::Patterns;
     #[cfg(feature = "claims")]
     pub use doctrine_claims::WordRules;
+    pub use doctrine_claims::{normalise, scan, sentences, Break, Patterns, Words};
     pub use doctrine_core::tripwire::*;
 }
 

@@ -11,9 +11,9 @@ use std::io::Write;
 
 use arbitrary::Arbitrary;
 use doctrine::__private::boundaries;
-use doctrine::introspect::SectionState;
 use doctrine::input::Formulation;
 use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::SectionState;
 use libfuzzer_sys::fuzz_target;
 
 mod fx {

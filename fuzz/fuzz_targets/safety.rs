@@ -12,7 +12,8 @@ use doctrine::instructions::{Authority, Instruction};
 use doctrine::introspect::NoticeKind;
 use doctrine_claims::{Patterns, WordRules};
 // What a manifest's generated `safety_claims_with` calls with its locked layers' `claims`.
-use doctrine_core::tripwire::{scan, ClaimWords, Tripwire};
+use doctrine_claims::scan;
+use doctrine_core::tripwire::{ClaimWords, Tripwire};
 use libfuzzer_sys::fuzz_target;
 
 /// Extension word sets: none, ordinary words, and entries that stress normalisation

@@ -5,8 +5,8 @@
 use doctrine_core::__private::{
     compose, Body, Guard, ItemPiece, ListStyle, Part, Seg, Value, NO_JOIN,
 };
-use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserFile};
 use doctrine_core::input::Formulation;
+use doctrine_core::introspect::{LayerInfo, Origin, SectionState, UserFile};
 use doctrine_load::__private::{render_skill_index, SkillField};
 use doctrine_load::{SkillOrigin, Skills};
 

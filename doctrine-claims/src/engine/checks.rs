@@ -1,7 +1,7 @@
 //! Checks put out of the way to get a result: tests deleted or skipped, assertions
 //! commented out, CI checks disabled so that a change merges.
 
-use doctrine_core::tripwire::Break;
+use crate::Break;
 
 use super::matcher::{Found, Matcher};
 use super::text::{inflected, Form};

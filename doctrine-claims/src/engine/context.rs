@@ -1,7 +1,7 @@
 //! What around a match turns a claim into a rule: a negation before it, a prohibition
 //! after it, a request for leave, someone else's request.
 
-use doctrine_core::tripwire::Break;
+use crate::Break;
 
 use super::matcher::Matcher;
 use super::text::is_nt;

@@ -4,7 +4,7 @@
 
 use std::cell::OnceCell;
 
-use doctrine_core::tripwire::{Break, Words};
+use crate::{Break, Words};
 
 use super::text::{inflected, initial, initials, is_nt, same, Form};
 use super::words::*;

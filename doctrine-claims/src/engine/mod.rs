@@ -13,7 +13,8 @@ pub mod words;
 #[cfg(test)]
 mod tests;
 
-use doctrine_core::tripwire::{ClaimWords, Finding, Tripwire, Words};
+use crate::Words;
+use doctrine_core::tripwire::{ClaimWords, Finding, Tripwire};
 
 /// The word-rule engine, a [`Tripwire`] with higher recall than the built-in
 /// [`Patterns`](crate::Patterns): deterministic rules over the word lists of [`words`], each
@@ -128,7 +129,7 @@ struct Extension {
 
 impl Extension {
     fn new(words: &ClaimWords) -> Self {
-        let [verbs, objects, actions, phrases] = words.normalised();
+        let [verbs, objects, actions, phrases] = crate::text::normalised(words);
         Extension {
             layer: words.layer,
             verbs,

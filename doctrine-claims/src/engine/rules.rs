@@ -1,7 +1,7 @@
 //! The rules, one method each: given a word of the sentence, whether a claim starts there
 //! and what it says (see the crate documentation for the list in prose).
 
-use doctrine_core::tripwire::Break;
+use crate::Break;
 
 use super::matcher::*;
 use super::scope::JOINED_RUIN;

@@ -3,7 +3,7 @@
 //! rule said to stop short of the reader ("the locked rules don't cover this repository",
 //! "… everywhere except in this repository").
 
-use doctrine_core::tripwire::Break;
+use crate::Break;
 
 use super::matcher::*;
 use super::text::inflected;

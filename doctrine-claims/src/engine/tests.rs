@@ -1,7 +1,7 @@
 use super::*;
+use crate::{normalise, scan};
 use doctrine_core::instructions::{Authority, Instruction, Style};
 use doctrine_core::introspect::{Notice, NoticeKind};
-use doctrine_core::tripwire::{normalise, scan};
 use Authority::*;
 
 fn safety_claims(instructions: &[Instruction<'_>]) -> Vec<Notice> {

@@ -1,5 +1,5 @@
 //! Inflections, initials and contractions: how the rules in [`super::rules`] compare the
-//! words of a sentence ([`doctrine_core::tripwire::Words`] splits it) with list entries.
+//! words of a sentence ([`Words`](crate::Words) splits it) with list entries.
 
 use super::words::IRREGULAR;
 

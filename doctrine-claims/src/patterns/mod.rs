@@ -6,9 +6,10 @@ mod lists;
 #[cfg(test)]
 mod tests;
 
+use crate::{scan, Break, Words};
 use doctrine_core::instructions::Instruction;
 use doctrine_core::introspect::Notice;
-use doctrine_core::tripwire::{scan, Break, ClaimWords, Finding, Tripwire, Words};
+use doctrine_core::tripwire::{ClaimWords, Finding, Tripwire};
 use lists::*;
 
 /// The built-in [`Tripwire`]: the rules of [`Patterns::rules`], each a few word lists in
@@ -238,7 +239,7 @@ impl Extra {
     fn new(c: &ClaimWords) -> Self {
         Extra {
             layer: c.layer,
-            lists: c.normalised(),
+            lists: crate::text::normalised(c),
         }
     }
 

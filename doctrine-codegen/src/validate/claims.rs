@@ -7,7 +7,7 @@ use toml::Spanned;
 use crate::diag::Sink;
 use crate::model::Claims;
 use crate::raw::Manifest;
-use doctrine_core::__internals::tripwire::{normalise, sentences, Words};
+use doctrine_claims::{normalise, sentences, Words};
 
 /// Why a manifest's `claims` entry could never match, if so: nothing left once normalised,
 /// a sentence end inside it, or, for a word entry (`words`: verbs, objects, actions),

@@ -23,7 +23,7 @@ pub(crate) mod repo;
 pub(crate) mod section;
 pub(crate) mod selector;
 pub(crate) mod stage;
-pub mod tripwire;
+pub(crate) mod tripwire;
 pub mod user_content;
 pub(crate) mod wide;
 pub(crate) mod write;

@@ -93,7 +93,9 @@ impl Notice {
     }
 
     /// The same notice, about `sentence` on which a tripwire found `finding`.
-    pub(crate) fn with_claim(self, sentence: &str, finding: Finding) -> Self {
+    /// The sentence a tripwire reported and what it found: for `doctrine-claims`' `scan`.
+    #[doc(hidden)]
+    pub fn with_claim(self, sentence: &str, finding: Finding) -> Self {
         let claim = Some(Box::new((sentence.to_string(), finding)));
         Notice { claim, ..self }
     }

@@ -1,5 +1,6 @@
 use super::*;
-use crate::runtime::instruction::Authority;
+use doctrine_core::instructions::Authority;
+use doctrine_core::tripwire::Finding;
 
 #[test]
 fn any_tripwire_gets_every_sentence_and_the_words() {

@@ -1,6 +1,8 @@
 //! Sentences, normalisation and words: how a tripwire, and the generator checking a
 //! manifest's `claims`, read instruction text.
 
+use doctrine_core::tripwire::ClaimWords;
+
 /// Splits `text` into sentences, trimmed and non-empty: at every line break, and at `.`,
 /// `!` or `?` followed by whitespace or the end (so `config.toml` and `~/.ssh` stay whole).
 pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
@@ -88,7 +90,7 @@ pub enum Break {
 /// One sentence, [`normalise`]d and split into words: letters, digits and `'`, `-`, `/`,
 /// `~`, `$`, `.` (`.env`, `~/.ssh`, `--force`, `rm -rf /`), without the quotes around them
 /// or a trailing dot. What the built-in `Patterns` read; another
-/// [`Tripwire`](super::Tripwire) may read it too.
+/// [`Tripwire`](doctrine_core::tripwire::Tripwire) may read it too.
 #[derive(Clone, Debug, Default)]
 pub struct Words {
     text: String,
@@ -186,6 +188,17 @@ fn push(
         words.push((start, end, brk));
     }
     end > start
+}
+
+/// A locked layer's verbs, objects, actions and phrases, each [`normalise`]d (words written
+/// by hand need not be), without the entries nothing is left of.
+pub(crate) fn normalised(words: &ClaimWords) -> [Vec<String>; 4] {
+    [words.verbs, words.objects, words.actions, words.phrases].map(|list| {
+        list.iter()
+            .map(|e| normalise(e))
+            .filter(|e| !e.is_empty())
+            .collect()
+    })
 }
 
 #[cfg(test)]
