@@ -93,11 +93,20 @@ impl fmt::Display for Encoding {
 
 /// A name that is no [`Encoding`]; its message lists the valid ones.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseEncodingError(pub String);
+pub struct ParseEncodingError {
+    name: String,
+}
+
+impl ParseEncodingError {
+    /// The name as it was given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
 
 impl fmt::Display for ParseEncodingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown encoding `{}`: expected ", self.0)?;
+        write!(f, "unknown encoding `{}`: expected ", self.name)?;
         for (i, e) in Encoding::ALL.iter().enumerate() {
             let sep = if i == 0 { "" } else { " or " };
             write!(f, "{sep}`{}` (or `{}`)", e.name(), e.short_name())?;
@@ -116,7 +125,9 @@ impl FromStr for Encoding {
         Encoding::ALL
             .into_iter()
             .find(|e| s == e.name() || s == e.short_name())
-            .ok_or_else(|| ParseEncodingError(s.to_string()))
+            .ok_or_else(|| ParseEncodingError {
+                name: s.to_string(),
+            })
     }
 }
 
