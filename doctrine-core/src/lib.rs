@@ -96,8 +96,8 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, fact, fold, formulation, list, marker, part, plan, prompt,
-        tripwire, user_content,
+        boundary, combination, compose, emit, fact, fold, formulation, list, marker, part, plan,
+        prompt, tripwire, user_content,
     };
 }
 

@@ -20,6 +20,12 @@ pub use overlay_spec::{overlay_spec, selector_specs};
 
 use leak::{one, slice, text};
 
+/// `s` as the plan holds it: interned, so equal texts are one address (the printer names
+/// a shipped text's constant by it).
+pub(crate) fn interned(s: &str) -> &'static str {
+    text(s)
+}
+
 use crate::model::{
     Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
