@@ -135,9 +135,9 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
     layer
 }
 
-/// Layer `l`'s `LayerInfo`.
+/// Layer `l`'s `LayerInfo`: what validation set, and what the whole manifest decides.
 fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
-    let mut info = LayerInfo::named(text(&l.name));
+    let mut info = l.info.clone();
     if l.tier == Tier::Volatile {
         info = info.volatile();
     }

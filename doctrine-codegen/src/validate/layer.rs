@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::{LayerInfo, Tier};
 use toml::Spanned;
 
 use super::idents::check_ident;
@@ -96,6 +96,7 @@ pub(super) fn extra(
     }
     let layer = Layer {
         name: "extra".into(),
+        info: LayerInfo::named("extra"),
         tier: Tier::Volatile,
         tier_index: tiers.last(),
         when: Vec::new(),
@@ -187,6 +188,7 @@ pub(super) fn validate_layer(
     };
     let layer = Layer {
         name: raw.name.get_ref().clone(),
+        info: LayerInfo::named(crate::plan::interned(raw.name.get_ref())),
         tier: names.tiers.split(tier_index),
         tier_index,
         when,

@@ -42,7 +42,7 @@ impl fmt::Display for Tier {
 rebuilt! {
 @new
 /// What the manifest says about one layer, independent of any composition.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct LayerInfo {
     /// The layer's `name` in the manifest.
