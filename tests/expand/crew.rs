@@ -1039,6 +1039,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1103,6 +1104,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1159,6 +1161,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1186,6 +1189,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,
@@ -1222,6 +1226,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,
@@ -1296,6 +1301,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1352,6 +1358,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Choice {
@@ -1388,6 +1395,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,
@@ -1437,6 +1445,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

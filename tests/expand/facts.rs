@@ -586,6 +586,7 @@ mod __doctrine {
                 false,
                 false,
                 Some(&Title::rebuild("Base", "## Base\n\n", "<base>\n", "\n</base>")),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -613,7 +614,10 @@ mod __doctrine {
                 0,
                 false,
                 true,
-                Some(&Title::rebuild("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>")),
+                Some(
+                    &Title::rebuild("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>"),
+                ),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -646,7 +650,10 @@ mod __doctrine {
                 0,
                 false,
                 false,
-                Some(&Title::rebuild("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>")),
+                Some(
+                    &Title::rebuild("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>"),
+                ),
+                None,
             ),
             scope: None,
             content: ContentPlan::Instructions(
@@ -680,6 +687,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[1]),
@@ -716,6 +724,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

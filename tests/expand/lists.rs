@@ -500,6 +500,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -536,6 +537,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -571,6 +573,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[0]),

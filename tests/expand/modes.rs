@@ -1171,6 +1171,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1199,6 +1200,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1226,6 +1228,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
@@ -1262,6 +1265,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
@@ -1311,6 +1315,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[0, 1]),
             content: ContentPlan::PerRole(
@@ -1347,6 +1352,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[2]),
             content: ContentPlan::PerRole(
@@ -1374,6 +1380,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[3]),
@@ -1403,6 +1410,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[4]),
             content: ContentPlan::PerRole(
@@ -1431,6 +1439,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[5]),
             content: ContentPlan::PerRole(
@@ -1458,6 +1467,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,
@@ -1495,6 +1505,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[0, 1]),
             content: ContentPlan::PerRole(
@@ -1530,6 +1541,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[0, 1]),
@@ -1567,6 +1579,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[1, 2, 3]),
             content: ContentPlan::PerRole(
@@ -1602,6 +1615,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: Some(&[0, 1, 2, 3]),
@@ -1639,6 +1653,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -1675,6 +1690,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -1710,6 +1726,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

@@ -438,6 +438,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -473,6 +474,7 @@ mod __doctrine {
                         "\n</identity>",
                     ),
                 ),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -513,6 +515,7 @@ mod __doctrine {
                         "\n</safety>",
                     ),
                 ),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -548,6 +551,7 @@ mod __doctrine {
                         "\n</tool_policy>",
                     ),
                 ),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -580,7 +584,10 @@ mod __doctrine {
                 0,
                 false,
                 true,
-                Some(&Title::rebuild("Style", "## Style\n\n", "<style>\n", "\n</style>")),
+                Some(
+                    &Title::rebuild("Style", "## Style\n\n", "<style>\n", "\n</style>"),
+                ),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -621,6 +628,7 @@ mod __doctrine {
                         "\n</instructions>",
                     ),
                 ),
+                None,
             ),
             scope: None,
             content: ContentPlan::Instructions(
@@ -662,6 +670,7 @@ mod __doctrine {
                         "\n</repository>",
                     ),
                 ),
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),

@@ -194,6 +194,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -221,6 +222,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

@@ -328,6 +328,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

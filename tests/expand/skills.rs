@@ -309,6 +309,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -336,6 +337,7 @@ mod __doctrine {
                 0,
                 false,
                 true,
+                None,
                 None,
             ),
             scope: None,

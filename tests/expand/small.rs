@@ -560,6 +560,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -592,6 +593,7 @@ mod __doctrine {
                 true,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -619,6 +621,7 @@ mod __doctrine {
                 0,
                 false,
                 true,
+                None,
                 None,
             ),
             scope: None,
@@ -658,6 +661,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -694,6 +698,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Choice {
@@ -727,6 +732,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),
@@ -747,6 +753,7 @@ mod __doctrine {
                 1,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

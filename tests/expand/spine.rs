@@ -437,6 +437,7 @@ mod __doctrine {
                 false,
                 false,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),
@@ -472,6 +473,7 @@ mod __doctrine {
                 false,
                 true,
                 None,
+                None,
             ),
             scope: Some(&[0]),
             content: ContentPlan::PerRole(
@@ -500,6 +502,7 @@ mod __doctrine {
                 false,
                 true,
                 None,
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -527,6 +530,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
             ),
             scope: None,

@@ -61,6 +61,10 @@ pub struct LayerInfo {
     pub user: bool,
     /// Delimited per formulation when set; an untitled layer is never delimited.
     pub title: Option<&'static super::formulation::Title>,
+    /// The manifest's `note` for the layer: a line for whoever reads its table
+    /// ([`Explain`](crate::introspect::Explain) shows it under the layer's row), never in
+    /// the prompt.
+    pub note: Option<&'static str>,
 }
 }
 
@@ -77,6 +81,7 @@ impl LayerInfo {
             locked: false,
             user: false,
             title: None,
+            note: None,
         }
     }
 
