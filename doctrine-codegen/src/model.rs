@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::{LayerInfo, Tier};
 
 use super::diag::Span;
 use super::text::Fields;
@@ -482,6 +482,11 @@ pub struct ChoiceFile {
 #[derive(Debug)]
 pub struct Layer {
     pub name: String,
+    /// The layer's description as the runtime shows it, as far as validation knows it: its
+    /// name, and what keys that only describe a layer (`note`) say, set where they are
+    /// validated. The plan starts from it and adds the tier's names, `locked`, the title
+    /// and whether the layer carries user-file text.
+    pub info: LayerInfo,
     pub tier: Tier,
     /// Its place in [`Doctrine::tiers`].
     pub tier_index: usize,

@@ -174,6 +174,9 @@ table! {
         /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
         empty: Option<Spanned<EmptyOverlay>> = "empty",
         title: Option<Spanned<String>> = "title",
+        /// One line for whoever reads the layer table (`explain()`, `LayerInfo::note`);
+        /// never in the prompt.
+        note: Option<Spanned<String>> = "note",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.

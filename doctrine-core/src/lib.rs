@@ -111,7 +111,7 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, fact, formulation, list, marker, part, plan, prompt,
+        boundary, combination, compose, emit, fact, formulation, list, marker, part, plan, prompt,
         user_content,
     };
 }

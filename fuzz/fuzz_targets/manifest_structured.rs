@@ -5,6 +5,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use doctrine_codegen::__internals::MANIFEST_KEYS;
 use libfuzzer_sys::fuzz_target;
 
 /// Names for roles, layers, knobs, flags, facts, values and file stems: shared, so that
@@ -80,57 +81,16 @@ const STRINGS: &[&str] = &[
     "<r>{text}</r>",
     "{text}{text}",
 ];
-const TOP_KEYS: &[&str] = &["separator", "trim", "roles", "modes", "extra", "tiers"];
-const LAYER_KEYS: &[&str] = &[
-    "name",
-    "file",
-    "missing",
-    "files",
-    "text",
-    "texts",
-    "dir",
-    "slot",
-    "instructions",
-    "choice",
-    "rename",
-    "optional",
-    "roles",
-    "modes",
-    "when",
-    "unless",
-    "when_fact",
-    "equals",
-    "interpolate",
-    "tier",
-    "frontmatter",
-    "trim",
-    "locked",
-    "override",
-    "overlay_field",
-    "overlay_file",
-    "overlay_separator",
-    "overlay_cap",
-    "oversize",
-    "overlay_ignore",
-    "empty",
-    "title",
-    "provenance",
-    "rank",
-    "selector",
-    "bogus",
-];
-const FACT_KEYS: &[&str] = &[
-    "tier", "values", "other", "required", "optional", "default", "list", "bogus",
-];
-const KNOB_KEYS: &[&str] = &["values", "default", "bogus"];
-const BUDGET_KEYS: &[&str] = &["stable_bytes", "per_role", "bogus"];
-const FORMULATION_KEYS: &[&str] = &["default", "families", "match", "escape", "bogus"];
-const SUFFIX_KEYS: &[&str] = &["text", "roles", "separator", "bogus"];
-const ORDER_KEYS: &[&str] = &["first", "then", "bogus"];
-const REMINDER_KIND_KEYS: &[&str] = &["name", "when", "text", "bogus"];
-const REMINDERS_KEYS: &[&str] = &["marker", "bogus"];
-const SKILLS_KEYS: &[&str] = &["dir", "bogus"];
-const CACHE_KEYS: &[&str] = &["shared", "breakpoints", "settings", "bogus"];
+/// The keys declared for `table` (`MANIFEST_KEYS`, the reader's own declarations, so a
+/// new key is fuzzed with no edit here), but those this target writes as tables of their
+/// own (a key and a table of one name is no TOML), and a key no table has.
+fn keys(table: &str, tables: &[&str]) -> Vec<&'static str> {
+    let declared = MANIFEST_KEYS.iter().filter(|(t, _)| *t == table);
+    let keys = declared.flat_map(|(_, keys)| keys.iter().copied());
+    keys.filter(|k| !tables.contains(k))
+        .chain(["bogus"])
+        .collect()
+}
 
 #[derive(Arbitrary, Debug)]
 enum Value {
@@ -260,25 +220,45 @@ fn lines(out: &mut String, keys: &[&str], pairs: &[(u8, Value)], skip: &[&str]) 
 
 fn render(m: &Manifest) -> String {
     let mut out = String::new();
-    lines(&mut out, TOP_KEYS, &m.top, &[]);
+    let tables = [
+        "flags",
+        "knobs",
+        "facts",
+        "budget",
+        "formulation",
+        "layer",
+        "order",
+        "reminders",
+        "skills",
+        "cache",
+    ];
+    lines(&mut out, &keys("top level", &tables), &m.top, &[]);
     // `[KIND.NAME]` tables may appear once each; `[flags]`, `[budget]` and
     // `[formulation]` once in all.
     let mut headers: Vec<String> = Vec::new();
     for t in &m.tables {
         let name = key(pick(NAMES, t.name));
-        let (header, keys) = match t.kind {
-            Kind::Layer | Kind::Layer2 | Kind::Layer3 => ("[[layer]]".to_string(), LAYER_KEYS),
-            Kind::Order => ("[[order]]".to_string(), ORDER_KEYS),
-            Kind::Fact => (format!("[facts.{name}]"), FACT_KEYS),
-            Kind::Knob => (format!("[knobs.{name}]"), KNOB_KEYS),
-            Kind::Flags => ("[flags]".to_string(), &[][..]),
-            Kind::Budget => ("[budget]".to_string(), BUDGET_KEYS),
-            Kind::Formulation => ("[formulation]".to_string(), FORMULATION_KEYS),
-            Kind::ReminderState => ("[reminders.state]".to_string(), &[][..]),
-            Kind::Reminder => ("[[reminders.kind]]".to_string(), REMINDER_KIND_KEYS),
-            Kind::Reminders => ("[reminders]".to_string(), REMINDERS_KEYS),
-            Kind::Skills => ("[skills]".to_string(), SKILLS_KEYS),
-            Kind::Cache => ("[cache]".to_string(), CACHE_KEYS),
+        let (header, allowed) = match t.kind {
+            Kind::Layer | Kind::Layer2 | Kind::Layer3 => {
+                ("[[layer]]".to_string(), keys("[[layer]]", &["suffix"]))
+            }
+            Kind::Order => ("[[order]]".to_string(), keys("[[order]]", &[])),
+            Kind::Fact => (format!("[facts.{name}]"), keys("[facts.NAME]", &[])),
+            Kind::Knob => (format!("[knobs.{name}]"), keys("[knobs.NAME]", &[])),
+            Kind::Flags => ("[flags]".to_string(), Vec::new()),
+            Kind::Budget => ("[budget]".to_string(), keys("[budget]", &[])),
+            Kind::Formulation => ("[formulation]".to_string(), keys("[formulation]", &[])),
+            Kind::ReminderState => ("[reminders.state]".to_string(), Vec::new()),
+            Kind::Reminder => (
+                "[[reminders.kind]]".to_string(),
+                keys("[[reminders.kind]]", &[]),
+            ),
+            Kind::Reminders => (
+                "[reminders]".to_string(),
+                keys("[reminders]", &["state", "kind"]),
+            ),
+            Kind::Skills => ("[skills]".to_string(), keys("[skills]", &[])),
+            Kind::Cache => ("[cache]".to_string(), keys("[cache]", &[])),
         };
         if !header.starts_with("[[") {
             if headers.contains(&header) {
@@ -302,13 +282,13 @@ fn render(m: &Manifest) -> String {
             Kind::Layer | Kind::Layer2 | Kind::Layer3 => {
                 // Nearly always named, so that layers get past the first check.
                 out.push_str(&format!("name = {}\n", quote(pick(NAMES, t.name))));
-                lines(&mut out, keys, &t.keys, &["name"]);
+                lines(&mut out, &allowed, &t.keys, &["name"]);
                 if let Some(suffix) = &t.suffix {
                     out.push_str("[layer.suffix]\n");
-                    lines(&mut out, SUFFIX_KEYS, suffix, &[]);
+                    lines(&mut out, &keys("[layer.suffix]", &[]), suffix, &[]);
                 }
             }
-            _ => lines(&mut out, keys, &t.keys, &[]),
+            _ => lines(&mut out, &allowed, &t.keys, &[]),
         }
     }
     out

@@ -1034,100 +1034,269 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
-        LayerPlan::of(
-                LayerInfo::named("tool_directive"),
-                ContentPlan::PerRole(
-                    &[
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEVELOPER, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_PM, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                        Shipped::inline_template(&text::TOOL_DIRECTIVE_DEFAULT, false),
-                    ],
-                ),
-            )
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("tools"))]),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tool_directive",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-            LayerInfo::named("lifecycle"),
-            ContentPlan::PerRole(
+            scope: None,
+            content: ContentPlan::PerRole(
                 &[
-                    Shipped::file(
-                        text::LIFECYCLE_DEVELOPER,
-                        &sources::LIFECYCLE_DEVELOPER,
-                    ),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
-                    Shipped::file(text::LIFECYCLE_DEFAULT, &sources::LIFECYCLE_DEFAULT),
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEVELOPER),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_PM),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_DIRECTIVE_DEFAULT),
+                        origin: Origin::Inline,
+                    },
                 ],
             ),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("base"),
-            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("fable"),
-                ContentPlan::PerRole(&[Shipped::file(text::FABLE, &sources::FABLE)]),
-            )
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("fable"))]),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Value(0),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("tools"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "lifecycle",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("ponytail"),
-                ContentPlan::PerRole(
-                    &[
-                        Shipped::file(
-                            text::PONYTAIL_DEVELOPER,
-                            &sources::PONYTAIL_DEVELOPER,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(
-                            text::PONYTAIL_DEFAULT,
-                            &sources::PONYTAIL_DEFAULT,
-                        ),
-                        Shipped::file(text::PONYTAIL_DEFAULT, &sources::PONYTAIL_DEFAULT),
-                    ],
-                ),
-            )
-            .gated(Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("fable"))]))
-            .suffixed(SuffixPlan {
-                roles: ::core::option::Option::Some(&[0]),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEVELOPER),
+                        origin: Origin::File(&sources::LIFECYCLE_DEVELOPER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::LIFECYCLE_DEFAULT),
+                        origin: Origin::File(&sources::LIFECYCLE_DEFAULT),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "base",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::BASE),
+                        origin: Origin::File(&sources::BASE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "fable",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::FABLE),
+                        origin: Origin::File(&sources::FABLE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Flag(0),
+                            negated: false,
+                        },
+                        Skip::FlagOff("fable"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "ponytail",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEVELOPER),
+                        origin: Origin::File(&sources::PONYTAIL_DEVELOPER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::PONYTAIL_DEFAULT),
+                        origin: Origin::File(&sources::PONYTAIL_DEFAULT),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Flag(0),
+                            negated: false,
+                        },
+                        Skip::FlagOff("fable"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: Some(SuffixPlan {
+                roles: Some(&[0]),
                 separator: "\n\n",
                 knobs: &[(0, 3)],
                 texts: &[
@@ -1136,47 +1305,176 @@ mod __doctrine {
                     "**Operative intensity: ultra.**",
                 ],
             }),
-        LayerPlan::of(
-            LayerInfo::named("role"),
-            ContentPlan::PerRole(
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "role",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
                 &[
-                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
-                    Shipped::file(text::ROLE_ARCHITECT, &sources::ROLE_ARCHITECT),
-                    Shipped::file(text::ROLE_REVIEWER, &sources::ROLE_REVIEWER),
-                    Shipped::file(text::ROLE_REVIEWER, &sources::ROLE_REVIEWER),
-                    Shipped::file(text::ROLE_PM, &sources::ROLE_PM),
-                    Shipped::file(text::ROLE_DEVOPS, &sources::ROLE_DEVOPS),
-                    Shipped::file(text::ROLE_WRITER, &sources::ROLE_WRITER),
-                    Shipped::file(text::ROLE_RESEARCHER, &sources::ROLE_RESEARCHER),
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_DEVELOPER),
+                        origin: Origin::File(&sources::ROLE_DEVELOPER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_ARCHITECT),
+                        origin: Origin::File(&sources::ROLE_ARCHITECT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_REVIEWER),
+                        origin: Origin::File(&sources::ROLE_REVIEWER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_REVIEWER),
+                        origin: Origin::File(&sources::ROLE_REVIEWER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_PM),
+                        origin: Origin::File(&sources::ROLE_PM),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_DEVOPS),
+                        origin: Origin::File(&sources::ROLE_DEVOPS),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_WRITER),
+                        origin: Origin::File(&sources::ROLE_WRITER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_RESEARCHER),
+                        origin: Origin::File(&sources::ROLE_RESEARCHER),
+                    },
                 ],
             ),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("team"),
-            ContentPlan::Choice {
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "team",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Choice {
                 choice: 0,
                 texts: &[
-                    Shipped::file(text::TEAM_BACKEND, &sources::TEAM_BACKEND),
-                    Shipped::file(text::TEAM_FRONTEND, &sources::TEAM_FRONTEND),
-                    Shipped::file(text::TEAM_PLATFORM, &sources::TEAM_PLATFORM),
+                    Shipped {
+                        text: ShippedText::Plain(text::TEAM_BACKEND),
+                        origin: Origin::File(&sources::TEAM_BACKEND),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::TEAM_FRONTEND),
+                        origin: Origin::File(&sources::TEAM_FRONTEND),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::TEAM_PLATFORM),
+                        origin: Origin::File(&sources::TEAM_PLATFORM),
+                    },
                 ],
             },
-        ),
-        LayerPlan::of(
-            LayerInfo::named("identity"),
-            ContentPlan::Choice {
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "identity",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Choice {
                 choice: 1,
                 texts: &[
-                    Shipped::file(text::IDENTITY_ARCH_1, &sources::IDENTITY_ARCH_1),
-                    Shipped::file(text::IDENTITY_BE_DEV_1, &sources::IDENTITY_BE_DEV_1),
-                    Shipped::file(text::IDENTITY_BE_DEV_2, &sources::IDENTITY_BE_DEV_2),
-                    Shipped::file(text::IDENTITY_FE_DEV_1, &sources::IDENTITY_FE_DEV_1),
-                    Shipped::file(text::IDENTITY_PM_1, &sources::IDENTITY_PM_1),
-                    Shipped::file(text::IDENTITY_QA_1, &sources::IDENTITY_QA_1),
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_ARCH_1),
+                        origin: Origin::File(&sources::IDENTITY_ARCH_1),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_BE_DEV_1),
+                        origin: Origin::File(&sources::IDENTITY_BE_DEV_1),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_BE_DEV_2),
+                        origin: Origin::File(&sources::IDENTITY_BE_DEV_2),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_FE_DEV_1),
+                        origin: Origin::File(&sources::IDENTITY_FE_DEV_1),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_PM_1),
+                        origin: Origin::File(&sources::IDENTITY_PM_1),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY_QA_1),
+                        origin: Origin::File(&sources::IDENTITY_QA_1),
+                    },
                 ],
             },
-        ),
-        LayerPlan::of(LayerInfo::named("ambient").volatile(), ContentPlan::Slot(0)),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "ambient",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)

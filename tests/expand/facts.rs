@@ -567,57 +567,179 @@ pub fn safety_claims_with(
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 5] = [
-        LayerPlan::of(
-            LayerInfo::named("base")
-                .titled(&Title::new("Base", "## Base\n\n", "<base>\n", "\n</base>")),
-            ContentPlan::PerRole(&[Shipped::inline_template(&text::BASE, false)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("voice")
-                    .user()
-                    .titled(
-                        &Title::new("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>"),
-                    ),
-                ContentPlan::PerRole(&[Shipped::file(text::VOICE, &sources::VOICE)]),
-            )
-            .overridden(OverlayPlan {
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "base",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                Some(&Title::rebuild("Base", "## Base\n\n", "<base>\n", "\n</base>")),
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::BASE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "voice",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                Some(
+                    &Title::rebuild("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>"),
+                ),
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::VOICE),
+                        origin: Origin::File(&sources::VOICE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: Some(OverlayPlan {
                 field: 0,
                 file: "voice.md",
-                append: ::core::option::Option::None,
-                off: ::core::option::Option::None,
+                append: None,
+                off: None,
             }),
-        LayerPlan::of(
-            LayerInfo::named("rules")
-                .titled(&Title::new("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>")),
-            ContentPlan::Instructions(0, &Style::DEFAULT),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("hurry").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline(text::HURRY)]),
-            )
-            .scoped(&[1])
-            .gated(
-                Gate::NONE
-                    .when(
-                        &[
-                            (
-                                Cond::is(
-                                    Test::FactIs(1, "high", Skip::FactAbsent("urgency")),
-                                ),
-                                Skip::FactValue("urgency"),
-                            ),
-                        ],
-                    ),
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "rules",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                Some(
+                    &Title::rebuild("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>"),
+                ),
+                None,
             ),
-        LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
+            scope: None,
+            content: ContentPlan::Instructions(
+                0,
+                &Style::rebuild(
+                    &[
+                        LinePiece::Lit("[instruction: source="),
+                        LinePiece::Source,
+                        LinePiece::Lit(", scope="),
+                        LinePiece::Scope,
+                        LinePiece::Lit("]"),
+                    ],
+                    false,
+                    false,
+                ),
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "hurry",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::HURRY),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::FactIs(1, "high", Skip::FactAbsent("urgency")),
+                            negated: false,
+                        },
+                        Skip::FactValue("urgency"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "extra",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(

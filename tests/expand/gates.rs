@@ -713,93 +713,338 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 9] = [
-        LayerPlan::of(LayerInfo::named("host"), ContentPlan::Slot(0))
-            .gated(
-                Gate::NONE
-                    .unless(
-                        &[
-                            (
-                                &[Cond::is(Test::Flag(1)), Cond::is(Test::Slot(1))],
-                                Skip::Unless("`strict`, `layer:persona`"),
-                            ),
-                        ],
-                    ),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "host",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("whole_repo"),
-                ContentPlan::PerRole(&[Shipped::inline(text::WHOLE_REPO)]),
-            )
-            .gated(Gate::NONE.when(&[(Cond::not(Test::Fact(0)), Skip::When("!scope"))])),
-        LayerPlan::of(
-                LayerInfo::named("scoped"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::SCOPED, false)]),
-            )
-            .gated(
-                Gate::NONE
-                    .when(
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[
+                    (
                         &[
-                            (Cond::is(Test::Fact(0)), Skip::FactAbsent("scope")),
-                            (
-                                Cond::not(
-                                    Test::FactIs(1, "slow", Skip::FactAbsent("speed")),
-                                ),
-                                Skip::When("!speed=slow"),
-                            ),
+                            Cond {
+                                test: Test::Flag(1),
+                                negated: false,
+                            },
+                            Cond {
+                                test: Test::Slot(1),
+                                negated: false,
+                            },
                         ],
+                        Skip::Unless("`strict`, `layer:persona`"),
                     ),
+                ],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "whole_repo",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-            LayerInfo::named("review"),
-            ContentPlan::PerRole(&[Shipped::inline_template(&text::REVIEW, false)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("chatty"),
-                ContentPlan::PerRole(&[Shipped::inline(text::CHATTY)]),
-            )
-            .gated(
-                Gate::NONE
-                    .when(
-                        &[
-                            (Cond::is(Test::Flag(0)), Skip::FlagOff("verbose")),
-                            (Cond::not(Test::Flag(1)), Skip::FlagOn("strict")),
-                        ],
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::WHOLE_REPO),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(0),
+                            negated: true,
+                        },
+                        Skip::When("!scope"),
                     ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "scoped",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("tone").user(),
-                ContentPlan::PerRole(&[Shipped::inline(text::TONE)]),
-            )
-            .overridden(OverlayPlan {
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::SCOPED),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(0),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("scope"),
+                    ),
+                    (
+                        Cond {
+                            test: Test::FactIs(1, "slow", Skip::FactAbsent("speed")),
+                            negated: true,
+                        },
+                        Skip::When("!speed=slow"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "review",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::REVIEW),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "chatty",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::CHATTY),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Flag(0),
+                            negated: false,
+                        },
+                        Skip::FlagOff("verbose"),
+                    ),
+                    (
+                        Cond {
+                            test: Test::Flag(1),
+                            negated: true,
+                        },
+                        Skip::FlagOn("strict"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tone",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::TONE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: Some(OverlayPlan {
                 field: 0,
                 file: "tone.md",
-                append: ::core::option::Option::None,
-                off: ::core::option::Option::None,
+                append: None,
+                off: None,
             }),
-        LayerPlan::of(
-                LayerInfo::named("tone_note"),
-                ContentPlan::PerRole(&[Shipped::inline(text::TONE_NOTE)]),
-            )
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Overlay(0)), Skip::When("overlay:tone"))]),
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tone_note",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
-        LayerPlan::of(
-                LayerInfo::named("persona_note"),
-                ContentPlan::PerRole(&[Shipped::inline(text::PERSONA_NOTE)]),
-            )
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Slot(1)), Skip::When("layer:persona"))]),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::TONE_NOTE),
+                        origin: Origin::Inline,
+                    },
+                ],
             ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Overlay(0),
+                            negated: false,
+                        },
+                        Skip::When("overlay:tone"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "persona",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(1),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "persona_note",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::PERSONA_NOTE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Slot(1),
+                            negated: false,
+                        },
+                        Skip::When("layer:persona"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)

@@ -493,38 +493,129 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 3] = [
-        LayerPlan::of(
-                LayerInfo::named("tools"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::TOOLS, false)]),
-            )
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("tools"))]),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tools",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("skills"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::SKILLS, false)]),
-            )
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Value(1)), Skip::FactAbsent("skills"))]),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOLS),
+                        origin: Origin::Inline,
+                    },
+                ],
             ),
-        LayerPlan::of(
-                LayerInfo::named("guides"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::GUIDES, false)]),
-            )
-            .scoped(&[0])
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Value(2)), Skip::FactAbsent("guides"))]),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Value(0),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("tools"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "skills",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::SKILLS),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Value(1),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("skills"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "guides",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[0]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::GUIDES),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Value(2),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("guides"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)

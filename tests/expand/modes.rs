@@ -1164,170 +1164,596 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 17] = [
-        LayerPlan::of(
-                LayerInfo::named("doctrine"),
-                ContentPlan::PerRole(
-                    &[Shipped::file(text::DOCTRINE, &sources::DOCTRINE)],
-                ),
-            )
-            .scoped(&[0, 1, 2, 3, 4]),
-        LayerPlan::of(
-                LayerInfo::named("tools"),
-                ContentPlan::PerRole(
-                    &[Shipped::file_template(&text::TOOLS, &sources::TOOLS, false)],
-                ),
-            )
-            .scoped(&[0, 1, 2, 3, 4]),
-        LayerPlan::of(
-                LayerInfo::named("shell"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::SHELL, false)]),
-            )
-            .scoped(&[0, 1, 2, 3, 4])
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Fact(2)), Skip::FactAbsent("shell"))]),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "doctrine",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("mode"),
-                ContentPlan::PerRole(
-                    &[
-                        Shipped::file(text::MODE_CHAT, &sources::MODE_CHAT),
-                        Shipped::file(text::MODE_PLAN, &sources::MODE_PLAN),
-                        Shipped::file(text::MODE_EXEC, &sources::MODE_EXEC),
-                        Shipped::file(text::MODE_APPLY, &sources::MODE_APPLY),
-                        Shipped::file(text::MODE_SCOUT, &sources::MODE_SCOUT),
-                        Shipped::file(text::MODE_CHAT, &sources::MODE_CHAT),
-                    ],
-                ),
-            )
-            .scoped(&[0, 1, 2, 3, 4]),
-        LayerPlan::of(
-                LayerInfo::named("overview"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::OVERVIEW, true)]),
-            )
-            .scoped(&[0, 1])
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Fact(3)), Skip::FactAbsent("overview"))]),
+            scope: Some(&[0, 1, 2, 3, 4]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::DOCTRINE),
+                        origin: Origin::File(&sources::DOCTRINE),
+                    },
+                ],
             ),
-        LayerPlan::of(
-                LayerInfo::named("pack"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::PACK, true)]),
-            )
-            .scoped(&[2]),
-        LayerPlan::of(
-                LayerInfo::named("plan"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::PLAN, true)]),
-            )
-            .scoped(&[3]),
-        LayerPlan::of(
-                LayerInfo::named("scope"),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::SCOPE, false)]),
-            )
-            .scoped(&[4]),
-        LayerPlan::of(
-                LayerInfo::named("baseline"),
-                ContentPlan::PerRole(&[Shipped::inline(text::BASELINE)]),
-            )
-            .scoped(&[5]),
-        LayerPlan::of(
-                LayerInfo::named("today").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::TODAY, false)]),
-            )
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Fact(7)), Skip::FactAbsent("today"))]),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tools",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("room").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::ROOM, false)]),
-            )
-            .scoped(&[0, 1])
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Fact(8)), Skip::FactAbsent("room"))]),
+            scope: Some(&[0, 1, 2, 3, 4]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOLS),
+                        origin: Origin::File(&sources::TOOLS),
+                    },
+                ],
             ),
-        LayerPlan::of(
-                LayerInfo::named("personality").volatile(),
-                ContentPlan::PerRole(
-                    &[Shipped::inline_template(&text::PERSONALITY, false)],
-                ),
-            )
-            .scoped(&[0, 1])
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Fact(9)), Skip::FactAbsent("personality"))]),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "shell",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("extramile").volatile(),
-                ContentPlan::PerRole(
-                    &[Shipped::file(text::EXTRAMILE, &sources::EXTRAMILE)],
-                ),
-            )
-            .scoped(&[1, 2, 3])
-            .gated(
-                Gate::NONE
-                    .when(
-                        &[
-                            (
-                                Cond::is(
-                                    Test::FactIs(10, "on", Skip::FactAbsent("extramile")),
-                                ),
-                                Skip::FactValue("extramile"),
-                            ),
-                        ],
+            scope: Some(&[0, 1, 2, 3, 4]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::SHELL),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(2),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("shell"),
                     ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "mode",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("mcp").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline_template(&text::MCP, false)]),
-            )
-            .scoped(&[0, 1, 2, 3])
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Fact(11)), Skip::FactAbsent("mcp"))]),
+            scope: Some(&[0, 1, 2, 3, 4]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_CHAT),
+                        origin: Origin::File(&sources::MODE_CHAT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_PLAN),
+                        origin: Origin::File(&sources::MODE_PLAN),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_EXEC),
+                        origin: Origin::File(&sources::MODE_EXEC),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_APPLY),
+                        origin: Origin::File(&sources::MODE_APPLY),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_SCOUT),
+                        origin: Origin::File(&sources::MODE_SCOUT),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MODE_CHAT),
+                        origin: Origin::File(&sources::MODE_CHAT),
+                    },
+                ],
             ),
-        LayerPlan::of(
-                LayerInfo::named("nudge_wrapup").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline(text::NUDGE_WRAPUP)]),
-            )
-            .scoped(&[1])
-            .gated(
-                Gate::NONE
-                    .when(
-                        &[
-                            (
-                                Cond::is(
-                                    Test::FactIs(12, "wrapup", Skip::FactAbsent("nudge")),
-                                ),
-                                Skip::FactValue("nudge"),
-                            ),
-                        ],
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "overview",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[0, 1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::TemplateTrimmed(&text::OVERVIEW),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(3),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("overview"),
                     ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "pack",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("nudge_force").volatile(),
-                ContentPlan::PerRole(&[Shipped::inline(text::NUDGE_FORCE)]),
-            )
-            .scoped(&[1])
-            .gated(
-                Gate::NONE
-                    .when(
-                        &[
-                            (
-                                Cond::is(
-                                    Test::FactIs(12, "force", Skip::FactAbsent("nudge")),
-                                ),
-                                Skip::FactValue("nudge"),
-                            ),
-                        ],
+            scope: Some(&[2]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::TemplateTrimmed(&text::PACK),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "plan",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[3]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::TemplateTrimmed(&text::PLAN),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "scope",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[4]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::SCOPE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "baseline",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[5]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::BASELINE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "today",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::TODAY),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(7),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("today"),
                     ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "room",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(LayerInfo::named("extra").volatile(), ContentPlan::Slot(0)),
+            scope: Some(&[0, 1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::ROOM),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(8),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("room"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "personality",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[0, 1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::PERSONALITY),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(9),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("personality"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "extramile",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[1, 2, 3]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::EXTRAMILE),
+                        origin: Origin::File(&sources::EXTRAMILE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::FactIs(10, "on", Skip::FactAbsent("extramile")),
+                            negated: false,
+                        },
+                        Skip::FactValue("extramile"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "mcp",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[0, 1, 2, 3]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::MCP),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Fact(11),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("mcp"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "nudge_wrapup",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::NUDGE_WRAPUP),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::FactIs(12, "wrapup", Skip::FactAbsent("nudge")),
+                            negated: false,
+                        },
+                        Skip::FactValue("nudge"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "nudge_force",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: Some(&[1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::NUDGE_FORCE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::FactIs(12, "force", Skip::FactAbsent("nudge")),
+                            negated: false,
+                        },
+                        Skip::FactValue("nudge"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "extra",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)

@@ -417,112 +417,272 @@ pub fn safety_claims_with(
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
-        LayerPlan::of(
-            LayerInfo::named("preamble"),
-            ContentPlan::PerRole(&[Shipped::file(text::PREAMBLE, &sources::PREAMBLE)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("identity")
-                    .user()
-                    .titled(
-                        &Title::new(
-                            "Identity",
-                            "## Identity\n\n",
-                            "<identity>\n",
-                            "\n</identity>",
-                        ),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "preamble",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::PREAMBLE),
+                        origin: Origin::File(&sources::PREAMBLE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "identity",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                Some(
+                    &Title::rebuild(
+                        "Identity",
+                        "## Identity\n\n",
+                        "<identity>\n",
+                        "\n</identity>",
                     ),
-                ContentPlan::PerRole(
-                    &[Shipped::file(text::IDENTITY, &sources::IDENTITY)],
                 ),
-            )
-            .overridden(OverlayPlan {
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::IDENTITY),
+                        origin: Origin::File(&sources::IDENTITY),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: Some(OverlayPlan {
                 field: 0,
                 file: "identity.md",
-                append: ::core::option::Option::None,
-                off: ::core::option::Option::None,
+                append: None,
+                off: None,
             }),
-        LayerPlan::of(
-            LayerInfo::named("safety")
-                .locked()
-                .titled(
-                    &Title::new("Safety", "## Safety\n\n", "<safety>\n", "\n</safety>"),
-                ),
-            ContentPlan::PerRole(&[Shipped::file(text::SAFETY, &sources::SAFETY)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("tool_policy")
-                    .user()
-                    .titled(
-                        &Title::new(
-                            "Tool policy",
-                            "## Tool policy\n\n",
-                            "<tool_policy>\n",
-                            "\n</tool_policy>",
-                        ),
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "safety",
+                Tier::Stable,
+                "stable",
+                0,
+                true,
+                false,
+                Some(
+                    &Title::rebuild(
+                        "Safety",
+                        "## Safety\n\n",
+                        "<safety>\n",
+                        "\n</safety>",
                     ),
-                ContentPlan::PerRole(
-                    &[
-                        Shipped::file_template(
-                            &text::TOOL_POLICY,
-                            &sources::TOOL_POLICY,
-                            false,
-                        ),
-                    ],
                 ),
-            )
-            .overridden(OverlayPlan {
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::SAFETY),
+                        origin: Origin::File(&sources::SAFETY),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tool_policy",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                Some(
+                    &Title::rebuild(
+                        "Tool policy",
+                        "## Tool policy\n\n",
+                        "<tool_policy>\n",
+                        "\n</tool_policy>",
+                    ),
+                ),
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::TOOL_POLICY),
+                        origin: Origin::File(&sources::TOOL_POLICY),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: Some(OverlayPlan {
                 field: 1,
                 file: "tools.md",
-                append: ::core::option::Option::Some("\n\n"),
-                off: ::core::option::Option::None,
+                append: Some("\n\n"),
+                off: None,
             }),
-        LayerPlan::of(
-                LayerInfo::named("style")
-                    .user()
-                    .titled(
-                        &Title::new("Style", "## Style\n\n", "<style>\n", "\n</style>"),
-                    ),
-                ContentPlan::PerRole(&[Shipped::file(text::STYLE, &sources::STYLE)]),
-            )
-            .overridden(OverlayPlan {
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "style",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                Some(
+                    &Title::rebuild("Style", "## Style\n\n", "<style>\n", "\n</style>"),
+                ),
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::STYLE),
+                        origin: Origin::File(&sources::STYLE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: Some(OverlayPlan {
                 field: 2,
                 file: "style.md",
-                append: ::core::option::Option::None,
-                off: ::core::option::Option::None,
+                append: None,
+                off: None,
             }),
-        LayerPlan::of(
-            LayerInfo::named("instructions")
-                .titled(
-                    &Title::new(
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "instructions",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                Some(
+                    &Title::rebuild(
                         "Instructions",
                         "## Instructions\n\n",
                         "<instructions>\n",
                         "\n</instructions>",
                     ),
                 ),
-            ContentPlan::Instructions(0, &Style::DEFAULT),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("repo")
-                .titled(
-                    &Title::new(
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Instructions(
+                0,
+                &Style::rebuild(
+                    &[
+                        LinePiece::Lit("[instruction: source="),
+                        LinePiece::Source,
+                        LinePiece::Lit(", scope="),
+                        LinePiece::Scope,
+                        LinePiece::Lit("]"),
+                    ],
+                    false,
+                    false,
+                ),
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "repo",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                Some(
+                    &Title::rebuild(
                         "Repository",
                         "## Repository\n\n",
                         "<repository>\n",
                         "\n</repository>",
                     ),
                 ),
-            ContentPlan::Slot(0),
-        ),
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(

@@ -185,27 +185,80 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 2] = [
-        LayerPlan::of(
-            LayerInfo::named("base"),
-            ContentPlan::PerRole(&[Shipped::file(text::BASE, &sources::BASE)]),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("role"),
-            ContentPlan::PerRole(
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "base",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
                 &[
-                    Shipped::file(text::ROLE_DEVELOPER, &sources::ROLE_DEVELOPER),
-                    Shipped::file(text::ROLE_DEFAULT, &sources::ROLE_DEFAULT),
+                    Shipped {
+                        text: ShippedText::Plain(text::BASE),
+                        origin: Origin::File(&sources::BASE),
+                    },
                 ],
             ),
-        ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "role",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_DEVELOPER),
+                        origin: Origin::File(&sources::ROLE_DEVELOPER),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::ROLE_DEFAULT),
+                        origin: Origin::File(&sources::ROLE_DEFAULT),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &[])

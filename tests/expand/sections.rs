@@ -314,18 +314,47 @@ pub mod prefix {}
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 1] = [
-        LayerPlan::of(
-            LayerInfo::named("context"),
-            ContentPlan::PerRole(&[Shipped::inline_template(&text::CONTEXT, false)]),
-        ),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "context",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::CONTEXT),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &super::FACT_NAMES)

@@ -303,28 +303,84 @@ pub const SHIPPED_SKILLS: &[::doctrine::skills::ShippedSkill] = &[
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 2] = [
-        LayerPlan::of(
-            LayerInfo::named("base"),
-            ContentPlan::PerRole(&[Shipped::inline(text::BASE)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("skill_index").user(),
-                ContentPlan::PerRole(
-                    &[Shipped::inline_template(&text::SKILL_INDEX, false)],
-                ),
-            )
-            .gated(
-                Gate::NONE
-                    .when(&[(Cond::is(Test::Value(0)), Skip::FactAbsent("skills"))]),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "base",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::BASE),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "skill_index",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Template(&text::SKILL_INDEX),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Value(0),
+                            negated: false,
+                        },
+                        Skip::FactAbsent("skills"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&["system-reminder"], &super::FACT_NAMES)

@@ -553,63 +553,234 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 7] = [
-        LayerPlan::of(
-            LayerInfo::named("tools"),
-            ContentPlan::PerRole(
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "tools",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
                 &[
-                    Shipped::inline(text::TOOLS_BUILDER),
-                    Shipped::inline(text::TOOLS_DEFAULT),
+                    Shipped {
+                        text: ShippedText::Plain(text::TOOLS_BUILDER),
+                        origin: Origin::Inline,
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::TOOLS_DEFAULT),
+                        origin: Origin::Inline,
+                    },
                 ],
             ),
-        ),
-        LayerPlan::of(
-            LayerInfo::named("safety").locked(),
-            ContentPlan::PerRole(&[Shipped::file(text::SAFETY, &sources::SAFETY)]),
-        ),
-        LayerPlan::of(
-                LayerInfo::named("style").user(),
-                ContentPlan::PerRole(&[Shipped::file(text::STYLE, &sources::STYLE)]),
-            )
-            .suffixed(SuffixPlan {
-                roles: ::core::option::Option::Some(&[0]),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "safety",
+                Tier::Stable,
+                "stable",
+                0,
+                true,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::SAFETY),
+                        origin: Origin::File(&sources::SAFETY),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "style",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::STYLE),
+                        origin: Origin::File(&sources::STYLE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: Some(SuffixPlan {
+                roles: Some(&[0]),
                 separator: "\n\n",
                 knobs: &[(0, 2)],
                 texts: &["Pace: calm.", "Pace: brisk."],
-            })
-            .overridden(OverlayPlan {
+            }),
+            overlay: Some(OverlayPlan {
                 field: 0,
                 file: "style_more.md",
-                append: ::core::option::Option::Some("\n\n"),
-                off: ::core::option::Option::None,
+                append: Some("\n\n"),
+                off: None,
             }),
-        LayerPlan::of(
-                LayerInfo::named("strict"),
-                ContentPlan::PerRole(&[Shipped::inline(text::STRICT)]),
-            )
-            .scoped(&[1])
-            .gated(
-                Gate::NONE.when(&[(Cond::is(Test::Flag(0)), Skip::FlagOff("strict"))]),
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "strict",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-            LayerInfo::named("mood"),
-            ContentPlan::Choice {
+            scope: Some(&[1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::STRICT),
+                        origin: Origin::Inline,
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[
+                    (
+                        Cond {
+                            test: Test::Flag(0),
+                            negated: false,
+                        },
+                        Skip::FlagOff("strict"),
+                    ),
+                ],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "mood",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Choice {
                 choice: 0,
                 texts: &[
-                    Shipped::file(text::MOOD_STERN, &sources::MOOD_STERN),
-                    Shipped::file(text::MOOD_SUNNY, &sources::MOOD_SUNNY),
+                    Shipped {
+                        text: ShippedText::Plain(text::MOOD_STERN),
+                        origin: Origin::File(&sources::MOOD_STERN),
+                    },
+                    Shipped {
+                        text: ShippedText::Plain(text::MOOD_SUNNY),
+                        origin: Origin::File(&sources::MOOD_SUNNY),
+                    },
                 ],
             },
-        ),
-        LayerPlan::of(LayerInfo::named("task"), ContentPlan::Slot(0)),
-        LayerPlan::of(LayerInfo::named("today").volatile(), ContentPlan::Slot(1)),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "task",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "today",
+                Tier::Volatile,
+                "volatile",
+                1,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(1),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &[])

@@ -430,41 +430,134 @@ pub mod prefix {
 #[doc(hidden)]
 #[allow(unused_imports)]
 mod __doctrine {
+    use ::core::option::Option::{None, Some};
     use super::{sources, text};
     use ::doctrine::__private::{
-        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Shipped, SuffixPlan, Test,
+        ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped,
+        ShippedText, SuffixPlan, Test,
     };
-    use ::doctrine::introspect::{LayerInfo, Skip, Title};
+    use ::doctrine::introspect::{
+        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+    };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 4] = [
-        LayerPlan::of(LayerInfo::named("base"), ContentPlan::Slot(0))
-            .gated(
-                Gate::NONE
-                    .unless(
-                        &[
-                            (
-                                &[Cond::is(Test::Flag(0)), Cond::is(Test::Slot(1))],
-                                Skip::Unless("`persona_replace`, `layer:persona`"),
-                            ),
-                        ],
-                    ),
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "base",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
             ),
-        LayerPlan::of(
-                LayerInfo::named("spine").user(),
-                ContentPlan::PerRole(&[Shipped::file(text::SPINE, &sources::SPINE)]),
-            )
-            .scoped(&[0])
-            .selected(0, "spine"),
-        LayerPlan::of(
-                LayerInfo::named("spine_worker").user(),
-                ContentPlan::PerRole(
-                    &[Shipped::file(text::SPINE_WORKER, &sources::SPINE_WORKER)],
-                ),
-            )
-            .scoped(&[1])
-            .selected(1, "spine_legs"),
-        LayerPlan::of(LayerInfo::named("persona"), ContentPlan::Slot(1)),
+            scope: None,
+            content: ContentPlan::Slot(0),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[
+                    (
+                        &[
+                            Cond {
+                                test: Test::Flag(0),
+                                negated: false,
+                            },
+                            Cond {
+                                test: Test::Slot(1),
+                                negated: false,
+                            },
+                        ],
+                        Skip::Unless("`persona_replace`, `layer:persona`"),
+                    ),
+                ],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "spine",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                None,
+                None,
+            ),
+            scope: Some(&[0]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::SPINE),
+                        origin: Origin::File(&sources::SPINE),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: Some((0, "spine")),
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "spine_worker",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                true,
+                None,
+                None,
+            ),
+            scope: Some(&[1]),
+            content: ContentPlan::PerRole(
+                &[
+                    Shipped {
+                        text: ShippedText::Plain(text::SPINE_WORKER),
+                        origin: Origin::File(&sources::SPINE_WORKER),
+                    },
+                ],
+            ),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: Some((1, "spine_legs")),
+        },
+        LayerPlan {
+            info: LayerInfo::rebuild(
+                "persona",
+                Tier::Stable,
+                "stable",
+                0,
+                false,
+                false,
+                None,
+                None,
+            ),
+            scope: None,
+            content: ContentPlan::Slot(1),
+            gate: Gate {
+                when: &[],
+                when_any: None,
+                unless: &[],
+            },
+            suffix: None,
+            overlay: None,
+            selector: None,
+        },
     ];
     /// What run-time text may not write: the section tags, folded; the facts.
     pub(super) static GUARD: Guard = Guard::new(&[], &[])

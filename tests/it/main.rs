@@ -22,6 +22,7 @@ mod lists;
 mod manifest_errors;
 mod modes;
 mod naming;
+mod note;
 mod overlay;
 mod overlay_policy;
 mod parity;

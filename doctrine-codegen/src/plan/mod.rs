@@ -20,6 +20,12 @@ pub use overlay_spec::{overlay_spec, selector_specs};
 
 use leak::{one, slice, text};
 
+/// `s` as the plan holds it: interned, so equal texts are one address (the printer names
+/// a shipped text's constant by it).
+pub(crate) fn interned(s: &str) -> &'static str {
+    text(s)
+}
+
 use crate::model::{
     Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
@@ -129,9 +135,9 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
     layer
 }
 
-/// Layer `l`'s `LayerInfo`.
+/// Layer `l`'s `LayerInfo`: what validation set, and what the whole manifest decides.
 fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
-    let mut info = LayerInfo::named(text(&l.name));
+    let mut info = l.info.clone();
     if l.tier == Tier::Volatile {
         info = info.volatile();
     }

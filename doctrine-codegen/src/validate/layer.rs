@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::{LayerInfo, Tier};
 use toml::Spanned;
 
 use super::idents::check_ident;
@@ -96,6 +96,7 @@ pub(super) fn extra(
     }
     let layer = Layer {
         name: "extra".into(),
+        info: LayerInfo::named("extra"),
         tier: Tier::Volatile,
         tier_index: tiers.last(),
         when: Vec::new(),
@@ -185,8 +186,11 @@ pub(super) fn validate_layer(
         Some(t) => super::tiers::resolve(names.tiers, t, sink).unwrap_or(0),
         None => 0,
     };
+    let mut info = LayerInfo::named(crate::plan::interned(raw.name.get_ref()));
+    info.note = note(raw, sink);
     let layer = Layer {
         name: raw.name.get_ref().clone(),
+        info,
         tier: names.tiers.split(tier_index),
         tier_index,
         when,
@@ -343,6 +347,26 @@ fn check_name(raw: &raw::Layer, kind: Kind<'_>, names: &Names<'_>, sink: &mut Si
 }
 
 /// `title`: one line, with a letter to name the section's tag, printed as written.
+/// `note`: one line, shown beside the layer in `explain()`, never in the prompt.
+fn note(raw: &raw::Layer, sink: &mut Sink<'_>) -> Option<&'static str> {
+    let note = raw.note.as_ref()?;
+    if note.get_ref().contains(['\n', '\r']) {
+        sink.error(
+            Some(note.span()),
+            format!(
+                "the note of layer `{}` is more than one line",
+                raw.name.get_ref()
+            ),
+            Some(
+                "a note is one line beside the layer in `explain()`: put the rest in a comment"
+                    .into(),
+            ),
+        );
+        return None;
+    }
+    Some(crate::plan::interned(note.get_ref()))
+}
+
 fn title(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<String> {
     let t = raw.title.as_ref()?;
     let printed = Printed {

@@ -180,29 +180,15 @@ pub const fn fingerprint(bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
     use crate::runtime::formulation::Title;
-    use crate::runtime::layer::{LayerInfo, Origin, Skip, Tier};
+    use crate::runtime::layer::{LayerInfo, Origin, Skip};
     use crate::runtime::part::{joined, Body, Seg, NO_JOIN};
     use crate::runtime::section::SectionState;
     use crate::runtime::user_content::UserFile;
 
-    static STABLE: LayerInfo = LayerInfo {
-        name: "base",
-        tier: Tier::Stable,
-        tier_name: "stable",
-        tier_index: 0,
-        locked: false,
-        user: false,
-        title: None,
-    };
-    static VOLATILE: LayerInfo = LayerInfo {
-        name: "now",
-        tier: Tier::Volatile,
-        tier_name: "volatile",
-        tier_index: 1,
-        locked: false,
-        user: false,
-        title: None,
-    };
+    // Through the constructors, as generated code builds them: a new field of `LayerInfo`
+    // leaves these as they are.
+    static STABLE: LayerInfo = LayerInfo::named("base");
+    static VOLATILE: LayerInfo = LayerInfo::named("now").volatile();
 
     fn text(info: &'static LayerInfo, s: &'static str) -> Part<'static> {
         Part {
@@ -524,15 +510,7 @@ mod tests {
             open: "<tool_policy>\n",
             close: "\n</tool_policy>",
         };
-        static TITLED: LayerInfo = LayerInfo {
-            name: "tools",
-            tier: Tier::Stable,
-            tier_name: "stable",
-            tier_index: 0,
-            locked: false,
-            user: false,
-            title: Some(&TITLE),
-        };
+        static TITLED: LayerInfo = LayerInfo::named("tools").titled(&TITLE);
         let parts = |body: &'static str| [text(&STABLE, "lead"), text(&TITLED, body)];
         let render =
             |f, body| compose(("\n\n", f, &Guard::HEADINGS), &[], &[], parts(body)).into_string();
@@ -567,15 +545,7 @@ mod tests {
         close: "\n</tools>",
     };
     /// A titled layer that can carry a user's text.
-    static TOOLS: LayerInfo = LayerInfo {
-        name: "tools",
-        tier: Tier::Stable,
-        tier_name: "stable",
-        tier_index: 0,
-        locked: false,
-        user: true,
-        title: Some(&TOOLS_TITLE),
-    };
+    static TOOLS: LayerInfo = LayerInfo::named("tools").user().titled(&TOOLS_TITLE);
 
     /// Where each piece a user's file supplied lands: an appended overlay after a suffix,
     /// an appended overlay alone, a template value's stretch, a replacing overlay; the

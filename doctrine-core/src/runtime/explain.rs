@@ -231,16 +231,17 @@ impl Explain<'_> {
             .collect()
     }
 
-    /// The lines under row `i`: each instruction's provenance line as written in the
-    /// prompt, each stretch of user content with where it came from, and each section
-    /// boundary escaped in its run-time text.
+    /// The lines under row `i`: the manifest's note on the layer, each instruction's
+    /// provenance line as written in the prompt, each stretch of user content with where
+    /// it came from, and each section boundary escaped in its run-time text.
     fn notes(&self, i: usize) -> Vec<String> {
         let marks = self.marks.iter().filter(|m| m.section == i);
-        let name = self.sections[i].info.name;
+        let info = &self.sections[i].info;
+        let (name, note) = (info.name, info.note.map(|n| format!("note: {n}")));
         let user = self.user.iter().filter(|u| u.layer == name);
         let escapes = self.escapes.iter().filter(|e| e.layer == name);
-        marks
-            .map(|m| self.text[m.start..m.end].to_string())
+        note.into_iter()
+            .chain(marks.map(|m| self.text[m.start..m.end].to_string()))
             .chain(user.map(|u| {
                 format!(
                     "user content, {} bytes at {}..{}: {}",

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::choice::{Choice, ParseChoiceError};
+use super::emit::rebuilt;
 
 /// Section delimiters for a model family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -57,6 +58,8 @@ impl fmt::Display for Formulation {
     }
 }
 
+rebuilt! {
+@new
 /// A layer's title, with its delimiters precomputed at compile time for every formulation.
 #[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -69,6 +72,7 @@ pub struct Title {
     pub open: &'static str,
     /// `\n</title>`
     pub close: &'static str,
+}
 }
 
 impl Title {

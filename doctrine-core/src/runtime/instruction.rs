@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::emit::rebuilt;
+
 /// Where an instruction came from, in ascending order of authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -76,6 +78,8 @@ impl Instruction<'_> {
     }
 }
 
+rebuilt! {
+@new
 /// How an instructions layer writes its provenance lines and ranks its instructions: the
 /// manifest's `provenance` template and `rank`. [`Style::DEFAULT`] is
 /// `[instruction: source={source}, scope={scope}]`, ranked by authority.
@@ -89,17 +93,20 @@ pub struct Style {
     /// Rank by the declared source alone (`rank = "source"`), not by authority.
     pub by_source: bool,
 }
+}
 
+rebuilt! {
 /// A piece of a provenance line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LinePiece {
     /// Literal text.
-    Lit(&'static str),
+    Lit(text: &'static str),
     /// The rank the instruction is rendered at (`{source}` in a template).
     Source,
     /// The instruction's scope (`{scope}`).
     Scope,
+}
 }
 
 impl Style {

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use super::emit::rebuilt;
+
+rebuilt! {
 /// Where a layer sits relative to the provider's prompt cache: a prompt is its stable
 /// prefix and its volatile suffix ([`Prompt::stable`], [`Prompt::volatile`]). A manifest
 /// that declares ordered `tiers` has every tier but the last stable (each a cached block,
@@ -17,6 +20,7 @@ pub enum Tier {
     Stable,
     /// Per-turn text that follows the prefix.
     Volatile,
+}
 }
 
 impl Tier {
@@ -35,8 +39,10 @@ impl fmt::Display for Tier {
     }
 }
 
+rebuilt! {
+@new
 /// What the manifest says about one layer, independent of any composition.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct LayerInfo {
     /// The layer's `name` in the manifest.
@@ -55,6 +61,11 @@ pub struct LayerInfo {
     pub user: bool,
     /// Delimited per formulation when set; an untitled layer is never delimited.
     pub title: Option<&'static super::formulation::Title>,
+    /// The manifest's `note` for the layer: a line for whoever reads its table
+    /// ([`Explain`](crate::introspect::Explain) shows it under the layer's row), never in
+    /// the prompt.
+    pub note: Option<&'static str>,
+}
 }
 
 impl LayerInfo {
@@ -70,6 +81,7 @@ impl LayerInfo {
             locked: false,
             user: false,
             title: None,
+            note: None,
         }
     }
 
@@ -110,6 +122,8 @@ impl LayerInfo {
     }
 }
 
+rebuilt! {
+@new
 /// Provenance read from a file's frontmatter (`source`, `version`, `licence`/`license`).
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -120,6 +134,7 @@ pub struct Provenance {
     pub version: Option<&'static str>,
     /// Its licence (`licence` or `license`).
     pub licence: Option<&'static str>,
+}
 }
 
 impl Provenance {
@@ -151,6 +166,8 @@ impl fmt::Display for Provenance {
     }
 }
 
+rebuilt! {
+@new
 /// A file a layer's text was embedded from.
 #[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -159,6 +176,7 @@ pub struct Source {
     pub path: &'static str,
     /// What its frontmatter says of where it comes from.
     pub provenance: Provenance,
+}
 }
 
 impl Source {
@@ -191,26 +209,28 @@ impl Source {
     }
 }
 
+rebuilt! {
 /// Where a composed section's text came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Origin {
     /// A file embedded at compile time.
-    File(&'static Source),
+    File(source: &'static Source),
     /// Inline text from the manifest.
     Inline,
     /// A runtime slot the caller filled.
     Slot,
     /// The user's overlay (the named file of the overlay directory) replaced the shipped text.
-    OverlayReplaced(&'static str),
+    OverlayReplaced(file: &'static str),
     /// The user's overlay (the named file) was appended to the shipped text.
-    OverlayAppended(Option<&'static Source>, &'static str),
+    OverlayAppended(source: Option<&'static Source>, file: &'static str),
     /// Instructions given at run time; each one's source and scope precede it in the text.
     Instructions,
     /// The file named by path by the selector of this name replaced the shipped text.
-    Selected(&'static str),
+    Selected(selector: &'static str),
     /// The layer was skipped before its text was chosen (e.g. not in this role).
     Unresolved,
+}
 }
 
 impl fmt::Display for Origin {
@@ -229,14 +249,15 @@ impl fmt::Display for Origin {
     }
 }
 
+rebuilt! {
 /// Why a layer contributed nothing to a composed prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Skip {
     /// The flag that gates the layer is off.
-    FlagOff(&'static str),
+    FlagOff(flag: &'static str),
     /// The layer is for when the flag is off (`when = "!flag"`), and it is on.
-    FlagOn(&'static str),
+    FlagOn(flag: &'static str),
     /// The layer is scoped to other roles.
     NotInRole,
     /// The layer's text (or the slot's value) is empty.
@@ -244,45 +265,24 @@ pub enum Skip {
     /// An optional slot or choice was not supplied.
     NotSupplied,
     /// The fact that gates the layer was not given.
-    FactAbsent(&'static str),
+    FactAbsent(fact: &'static str),
     /// The fact that gates the layer has another value.
-    FactValue(&'static str),
+    FactValue(fact: &'static str),
     /// A condition of the layer's `when` does not hold (as written, e.g. `!scope`).
-    When(&'static str),
+    When(cond: &'static str),
     /// Every condition of the layer's `unless` holds (as written, comma-separated).
-    Unless(&'static str),
+    Unless(conds: &'static str),
     /// The overlay turned the layer off: its file was empty and the manifest says
     /// `empty = "off"` (the file's name).
-    OverlayOff(&'static str),
+    OverlayOff(file: &'static str),
     /// The layer's selector (named) is off, or was not resolved for this composition.
-    SelectorOff(&'static str),
+    SelectorOff(selector: &'static str),
     /// The layer's selector (named) names a file that cannot be used (see its notice).
-    SelectorRefused(&'static str),
+    SelectorRefused(selector: &'static str),
     /// The definition being composed (or the supervisor that spawned it) opted out of the
     /// selector layers.
     OptedOut,
 }
-
-impl Skip {
-    /// The variant's name and its text: what a generator writes it as in Rust.
-    #[doc(hidden)]
-    pub const fn parts(self) -> (&'static str, Option<&'static str>) {
-        match self {
-            Skip::FlagOff(t) => ("FlagOff", Some(t)),
-            Skip::FlagOn(t) => ("FlagOn", Some(t)),
-            Skip::NotInRole => ("NotInRole", None),
-            Skip::Empty => ("Empty", None),
-            Skip::NotSupplied => ("NotSupplied", None),
-            Skip::FactAbsent(t) => ("FactAbsent", Some(t)),
-            Skip::FactValue(t) => ("FactValue", Some(t)),
-            Skip::When(t) => ("When", Some(t)),
-            Skip::Unless(t) => ("Unless", Some(t)),
-            Skip::OverlayOff(t) => ("OverlayOff", Some(t)),
-            Skip::SelectorOff(t) => ("SelectorOff", Some(t)),
-            Skip::SelectorRefused(t) => ("SelectorRefused", Some(t)),
-            Skip::OptedOut => ("OptedOut", None),
-        }
-    }
 }
 
 impl fmt::Display for Skip {

@@ -5,6 +5,7 @@ pub(crate) mod cache;
 pub(crate) mod choice;
 pub mod combination;
 pub mod compose;
+pub mod emit;
 pub(crate) mod explain;
 pub mod fact;
 pub(crate) mod fill;

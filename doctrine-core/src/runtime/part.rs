@@ -2,6 +2,7 @@
 //! pieces joined after it, or its instructions, or why it is left out; and how a part
 //! measures and writes itself, so composition allocates once.
 
+use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip};
 use super::list::Rows;
@@ -41,16 +42,18 @@ pub enum Body<'a> {
     Instructions(&'a [Instruction<'a>], &'static Style),
 }
 
+rebuilt! {
 /// A segment of a text with placeholders: literal text, or the [`Value`] at an index of the
 /// `values` given to [`compose`](super::compose::compose) (facts, then knobs, then flags, in
 /// manifest order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seg {
-    Lit(&'static str),
-    Value(usize),
+    Lit(text: &'static str),
+    Value(value: usize),
     /// `{?name}…{/name}`: when value `.0` is empty (a fact not given, a flag off), or with
     /// `.1` (negated) when it is not, the next `.2` segments are left out.
-    If(usize, bool, usize),
+    If(value: usize, negated: bool, len: usize),
+}
 }
 
 /// What a placeholder prints: a text, or a list fact, printed where it stands piece by

@@ -4,12 +4,14 @@
 //! manifest composes through the same routine (and a tool that builds a plan from a
 //! manifest at run time composes exactly as the compiled code does).
 
+use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip, Source};
 use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
 use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
 
+rebuilt! {
 /// One layer of a manifest, as data.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct LayerPlan {
@@ -22,6 +24,7 @@ pub struct LayerPlan {
     pub overlay: Option<OverlayPlan>,
     /// Its selector's index and name (a selector layer).
     pub selector: Option<(u32, &'static str)>,
+}
 }
 
 impl LayerPlan {
@@ -66,27 +69,31 @@ impl LayerPlan {
     }
 }
 
+rebuilt! {
 /// Where a layer's text comes from.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub enum ContentPlan {
     /// Shipped text for each role (index), or one text for every role.
-    PerRole(&'static [Shipped]),
+    PerRole(texts: &'static [Shipped]),
     /// Shipped text per variant of the choice at this index of [`Inputs::choices`].
     Choice {
         choice: u32,
         texts: &'static [Shipped],
     },
     /// The slot at this index of [`Inputs::slots`].
-    Slot(u32),
+    Slot(slot: u32),
     /// The instructions at this index of [`Inputs::instructions`], in this style.
-    Instructions(u32, &'static Style),
+    Instructions(list: u32, style: &'static Style),
+}
 }
 
+rebuilt! {
 /// A shipped text and where it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shipped {
     pub text: ShippedText,
     pub origin: Origin,
+}
 }
 
 impl Shipped {
@@ -128,15 +135,18 @@ impl ShippedText {
     }
 }
 
+rebuilt! {
 /// A shipped text: plain, or with placeholders (trimmed once rendered, where the layer
 /// trims and the text can render with whitespace at an end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShippedText {
-    Plain(&'static str),
-    Template(&'static [Seg]),
-    TemplateTrimmed(&'static [Seg]),
+    Plain(text: &'static str),
+    Template(segs: &'static [Seg]),
+    TemplateTrimmed(segs: &'static [Seg]),
+}
 }
 
+rebuilt! {
 /// A layer's conditions: `when` (each must hold, and fails with its own reason), its
 /// alternatives (one must hold entirely), `unless` and its alternatives (all of one
 /// holding drops the layer, with the reason given).
@@ -145,6 +155,7 @@ pub struct Gate {
     pub when: &'static [(Cond, Skip)],
     pub when_any: Option<(&'static [&'static [Cond]], Skip)>,
     pub unless: &'static [(&'static [Cond], Skip)],
+}
 }
 
 impl Gate {
@@ -173,11 +184,13 @@ impl Gate {
     }
 }
 
+rebuilt! {
 /// One condition: a test, negated or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cond {
     pub test: Test,
     pub negated: bool,
+}
 }
 
 impl Cond {
@@ -198,30 +211,33 @@ impl Cond {
     }
 }
 
+rebuilt! {
 /// What a condition looks at, by index into [`Inputs`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Test {
-    Flag(u32),
+    Flag(flag: u32),
     /// The fact is given.
-    Fact(u32),
+    Fact(fact: u32),
     /// The fact is given with this value; absent, the layer says [`Skip::FactAbsent`].
-    FactIs(u32, &'static str, Skip),
+    FactIs(fact: u32, value: &'static str, absent: Skip),
     /// The template value is non-empty (a list fact: an empty list is absent).
-    Value(u32),
+    Value(value: u32),
     /// The optional choice is given.
-    Choice(u32),
+    Choice(choice: u32),
     /// The slot is given and non-empty.
-    Slot(u32),
+    Slot(slot: u32),
     /// The instructions are not empty.
-    Instructions(u32),
+    Instructions(list: u32),
     /// The overlay field is non-empty once trimmed.
-    Overlay(u32),
+    Overlay(field: u32),
     /// The selector chose a source and the definition did not opt out.
-    Selector(u32, &'static str),
+    Selector(selector: u32, name: &'static str),
     /// Always holds (a non-optional choice is always given).
     Always,
 }
+}
 
+rebuilt! {
 /// A line joined after a layer's text for some roles, its text chosen by the values of the
 /// knobs it names: `texts[i]` with `i` the mixed-radix number of those knobs' values.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -232,7 +248,9 @@ pub struct SuffixPlan {
     pub knobs: &'static [(u32, u32)],
     pub texts: &'static [&'static str],
 }
+}
 
+rebuilt! {
 /// An overridable layer: the overlay field (index into [`Inputs::overlay`]), its file,
 /// and how it applies.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -243,6 +261,7 @@ pub struct OverlayPlan {
     pub append: Option<&'static str>,
     /// `empty = "off"`: the index of the field's `_off` flag in [`Overlay::off`].
     pub off: Option<u32>,
+}
 }
 
 /// The overlay given to a composition, by field index (trimming is done here).
