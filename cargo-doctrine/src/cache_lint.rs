@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use doctrine_codegen::{Diagnostic, Diagnostics, FileId, Files, Span};
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::Stability;
 
 use crate::prompts::{self, Composed, Prompts, TierPrefix};
 use crate::tokens::Counter;
@@ -132,7 +132,11 @@ fn layer_kinds<'p>(p: &'p Prompts) -> Vec<(&'p str, bool, bool)> {
     for c in &p.all {
         groups.entry(&c.rest).or_default().push(c);
     }
-    let stable = p.doctrine.layers.iter().filter(|l| l.tier == Tier::Stable);
+    let stable = p
+        .doctrine
+        .layers
+        .iter()
+        .filter(|l| l.tier == Stability::Stable);
     stable
         .map(|l| {
             let name = l.name.as_str();

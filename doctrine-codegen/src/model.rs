@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use doctrine_core::introspect::{LayerInfo, Tier};
+use doctrine_core::introspect::{LayerInfo, Stability};
 
 use super::diag::Span;
 use super::text::Fields;
@@ -236,11 +236,11 @@ impl Tiers {
     }
 
     /// Stable for every tier but the last.
-    pub fn split(&self, tier: usize) -> Tier {
+    pub fn split(&self, tier: usize) -> Stability {
         if tier == self.last() {
-            Tier::Volatile
+            Stability::Volatile
         } else {
-            Tier::Stable
+            Stability::Stable
         }
     }
 }
@@ -256,7 +256,7 @@ pub struct Flag {
 #[derive(Debug)]
 pub struct Fact {
     pub name: String,
-    pub tier: Tier,
+    pub tier: Stability,
     /// Its place in [`Doctrine::tiers`].
     pub tier_index: usize,
     /// The closed set of values, when the fact has one, and its enum's name.
@@ -487,7 +487,7 @@ pub struct Layer {
     /// validated. The plan starts from it and adds the tier's names, `locked`, the title
     /// and whether the layer carries user-file text.
     pub info: LayerInfo,
-    pub tier: Tier,
+    pub tier: Stability,
     /// Its place in [`Doctrine::tiers`].
     pub tier_index: usize,
     /// Conditions that must all hold for the layer to be included (`when`, `when_fact`).

@@ -46,7 +46,7 @@ pub mod introspect {
     pub use crate::runtime::boundary::{Escape, Supplied};
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
-    pub use crate::runtime::layer::{LayerInfo, Origin, Provenance, Skip, Source, Tier};
+    pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
     pub use crate::runtime::section::{Mark, Section, SectionState};

@@ -775,76 +775,98 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::LIFECYCLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static LIFECYCLE_DEVELOPER: Source = Source::at(
+    pub static LIFECYCLE_DEVELOPER: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/lifecycle/developer.md",
     );
     ///Where `text::LIFECYCLE_DEFAULT` comes from, with its frontmatter provenance.
-    pub static LIFECYCLE_DEFAULT: Source = Source::at(
+    pub static LIFECYCLE_DEFAULT: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/lifecycle/default.md",
     );
     ///Where `text::BASE` comes from, with its frontmatter provenance.
-    pub static BASE: Source = Source::at("examples/crew/base.md");
+    pub static BASE: EmbeddedFile = EmbeddedFile::at("examples/crew/base.md");
     ///Where `text::FABLE` comes from, with its frontmatter provenance.
-    pub static FABLE: Source = Source::at("examples/crew/doctrine/fable.md")
+    pub static FABLE: EmbeddedFile = EmbeddedFile::at("examples/crew/doctrine/fable.md")
         .with_source("opus-fable-playbook")
         .with_version("0.18.0")
         .with_licence("MIT");
     ///Where `text::PONYTAIL_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static PONYTAIL_DEVELOPER: Source = Source::at(
+    pub static PONYTAIL_DEVELOPER: EmbeddedFile = EmbeddedFile::at(
             "examples/crew/doctrine/ponytail.md",
         )
         .with_source("ponytail plugin")
         .with_version("0.19.0")
         .with_licence("MIT");
     ///Where `text::PONYTAIL_DEFAULT` comes from, with its frontmatter provenance.
-    pub static PONYTAIL_DEFAULT: Source = Source::at(
+    pub static PONYTAIL_DEFAULT: EmbeddedFile = EmbeddedFile::at(
             "examples/crew/doctrine/ponytail-ethos.md",
         )
         .with_source("ponytail plugin")
         .with_version("0.19.0")
         .with_licence("MIT");
     ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: Source = Source::at("examples/crew/roles/developer.md");
+    pub static ROLE_DEVELOPER: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/developer.md",
+    );
     ///Where `text::ROLE_ARCHITECT` comes from, with its frontmatter provenance.
-    pub static ROLE_ARCHITECT: Source = Source::at("examples/crew/roles/architect.md");
+    pub static ROLE_ARCHITECT: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/architect.md",
+    );
     ///Where `text::ROLE_REVIEWER` comes from, with its frontmatter provenance.
-    pub static ROLE_REVIEWER: Source = Source::at("examples/crew/roles/verifier.md");
+    pub static ROLE_REVIEWER: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/verifier.md",
+    );
     ///Where `text::ROLE_PM` comes from, with its frontmatter provenance.
-    pub static ROLE_PM: Source = Source::at("examples/crew/roles/pm.md");
+    pub static ROLE_PM: EmbeddedFile = EmbeddedFile::at("examples/crew/roles/pm.md");
     ///Where `text::ROLE_DEVOPS` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVOPS: Source = Source::at("examples/crew/roles/devops.md");
+    pub static ROLE_DEVOPS: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/devops.md",
+    );
     ///Where `text::ROLE_WRITER` comes from, with its frontmatter provenance.
-    pub static ROLE_WRITER: Source = Source::at("examples/crew/roles/writer.md");
+    pub static ROLE_WRITER: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/writer.md",
+    );
     ///Where `text::ROLE_RESEARCHER` comes from, with its frontmatter provenance.
-    pub static ROLE_RESEARCHER: Source = Source::at("examples/crew/roles/researcher.md");
+    pub static ROLE_RESEARCHER: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/roles/researcher.md",
+    );
     ///Where `text::TEAM_BACKEND` comes from, with its frontmatter provenance.
-    pub static TEAM_BACKEND: Source = Source::at("examples/crew/teams/backend.md");
+    pub static TEAM_BACKEND: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/teams/backend.md",
+    );
     ///Where `text::TEAM_FRONTEND` comes from, with its frontmatter provenance.
-    pub static TEAM_FRONTEND: Source = Source::at("examples/crew/teams/frontend.md");
+    pub static TEAM_FRONTEND: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/teams/frontend.md",
+    );
     ///Where `text::TEAM_PLATFORM` comes from, with its frontmatter provenance.
-    pub static TEAM_PLATFORM: Source = Source::at("examples/crew/teams/platform.md");
+    pub static TEAM_PLATFORM: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/teams/platform.md",
+    );
     ///Where `text::IDENTITY_ARCH_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_ARCH_1: Source = Source::at(
+    pub static IDENTITY_ARCH_1: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/identities/arch-1.md",
     );
     ///Where `text::IDENTITY_BE_DEV_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_1: Source = Source::at(
+    pub static IDENTITY_BE_DEV_1: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/identities/be-dev-1.md",
     );
     ///Where `text::IDENTITY_BE_DEV_2` comes from, with its frontmatter provenance.
-    pub static IDENTITY_BE_DEV_2: Source = Source::at(
+    pub static IDENTITY_BE_DEV_2: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/identities/be-dev-2.md",
     );
     ///Where `text::IDENTITY_FE_DEV_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_FE_DEV_1: Source = Source::at(
+    pub static IDENTITY_FE_DEV_1: EmbeddedFile = EmbeddedFile::at(
         "examples/crew/identities/fe-dev-1.md",
     );
     ///Where `text::IDENTITY_PM_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_PM_1: Source = Source::at("examples/crew/identities/pm-1.md");
+    pub static IDENTITY_PM_1: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/identities/pm-1.md",
+    );
     ///Where `text::IDENTITY_QA_1` comes from, with its frontmatter provenance.
-    pub static IDENTITY_QA_1: Source = Source::at("examples/crew/identities/qa-1.md");
+    pub static IDENTITY_QA_1: EmbeddedFile = EmbeddedFile::at(
+        "examples/crew/identities/qa-1.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -1041,7 +1063,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -1049,7 +1071,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tool_directive",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1114,7 +1136,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "lifecycle",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1171,7 +1193,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "base",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1200,7 +1222,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "fable",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1237,7 +1259,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "ponytail",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1311,7 +1333,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "role",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1368,7 +1390,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "team",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1406,7 +1428,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "identity",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1456,7 +1478,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "ambient",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,

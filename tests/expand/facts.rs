@@ -346,9 +346,11 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::VOICE` comes from, with its frontmatter provenance.
-    pub static VOICE: Source = Source::at("doctrine-core/tests/fixtures/facts/voice.md");
+    pub static VOICE: EmbeddedFile = EmbeddedFile::at(
+        "doctrine-core/tests/fixtures/facts/voice.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -574,7 +576,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -582,7 +584,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "base",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -611,7 +613,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "voice",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -647,7 +649,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "rules",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -684,7 +686,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "hurry",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -721,7 +723,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "extra",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,

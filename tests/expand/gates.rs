@@ -720,7 +720,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -728,7 +728,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "host",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -764,7 +764,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "whole_repo",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -801,7 +801,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "scoped",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -845,7 +845,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "review",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -874,7 +874,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "chatty",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -918,7 +918,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tone",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -952,7 +952,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tone_note",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -989,7 +989,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "persona",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1011,7 +1011,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "persona_note",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

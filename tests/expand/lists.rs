@@ -500,7 +500,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -508,7 +508,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tools",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -545,7 +545,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "skills",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -582,7 +582,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "guides",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

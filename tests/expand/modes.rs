@@ -945,23 +945,39 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::DOCTRINE` comes from, with its frontmatter provenance.
-    pub static DOCTRINE: Source = Source::at("examples/modes/doctrine/core.md");
+    pub static DOCTRINE: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/doctrine/core.md",
+    );
     ///Where `text::TOOLS` comes from, with its frontmatter provenance.
-    pub static TOOLS: Source = Source::at("examples/modes/doctrine/tools.md");
+    pub static TOOLS: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/doctrine/tools.md",
+    );
     ///Where `text::MODE_CHAT` comes from, with its frontmatter provenance.
-    pub static MODE_CHAT: Source = Source::at("examples/modes/modes/chat.md");
+    pub static MODE_CHAT: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/modes/chat.md",
+    );
     ///Where `text::MODE_PLAN` comes from, with its frontmatter provenance.
-    pub static MODE_PLAN: Source = Source::at("examples/modes/modes/plan.md");
+    pub static MODE_PLAN: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/modes/plan.md",
+    );
     ///Where `text::MODE_EXEC` comes from, with its frontmatter provenance.
-    pub static MODE_EXEC: Source = Source::at("examples/modes/modes/exec.md");
+    pub static MODE_EXEC: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/modes/exec.md",
+    );
     ///Where `text::MODE_APPLY` comes from, with its frontmatter provenance.
-    pub static MODE_APPLY: Source = Source::at("examples/modes/modes/apply.md");
+    pub static MODE_APPLY: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/modes/apply.md",
+    );
     ///Where `text::MODE_SCOUT` comes from, with its frontmatter provenance.
-    pub static MODE_SCOUT: Source = Source::at("examples/modes/modes/scout.md");
+    pub static MODE_SCOUT: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/modes/scout.md",
+    );
     ///Where `text::EXTRAMILE` comes from, with its frontmatter provenance.
-    pub static EXTRAMILE: Source = Source::at("examples/modes/doctrine/extramile.md");
+    pub static EXTRAMILE: EmbeddedFile = EmbeddedFile::at(
+        "examples/modes/doctrine/extramile.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n---\n\n";
@@ -1171,7 +1187,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -1179,7 +1195,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "doctrine",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1208,7 +1224,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tools",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1237,7 +1253,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "shell",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1274,7 +1290,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "mode",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1323,7 +1339,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "overview",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1360,7 +1376,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "pack",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1389,7 +1405,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "plan",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1418,7 +1434,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "scope",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1447,7 +1463,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "baseline",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -1476,7 +1492,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "today",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1513,7 +1529,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "room",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1550,7 +1566,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "personality",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1587,7 +1603,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "extramile",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1624,7 +1640,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "mcp",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1661,7 +1677,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "nudge_wrapup",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1698,7 +1714,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "nudge_force",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,
@@ -1735,7 +1751,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "extra",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,

@@ -191,19 +191,27 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::PREAMBLE` comes from, with its frontmatter provenance.
-    pub static PREAMBLE: Source = Source::at("examples/overlay/doctrine/preamble.md");
+    pub static PREAMBLE: EmbeddedFile = EmbeddedFile::at(
+        "examples/overlay/doctrine/preamble.md",
+    );
     ///Where `text::IDENTITY` comes from, with its frontmatter provenance.
-    pub static IDENTITY: Source = Source::at("examples/overlay/doctrine/identity.md");
+    pub static IDENTITY: EmbeddedFile = EmbeddedFile::at(
+        "examples/overlay/doctrine/identity.md",
+    );
     ///Where `text::SAFETY` comes from, with its frontmatter provenance.
-    pub static SAFETY: Source = Source::at("examples/overlay/doctrine/safety.md");
+    pub static SAFETY: EmbeddedFile = EmbeddedFile::at(
+        "examples/overlay/doctrine/safety.md",
+    );
     ///Where `text::TOOL_POLICY` comes from, with its frontmatter provenance.
-    pub static TOOL_POLICY: Source = Source::at(
+    pub static TOOL_POLICY: EmbeddedFile = EmbeddedFile::at(
         "examples/overlay/doctrine/tool-policy.md",
     );
     ///Where `text::STYLE` comes from, with its frontmatter provenance.
-    pub static STYLE: Source = Source::at("examples/overlay/doctrine/style.md");
+    pub static STYLE: EmbeddedFile = EmbeddedFile::at(
+        "examples/overlay/doctrine/style.md",
+    );
 }
 /// The separator written between non-empty layers.
 pub const SEPARATOR: &str = "\n\n";
@@ -424,7 +432,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -432,7 +440,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "preamble",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -461,7 +469,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "identity",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -502,7 +510,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "safety",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 true,
@@ -538,7 +546,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tool_policy",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -579,7 +587,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "style",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -615,7 +623,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "instructions",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -657,7 +665,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "repo",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

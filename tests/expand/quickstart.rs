@@ -37,15 +37,17 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::BASE` comes from, with its frontmatter provenance.
-    pub static BASE: Source = Source::at("examples/quickstart/prompts/base.md");
+    pub static BASE: EmbeddedFile = EmbeddedFile::at(
+        "examples/quickstart/prompts/base.md",
+    );
     ///Where `text::ROLE_DEVELOPER` comes from, with its frontmatter provenance.
-    pub static ROLE_DEVELOPER: Source = Source::at(
+    pub static ROLE_DEVELOPER: EmbeddedFile = EmbeddedFile::at(
         "examples/quickstart/prompts/developer.md",
     );
     ///Where `text::ROLE_DEFAULT` comes from, with its frontmatter provenance.
-    pub static ROLE_DEFAULT: Source = Source::at(
+    pub static ROLE_DEFAULT: EmbeddedFile = EmbeddedFile::at(
         "examples/quickstart/prompts/reviewer.md",
     );
 }
@@ -192,7 +194,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -200,7 +202,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "base",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -229,7 +231,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "role",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

@@ -310,7 +310,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -318,7 +318,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "base",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -347,7 +347,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "skill_index",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

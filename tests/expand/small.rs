@@ -341,24 +341,24 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::SAFETY` comes from, with its frontmatter provenance.
-    pub static SAFETY: Source = Source::at(
+    pub static SAFETY: EmbeddedFile = EmbeddedFile::at(
         "doctrine-core/tests/fixtures/small/prompts/safety.md",
     );
     ///Where `text::STYLE` comes from, with its frontmatter provenance.
-    pub static STYLE: Source = Source::at(
+    pub static STYLE: EmbeddedFile = EmbeddedFile::at(
             "doctrine-core/tests/fixtures/small/prompts/style.md",
         )
         .with_source("house-style")
         .with_version("2.1.0")
         .with_licence("MIT");
     ///Where `text::MOOD_STERN` comes from, with its frontmatter provenance.
-    pub static MOOD_STERN: Source = Source::at(
+    pub static MOOD_STERN: EmbeddedFile = EmbeddedFile::at(
         "doctrine-core/tests/fixtures/small/moods/stern.md",
     );
     ///Where `text::MOOD_SUNNY` comes from, with its frontmatter provenance.
-    pub static MOOD_SUNNY: Source = Source::at(
+    pub static MOOD_SUNNY: EmbeddedFile = EmbeddedFile::at(
         "doctrine-core/tests/fixtures/small/moods/sunny.md",
     );
 }
@@ -560,7 +560,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -568,7 +568,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "tools",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -601,7 +601,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "safety",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 true,
@@ -630,7 +630,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "style",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -669,7 +669,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "strict",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -706,7 +706,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "mood",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -740,7 +740,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "task",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -762,7 +762,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "today",
-                Tier::Volatile,
+                Stability::Volatile,
                 "volatile",
                 1,
                 false,

@@ -213,11 +213,11 @@ pub mod text {
 }
 /// The file behind each embedded text, with its frontmatter provenance.
 pub mod sources {
-    use ::doctrine::introspect::Source;
+    use ::doctrine::introspect::EmbeddedFile;
     ///Where `text::SPINE` comes from, with its frontmatter provenance.
-    pub static SPINE: Source = Source::at("examples/spine/prompts/spine.md");
+    pub static SPINE: EmbeddedFile = EmbeddedFile::at("examples/spine/prompts/spine.md");
     ///Where `text::SPINE_WORKER` comes from, with its frontmatter provenance.
-    pub static SPINE_WORKER: Source = Source::at(
+    pub static SPINE_WORKER: EmbeddedFile = EmbeddedFile::at(
         "examples/spine/prompts/spine.worker.md",
     );
 }
@@ -437,7 +437,7 @@ mod __doctrine {
         ShippedText, SuffixPlan, Test,
     };
     use ::doctrine::introspect::{
-        LayerInfo, Origin, Provenance, Skip, Source, Tier, Title,
+        LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
     /// The manifest's composition, as data.
@@ -445,7 +445,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "base",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -481,7 +481,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "spine",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -510,7 +510,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "spine_worker",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,
@@ -539,7 +539,7 @@ mod __doctrine {
         LayerPlan {
             info: LayerInfo::rebuild(
                 "persona",
-                Tier::Stable,
+                Stability::Stable,
                 "stable",
                 0,
                 false,

@@ -50,7 +50,9 @@ fn volatile_order_is_fixed_and_extra_comes_last() {
     let order: Vec<&str> = p
         .sections()
         .iter()
-        .filter(|s| s.info.tier == doctrine::introspect::Tier::Volatile && p.text_of(s).is_some())
+        .filter(|s| {
+            s.info.stability == doctrine::introspect::Stability::Volatile && p.text_of(s).is_some()
+        })
         .map(|s| s.info.name)
         .collect();
     assert_eq!(

@@ -9,7 +9,7 @@
 
 use doctrine::__private::{compose_plan_boxed, join_plan, with_ceiling};
 use doctrine::input::Formulation;
-use doctrine::introspect::{Section, Tier};
+use doctrine::introspect::{Section, Stability};
 use doctrine::Prompt;
 use doctrine_codegen::inputs::{self, Combination, Given};
 use doctrine_codegen::model::{Content, Need};
@@ -44,7 +44,11 @@ fn compiled_parts(
     formulation: Formulation,
     inputs: &doctrine::__private::Inputs<'_>,
 ) -> (String, String) {
-    let stable = d.layers.iter().filter(|l| l.tier == Tier::Stable).count();
+    let stable = d
+        .layers
+        .iter()
+        .filter(|l| l.tier == Stability::Stable)
+        .count();
     let how = (d.separator.as_str(), formulation, compiled.guard);
     (
         join_plan(&compiled.plan[..stable], how, inputs),

@@ -4,7 +4,7 @@
 //! provider adapters; and the untiered manifest's two blocks.
 
 use doctrine::cache::{anthropic_system, openai_string, CacheControl};
-use doctrine::introspect::Tier;
+use doctrine::introspect::Stability;
 use proptest::prelude::*;
 
 pub(crate) mod tiered {
@@ -79,11 +79,11 @@ fn a_prompt_is_one_block_per_tier_each_cached_one_ending_with_a_breakpoint() {
     assert_eq!(p.stable(), format!("{}{}{}", got[0].2, got[1].2, got[2].2));
     for s in p.sections() {
         let expected = if s.info.tier_name == "turn" {
-            Tier::Volatile
+            Stability::Volatile
         } else {
-            Tier::Stable
+            Stability::Stable
         };
-        assert_eq!(s.info.tier, expected, "{}", s.info.name);
+        assert_eq!(s.info.stability, expected, "{}", s.info.name);
     }
     let index: Vec<usize> = p.blocks().map(|b| b.tier_index).collect();
     assert_eq!(index, [0, 1, 2, 3]);

@@ -8,7 +8,7 @@ use doctrine_codegen::model::{Content, Need};
 use doctrine_codegen::named::{self, InputError, Named, SlotText};
 use doctrine_codegen::plan::Plan;
 use doctrine_codegen::Doctrine;
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::Stability;
 
 use super::cache::Request;
 use super::layout::{blocks, Layout};
@@ -84,8 +84,8 @@ pub(crate) fn requests<'a>(
 fn inputs(d: &Doctrine, w: &Workload, role: usize, session: usize, turn: usize) -> Named {
     let mut named = w.fixed.clone();
     named.role = d.roles.get(role).cloned();
-    let per = |tier: Tier, name: &str| match tier {
-        Tier::Stable => filler(&format!("session {session} {name}"), w.session_bytes),
+    let per = |tier: Stability, name: &str| match tier {
+        Stability::Stable => filler(&format!("session {session} {name}"), w.session_bytes),
         _ => filler(&format!("turn {turn} {name}"), w.volatile_bytes),
     };
     for l in &d.layers {

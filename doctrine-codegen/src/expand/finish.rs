@@ -17,7 +17,7 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
     let stable = d
         .layers
         .iter()
-        .filter(|l| l.tier == doctrine_core::introspect::Tier::Stable)
+        .filter(|l| l.tier == doctrine_core::introspect::Stability::Stable)
         .count();
     let formulation = match u.titled {
         true => quote! { self.state.formulation },

@@ -15,7 +15,7 @@ use crate::model::Doctrine;
 use crate::plan::Plan;
 use doctrine_core::__internals::emit::{Emit, Out};
 use doctrine_core::__internals::part::Seg;
-use doctrine_core::introspect::Source;
+use doctrine_core::introspect::EmbeddedFile;
 
 /// `static PLAN` and `GUARD`, for the hidden module (which imports the runtime's plan types,
 /// so each layer reads as what it is rather than as paths), and `LAYERS`, the public table
@@ -63,7 +63,7 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
             ContentPlan, Cond, Gate, Guard, LayerPlan, OverlayPlan, Seg, Shipped, ShippedText,
             SuffixPlan, Test,
         };
-        use #krate::introspect::{LayerInfo, Origin, Provenance, Skip, Source, Tier, Title};
+        use #krate::introspect::{LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title};
         use #krate::instructions::{LinePiece, Style};
     }
 }
@@ -97,8 +97,16 @@ fn names(d: &Doctrine, plan: &Plan) -> Names {
             }
         }
         if let Some(src) = plan.sources[i] {
-            let (at, size) = (src as *const Source as usize, size_of::<Source>());
-            name(TypeId::of::<Source>(), at, size, format!("&sources::{c}"));
+            let (at, size) = (
+                src as *const EmbeddedFile as usize,
+                size_of::<EmbeddedFile>(),
+            );
+            name(
+                TypeId::of::<EmbeddedFile>(),
+                at,
+                size,
+                format!("&sources::{c}"),
+            );
         }
     }
     names

@@ -59,11 +59,11 @@ pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
         );
         Some(quote! {
             #[doc = #doc]
-            pub static #name: Source = Source::at(#path) #(#provenance)*;
+            pub static #name: EmbeddedFile = EmbeddedFile::at(#path) #(#provenance)*;
         })
     });
     let sources: Vec<TokenStream> = sources.collect();
-    let import = (!sources.is_empty()).then(|| quote! { use #krate::introspect::Source; });
+    let import = (!sources.is_empty()).then(|| quote! { use #krate::introspect::EmbeddedFile; });
     quote! {
         /// Every embedded text, normalised at compile time. Each file appears once.
         pub mod text { #(#consts)* }

@@ -33,7 +33,7 @@ use doctrine_core::__internals::boundary::{tag_names, Guard};
 use doctrine_core::__internals::part::Seg;
 use doctrine_core::__internals::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
 use doctrine_core::instructions::{LinePiece, Style};
-use doctrine_core::introspect::{LayerInfo, Source, Tier, Title};
+use doctrine_core::introspect::{EmbeddedFile, LayerInfo, Stability, Title};
 
 /// A manifest's plan, with what names its parts in generated code.
 #[derive(Debug)]
@@ -46,7 +46,7 @@ pub struct Plan {
     /// Per model text: its segments, for a template (`text::X` then is that array).
     pub segments: Vec<Option<&'static [Seg]>>,
     /// Per model text: the file it was read from, with its provenance (`sources::X`).
-    pub sources: Vec<Option<&'static Source>>,
+    pub sources: Vec<Option<&'static EmbeddedFile>>,
     pub indices: Indices,
     /// What run-time text is guarded against: generated code's `GUARD`.
     pub guard: &'static Guard,
@@ -138,7 +138,7 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
 /// Layer `l`'s `LayerInfo`: what validation set, and what the whole manifest decides.
 fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
     let mut info = l.info.clone();
-    if l.tier == Tier::Volatile {
+    if l.tier == Stability::Volatile {
         info = info.volatile();
     }
     if d.tiers.declared {
@@ -204,8 +204,8 @@ fn shipped(d: &Doctrine, plan: &Plan, l: &Layer, id: TextId) -> Shipped {
 }
 
 /// A file's `Source`: its path, and only the provenance its frontmatter gives.
-fn source(f: &crate::model::SourceFile) -> Source {
-    let mut source = Source::at(text(&f.display));
+fn source(f: &crate::model::SourceFile) -> EmbeddedFile {
+    let mut source = EmbeddedFile::at(text(&f.display));
     let fields = &f.fields;
     if let Some(v) = &fields.source {
         source = source.with_source(text(v));

@@ -8,7 +8,7 @@
 
 use toml::Spanned;
 
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::Stability;
 
 use super::names::Names;
 use crate::diag::Sink;
@@ -153,7 +153,7 @@ impl<'a> Prefix<'a> {
             .layers
             .iter()
             .map(|(_, l)| l)
-            .filter(|l| l.tier == Tier::Stable && l.in_scope(r))
+            .filter(|l| l.tier == Stability::Stable && l.in_scope(r))
             .map(|l| {
                 (
                     l.name.as_str(),

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use doctrine_core::introspect::{LayerInfo, Tier};
+use doctrine_core::introspect::{LayerInfo, Stability};
 use toml::Spanned;
 
 use super::idents::check_ident;
@@ -97,7 +97,7 @@ pub(super) fn extra(
     let layer = Layer {
         name: "extra".into(),
         info: LayerInfo::named("extra"),
-        tier: Tier::Volatile,
+        tier: Stability::Volatile,
         tier_index: tiers.last(),
         when: Vec::new(),
         unless: Vec::new(),

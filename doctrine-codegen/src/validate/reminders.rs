@@ -15,7 +15,7 @@ use crate::model::{Layer, ReminderBody, ReminderDef, ReminderPiece, Reminders, S
 use crate::names::{camel, shown, snake_ident_problem};
 use crate::raw::{self, ReminderText, StateKind};
 use crate::text::normalise;
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::Stability;
 
 /// The state names a hint may offer: not one already refused as a field name.
 fn usable(state: &[(String, StateShape)]) -> impl Iterator<Item = &str> + Clone {
@@ -400,7 +400,7 @@ pub(super) fn check_not_in_prefix(
             .map(|t| fold(t).trim_end_matches(['.', '!', '?']).to_string())
             .filter(|t| t.chars().count() >= 12)
             .collect();
-        for (_, layer) in layers.iter().filter(|(_, l)| l.tier == Tier::Stable) {
+        for (_, layer) in layers.iter().filter(|(_, l)| l.tier == Stability::Stable) {
             let inside = layer
                 .content
                 .text_ids()

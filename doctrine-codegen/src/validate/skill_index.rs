@@ -13,7 +13,7 @@ use super::list::list_body;
 use crate::diag::Sink;
 use crate::model::{Fact, ListSpec, Need};
 use crate::raw::{self, Manifest};
-use doctrine_core::introspect::Tier;
+use doctrine_core::introspect::Stability;
 
 /// The index's name when `index = { name = ... }` does not give one.
 pub(crate) const DEFAULT_NAME: &str = "skills";
@@ -41,7 +41,7 @@ pub(super) fn fact(raw: &Manifest, roles: usize, sink: &mut Sink<'_>) -> Option<
     let list = spec(name, index, at, sink)?;
     (!clash).then(|| Fact {
         name: name.to_string(),
-        tier: Tier::Stable,
+        tier: Stability::Stable,
         tier_index: 0,
         values: None,
         need: vec![Need::Optional; roles],

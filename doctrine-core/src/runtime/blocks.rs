@@ -3,7 +3,7 @@
 //!
 //! [`Prompt::blocks`]: crate::Prompt::blocks
 
-use super::layer::Tier;
+use super::layer::Stability;
 use super::section::{Section, SectionState};
 
 /// One tier's stretch of a composed prompt: a `&str` of the prompt's one text.
@@ -71,7 +71,7 @@ impl<'p> Iterator for Blocks<'p> {
             tier: open.info.tier_name,
             tier_index: open.info.tier_index,
             text: &self.text[self.start..end],
-            breakpoint: open.info.tier == Tier::Stable,
+            breakpoint: open.info.stability == Stability::Stable,
         };
         self.start = end;
         self.next += consumed + 1;

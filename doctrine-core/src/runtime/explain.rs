@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::blocks::Blocks;
 use super::boundary::Escape;
-use super::layer::{Origin, Tier};
+use super::layer::{Origin, Stability};
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -109,9 +109,9 @@ fn user_before_locked(sections: &[Section], user: &[UserContent]) -> Option<Stri
 /// whose layers all sit in the default `stable`/`volatile` pair gets none, so its table
 /// reads as it always did).
 fn blocks_line(e: &Explain<'_>) -> Option<String> {
-    let default = |s: &Section| match s.info.tier {
-        Tier::Stable => (s.info.tier_name, s.info.tier_index) == ("stable", 0),
-        Tier::Volatile => (s.info.tier_name, s.info.tier_index) == ("volatile", 1),
+    let default = |s: &Section| match s.info.stability {
+        Stability::Stable => (s.info.tier_name, s.info.tier_index) == ("stable", 0),
+        Stability::Volatile => (s.info.tier_name, s.info.tier_index) == ("volatile", 1),
     };
     if e.sections.iter().all(default) {
         return None;

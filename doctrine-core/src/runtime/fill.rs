@@ -5,7 +5,7 @@
 use super::boundary::{Guarded, Raw, Shift};
 use super::compose::Layout;
 use super::formulation::Formulation;
-use super::layer::{Skip, Tier};
+use super::layer::{Skip, Stability};
 use super::part::{Body, Part, Value};
 use super::prompt::Written;
 use super::section::{Section, SectionState};
@@ -116,7 +116,7 @@ impl<'a> Filler<'a> {
         let start = self.separated(w.separator);
         write_section(i, part, w.formulation, w.values, &mut self.out);
         let end = self.out.text.len();
-        self.included(part.info.tier, start, end);
+        self.included(part.info.stability, start, end);
         section.state = SectionState::Included { start, end };
     }
 
@@ -128,7 +128,7 @@ impl<'a> Filler<'a> {
         &mut self,
         separator: &str,
         text: &str,
-        tier: Tier,
+        tier: Stability,
         sections: &mut [Section],
     ) {
         let start = self.separated(separator);
@@ -152,16 +152,16 @@ impl<'a> Filler<'a> {
 
     /// Text of `tier` was written from `start` to `end`.
     #[inline(always)]
-    fn included(&mut self, tier: Tier, start: usize, end: usize) {
+    fn included(&mut self, tier: Stability, start: usize, end: usize) {
         match tier {
-            Tier::Stable => {
+            Stability::Stable => {
                 debug_assert!(
                     self.volatile_start == usize::MAX,
                     "stable layer after volatile"
                 );
                 self.stable_end = end;
             }
-            Tier::Volatile => self.volatile_start = self.volatile_start.min(start),
+            Stability::Volatile => self.volatile_start = self.volatile_start.min(start),
         }
     }
 
@@ -236,17 +236,19 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
             s.state = SectionState::Included { start, end };
         }
     }
-    let included = |tier: Tier| {
+    let included = |tier: Stability| {
         sections
             .iter()
-            .filter(move |s| s.info.tier == tier)
+            .filter(move |s| s.info.stability == tier)
             .filter_map(|s| match s.state {
                 SectionState::Included { start, end } => Some((start, end)),
                 SectionState::Skipped(_) => None,
             })
     };
-    w.stable_end = included(Tier::Stable).next_back().map_or(0, |(_, end)| end);
-    w.volatile_start = included(Tier::Volatile)
+    w.stable_end = included(Stability::Stable)
+        .next_back()
+        .map_or(0, |(_, end)| end);
+    w.volatile_start = included(Stability::Volatile)
         .next()
         .map_or(w.text.len(), |(start, _)| start);
     w.escapes = shift.escapes(|i| sections[i].info.name);

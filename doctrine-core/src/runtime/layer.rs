@@ -15,7 +15,7 @@ rebuilt! {
 /// [`Prompt::volatile`]: crate::Prompt::volatile
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Tier {
+pub enum Stability {
     /// Part of the cacheable prefix: byte-identical across turns for equal inputs.
     Stable,
     /// Per-turn text that follows the prefix.
@@ -23,17 +23,17 @@ pub enum Tier {
 }
 }
 
-impl Tier {
+impl Stability {
     /// `"stable"` or `"volatile"`, as in the manifest.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Tier::Stable => "stable",
-            Tier::Volatile => "volatile",
+            Stability::Stable => "stable",
+            Stability::Volatile => "volatile",
         }
     }
 }
 
-impl fmt::Display for Tier {
+impl fmt::Display for Stability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -48,7 +48,7 @@ pub struct LayerInfo {
     /// The layer's `name` in the manifest.
     pub name: &'static str,
     /// Its cache tier: stable (every declared tier but the last) or volatile (the last).
-    pub tier: Tier,
+    pub stability: Stability,
     /// The name of its tier in the manifest's `tiers` (`stable` or `volatile` without them).
     pub tier_name: &'static str,
     /// Its tier's place in the manifest's `tiers`, from 0 (without them: stable 0,
@@ -75,7 +75,7 @@ impl LayerInfo {
     pub const fn named(name: &'static str) -> LayerInfo {
         LayerInfo {
             name,
-            tier: Tier::Stable,
+            stability: Stability::Stable,
             tier_name: "stable",
             tier_index: 0,
             locked: false,
@@ -88,7 +88,7 @@ impl LayerInfo {
     /// Volatile, in the default tiers (`volatile`, the second).
     #[doc(hidden)]
     pub const fn volatile(mut self) -> Self {
-        self.tier = Tier::Volatile;
+        self.stability = Stability::Volatile;
         self.tier_name = "volatile";
         self.tier_index = 1;
         self
@@ -171,7 +171,7 @@ rebuilt! {
 /// A file a layer's text was embedded from.
 #[derive(Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct Source {
+pub struct EmbeddedFile {
     /// Path relative to the crate directory, with `/` separators on every platform.
     pub path: &'static str,
     /// What its frontmatter says of where it comes from.
@@ -179,12 +179,12 @@ pub struct Source {
 }
 }
 
-impl Source {
+impl EmbeddedFile {
     /// A file without frontmatter provenance. Used by generated code, with the methods
     /// below for the provenance a file has.
     #[doc(hidden)]
-    pub const fn at(path: &'static str) -> Source {
-        Source {
+    pub const fn at(path: &'static str) -> EmbeddedFile {
+        EmbeddedFile {
             path,
             provenance: Provenance::NONE,
         }
@@ -215,7 +215,7 @@ rebuilt! {
 #[non_exhaustive]
 pub enum Origin {
     /// A file embedded at compile time.
-    File(source: &'static Source),
+    File(source: &'static EmbeddedFile),
     /// Inline text from the manifest.
     Inline,
     /// A runtime slot the caller filled.
@@ -223,7 +223,7 @@ pub enum Origin {
     /// The user's overlay (the named file of the overlay directory) replaced the shipped text.
     OverlayReplaced(file: &'static str),
     /// The user's overlay (the named file) was appended to the shipped text.
-    OverlayAppended(source: Option<&'static Source>, file: &'static str),
+    OverlayAppended(source: Option<&'static EmbeddedFile>, file: &'static str),
     /// Instructions given at run time; each one's source and scope precede it in the text.
     Instructions,
     /// The file named by path by the selector of this name replaced the shipped text.

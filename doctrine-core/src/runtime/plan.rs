@@ -6,7 +6,7 @@
 
 use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
-use super::layer::{LayerInfo, Origin, Skip, Source};
+use super::layer::{EmbeddedFile, LayerInfo, Origin, Skip};
 use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
 use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
@@ -98,7 +98,7 @@ pub struct Shipped {
 
 impl Shipped {
     /// Plain text from this file.
-    pub const fn file(text: &'static str, source: &'static Source) -> Shipped {
+    pub const fn file(text: &'static str, source: &'static EmbeddedFile) -> Shipped {
         Shipped::from(ShippedText::Plain(text), Origin::File(source))
     }
 
@@ -110,7 +110,7 @@ impl Shipped {
     /// A template from this file; `trimmed` once rendered.
     pub const fn file_template(
         segs: &'static [Seg],
-        source: &'static Source,
+        source: &'static EmbeddedFile,
         trimmed: bool,
     ) -> Shipped {
         Shipped::from(ShippedText::template(segs, trimmed), Origin::File(source))

@@ -13,7 +13,7 @@ use super::boundary::Guard;
 use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
 use super::fill::{part_len, Filler, Measure, With};
 use super::formulation::Formulation;
-use super::layer::Tier;
+use super::layer::Stability;
 use super::part::{Part, Value};
 use super::plan::{fixed, resolve, resolve_into, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
@@ -60,7 +60,7 @@ enum Step {
     Run {
         text: Box<str>,
         layers: Range<usize>,
-        tier: Tier,
+        tier: Stability,
     },
     /// A layer resolved for each prompt.
     Live(usize),
@@ -121,11 +121,11 @@ fn runs(
     let mut steps = Vec::new();
     let mut i = 0;
     while i < plan.len() {
-        let tier = plan[i].info.tier;
+        let tier = plan[i].info.stability;
         let run: Vec<Part<'_>> = parts[i..]
             .iter()
             .zip(&plan[i..])
-            .map_while(|(part, p)| part.filter(|_| p.info.tier == tier))
+            .map_while(|(part, p)| part.filter(|_| p.info.stability == tier))
             .collect();
         if run.is_empty() {
             steps.push(Step::Live(i));
