@@ -195,13 +195,7 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     };
     let (overlay_pre, overlay) = overlay(d, u);
     // Only what the manifest has, over `Inputs::NONE`.
-    let value_count = d.facts.len()
-        + d.knobs.len()
-        + if d.flags_in_sections() {
-            d.flags.len()
-        } else {
-            0
-        };
+    let value_count = d.loop_base() + d.loops().len();
     let mut set = Vec::new();
     let mut add = |yes: bool, field: TokenStream| {
         if yes {
@@ -266,7 +260,7 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
 }
 
 /// What placeholders print: facts, then knobs, then (for `{?flag}` sections) flags as
-/// `"on"` or `""`. A fact or knob with value texts prints the text of its value (free
+/// `"on"` or `""`, then each loop's list. A fact or knob with value texts prints the text of its value (free
 /// text passes through with `other = "verbatim"`); a list prints its items where the
 /// placeholder stands (the skill index as rendered).
 fn values(d: &Doctrine) -> TokenStream {
@@ -298,5 +292,10 @@ fn values(d: &Doctrine) -> TokenStream {
         let f = format_ident!("{}", f.name);
         text(quote! { if self.flags.#f { "on" } else { "" } })
     });
-    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)*] }
+    // Each loop: its own list, after the list facts in `__lists`.
+    let loops = (0..d.loops().len()).map(|k| {
+        let j = proc_macro2::Literal::usize_unsuffixed(d.list_count() + k);
+        quote! { #pv::Value::List(&self.lists.#j) }
+    });
+    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)* #(#loops,)*] }
 }

@@ -113,8 +113,8 @@ fn braced(body: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The standalone-tag rule: a line holding one section tag (`{?name}`, `{?!name}`,
-/// `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
+/// The standalone-tag rule: a line holding one section or loop tag (`{?name}`,
+/// `{?!name}`, `{?name:one}`, `{#name}`, `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
 /// included, so a section leaves no blank line behind whether it prints or not. Decided on
 /// the text as written, then applied.
 pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
@@ -128,7 +128,10 @@ pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
         })
         .collect();
     for (i, p) in pieces.iter().enumerate() {
-        if !matches!(p, Piece::Open(..) | Piece::Close(..)) {
+        if !matches!(
+            p,
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..)
+        ) {
             continue;
         }
         let before = match i.checked_sub(1) {
