@@ -6,7 +6,7 @@ mod l {
     doctrine::doctrine!("../fixtures/loops/doctrine.toml");
 }
 
-use l::{AgentFacts, ExtensionsItem, PlainFacts};
+use l::{AgentFacts, ExtensionsItem, PlainFacts, TasksItem};
 
 fn ext(
     name: &'static str,
@@ -62,17 +62,26 @@ fn a_capped_loop_says_what_it_left_out_where_the_next_item_would_be() {
 
 #[test]
 fn a_plain_list_loops_with_its_item_and_words_by_its_count() {
-    let one = l::compose(PlainFacts { roots: &["", "/a"] }).finish();
+    let one = l::compose(PlainFacts {
+        roots: &["", "/a"],
+        tasks: &[],
+    })
+    .finish();
     assert_eq!(one.as_str(), "The writable root is:\n- `/a`\nAlso: /a.");
     let two = l::compose(PlainFacts {
         roots: &["/a", "/b"],
+        tasks: &[],
     })
     .finish();
     assert_eq!(
         two.as_str(),
         "The writable roots are:\n- `/a`\n- `/b`\nAlso: /a, /b."
     );
-    let none = l::compose(PlainFacts { roots: &[""] }).finish();
+    let none = l::compose(PlainFacts {
+        roots: &[""],
+        tasks: &[],
+    })
+    .finish();
     assert_eq!(none.as_str(), "");
 }
 
@@ -111,10 +120,35 @@ fn a_field_with_line_breaks_and_a_heading_is_escaped_as_run_time_text() {
 fn a_loop_over_a_hundred_thousand_items_prints_every_one() {
     let names: Vec<String> = (0..100_000).map(|i| format!("r{i:06}")).collect();
     let roots: Vec<&str> = names.iter().map(String::as_str).collect();
-    let p = l::compose(PlainFacts { roots: &roots }).finish();
+    let p = l::compose(PlainFacts {
+        roots: &roots,
+        tasks: &[],
+    })
+    .finish();
     let text = p.as_str();
     assert!(text.starts_with("The writable roots are:\n- `r000000`\n- `r000001`\n"));
     assert_eq!(text.matches("\n- `r").count(), 100_000);
     assert!(text.contains("- `r099999`\nAlso: r000000, r000001, "));
     assert!(text.ends_with(", r099998, r099999."));
+}
+
+/// An item file's section tags alone on their lines take them in every item: no blank line
+/// where a note is absent, a bool tested both ways.
+#[test]
+fn an_item_file_keeps_the_standalone_rule_in_every_item() {
+    let task = |title, done, note| TasksItem { title, done, note };
+    let tasks = [
+        task("Write", true, Some("carefully")),
+        task("Test", false, None),
+        task("Ship", false, Some("")),
+    ];
+    let p = l::compose(PlainFacts {
+        roots: &[],
+        tasks: &tasks,
+    })
+    .finish();
+    assert_eq!(
+        p.as_str(),
+        "Tasks:\n- [x] Write\n  carefully\n- [ ] Test\n- [ ] Ship"
+    );
 }

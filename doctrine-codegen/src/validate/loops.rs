@@ -4,10 +4,7 @@
 use crate::diag::Sink;
 use crate::model::{Segment, Text};
 
-/// The most loops a manifest may hold. Each is a list measured per composition and a
-/// field of generated code's lists; no real prompt needs more than a handful, and a
-/// manifest of 10,000 loops would make a tuple that long for the compiler to check.
-pub(super) const MAX_LOOPS: usize = 256;
+use super::placeholder::MAX_LOOPS;
 
 /// Numbers every loop in text order; more than [`MAX_LOOPS`] is an error naming the text
 /// where the limit is passed.

@@ -27,6 +27,11 @@ pub enum Piece {
 /// sections (a few hundred KB of manifest) made 11 MB of generated code, 580 MB to check.
 pub(super) const MAX_SECTION_DEPTH: usize = 16;
 
+/// The most loops a manifest holds (and so one text): each is a list measured per
+/// composition and a field of generated code's lists, and no real prompt needs more than
+/// a handful; a text of 10,000 loops is refused at the first past the limit.
+pub(super) const MAX_LOOPS: usize = 256;
+
 /// Why a text's placeholders do not parse: the byte offset where, what, and a help of its
 /// own when the caller's (how to write a placeholder there) would not answer it.
 #[derive(Debug, PartialEq, Eq)]
@@ -66,6 +71,7 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
     // Open sections and loops, innermost last.
     let mut open: Vec<Opened> = Vec::new();
     let mut lit = String::new();
+    let mut loops = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         match c {
@@ -93,6 +99,16 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
                     }
                 }
                 let tag = tag(&name, at, index)?;
+                if let Tag::Loop(n) = &tag {
+                    loops += 1;
+                    if loops > MAX_LOOPS {
+                        return Err(TemplateError {
+                            at,
+                            message: format!("loop `{{#{}}}` is this text's loop number {loops}; a manifest holds at most {MAX_LOOPS}", shown(n)),
+                            help: Some("print a list in one loop, or with `{list}` and its `item` template".into()),
+                        });
+                    }
+                }
                 if !lit.is_empty() {
                     out.push(Piece::Lit(std::mem::take(&mut lit)));
                 }
@@ -539,5 +555,31 @@ mod section_tests {
         // As many sections side by side as wanted.
         let siblings = "{?a}{a}{/a}".repeat(1000);
         assert_eq!(placeholders(&siblings).unwrap().len(), 3000);
+    }
+
+    #[test]
+    fn loops_open_close_and_stop_at_the_limit() {
+        let p = placeholders("A{#xs}\n- {.}{?!n} ({n}){/n}\n{/xs}{?xs:many}s{/xs}").unwrap();
+        assert_eq!(p[1], Piece::Loop("xs".into(), 1));
+        assert_eq!(p[3], Piece::Name(".".into(), 9));
+        assert_eq!(p.last(), Some(&Piece::Close("xs".into(), 44)));
+        assert!(p.contains(&Piece::Count("xs".into(), Count::Many, false, 33)));
+        let e = placeholders("{#a}{#b}{/b}{/a}").unwrap_err();
+        assert_eq!(e.at, 4);
+        assert!(e.message.contains("loops do not nest"), "{}", e.message);
+        let e = placeholders("x{#a}{?b}{/a}{/b}").unwrap_err();
+        assert_eq!(e.at, 9);
+        let e = placeholders("x\n{#a}").unwrap_err();
+        assert_eq!(
+            (e.at, e.message.as_str()),
+            (2, "loop `{#a}` is never closed (add `{/a}`)")
+        );
+        // An item template cannot loop.
+        assert!(item_placeholders("{#a}{/a}").is_err());
+        // 10,000 loops: an error at the first past the limit, found in one pass.
+        let many = "{#a}{.}{/a}".repeat(10_000);
+        let e = placeholders(&many).unwrap_err();
+        assert_eq!(e.at, 11 * MAX_LOOPS);
+        assert!(placeholders(&"{#a}{.}{/a}".repeat(MAX_LOOPS)).is_ok());
     }
 }
