@@ -52,7 +52,10 @@ mod tiers;
 mod types;
 mod uses;
 
-pub use placeholder::{placeholders, Piece, TemplateError};
+pub use placeholder::{
+    item_placeholders, placeholders, Count, Piece, TemplateError, MAX_LOOPS, MAX_SECTION_DEPTH,
+};
+pub use template::standalone;
 
 /// Where the manifest is and what it is judged against, and the crate path the model
 /// carries through.

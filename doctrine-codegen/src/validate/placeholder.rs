@@ -4,10 +4,10 @@
 //! and `{#list}…{/list}` loops: the body printed once per item of a list fact, `{.}` a
 //! plain list's item.
 
-pub(super) use crate::model::Count;
+pub use crate::model::Count;
 use crate::names::{shown, snake_ident_problem};
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     Lit(String),
     /// A placeholder's name and the byte offset of its `{`.
@@ -25,12 +25,12 @@ pub enum Piece {
 /// How deep `{?name}` sections may nest. Deeper is an error at the section that goes past
 /// it: no real template nests more than a few levels, and a template of 100,000 nested
 /// sections (a few hundred KB of manifest) made 11 MB of generated code, 580 MB to check.
-pub(super) const MAX_SECTION_DEPTH: usize = 16;
+pub const MAX_SECTION_DEPTH: usize = 16;
 
 /// The most loops a manifest holds (and so one text): each is a list measured per
 /// composition and a field of generated code's lists, and no real prompt needs more than
 /// a handful; a text of 10,000 loops is refused at the first past the limit.
-pub(super) const MAX_LOOPS: usize = 256;
+pub const MAX_LOOPS: usize = 256;
 
 /// Why a text's placeholders do not parse: the byte offset where, what, and a help of its
 /// own when the caller's (how to write a placeholder there) would not answer it.
@@ -62,7 +62,7 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
 }
 
 /// As [`placeholders`], for a list's item template, where `{0}` is a plain list's item.
-pub(super) fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
+pub fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
     scan(text, true)
 }
 

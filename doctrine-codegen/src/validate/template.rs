@@ -117,7 +117,7 @@ fn braced(body: &str) -> impl Iterator<Item = (usize, &str)> {
 /// `{?!name}`, `{?name:one}`, `{#name}`, `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
 /// included, so a section leaves no blank line behind whether it prints or not. Decided on
 /// the text as written, then applied.
-pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
+pub fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
     let last = pieces.len().saturating_sub(1);
     // The part of each literal that is kept.
     let mut keep: Vec<Range<usize>> = pieces
