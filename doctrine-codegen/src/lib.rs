@@ -69,8 +69,8 @@ pub mod __internals {
         doctrine_load::__internals::text::normalise(raw)
     }
     pub use super::validate::{
-        item_placeholders, placeholders, standalone, Count, Piece, TemplateError, MAX_LOOPS,
-        MAX_SECTION_DEPTH,
+        item_placeholders, jinja, mustache, placeholders, standalone, Count, Piece, TemplateError,
+        MAX_LOOPS, MAX_SECTION_DEPTH,
     };
 
     /// A name as it reads: how overlay file names and skill names are compared.

@@ -160,6 +160,10 @@ table! {
         when_fact: Option<Name> = "when_fact",
         equals: Option<Spanned<String>> = "equals",
         interpolate: Option<Spanned<bool>> = "interpolate",
+        /// How an interpolating layer's tags are written: `{name}` or `{{name}}`.
+        placeholders: Option<Spanned<Placeholders>> = "placeholders",
+        /// Whose rules block tags take whitespace by: the standalone-tag rule or Jinja's.
+        whitespace: Option<Spanned<Whitespace>> = "whitespace",
         /// One of the manifest's tiers; absent: the first.
         tier: Option<Name> = "tier",
         frontmatter: Option<Spanned<Frontmatter>> = "frontmatter",
@@ -552,6 +556,22 @@ keywords! {
     pub(super) enum FamilyMatch {
         Prefix = "prefix",
         Exact = "exact",
+    }
+}
+
+keywords! {
+    /// `placeholders`: an interpolating layer's tags in single braces or mustache's double.
+    pub(super) enum Placeholders {
+        Braces = "braces",
+        Mustache = "mustache",
+    }
+}
+
+keywords! {
+    /// `whitespace`: the standalone-tag rule, or Jinja's `trim_blocks` + `lstrip_blocks`.
+    pub(super) enum Whitespace {
+        Standalone = "standalone",
+        Jinja = "jinja",
     }
 }
 

@@ -34,6 +34,7 @@ mod list;
 mod literal;
 mod locked;
 mod loops;
+mod mustache;
 mod names;
 mod order;
 mod overlay;
@@ -46,16 +47,20 @@ mod skill_index;
 mod skills;
 mod stages;
 mod suffix;
+mod syntax;
 mod template;
 mod tier_uses;
 mod tiers;
 mod types;
 mod uses;
+mod whitespace;
 
+pub use mustache::mustache;
 pub use placeholder::{
     item_placeholders, placeholders, Count, Piece, TemplateError, MAX_LOOPS, MAX_SECTION_DEPTH,
 };
 pub use template::standalone;
+pub use whitespace::jinja;
 
 /// Where the manifest is and what it is judged against, and the crate path the model
 /// carries through.

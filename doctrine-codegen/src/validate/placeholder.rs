@@ -42,7 +42,7 @@ pub struct TemplateError {
 }
 
 impl TemplateError {
-    fn new(at: usize, message: String) -> Self {
+    pub(super) fn new(at: usize, message: String) -> Self {
         TemplateError {
             at,
             message,
@@ -67,21 +67,17 @@ pub fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
 }
 
 fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
-    let mut out = Vec::new();
-    // Open sections and loops, innermost last.
-    let mut open: Vec<Opened> = Vec::new();
-    let mut lit = String::new();
-    let mut loops = 0;
+    let mut reader = Reader::new(index);
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         match c {
             '{' if chars.peek().map(|p| p.1) == Some('{') => {
                 chars.next();
-                lit.push('{');
+                reader.lit.push('{');
             }
             '}' if chars.peek().map(|p| p.1) == Some('}') => {
                 chars.next();
-                lit.push('}');
+                reader.lit.push('}');
             }
             '{' => {
                 let mut name = String::new();
@@ -98,21 +94,7 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
                         Some((_, c)) => name.push(c),
                     }
                 }
-                let tag = tag(&name, at, index)?;
-                if let Tag::Loop(n) = &tag {
-                    loops += 1;
-                    if loops > MAX_LOOPS {
-                        return Err(TemplateError {
-                            at,
-                            message: format!("loop `{{#{}}}` is this text's loop number {loops}; a manifest holds at most {MAX_LOOPS}", shown(n)),
-                            help: Some("print a list in one loop, or with `{list}` and its `item` template".into()),
-                        });
-                    }
-                }
-                if !lit.is_empty() {
-                    out.push(Piece::Lit(std::mem::take(&mut lit)));
-                }
-                out.push(nest(tag, at, &mut open)?);
+                reader.tag(&name, at)?;
             }
             '}' => {
                 return Err(TemplateError::new(
@@ -120,30 +102,81 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
                     "a lone `}` in text with placeholders (write `}}`)".into(),
                 ))
             }
-            c => lit.push(c),
+            c => reader.lit.push(c),
         }
     }
-    if let Some(o) = open.pop() {
-        let (what, help) = match o.is_loop {
-            true => (
-                "loop",
-                Some(format!("end the item's body with `{{/{}}}`", o.name)),
-            ),
-            false => ("section", None),
-        };
-        return Err(TemplateError {
-            at: o.at,
-            message: format!(
-                "{what} `{{{}}}` is never closed (add `{{/{}}}`)",
-                o.written, o.name
-            ),
-            help,
-        });
+    reader.finish()
+}
+
+/// What a front end (braces, [`super::mustache`]) hands over as it reads a text: literal
+/// characters into `lit`, each tag's inside (in braces form: `?name`, `#list`, `/name`,
+/// `name`) to [`Reader::tag`]; the pieces, nested and counted, come out of `finish`.
+pub(super) struct Reader {
+    out: Vec<Piece>,
+    /// Open sections and loops, innermost last.
+    open: Vec<Opened>,
+    pub(super) lit: String,
+    loops: usize,
+    /// A list's item template, where `{0}` is a plain list's item and a loop cannot stand.
+    index: bool,
+}
+
+impl Reader {
+    pub(super) fn new(index: bool) -> Self {
+        Reader {
+            out: Vec::new(),
+            open: Vec::new(),
+            lit: String::new(),
+            loops: 0,
+            index,
+        }
     }
-    if !lit.is_empty() {
-        out.push(Piece::Lit(lit));
+
+    /// One tag whose inside is `name`, at byte `at`.
+    pub(super) fn tag(&mut self, name: &str, at: usize) -> Result<(), TemplateError> {
+        let tag = tag(name, at, self.index)?;
+        if let Tag::Loop(n) = &tag {
+            self.loops += 1;
+            if self.loops > MAX_LOOPS {
+                return Err(TemplateError {
+                    at,
+                    message: format!("loop `{{#{}}}` is this text's loop number {}; a manifest holds at most {MAX_LOOPS}", shown(n), self.loops),
+                    help: Some("print a list in one loop, or with `{list}` and its `item` template".into()),
+                });
+            }
+        }
+        if !self.lit.is_empty() {
+            self.out.push(Piece::Lit(std::mem::take(&mut self.lit)));
+        }
+        let piece = nest(tag, at, &mut self.open)?;
+        self.out.push(piece);
+        Ok(())
     }
-    Ok(out)
+
+    /// The pieces, once every section and loop is closed.
+    pub(super) fn finish(mut self) -> Result<Vec<Piece>, TemplateError> {
+        if let Some(o) = self.open.pop() {
+            let (what, help) = match o.is_loop {
+                true => (
+                    "loop",
+                    Some(format!("end the item's body with `{{/{}}}`", o.name)),
+                ),
+                false => ("section", None),
+            };
+            return Err(TemplateError {
+                at: o.at,
+                message: format!(
+                    "{what} `{{{}}}` is never closed (add `{{/{}}}`)",
+                    o.written, o.name
+                ),
+                help,
+            });
+        }
+        if !self.lit.is_empty() {
+            self.out.push(Piece::Lit(self.lit));
+        }
+        Ok(self.out)
+    }
 }
 
 /// A section or loop still open: its name, its tag as written, and where.

@@ -6,7 +6,8 @@
 use super::at::{report, At};
 use super::hint::hint;
 use super::names::Names;
-use super::placeholder::{placeholders, Count, Piece};
+use super::placeholder::{Count, Piece};
+use super::syntax::Syntax;
 use super::{locked, template};
 use crate::diag::Sink;
 use crate::load::Loader;
@@ -37,6 +38,7 @@ pub(super) fn check_layer(
         }
     }
     let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
+    let syntax = super::syntax::syntax(raw, interpolate, sink);
     let Some(uses) = readers(raw, layer, in_scope, interpolate, sink) else {
         return;
     };
@@ -59,6 +61,7 @@ pub(super) fn check_layer(
             roles: &roles,
             locate: &locate,
             names,
+            syntax,
         };
         if let Some(segments) = uses.segments(&text.body, sink) {
             loader.texts[id].segments = Some(segments);
@@ -120,16 +123,19 @@ struct Uses<'u, 'n> {
     roles: &'u [RoleId],
     locate: &'u dyn Fn(usize) -> At,
     names: &'u Names<'n>,
+    syntax: Syntax,
 }
 
 impl Uses<'_, '_> {
     /// The text's segments, each placeholder and section resolved and checked; `None` when
     /// its placeholders do not parse (reported).
     fn segments(&self, body: &str, sink: &mut Sink<'_>) -> Option<Vec<Segment>> {
-        let pieces = match placeholders(body) {
+        // A section or loop tag takes whitespace by the layer's rule, inside a loop's body
+        // as outside it.
+        let pieces = match self.syntax.read(body, self.names) {
             Ok(p) => p,
             Err(e) => {
-                let help = e.help_or("write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces");
+                let help = e.help_or(self.syntax.help());
                 report(sink, &(self.locate)(e.at), e.message, &help);
                 return None;
             }
@@ -137,9 +143,7 @@ impl Uses<'_, '_> {
         let mut segments = Vec::new();
         // Open sections: where each `If` sits, and the fact it checks is given.
         let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
-        // A section or loop tag alone on its line takes the line with it, inside a loop's
-        // body as outside it.
-        let mut pieces = template::standalone(pieces).into_iter();
+        let mut pieces = pieces.into_iter();
         while let Some(piece) = pieces.next() {
             match piece {
                 Piece::Lit(s) => segments.push(Segment::Lit(s)),

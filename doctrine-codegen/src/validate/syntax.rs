@@ -1,0 +1,69 @@
+//! How an interpolating layer's text is read: its tags (`placeholders`) and how its block
+//! tags take whitespace (`whitespace`).
+
+use super::mustache::mustache;
+use super::names::Names;
+use super::placeholder::{placeholders, Piece, TemplateError};
+use super::{template, whitespace};
+use crate::diag::Sink;
+use crate::raw::{self, Placeholders, Whitespace};
+
+/// A layer's reading of its texts.
+#[derive(Clone, Copy)]
+pub(super) struct Syntax {
+    pub(super) placeholders: Placeholders,
+    pub(super) whitespace: Whitespace,
+}
+
+/// The layer's `placeholders` and `whitespace`; either set on a layer that does not
+/// interpolate is an error (it would read nothing).
+pub(super) fn syntax(raw: &raw::Layer, interpolate: bool, sink: &mut Sink<'_>) -> Syntax {
+    let set = [
+        raw.placeholders
+            .as_ref()
+            .map(|p| ("placeholders", p.span())),
+        raw.whitespace.as_ref().map(|w| ("whitespace", w.span())),
+    ];
+    for (key, span) in set.into_iter().flatten().filter(|_| !interpolate) {
+        sink.error(
+            Some(span),
+            format!("`{key}` applies to a layer whose text has placeholders, and layer `{}` does not interpolate", raw.name.get_ref()),
+            Some(format!("add `interpolate = true` to the layer, or remove `{key}`")),
+        );
+    }
+    Syntax {
+        placeholders: raw
+            .placeholders
+            .as_ref()
+            .map_or(Placeholders::Braces, |p| *p.get_ref()),
+        whitespace: raw
+            .whitespace
+            .as_ref()
+            .map_or(Whitespace::Standalone, |w| *w.get_ref()),
+    }
+}
+
+impl Syntax {
+    /// `body`'s pieces, whitespace rules applied.
+    pub(super) fn read(&self, body: &str, names: &Names<'_>) -> Result<Vec<Piece>, TemplateError> {
+        let pieces = match self.placeholders {
+            Placeholders::Braces => placeholders(body)?,
+            Placeholders::Mustache => {
+                let is_list = |n: &str| names.facts.iter().any(|f| f.name == n && f.list.is_some());
+                mustache(body, &is_list)?
+            }
+        };
+        Ok(match self.whitespace {
+            Whitespace::Standalone => template::standalone(pieces),
+            Whitespace::Jinja => whitespace::jinja(pieces),
+        })
+    }
+
+    /// How to write tags here, for an error's help.
+    pub(super) fn help(&self) -> &'static str {
+        match self.placeholders {
+            Placeholders::Braces => "write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces",
+            Placeholders::Mustache => "write `{{fact}}` or `{{knob}}`, `{{#fact}}…{{/fact}}` for text printed only when the fact is given (a loop over a list), `{{^fact}}…{{/fact}}` when it is not; single braces are literal",
+        }
+    }
+}
