@@ -155,7 +155,7 @@ impl Doctrine {
                 let cut = segments
                     .iter()
                     .enumerate()
-                    .any(|(i, s)| matches!(s, Segment::If { len, .. } if i + len >= last));
+                    .any(|(i, s)| matches!(s, Segment::If { len, .. } | Segment::IfCount { len, .. } if i + len >= last));
                 !plain || cut
             })
     }

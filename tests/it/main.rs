@@ -42,6 +42,7 @@ mod skip_slots;
 mod spine;
 mod stems;
 mod support;
+mod syntax;
 mod tiers;
 mod user_content;
 mod user_skills;

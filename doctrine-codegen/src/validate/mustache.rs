@@ -28,11 +28,46 @@ pub fn mustache(text: &str, is_list: &dyn Fn(&str) -> bool) -> Result<Vec<Piece>
             ));
         };
         let inner = text[start..start + len].trim();
-        reader.tag(&braces_form(inner, triple, at, is_list)?, at)?;
+        let tag = braces_form(inner, triple, at, is_list)?;
+        reader.tag(&tag, at).map_err(as_written)?;
         from = start + len + close.len();
     }
     reader.lit.push_str(&text[from..]);
-    reader.finish()
+    reader.finish().map_err(as_written)
+}
+
+/// The shared reader's error with its tags (`` `{#roots}` ``, `` `{/x}` ``) as a mustache
+/// text writes them.
+fn as_written(mut e: TemplateError) -> TemplateError {
+    e.message = mustache_tags(&e.message);
+    e.help = e.help.as_deref().map(mustache_tags);
+    e
+}
+
+/// `words` with each `` `{…}` `` in double braces, a section written `{{#…}}` or `{{^…}}`.
+fn mustache_tags(words: &str) -> String {
+    let mut out = String::with_capacity(words.len() + 8);
+    let mut rest = words;
+    while let Some(i) = rest.find("`{") {
+        out.push_str(&rest[..i + 1]);
+        let after = &rest[i + 1..];
+        match after.find("}`") {
+            Some(end) => {
+                let inner = &after[1..end];
+                let inner = match inner.strip_prefix("?!") {
+                    Some(n) => format!("^{n}"),
+                    None => inner
+                        .strip_prefix('?')
+                        .map_or(inner.to_string(), |n| format!("#{n}")),
+                };
+                out.push_str(&format!("{{{{{inner}}}}}"));
+                rest = &after[end + 1..];
+            }
+            None => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What the braces reader would read inside `{…}` for the mustache tag `inner` at `at`.
@@ -146,7 +181,7 @@ mod tests {
         let e = mustache("x {{#roots}}", &lists).unwrap_err();
         assert_eq!(
             (e.at, e.message.as_str()),
-            (2, "loop `{#roots}` is never closed (add `{/roots}`)")
+            (2, "loop `{{#roots}}` is never closed (add `{{/roots}}`)")
         );
         let e = mustache("x {{^ci}}{{/cd}}", &lists).unwrap_err();
         assert_eq!(e.at, 9);

@@ -13,7 +13,17 @@ use super::placeholder::Piece;
 ///   between the tag and the start of its line: a line break, the start of the text, or a
 ///   break the rule above removed. Whitespace after a placeholder or another tag on the
 ///   same line stays.
-pub fn jinja(pieces: Vec<Piece>) -> Vec<Piece> {
+///
+/// And as Jinja reads a template, one line break ending the text is not part of it
+/// (`keep_trailing_newline` off, the default).
+pub fn jinja(mut pieces: Vec<Piece>) -> Vec<Piece> {
+    if let Some(Piece::Lit(last)) = pieces.last_mut() {
+        for end in ['\n', '\r'] {
+            if last.ends_with(end) {
+                last.pop();
+            }
+        }
+    }
     let block = |p: Option<&Piece>| {
         matches!(
             p,
@@ -104,6 +114,10 @@ mod tests {
             ("{?t}  \nX{/t}|", "  \nX|"),
             ("A{?t}\n{/t}\nB", "AB"),
             ("{?t}\n\n{/t}", "\n"),
+            ("t\n", "t"),
+            ("t\n\n", "t\n"),
+            ("t\r\n", "t"),
+            ("{?t}\n{/t}\n", ""),
         ] {
             assert_eq!(render(text), theirs, "{text:?}");
         }
