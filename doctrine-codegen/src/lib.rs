@@ -20,6 +20,8 @@
 mod de;
 mod diag;
 mod expand;
+#[cfg(feature = "jinja")]
+pub mod import;
 pub mod inputs;
 mod json;
 mod lines;

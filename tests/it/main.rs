@@ -17,6 +17,7 @@ mod docs;
 mod forging;
 mod gates;
 mod golden;
+mod jinja;
 mod large_manifest;
 mod lists;
 mod loops;

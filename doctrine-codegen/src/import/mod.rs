@@ -1,0 +1,139 @@
+//! `cargo doctrine import jinja`: Jinja templates turned into a manifest and markdown for
+//! the subset doctrine expresses (feature `jinja`). Each template becomes a layer with
+//! `whitespace = "jinja"`, its tags translated one for one, so its text keeps Jinja's
+//! layout; the facts and list fields are inferred from how the template uses them. What
+//! is outside the subset is reported at its `line:col` and kept in the markdown as written
+//! (literal text), for the author to translate.
+
+mod infer;
+mod walk;
+mod write;
+
+use minijinja::machinery::{self, ast};
+use minijinja::syntax::SyntaxConfig;
+
+/// One template: the file name it is reported by and its text.
+pub struct Template {
+    pub name: String,
+    pub source: String,
+}
+
+/// What an import wrote, and what it left for the author.
+#[derive(Debug)]
+pub struct Imported {
+    /// `doctrine.toml`.
+    pub manifest: String,
+    /// `(file name, markdown)`, one per template, beside the manifest.
+    pub files: Vec<(String, String)>,
+    /// Everything not imported, in template order.
+    pub problems: Vec<Problem>,
+}
+
+/// Something a template holds that doctrine does not express (or a template that does
+/// not parse), where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub template: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Problem {
+            template,
+            line,
+            col,
+            message,
+        } = self;
+        write!(f, "{template}:{line}:{col}: {message}")
+    }
+}
+
+/// The most bytes of one template: a prompt template is a few kilobytes, and the parser's
+/// work and the markdown grow with it.
+pub const MAX_TEMPLATE_BYTES: usize = 1 << 20;
+
+/// Imports `templates`, each a layer in the order given.
+pub fn jinja(templates: &[Template]) -> Imported {
+    let mut uses = infer::Uses::default();
+    let mut files = Vec::new();
+    let mut layers = Vec::new();
+    let mut problems = Vec::new();
+    for t in templates {
+        let stem = write::layer_name(&t.name);
+        let at = |offset: usize| position(&t.source, offset);
+        let mut report = |offset: usize, message: String| {
+            let (line, col) = at(offset);
+            problems.push(Problem {
+                template: t.name.clone(),
+                line,
+                col,
+                message,
+            });
+        };
+        if t.source.len() > MAX_TEMPLATE_BYTES {
+            let message = format!(
+                "the template has {} bytes; at most {MAX_TEMPLATE_BYTES} are imported",
+                t.source.len()
+            );
+            report(0, message);
+            continue;
+        }
+        for (offset, written) in unsupported_markers(&t.source) {
+            report(offset, format!("`{written}` turns Jinja's whitespace rule off for one tag, which `whitespace = \"jinja\"` does not: move the text instead"));
+        }
+        let parsed = machinery::parse(&t.source, &t.name, SyntaxConfig::default());
+        let tree = match parsed {
+            Ok(ast::Stmt::Template(tree)) => tree,
+            Ok(_) => continue,
+            Err(e) => {
+                let offset = e.range().map_or(0, |r| r.start);
+                let what = e
+                    .detail()
+                    .unwrap_or("the template does not parse")
+                    .to_string();
+                report(
+                    offset,
+                    format!("{what} (nothing imported from this template)"),
+                );
+                continue;
+            }
+        };
+        let mut walker = walk::Walker::new(&t.source, &mut uses);
+        walker.body(&tree.children);
+        for (offset, message) in walker.problems {
+            report(offset, message);
+        }
+        files.push((format!("{stem}.md"), write::markdown(&walker.out)));
+        layers.push(stem);
+    }
+    Imported {
+        manifest: write::manifest(&uses, &layers),
+        files,
+        problems,
+    }
+}
+
+/// `{%+`, `+%}` and the like, with where each is: Jinja's per-tag switches.
+fn unsupported_markers(source: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for written in ["{%+", "+%}", "{#+", "+#}"] {
+        found.extend(source.match_indices(written).map(|(at, _)| (at, written)));
+    }
+    found.sort_unstable();
+    found
+}
+
+/// The 1-based line and column (in characters) of byte `offset` in `source`.
+fn position(source: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}

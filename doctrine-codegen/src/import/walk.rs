@@ -1,0 +1,267 @@
+//! The template's tree walked into doctrine's tags: each Jinja tag in the subset becomes
+//! the braces tag in the same place, so `whitespace = "jinja"` treats it as Jinja did.
+
+use minijinja::machinery::ast::{self, Expr, Stmt};
+
+use super::infer::{Target, Uses};
+
+/// A piece of the markdown written: text as printed, or the inside of a braces tag.
+pub(super) enum Out {
+    Lit(String),
+    Tag(String),
+}
+
+pub(super) struct Walker<'s, 'u> {
+    source: &'s str,
+    uses: &'u mut Uses,
+    /// The loop the walk is inside: its item's variable and the list it runs over.
+    item: Option<(String, String)>,
+    pub(super) out: Vec<Out>,
+    /// `(byte offset, message)`.
+    pub(super) problems: Vec<(usize, String)>,
+}
+
+/// Why a tag is outside the subset.
+type Refused = (usize, String);
+
+impl<'s, 'u> Walker<'s, 'u> {
+    pub(super) fn new(source: &'s str, uses: &'u mut Uses) -> Self {
+        Walker {
+            source,
+            uses,
+            item: None,
+            out: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    pub(super) fn body(&mut self, stmts: &[Stmt<'_>]) {
+        let mut last_raw_end = None;
+        for stmt in stmts {
+            match stmt {
+                Stmt::EmitRaw(raw) => {
+                    let span = raw.span();
+                    let text = match last_raw_end {
+                        // Two texts side by side: a comment stood between.
+                        Some(end) if end < span.start_offset as usize => {
+                            self.after_comment(raw.raw)
+                        }
+                        _ => raw.raw,
+                    };
+                    self.out.push(Out::Lit(text.to_string()));
+                    last_raw_end = Some(span.end_offset as usize);
+                }
+                _ => {
+                    last_raw_end = None;
+                    if let Err((at, message)) = self.stmt(stmt) {
+                        self.problems.push((at, message));
+                        self.keep_as_written(stmt);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A comment is a block tag to Jinja's whitespace rules: its line's leading blanks and
+    /// the line break after it go. Doctrine has no comment tag, so that is done here.
+    fn after_comment<'t>(&mut self, next: &'t str) -> &'t str {
+        if let Some(Out::Lit(before)) = self.out.last_mut() {
+            let kept = before.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
+            if kept.ends_with('\n') || kept.is_empty() {
+                before.truncate(kept.len());
+            }
+        }
+        next.strip_prefix("\r\n")
+            .or_else(|| next.strip_prefix(['\n', '\r']))
+            .unwrap_or(next)
+    }
+
+    /// A statement outside the subset stays in the markdown as its template text.
+    fn keep_as_written(&mut self, stmt: &Stmt<'_>) {
+        let span = span_of(stmt);
+        let (mut start, end) = (span.start_offset as usize, span.end_offset as usize);
+        // The span starts at the tag's inside; its delimiters are just before.
+        if let Some(open) = self.source[..start].rfind(['{']) {
+            start = open.saturating_sub(1);
+        }
+        let written = self.source.get(start..end).unwrap_or_default();
+        self.out.push(Out::Lit(written.to_string()));
+    }
+
+    fn stmt(&mut self, stmt: &Stmt<'_>) -> Result<(), Refused> {
+        match stmt {
+            Stmt::Template(t) => self.body(&t.children),
+            Stmt::EmitExpr(e) => {
+                let tag = self.printed(&e.expr)?;
+                self.out.push(Out::Tag(tag));
+            }
+            Stmt::IfCond(c) => self.condition(c)?,
+            Stmt::ForLoop(f) => self.looped(f)?,
+            other => {
+                let at = span_of(other).start_offset as usize;
+                return Err((at, "this tag is outside what doctrine imports (`{{ x }}`, `{{ x.field }}`, `if`/`elif`/`else` on a value or `is defined`, `for … in`, `trim`)".into()));
+            }
+        }
+        Ok(())
+    }
+
+    /// `{{ x }}`, `{{ item.field }}`, `{{ item }}`, through `trim`.
+    fn printed(&mut self, expr: &Expr<'_>) -> Result<String, Refused> {
+        let (expr, trimmed) = match expr {
+            Expr::Filter(f) if f.name == "trim" && f.args.is_empty() => match &f.expr {
+                Some(inner) => (inner, true),
+                None => return Err(refused(expr, "`trim` with nothing to trim")),
+            },
+            Expr::Filter(f) if f.name == "tojson" => {
+                return Err(refused(expr, "`tojson`: give the fact `escape = \"json\"` and print it plainly, once doctrine's escaping is in the build (issue 27, item 3)"))
+            }
+            _ => (expr, false),
+        };
+        let target = self.target(expr)?;
+        let usage = self.uses.of(&target);
+        usage.printed = true;
+        usage.trimmed |= trimmed;
+        Ok(match target {
+            Target::Fact(n) | Target::Field { field: n, .. } => n,
+            Target::Item { .. } => ".".into(),
+        })
+    }
+
+    /// The name `expr` reads: a fact, or inside a loop its item or an item's field.
+    fn target(&self, expr: &Expr<'_>) -> Result<Target, Refused> {
+        let item = self.item.as_ref();
+        match expr {
+            Expr::Var(v) => match item {
+                Some((var, list)) if var == v.id => Ok(Target::Item { list: list.clone() }),
+                Some(_) => Err(refused(expr, "inside a loop only the item and its fields print (print a fact outside the loop)")),
+                None => Ok(Target::Fact(v.id.to_string())),
+            },
+            Expr::GetAttr(g) => match (&g.expr, item) {
+                (Expr::Var(v), Some((var, list))) if var == v.id => Ok(Target::Field {
+                    list: list.clone(),
+                    field: g.name.to_string(),
+                }),
+                _ => Err(refused(expr, "only a loop item's fields are read with `.` (doctrine's facts are text, lists and their items)")),
+            },
+            _ => Err(refused(expr, "only a name, or a loop item's field, is imported here")),
+        }
+    }
+
+    /// `if`, with `elif` and `else`: `{?a}…{/a}{?!a}{?b}…{/b}{?!b}…{/b}{/a}`.
+    fn condition(&mut self, c: &ast::IfCond<'_>) -> Result<(), Refused> {
+        let (name, negated) = self.test(&c.expr)?;
+        let bang = |n: bool| if n { "!" } else { "" };
+        self.out.push(Out::Tag(format!("?{}{name}", bang(negated))));
+        self.body(&c.true_body);
+        self.out.push(Out::Tag(format!("/{name}")));
+        if !c.false_body.is_empty() {
+            self.out
+                .push(Out::Tag(format!("?{}{name}", bang(!negated))));
+            self.body(&c.false_body);
+            self.out.push(Out::Tag(format!("/{name}")));
+        }
+        Ok(())
+    }
+
+    /// What an `if` tests: a value (given and not empty), `not`, `is defined`.
+    fn test(&mut self, expr: &Expr<'_>) -> Result<(String, bool), Refused> {
+        match expr {
+            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOpKind::Not) => {
+                self.test(&u.expr).map(|(n, negated)| (n, !negated))
+            }
+            Expr::Test(t) if t.args.is_empty() && matches!(t.name, "defined" | "undefined") => self
+                .test(&t.expr)
+                .map(|(n, negated)| (n, negated ^ (t.name == "undefined"))),
+            _ => {
+                let target = self.target(expr).map_err(|(at, _)| {
+                    (at, "an `if` here tests a name, `not` one, or `is defined` (doctrine's sections test one value; `and`, `or` and comparisons are for the author)".to_string())
+                })?;
+                self.uses.of(&target).tested = true;
+                match target {
+                    Target::Fact(n) | Target::Field { field: n, .. } => Ok((n, false)),
+                    Target::Item { .. } => Err(refused(
+                        expr,
+                        "a section cannot test a plain list's item; test the list instead",
+                    )),
+                }
+            }
+        }
+    }
+
+    /// `for item in list`, with `else` for an empty list.
+    fn looped(&mut self, f: &ast::ForLoop<'_>) -> Result<(), Refused> {
+        if self.item.is_some() {
+            return Err(refused(
+                &f.iter,
+                "a loop inside a loop: doctrine's loops do not nest",
+            ));
+        }
+        if f.filter_expr.is_some() || f.recursive {
+            return Err(refused(
+                &f.iter,
+                "a loop with `if` or `recursive` is for the author",
+            ));
+        }
+        let (Expr::Var(var), Expr::Var(list)) = (&f.target, &f.iter) else {
+            return Err(refused(
+                &f.iter,
+                "only `for name in list` is imported (no unpacking, no expression)",
+            ));
+        };
+        let (var, list) = (var.id.to_string(), list.id.to_string());
+        self.uses.list(&list);
+        self.out.push(Out::Tag(format!("#{list}")));
+        self.item = Some((var, list.clone()));
+        self.body(&f.body);
+        self.item = None;
+        self.out.push(Out::Tag(format!("/{list}")));
+        if !f.else_body.is_empty() {
+            self.out.push(Out::Tag(format!("?!{list}")));
+            self.body(&f.else_body);
+            self.out.push(Out::Tag(format!("/{list}")));
+        }
+        Ok(())
+    }
+}
+
+fn refused(expr: &Expr<'_>, message: &str) -> Refused {
+    (expr_span(expr).start_offset as usize, message.to_string())
+}
+
+fn expr_span(expr: &Expr<'_>) -> minijinja::machinery::Span {
+    match expr {
+        Expr::Var(s) => s.span(),
+        Expr::Const(s) => s.span(),
+        Expr::Slice(s) => s.span(),
+        Expr::UnaryOp(s) => s.span(),
+        Expr::BinOp(s) => s.span(),
+        Expr::Compare(s) => s.span(),
+        Expr::IfExpr(s) => s.span(),
+        Expr::Filter(s) => s.span(),
+        Expr::Test(s) => s.span(),
+        Expr::GetAttr(s) => s.span(),
+        Expr::GetItem(s) => s.span(),
+        Expr::Call(s) => s.span(),
+        Expr::List(s) => s.span(),
+        Expr::Tuple(s) => s.span(),
+        Expr::Map(s) => s.span(),
+    }
+}
+
+fn span_of(stmt: &Stmt<'_>) -> minijinja::machinery::Span {
+    match stmt {
+        Stmt::Template(s) => s.span(),
+        Stmt::EmitExpr(s) => s.span(),
+        Stmt::EmitRaw(s) => s.span(),
+        Stmt::ForLoop(s) => s.span(),
+        Stmt::IfCond(s) => s.span(),
+        Stmt::WithBlock(s) => s.span(),
+        Stmt::Set(s) => s.span(),
+        Stmt::SetBlock(s) => s.span(),
+        Stmt::AutoEscape(s) => s.span(),
+        Stmt::FilterBlock(s) => s.span(),
+        Stmt::Do(s) => s.span(),
+        #[allow(unreachable_patterns)]
+        _ => Default::default(),
+    }
+}
