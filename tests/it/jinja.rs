@@ -464,3 +464,109 @@ fn every_input_renders_as_minijinja_or_differs_as_listed() {
     eprintln!("{inputs} inputs, {differing} differing as listed");
     assert!(inputs >= 40 && differing < 8, "{inputs} {differing}");
 }
+
+fn import_one(source: &str) -> import::Imported {
+    import::jinja(&[Template {
+        name: "t.jinja".into(),
+        source: source.into(),
+    }])
+}
+
+fn located(imported: &import::Imported) -> Vec<(usize, usize)> {
+    imported.problems.iter().map(|p| (p.line, p.col)).collect()
+}
+
+#[test]
+fn the_importer_translates_the_subset_and_guesses_kinds_with_comments() {
+    let i = import_one(
+        "{% if a %}A{% elif not b %}B{% else %}C{% endif %}\n\
+         {% for t in tools %}{% if t.on %}{{ t.name }}{% endif %}{% if t.hint %}{{ t.hint | trim }}{% endif %}{% else %}none{% endfor %}\n\
+         {# a note #}{{ x }} {braces}",
+    );
+    assert_eq!(i.problems, vec![]);
+    let [(file, md)] = &i.files[..] else {
+        panic!("{:?}", i.files)
+    };
+    assert_eq!(file, "t.md");
+    assert_eq!(
+        md,
+        "{?a}A{/a}{?!a}{?!b}B{/b}{?b}C{/b}{/a}\n\
+         {#tools}{?on}{name}{/on}{?hint}{hint}{/hint}{/tools}{?!tools}none{/tools}\n\
+         {x} {{braces}}"
+    );
+    for line in [
+        "# guessed: field `on` is bool (tested, never printed)",
+        "# guessed: field `hint` is text? (printed and tested)",
+        "# printed through `| trim` there: give it trimmed",
+        "list = { fields = { hint = \"text?\", name = \"text\", on = \"bool\" } }",
+        "# guessed: text, required (printed and never tested",
+        "whitespace = \"jinja\"",
+    ] {
+        assert!(i.manifest.contains(line), "{line}\n{}", i.manifest);
+    }
+}
+
+#[test]
+fn what_is_outside_the_subset_is_reported_where_it_is_and_kept_as_written() {
+    let i = import_one("ok {{ a }}\n  {{ a.b }} {% if x == 1 %}y{% endif %}\n{% for i in l %}{% for j in m %}{% endfor %}{% endfor %}{{ v | tojson }}{% set s = 1 %}");
+    assert_eq!(
+        located(&i),
+        vec![(2, 6), (2, 16), (3, 29), (3, 64), (3, 76)]
+    );
+    let md = &i.files[0].1;
+    assert!(
+        md.contains("{{{{ a.b }}}} {{% if x == 1 %}}y{{% endif %}}"),
+        "{md}"
+    );
+    assert!(
+        i.problems[4]
+            .message
+            .contains("outside what doctrine imports"),
+        "{:?}",
+        i.problems
+    );
+    // `{%+`: Jinja's per-tag switch, which the layer's rule cannot follow.
+    assert_eq!(
+        located(&import_one("a\n {%+ if x %}b{% endif %}")),
+        vec![(2, 2)]
+    );
+}
+
+#[test]
+fn hostile_templates_are_refused_with_a_located_error_and_no_hang() {
+    let started = std::time::Instant::now();
+    for (source, at, says) in [
+        (
+            "a {% if x %}".to_string(),
+            (1, 11),
+            "unexpected end of input",
+        ),
+        ("{{ a".to_string(), (1, 4), "unexpected end of input"),
+        ("{% for %}".to_string(), (1, 8), "unexpected"),
+        (
+            "{% if a %}".repeat(10_000) + &"{% endif %}".repeat(10_000),
+            (1, 1494),
+            "recursion",
+        ),
+        (
+            "x".repeat(import::MAX_TEMPLATE_BYTES + 1),
+            (1, 1),
+            "at most",
+        ),
+    ] {
+        let i = import_one(&source);
+        let [p] = &i.problems[..] else {
+            panic!("{:?}", i.problems)
+        };
+        assert_eq!((p.line, p.col), at, "{}", p.message);
+        assert!(p.message.contains(says), "{}", p.message);
+        assert!(i.files.is_empty());
+    }
+    // A megabyte of tags within the limit imports whole.
+    let many = "{{ a }}{% if b %}\n{{ c }}{% endif %}\n".repeat(25_000);
+    assert!(many.len() < import::MAX_TEMPLATE_BYTES);
+    let i = import_one(&many);
+    assert_eq!(i.problems, vec![]);
+    assert_eq!(i.files[0].1.matches("{?b}").count(), 25_000);
+    assert!(started.elapsed().as_secs() < 30);
+}

@@ -7,6 +7,7 @@ mod check;
 mod diff;
 mod expand;
 mod explain;
+mod import;
 mod matrix;
 mod render;
 mod schema;
@@ -22,4 +23,5 @@ pub(crate) const ALL: &[&Command] = &[
     &diff::COMMAND,
     &simulate::COMMAND,
     &schema::COMMAND,
+    &import::COMMAND,
 ];

@@ -79,11 +79,20 @@ impl<'s, 'u> Walker<'s, 'u> {
     /// A statement outside the subset stays in the markdown as its template text.
     fn keep_as_written(&mut self, stmt: &Stmt<'_>) {
         let span = span_of(stmt);
-        let (mut start, end) = (span.start_offset as usize, span.end_offset as usize);
-        // The span starts at the tag's inside; its delimiters are just before.
-        if let Some(open) = self.source[..start].rfind(['{']) {
-            start = open.saturating_sub(1);
-        }
+        let (start, end) = (span.start_offset as usize, span.end_offset as usize);
+        // The span runs inside the tags: widen it to their delimiters.
+        let before = self.source.get(..start).unwrap_or_default();
+        let open = [before.rfind("{{"), before.rfind("{%")]
+            .into_iter()
+            .flatten()
+            .max();
+        let after = self.source.get(end..).unwrap_or_default();
+        let close = [after.find("}}"), after.find("%}")]
+            .into_iter()
+            .flatten()
+            .min();
+        let start = open.unwrap_or(start);
+        let end = close.map_or(end, |c| end + c + 2);
         let written = self.source.get(start..end).unwrap_or_default();
         self.out.push(Out::Lit(written.to_string()));
     }

@@ -1,0 +1,133 @@
+//! `cargo doctrine import jinja TEMPLATE… --out DIR`: Jinja templates turned into a
+//! manifest and markdown (`doctrine_codegen::import`), what is outside the subset reported
+//! at its `line:col`.
+
+use std::path::PathBuf;
+
+use lexopt::{Arg, ValueExt};
+
+use doctrine_codegen::import::{self, Template, MAX_TEMPLATE_BYTES};
+use doctrine_codegen::write_file;
+
+use crate::cli::{self, Command, Exit, Opt, Stop};
+use crate::out::Out;
+
+pub(crate) const COMMAND: Command = Command {
+    name: "import",
+    about: "Turn Jinja templates into a manifest and markdown, reporting what does not translate",
+    usage: "jinja TEMPLATE... --out DIR",
+    arguments: &[
+        ("jinja", "The templates' language (the only one so far)"),
+        ("TEMPLATE...", "Jinja template files; each becomes a layer named by its file's stem"),
+    ],
+    options: &[Opt {
+        name: "--out",
+        value: "DIR",
+        help: "Write DIR/doctrine.toml and one DIR/STEM.md per template (DIR is made if missing; files there are replaced)",
+    }],
+    notes: "Imports `{{ x }}`, `{{ item.field }}`, `if`/`elif`/`else` on a value, `not` one or \
+`is defined`, `for item in list` (with `else`), `| trim` and comments; each layer keeps its \
+template's layout with `whitespace = \"jinja\"` (Jinja's `trim_blocks` + `lstrip_blocks`). \
+Facts and list fields are guessed from their use (a field tested and never printed is a \
+`bool`, printed and tested `text?`), each guess a comment in the manifest. Anything else is \
+printed as `TEMPLATE:LINE:COL: what` on standard error and kept in the markdown as written, \
+for you to translate; the import still writes what it can and exits 1. Then check it with \
+`cargo doctrine check DIR/doctrine.toml` and compare with `cargo doctrine render`.",
+    examples: &[
+        "cargo doctrine import jinja prompts/system.jinja --out src/prompt",
+        "cargo doctrine render src/prompt/doctrine.toml --fact 'extensions=name=web;has_resources=true'",
+    ],
+    run,
+};
+
+fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
+    let mut language = None;
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut dir: Option<PathBuf> = None;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Arg::Long("out") => dir = Some(parser.value()?.into()),
+            Arg::Value(v) if language.is_none() => language = Some(v.string()?),
+            Arg::Value(v) => paths.push(v.into()),
+            other => return Err(cli::unexpected(&COMMAND, other)),
+        }
+    }
+    match language.as_deref() {
+        Some("jinja") => {}
+        Some(other) => {
+            return Err(Stop::Usage(format!(
+                "cannot import `{other}`: the language is `jinja`"
+            )))
+        }
+        None => {
+            return Err(Stop::Usage(
+                "name the language (`jinja`) and the templates".into(),
+            ))
+        }
+    }
+    let Some(dir) = dir else {
+        return Err(Stop::Usage(
+            "give `--out DIR`, where the manifest and markdown go".into(),
+        ));
+    };
+    if paths.is_empty() {
+        return Err(Stop::Usage("name at least one template file".into()));
+    }
+    let mut templates = Vec::new();
+    for path in &paths {
+        let bytes = read(path)?;
+        // Past the limit the import reports the size; the cut may split a character.
+        let source = match bytes.len() > MAX_TEMPLATE_BYTES {
+            true => String::from_utf8_lossy(&bytes).into_owned(),
+            false => String::from_utf8(bytes)
+                .map_err(|_| Stop::Fail(format!("{}: not UTF-8 text", path.display())))?,
+        };
+        templates.push(Template {
+            name: path.display().to_string(),
+            source,
+        });
+    }
+    let imported = import::jinja(&templates);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Stop::Fail(format!("cannot make {}: {e}", dir.display())))?;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        write_file(&path, text.as_bytes()).map_err(|e| {
+            Stop::Fail(format!(
+                "cannot write {}: {}",
+                path.display(),
+                e.describe("the file").0
+            ))
+        })
+    };
+    write("doctrine.toml", &imported.manifest)?;
+    for (name, text) in &imported.files {
+        write(name, text)?;
+    }
+    for problem in &imported.problems {
+        eprintln!("{problem}");
+    }
+    out.print(&format!(
+        "wrote {} and {} markdown file(s); {} thing(s) left for you\n",
+        dir.join("doctrine.toml").display(),
+        imported.files.len(),
+        imported.problems.len()
+    ));
+    Ok(match imported.problems.is_empty() {
+        true => Exit::Clean,
+        false => Exit::Diagnostics,
+    })
+}
+
+/// A template's bytes, at most a little over the import's limit (which then reports it).
+fn read(path: &std::path::Path) -> Result<Vec<u8>, Stop> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)
+        .map_err(|e| Stop::Fail(format!("cannot read {}: {e}", path.display())))?;
+    let mut bytes = Vec::new();
+    let limit = (MAX_TEMPLATE_BYTES + 1) as u64;
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Stop::Fail(format!("cannot read {}: {e}", path.display())))?;
+    Ok(bytes)
+}
