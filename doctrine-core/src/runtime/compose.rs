@@ -141,7 +141,7 @@ pub fn compose_plan<const N: usize>(
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose(layout, inputs.values, inputs.user, parts)
+    compose(layout, inputs.values, inputs.user, parts).with_cleaned(inputs.cleaned)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -151,7 +151,7 @@ pub fn compose_plan_boxed(
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed(layout, inputs.values, inputs.user, &parts)
+    compose_boxed(layout, inputs.values, inputs.user, &parts).with_cleaned(inputs.cleaned)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
