@@ -298,7 +298,13 @@ fn list_style(pv: &TokenStream, f: &Fact) -> Option<TokenStream> {
             let t = lit(t);
             quote! { #pv::ItemPiece::Text(#t) }
         }
-        ItemPiece::Field(i) => quote! { #pv::ItemPiece::Field(#i) },
+        ItemPiece::Field(i) => match f.escape.get(*i).copied().flatten() {
+            Some(e) => {
+                let e = super::finish::escaping(pv, e);
+                quote! { #pv::ItemPiece::Escaped(#i, #e) }
+            }
+            None => quote! { #pv::ItemPiece::Field(#i) },
+        },
         ItemPiece::Open(i, negated) => quote! { #pv::ItemPiece::Open(#i, #negated) },
         ItemPiece::Close => quote! { #pv::ItemPiece::Close },
     });

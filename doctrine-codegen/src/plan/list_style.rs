@@ -10,7 +10,10 @@ pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
     let l = f.list.as_ref()?;
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => Piece::Text(text(t)),
-        ItemPiece::Field(i) => Piece::Field(*i),
+        ItemPiece::Field(i) => match f.escape.get(*i).copied().flatten() {
+            Some(e) => Piece::Escaped(*i, e),
+            None => Piece::Field(*i),
+        },
         ItemPiece::Open(i, negated) => Piece::Open(*i, *negated),
         ItemPiece::Close => Piece::Close,
     });

@@ -23,7 +23,7 @@ pub struct ListStyle {
 
 impl ListStyle {
     /// How many fields the item template reads: an item is kept when one is non-empty.
-    fn fields(&self) -> usize {
+    pub fn fields(&self) -> usize {
         let mut n = 0;
         for piece in self.item {
             if let ItemPiece::Field(i) | ItemPiece::Escaped(i, _) | ItemPiece::Open(i, _) = piece {
@@ -161,6 +161,16 @@ impl<'a, R: Row> List<'a, R> {
         });
         (list.len, list.marks) = (len, marks);
         list
+    }
+
+    /// The items as the caller gave them.
+    pub fn rows(&self) -> &'a [R] {
+        self.rows
+    }
+
+    /// How it prints.
+    pub fn style(&self) -> &'static ListStyle {
+        self.style
     }
 
     /// Hands each piece the list prints to `out`, in order.
