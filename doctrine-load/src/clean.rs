@@ -134,6 +134,28 @@ pub fn sanitize_rows<'a, R: Row>(
 /// `value` with the tag and invisible characters `clean` removes gone, and how many of
 /// each went; borrowed when none did.
 fn strip(value: &str, clean: Clean) -> (Cow<'_, str>, usize, usize) {
+    strip_each(value, clean, |_, _| {})
+}
+
+/// Where the first character `clean` would remove from `value` is (its byte offset), and
+/// what went in all: for the compiler, which refuses such characters in shipped text.
+pub fn first_removed(value: &str, clean: Clean) -> Option<(usize, char, Removed)> {
+    if value.is_ascii() {
+        return None;
+    }
+    let mut first = None;
+    let (_, tags, bidi) = strip_each(value, clean, |at, c| {
+        first.get_or_insert((at, c));
+    });
+    first.map(|(at, c)| (at, c, Removed::new(tags, bidi, false)))
+}
+
+/// [`strip`], calling `removed(at, c)` for each character removed.
+fn strip_each(
+    value: &str,
+    clean: Clean,
+    mut removed_at: impl FnMut(usize, char),
+) -> (Cow<'_, str>, usize, usize) {
     let (mut tags, mut bidi) = (0, 0);
     let mut out: Option<String> = None;
     // The last character kept, and where the copy stands in `value`.
@@ -163,6 +185,7 @@ fn strip(value: &str, clean: Clean) -> (Cow<'_, str>, usize, usize) {
             false
         };
         if removed {
+            removed_at(at, c);
             let out = out.get_or_insert_with(|| String::with_capacity(value.len()));
             out.push_str(&value[copied..at]);
             copied = at + c.len_utf8();

@@ -48,6 +48,7 @@ pub(super) fn check_layer(
             Some(f) => At::File(f.at(offset)),
             None => At::Manifest(manifest_at.clone()),
         };
+        super::sanitize::shipped(&layer.name, &text.body, &locate, names.sanitize, sink);
         if !interpolate {
             let (layer, body) = (&layer.name, &text.body);
             template::forgotten(layer, body, locate, names, &mut forgotten, sink);
