@@ -39,8 +39,8 @@ sections! {
         tiers: Option<Spanned<Vec<Name>>> = "tiers",
         /// `[cache]`: the shared tiers, the breakpoint limit, the tiers of flags and knobs.
         cache: Option<Spanned<CacheTable>> = "cache",
-        /// What is cleaned out of every value from outside (facts, list items, slots, user
-        /// files): `tags`, `bidi`, `nfc`.
+        /// What is cleaned out of every value from outside (facts, list items, slots):
+        /// `tags`, `bidi`, `nfc`.
         sanitize: Option<Spanned<Vec<Spanned<SanitizeClass>>>> = "sanitize",
     }
 }
@@ -510,7 +510,8 @@ impl FromToml for SanitizeSpec {
         }
     }
     fn schema() -> Json {
-        any_of(vec![Vec::<SanitizeClass>::schema(), typed("boolean")])
+        let off = typed("boolean").with("const", Json::from(false));
+        any_of(vec![Vec::<SanitizeClass>::schema(), off])
     }
 }
 
