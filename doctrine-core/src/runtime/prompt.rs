@@ -155,7 +155,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
         let cleaned = self.cleaned.iter().map(|c| {
-            let message = format!("{}; the value was composed without it", c.removed);
+            let message = format!("{} before composing", c.removed);
             Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
         });
         let mut notices: Vec<Notice> = cleaned.collect();
