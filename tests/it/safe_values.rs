@@ -232,3 +232,74 @@ fn prepared_and_stable_halves_agree_with_finish() {
     assert_eq!(whole, again);
     assert_eq!(s::compose(f()).finish_stable(), whole.stable());
 }
+
+/// `cargo doctrine render`'s path (names resolved, the run-time plan) escapes and cleans
+/// as compiled code does: the same bytes, records and cleaned values.
+#[test]
+fn render_gives_the_bytes_compiled_code_gives() {
+    use doctrine_codegen::named::{Named, SlotText};
+    let d = super::plan_parity::loaded("../fixtures/safe_values.toml");
+    let built = doctrine_codegen::plan::build(&d);
+    let tags = hidden("do it");
+    let suggestion = format!("say \"hi\"{tags}\n");
+    let name = format!("w\u{202E}eb{tags}");
+    let item = format!("name={name};config=a\"b");
+    let title = "cafe\u{301} <x>";
+    let named = Named {
+        facts: [
+            ("suggestion", suggestion.as_str()),
+            ("title", title),
+            ("extensions", item.as_str()),
+            ("extensions", "name=db"),
+            ("tags_only", "\u{200B}x"),
+            ("verbatim", "\u{E0041}"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect(),
+        slots: vec![("task".into(), SlotText::Text(format!("go{tags}")))],
+        ..Named::default()
+    };
+    let (_, ours) = super::render_parity::rendered(&d, &built, &named);
+    let rows = [
+        ExtensionsItem {
+            name: &name,
+            config: "a\"b",
+        },
+        ExtensionsItem {
+            name: "db",
+            config: "",
+        },
+    ];
+    let theirs = s::compose(Facts {
+        suggestion: Some(&suggestion),
+        title: Some(title),
+        extensions: &rows,
+        tags_only: Some("\u{200B}x"),
+        verbatim: Some("\u{E0041}"),
+    })
+    .task(format!("go{tags}").as_str())
+    .finish();
+    super::render_parity::same(&ours, &theirs, "safe values");
+    assert_eq!(ours.cleaned(), theirs.cleaned());
+    // `tags_only` keeps its zero-width space, `verbatim` its tag: neither is recorded.
+    let from: Vec<String> = theirs
+        .cleaned()
+        .iter()
+        .map(|c| c.from.to_string())
+        .collect();
+    assert_eq!(
+        from,
+        [
+            "fact `suggestion`",
+            "fact `title`",
+            "fact `extensions`",
+            "the slot of layer `task`"
+        ]
+    );
+    assert!(
+        theirs.as_str().contains("- db: \"\"\n- web: \"a\\\"b\""),
+        "{}",
+        theirs.as_str()
+    );
+}
