@@ -50,7 +50,7 @@ pub fn compose<'a, const N: usize>(
 ) -> Prompt<[Section; N]> {
     let mut sections = [Section::UNSET; N];
     let written = fill(layout, (values, user), &parts, &mut sections);
-    Prompt::from_parts(written, sections)
+    Prompt::from_parts(written, sections, &[])
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -68,7 +68,7 @@ pub fn compose_boxed(
 ) -> Prompt<Box<[Section]>> {
     let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
     let written = fill(layout, (values, user), parts, &mut sections);
-    Prompt::from_parts(written, sections)
+    Prompt::from_parts(written, sections, &[])
 }
 
 /// The composition itself; `sections` (as long as `parts`) receives one record per layer.

@@ -26,8 +26,9 @@ pub struct Prompt<S> {
     escapes: Vec<Escape>,
     /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
     ceiling: Option<usize>,
-    /// The facts and slots `sanitize` changed (empty, unallocated, for most prompts).
-    cleaned: Vec<Cleaned>,
+    /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
+    /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
+    cleaned: Option<Box<[Cleaned]>>,
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -43,7 +44,10 @@ pub(crate) struct Written {
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
-    pub(crate) fn from_parts(written: Written, sections: S) -> Self {
+    /// The prompt `written` with `sections`, recording the values `sanitize` changed
+    /// (`cleaned`) before composing.
+    #[inline(always)]
+    pub(crate) fn from_parts(written: Written, sections: S, cleaned: &[Cleaned]) -> Self {
         Prompt {
             text: written.text,
             stable_end: written.stable_end,
@@ -53,15 +57,15 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             user: written.user,
             escapes: written.escapes,
             ceiling: None,
-            cleaned: Vec::new(),
+            cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
         }
     }
 
     /// The same prompt, recording the values `sanitize` changed before composing.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn with_cleaned(mut self, cleaned: &[Cleaned]) -> Self {
         if !cleaned.is_empty() {
-            self.cleaned = cleaned.to_vec();
+            self.cleaned = Some(cleaned.into());
         }
         self
     }
@@ -145,7 +149,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// composed (tag characters or invisible characters removed, normalised to NFC), in
     /// manifest order. See [`Prompt::notices`] for the same said in sentences.
     pub fn cleaned(&self) -> &[Cleaned] {
-        &self.cleaned
+        self.cleaned.as_deref().unwrap_or_default()
     }
 
     /// What composing did that the caller should hear of: one notice
@@ -154,7 +158,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// text held a section boundary, naming both, what was escaped and how. Empty for most
     /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
-        let cleaned = self.cleaned.iter().map(|c| {
+        let cleaned = self.cleaned().iter().map(|c| {
             let message = format!("{} before composing", c.removed);
             Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
         });
@@ -174,7 +178,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         Explain::new(
             self.sections(),
             &self.text,
-            (&self.marks, &self.user, &self.escapes, &self.cleaned),
+            (&self.marks, &self.user, &self.escapes, self.cleaned()),
             (self.stable().len(), self.volatile().len()),
         )
     }
