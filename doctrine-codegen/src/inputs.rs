@@ -185,6 +185,8 @@ pub(super) fn printed<'d>(
         .map(fact)
         .chain(knobs)
         .chain(flags.map(|&on| if on { "on" } else { "" }))
+        // Each loop prints nothing until a list is given.
+        .chain(d.loops().iter().map(|_| ""))
         .collect()
 }
 

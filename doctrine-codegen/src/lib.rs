@@ -68,7 +68,10 @@ pub mod __internals {
     pub fn normalise(raw: &str) -> String {
         doctrine_load::__internals::text::normalise(raw)
     }
-    pub use super::validate::{placeholders, Piece, TemplateError};
+    pub use super::validate::{
+        item_placeholders, placeholders, standalone, Count, Piece, TemplateError, MAX_LOOPS,
+        MAX_SECTION_DEPTH,
+    };
 
     /// A name as it reads: how overlay file names and skill names are compared.
     pub fn fold(name: &str) -> String {

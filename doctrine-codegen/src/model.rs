@@ -100,6 +100,33 @@ impl Doctrine {
         )
     }
 
+    /// Where the loops' values start among a composition's values: after the facts, the
+    /// knobs and (when some text has a `{?flag}` section) the flags.
+    pub fn loop_base(&self) -> usize {
+        let flags = if self.flags_in_sections() {
+            self.flags.len()
+        } else {
+            0
+        };
+        self.facts.len() + self.knobs.len() + flags
+    }
+
+    /// Every loop of the manifest, in the order of its value: the list fact it prints and
+    /// its item template.
+    pub fn loops(&self) -> Vec<(FactId, &ListSpec)> {
+        let mut loops: Vec<(usize, FactId, &ListSpec)> = self
+            .texts
+            .iter()
+            .flat_map(|t| t.segments.iter().flatten())
+            .filter_map(|s| match s {
+                Segment::Loop { fact, style, site } => Some((*site, *fact, &**style)),
+                _ => None,
+            })
+            .collect();
+        loops.sort_by_key(|(site, ..)| *site);
+        loops.into_iter().map(|(_, f, s)| (f, s)).collect()
+    }
+
     /// Whether some text has a `{?flag}` section, so flags join the template values.
     pub fn flags_in_sections(&self) -> bool {
         self.texts
@@ -283,13 +310,18 @@ pub struct Fact {
 }
 
 /// How a list fact prints.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListSpec {
     /// The item template.
     pub item: Vec<ItemPiece>,
-    /// The item's named fields, in order of first use; empty for a plain list (`{0}`),
-    /// whose items are strings.
+    /// Whether the fact has an item template (`item`, `item_file`, or a plain list's
+    /// default `{0}`): without one, declared `fields` are printed by loops only.
+    pub printable: bool,
+    /// The item's named fields, as `fields` declares them or in order of first use in the
+    /// item template; empty for a plain list (`{0}`), whose items are strings.
     pub fields: Vec<String>,
+    /// Each field's kind, in the order of `fields` (all text when the template names them).
+    pub kinds: Vec<FieldKind>,
     pub join: String,
     /// The field the items are sorted by.
     pub sort: Option<usize>,
@@ -298,9 +330,20 @@ pub struct ListSpec {
     pub more: String,
 }
 
+/// What a declared item field holds (`fields = { name = "text", ... }`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// `"text"`: `&str`.
+    Text,
+    /// `"bool"`: tested by `{?field}`, never printed.
+    Bool,
+    /// `"text?"`: `Option<&str>`, absent when `None` (or empty).
+    OptText,
+}
+
 /// A piece of a list's item template; fields by index into [`ListSpec::fields`] (`0` for
 /// a plain list's item).
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ItemPiece {
     Text(String),
     Field(usize),
@@ -669,6 +712,41 @@ pub enum Segment {
         negated: bool,
         len: usize,
     },
+    /// `{?list:one}` / `{?list:many}`: the next `len` segments print only when list fact
+    /// `fact` holds exactly one item / two or more (`negated`: only when not).
+    IfCount {
+        fact: FactId,
+        count: Count,
+        negated: bool,
+        len: usize,
+    },
+    /// `{#list}…{/list}`: list fact `fact` printed through the loop's own item template
+    /// (`style`); `site` numbers the manifest's loops in text order (set once every text is
+    /// read), each a value of its own.
+    Loop {
+        fact: FactId,
+        style: Box<ListSpec>,
+        site: usize,
+    },
+}
+
+/// What a counted section (`{?list:one}`, `{?list:many}`) asks of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Exactly one item.
+    One,
+    /// Two items or more.
+    Many,
+}
+
+impl Count {
+    /// As written after the name's `:`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Count::One => "one",
+            Count::Many => "many",
+        }
+    }
 }
 
 /// What a `{?name}` section reads.

@@ -90,6 +90,10 @@ table! {
     /// `list = { item, join, sort, max, more }`: how a list fact prints.
     pub(super) struct List in "the list of {of}" {
         item: Option<Spanned<String>> = "item",
+        /// The item template in a file (relative to the manifest), instead of `item`.
+        item_file: Option<Spanned<String>> = "item_file",
+        /// Each item's fields and their kinds: `text`, `bool`, `text?`.
+        fields: Option<Spanned<FieldTypes>> = "fields",
         join: Option<Spanned<String>> = "join",
         sort: Option<Spanned<ListSort>> = "sort",
         max: Option<Spanned<usize>> = "max",
@@ -447,6 +451,37 @@ impl FromToml for RoleTexts {
     }
     fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
         Vec::<TextsEntry>::unknown_keys(v, of, out);
+    }
+}
+
+/// `fields = { name = "text", has_resources = "bool", instructions = "text?" }`: an
+/// item's fields in the order written, each with its kind.
+#[derive(Debug)]
+pub(super) struct FieldTypes(pub Vec<(Name, Spanned<FieldKind>)>);
+
+impl FromToml for FieldTypes {
+    const EXPECTED: &'static str = "a table of field = kind";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        let Some(t) = v.get_ref().as_table() else {
+            return invalid(v, Self::EXPECTED);
+        };
+        let fields = t.iter().map(|(k, kind)| {
+            let name = Spanned::new(k.span(), k.get_ref().to_string());
+            Ok((name, Spanned::<FieldKind>::from_toml(kind)?))
+        });
+        Ok(FieldTypes(fields.collect::<Result<_, _>>()?))
+    }
+    fn schema() -> Json {
+        BTreeMap::<Name, Spanned<FieldKind>>::schema()
+    }
+}
+
+keywords! {
+    /// What an item field holds.
+    pub(super) enum FieldKind {
+        Text = "text",
+        Bool = "bool",
+        OptText = "text?",
     }
 }
 

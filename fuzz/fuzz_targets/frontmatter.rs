@@ -202,14 +202,16 @@ fn check_placeholders(text: &str) {
                         assert_eq!(*at, rebuilt.len(), "offset of `{{{name}}}`");
                         assert!(text.is_char_boundary(*at));
                         assert!(text[*at..].starts_with(&format!("{{{name}}}")));
-                        // A Rust field name: a lowercase letter, then [a-z0-9_], no keyword.
+                        // A Rust field name: a lowercase letter, then [a-z0-9_], no keyword;
+                        // or `.`, a loop's plain item.
                         let mut chars = name.chars();
                         assert!(
-                            chars.next().is_some_and(|c| c.is_ascii_lowercase())
-                                && chars.all(|c| {
-                                    c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()
-                                })
-                                && syn::parse_str::<syn::Ident>(name).is_ok(),
+                            name == "."
+                                || chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                                    && chars.all(|c| {
+                                        c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()
+                                    })
+                                    && syn::parse_str::<syn::Ident>(name).is_ok(),
                             "`{name}` accepted as a placeholder name"
                         );
                         rebuilt.push_str(&format!("{{{name}}}"));
@@ -226,13 +228,26 @@ fn check_placeholders(text: &str) {
                         assert!(text[*at..].starts_with(&written));
                         rebuilt.push_str(&written);
                     }
+                    Piece::Count(name, count, negated, at) => {
+                        let bang = if *negated { "!" } else { "" };
+                        let written = format!("{{?{bang}{name}:{}}}", count.word());
+                        assert_eq!(*at, rebuilt.len(), "offset of `{written}`");
+                        rebuilt.push_str(&written);
+                    }
+                    Piece::Loop(name, at) => {
+                        let written = format!("{{#{name}}}");
+                        assert_eq!(*at, rebuilt.len(), "offset of `{written}`");
+                        rebuilt.push_str(&written);
+                    }
                 }
             }
             // Sections are balanced: every one opened is closed, innermost first.
             let mut open = Vec::new();
             for piece in &pieces {
                 match piece {
-                    Piece::Open(name, ..) => open.push(name),
+                    Piece::Open(name, ..) | Piece::Count(name, ..) | Piece::Loop(name, _) => {
+                        open.push(name)
+                    }
                     Piece::Close(name, _) => assert_eq!(open.pop(), Some(name), "unbalanced"),
                     _ => {}
                 }

@@ -21,12 +21,12 @@ impl Role {
     }
 }
 ::doctrine::__choice_impls!(Role, "role", ["Dev", "Ops"]);
-///One item of list fact `guides` in `tests/fixtures/lists.toml`: each field fills its `{name}` in the item template; an item whose fields are all empty is left out.
+///One item of list fact `guides` in `tests/fixtures/lists.toml`: each field fills its `{name}` in the item template and loops; an item whose fields are all empty (or false) is left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GuidesItem<'a> {
-    ///`{name}` in the item template.
+    ///`{name}`: text.
     pub name: &'a str,
-    ///`{when}` in the item template.
+    ///`{when}`: text.
     pub when: &'a str,
 }
 #[automatically_derived]

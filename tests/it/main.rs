@@ -19,6 +19,7 @@ mod gates;
 mod golden;
 mod large_manifest;
 mod lists;
+mod loops;
 mod manifest_errors;
 mod modes;
 mod naming;

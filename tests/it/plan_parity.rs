@@ -44,6 +44,7 @@ manifests! {
     gates: "../fixtures/gates.toml",
     large: "../fixtures/large.toml",
     lists: "../fixtures/lists.toml",
+    loops: "../fixtures/loops/doctrine.toml",
     overlay_policy: "../fixtures/overlay_policy/doctrine.toml",
     pattern: "../fixtures/pattern/doctrine.toml",
     prefix_edges: "../fixtures/prefix_edges.toml",

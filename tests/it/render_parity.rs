@@ -17,7 +17,7 @@ use doctrine_codegen::named::{self, Named, Resolved, SlotText};
 use doctrine_codegen::plan::{self, Plan};
 use doctrine_codegen::Doctrine;
 
-use super::plan_parity::{crew, lists, loaded, modes, overlay, Compiled, MANIFESTS};
+use super::plan_parity::{crew, lists, loaded, loops, modes, overlay, Compiled, MANIFESTS};
 
 /// What compiled `finish()` composes from `inputs`: the compiled plan, the manifest's
 /// separator, `formulation`, the role's `[budget]` ceiling.
@@ -318,6 +318,61 @@ fn list_items_render_as_typed() {
     assert!(ours
         .as_str()
         .contains("- **alpha**\n- **review** — before merging"));
+}
+
+/// Loops over typed items (a bool given as `true`/`false`, an optional text left out) and
+/// over a plain list, with wording by count: the CLI's path composes what compiled code
+/// does, loop by loop.
+#[test]
+fn loops_render_as_typed() {
+    use loops::{AgentFacts, ExtensionsItem};
+    let d = loaded("../fixtures/loops/doctrine.toml");
+    let built = plan::build(&d);
+    let mut given = named("agent");
+    given.facts = pairs(&[
+        (
+            "extensions",
+            "name=web;has_resources=true;instructions=Fetch pages.",
+        ),
+        ("extensions", "name=db;has_resources=false"),
+        ("extensions", "has_resources=false"),
+        ("extensions", "name=cal"),
+        ("extensions", "name=zed"),
+        ("roots", "/a"),
+        ("roots", "/b"),
+    ]);
+    let (_, ours) = rendered(&d, &built, &given);
+    let ext = |name, has_resources, instructions| ExtensionsItem {
+        name,
+        has_resources,
+        instructions,
+    };
+    let items = [
+        ext("web", true, Some("Fetch pages.")),
+        ext("db", false, None),
+        ext("", false, None),
+        ext("cal", false, None),
+        ext("zed", false, None),
+    ];
+    let facts = AgentFacts {
+        extensions: &items,
+        roots: &["/a", "/b"],
+    };
+    let typed = loops::compose(facts).finish();
+    same(&ours, &typed, "loops");
+    assert!(ours
+        .as_str()
+        .contains("Loaded: cal db web (and 1 more extensions)"));
+    assert!(ours
+        .as_str()
+        .contains("The writable roots are:\n- `/a`\n- `/b`"));
+    let mut bad = named("agent");
+    bad.facts = pairs(&[("extensions", "name=web;has_resources=yes")]);
+    let err = named::resolve(&d, &built, &bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "field `has_resources` of list fact `extensions` is a bool: give `true` or `false`, not `yes`"
+    );
 }
 
 /// What compiled code refuses, or has no name for, is an error listing what is valid.

@@ -178,6 +178,8 @@ fn list_items_and_slots_are_cleaned_and_user_ranges_stay_exact() {
     .task("do\u{2066}it")
     .finish();
     assert_eq!(p.layer("extensions").unwrap(), "Extensions:\n- web: \"\"");
+    // A markdown loop prints the cleaned items too, its fields escaped as declared.
+    assert_eq!(p.layer("looped").unwrap(), "* web = \"\"\n");
     assert_eq!(p.layer("task").unwrap(), "doit");
     let from: Vec<&CleanedFrom> = p.cleaned().iter().map(|c| &c.from).collect();
     assert_eq!(

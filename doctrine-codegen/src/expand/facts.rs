@@ -8,7 +8,7 @@ use quote::{format_ident, quote};
 use super::facts_struct::{absent_list, field_type, list_styles, lists_type, shape, Shape};
 use super::types::choice_enum;
 use super::{field_eq, lit, variant};
-use crate::model::{Doctrine, Need};
+use crate::model::{Doctrine, FieldKind, Need};
 use crate::names::camel;
 
 pub(super) fn facts(d: &Doctrine) -> TokenStream {
@@ -350,20 +350,36 @@ impl<'d> Roles<'d> {
     }
 }
 
-/// The struct of one item of each list fact with named fields: `&str` fields in template
-/// order.
+/// The struct of one item of each list fact with named fields, in the order of `fields`
+/// (or of the item template): `&str`, `bool` or `Option<&str>` as declared.
 fn item_structs(d: &Doctrine) -> TokenStream {
     let structs = d.facts.iter().filter_map(|f| {
         let l = f.list.as_ref()?;
         let ty = format_ident!("{}", f.item_type()?);
         let doc = format!(
-            "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template; an item whose fields are all empty is left out.",
+            "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template and loops; an item whose fields are all empty (or false) is left out.",
             f.name, d.manifest_display
         );
         let idents: Vec<Ident> = l.fields.iter().map(|n| format_ident!("{}", n)).collect();
-        let fields = idents.iter().zip(&l.fields).map(|(field, n)| {
-            let doc = format!("`{{{n}}}` in the item template.");
-            quote! { #[doc = #doc] pub #field: &'a str }
+        let fields = idents.iter().zip(&l.fields).zip(&l.kinds).map(|((field, n), kind)| {
+            let (ty, doc) = match kind {
+                FieldKind::Text => (quote! { &'a str }, format!("`{{{n}}}`: text.")),
+                FieldKind::OptText => (
+                    quote! { ::core::option::Option<&'a str> },
+                    format!("`{{{n}}}`: text, or none (`None` and `Some(\"\")` are absent alike)."),
+                ),
+                FieldKind::Bool => (
+                    quote! { bool },
+                    format!("`{{?{n}}}…{{/{n}}}` prints when it is true; it is never printed."),
+                ),
+            };
+            quote! { #[doc = #doc] pub #field: #ty }
+        });
+        // What the runtime reads of each field: its text; a bool is `"true"` or empty.
+        let reads = idents.iter().zip(&l.kinds).map(|(field, kind)| match kind {
+            FieldKind::Text => quote! { self.#field },
+            FieldKind::OptText => quote! { self.#field.unwrap_or("") },
+            FieldKind::Bool => quote! { if self.#field { "true" } else { "" } },
         });
         let (derive_eq, eq) = field_eq(&ty, &quote! { <'a> }, &idents);
         let pv = d.private();
@@ -378,7 +394,7 @@ fn item_structs(d: &Doctrine) -> TokenStream {
             #[automatically_derived]
             impl<'a> #pv::Row for #ty<'a> {
                 fn field(&self, i: usize) -> &str {
-                    match i { #(#at => self.#idents,)* _ => "" }
+                    match i { #(#at => #reads,)* _ => "" }
                 }
             }
         })

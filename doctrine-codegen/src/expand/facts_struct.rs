@@ -2,11 +2,12 @@
 //! docs, and the expressions that read it for composition (`__values`, `__lists`) and
 //! build it from collected pairs (`from_pairs`). `Facts::builder` reuses the field types.
 
+use doctrine_core::__private::Escaping;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{field_eq, lit};
-use crate::model::{Doctrine, Fact, ItemPiece, Need};
+use crate::model::{Doctrine, Fact, ItemPiece, ListSpec, Need};
 
 /// The Rust type of a fact field for a role's need.
 pub(super) fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
@@ -194,13 +195,27 @@ pub(super) fn shape(d: &Doctrine, r: usize, ty: Ident, who: &str) -> Shape {
     let from_slots = quote! { #ty { #(#inits,)* } };
     // Every list fact of the manifest, as composition reads it from this struct (empty
     // when not taken).
-    let lists = d.facts.iter().filter(|f| f.list.is_some()).map(|f| {
-        match taken.iter().any(|(_, t, _)| t.name == f.name) {
+    let is_taken = |f: &Fact| taken.iter().any(|(_, t, _)| t.name == f.name);
+    let lists = d
+        .facts
+        .iter()
+        .filter(|f| f.list.is_some())
+        .map(|f| match is_taken(f) {
             true => list_value(d, f),
+            false => quote! { ::core::default::Default::default() },
+        });
+    // Then each loop: the same items through the loop's own style.
+    let loops = d.loops().into_iter().enumerate().map(|(k, (f, _))| {
+        let f = &d.facts[f];
+        match is_taken(f) {
+            true => {
+                let (field, style) = (format_ident!("{}", f.name), loop_style_name(k));
+                quote! { #pv::List::new(facts.#field, #style) }
+            }
             false => quote! { ::core::default::Default::default() },
         }
     });
-    let lists = quote! { (#(#lists,)*) };
+    let lists = quote! { (#(#lists,)* #(#loops,)*) };
     let bind = |reads: bool| {
         if reads {
             quote! { facts }
@@ -260,15 +275,30 @@ pub(super) fn lists_type(d: &Doctrine, scope: TokenStream) -> TokenStream {
         if f.skill_index {
             return quote! { #pv::Rendered };
         }
-        match f.item_type() {
-            Some(t) => {
-                let t = format_ident!("{}", t);
-                quote! { #pv::List<'a, #scope #t<'a>> }
-            }
-            None => quote! { #pv::List<'a, &'a str> },
-        }
+        list_type(d, f, &scope)
     });
-    quote! { (#(#types,)*) }
+    let loops = d
+        .loops()
+        .into_iter()
+        .map(|(f, _)| list_type(d, &d.facts[f], &scope));
+    quote! { (#(#types,)* #(#loops,)*) }
+}
+
+/// `List<'a, Item>` for list fact `f`, its item struct named after `scope`.
+fn list_type(d: &Doctrine, f: &Fact, scope: &TokenStream) -> TokenStream {
+    let pv = d.private();
+    match f.item_type() {
+        Some(t) => {
+            let t = format_ident!("{}", t);
+            quote! { #pv::List<'a, #scope #t<'a>> }
+        }
+        None => quote! { #pv::List<'a, &'a str> },
+    }
+}
+
+/// The constant that holds loop `k`'s style in `Facts::__lists`.
+fn loop_style_name(k: usize) -> Ident {
+    format_ident!("LOOP_{}", k)
 }
 
 /// The constant that holds list fact `f`'s style in `Facts::__lists`.
@@ -283,22 +313,31 @@ pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
     // A fact no role takes is never read.
     let taken = |f: &&Fact| f.need.iter().any(|n| *n != Need::Absent);
     let styles = d.facts.iter().filter(taken).filter_map(|f| {
-        let style = list_style(&pv, f)?;
+        let style = list_style(&pv, f.list.as_ref()?, &f.escape);
         let name = style_name(f);
         Some(quote! { const #name: &#pv::ListStyle = #style; })
     });
-    quote! { #(#styles)* }
+    let loops = d
+        .loops()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, (f, _))| taken(&&d.facts[*f]));
+    let loops = loops.map(|(k, (f, l))| {
+        let style = list_style(&pv, l, &d.facts[f].escape);
+        let name = loop_style_name(k);
+        quote! { const #name: &#pv::ListStyle = #style; }
+    });
+    quote! { #(#styles)* #(#loops)* }
 }
 
-/// A list fact's `ListStyle`, as a constant expression.
-fn list_style(pv: &TokenStream, f: &Fact) -> Option<TokenStream> {
-    let l = f.list.as_ref()?;
+/// A list's `ListStyle`, as a constant expression, each field printed as `escape` says.
+fn list_style(pv: &TokenStream, l: &ListSpec, escape: &[Option<Escaping>]) -> TokenStream {
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => {
             let t = lit(t);
             quote! { #pv::ItemPiece::Text(#t) }
         }
-        ItemPiece::Field(i) => match f.escape.get(*i).copied().flatten() {
+        ItemPiece::Field(i) => match escape.get(*i).copied().flatten() {
             Some(e) => {
                 let e = super::finish::escaping(pv, e);
                 quote! { #pv::ItemPiece::Escaped(#i, #e) }
@@ -314,7 +353,7 @@ fn list_style(pv: &TokenStream, f: &Fact) -> Option<TokenStream> {
         None => quote! { ::core::option::Option::None },
     };
     let (sort, max) = (option(l.sort), option(l.max));
-    Some(quote! {
+    quote! {
         &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more }
-    })
+    }
 }

@@ -207,13 +207,7 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     };
     let (overlay_pre, overlay) = overlay(d, u);
     // Only what the manifest has, over `Inputs::NONE`.
-    let value_count = d.facts.len()
-        + d.knobs.len()
-        + if d.flags_in_sections() {
-            d.flags.len()
-        } else {
-            0
-        };
+    let value_count = d.loop_base() + d.loops().len();
     let mut set = Vec::new();
     let mut add = |yes: bool, field: TokenStream| {
         if yes {
@@ -239,8 +233,9 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     }
     add(cleans, quote! { cleaned: &cleaned });
     let lists = prelude.as_ref().map_or(&[][..], |p| &p.lists[..]);
+    let loops = prelude.as_ref().map_or(&[][..], |p| &p.loops[..]);
     let values = (value_count > 0).then(|| {
-        let values = values(d, cleans, lists);
+        let values = values(d, cleans, (lists, loops));
         quote! { let values: [#pv::Value<'_>; #value_count] = #values; }
     });
     let prelude = prelude.map(|p| p.code);
@@ -282,12 +277,16 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
 }
 
 /// What placeholders print: facts, then knobs, then (for `{?flag}` sections) flags as
-/// `"on"` or `""`. A fact or knob with value texts prints the text of its value (free
+/// `"on"` or `""`, then each loop's list. A fact or knob with value texts prints the text of its value (free
 /// text passes through with `other = "verbatim"`); a list prints its items where the
 /// placeholder stands (the skill index as rendered). A fact with `escape` prints escaped;
 /// with `cleaned`, facts are read from the cleaned `facts` and the cleaned lists from
 /// `lists`.
-fn values(d: &Doctrine, cleaned: bool, lists: &[(usize, TokenStream)]) -> TokenStream {
+fn values(
+    d: &Doctrine,
+    cleaned: bool,
+    (lists, cleaned_loops): (&[(usize, TokenStream)], &[(usize, TokenStream)]),
+) -> TokenStream {
     let pv = d.private();
     let text = |v: TokenStream| quote! { #pv::Value::Text(#v) };
     let given = match cleaned {
@@ -325,7 +324,15 @@ fn values(d: &Doctrine, cleaned: bool, lists: &[(usize, TokenStream)]) -> TokenS
         let f = format_ident!("{}", f.name);
         text(quote! { if self.flags.#f { "on" } else { "" } })
     });
-    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)*] }
+    // Each loop: its own list, after the list facts in `__lists`.
+    let loops = (0..d.loops().len()).map(|k| {
+        if let Some((_, list)) = cleaned_loops.iter().find(|(c, _)| *c == k) {
+            return list.clone();
+        }
+        let j = proc_macro2::Literal::usize_unsuffixed(d.list_count() + k);
+        quote! { #pv::Value::List(&self.lists.#j) }
+    });
+    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)* #(#loops,)*] }
 }
 
 /// An `Escaping` as an expression.

@@ -33,6 +33,11 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         false => quote! { &super::FACT_NAMES },
     };
     let unguarded = (!plan.guard.is_on()).then(|| quote! { .unguarded() });
+    let loops = d.loops();
+    let looping = (!loops.is_empty()).then(|| {
+        let (from, names) = (d.loop_base(), loops.iter().map(|(f, _)| &d.facts[*f].name));
+        quote! { .looping(#from, &[#(#names),*]) }
+    });
     let doc = format!(
         "Every layer of `{}`, in composition order:\n\n{}",
         d.manifest_display,
@@ -43,7 +48,7 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
         /// What run-time text may not write: the section tags, folded; the facts.
-        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #unguarded;
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #looping #unguarded;
     };
     let public = quote! {
         #[doc = #doc]

@@ -200,7 +200,11 @@ fn literal(segments: &[Segment]) -> Option<String> {
         .iter()
         .map(|s| match s {
             Segment::Lit(t) => Some(t.as_str()),
-            Segment::Fact(_) | Segment::Knob(_) | Segment::If { .. } => None,
+            Segment::Fact(_)
+            | Segment::Knob(_)
+            | Segment::If { .. }
+            | Segment::IfCount { .. }
+            | Segment::Loop { .. } => None,
         })
         .collect()
 }

@@ -41,6 +41,8 @@ pub(super) struct Prelude {
     pub code: TokenStream,
     /// List `j`'s value, when it is cleaned: `(fact index, expression)`.
     pub lists: Vec<(usize, TokenStream)>,
+    /// Loop `k`'s value, when its list is cleaned: `(k, expression)`.
+    pub loops: Vec<(usize, TokenStream)>,
 }
 
 /// The cleaning statements of `with` (`facts`, `slots` and `cleaned` defined as locals).
@@ -91,6 +93,27 @@ pub(super) fn prelude(d: &Doctrine, facts: bool, slots: usize) -> Prelude {
             ));
         }
     }
+    // A loop prints the same items through its own style: the cleaned ones, when they are.
+    let mut loops = Vec::new();
+    for (k, (f, _)) in d.loops().into_iter().enumerate() {
+        if !cleans_items(&d.facts[f.0]) {
+            continue;
+        }
+        let j = Literal::usize_unsuffixed(d.list_count() + k);
+        let (rows, list) = (format_ident!("__rows{}", f.0), format_ident!("__loop{k}"));
+        code.extend(quote! {
+            let #list = #rows.as_ref().map(|rows| #pv::List::new(rows, self.lists.#j.style()));
+        });
+        loops.push((
+            k,
+            quote! {
+                match &#list {
+                    ::core::option::Option::Some(l) => #pv::Value::List(l),
+                    ::core::option::Option::None => #pv::Value::List(&self.lists.#j),
+                }
+            },
+        ));
+    }
     if facts {
         code.extend(quote! { let facts = [#(#fact_values),*]; });
     }
@@ -116,5 +139,5 @@ pub(super) fn prelude(d: &Doctrine, facts: bool, slots: usize) -> Prelude {
         code.extend(quote! { let slots = [#(#slot_values),*]; });
     }
     code.extend(quote! { let cleaned = #pv::cleaned([#(#record),*]); });
-    Prelude { code, lists }
+    Prelude { code, lists, loops }
 }

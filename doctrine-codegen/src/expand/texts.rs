@@ -31,6 +31,9 @@ pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
                     }
                     Seg::Value(i) => quote! { #pv::Seg::Value(#i) },
                     Seg::If(i, negated, len) => quote! { #pv::Seg::If(#i, #negated, #len) },
+                    Seg::Count(i, many, negated, len) => {
+                        quote! { #pv::Seg::Count(#i, #many, #negated, #len) }
+                    }
                 });
                 let doc =
                     format!("{doc} With placeholders: literal text and the values they name.");

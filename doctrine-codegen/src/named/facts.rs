@@ -2,7 +2,7 @@
 //! `Facts::builder` check them, and list facts given item by item.
 
 use super::error::{find, InputError};
-use crate::model::{Doctrine, Fact, Need};
+use crate::model::{Doctrine, Fact, FieldKind, ListSpec, Need};
 use crate::plan::{list_style, static_text};
 use doctrine_core::__internals::list::{ListStyle, Row};
 use doctrine_core::__private::{CleanedFrom, Removed};
@@ -196,18 +196,33 @@ fn push_item(
     };
     match &mut lists[at].rows {
         Rows::Plain(items) => items.push(value.to_string()),
-        Rows::Fields(items) => items.push(item(f, &spec.fields, value)?),
+        Rows::Fields(items) => items.push(item(f, spec, value)?),
     }
     Ok(())
 }
 
 /// An item with named fields from `field=value;field=value`.
-fn item(f: &Fact, fields: &[String], text: &str) -> Result<Item, InputError> {
+/// A bool field is `true` or `false`, as the runtime reads it (`"true"` or empty).
+fn item(f: &Fact, spec: &ListSpec, text: &str) -> Result<Item, InputError> {
+    let fields = &spec.fields;
     let mut row = vec![None; fields.len()];
     for pair in text.split(';').filter(|p| !p.trim().is_empty()) {
         let (field, value) = pair.split_once('=').unwrap_or((pair, ""));
         let kind = format!("field of list fact `{}`", f.name);
         let k = find(kind, field.trim(), fields.iter().map(String::as_str))?;
+        let value = match spec.kinds.get(k) {
+            Some(FieldKind::Bool) => match value.trim() {
+                "true" => "true",
+                "false" => "",
+                other => {
+                    return Err(InputError::Unsupported(format!(
+                    "field `{}` of list fact `{}` is a bool: give `true` or `false`, not `{other}`",
+                    fields[k], f.name
+                )))
+                }
+            },
+            _ => value,
+        };
         if row[k].replace(value.to_string()).is_some() {
             return Err(InputError::Repeated {
                 kind: "item field",

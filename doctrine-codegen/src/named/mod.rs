@@ -34,7 +34,7 @@ use super::model::{Content, Doctrine, Layer};
 use super::plan::{static_text, Plan};
 use doctrine_core::__internals::fact::given as slot_given;
 use doctrine_core::__internals::formulation::family_key;
-use doctrine_core::__internals::list::{List, Rows};
+use doctrine_core::__internals::list::{List, ListStyle, Rows};
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::{Inputs, Overlay};
 use doctrine_core::__private::{cleaned, Cleaned, CleanedFrom, Escaping, Removed, Resolution};
@@ -135,6 +135,10 @@ pub struct Resolved {
     selectors: usize,
     /// Each fact's `escape`, when it prints escaped (a list's items escape in its style).
     escapes: Vec<Option<Escaping>>,
+    /// Each loop: the list fact it prints and its style; their values start at
+    /// `loop_base`.
+    loops: Vec<(usize, &'static ListStyle)>,
+    loop_base: usize,
 }
 
 /// Manifest `d`'s inputs (its plan `plan`) from `named`, or why compiled code would refuse
@@ -187,6 +191,8 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         notices,
         instructions: instructions::instructions(d, &named.instructions)?,
         selection,
+        loops: crate::plan::loop_styles(d),
+        loop_base: d.loop_base(),
         selectors: ix.selector.iter().flatten().count(),
         escapes: d
             .facts
@@ -409,6 +415,20 @@ impl Resolved {
                 ItemRows::Fields(items) => Box::new(List::new(items, l.style)),
             })
             .collect();
+        // Each loop: the same items through the loop's own style.
+        let loops: Vec<(usize, Box<dyn Rows + '_>)> = self
+            .loops
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (fact, style))| {
+                let at = lists.iter().position(|l| l.fact == *fact)?;
+                let rows: Box<dyn Rows> = match &lists[at].rows {
+                    ItemRows::Plain(_) => Box::new(List::new(&plain[at], style)),
+                    ItemRows::Fields(items) => Box::new(List::new(items, style)),
+                };
+                Some((self.loop_base + k, rows))
+            })
+            .collect();
         let mut values: Vec<Value<'_>> = self.printed.iter().map(|v| Value::Text(v)).collect();
         for (v, f) in values.iter_mut().zip(&self.escapes) {
             if let (Value::Text(t), Some(e)) = (*v, f) {
@@ -417,6 +437,9 @@ impl Resolved {
         }
         for (l, rows) in lists.iter().zip(&rows) {
             values[l.fact] = Value::List(&**rows);
+        }
+        for (v, rows) in &loops {
+            values[*v] = Value::List(&**rows);
         }
         let facts: Vec<Option<&str>> = self.facts.values.iter().map(Option::as_deref).collect();
         let slots: Vec<Option<&str>> = self.slots.iter().map(Option::as_deref).collect();

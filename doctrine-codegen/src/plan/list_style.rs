@@ -1,27 +1,41 @@
 //! A list fact's `ListStyle` as data: what generated code holds as its `const` style, for a
-//! tool that gives a list at run time.
+//! tool that gives a list at run time; and each loop's.
 
 use super::leak::{one, slice, text};
-use crate::model::{Fact, ItemPiece};
+use crate::model::{Doctrine, Fact, ItemPiece, ListSpec};
 use doctrine_core::__internals::list::{ItemPiece as Piece, ListStyle};
+use doctrine_core::__private::Escaping;
 
 /// How list fact `f` prints; `None` for a fact that is no list.
 pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
-    let l = f.list.as_ref()?;
+    f.list.as_ref().map(|l| style(l, &f.escape))
+}
+
+/// Each loop of `d`, in the order of its value: the index of the list fact it prints, and
+/// the style it prints it in.
+pub fn loop_styles(d: &Doctrine) -> Vec<(usize, &'static ListStyle)> {
+    d.loops()
+        .into_iter()
+        .map(|(f, l)| (f.0, style(l, &d.facts[f.0].escape)))
+        .collect()
+}
+
+/// `l` as a style, each field printed as `escape` says (by field index).
+fn style(l: &ListSpec, escape: &[Option<Escaping>]) -> &'static ListStyle {
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => Piece::Text(text(t)),
-        ItemPiece::Field(i) => match f.escape.get(*i).copied().flatten() {
+        ItemPiece::Field(i) => match escape.get(*i).copied().flatten() {
             Some(e) => Piece::Escaped(*i, e),
             None => Piece::Field(*i),
         },
         ItemPiece::Open(i, negated) => Piece::Open(*i, *negated),
         ItemPiece::Close => Piece::Close,
     });
-    Some(one(ListStyle {
+    one(ListStyle {
         item: slice(item.collect()),
         join: text(&l.join),
         sort: l.sort,
         max: l.max,
         more: text(&l.more),
-    }))
+    })
 }

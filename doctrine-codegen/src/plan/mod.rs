@@ -15,7 +15,7 @@ mod suffix;
 
 pub(crate) use gate::alternatives;
 pub use indices::Indices;
-pub use list_style::list_style;
+pub use list_style::{list_style, loop_styles};
 
 /// `s` for `'static`, interned (for a record that names a fact or a layer).
 pub fn static_text(s: &str) -> &'static str {
@@ -32,7 +32,7 @@ pub(crate) fn interned(s: &str) -> &'static str {
 }
 
 use crate::model::{
-    Content, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
+    Content, Count, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
 use doctrine_core::__internals::boundary::{tag_names, Guard};
 use doctrine_core::__internals::part::Seg;
@@ -104,7 +104,16 @@ fn guard(d: &Doctrine) -> Guard {
     tags.dedup();
     let facts = d.facts.iter().map(|f| text(&f.name)).collect();
     let tags = slice(tags.iter().map(|t| text(t)).collect());
-    let guard = Guard::new(tags, slice(facts)).folding(doctrine_load::__internals::text::fold);
+    let loops: Vec<&str> = d
+        .loops()
+        .iter()
+        .map(|(f, _)| text(&d.facts[*f].name))
+        .collect();
+    let mut guard = Guard::new(tags, slice(facts)).folding(doctrine_load::__internals::text::fold);
+    // As generated code says it: only with loops.
+    if !loops.is_empty() {
+        guard = guard.looping(d.loop_base(), slice(loops));
+    }
     match d.formulation.escape {
         true => guard,
         false => guard.unguarded(),
@@ -227,7 +236,7 @@ fn source(f: &crate::model::SourceFile) -> EmbeddedFile {
 /// A template's segments as the runtime renders them. Values are facts, then knobs, then
 /// (for `{?flag}` sections) flags, in manifest order, as composition hands them over.
 fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
-    let (facts, knobs) = (d.facts.len(), d.knobs.len());
+    let (facts, knobs, loops) = (d.facts.len(), d.knobs.len(), d.loop_base());
     let seg = |s: &Segment| match s {
         Segment::Lit(t) => Seg::Lit(text(t)),
         Segment::Fact(f) => Seg::Value(f.0),
@@ -239,6 +248,13 @@ fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
             };
             Seg::If(i, *negated, *len)
         }
+        Segment::IfCount {
+            fact,
+            count,
+            negated,
+            len,
+        } => Seg::Count(fact.0, *count == Count::Many, *negated, *len),
+        Segment::Loop { site, .. } => Seg::Value(loops + site),
     };
     segments.iter().map(seg).collect()
 }

@@ -38,7 +38,10 @@ pub(super) fn suffix(d: &Doctrine, s: &Suffix) -> SuffixPlan {
                     out.push_str(d.knobs[*k].printed(combo[pos]));
                 }
                 // Suffixes are resolved against knobs only.
-                Segment::Fact(_) | Segment::If { .. } => {}
+                Segment::Fact(_)
+                | Segment::If { .. }
+                | Segment::IfCount { .. }
+                | Segment::Loop { .. } => {}
             }
         }
         text(&out)

@@ -67,9 +67,31 @@ impl Pruner {
         if elsewhere {
             self.blanked = true;
             changed |= layers_mut(doc, None).fold(false, |changed, l| blank(l) | changed);
+            // A list's item file is another file too: without it the list is printed by
+            // loops only (declared fields) or is a plain list, whose item struct may change.
+            if item_files(doc) {
+                self.reshaped.push(Part::Facts);
+                changed = true;
+            }
         }
         changed
     }
+}
+
+/// Removes every list fact's `item_file`; true when there was one.
+fn item_files(doc: &mut DeTable<'_>) -> bool {
+    let Some(DeValue::Table(facts)) = doc.get_mut("facts").map(Spanned::get_mut) else {
+        return false;
+    };
+    let mut removed = false;
+    for (_, fact) in facts.iter_mut() {
+        if let DeValue::Table(fact) = fact.get_mut() {
+            if let Some(DeValue::Table(list)) = fact.get_mut("list").map(Spanned::get_mut) {
+                removed |= list.remove("item_file").is_some();
+            }
+        }
+    }
+    removed
 }
 
 /// What an error at `path` repairs: in a layer, its text emptied, or by its name or kind

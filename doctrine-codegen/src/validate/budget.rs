@@ -231,7 +231,10 @@ fn segments_largest(
                     .unwrap_or("")
             }
             // Every section counted as printed: the ceiling is on the largest text.
-            Segment::Fact(_) | Segment::If { .. } => "",
+            Segment::Fact(_)
+            | Segment::If { .. }
+            | Segment::IfCount { .. }
+            | Segment::Loop { .. } => "",
         })
         .collect()
 }

@@ -5,6 +5,7 @@ use super::hint::hint;
 use super::idents::{check_ident, check_variant};
 use super::list::{list_spec, required_list};
 use crate::diag::Sink;
+use crate::load::Loader;
 use crate::model::{Fact, Need, Tiers};
 use crate::names::{camel, is_variant_name};
 use crate::raw::{self, Manifest, Name};
@@ -16,6 +17,7 @@ pub(super) fn facts(
     roles: &[String],
     tiers: &Tiers,
     word: &str,
+    loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Vec<Fact> {
     let mut out = Vec::new();
@@ -50,7 +52,7 @@ pub(super) fn facts(
         let list = fact
             .list
             .as_ref()
-            .and_then(|l| list_spec(name.get_ref(), fact, l, sink));
+            .and_then(|l| list_spec(name.get_ref(), fact, l, loader, sink));
         if let (Some(_), Some(first)) = (&fact.list, fact.required.first()) {
             // Its need stays as written, so its uses are not reported too.
             required_list(name.get_ref(), first, word, sink);

@@ -3,10 +3,13 @@
 
 use std::ops::Range;
 
+use super::at::{report, At};
 use super::hint::hint;
 use super::placeholder::{item_placeholders, placeholders, Piece};
-use crate::diag::Sink;
-use crate::model::{ItemPiece, ListSpec};
+use super::template;
+use crate::diag::{Sink, Span};
+use crate::load::Loader;
+use crate::model::{FieldKind, ItemPiece, ListSpec};
 use crate::names::shown;
 use crate::raw;
 
@@ -28,6 +31,7 @@ pub(super) fn list_spec(
     name: &str,
     fact: &raw::Fact,
     list: &toml::Spanned<raw::List>,
+    loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<ListSpec> {
     let others = [
@@ -49,16 +53,93 @@ pub(super) fn list_spec(
             ok = false;
         }
     }
-    let spec = list_body(name, list.get_ref(), sink);
+    let l = list.get_ref();
+    let item = match (&l.item, &l.item_file) {
+        (Some(_), Some(file)) => {
+            sink.error(
+                Some(file.span()),
+                format!("list fact `{name}` has both `item` and `item_file`"),
+                Some("an item template is written once: keep one of them".into()),
+            );
+            return None;
+        }
+        (_, Some(file)) => Some(item_file(file, loader, sink)?),
+        (Some(item), None) => Some(ItemText::inline(item)),
+        (None, None) => None,
+    };
+    let spec = list_body(name, l, item, sink);
     spec.filter(|_| ok)
 }
 
-/// A list's item template, join, sort and cap, checked.
-pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Option<ListSpec> {
+/// An item template's text, and where a problem at one of its offsets is reported.
+pub(super) struct ItemText {
+    text: String,
+    /// The file it was read from, as a span of its whole text.
+    file: Option<Span>,
+    manifest: Range<usize>,
+}
+
+impl ItemText {
+    /// `item = "..."` in the manifest.
+    pub(super) fn inline(item: &toml::Spanned<String>) -> Self {
+        ItemText {
+            text: crate::text::normalise(item.get_ref()),
+            file: None,
+            manifest: item.span(),
+        }
+    }
+
+    fn at(&self, offset: usize) -> At {
+        match &self.file {
+            Some(f) => {
+                let at = f.start().unwrap_or(0) + offset;
+                At::File(Span::new(f.file, at..at))
+            }
+            None => At::Manifest(self.manifest.clone()),
+        }
+    }
+}
+
+/// `item_file = "path.md"`: the file's text (normalised, without the line break that ends
+/// its last line), located in the file.
+fn item_file(
+    path: &toml::Spanned<String>,
+    loader: &mut Loader,
+    sink: &mut Sink<'_>,
+) -> Option<ItemText> {
+    let canonical = loader.resolve(path, sink)?;
+    let mut text = loader.read_text(&canonical, path.span(), sink)?;
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    let display = loader.display(&canonical);
+    let len = text.len();
+    let file = Span::new(sink.add_file(display, text.clone()), 0..len);
+    Some(ItemText {
+        text,
+        file: Some(file),
+        manifest: path.span(),
+    })
+}
+
+/// A list's item template, fields, join, sort and cap, checked.
+pub(super) fn list_body(
+    name: &str,
+    l: &raw::List,
+    item: Option<ItemText>,
+    sink: &mut Sink<'_>,
+) -> Option<ListSpec> {
     let mut ok = true;
-    let item_span = l.item.as_ref().map(|i| i.span());
-    let item = l.item.as_ref().map_or("{0}", |i| i.get_ref().as_str());
-    let template = item_template(name, item, item_span.clone(), sink);
+    let declared = l
+        .fields
+        .as_ref()
+        .and_then(|f| declared_fields(name, f, sink));
+    ok &= l.fields.is_none() || declared.is_some();
+    let template = match (item, &declared) {
+        (Some(item), _) => item_template(name, &item, declared.as_ref(), sink),
+        (None, Some((names, kinds))) => Some(keep_all(name, names, kinds)),
+        (None, None) => item_template(name, &plain_item(l), None, sink),
+    };
     ok &= template.is_some();
     if let Some(m) = l.max.as_ref().filter(|m| *m.get_ref() == 0) {
         sink.error(
@@ -69,57 +150,140 @@ pub(super) fn list_body(name: &str, l: &raw::List, sink: &mut Sink<'_>) -> Optio
         ok = false;
     }
     ok &= l.more.as_ref().is_none_or(|m| more_line(name, m, sink));
-    let (item, fields) = template?;
+    let (item, fields, kinds, printable) = template?;
     let sort = match l.sort.as_ref() {
         None => None,
-        Some(s) => match (s.get_ref(), fields.is_empty()) {
-            (raw::ListSort::On(false), _) => None,
-            (raw::ListSort::On(true), true) => Some(0),
-            (raw::ListSort::On(true), false) => {
-                sink.error(
-                    Some(s.span()),
-                    format!("list fact `{name}` has fields: `sort = true` does not say which one to sort by"),
-                    Some(format!("name a field of the item template, e.g. `sort = \"{}\"`", fields[0])),
-                );
-                return None;
-            }
-            (raw::ListSort::By(by), true) => {
-                sink.error(
-                    Some(s.span()),
-                    format!("list fact `{name}` is a plain list (`{{0}}`): it has no field `{}` to sort by", shown(by)),
-                    Some("a plain list sorts by its items: write `sort = true`".into()),
-                );
-                return None;
-            }
-            (raw::ListSort::By(by), false) => match fields.iter().position(|f| f == by) {
-                Some(i) => Some(i),
-                None => {
-                    sink.error(
-                        Some(s.span()),
-                        format!("list fact `{name}` has no field `{}` to sort by", shown(by)),
-                        Some(hint(
-                            by,
-                            fields.iter().map(String::as_str),
-                            "the item template's fields",
-                        )),
-                    );
-                    return None;
-                }
-            },
-        },
+        Some(s) => Some(sort_by(name, s, &fields, sink)?).flatten(),
     };
     let text = |s: Option<&toml::Spanned<String>>, default: &str| {
         s.map_or(default.to_string(), |s| crate::text::normalise(s.get_ref()))
     };
     ok.then(|| ListSpec {
         item,
+        printable,
         fields,
+        kinds,
         join: text(l.join.as_ref(), "\n"),
         sort,
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
     })
 }
+
+/// A plain list's default item template, `{0}`, at the list's own place.
+fn plain_item(l: &raw::List) -> ItemText {
+    let at = l.join.as_ref().or(l.more.as_ref()).map(|s| s.span());
+    ItemText {
+        text: "{0}".into(),
+        file: None,
+        manifest: at.unwrap_or_default(),
+    }
+}
+
+/// `sort`: `Some(None)` for no sort, `None` when it names no field (reported).
+fn sort_by(
+    name: &str,
+    s: &toml::Spanned<raw::ListSort>,
+    fields: &[String],
+    sink: &mut Sink<'_>,
+) -> Option<Option<usize>> {
+    match (s.get_ref(), fields.is_empty()) {
+        (raw::ListSort::On(false), _) => Some(None),
+        (raw::ListSort::On(true), true) => Some(Some(0)),
+        (raw::ListSort::On(true), false) => {
+            sink.error(
+                Some(s.span()),
+                format!("list fact `{name}` has fields: `sort = true` does not say which one to sort by"),
+                Some(format!("name a field of the item template, e.g. `sort = \"{}\"`", fields[0])),
+            );
+            None
+        }
+        (raw::ListSort::By(by), true) => {
+            sink.error(
+                Some(s.span()),
+                format!(
+                    "list fact `{name}` is a plain list (`{{0}}`): it has no field `{}` to sort by",
+                    shown(by)
+                ),
+                Some("a plain list sorts by its items: write `sort = true`".into()),
+            );
+            None
+        }
+        (raw::ListSort::By(by), false) => match fields.iter().position(|f| f == by) {
+            Some(i) => Some(Some(i)),
+            None => {
+                sink.error(
+                    Some(s.span()),
+                    format!("list fact `{name}` has no field `{}` to sort by", shown(by)),
+                    Some(hint(
+                        by,
+                        fields.iter().map(String::as_str),
+                        "the item's fields",
+                    )),
+                );
+                None
+            }
+        },
+    }
+}
+
+/// `fields = { ... }`: each name a field of the generated item struct, at least one text.
+fn declared_fields(
+    name: &str,
+    fields: &toml::Spanned<raw::FieldTypes>,
+    sink: &mut Sink<'_>,
+) -> Option<(Vec<String>, Vec<FieldKind>)> {
+    let mut ok = true;
+    for (field, _) in &fields.get_ref().0 {
+        ok &= super::idents::check_ident(
+            sink,
+            field.span(),
+            "item field",
+            field.get_ref(),
+            "a field of the item struct",
+        );
+    }
+    let (names, kinds): (Vec<String>, Vec<FieldKind>) = fields
+        .get_ref()
+        .0
+        .iter()
+        .map(|(n, k)| (n.get_ref().clone(), kind(*k.get_ref())))
+        .unzip();
+    if !kinds.iter().any(|k| *k != FieldKind::Bool) {
+        sink.error(
+            Some(fields.span()),
+            format!("list fact `{name}` declares no text field"),
+            Some("an item needs a field of text (`\"text\"` or `\"text?\"`): a list of flags alone prints nothing to tell its items apart".into()),
+        );
+        ok = false;
+    }
+    ok.then_some((names, kinds))
+}
+
+fn kind(k: raw::FieldKind) -> FieldKind {
+    match k {
+        raw::FieldKind::Text => FieldKind::Text,
+        raw::FieldKind::Bool => FieldKind::Bool,
+        raw::FieldKind::OptText => FieldKind::OptText,
+    }
+}
+
+/// What a list with declared fields and no item template prints where `{list}` stands:
+/// nothing (refused where it is written); only its loops print it. Its items are still
+/// kept or left out by every field, for `{?list}` and the count.
+fn keep_all(name: &str, names: &[String], kinds: &[FieldKind]) -> Template {
+    let fields = super::item::Fields {
+        list: name,
+        names,
+        kinds,
+        in_loop: false,
+    };
+    let item = fields.resolve(&[]).unwrap_or_default();
+    (item, names.to_vec(), kinds.to_vec(), false)
+}
+
+/// An item template, its fields and their kinds, and whether it prints.
+type Template = (Vec<ItemPiece>, Vec<String>, Vec<FieldKind>, bool);
 
 /// A list's `more` line holds `{n}` (the number of items left out) and no other
 /// placeholder; `{{` and `}}` print braces, as in a layer. True when it does.
@@ -132,7 +296,10 @@ fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> b
                 Piece::Lit(_) => None,
                 Piece::Name(n, _) if n == "n" => None,
                 Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
-                Piece::Open(n, ..) | Piece::Close(n, _) => Some(format!(
+                Piece::Open(n, ..)
+                | Piece::Count(n, ..)
+                | Piece::Loop(n, _)
+                | Piece::Close(n, _) => Some(format!(
                     "a section on `{}`, which a `more` line cannot have",
                     shown(n)
                 )),
@@ -151,62 +318,83 @@ fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> b
     false
 }
 
-/// A list's item template as pieces, and its named fields (none for a plain list, whose
-/// item is `{0}`). Errors are reported at the template.
+/// A list's item template as pieces, and its named fields: the declared ones, or (for a
+/// list without `fields`) the names the template prints, in order of first use (none for
+/// a plain list, whose item is `{0}` or `{.}`). The standalone-tag rule applies, as in a
+/// layer. Errors are reported at the template.
 fn item_template(
     name: &str,
-    item: &str,
-    span: Option<Range<usize>>,
+    item: &ItemText,
+    declared: Option<&(Vec<String>, Vec<FieldKind>)>,
     sink: &mut Sink<'_>,
-) -> Option<(Vec<ItemPiece>, Vec<String>)> {
-    let mut error = |message: String, help: &str| {
-        sink.error(span.clone(), message, Some(help.into()));
-    };
-    let pieces = match item_placeholders(&crate::text::normalise(item)) {
-        Ok(p) => p,
+) -> Option<Template> {
+    let pieces = match item_placeholders(&item.text) {
+        Ok(p) => template::standalone(p),
         Err(e) => {
             let help = e.help_or("write `{0}` for a plain list's item, or `{field}` for each field of an item; `{{` and `}}` print braces");
-            error(
-                format!("the item template of list fact `{name}`: {}", e.message),
-                &help,
-            );
+            let message = format!("the item template of list fact `{name}`: {}", e.message);
+            report(sink, &item.at(e.at), message, &help);
             return None;
         }
     };
+    if !pieces.iter().any(|p| matches!(p, Piece::Name(..))) && declared.is_none() {
+        let message =
+            format!("the item template of list fact `{name}` has no `{{0}}` and no field");
+        let help = "write where each item goes, e.g. `item = \"- {0}\"`, or its fields, e.g. `item = \"- {name}: {when}\"`";
+        report(sink, &item.at(0), message, help);
+        return None;
+    }
+    let (names, kinds) = match declared {
+        Some((names, kinds)) => (names.clone(), kinds.clone()),
+        None => {
+            let names = inferred_fields(name, &pieces, item, sink)?;
+            let kinds = vec![FieldKind::Text; names.len()];
+            (names, kinds)
+        }
+    };
+    let fields = super::item::Fields {
+        list: name,
+        names: &names,
+        kinds: &kinds,
+        in_loop: false,
+    };
+    match fields.resolve(&pieces) {
+        Ok(resolved) => Some((resolved, names, kinds, true)),
+        Err(e) => {
+            let message = format!("the item template of list fact `{name}`: {}", e.message);
+            report(sink, &item.at(e.at), message, &e.help);
+            None
+        }
+    }
+}
+
+/// The fields a template without `fields` names, in order of first use; none when it
+/// prints `{0}` or `{.}` (a plain list), and an error when it mixes the two.
+fn inferred_fields(
+    name: &str,
+    pieces: &[Piece],
+    item: &ItemText,
+    sink: &mut Sink<'_>,
+) -> Option<Vec<String>> {
     let names = pieces.iter().filter_map(|p| match p {
         Piece::Name(n, _) | Piece::Open(n, _, _) => Some(n.as_str()),
         _ => None,
     });
-    let plain = names.clone().any(|n| n == "0");
+    let plain = names.clone().any(|n| n == "0" || n == ".");
     let mut fields: Vec<String> = Vec::new();
-    for n in names.clone().filter(|n| *n != "0") {
+    for n in names.filter(|n| *n != "0" && *n != ".") {
         if !fields.iter().any(|f| f == n) {
             fields.push(n.to_string());
         }
     }
     if plain && !fields.is_empty() {
-        error(
-            format!("the item template of list fact `{name}` mixes `{{0}}` with named fields (`{}`)", fields.join("`, `")),
-            "a plain list's items are strings (`{0}`); items with fields name each one (`{name}`): use one or the other",
+        let message = format!(
+            "the item template of list fact `{name}` mixes `{{0}}` with named fields (`{}`)",
+            fields.join("`, `")
         );
+        let help = "a plain list's items are strings (`{0}`); items with fields name each one (`{name}`): use one or the other";
+        report(sink, &item.at(0), message, help);
         return None;
     }
-    if !pieces.iter().any(|p| matches!(p, Piece::Name(..))) {
-        error(
-            format!("the item template of list fact `{name}` has no `{{0}}` and no field"),
-            "write where each item goes, e.g. `item = \"- {0}\"`, or its fields, e.g. `item = \"- {name}: {when}\"`",
-        );
-        return None;
-    }
-    let index = |n: &str| fields.iter().position(|f| f == n).unwrap_or(0);
-    let item = pieces
-        .iter()
-        .map(|p| match p {
-            Piece::Lit(t) => ItemPiece::Text(t.clone()),
-            Piece::Name(n, _) => ItemPiece::Field(index(n)),
-            Piece::Open(n, negated, _) => ItemPiece::Open(index(n), *negated),
-            Piece::Close(..) => ItemPiece::Close,
-        })
-        .collect();
-    Some((item, fields))
+    Some(fields)
 }

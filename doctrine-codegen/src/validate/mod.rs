@@ -28,11 +28,13 @@ mod formulation;
 mod gate;
 mod hint;
 mod idents;
+mod item;
 mod kind;
 mod layer;
 mod list;
 mod literal;
 mod locked;
+mod loops;
 mod names;
 mod order;
 mod overlay;
@@ -52,7 +54,10 @@ mod tiers;
 mod types;
 mod uses;
 
-pub use placeholder::{placeholders, Piece, TemplateError};
+pub use placeholder::{
+    item_placeholders, placeholders, Count, Piece, TemplateError, MAX_LOOPS, MAX_SECTION_DEPTH,
+};
+pub use template::standalone;
 
 /// Where the manifest is and what it is judged against, and the crate path the model
 /// carries through.
@@ -70,11 +75,12 @@ pub(super) fn validate(raw: Manifest, cx: Context, sink: &mut Sink<'_>) -> Optio
     let mut loader = Loader::new(cx.crate_dir.clone(), cx.base_dir.clone());
     // A copy, so checks can read it while reporting into the sink.
     let reported = sink.reported().clone();
-    let declared = declarations(&raw, sink);
+    let declared = declarations(&raw, &mut loader, sink);
     let names = declared.names(&raw, &reported);
     let mut layers = layers(&raw, &names, &reported, &mut loader, sink);
     across_layers(&raw, &names, &mut layers, &loader, sink);
     let tables = tables(&raw, &names, &layers, &mut loader, sink);
+    loops::number(&mut loader.texts, sink);
     (!sink.has_errors()).then(|| doctrine(&raw, cx, declared, layers, loader, tables))
 }
 
@@ -103,14 +109,14 @@ impl Declared {
 }
 
 /// Roles, tiers, flags and knobs (then the tiers `[cache] settings` gives them), facts.
-fn declarations(raw: &Manifest, sink: &mut Sink<'_>) -> Declared {
+fn declarations(raw: &Manifest, loader: &mut Loader, sink: &mut Sink<'_>) -> Declared {
     let roles = declare::roles(raw, sink);
     let tiers = tiers::tiers(raw, sink);
     let mut flags = declare::flags(raw, sink);
     let mut knobs = declare::knobs(raw, sink);
     tiers::settings(raw, &tiers, &mut flags, &mut knobs, sink);
     let word = if raw.roles.modes { "mode" } else { "role" };
-    let facts = facts::facts(raw, &roles, &tiers, word, sink);
+    let facts = facts::facts(raw, &roles, &tiers, word, loader, sink);
     Declared {
         roles,
         tiers,

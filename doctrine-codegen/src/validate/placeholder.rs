@@ -1,16 +1,23 @@
-//! `{name}` placeholders in suffixes and in layers with `interpolate = true`, and
+//! `{name}` placeholders in suffixes and in layers with `interpolate = true`,
 //! `{?name}…{/name}` sections: text printed only when a fact is given or a flag is on
-//! (`{?!name}`: only when it is not).
+//! (`{?!name}`: only when it is not; `{?name:one}`, `{?name:many}`: by a list's count),
+//! and `{#list}…{/list}` loops: the body printed once per item of a list fact, `{.}` a
+//! plain list's item.
 
+pub use crate::model::Count;
 use crate::names::{shown, snake_ident_problem};
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     Lit(String),
     /// A placeholder's name and the byte offset of its `{`.
     Name(String, usize),
     /// `{?name}` (or `{?!name}`, negated): a section opens.
     Open(String, bool, usize),
+    /// `{?name:one}` / `{?name:many}` (or negated): a section on a list's item count.
+    Count(String, Count, bool, usize),
+    /// `{#name}`: a loop over a list fact opens; its body runs to the matching `Close`.
+    Loop(String, usize),
     /// `{/name}`: the innermost section closes.
     Close(String, usize),
 }
@@ -18,7 +25,12 @@ pub enum Piece {
 /// How deep `{?name}` sections may nest. Deeper is an error at the section that goes past
 /// it: no real template nests more than a few levels, and a template of 100,000 nested
 /// sections (a few hundred KB of manifest) made 11 MB of generated code, 580 MB to check.
-pub(super) const MAX_SECTION_DEPTH: usize = 16;
+pub const MAX_SECTION_DEPTH: usize = 16;
+
+/// The most loops a manifest holds (and so one text): each is a list measured per
+/// composition and a field of generated code's lists, and no real prompt needs more than
+/// a handful; a text of 10,000 loops is refused at the first past the limit.
+pub const MAX_LOOPS: usize = 256;
 
 /// Why a text's placeholders do not parse: the byte offset where, what, and a help of its
 /// own when the caller's (how to write a placeholder there) would not answer it.
@@ -50,15 +62,16 @@ pub fn placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
 }
 
 /// As [`placeholders`], for a list's item template, where `{0}` is a plain list's item.
-pub(super) fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
+pub fn item_placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
     scan(text, true)
 }
 
 fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
     let mut out = Vec::new();
-    // Open sections: name and offset, innermost last.
-    let mut open: Vec<(String, usize)> = Vec::new();
+    // Open sections and loops, innermost last.
+    let mut open: Vec<Opened> = Vec::new();
     let mut lit = String::new();
+    let mut loops = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         match c {
@@ -85,55 +98,21 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
                         Some((_, c)) => name.push(c),
                     }
                 }
-                let (kind, bare) = match name.strip_prefix('?') {
-                    Some(rest) => match rest.strip_prefix('!') {
-                        Some(rest) => (Some(true), rest),
-                        None => (Some(false), rest),
-                    },
-                    None => match name.strip_prefix('/') {
-                        Some(rest) => (None, rest),
-                        None => (None, name.as_str()),
-                    },
-                };
-                let item = index && kind.is_none() && name == "0";
-                if let Some(problem) = snake_ident_problem(bare).filter(|_| !item) {
-                    let name = shown(&name);
-                    let message = match problem.starts_with("is a Rust keyword") {
-                        true => format!("`{{{name}}}` cannot be a placeholder or section: `{}` is a Rust keyword", shown(bare)),
-                        false => format!("`{{{name}}}` is not a placeholder or section name"),
-                    };
-                    return Err(TemplateError::new(at, message));
+                let tag = tag(&name, at, index)?;
+                if let Tag::Loop(n) = &tag {
+                    loops += 1;
+                    if loops > MAX_LOOPS {
+                        return Err(TemplateError {
+                            at,
+                            message: format!("loop `{{#{}}}` is this text's loop number {loops}; a manifest holds at most {MAX_LOOPS}", shown(n)),
+                            help: Some("print a list in one loop, or with `{list}` and its `item` template".into()),
+                        });
+                    }
                 }
-                let bare = bare.to_string();
                 if !lit.is_empty() {
                     out.push(Piece::Lit(std::mem::take(&mut lit)));
                 }
-                if let Some(negated) = kind {
-                    if open.len() == MAX_SECTION_DEPTH {
-                        return Err(TemplateError {
-                            at,
-                            message: format!("section `{{?{}}}` is nested {} deep; sections nest at most {MAX_SECTION_DEPTH} deep", shown(&bare), open.len() + 1),
-                            help: Some("close some sections before opening more, or split the text into layers or list items".into()),
-                        });
-                    }
-                    open.push((bare.clone(), at));
-                    out.push(Piece::Open(bare, negated, at));
-                } else if name.starts_with('/') {
-                    match open.pop() {
-                        Some((o, _)) if o == bare => out.push(Piece::Close(bare, at)),
-                        Some((o, _)) => {
-                            return Err(TemplateError::new(
-                                at,
-                                format!("`{{/{bare}}}` closes section `{o}`, which is still open (close it with `{{/{o}}}` first)"),
-                            ))
-                        }
-                        None => {
-                            return Err(TemplateError::new(at, format!("`{{/{bare}}}` closes no open section")))
-                        }
-                    }
-                } else {
-                    out.push(Piece::Name(bare, at));
-                }
+                out.push(nest(tag, at, &mut open)?);
             }
             '}' => {
                 return Err(TemplateError::new(
@@ -144,16 +123,167 @@ fn scan(text: &str, index: bool) -> Result<Vec<Piece>, TemplateError> {
             c => lit.push(c),
         }
     }
-    if let Some((name, at)) = open.pop() {
-        return Err(TemplateError::new(
-            at,
-            format!("section `{{?{name}}}` is never closed (add `{{/{name}}}`)"),
-        ));
+    if let Some(o) = open.pop() {
+        let (what, help) = match o.is_loop {
+            true => (
+                "loop",
+                Some(format!("end the item's body with `{{/{}}}`", o.name)),
+            ),
+            false => ("section", None),
+        };
+        return Err(TemplateError {
+            at: o.at,
+            message: format!(
+                "{what} `{{{}}}` is never closed (add `{{/{}}}`)",
+                o.written, o.name
+            ),
+            help,
+        });
     }
     if !lit.is_empty() {
         out.push(Piece::Lit(lit));
     }
     Ok(out)
+}
+
+/// A section or loop still open: its name, its tag as written, and where.
+struct Opened {
+    name: String,
+    written: String,
+    at: usize,
+    is_loop: bool,
+}
+
+/// What one `{…}` holds, before sections are matched.
+enum Tag {
+    Name(String),
+    Open(String, Option<Count>, bool),
+    Loop(String),
+    Close(String),
+}
+
+/// Reads the inside of one `{…}` at `at`: a placeholder, a section or loop tag, or a
+/// close; `index`: a list's item template, where `{0}` is a plain list's item and a loop
+/// cannot stand.
+fn tag(name: &str, at: usize, index: bool) -> Result<Tag, TemplateError> {
+    let (kind, bare) = if let Some(rest) = name.strip_prefix('?') {
+        match rest.strip_prefix('!') {
+            Some(rest) => (Some(true), rest),
+            None => (Some(false), rest),
+        }
+    } else {
+        (None, name.strip_prefix(['/', '#']).unwrap_or(name))
+    };
+    // `{?list:one}`: a count qualifies a section's name.
+    let (bare, count) = match (kind, bare.split_once(':')) {
+        (Some(_), Some((b, "one"))) => (b, Some(Count::One)),
+        (Some(_), Some((b, "many"))) => (b, Some(Count::Many)),
+        (Some(_), Some((b, word))) if snake_ident_problem(b).is_none() => {
+            return Err(TemplateError {
+                at,
+                message: format!("`{{{}}}` counts by `{}`, which is not `one` or `many`", shown(name), shown(word)),
+                help: Some(format!("write `{{?{b}:one}}` (exactly one item), `{{?{b}:many}}` (two or more), or `{{?{b}}}` (any)")),
+            })
+        }
+        _ => (bare, None),
+    };
+    let item =
+        kind.is_none() && !name.starts_with(['/', '#']) && (name == "." || (index && name == "0"));
+    if let Some(problem) = snake_ident_problem(bare).filter(|_| !item) {
+        let name = shown(name);
+        let message = match problem.starts_with("is a Rust keyword") {
+            true => format!(
+                "`{{{name}}}` cannot be a placeholder or section: `{}` is a Rust keyword",
+                shown(bare)
+            ),
+            false => format!("`{{{name}}}` is not a placeholder or section name"),
+        };
+        return Err(TemplateError::new(at, message));
+    }
+    let bare = bare.to_string();
+    Ok(match kind {
+        Some(negated) => Tag::Open(bare, count, negated),
+        None if name.starts_with('/') => Tag::Close(bare),
+        None if name.starts_with('#') && index => {
+            return Err(TemplateError {
+                at,
+                message: format!(
+                    "a list's item template cannot loop (`{{#{}}}`)",
+                    shown(&bare)
+                ),
+                help: Some(
+                    "an item template prints one item: its fields and `{?field}` sections".into(),
+                ),
+            })
+        }
+        None if name.starts_with('#') => Tag::Loop(bare),
+        None => Tag::Name(bare),
+    })
+}
+
+/// The piece a tag at `at` makes, matching closes against what is `open`.
+fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateError> {
+    let (piece, written) = match tag {
+        Tag::Name(n) => return Ok(Piece::Name(n, at)),
+        Tag::Close(bare) => return close(&bare, at, open),
+        Tag::Open(n, count, negated) => {
+            let bang = if negated { "!" } else { "" };
+            let suffix = count.map(|c| format!(":{}", c.word())).unwrap_or_default();
+            let written = format!("?{bang}{n}{suffix}");
+            match count {
+                None => (Piece::Open(n, negated, at), written),
+                Some(count) => (Piece::Count(n, count, negated, at), written),
+            }
+        }
+        Tag::Loop(n) => {
+            if let Some(outer) = open.iter().find(|o| o.is_loop) {
+                return Err(TemplateError {
+                    at,
+                    message: format!("loop `{{#{n}}}` is inside loop `{{#{}}}`: loops do not nest", outer.name),
+                    help: Some(format!("close `{{/{}}}` before opening another loop; an item's fields are text or bool, not lists", outer.name)),
+                });
+            }
+            let written = format!("#{n}");
+            (Piece::Loop(n, at), written)
+        }
+    };
+    if open.len() == MAX_SECTION_DEPTH {
+        return Err(TemplateError {
+            at,
+            message: format!("section `{{{}}}` is nested {} deep; sections nest at most {MAX_SECTION_DEPTH} deep", shown(&written), open.len() + 1),
+            help: Some("close some sections before opening more, or split the text into layers or list items".into()),
+        });
+    }
+    let (name, is_loop) = match &piece {
+        Piece::Loop(n, _) => (n.clone(), true),
+        Piece::Open(n, ..) | Piece::Count(n, ..) => (n.clone(), false),
+        Piece::Lit(_) | Piece::Name(..) | Piece::Close(..) => (String::new(), false),
+    };
+    open.push(Opened {
+        name,
+        written,
+        at,
+        is_loop,
+    });
+    Ok(piece)
+}
+
+/// `{/bare}` at `at`: it must close the innermost open section or loop.
+fn close(bare: &str, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateError> {
+    match open.pop() {
+        Some(o) if o.name == bare => Ok(Piece::Close(bare.to_string(), at)),
+        Some(o) => {
+            let what = if o.is_loop { "loop" } else { "section" };
+            Err(TemplateError::new(
+                at,
+                format!("`{{/{bare}}}` closes {what} `{}`, which is still open (close it with `{{/{}}}` first)", o.name, o.name),
+            ))
+        }
+        None => Err(TemplateError::new(
+            at,
+            format!("`{{/{bare}}}` closes no open section"),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +331,13 @@ mod tests {
             Just("{?root}"),
             Just("{?!root}"),
             Just("{/root}"),
+            Just("{#root}"),
+            Just("{#list}"),
+            Just("{/list}"),
+            Just("{.}"),
+            Just("{?root:one}"),
+            Just("{?!root:many}"),
+            Just("{?root:few}"),
             Just("{?}"),
             Just("{x y}"),
             Just("{é}"),
@@ -228,6 +365,9 @@ mod tests {
                 Piece::Open(n, false, _) => format!("{{?{n}}}"),
                 Piece::Open(n, true, _) => format!("{{?!{n}}}"),
                 Piece::Close(n, _) => format!("{{/{n}}}"),
+                Piece::Count(n, c, false, _) => format!("{{?{n}:{}}}", c.word()),
+                Piece::Count(n, c, true, _) => format!("{{?!{n}:{}}}", c.word()),
+                Piece::Loop(n, _) => format!("{{#{n}}}"),
             })
             .collect()
     }
@@ -415,5 +555,31 @@ mod section_tests {
         // As many sections side by side as wanted.
         let siblings = "{?a}{a}{/a}".repeat(1000);
         assert_eq!(placeholders(&siblings).unwrap().len(), 3000);
+    }
+
+    #[test]
+    fn loops_open_close_and_stop_at_the_limit() {
+        let p = placeholders("A{#xs}\n- {.}{?!n} ({n}){/n}\n{/xs}{?xs:many}s{/xs}").unwrap();
+        assert_eq!(p[1], Piece::Loop("xs".into(), 1));
+        assert_eq!(p[3], Piece::Name(".".into(), 9));
+        assert_eq!(p.last(), Some(&Piece::Close("xs".into(), 44)));
+        assert!(p.contains(&Piece::Count("xs".into(), Count::Many, false, 33)));
+        let e = placeholders("{#a}{#b}{/b}{/a}").unwrap_err();
+        assert_eq!(e.at, 4);
+        assert!(e.message.contains("loops do not nest"), "{}", e.message);
+        let e = placeholders("x{#a}{?b}{/a}{/b}").unwrap_err();
+        assert_eq!(e.at, 9);
+        let e = placeholders("x\n{#a}").unwrap_err();
+        assert_eq!(
+            (e.at, e.message.as_str()),
+            (2, "loop `{#a}` is never closed (add `{/a}`)")
+        );
+        // An item template cannot loop.
+        assert!(item_placeholders("{#a}{/a}").is_err());
+        // 10,000 loops: an error at the first past the limit, found in one pass.
+        let many = "{#a}{.}{/a}".repeat(10_000);
+        let e = placeholders(&many).unwrap_err();
+        assert_eq!(e.at, 11 * MAX_LOOPS);
+        assert!(placeholders(&"{#a}{.}{/a}".repeat(MAX_LOOPS)).is_ok());
     }
 }

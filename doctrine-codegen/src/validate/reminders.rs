@@ -357,7 +357,7 @@ fn one_text(
                     return None;
                 }
             },
-            Piece::Open(..) | Piece::Close(..) => {
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) => {
                 sink.error(
                     Some(span.clone()),
                     format!("the text of reminder kind `{name}` has a section"),

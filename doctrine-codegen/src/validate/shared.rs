@@ -114,5 +114,12 @@ fn runtime(s: &Segment, names: &Names<'_>) -> Option<String> {
                 format!("has a section on flag `{}`", names.flags[*f].name)
             }
         }),
+        Segment::IfCount { fact, .. } => Some(format!(
+            "has a section on the count of fact `{}`",
+            names.facts[*fact].name
+        )),
+        Segment::Loop { fact, .. } => {
+            Some(format!("loops over fact `{}`", names.facts[*fact].name))
+        }
     }
 }

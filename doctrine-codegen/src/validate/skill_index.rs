@@ -9,7 +9,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::idents::check_ident;
-use super::list::list_body;
+use super::list::{list_body, ItemText};
 use crate::diag::Sink;
 use crate::model::{Fact, ListSpec, Need};
 use crate::raw::{self, Manifest};
@@ -90,6 +90,8 @@ fn spec(
     };
     let list = raw::List {
         item: or(given.and_then(|l| l.item.as_ref()), DEFAULT_ITEM),
+        item_file: None,
+        fields: None,
         join: given.and_then(|l| l.join.clone()),
         sort: None,
         max: given
@@ -97,7 +99,8 @@ fn spec(
             .or(Some(Spanned::new(at.clone(), DEFAULT_MAX))),
         more: or(given.and_then(|l| l.more.as_ref()), DEFAULT_MORE),
     };
-    let mut spec = list_body(name, &list, sink)?;
+    let item = list.item.as_ref().map(ItemText::inline);
+    let mut spec = list_body(name, &list, item, sink)?;
     let item_at = list.item.as_ref().map(Spanned::span);
     if let Some(bad) = spec.fields.iter().find(|f| !FIELDS.contains(&f.as_str())) {
         sink.error(

@@ -95,7 +95,7 @@ pub(super) fn suffix(
                     return None;
                 }
             },
-            Piece::Open(..) | Piece::Close(..) => {
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) => {
                 sink.error(
                     Some(raw.text.span()),
                     "a suffix has no `{?name}` sections: its knobs always have a value",

@@ -113,11 +113,11 @@ fn braced(body: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The standalone-tag rule: a line holding one section tag (`{?name}`, `{?!name}`,
-/// `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
+/// The standalone-tag rule: a line holding one section or loop tag (`{?name}`,
+/// `{?!name}`, `{?name:one}`, `{#name}`, `{/name}`) and otherwise only spaces and tabs is left out whole, its line break
 /// included, so a section leaves no blank line behind whether it prints or not. Decided on
 /// the text as written, then applied.
-pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
+pub fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
     let last = pieces.len().saturating_sub(1);
     // The part of each literal that is kept.
     let mut keep: Vec<Range<usize>> = pieces
@@ -128,7 +128,10 @@ pub(super) fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
         })
         .collect();
     for (i, p) in pieces.iter().enumerate() {
-        if !matches!(p, Piece::Open(..) | Piece::Close(..)) {
+        if !matches!(
+            p,
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..)
+        ) {
             continue;
         }
         let before = match i.checked_sub(1) {
@@ -203,7 +206,7 @@ mod tests {
             match p {
                 Piece::Lit(s) if off == 0 => out.push_str(&s),
                 Piece::Name(n, _) if off == 0 => out.push_str(&n.to_uppercase()),
-                Piece::Open(..) if off > 0 || !on => off += 1,
+                Piece::Open(..) | Piece::Loop(..) if off > 0 || !on => off += 1,
                 Piece::Close(..) if off > 0 => off -= 1,
                 _ => {}
             }
@@ -234,5 +237,43 @@ mod tests {
         assert_eq!(render("A {?x}X{/x}\nB", false), "A \nB");
         // A placeholder alone on its line is no tag: it prints.
         assert_eq!(render("A\n{x}\nB", false), "A\nX\nB");
+    }
+
+    use proptest::prelude::*;
+
+    /// A line of a body: text, a placeholder, a section tag, blanks, in any mix.
+    fn line() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("a"),
+            Just(" "),
+            Just("\t"),
+            Just("{f}"),
+            Just("{?f}"),
+            Just("{?!g}"),
+            Just("{/f}"),
+            Just("{/g}"),
+        ];
+        prop::collection::vec(piece, 0..4).prop_map(|p| p.concat() + "\n")
+    }
+
+    proptest! {
+        /// A loop's tags take their lines as a section's do, and the body's own tags are
+        /// decided as at the top of a text: a loop over one item prints what a section that
+        /// prints does, and a loop's body as a list's item template prints what it does.
+        #[test]
+        fn a_loop_body_follows_the_standalone_rule_as_a_section_does(
+            lines in prop::collection::vec(line(), 0..6),
+            before in "[a \n]{0,3}",
+        ) {
+            let body = lines.concat();
+            let section = format!("{before}{{?x}}\n{body}{{/x}}\nend");
+            let looped = format!("{before}{{#x}}\n{body}{{/x}}\nend");
+            // Unbalanced tags in the body: both refused alike.
+            let refused = placeholders(&section).is_err();
+            prop_assert_eq!(refused, placeholders(&looped).is_err());
+            prop_assume!(!refused);
+            prop_assert_eq!(render(&section, true), render(&looped, true));
+            prop_assert_eq!(render(&section, false), render(&looped, false));
+        }
     }
 }

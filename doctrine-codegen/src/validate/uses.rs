@@ -6,12 +6,13 @@
 use super::at::{report, At};
 use super::hint::hint;
 use super::names::Names;
-use super::placeholder::{placeholders, Piece};
+use super::placeholder::{placeholders, Count, Piece};
 use super::{locked, template};
 use crate::diag::Sink;
 use crate::load::Loader;
 use crate::model::{
-    Content, Fact, FactId, FlagId, KnobId, Layer, Need, RoleGroup, RoleId, SectionOn, Segment, Test,
+    Content, Fact, FactId, FlagId, ItemPiece, KnobId, Layer, ListSpec, Need, RoleGroup, RoleId,
+    SectionOn, Segment, Test,
 };
 use crate::names::shown;
 use crate::raw;
@@ -137,8 +138,10 @@ impl Uses<'_, '_> {
         let mut segments = Vec::new();
         // Open sections: where each `If` sits, and the fact it checks is given.
         let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
-        // A section tag alone on its line takes the line with it.
-        for piece in template::standalone(pieces) {
+        // A section or loop tag alone on its line takes the line with it, inside a loop's
+        // body as outside it.
+        let mut pieces = template::standalone(pieces).into_iter();
+        while let Some(piece) = pieces.next() {
             match piece {
                 Piece::Lit(s) => segments.push(Segment::Lit(s)),
                 Piece::Open(n, negated, offset) => {
@@ -160,14 +163,50 @@ impl Uses<'_, '_> {
                         len: 0,
                     });
                 }
+                Piece::Count(n, count, negated, offset) => {
+                    let Some(fact) = self.counted(&n, count, offset, sink) else {
+                        open.push((None, None));
+                        continue;
+                    };
+                    open.push((Some(segments.len()), None));
+                    segments.push(Segment::IfCount {
+                        fact,
+                        count,
+                        negated,
+                        len: 0,
+                    });
+                }
                 Piece::Close(..) => {
                     // Balanced: the parser refuses anything else.
                     if let Some((Some(at), _)) = open.pop() {
                         let after = segments.len() - at - 1;
-                        if let Segment::If { len, .. } = &mut segments[at] {
+                        if let Segment::If { len, .. } | Segment::IfCount { len, .. } =
+                            &mut segments[at]
+                        {
                             *len = after;
                         }
                     }
+                }
+                Piece::Loop(n, offset) => {
+                    // The body runs to the loop's own close: loops do not nest, and the
+                    // parser balanced the sections inside.
+                    let mut depth = 0usize;
+                    let body: Vec<Piece> = pieces
+                        .by_ref()
+                        .take_while(|p| match p {
+                            Piece::Close(..) if depth == 0 => false,
+                            Piece::Close(..) => {
+                                depth -= 1;
+                                true
+                            }
+                            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) => {
+                                depth += 1;
+                                true
+                            }
+                            Piece::Lit(_) | Piece::Name(..) => true,
+                        })
+                        .collect();
+                    segments.extend(self.looped(&n, offset, &body, sink));
                 }
                 Piece::Name(n, offset) => {
                     // Inside `{?f}…{/f}` an optional fact is checked already.
@@ -180,6 +219,87 @@ impl Uses<'_, '_> {
             }
         }
         Some(segments)
+    }
+
+    /// The list fact a loop or counted section names, checked as a gate is (a loop prints
+    /// nothing for an empty list); `None` when it names none (reported).
+    fn list_fact(&self, n: &str, written: &str, at: &At, sink: &mut Sink<'_>) -> Option<FactId> {
+        let names = self.names;
+        let Some(f) = names.facts.iter().position(|f| f.name == n).map(FactId) else {
+            if !names.broken.iter().any(|b| b == n) {
+                let lists = names
+                    .facts
+                    .iter()
+                    .filter(|f| f.list.is_some() && !f.skill_index);
+                report(
+                    sink,
+                    at,
+                    format!("`{{{written}}}` names no declared list fact"),
+                    &hint(n, lists.map(|f| f.name.as_str()), "declared list facts"),
+                );
+            }
+            return None;
+        };
+        let fact = &names.facts[f];
+        if fact.skill_index {
+            report(
+                sink,
+                at,
+                format!("`{{{written}}}` names the skill index, which prints as its own lines"),
+                &format!("print `{{{n}}}` where the index goes; its line is set by `[skills] index = {{ item = \"...\" }}`"),
+            );
+            return None;
+        }
+        if fact.list.is_none() {
+            report(
+                sink,
+                at,
+                format!("`{{{written}}}` needs a list, and fact `{n}` is not a list fact"),
+                &format!("print it with `{{{n}}}`, test it with `{{?{n}}}…{{/{n}}}`, or declare it a list: `list = {{ ... }}` under `[facts.{n}]`"),
+            );
+            return None;
+        }
+        check_use(self.layer, f, self.roles, at, true, names, sink);
+        Some(f)
+    }
+
+    /// `{?list:one}` / `{?list:many}`: a list fact, counted.
+    fn counted(&self, n: &str, count: Count, offset: usize, sink: &mut Sink<'_>) -> Option<FactId> {
+        let at = (self.locate)(offset);
+        self.list_fact(n, &format!("?{n}:{}", count.word()), &at, sink)
+    }
+
+    /// `{#list}…{/list}`: the loop over a list fact, its body the loop's item template
+    /// (resolved against the list's fields).
+    fn looped(
+        &self,
+        n: &str,
+        offset: usize,
+        body: &[Piece],
+        sink: &mut Sink<'_>,
+    ) -> Option<Segment> {
+        let at = (self.locate)(offset);
+        let f = self.list_fact(n, &format!("#{n}"), &at, sink)?;
+        let spec = self.names.facts[f].list.as_ref()?;
+        let fields = super::item::Fields {
+            list: n,
+            names: &spec.fields,
+            kinds: &spec.kinds,
+            in_loop: true,
+        };
+        let item = match fields.resolve(body) {
+            Ok(item) => item,
+            Err(e) => {
+                let message = format!("in the loop over `{n}`: {}", e.message);
+                report(sink, &(self.locate)(e.at), message, &e.help);
+                return None;
+            }
+        };
+        Some(Segment::Loop {
+            fact: f,
+            style: Box::new(looped_style(spec, item)),
+            site: 0,
+        })
     }
 
     /// `{name}`: a fact, checked where it is printed (`checked`: inside its own section),
@@ -197,6 +317,15 @@ impl Uses<'_, '_> {
             let at = (self.locate)(offset);
             check_use(layer, f, self.roles, &at, checked(f), names, sink);
             locked::prints(layer, f, n, &at, names, sink);
+            if names.facts[f].list.as_ref().is_some_and(|l| !l.printable) {
+                report(
+                    sink,
+                    &at,
+                    format!("`{{{n}}}` prints list fact `{n}`, which has fields and no item template"),
+                    &format!("loop over it here, `{{#{n}}}…{{/{n}}}` with its fields inside, or give it one: `item = \"...\"` or `item_file = \"...\"` in its `list`"),
+                );
+                return None;
+            }
             return Some(Segment::Fact(f));
         }
         if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
@@ -347,4 +476,30 @@ fn later_fact(layer: &Layer, fact: &Fact, at: &At, names: &Names<'_>, sink: &mut
             "tier `{mine}` is cached before tier `{theirs}`: a value that changes with `{theirs}` there makes every request pay for the block again. Move this into a layer of tier `{theirs}` (or a later one), or declare the fact `tier = \"{mine}\"` if it really is fixed that long"
         ),
     );
+}
+
+/// How a loop prints its list: its body as the item template, items back to back (the body
+/// carries its own line breaks), and the list's sort and cap. After `max` items the list's
+/// `more` line stands where the next item would, ending as the body ends (with a line
+/// break when the body ends with one).
+fn looped_style(spec: &ListSpec, item: Vec<ItemPiece>) -> ListSpec {
+    let ends_line = item
+        .iter()
+        .rev()
+        .find(|p| !matches!(p, ItemPiece::Open(..) | ItemPiece::Close))
+        .is_some_and(|p| matches!(p, ItemPiece::Text(t) if t.ends_with('\n')));
+    let mut more = spec.more.clone();
+    if ends_line {
+        more.push('\n');
+    }
+    ListSpec {
+        item,
+        printable: true,
+        fields: spec.fields.clone(),
+        kinds: spec.kinds.clone(),
+        join: String::new(),
+        sort: spec.sort,
+        max: spec.max,
+        more,
+    }
 }

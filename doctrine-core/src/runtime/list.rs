@@ -67,6 +67,9 @@ impl Row for &str {
 pub trait Rows {
     /// How many bytes it prints.
     fn printed_len(&self) -> usize;
+    /// How many items it holds: those not left out for being empty, counted before `max`
+    /// (a `more` line stands for the others). What `{?list}` and `{?list:many}` read.
+    fn items(&self) -> usize;
     /// Hands each piece it prints to `out`, in order, with whether it is an item's field
     /// (the caller's text) rather than the list's own (for a writer that needs them one by
     /// one: trimming, user-content ranges, run-time text checked for section boundaries).
@@ -104,6 +107,8 @@ pub struct List<'a, R> {
     /// A sorted list's kept items (indices into `rows`), in print order.
     order: Option<Vec<usize>>,
     len: usize,
+    /// How many items it holds (see [`Rows::items`]), counted as it is measured.
+    items: usize,
     /// Whether a field it prints may mark a heading, found as it is measured.
     marks: bool,
 }
@@ -124,6 +129,7 @@ impl<R> Default for List<'_, R> {
             style: &NONE,
             order: None,
             len: 0,
+            items: 0,
             marks: false,
         }
     }
@@ -152,14 +158,15 @@ impl<'a, R: Row> List<'a, R> {
             style,
             order,
             len: 0,
+            items: 0,
             marks: false,
         };
         let (mut len, mut marks) = (0, false);
-        list.walk(&mut |p, field| {
+        let items = list.walk(&mut |p, field| {
             len += p.len();
             marks |= field && may_mark_a_heading(p.as_bytes());
         });
-        (list.len, list.marks) = (len, marks);
+        (list.len, list.items, list.marks) = (len, items, marks);
         list
     }
 
@@ -173,9 +180,10 @@ impl<'a, R: Row> List<'a, R> {
         self.style
     }
 
-    /// Hands each piece the list prints to `out`, in order.
+    /// Hands each piece the list prints to `out`, in order; returns how many items it
+    /// holds.
     #[inline]
-    fn walk(&self, out: &mut impl FnMut(&str, bool)) {
+    fn walk(&self, out: &mut impl FnMut(&str, bool)) -> usize {
         match &self.order {
             Some(order) => walk(order.iter().map(|&i| &self.rows[i]), self.style, out),
             None => walk(self.rows.iter(), self.style, out),
@@ -187,6 +195,11 @@ impl<R: Row> Rows for List<'_, R> {
     #[inline]
     fn printed_len(&self) -> usize {
         self.len
+    }
+
+    #[inline]
+    fn items(&self) -> usize {
+        self.items
     }
 
     fn each_piece(&self, mut out: &mut dyn FnMut(&str, bool)) {
@@ -222,13 +235,13 @@ fn kept(row: &impl Row, fields: usize) -> bool {
 /// Hands each piece of a list of `rows` (in print order) to `out`: each kept item through
 /// the item template, joined, at most `max` of them and then a line saying how many were
 /// left out (never a silent cut). An empty list, or one of empty items, hands nothing: it
-/// is absent.
+/// is absent. Returns how many items were kept, shown or not.
 #[inline]
 fn walk<'r, R: Row + 'r>(
     rows: impl Iterator<Item = &'r R>,
     style: &ListStyle,
     out: &mut impl FnMut(&str, bool),
-) {
+) -> usize {
     let fields = style.fields();
     let cap = style.max.unwrap_or(usize::MAX);
     let (mut shown, mut left) = (0, 0);
@@ -244,6 +257,7 @@ fn walk<'r, R: Row + 'r>(
         shown += 1;
     }
     write_more(left, style, &mut |p| out(p, false));
+    shown + left
 }
 
 /// A plain list as one string (a reminder's text), allocated at its exact length.

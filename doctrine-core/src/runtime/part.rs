@@ -54,6 +54,10 @@ pub enum Seg {
     /// `{?name}…{/name}`: when value `.0` is empty (a fact not given, a flag off), or with
     /// `.1` (negated) when it is not, the next `.2` segments are left out.
     If(value: usize, negated: bool, len: usize),
+    /// `{?list:one}` (`.1` false) / `{?list:many}` (`.1` true): when list value `.0` holds
+    /// not exactly one item / fewer than two, or with `.2` (negated) when it does, the next
+    /// `.3` segments are left out.
+    Count(value: usize, many: bool, negated: bool, len: usize),
 }
 }
 
@@ -79,14 +83,23 @@ impl Value<'_> {
         }
     }
 
-    /// Whether it is empty (a fact not given, a flag off, a list with no item kept): what
-    /// its sections and a `when` on it read. An escaped value is read as given, so a JSON
-    /// value not given is empty though it prints `""`.
+    /// Whether it is absent (a fact not given, a flag off, a list with no item kept):
+    /// what its sections and a `when` on it read. An escaped value is read as given, so a
+    /// JSON value not given is absent though it prints `""`.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         match *self {
-            Value::Escaped(t, _) => t.is_empty(),
-            _ => self.len() == 0,
+            Value::Text(t) | Value::Escaped(t, _) => t.is_empty(),
+            Value::List(list) => list.items() == 0,
+        }
+    }
+
+    /// How many items it holds: a list's kept items; a text is one, or none when empty.
+    #[inline]
+    fn items(&self) -> usize {
+        match *self {
+            Value::Text(t) | Value::Escaped(t, _) => usize::from(!t.is_empty()),
+            Value::List(list) => list.items(),
         }
     }
 }
@@ -106,6 +119,13 @@ pub(super) fn each_value<'v>(
             Seg::Value(v) => value(values[v], Some(v)),
             Seg::If(v, negated, len) => {
                 if values[v].is_empty() != negated {
+                    i += len;
+                }
+            }
+            Seg::Count(v, many, negated, len) => {
+                let items = values[v].items();
+                let on = if many { items > 1 } else { items == 1 };
+                if on == negated {
                     i += len;
                 }
             }

@@ -409,7 +409,7 @@ pub(super) fn fixed<'a>(
         && conds.all(|c| fixed_test(c.test, runtime))
         && segs.iter().all(|s| match *s {
             Seg::Lit(_) => true,
-            Seg::Value(v) | Seg::If(v, ..) => !runtime(v),
+            Seg::Value(v) | Seg::If(v, ..) | Seg::Count(v, ..) => !runtime(v),
         });
     fixed.then_some(part)
 }

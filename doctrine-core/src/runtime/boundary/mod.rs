@@ -35,6 +35,10 @@ pub(crate) use writer::{may_mark_a_heading, Guarded, Raw, Shift};
 pub struct Guard {
     pub tags: &'static [&'static str],
     pub facts: &'static [&'static str],
+    /// The values of the manifest's loops (`{#list}…{/list}`), each a list fact printed
+    /// through its own item template: where they start among the values, and each one's
+    /// fact. Their items' fields are run-time text as the fact's own are.
+    loops: (usize, &'static [&'static str]),
     /// How a name in run-time text is folded before it is compared with `tags`: the one
     /// that folded them (generated code passes the loader's, which drops accents; by
     /// default lowercase, invisible characters and look-alikes only).
@@ -66,6 +70,7 @@ impl Guard {
         Guard {
             tags,
             facts,
+            loops: (0, &[]),
             fold: ascii_lowercase,
             longest,
             every_value: false,
@@ -76,6 +81,13 @@ impl Guard {
     /// The same guard, comparing names folded by `fold` (the tags must be folded by it too).
     pub const fn folding(mut self, fold: fn(&str) -> String) -> Guard {
         self.fold = fold;
+        self
+    }
+
+    /// The same guard, with the manifest's loops: values from `from` on, one per loop, each
+    /// printing the list fact it names.
+    pub const fn looping(mut self, from: usize, facts: &'static [&'static str]) -> Guard {
+        self.loops = (from, facts);
         self
     }
 
@@ -97,7 +109,16 @@ impl Guard {
 
     /// Whether placeholder value `v` is a fact (run-time text).
     pub(crate) fn is_fact(&self, v: usize) -> bool {
-        self.every_value || v < self.facts.len()
+        self.every_value || self.fact_name(v).is_some()
+    }
+
+    /// The name of the fact whose text value `v` prints: a fact's own, or a loop's list.
+    pub(crate) fn fact_name(&self, v: usize) -> Option<&'static str> {
+        let (from, loops) = self.loops;
+        match v.checked_sub(from) {
+            Some(l) if v >= self.facts.len() => loops.get(l).copied(),
+            _ => self.facts.get(v).copied(),
+        }
     }
 }
 
@@ -105,7 +126,7 @@ impl Guard {
 // named from (a function pointer's address is not a reliable identity).
 impl PartialEq for Guard {
     fn eq(&self, other: &Self) -> bool {
-        let key = |g: &Guard| (g.tags, g.facts, g.every_value, g.off);
+        let key = |g: &Guard| (g.tags, g.facts, g.loops, g.every_value, g.off);
         key(self) == key(other)
     }
 }
@@ -114,7 +135,14 @@ impl Eq for Guard {}
 
 impl std::hash::Hash for Guard {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.tags, self.facts, self.every_value, self.off).hash(state);
+        (
+            self.tags,
+            self.facts,
+            self.loops,
+            self.every_value,
+            self.off,
+        )
+            .hash(state);
     }
 }
 
@@ -154,7 +182,7 @@ impl Via<'_> {
     fn supplied(self, guard: &Guard) -> Supplied {
         match self {
             Via::Slot => Supplied::Slot,
-            Via::Fact(i) => Supplied::Fact(guard.facts.get(i).copied().unwrap_or("")),
+            Via::Fact(i) => Supplied::Fact(guard.fact_name(i).unwrap_or("")),
             Via::OverlayFile(file) => Supplied::OverlayFile(file),
             Via::SelectorPath(name) => Supplied::SelectorPath(name),
             Via::Instruction(i) => Supplied::InstructionText {
