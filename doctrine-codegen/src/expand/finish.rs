@@ -232,10 +232,9 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
         add(true, quote! { user: #user });
     }
     add(cleans, quote! { cleaned: &cleaned });
-    let lists = prelude.as_ref().map_or(&[][..], |p| &p.lists[..]);
-    let loops = prelude.as_ref().map_or(&[][..], |p| &p.loops[..]);
+
     let values = (value_count > 0).then(|| {
-        let values = values(d, cleans, (lists, loops));
+        let values = values(d, prelude.as_ref());
         quote! { let values: [#pv::Value<'_>; #value_count] = #values; }
     });
     let prelude = prelude.map(|p| p.code);
@@ -282,16 +281,14 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
 /// placeholder stands (the skill index as rendered). A fact with `escape` prints escaped;
 /// with `cleaned`, facts are read from the cleaned `facts` and the cleaned lists from
 /// `lists`.
-fn values(
-    d: &Doctrine,
-    cleaned: bool,
-    (lists, cleaned_loops): (&[(usize, TokenStream)], &[(usize, TokenStream)]),
-) -> TokenStream {
+fn values(d: &Doctrine, cleaned: Option<&super::sanitize::Prelude>) -> TokenStream {
+    let lists = cleaned.map_or(&[][..], |p| &p.lists[..]);
+    let cleaned_loops = cleaned.map_or(&[][..], |p| &p.loops[..]);
     let pv = d.private();
     let text = |v: TokenStream| quote! { #pv::Value::Text(#v) };
     let given = match cleaned {
-        true => quote! { facts },
-        false => quote! { self.facts },
+        Some(_) => quote! { facts },
+        None => quote! { self.facts },
     };
     let facts = d.facts.iter().enumerate().map(|(i, f)| {
         if let Some((_, list)) = lists.iter().find(|(j, _)| *j == i) {

@@ -45,7 +45,7 @@ impl Rows {
         let mut went = Removed::default();
         let mut one = |s: &mut String| {
             let (out, removed) = sanitize(s, f.sanitize);
-            went = went.add(removed);
+            went = went.and(removed);
             *s = out.into_owned();
         };
         match self {

@@ -318,7 +318,7 @@ impl fmt::Display for Explain<'_> {
             let total = self
                 .cleaned
                 .iter()
-                .fold(Default::default(), |all, c| c.removed.add(all));
+                .fold(Default::default(), |all, c| c.removed.and(all));
             writeln!(f, "{n} value{s} from outside sanitized: {total}")?;
         }
         if let Some(line) = blocks_line(self) {

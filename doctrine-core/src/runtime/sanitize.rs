@@ -59,7 +59,7 @@ impl Removed {
     }
 
     /// Both counts added, and normalised when either was.
-    pub fn add(self, other: Removed) -> Removed {
+    pub fn and(self, other: Removed) -> Removed {
         Removed {
             tags: self.tags + other.tags,
             bidi: self.bidi + other.bidi,
