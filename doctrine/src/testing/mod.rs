@@ -10,9 +10,7 @@
 //! matrix, and a run writes the whole pending change, never only the first prompt that
 //! differs. The guide's [testing page](crate::guide::testing) shows a test.
 
-mod book;
-
-pub use book::Book;
+pub use doctrine_book::{Book, LayerAbout};
 
 // Defined at the crate root (`#[macro_export]` puts it there), shown here, where it belongs.
 #[doc(inline)]
