@@ -21,8 +21,7 @@ use crate::tokens::Counter;
 
 pub(crate) const COMMAND: Command = Command {
     name: "book",
-    about: "Write every prompt a manifest makes as one web page: its layers, locks, user bytes \
-            and cache breakpoints (with --diff or --rev: the review of a change)",
+    about: "Write every prompt as one web page of labelled layers (--diff: a review)",
     usage: "[--out DIR] [--choices] [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
             [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
