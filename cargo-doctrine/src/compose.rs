@@ -98,7 +98,6 @@ pub(crate) fn parse(
         part: None,
         encoding: None,
     };
-    let n = &mut given.named;
     while let Some(arg) = parser.next()? {
         let name = match arg {
             Arg::Long(name) => name.to_string(),
@@ -108,46 +107,71 @@ pub(crate) fn parse(
             }
             other => return Err(cli::unexpected(command, other)),
         };
-        let once = |slot: &Option<String>| match slot {
-            Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
-            None => Ok(()),
-        };
-        match name.as_str() {
-            "role" => {
-                once(&n.role)?;
-                n.role = Some(parser.value()?.string()?);
-            }
-            "flag" => n.flags.push(flag(&parser.value()?.string()?)?),
-            "knob" => n.knobs.push(pair("knob", parser.value()?.string()?)?),
-            "choice" => n.choices.push(pair("choice", parser.value()?.string()?)?),
-            "fact" => n.facts.push(pair("fact", parser.value()?.string()?)?),
-            "slot" => n.slots.push(slot(parser.value()?.string()?)?),
-            "instruction" => n.instructions.push(instruction(parser.value()?.string()?)?),
-            "select" => n.selectors.push(pair("select", parser.value()?.string()?)?),
-            "overlay" => {
-                if n.overlay.is_some() {
-                    return Err(Stop::Usage("`--overlay` is given twice".into()));
-                }
-                n.overlay = Some(PathBuf::from(parser.value()?));
-            }
-            "family" => {
-                once(&n.family)?;
-                n.family = Some(parser.value()?.string()?);
-            }
-            "encoding" if command.options.iter().any(|o| o.name == "--encoding") => {
-                let value = parser.value()?.string()?;
-                given.encoding = Some(value.parse().map_err(
-                    |e: doctrine_core::tokens::ParseEncodingError| Stop::Usage(e.to_string()),
-                )?);
-            }
-            "part" if part => {
-                once(&given.part)?;
-                given.part = Some(parser.value()?.string()?);
-            }
-            _ => return Err(cli::unexpected(command, Arg::Long(&name))),
+        if !input(&name, parser, &mut given.named)? {
+            given_option(&name, parser, command, part, &mut given)?;
         }
     }
     Ok(given)
+}
+
+/// Takes `--NAME VALUE` into `n` when it names an input (role, flag, knob, choice, fact,
+/// slot, instruction, selector, overlay, family); `false` for any other option.
+pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> Result<bool, Stop> {
+    let once = |slot: &Option<String>| match slot {
+        Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
+        None => Ok(()),
+    };
+    match name {
+        "role" => {
+            once(&n.role)?;
+            n.role = Some(parser.value()?.string()?);
+        }
+        "flag" => n.flags.push(flag(&parser.value()?.string()?)?),
+        "knob" => n.knobs.push(pair("knob", parser.value()?.string()?)?),
+        "choice" => n.choices.push(pair("choice", parser.value()?.string()?)?),
+        "fact" => n.facts.push(pair("fact", parser.value()?.string()?)?),
+        "slot" => n.slots.push(slot(parser.value()?.string()?)?),
+        "instruction" => n.instructions.push(instruction(parser.value()?.string()?)?),
+        "select" => n.selectors.push(pair("select", parser.value()?.string()?)?),
+        "overlay" => {
+            if n.overlay.is_some() {
+                return Err(Stop::Usage("`--overlay` is given twice".into()));
+            }
+            n.overlay = Some(PathBuf::from(parser.value()?));
+        }
+        "family" => {
+            once(&n.family)?;
+            n.family = Some(parser.value()?.string()?);
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `--encoding` and `--part`, where `command` takes them.
+fn given_option(
+    name: &str,
+    parser: &mut lexopt::Parser,
+    command: &Command,
+    part: bool,
+    given: &mut Given,
+) -> Result<(), Stop> {
+    match name {
+        "encoding" if command.options.iter().any(|o| o.name == "--encoding") => {
+            let value = parser.value()?.string()?;
+            given.encoding = Some(value.parse().map_err(
+                |e: doctrine_core::tokens::ParseEncodingError| Stop::Usage(e.to_string()),
+            )?);
+        }
+        "part" if part => {
+            if given.part.is_some() {
+                return Err(Stop::Usage("`--part` is given twice".into()));
+            }
+            given.part = Some(parser.value()?.string()?);
+        }
+        _ => return Err(cli::unexpected(command, Arg::Long(name))),
+    }
+    Ok(())
 }
 
 /// `NAME=VALUE`, split at the first `=`.

@@ -2,6 +2,7 @@
 //! generates for it, with the macro's own loader (`doctrine_codegen`), so the tool and
 //! the compiler never disagree. Each command is a file in `commands/`.
 
+mod book;
 mod cache_lint;
 mod cli;
 mod commands;

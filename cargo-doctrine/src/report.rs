@@ -48,7 +48,7 @@ pub(crate) fn diff(
 
 /// The simulator's default run on each side: the fraction served from the cache and the
 /// cost against no caching, before and after.
-fn simulated(old: &Prompts, new: &Prompts, counter: Counter, fixed: &Named) -> String {
+pub(crate) fn simulated(old: &Prompts, new: &Prompts, counter: Counter, fixed: &Named) -> String {
     let (sessions, turns) = simulate::DEFAULT_RUN;
     let run = |p: &Prompts| simulate::default_run(&p.doctrine, fixed, counter);
     let figures = match (run(old), run(new)) {

@@ -167,7 +167,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["frob"],
-            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, simulate, schema, help",
+            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, book, simulate, schema, help",
         ),
         (
             &["schema", "doctrine.toml"],
@@ -212,7 +212,7 @@ fn every_command_has_a_help_with_an_example() {
         .collect();
     assert_eq!(
         commands,
-        ["check", "expand", "render", "explain", "matrix", "diff", "simulate", "schema"]
+        ["check", "expand", "render", "explain", "matrix", "diff", "book", "simulate", "schema"]
     );
     for name in commands {
         let out = run(&[name, "--help"]);

@@ -3,6 +3,7 @@
 
 use crate::cli::Command;
 
+mod book;
 mod check;
 mod diff;
 mod expand;
@@ -21,6 +22,7 @@ pub(crate) const ALL: &[&Command] = &[
     &explain::COMMAND,
     &matrix::COMMAND,
     &diff::COMMAND,
+    &book::COMMAND,
     &simulate::COMMAND,
     &schema::COMMAND,
     &import::COMMAND,

@@ -10,9 +10,12 @@
 //! matrix, and a run writes the whole pending change, never only the first prompt that
 //! differs. The guide's [testing page](crate::guide::testing) shows a test.
 
-mod book;
+mod page;
 
-pub use book::Book;
+pub use doctrine_book::{Book, LayerAbout};
+#[doc(hidden)]
+pub use page::write_page;
+pub use page::VARIABLE;
 
 // Defined at the crate root (`#[macro_export]` puts it there), shown here, where it belongs.
 #[doc(inline)]
@@ -30,7 +33,9 @@ pub use insta as __insta;
 /// facts, slot values and choices the test picks. The snapshot is a file in `snapshots/`
 /// beside the test file, named after the test's module path and `$name`
 /// (`tests/snapshots/prompts__desk.snap` for `tests/prompts.rs`), reviewed with
-/// `cargo insta review`.
+/// `cargo insta review`. With `DOCTRINE_BOOK_HTML=1` it also writes the book as a web page
+/// beside it (`prompts__desk.html`; another value: a directory to write it into), for CI to
+/// publish: see [`VARIABLE`](crate::testing::VARIABLE).
 ///
 /// ```no_run
 /// # mod desk {
@@ -48,6 +53,11 @@ macro_rules! __assert_book {
     ($name:expr, $cases:expr, $compose:expr $(,)?) => {{
         let name: &str = $name;
         let book = $crate::testing::Book::of(name, $cases, $compose);
+        let at = (module_path!(), env!("CARGO_MANIFEST_DIR"), file!());
+        let target = ::std::env::var_os($crate::testing::VARIABLE);
+        if let Err(e) = $crate::testing::write_page(&book, name, at, target.as_deref()) {
+            panic!("{e}");
+        }
         $crate::testing::__insta::assert_snapshot!(name, book, "prompt book");
     }};
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::{Book, Text, BETWEEN};
 
 /// One text as the book shows it.
-pub(super) struct Shown<'a> {
+pub(crate) struct Shown<'a> {
     pub layer: &'a str,
     pub body: &'a str,
     /// The pages it is in, in order.
@@ -16,7 +16,7 @@ pub(super) struct Shown<'a> {
 }
 
 /// The shown texts, and how the book's texts are made of them.
-pub(super) struct View<'a> {
+pub(crate) struct View<'a> {
     pub shown: Vec<Shown<'a>>,
     /// For each of the book's texts, the shown texts it is, joined by a blank line: one,
     /// or a shared head and its own last paragraph.
@@ -30,7 +30,7 @@ pub(super) struct View<'a> {
 pub(super) const PARAGRAPH: &str = "\n\n";
 
 impl Book {
-    pub(super) fn view(&self) -> View<'_> {
+    pub(crate) fn view(&self) -> View<'_> {
         // How many of a layer's texts share each head: only a head shared is cut off.
         let mut sharing: HashMap<(&str, &str), usize> = HashMap::new();
         for t in &self.texts {

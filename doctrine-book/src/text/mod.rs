@@ -4,9 +4,10 @@
 //! earlier prompt it equals). A change to a file every prompt shares is then one hunk in
 //! the book's text plus one changed line per prompt in the matrix, not a copy of the hunk
 //! per prompt. The facade's `testing` feature snapshots it (`doctrine::testing::assert_book!`).
+//! The same grouping (identical prompts, distinct texts) heads the web page ([`Book::html`]).
 
 mod render;
-mod shown;
+pub(crate) mod shown;
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -14,12 +15,16 @@ use std::fmt::Display;
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
 
+use crate::count::Counter;
+use crate::page::Detail;
+use crate::review::Review;
+
 /// Every prompt of one manifest, layer texts shared. Build it with [`Book::of`] or
 /// [`Book::add`]; its `Display` is the book.
 #[derive(Clone, Debug, Default)]
 pub struct Book {
     title: String,
-    pages: Vec<Page>,
+    pub(crate) pages: Vec<Page>,
     texts: Vec<Text>,
     /// `(layer, text)` → its index in `texts`.
     known: HashMap<(String, String), usize>,
@@ -29,21 +34,40 @@ pub struct Book {
     layers: Vec<String>,
     /// What stands between two layers' texts: the first such stretch seen.
     joint: Option<String>,
+    /// What the web page shows of each distinct prompt (`None` for a page that equals an
+    /// earlier one), in page order.
+    pub(crate) details: Vec<Option<Detail>>,
+    pub(crate) counter: Counter,
+    /// The role names, when the prompts' names start with one ([`Book::roles`]).
+    pub(crate) roles: Vec<String>,
+    /// What the manifest says of a layer beyond the runtime's records ([`Book::describe`]).
+    pub(crate) about: HashMap<String, LayerAbout>,
+    pub(crate) review: Option<Review>,
+}
+
+/// What a manifest says of a layer that a composed prompt does not record: shown in the
+/// layer's label on the web page. `cargo doctrine book` fills it from the manifest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LayerAbout {
+    /// The gate that lets the layer in (`when = "fable"`, `roles = developer, qa`), if any.
+    pub gate: Option<String>,
+    /// The generated `Overlay` field that can change its text, if any.
+    pub overlay: Option<String>,
 }
 
 /// One prompt: its name, sizes and the texts it is made of.
 #[derive(Clone, Debug)]
-struct Page {
-    name: String,
-    bytes: usize,
-    stable: usize,
+pub(crate) struct Page {
+    pub(crate) name: String,
+    pub(crate) bytes: usize,
+    pub(crate) stable: usize,
     fingerprint: u64,
     /// Indices into `Book::texts`, in the prompt's order.
     pieces: Vec<usize>,
     /// The index in `pieces` of the first volatile piece, if any.
     volatile: Option<usize>,
     /// The first earlier page with the same whole text.
-    same_as: Option<usize>,
+    pub(crate) same_as: Option<usize>,
 }
 
 /// One distinct text of one layer, and the pages it is in.
@@ -109,6 +133,10 @@ impl Book {
         if same_as.is_none() {
             self.prompts.insert(text.to_string(), page);
         }
+        let detail = same_as
+            .is_none()
+            .then(|| Detail::of(prompt, &mut self.counter));
+        self.details.push(detail);
         self.pages.push(Page {
             name: name.to_string(),
             bytes: text.len(),
@@ -119,6 +147,25 @@ impl Book {
             same_as,
         });
         self
+    }
+
+    /// Names the roles: a prompt whose name starts with one of them (`developer+fable`) is
+    /// that role's, and the web page's index filters by it.
+    pub fn roles<R: Into<String>>(&mut self, roles: impl IntoIterator<Item = R>) -> &mut Self {
+        self.roles = roles.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Says what the manifest says of `layer` beyond the prompt's records, for its label on
+    /// the web page.
+    pub fn describe(&mut self, layer: impl Into<String>, about: LayerAbout) -> &mut Self {
+        self.about.insert(layer.into(), about);
+        self
+    }
+
+    /// The book's title.
+    pub fn title(&self) -> &str {
+        &self.title
     }
 
     /// The prompt cut into pieces `(layer, start, end)`: each included layer's text, and

@@ -1,0 +1,222 @@
+//! `cargo doctrine book`: every prompt a manifest makes as one self-contained web page
+//! (`DIR/index.html`), and with `--diff`/`--rev` the review of a change on that page.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use lexopt::{Arg, ValueExt};
+
+use doctrine_codegen::load;
+use doctrine_codegen::named::Named;
+use doctrine_core::tokens::Encoding;
+
+use crate::book;
+use crate::cli::{self, Command, Exit, Opt, Stop};
+use crate::compose::{self, FACT, FAMILY, INSTRUCTION, OVERLAY, SELECT, SLOT};
+use crate::git_tree::OldTree;
+use crate::manifest::{self, Manifest};
+use crate::out::Out;
+use crate::prompts::{self, Prompts};
+use crate::tokens::Counter;
+
+pub(crate) const COMMAND: Command = Command {
+    name: "book",
+    about: "Write every prompt as one web page of labelled layers (--diff: a review)",
+    usage: "[--out DIR] [--choices] [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
+            [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
+            ([MANIFEST] | --diff OLD NEW | --rev REV [MANIFEST])",
+    arguments: &[
+        manifest::ARGUMENT,
+        ("OLD NEW", "With --diff: two manifests, the change from OLD's prompts to NEW's"),
+    ],
+    options: &[
+        Opt {
+            name: "--out",
+            value: "DIR",
+            help: "The directory to write index.html into (made if missing) [default: doctrine-book]",
+        },
+        Opt {
+            name: "--diff",
+            value: "",
+            help: "Review the change from the manifest OLD to the manifest NEW",
+        },
+        Opt {
+            name: "--rev",
+            value: "REV",
+            help: "Review the change from the manifest's crate directory as git has it at REV \
+                   to the working tree",
+        },
+        Opt {
+            name: "--choices",
+            value: "",
+            help: "Also combine every variant of each choice layer",
+        },
+        FACT,
+        SLOT,
+        INSTRUCTION,
+        SELECT,
+        OVERLAY,
+        FAMILY,
+        Opt {
+            name: "--role, --flag, --knob, --choice",
+            value: "",
+            help: "Name one combination, as `render` takes them: the book is then that one prompt",
+        },
+    ],
+    notes: "One self-contained HTML file: no network, no font, no framework, a small script of \
+its own (filters, pages of the index, the copy control); it opens from file://. The index lists \
+every combination (roles × flags × knobs, × choices with --choices), identical prompts grouped, \
+with bytes, o200k_base tokens, the stable prefix and the number of distinct layer texts, filtered \
+by role and by input. Each distinct prompt's page holds its exact bytes as one labelled block \
+per layer (name, source, tier, locked, overlay field, gate), separators drawn as separators, \
+the stable/volatile boundary and each cache breakpoint with the tokens up to it; locked \
+layers, user-file bytes and run-time values are marked by colour and by a text label; layers \
+left out are listed with the reason. The inputs (facts, slots, instructions, selectors, \
+overlay, family) apply to every prompt; a required fact must be given. In review mode the \
+prompts are composed as `diff` composes them (no facts, slots or overlay): each changed layer \
+text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
+pages, and each prompt's cached prefix before → after is stated, with the simulated cache \
+(3 sessions × 4 turns) before → after.",
+    examples: &[
+        "cargo doctrine book examples/crew/doctrine.toml --out /tmp/crew-book",
+        "cargo doctrine book examples/overlay/doctrine.toml --fact tools=grep --overlay examples/overlay/config-demo",
+        "cargo doctrine book --rev HEAD src/doctrine.toml",
+        "cargo doctrine book --diff old/doctrine.toml new/doctrine.toml --out review",
+    ],
+    run,
+};
+
+#[derive(Default)]
+struct Args {
+    out: Option<PathBuf>,
+    diff: bool,
+    rev: Option<String>,
+    choices: bool,
+    named: Named,
+    paths: Vec<OsString>,
+}
+
+fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
+    let mut args = Args::default();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Arg::Long("out") => args.out = Some(PathBuf::from(parser.value()?)),
+            Arg::Long("diff") => args.diff = true,
+            Arg::Long("rev") => args.rev = Some(parser.value()?.string()?),
+            Arg::Long("choices") => args.choices = true,
+            Arg::Long(name) => {
+                let name = name.to_string();
+                if !compose::input(&name, parser, &mut args.named)? {
+                    return Err(cli::unexpected(&COMMAND, Arg::Long(&name)));
+                }
+            }
+            Arg::Value(path) if args.paths.len() < 2 => args.paths.push(path),
+            other => return Err(cli::unexpected(&COMMAND, other)),
+        }
+    }
+    let review = args.diff || args.rev.is_some();
+    match (args.diff, &args.rev, args.paths.len()) {
+        (true, Some(_), _) => Err(Stop::Usage(
+            "give --diff OLD NEW or --rev REV, not both".into(),
+        )),
+        (true, None, 2) | (false, Some(_), 0 | 1) | (false, None, 0 | 1) => Ok(()),
+        (true, None, _) => Err(Stop::Usage(
+            "--diff takes two manifests, OLD and NEW".into(),
+        )),
+        (false, _, _) => Err(Stop::Usage(
+            "give one manifest (two with --diff OLD NEW)".into(),
+        )),
+    }?;
+    if review && args.named != Named::default() {
+        return Err(Stop::Usage(
+            "a review composes the prompts as `diff` does, without inputs: drop --fact, --slot, \
+             --instruction, --select, --overlay, --family and the combination's options"
+                .into(),
+        ));
+    }
+    Ok(args)
+}
+
+fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
+    let mut args = parse(parser)?;
+    let dir = args
+        .out
+        .take()
+        .unwrap_or_else(|| PathBuf::from("doctrine-book"));
+    let book = if args.diff || args.rev.is_some() {
+        match review(&mut args)? {
+            Some(book) => book,
+            None => return Ok(Exit::Diagnostics),
+        }
+    } else {
+        let manifest = Manifest::open(args.paths.pop(), COMMAND.name)?;
+        let doctrine = match load(&manifest.request()) {
+            Ok(d) => d,
+            Err(diagnostics) => {
+                cli::complain(diagnostics.rendered().trim_end());
+                return Ok(Exit::Diagnostics);
+            }
+        };
+        let prompts = book::compose::every(doctrine, &args.named, args.choices)?;
+        book::of(&prompts)
+    };
+    let html = book.html();
+    let path = write(&dir, &html)?;
+    out.print(&format!("{} ({} bytes)\n", path.display(), html.len()));
+    Ok(Exit::Clean)
+}
+
+/// The book of the new side with the review of the change; `None` when a manifest has
+/// errors (printed).
+fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
+    let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
+    // Kept until the old prompts are made: dropping it removes the old tree.
+    let mut _old_tree = None;
+    let old_request = match &args.rev {
+        Some(rev) => {
+            let (tree, crate_dir, path) =
+                OldTree::at(rev, new.crate_dir(), new.path()).map_err(Stop::Fail)?;
+            _old_tree = Some(tree);
+            if !path.is_file() {
+                return Err(Stop::Fail(format!("the manifest does not exist at {rev}")));
+            }
+            manifest::request(&path, &crate_dir)
+        }
+        None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
+    };
+    let both = prompts::all(&old_request, args.choices)
+        .and_then(|old| Ok((old, prompts::all(&new.request(), args.choices)?)));
+    let (old, new): (Prompts, Prompts) = match both {
+        Ok(both) => both,
+        Err(prompts::Failed::Diagnostics) => return Ok(None),
+        Err(prompts::Failed::Stop(stop)) => return Err(stop),
+    };
+    let shown = |p: &Prompts| p.doctrine.manifest_display.clone();
+    let labels = match &args.rev {
+        Some(rev) => [format!("{} at {rev}", shown(&old)), shown(&new)],
+        None => [shown(&old), shown(&new)],
+    };
+    let mut book = book::of(&new);
+    book.review(book::review::of(
+        &old,
+        &new,
+        labels,
+        Counter::Exact(Encoding::O200k),
+    ));
+    Ok(Some(book))
+}
+
+/// Writes `DIR/index.html`, making `DIR`.
+fn write(dir: &Path, html: &str) -> Result<PathBuf, Stop> {
+    let fail = |what: &str, path: &Path, e: std::io::Error| {
+        Stop::Fail(format!(
+            "cannot {what} {}: {e}; pass --out DIR with a directory you can write",
+            path.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail("make the directory", dir, e))?;
+    let path = dir.join("index.html");
+    std::fs::write(&path, html).map_err(|e| fail("write", &path, e))?;
+    Ok(path)
+}

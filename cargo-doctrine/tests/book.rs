@@ -1,0 +1,218 @@
+//! `cargo doctrine book` on hostile content, at scale, in review mode, and given bad input,
+//! its page read back as a browser parses it (`book_dom`): nothing in a prompt opens a tag
+//! or runs, nothing is lost, many prompts are paged, errors say what to do.
+
+mod book_dom;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use doctrine_codegen::{inputs, load, naming, plan, Request};
+
+fn crate_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .arg("book")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The book of `manifest` in `dir`, as written.
+fn page(dir: &Path, args: &[&str]) -> String {
+    let out = run_in(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    std::fs::read_to_string(dir.join("doctrine-book/index.html")).unwrap()
+}
+
+/// Every prompt of `dir/doctrine.toml`, by name.
+fn prompts(dir: &Path) -> Vec<(String, String)> {
+    let d = load(&Request::new("doctrine.toml", dir, dir)).unwrap();
+    let plan = plan::build(&d);
+    inputs::combinations(&d, false)
+        .into_iter()
+        .map(|c| {
+            let given = inputs::Given::new(&d, &plan, c.clone());
+            let prompt = inputs::compose(&d, &plan, &given);
+            (naming::name(&d, &c, false), prompt.as_str().to_string())
+        })
+        .collect()
+}
+
+/// Each prompt's section holds its bytes exactly, in its blocks and in its copy control.
+fn every_prompt_is_whole(page: &book_dom::Page, prompts: &[(String, String)]) {
+    assert_eq!(page.scripts, 1, "no script but the page's own");
+    for (name, text) in prompts {
+        let section = page
+            .sections
+            .iter()
+            .find(|s| s.names.contains(name))
+            .unwrap();
+        assert!(
+            section.bytes == *text,
+            "{name}: blocks differ from the prompt"
+        );
+        let copied: String = serde_json::from_str(&section.json).unwrap();
+        assert!(
+            copied == *text,
+            "{name}: the copy text differs from the prompt"
+        );
+    }
+}
+
+const HOSTILE: &str = "<script>alert(1)</script> </pre></div></section>\n\
+<!-- a comment that never ends --> -->\n&amp; &lt; &#x41; &nbsp; \"quoted\" 'single'\n\
+\u{202E}reversed\u{202C} \u{2067}isolate \u{200B}zero\u{200D}width\u{FEFF}\n\
+<img src=x onerror=alert(2)> <style>body{display:none}</style> ]]> \\u0000 carriage\rreturn\u{7}bell";
+
+#[test]
+fn hostile_text_and_a_megabyte_layer_stay_text_and_whole() {
+    let big: String = (0..60_000)
+        .map(|i| format!("line {i:05} <b>&</b>\n"))
+        .collect::<String>();
+    assert!(big.len() > 1_000_000);
+    let manifest = "roles = [\"a\", \"b\"]\nseparator = \"\\n\\n\"\n\n\
+        [[layer]]\nname = \"hostile\"\nfile = \"hostile.md\"\n\n\
+        [[layer]]\nname = \"big\"\nfile = \"big.md\"\nroles = [\"b\"]\n";
+    let dir = crate_with(&[
+        ("doctrine.toml", manifest),
+        ("hostile.md", HOSTILE),
+        ("big.md", &big),
+    ]);
+    let html = page(dir.path(), &["doctrine.toml"]);
+    let page = book_dom::read(&html);
+    let prompts = prompts(dir.path());
+    assert!(prompts
+        .iter()
+        .any(|(_, t)| t.contains("<script>alert(1)</script>")));
+    assert!(prompts.iter().any(|(_, t)| t.len() > 1_000_000));
+    assert!(prompts
+        .iter()
+        .all(|(_, t)| t.contains("carriage\rreturn\u{7}")));
+    every_prompt_is_whole(&page, &prompts);
+    // The markup a prompt holds stays text: no element of it exists in the page.
+    for tag in ["img", "style", "pre"] {
+        let found = page
+            .html
+            .select(&scraper::Selector::parse(tag).unwrap())
+            .count();
+        let allowed = usize::from(tag == "style");
+        assert_eq!(found, allowed, "<{tag}> elements");
+    }
+    // The invisible and direction-changing characters are kept, and named on the label.
+    let hostile = &page.sections[0].layers[0].label;
+    assert!(
+        hostile.contains("U+202E ×1") && hostile.contains("U+200B ×1"),
+        "{hostile}"
+    );
+}
+
+#[test]
+fn ten_thousand_prompts_are_paged_and_whole() {
+    let values: Vec<String> = (0..1000).map(|i| format!("\"v{i}\"")).collect();
+    let roles: Vec<String> = (0..10).map(|i| format!("\"r{i}\"")).collect();
+    let manifest = format!(
+        "roles = [{}]\nseparator = \"\\n\\n\"\n\n[knobs.k]\nvalues = [{}]\ndefault = \"v0\"\n\n\
+         [[layer]]\nname = \"base\"\ntext = \"Work <carefully> & well.\"\n\
+         [layer.suffix]\ntext = \"Setting: {{k}}.\"\n",
+        roles.join(", "),
+        values.join(", ")
+    );
+    let dir = crate_with(&[("doctrine.toml", &manifest)]);
+    let page = book_dom::read(&page(dir.path(), &["doctrine.toml"]));
+    let prompts = prompts(dir.path());
+    assert_eq!(prompts.len(), 10_000);
+    // A row per distinct prompt (the roles share each text), paged by the script.
+    assert_eq!(page.rows, 1000);
+    let pager = scraper::Selector::parse("#pager").unwrap();
+    assert_eq!(page.html.select(&pager).count(), 1);
+    every_prompt_is_whole(&page, &prompts);
+}
+
+#[test]
+fn a_review_shows_each_changed_text_once_and_the_changed_bytes() {
+    let old = "roles = [\"dev\", \"qa\"]\nseparator = \"\\n\\n\"\n\n\
+        [[layer]]\nname = \"base\"\ntext = \"Shared rules.\\nAsk before deleting.\"\n\n\
+        [[layer]]\nname = \"role\"\n[layer.texts]\ndev = \"Write the code.\"\nqa = \"Test the code.\"\n";
+    let new = old.replace("Ask before deleting.", "Ask before deleting anything.");
+    let dir = crate_with(&[("old/doctrine.toml", old), ("new/doctrine.toml", &new)]);
+    let html = page(
+        dir.path(),
+        &["--diff", "old/doctrine.toml", "new/doctrine.toml"],
+    );
+    let page = book_dom::read(&html);
+    let select = |s: &str| scraper::Selector::parse(s).unwrap();
+    let changes: Vec<String> = page
+        .html
+        .select(&select("#review .change .label"))
+        .map(|l| l.text().collect())
+        .collect();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert!(
+        changes[0].contains("base") && changes[0].contains("dev, qa"),
+        "{changes:?}"
+    );
+    let added: Vec<String> = page
+        .html
+        .select(&select("#review .diff .added"))
+        .map(|l| l.text().collect())
+        .collect();
+    assert_eq!(added, ["+Ask before deleting anything."]);
+    let new_prompts = prompts(&dir.path().join("new"));
+    every_prompt_is_whole(&page, &new_prompts);
+    for section in &page.sections {
+        let inserted: Vec<String> = page
+            .html
+            .select(&select(&format!("#{} .text .ins", section.id)))
+            .map(|l| l.text().collect())
+            .collect();
+        assert_eq!(inserted, [" anything"], "{}", section.id);
+        let cache: String = page
+            .html
+            .select(&select(&format!("#{} ul.cache", section.id)))
+            .map(|l| l.text().collect::<String>())
+            .collect();
+        // "Shared rules.\n\nAsk before deleting" is where the old prefix first differs.
+        let at = "Shared rules.\nAsk before deleting".len();
+        assert!(
+            cache.contains(&format!("invalidated from byte {at} ")),
+            "{cache}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_an_error_that_names_the_fix() {
+    let dir = crate_with(&[("doctrine.toml", "[[layer]]\nname = \"a\"\ntext = \"A.\"\n")]);
+    let out = run_in(dir.path(), &["--diff", "doctrine.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--diff takes two manifests, OLD and NEW"),
+        "{stderr}"
+    );
+    std::fs::write(dir.path().join("file"), "").unwrap();
+    let out = run_in(dir.path(), &["doctrine.toml", "--out", "file"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("pass --out DIR with a directory you can write"),
+        "{stderr}"
+    );
+    let out = run_in(dir.path(), &["missing.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read missing.toml"));
+}

@@ -1,0 +1,97 @@
+//! The book's page read back as a browser parses it (`scraper`, html5ever): per prompt
+//! section its names, the text of its `data-seg` elements joined, its breakpoints, layers
+//! and user-file marks, and the JSON string its copy control copies.
+
+#![allow(dead_code)]
+
+use scraper::{ElementRef, Html, Selector};
+
+pub struct Page {
+    pub sections: Vec<Section>,
+    /// `<script>` elements that are not JSON data: the page's own script only.
+    pub scripts: usize,
+    /// Index rows (one per distinct prompt).
+    pub rows: usize,
+    pub html: Html,
+}
+
+pub struct Section {
+    pub id: String,
+    pub names: Vec<String>,
+    /// The text of the section's `data-seg` elements, joined in order.
+    pub bytes: String,
+    /// `(data-at, data-tokens)` of each breakpoint, in order.
+    pub breakpoints: Vec<(usize, usize)>,
+    pub layers: Vec<Layer>,
+    /// The text and label of each user-file mark, in order.
+    pub user: Vec<(String, String)>,
+    /// The copy control's string, as JSON.
+    pub json: String,
+}
+
+pub struct Layer {
+    pub name: String,
+    pub classes: Vec<String>,
+    pub label: String,
+}
+
+fn select(s: &str) -> Selector {
+    Selector::parse(s).unwrap()
+}
+
+fn text(e: ElementRef<'_>) -> String {
+    e.text().collect()
+}
+
+pub fn read(html: &str) -> Page {
+    let html = Html::parse_document(html);
+    let sections = html
+        .select(&select("section.prompt"))
+        .map(section)
+        .collect();
+    let scripts = html
+        .select(&select("script"))
+        .filter(|s| s.attr("type") != Some("application/json"))
+        .count();
+    let rows = html.select(&select("#prompts tbody tr")).count();
+    Page {
+        sections,
+        scripts,
+        rows,
+        html,
+    }
+}
+
+fn section(s: ElementRef<'_>) -> Section {
+    let attr = |e: ElementRef<'_>, name: &str| e.attr(name).unwrap().to_string();
+    let number = |e: ElementRef<'_>, name: &str| attr(e, name).parse::<usize>().unwrap();
+    Section {
+        id: attr(s, "id"),
+        names: s.select(&select("p.names span.name")).map(text).collect(),
+        bytes: s.select(&select("[data-seg]")).map(text).collect(),
+        breakpoints: s
+            .select(&select(".bp"))
+            .map(|b| (number(b, "data-at"), number(b, "data-tokens")))
+            .collect(),
+        layers: s
+            .select(&select(".layer"))
+            .map(|l| Layer {
+                name: attr(l, "data-layer"),
+                classes: l.value().classes().map(String::from).collect(),
+                label: s_text(l, ".label"),
+            })
+            .collect(),
+        user: s
+            .select(&select(".text [data-user]"))
+            .map(|u| (text(u), attr(u, "data-user")))
+            .collect(),
+        json: s
+            .select(&select("script[type=\"application/json\"]"))
+            .map(text)
+            .collect(),
+    }
+}
+
+fn s_text(e: ElementRef<'_>, selector: &str) -> String {
+    e.select(&select(selector)).map(text).collect()
+}

@@ -1,0 +1,23 @@
+//! The prompt book of doctrine: every prompt a manifest makes, for review.
+//!
+//! A [`Book`] collects composed prompts by name ([`Book::of`], [`Book::add`]). Its
+//! `Display` is the text book that `doctrine::testing::assert_book!` snapshots (each
+//! distinct layer text once, a matrix line per prompt); [`Book::html`] is the same book as
+//! one self-contained web page that opens from `file://` with no network: an index of every
+//! prompt (identical prompts grouped, bytes, tokens, stable prefix, filters by role and
+//! input) and a page per distinct prompt holding its exact bytes as labelled layer blocks,
+//! with locked layers, user-file bytes and run-time values marked by colour and by a text
+//! label, and each cache breakpoint drawn with the tokens up to it. A [`Review`] turns it
+//! into the review of a change (`cargo doctrine book --diff`).
+//!
+//! Depend on `doctrine-prompt` (feature `testing`), which re-exports what is meant for
+//! users; `cargo doctrine book` writes the page for a manifest.
+
+mod count;
+mod html;
+mod page;
+mod review;
+mod text;
+
+pub use review::{Change, DiffLine, PageReview, Review};
+pub use text::{Book, LayerAbout};

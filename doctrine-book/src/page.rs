@@ -1,0 +1,176 @@
+//! The data model of one prompt's page, recorded from the composed prompt when the book
+//! adds it: the prompt cut into segments (each layer's text, what stands between), each
+//! layer's labels, the user-file stretches inside it, the skipped layers and why, and the
+//! cache breakpoints with the tokens up to each.
+
+use std::ops::Range;
+
+use doctrine_core::introspect::{Origin, Section};
+use doctrine_core::Prompt;
+
+use crate::count::Counter;
+
+/// One prompt's page.
+#[derive(Clone, Debug)]
+pub(crate) struct Detail {
+    pub text: String,
+    /// The stable prefix's length in bytes.
+    pub stable: usize,
+    pub tokens: usize,
+    pub stable_tokens: usize,
+    /// The whole text, cut in order: every byte is in exactly one segment.
+    pub segments: Vec<Segment>,
+    /// Each layer left out, and why.
+    pub skipped: Vec<(String, String)>,
+    /// Each cache breakpoint, in order.
+    pub breakpoints: Vec<Breakpoint>,
+}
+
+/// A stretch of the prompt.
+#[derive(Clone, Debug)]
+pub(crate) struct Segment {
+    pub range: Range<usize>,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    /// A layer's text (its title's delimiters included).
+    Layer(Layer),
+    /// What stands between two layers (the manifest's separator), or before the first or
+    /// after the last.
+    Between,
+}
+
+/// What the page says of one included layer.
+#[derive(Clone, Debug)]
+pub(crate) struct Layer {
+    pub name: String,
+    /// Where its text came from (`Origin`'s `Display`: a file, a slot, an overlay file).
+    pub source: String,
+    pub tier: String,
+    pub locked: bool,
+    /// Its text was given at run time (a slot, instructions): the caller's bytes.
+    pub runtime: bool,
+    /// The stretches (within the prompt) a user's file supplied, and which file.
+    pub user: Vec<(Range<usize>, String)>,
+}
+
+/// A cache breakpoint: the end of a cached tier's block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Breakpoint {
+    /// The byte it falls after.
+    pub at: usize,
+    pub tier: String,
+    /// The tokens of the prompt up to it.
+    pub tokens: usize,
+}
+
+impl Detail {
+    pub(crate) fn of<S: AsRef<[Section]>>(prompt: &Prompt<S>, counter: &mut Counter) -> Detail {
+        let text = prompt.as_str();
+        let stable = prompt.stable().len();
+        let mut breakpoints = Vec::new();
+        let mut end = 0;
+        for block in prompt.blocks() {
+            end += block.text.len();
+            if block.breakpoint {
+                breakpoints.push(Breakpoint {
+                    at: end,
+                    tier: block.tier.to_string(),
+                    tokens: counter.count(&text[..end]),
+                });
+            }
+        }
+        let skipped = prompt
+            .sections()
+            .iter()
+            .filter_map(|s| {
+                s.state
+                    .skip()
+                    .map(|r| (s.info.name.to_string(), r.to_string()))
+            })
+            .collect();
+        Detail {
+            text: text.to_string(),
+            stable,
+            tokens: counter.count(text),
+            stable_tokens: counter.count(&text[..stable]),
+            segments: segments(prompt),
+            skipped,
+            breakpoints,
+        }
+    }
+}
+
+/// The prompt cut into segments. Layers out of order or overlapping (no composed prompt
+/// has them) make the whole prompt one `Between` segment, so that nothing is lost.
+fn segments<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> Vec<Segment> {
+    let text = prompt.as_str();
+    let included: Vec<(&Section, Range<usize>)> = prompt
+        .sections()
+        .iter()
+        .filter_map(|s| s.state.range().map(|r| (s, r)))
+        .collect();
+    let ordered = included
+        .iter()
+        .try_fold(0, |at, (_, r)| {
+            (at <= r.start && r.start <= r.end && r.end <= text.len()).then_some(r.end)
+        })
+        .is_some();
+    if !ordered {
+        return vec![between(0..text.len())];
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (section, range) in included {
+        if at < range.start {
+            out.push(between(at..range.start));
+        }
+        let layer = layer(prompt, section, &range);
+        at = range.end;
+        out.push(Segment {
+            range,
+            kind: Kind::Layer(layer),
+        });
+    }
+    if at < text.len() {
+        out.push(between(at..text.len()));
+    }
+    out
+}
+
+fn between(range: Range<usize>) -> Segment {
+    Segment {
+        range,
+        kind: Kind::Between,
+    }
+}
+
+fn layer<S: AsRef<[Section]>>(
+    prompt: &Prompt<S>,
+    section: &Section,
+    range: &Range<usize>,
+) -> Layer {
+    let user = prompt
+        .user_content()
+        .iter()
+        .filter(|u| u.layer == section.info.name)
+        .map(|u| (clamp(&u.range, range), u.source.to_string()))
+        .filter(|(r, _)| !r.is_empty())
+        .collect();
+    Layer {
+        name: section.info.name.to_string(),
+        source: section.origin.to_string(),
+        tier: section.info.tier_name.to_string(),
+        locked: section.info.locked,
+        runtime: matches!(section.origin, Origin::Slot | Origin::Instructions),
+        user,
+    }
+}
+
+/// `inner` cut to `outer`.
+fn clamp(inner: &Range<usize>, outer: &Range<usize>) -> Range<usize> {
+    let start = inner.start.clamp(outer.start, outer.end);
+    start..inner.end.clamp(start, outer.end)
+}
