@@ -26,7 +26,7 @@ pub(crate) const COMMAND: Command = Command {
         help: "Write DIR/doctrine.toml and one DIR/STEM.md per template (DIR is made if missing; files there are replaced)",
     }],
     notes: "Imports `{{ x }}`, `{{ item.field }}`, `if`/`elif`/`else` on a value, `not` one or \
-`is defined`, `for item in list` (with `else`), `| trim` and comments; each layer keeps its \
+`is defined`, `for item in list` (with `else`), `| trim`, `| tojson` (the fact's `escape = \"json\"`) and comments; each layer keeps its \
 template's layout with `whitespace = \"jinja\"` (Jinja's `trim_blocks` + `lstrip_blocks`). \
 Facts and list fields are guessed from their use (a field tested and never printed is a \
 `bool`, printed and tested `text?`), each guess a comment in the manifest. Anything else is \

@@ -8,6 +8,8 @@ pub(super) struct Use {
     pub(super) printed: bool,
     pub(super) tested: bool,
     pub(super) trimmed: bool,
+    /// Printed through `tojson`: the fact (or field) is `escape = "json"`.
+    pub(super) json: bool,
 }
 
 /// A top-level name.

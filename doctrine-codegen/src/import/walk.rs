@@ -108,7 +108,7 @@ impl<'s, 'u> Walker<'s, 'u> {
             Stmt::ForLoop(f) => self.looped(f)?,
             other => {
                 let at = span_of(other).start_offset as usize;
-                return Err((at, "this tag is outside what doctrine imports (`{{ x }}`, `{{ x.field }}`, `if`/`elif`/`else` on a value or `is defined`, `for … in`, `trim`)".into()));
+                return Err((at, "this tag is outside what doctrine imports (`{{ x }}`, `{{ x.field }}`, `if`/`elif`/`else` on a value or `is defined`, `for … in`, `trim`, `tojson`)".into()));
             }
         }
         Ok(())
@@ -116,20 +116,20 @@ impl<'s, 'u> Walker<'s, 'u> {
 
     /// `{{ x }}`, `{{ item.field }}`, `{{ item }}`, through `trim`.
     fn printed(&mut self, expr: &Expr<'_>) -> Result<String, Refused> {
-        let (expr, trimmed) = match expr {
-            Expr::Filter(f) if f.name == "trim" && f.args.is_empty() => match &f.expr {
-                Some(inner) => (inner, true),
-                None => return Err(refused(expr, "`trim` with nothing to trim")),
-            },
-            Expr::Filter(f) if f.name == "tojson" => {
-                return Err(refused(expr, "`tojson`: give the fact `escape = \"json\"` and print it plainly, once doctrine's escaping is in the build (issue 27, item 3)"))
+        let (expr, filter) = match expr {
+            Expr::Filter(f) if matches!(f.name, "trim" | "tojson") && f.args.is_empty() => {
+                match &f.expr {
+                    Some(inner) => (inner, f.name),
+                    None => return Err(refused(expr, "a filter with nothing to filter")),
+                }
             }
-            _ => (expr, false),
+            _ => (expr, ""),
         };
         let target = self.target(expr)?;
         let usage = self.uses.of(&target);
         usage.printed = true;
-        usage.trimmed |= trimmed;
+        usage.trimmed |= filter == "trim";
+        usage.json |= filter == "tojson";
         Ok(match target {
             Target::Fact(n) | Target::Field { field: n, .. } => n,
             Target::Item { .. } => ".".into(),

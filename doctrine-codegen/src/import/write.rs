@@ -66,12 +66,17 @@ pub(super) fn manifest(uses: &Uses, layers: &[String]) -> String {
 
 fn plain_fact(toml: &mut String, at: Use) {
     let guess = match (at.printed, at.tested) {
+        // A JSON-escaped value not given prints `""`, so it needs no gate.
+        (true, false) if at.json => "# guessed: optional text (printed as JSON, `\"\"` when not given)\noptional = [\"*\"]",
         (true, false) => "# guessed: text, required (printed and never tested; Jinja prints a missing value as nothing)\nrequired = [\"*\"]",
         (true, true) => "# guessed: optional text (printed and tested)\noptional = [\"*\"]",
         _ => "# guessed: tested and never printed, so given (any text) or not, as a flag would be\noptional = [\"*\"]",
     };
     let _ = writeln!(toml, "tier = \"stable\"\n{guess}");
     trimmed(toml, at);
+    if at.json {
+        let _ = writeln!(toml, "# printed through `tojson` there\nescape = \"json\"");
+    }
 }
 
 fn list_fact(toml: &mut String, list: &ListUse) {
