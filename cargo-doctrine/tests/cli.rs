@@ -167,7 +167,7 @@ fn a_usage_error_or_an_unreadable_manifest_exits_2() {
         ),
         (
             &["frob"],
-            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, book, simulate, schema, help",
+            "unknown command `frob`; the commands: check, expand, render, explain, matrix, diff, book, simulate, schema, import, help",
         ),
         (
             &["schema", "doctrine.toml"],
@@ -212,7 +212,10 @@ fn every_command_has_a_help_with_an_example() {
         .collect();
     assert_eq!(
         commands,
-        ["check", "expand", "render", "explain", "matrix", "diff", "book", "simulate", "schema"]
+        [
+            "check", "expand", "render", "explain", "matrix", "diff", "book", "simulate", "schema",
+            "import"
+        ]
     );
     for name in commands {
         let out = run(&[name, "--help"]);
@@ -724,4 +727,50 @@ fn render_escapes_the_section_boundaries_run_time_text_holds() {
             );
         }
     }
+}
+
+/// `import jinja`: the corpus's templates import whole (exit 0) and the written manifest
+/// checks clean; a template outside the subset still writes what it can, reports each
+/// thing at its `line:col` on standard error and exits 1.
+#[test]
+fn import_jinja_writes_a_manifest_that_checks_and_reports_the_rest() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("prompt");
+    let template = format!("{root}/tests/fixtures/jinja/extensions.jinja");
+    let out = run(&[
+        "import",
+        "jinja",
+        &template,
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out_dir.join("extensions.md").is_file());
+    let manifest = out_dir.join("doctrine.toml");
+    let out = run(&["check", manifest.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let bad = dir.path().join("bad.jinja");
+    std::fs::write(&bad, "Hi {{ user }}.\n{% set x = 1 %}{{ a + b }}\n").unwrap();
+    let out = run(&[
+        "import",
+        "jinja",
+        bad.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let problems = stderr(&out);
+    assert!(
+        problems.contains("bad.jinja:2:4: this tag is outside"),
+        "{problems}"
+    );
+    assert!(
+        problems.contains("bad.jinja:2:19: only a name"),
+        "{problems}"
+    );
+    let md = std::fs::read_to_string(out_dir.join("bad.md")).unwrap();
+    assert_eq!(md, "Hi {user}.\n{{% set x = 1 %}}{{{{ a + b }}}}\n");
+    let out = run(&["import", "yaml", bad.to_str().unwrap(), "--out", "x"]);
+    assert_eq!(out.status.code(), Some(2));
 }

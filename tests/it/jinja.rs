@@ -603,3 +603,38 @@ fn hostile_templates_are_refused_with_a_located_error_and_no_hang() {
     assert_eq!(i.files[0].1.matches("{?b}").count(), 25_000);
     assert!(started.elapsed().as_secs() < 30);
 }
+
+/// The template's last line breaks reach the markdown, which `whitespace = "jinja"` reads
+/// as Jinja reads the template: one dropped, any before it kept.
+#[test]
+fn trailing_line_breaks_are_kept_for_the_layer_to_drop_as_jinja_does() {
+    for source in ["t\n", "t\n\n", "{% if a %}A{% endif %}\n\n\n", "t"] {
+        let i = import_one(source);
+        assert_eq!(
+            i.files[0].1.matches('\n').count(),
+            source.matches('\n').count(),
+            "{source:?}"
+        );
+        let (d, built) = imported(&Template {
+            name: "t.jinja".into(),
+            source: source.into(),
+        });
+        let given = Named {
+            facts: vec![("a".into(), "yes".into())],
+            ..Named::default()
+        };
+        let given = match source.contains("{% if") {
+            true => given,
+            false => Named::default(),
+        };
+        let prompt = named::resolve(&d, &built, &given)
+            .unwrap()
+            .compose(&d, &built);
+        let context = vec![("a", T("yes"))];
+        assert_eq!(
+            prompt.layer("t").unwrap_or_default(),
+            minijinja(source, &context),
+            "{source:?}"
+        );
+    }
+}

@@ -14,7 +14,7 @@ use crate::out::Out;
 
 pub(crate) const COMMAND: Command = Command {
     name: "import",
-    about: "Turn Jinja templates into a manifest and markdown, reporting what does not translate",
+    about: "Turn Jinja templates into a manifest and markdown",
     usage: "jinja TEMPLATE... --out DIR",
     arguments: &[
         ("jinja", "The templates' language (the only one so far)"),

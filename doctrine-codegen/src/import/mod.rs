@@ -84,7 +84,7 @@ pub fn jinja(templates: &[Template]) -> Imported {
         for (offset, written) in unsupported_markers(&t.source) {
             report(offset, format!("`{written}` turns Jinja's whitespace rule off for one tag, which `whitespace = \"jinja\"` does not: move the text instead"));
         }
-        let parsed = machinery::parse(&t.source, &t.name, SyntaxConfig::default());
+        let parsed = machinery::parse(&t.source, &t.name, syntax());
         let tree = match parsed {
             Ok(ast::Stmt::Template(tree)) => tree,
             Ok(_) => continue,
@@ -114,6 +114,15 @@ pub fn jinja(templates: &[Template]) -> Imported {
         files,
         problems,
     }
+}
+
+/// How templates are read: Jinja's tags, and no whitespace rule but the `-` markers, so the
+/// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does, the text's
+/// last line break included.
+fn syntax() -> SyntaxConfig {
+    let mut syntax = SyntaxConfig::builder();
+    syntax.keep_trailing_newline(true);
+    syntax.build().unwrap_or_default()
 }
 
 /// `{%+`, `+%}` and the like, with where each is: Jinja's per-tag switches.
