@@ -595,6 +595,15 @@ fn hostile_templates_are_refused_with_a_located_error_and_no_hang() {
         assert!(p.message.contains(says), "{}", p.message);
         assert!(i.files.is_empty());
     }
+    // Thousands of tags outside the subset on one line: the first hundred listed, the
+    // rest counted, in linear time.
+    let i = import_one(&"{% set x = 1 %}".repeat(60_000));
+    assert_eq!(i.problems.len(), import::MAX_PROBLEMS + 1);
+    assert_eq!(i.problems[99].col, 99 * 15 + 4);
+    assert_eq!(
+        i.problems[100].message,
+        "and 59900 more things not imported after this one"
+    );
     // A megabyte of tags within the limit imports whole.
     let many = "{{ a }}{% if b %}\n{{ c }}{% endif %}\n".repeat(25_000);
     assert!(many.len() < import::MAX_TEMPLATE_BYTES);

@@ -63,26 +63,18 @@ pub fn jinja(templates: &[Template]) -> Imported {
     let mut problems = Vec::new();
     for t in templates {
         let stem = write::layer_name(&t.name);
-        let at = |offset: usize| position(&t.source, offset);
-        let mut report = |offset: usize, message: String| {
-            let (line, col) = at(offset);
-            problems.push(Problem {
-                template: t.name.clone(),
-                line,
-                col,
-                message,
-            });
-        };
+        // `(byte offset, message)`, located once all are known.
+        let mut found: Vec<(usize, String)> = Vec::new();
         if t.source.len() > MAX_TEMPLATE_BYTES {
             let message = format!(
                 "the template has {} bytes; at most {MAX_TEMPLATE_BYTES} are imported",
                 t.source.len()
             );
-            report(0, message);
+            problems.extend(located(&t.name, &t.source, vec![(0, message)]));
             continue;
         }
         for (offset, written) in unsupported_markers(&t.source) {
-            report(offset, format!("`{written}` turns Jinja's whitespace rule off for one tag, which `whitespace = \"jinja\"` does not: move the text instead"));
+            found.push((offset, format!("`{written}` turns Jinja's whitespace rule off for one tag, which `whitespace = \"jinja\"` does not: move the text instead")));
         }
         let parsed = machinery::parse(&t.source, &t.name, syntax());
         let tree = match parsed {
@@ -94,18 +86,18 @@ pub fn jinja(templates: &[Template]) -> Imported {
                     .detail()
                     .unwrap_or("the template does not parse")
                     .to_string();
-                report(
+                found.push((
                     offset,
                     format!("{what} (nothing imported from this template)"),
-                );
+                ));
+                problems.extend(located(&t.name, &t.source, found));
                 continue;
             }
         };
         let mut walker = walk::Walker::new(&t.source, &mut uses);
         walker.body(&tree.children);
-        for (offset, message) in walker.problems {
-            report(offset, message);
-        }
+        found.extend(walker.problems);
+        problems.extend(located(&t.name, &t.source, found));
         files.push((format!("{stem}.md"), write::markdown(&walker.out)));
         layers.push(stem);
     }
@@ -135,14 +127,49 @@ fn unsupported_markers(source: &str) -> Vec<(usize, &'static str)> {
     found
 }
 
-/// The 1-based line and column (in characters) of byte `offset` in `source`.
-fn position(source: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(source.len());
-    while !source.is_char_boundary(offset) {
-        offset -= 1;
+/// The most problems listed per template; the rest are counted in one more line. A
+/// template of thousands of unsupported tags is not one to fix line by line.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// `found` in template order, each at its 1-based line and column (in characters), the
+/// first [`MAX_PROBLEMS`] of them and a count of the rest.
+fn located(template: &str, source: &str, mut found: Vec<(usize, String)>) -> Vec<Problem> {
+    found.sort_by_key(|(offset, _)| *offset);
+    let rest = found.len().saturating_sub(MAX_PROBLEMS);
+    found.truncate(MAX_PROBLEMS);
+    if rest > 0 {
+        let last = found.last().map_or(0, |(offset, _)| *offset);
+        found.push((
+            last,
+            format!("and {rest} more things not imported after this one"),
+        ));
     }
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
+    // One walk through the text for all of them, in order.
+    let (mut line, mut line_start, mut scanned) = (1, 0, 0);
+    found
+        .into_iter()
+        .map(|(offset, message)| {
+            let mut offset = offset.min(source.len());
+            while !source.is_char_boundary(offset) {
+                offset -= 1;
+            }
+            for (i, b) in source.as_bytes()[scanned..offset.max(scanned)]
+                .iter()
+                .enumerate()
+            {
+                if *b == b'\n' {
+                    line += 1;
+                    line_start = scanned + i + 1;
+                }
+            }
+            scanned = scanned.max(offset);
+            let col = source[line_start..offset.max(line_start)].chars().count() + 1;
+            Problem {
+                template: template.to_string(),
+                line,
+                col,
+                message,
+            }
+        })
+        .collect()
 }

@@ -80,19 +80,25 @@ impl<'s, 'u> Walker<'s, 'u> {
     fn keep_as_written(&mut self, stmt: &Stmt<'_>) {
         let span = span_of(stmt);
         let (start, end) = (span.start_offset as usize, span.end_offset as usize);
-        // The span runs inside the tags: widen it to their delimiters.
-        let before = self.source.get(..start).unwrap_or_default();
-        let open = [before.rfind("{{"), before.rfind("{%")]
-            .into_iter()
-            .flatten()
-            .max();
+        // The span runs inside the tags: widen it to their delimiters, which only blanks and
+        // `-`/`+` markers separate from it (looked for there alone, so a template of
+        // thousands of such tags is read once).
+        let marks = |c: char| c.is_whitespace() || c == '-' || c == '+';
+        let before = self
+            .source
+            .get(..start)
+            .unwrap_or_default()
+            .trim_end_matches(marks);
+        let start = match before.ends_with("{{") || before.ends_with("{%") {
+            true => before.len() - 2,
+            false => start,
+        };
         let after = self.source.get(end..).unwrap_or_default();
-        let close = [after.find("}}"), after.find("%}")]
-            .into_iter()
-            .flatten()
-            .min();
-        let start = open.unwrap_or(start);
-        let end = close.map_or(end, |c| end + c + 2);
+        let rest = after.trim_start_matches(marks);
+        let end = match rest.starts_with("}}") || rest.starts_with("%}") {
+            true => end + (after.len() - rest.len()) + 2,
+            false => end,
+        };
         let written = self.source.get(start..end).unwrap_or_default();
         self.out.push(Out::Lit(written.to_string()));
     }
