@@ -5,6 +5,7 @@ use std::fmt;
 use super::blocks::Blocks;
 use super::boundary::Escape;
 use super::layer::{Origin, Stability};
+use super::model::ModelMatch;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -18,6 +19,8 @@ pub struct Explain<'a> {
     escapes: &'a [Escape],
     stable: usize,
     volatile: usize,
+    /// The `[models]` rule the prompt was composed under, for a `model:` line.
+    model: Option<&'a ModelMatch>,
     /// The encoding the tokens column counts in; without one it is bytes / 4.
     #[cfg(feature = "tokens")]
     encoding: Option<crate::tokens::Encoding>,
@@ -44,9 +47,14 @@ impl<'a> Explain<'a> {
             escapes,
             stable,
             volatile,
+            model: None,
             #[cfg(feature = "tokens")]
             encoding: None,
         }
+    }
+
+    pub(crate) fn model(self, model: Option<&'a ModelMatch>) -> Self {
+        Explain { model, ..self }
     }
 
     /// The same table with exact token counts in `encoding` (feature `tokens`): the
@@ -303,6 +311,9 @@ impl fmt::Display for Explain<'_> {
             let n = self.escapes.len();
             let s = if n == 1 { "y" } else { "ies" };
             writeln!(f, "{n} section boundar{s} in run-time text escaped")?;
+        }
+        if let Some(model) = self.model {
+            writeln!(f, "model: {model}")?;
         }
         if let Some(line) = blocks_line(self) {
             writeln!(f, "{line}")?;
