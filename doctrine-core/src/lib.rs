@@ -50,6 +50,7 @@ pub mod introspect {
     pub use crate::runtime::model::ModelMatch;
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
+    pub use crate::runtime::sanitize::{Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::section::{Mark, Section, SectionState};
     pub use crate::runtime::selector::{Doctor, SelectorOrigin, SelectorReport};
     pub use crate::runtime::user_content::{UserContent, UserFile};
@@ -84,6 +85,7 @@ pub mod __private {
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
         MAX_INLINE_LAYERS,
     };
+    pub use crate::runtime::escape::Escaping;
     pub use crate::runtime::fact::{
         choice, collect, given, need, present, required, required_choice, taken, value_text,
     };
@@ -100,6 +102,7 @@ pub mod __private {
         compose_prepared, compose_prepared_boxed, prepare, prepared_fits,
     };
     pub use crate::runtime::prompt::{with_ceiling, with_model};
+    pub use crate::runtime::sanitize::{cleaned, Clean, Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
@@ -113,8 +116,8 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, emit, fact, formulation, list, marker, model, part, plan,
-        prompt, user_content,
+        boundary, combination, compose, emit, escape, fact, formulation, list, marker, model, part,
+        plan, prompt, sanitize, user_content,
     };
 }
 

@@ -6,6 +6,7 @@ use super::blocks::Blocks;
 use super::boundary::Escape;
 use super::layer::{Origin, Stability};
 use super::model::ModelMatch;
+use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -17,6 +18,7 @@ pub struct Explain<'a> {
     marks: &'a [Mark],
     user: &'a [UserContent],
     escapes: &'a [Escape],
+    cleaned: &'a [Cleaned],
     stable: usize,
     volatile: usize,
     /// The `[models]` rule the prompt was composed under, for a `model:` line.
@@ -36,7 +38,12 @@ impl<'a> Explain<'a> {
     pub(crate) fn new(
         sections: &'a [Section],
         text: &'a str,
-        (marks, user, escapes): (&'a [Mark], &'a [UserContent], &'a [Escape]),
+        (marks, user, escapes, cleaned): (
+            &'a [Mark],
+            &'a [UserContent],
+            &'a [Escape],
+            &'a [Cleaned],
+        ),
         (stable, volatile): (usize, usize),
     ) -> Self {
         Explain {
@@ -45,6 +52,7 @@ impl<'a> Explain<'a> {
             marks,
             user,
             escapes,
+            cleaned,
             stable,
             volatile,
             model: None,
@@ -311,6 +319,15 @@ impl fmt::Display for Explain<'_> {
             let n = self.escapes.len();
             let s = if n == 1 { "y" } else { "ies" };
             writeln!(f, "{n} section boundar{s} in run-time text escaped")?;
+        }
+        if !self.cleaned.is_empty() {
+            let n = self.cleaned.len();
+            let s = if n == 1 { "" } else { "s" };
+            let total = self
+                .cleaned
+                .iter()
+                .fold(Default::default(), |all, c| c.removed.and(all));
+            writeln!(f, "{n} value{s} from outside sanitized: {total}")?;
         }
         if let Some(model) = self.model {
             writeln!(f, "model: {model}")?;
