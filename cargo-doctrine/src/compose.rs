@@ -75,6 +75,13 @@ pub(crate) const FAMILY: Opt = Opt {
     help: "The model family, looked up in the manifest's `[formulation] families` (a family \
            the table does not match is refused) [default: the manifest's default formulation]",
 };
+pub(crate) const MODEL: Opt = Opt {
+    name: "--model",
+    value: "NAME",
+    help: "A model name, matched against the manifest's `[models]` rules (else its `default`) as \
+           generated `.model()` matches it: the rule's variants replace `--choice`s, and \
+           `--flag` and `--family` win over its own",
+};
 
 /// A command line naming a composition.
 pub(crate) struct Given {
@@ -115,7 +122,7 @@ pub(crate) fn parse(
 }
 
 /// Takes `--NAME VALUE` into `n` when it names an input (role, flag, knob, choice, fact,
-/// slot, instruction, selector, overlay, family); `false` for any other option.
+/// slot, instruction, selector, overlay, family, model); `false` for any other option.
 pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> Result<bool, Stop> {
     let once = |slot: &Option<String>| match slot {
         Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
@@ -142,6 +149,10 @@ pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> R
         "family" => {
             once(&n.family)?;
             n.family = Some(parser.value()?.string()?);
+        }
+        "model" => {
+            once(&n.model)?;
+            n.model = Some(parser.value()?.string()?);
         }
         _ => return Ok(false),
     }

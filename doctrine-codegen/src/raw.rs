@@ -31,6 +31,8 @@ sections! {
         overlay_cap_max: Option<Spanned<usize>> = "overlay_cap_max",
         budget: Option<Spanned<Budget>> = "budget",
         formulation: Option<Spanned<FormulationTable>> = "formulation",
+        /// `[models]`: what a model name sets (choices, flags, the formulation family).
+        models: Option<Spanned<ModelsTable>> = "models",
         layers: Vec<Spanned<Layer>> = layers "layer",
         orders: Vec<Spanned<Order>> = each "order",
         reminders: Option<Spanned<Reminders>> = "reminders",
@@ -135,6 +137,16 @@ table! {
         /// escaped, with a notice; `none`: run-time text is written as given, for a manifest
         /// without a locked layer that must match another composer byte for byte.
         escape: Option<Spanned<Escape>> = "escape",
+    }
+}
+
+table! {
+    /// `[models]`: model names (prefixes, as `[formulation] families`) → what they set.
+    pub(super) struct ModelsTable in "`[models]`" {
+        /// What a model no rule matches gets.
+        default: Option<Spanned<ModelRule>> = "default",
+        rules: BTreeMap<Name, Spanned<ModelRule>> = default "rules",
+        match_: Option<Spanned<FamilyMatch>> = "match",
     }
 }
 
@@ -292,6 +304,7 @@ table! {
 pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("top level", Manifest::KEYS),
     ("[formulation]", FormulationTable::KEYS),
+    ("[models]", ModelsTable::KEYS),
     ("[cache]", CacheTable::KEYS),
     ("[facts.NAME]", Fact::KEYS),
     ("a fact's list", List::KEYS),
@@ -354,6 +367,46 @@ impl FromToml for Conds {
             Vec::<Name>::schema(),
             Vec::<Vec<Name>>::schema(),
         ])
+    }
+}
+
+/// One `[models]` rule: `{ base = "long", flags = ["patch_tool"], family = "claude" }`,
+/// each key but `flags` and `family` a choice layer and the value its variant.
+#[derive(Debug, Default)]
+pub(super) struct ModelRule {
+    pub choices: Vec<(Name, Name)>,
+    pub flags: Vec<Name>,
+    pub family: Option<Name>,
+}
+
+impl FromToml for ModelRule {
+    const EXPECTED: &'static str =
+        "a table of choice layer = variant, with optional `flags` and `family`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        let Some(t) = v.get_ref().as_table() else {
+            return invalid(v, Self::EXPECTED);
+        };
+        let mut rule = ModelRule::default();
+        for (k, value) in t {
+            match k.get_ref().as_ref() {
+                "flags" => rule.flags = Vec::from_toml(value)?,
+                "family" => rule.family = Some(Name::from_toml(value)?),
+                layer => {
+                    let layer = Spanned::new(k.span(), layer.to_string());
+                    rule.choices.push((layer, Name::from_toml(value)?));
+                }
+            }
+        }
+        Ok(rule)
+    }
+    fn schema() -> Json {
+        let properties = vec![
+            ("flags".to_string(), Vec::<Name>::schema()),
+            ("family".to_string(), Name::schema()),
+        ];
+        typed("object")
+            .with("properties", Json::Object(properties))
+            .with("additionalProperties", Name::schema())
     }
 }
 

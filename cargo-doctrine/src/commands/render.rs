@@ -3,7 +3,7 @@
 
 use crate::cli::{Command, Exit, Opt, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, OVERLAY, ROLE, SELECT, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -23,7 +23,7 @@ pub(crate) const COMMAND: Command = Command {
             [--part stable|volatile|all] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, PART],
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, MODEL, PART],
     notes: "Prints exactly the prompt's bytes (no newline is added), composed with the \
 doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
 `finish()` composes it (`--part stable` as `finish().stable()`). What is not named is as \

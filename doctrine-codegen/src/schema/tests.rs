@@ -6,6 +6,7 @@ fn place(table: &str) -> &'static [&'static str] {
     match table {
         "top level" => &[],
         "[formulation]" => &["formulation"],
+        "[models]" => &["models"],
         "[facts.NAME]" => &["facts"],
         "a fact's list" => &["facts", "list"],
         "[budget]" => &["budget"],

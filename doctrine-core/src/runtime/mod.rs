@@ -15,6 +15,7 @@ pub(crate) mod instruction;
 pub(crate) mod layer;
 pub mod list;
 pub mod marker;
+pub mod model;
 pub(crate) mod notice;
 pub mod part;
 pub mod plan;
