@@ -14,6 +14,7 @@ pub(crate) mod instruction;
 pub(crate) mod layer;
 pub mod list;
 pub mod marker;
+pub(crate) mod message;
 pub(crate) mod notice;
 pub mod part;
 pub mod plan;
