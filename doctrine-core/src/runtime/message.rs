@@ -66,7 +66,7 @@ pub(crate) fn messages<'p>(text: &'p str, sections: &[Section]) -> Vec<Message<'
         return Vec::new();
     };
     if first.message.is_none() {
-        let last = included().last().map_or(first, |(info, ..)| info);
+        let last = included().next_back().map_or(first, |(info, ..)| info);
         return vec![whole(text, first, last)];
     }
     let mut out: Vec<Message<'p>> = Vec::new();
