@@ -325,6 +325,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -352,6 +354,8 @@ mod __doctrine {
                 0,
                 false,
                 true,
+                None,
+                None,
                 None,
                 None,
             ),

@@ -34,6 +34,7 @@ mod list;
 mod literal;
 mod locked;
 mod loops;
+mod messages;
 mod names;
 mod order;
 mod overlay;
@@ -165,6 +166,7 @@ fn across_layers(
     tier_uses::check(layers, names, &loader.texts, sink);
     shared::check(layers, names, &loader.texts, sink);
     order::check_orders(raw, layers, sink);
+    messages::assign(raw, names, layers, sink);
     if let Some(table) = &raw.budget {
         budget::check(raw, table.get_ref(), names, layers, loader, sink);
     }

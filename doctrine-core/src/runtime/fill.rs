@@ -188,9 +188,13 @@ impl<'a> Filler<'a> {
         debug_assert_eq!(self.out.text.len(), self.total);
         let (text, escapes) = self.out.text.finish();
         let volatile_start = self.volatile_start.min(text.len());
+        let (stable_end, volatile_start) = match self.joins.messages() {
+            true => super::message::split(sections, text.len()),
+            false => (self.stable_end, volatile_start),
+        };
         let written = Written {
             text,
-            stable_end: self.stable_end,
+            stable_end,
             volatile_start,
             marks: self.out.marks,
             user: self.out.user,
@@ -267,6 +271,9 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
     w.volatile_start = included(Stability::Volatile)
         .next()
         .map_or(w.text.len(), |(start, _)| start);
+    if sections.iter().any(|s| s.info.message.is_some()) {
+        (w.stable_end, w.volatile_start) = super::message::split(sections, w.text.len());
+    }
     w.escapes = shift.escapes(|i| sections[i].info.name);
     w
 }

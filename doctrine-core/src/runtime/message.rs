@@ -14,7 +14,7 @@ use super::section::{Section, SectionState};
 rebuilt! {
 @new
 /// What the manifest says about one `[[message]]`: its place, role and wrapper.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct MessageInfo {
     /// Its place among the manifest's messages, from 0.
@@ -121,6 +121,52 @@ fn message<'p>(
     }
 }
 
+/// The length of the closing text written after included section `i`: its message's,
+/// when no later included section is of the same message.
+pub(super) fn close_after(sections: &[Section], i: usize) -> usize {
+    let Some(m) = sections[i].info.message else {
+        return 0;
+    };
+    let next = sections[i + 1..].iter().find(|s| s.state.range().is_some());
+    match next.and_then(|s| s.info.message) {
+        Some(n) if n.index == m.index => 0,
+        _ => m.close.len(),
+    }
+}
+
+/// The length of the opening text written before included section `i`: its message's,
+/// when no earlier included section is of the same message.
+fn open_before(sections: &[Section], i: usize) -> usize {
+    let Some(m) = sections[i].info.message else {
+        return 0;
+    };
+    let prev = sections[..i].iter().rfind(|s| s.state.range().is_some());
+    match prev.and_then(|s| s.info.message) {
+        Some(p) if p.index == m.index => 0,
+        _ => m.open.len(),
+    }
+}
+
+/// Where the stable part ends and the volatile part starts, wrappers included: a stable
+/// message's closing text is part of the cached prefix, a volatile one's opening text of
+/// the volatile part (what `finish_stable()` and `finish_volatile()` write).
+pub(super) fn split(sections: &[Section], text_len: usize) -> (usize, usize) {
+    let included = |tier: Stability| {
+        sections
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.info.stability == tier)
+            .filter_map(|(i, s)| s.state.range().map(|r| (i, r)))
+    };
+    let stable_end = included(Stability::Stable)
+        .next_back()
+        .map_or(0, |(i, r)| r.end + close_after(sections, i));
+    let volatile_start = included(Stability::Volatile)
+        .next()
+        .map_or(text_len, |(i, r)| r.start - open_before(sections, i));
+    (stable_end, volatile_start)
+}
+
 /// What the composer has written so far, for what goes before the next layer with text:
 /// whether anything was, and which message is open.
 #[derive(Clone, Copy, Default)]
@@ -157,6 +203,12 @@ impl Joins {
             true => separator,
             false => "",
         }
+    }
+
+    /// Whether a message was written.
+    #[inline(always)]
+    pub(super) fn messages(&self) -> bool {
+        self.message.is_some()
     }
 
     /// What closes the text: the last message's closing text.
