@@ -19,6 +19,11 @@ mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
 }
 
+/// The same manifest with `sanitize = ["tags", "bidi", "nfc"]`: its tool list cleaned.
+mod crew_sanitized {
+    doctrine::doctrine!("../tests/fixtures/crew_sanitized.toml");
+}
+
 /// Counts allocations (including reallocations) made by this binary.
 struct Counting;
 
@@ -78,6 +83,29 @@ fn generated() -> crew::Prompt {
     builder().finish()
 }
 
+/// The developer's prompt from the sanitizing manifest, with `tools` as given.
+fn sanitized(tools: &'static [&'static str]) -> crew_sanitized::Prompt {
+    use crew_sanitized as c;
+    c::compose(
+        c::Facts::from(black_box(c::Role::Developer)).with_tools(black_box(tools)),
+        black_box(c::Team::Backend),
+        black_box(c::Identity::BeDev1),
+    )
+    .flag(c::Flag::Fable, black_box(true))
+    .knobs(c::Knobs {
+        intensity: black_box(c::Intensity::Full),
+    })
+    .ambient(black_box(None::<&str>))
+    .finish()
+}
+
+/// The tool list with a tag character, a right-to-left override and a decomposed accent.
+const DIRTY_TOOLS: &[&str] = &[
+    "the repository\u{E0041}",
+    "the test\u{202E} runner",
+    "the task board (cafe\u{301})",
+];
+
 /// The same prompt from the developer's plan prepared once (what a session keeps).
 fn prepared(plan: &doctrine::Prepared) -> crew::Prompt {
     builder().finish_prepared(black_box(plan))
@@ -123,6 +151,10 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("compose");
     group.bench_function("generated", |b| b.iter(generated));
     group.bench_function("prepared", |b| b.iter(|| prepared(&plan)));
+    assert_eq!(sanitized(TOOLS).as_str(), composed.as_str());
+    assert_eq!(sanitized(DIRTY_TOOLS).cleaned().len(), 1);
+    group.bench_function("sanitized_clean", |b| b.iter(|| sanitized(TOOLS)));
+    group.bench_function("sanitized_dirty", |b| b.iter(|| sanitized(DIRTY_TOOLS)));
     group.bench_function("memcpy", |b| {
         b.iter(|| {
             let mut v = String::with_capacity(s.len());

@@ -137,6 +137,7 @@ impl<'d> Given<'d> {
             facts: &self.facts,
             values: &values,
             user: &[],
+            cleaned: &[],
             overlay: None,
             selection: None,
             opt_out: &opt_out,

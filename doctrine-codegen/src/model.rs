@@ -13,6 +13,8 @@ pub struct Doctrine {
     /// The manifest's path relative to the crate directory, for docs and messages.
     pub manifest_display: String,
     pub separator: String,
+    /// The manifest's `sanitize`: what is cleaned out of slots and users' files.
+    pub sanitize: doctrine_core::__private::Clean,
     /// `[budget]`: each role's stable-prefix ceiling in bytes (one entry without roles);
     /// `None` without a `[budget]` table.
     pub budget: Option<Vec<Option<usize>>>,
@@ -315,6 +317,11 @@ pub struct Fact {
     /// The skill index `[skills]` declares: a list given as `&Skills`, whose user skills'
     /// lines are user content, so no locked layer may print or test it.
     pub skill_index: bool,
+    /// How each field prints (`escape`), by field index (one entry for a text fact or a
+    /// plain list); empty when nothing is escaped.
+    pub escape: Vec<Option<doctrine_core::__private::Escaping>>,
+    /// What is cleaned out of its value before it is composed (`sanitize`).
+    pub sanitize: doctrine_core::__private::Clean,
 }
 
 /// How a list fact prints.

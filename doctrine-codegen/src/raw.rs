@@ -39,6 +39,9 @@ sections! {
         tiers: Option<Spanned<Vec<Name>>> = "tiers",
         /// `[cache]`: the shared tiers, the breakpoint limit, the tiers of flags and knobs.
         cache: Option<Spanned<CacheTable>> = "cache",
+        /// What is cleaned out of every value from outside (facts, list items, slots):
+        /// `tags`, `bidi`, `nfc`.
+        sanitize: Option<Spanned<Vec<Spanned<SanitizeClass>>>> = "sanitize",
         /// `[[message]]`: the layers grouped into a request's messages, in order.
         messages: Vec<Spanned<MessageTable>> = each "message",
     }
@@ -90,6 +93,11 @@ table! {
         default: Option<Spanned<String>> = "default",
         /// A list of strings, printed item by item.
         list: Option<Spanned<List>> = "list",
+        /// How its value (each item of a plain list) is printed: `json` or `xml`; for a
+        /// list with named fields, a table of field = `json` or `xml`.
+        escape: Option<Spanned<EscapeSpec>> = "escape",
+        /// Its own cleaning, over the manifest's `sanitize`: a list of classes, or `false`.
+        sanitize: Option<Spanned<SanitizeSpec>> = "sanitize",
     }
 }
 
@@ -517,6 +525,50 @@ impl FromToml for ListSort {
     }
 }
 
+/// `escape = "json"` (the value, or every item of a plain list) or `escape = { field =
+/// "json", ... }` (named fields of a list's items).
+#[derive(Debug)]
+pub(super) enum EscapeSpec {
+    All(Spanned<EscapeKind>),
+    Fields(BTreeMap<Name, Spanned<EscapeKind>>),
+}
+
+impl FromToml for EscapeSpec {
+    const EXPECTED: &'static str =
+        "`\"json\"`, `\"xml\"`, or a table of field = `\"json\"` or `\"xml\"`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::Table(_) => Ok(EscapeSpec::Fields(BTreeMap::from_toml(v)?)),
+            _ => Ok(EscapeSpec::All(Spanned::from_toml(v)?)),
+        }
+    }
+    fn schema() -> Json {
+        any_of(vec![EscapeKind::schema(), map(EscapeKind::schema())])
+    }
+}
+
+/// A fact's `sanitize`: its own classes, or `false` (nothing cleaned).
+#[derive(Debug)]
+pub(super) enum SanitizeSpec {
+    Off,
+    Classes(Vec<Spanned<SanitizeClass>>),
+}
+
+impl FromToml for SanitizeSpec {
+    const EXPECTED: &'static str = "a list of `\"tags\"`, `\"bidi\"`, `\"nfc\"`, or `false`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::Boolean(false) => Ok(SanitizeSpec::Off),
+            DeValue::Array(_) => Ok(SanitizeSpec::Classes(Vec::from_toml(v)?)),
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
+    fn schema() -> Json {
+        let off = typed("boolean").with("const", Json::from(false));
+        any_of(vec![Vec::<SanitizeClass>::schema(), off])
+    }
+}
+
 /// One text, or (for a budget field) one per band: `{ 60 = "...", 80 = "...", 92 = "..." }`.
 #[derive(Debug)]
 pub(super) enum ReminderText {
@@ -563,6 +615,23 @@ keywords! {
     pub(super) enum Escape {
         Boundaries = "boundaries",
         None = "none",
+    }
+}
+
+keywords! {
+    /// A fact's `escape`: how its value is printed.
+    pub(super) enum EscapeKind {
+        Json = "json",
+        Xml = "xml",
+    }
+}
+
+keywords! {
+    /// What `sanitize` cleans out of values from outside.
+    pub(super) enum SanitizeClass {
+        Tags = "tags",
+        Bidi = "bidi",
+        Nfc = "nfc",
     }
 }
 

@@ -49,6 +49,7 @@ pub mod introspect {
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
+    pub use crate::runtime::sanitize::{Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::section::{Mark, Section, SectionState};
     pub use crate::runtime::selector::{Doctor, SelectorOrigin, SelectorReport};
     pub use crate::runtime::user_content::{UserContent, UserFile};
@@ -89,6 +90,7 @@ pub mod __private {
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
         MAX_INLINE_LAYERS,
     };
+    pub use crate::runtime::escape::Escaping;
     pub use crate::runtime::fact::{
         choice, collect, given, need, present, required, required_choice, taken, value_text,
     };
@@ -104,6 +106,7 @@ pub mod __private {
         compose_prepared, compose_prepared_boxed, prepare, prepared_fits,
     };
     pub use crate::runtime::prompt::with_ceiling;
+    pub use crate::runtime::sanitize::{cleaned, Clean, Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
@@ -117,8 +120,8 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, emit, fact, formulation, list, marker, part, plan, prompt,
-        user_content,
+        boundary, combination, compose, emit, escape, fact, formulation, list, marker, part, plan,
+        prompt, sanitize, user_content,
     };
 }
 

@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![deny(unreachable_pub)]
 
+mod clean;
 /// Frontmatter, read with bounded nesting: provenance at compile time, skills at either.
 #[cfg(feature = "frontmatter")]
 mod frontmatter;
@@ -46,6 +47,7 @@ pub mod limits {
 /// runtime's): it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::clean::{sanitize, sanitize_given, sanitize_rows, CleanRow};
     pub use crate::overlay::{
         load_overlay, load_overlay_at, OverlayFile, OverlaySpec, ShippedVersion,
     };
@@ -58,6 +60,9 @@ pub mod __private {
 /// reads, folds and opens files as the loader does. Not API: it may change in any release.
 #[doc(hidden)]
 pub mod __internals {
+    pub mod clean {
+        pub use crate::clean::*;
+    }
     #[cfg(feature = "frontmatter")]
     pub mod frontmatter {
         pub use crate::frontmatter::*;

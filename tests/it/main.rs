@@ -36,6 +36,7 @@ mod provenance;
 mod reminders;
 mod render_parity;
 mod render_parity_inputs;
+mod safe_values;
 mod schema;
 mod skeleton;
 mod skills;

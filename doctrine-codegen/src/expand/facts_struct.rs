@@ -2,6 +2,7 @@
 //! docs, and the expressions that read it for composition (`__values`, `__lists`) and
 //! build it from collected pairs (`from_pairs`). `Facts::builder` reuses the field types.
 
+use doctrine_core::__private::Escaping;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
@@ -312,7 +313,7 @@ pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
     // A fact no role takes is never read.
     let taken = |f: &&Fact| f.need.iter().any(|n| *n != Need::Absent);
     let styles = d.facts.iter().filter(taken).filter_map(|f| {
-        let style = list_style(&pv, f.list.as_ref()?);
+        let style = list_style(&pv, f.list.as_ref()?, &f.escape);
         let name = style_name(f);
         Some(quote! { const #name: &#pv::ListStyle = #style; })
     });
@@ -321,21 +322,28 @@ pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
         .into_iter()
         .enumerate()
         .filter(|(_, (f, _))| taken(&&d.facts[*f]));
-    let loops = loops.map(|(k, (_, l))| {
-        let (name, style) = (loop_style_name(k), list_style(&pv, l));
+    let loops = loops.map(|(k, (f, l))| {
+        let style = list_style(&pv, l, &d.facts[f].escape);
+        let name = loop_style_name(k);
         quote! { const #name: &#pv::ListStyle = #style; }
     });
     quote! { #(#styles)* #(#loops)* }
 }
 
-/// A list's `ListStyle`, as a constant expression.
-fn list_style(pv: &TokenStream, l: &ListSpec) -> TokenStream {
+/// A list's `ListStyle`, as a constant expression, each field printed as `escape` says.
+fn list_style(pv: &TokenStream, l: &ListSpec, escape: &[Option<Escaping>]) -> TokenStream {
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => {
             let t = lit(t);
             quote! { #pv::ItemPiece::Text(#t) }
         }
-        ItemPiece::Field(i) => quote! { #pv::ItemPiece::Field(#i) },
+        ItemPiece::Field(i) => match escape.get(*i).copied().flatten() {
+            Some(e) => {
+                let e = super::finish::escaping(pv, e);
+                quote! { #pv::ItemPiece::Escaped(#i, #e) }
+            }
+            None => quote! { #pv::ItemPiece::Field(#i) },
+        },
         ItemPiece::Open(i, negated) => quote! { #pv::ItemPiece::Open(#i, #negated) },
         ItemPiece::Close => quote! { #pv::ItemPiece::Close },
     });

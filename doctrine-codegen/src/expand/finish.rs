@@ -170,10 +170,22 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
         slice(u.slots > 0, quote! { slots }),
         slice(u.instructions > 0, quote! { instructions }),
     );
-    let (facts, opt_out) = (
+    let (mut facts, opt_out) = (
         slice(u.facts, quote! { facts }),
         slice(u.selectors > 0, quote! { opt_out }),
     );
+    let mut slots = slots;
+    let cleans = super::sanitize::any(d);
+    let prelude = cleans.then(|| super::sanitize::prelude(d, !d.facts.is_empty(), u.slots));
+    if cleans {
+        // The cleaned copies are read in place of the state's.
+        if u.facts {
+            facts = quote! { &facts[..] };
+        }
+        if u.slots > 0 {
+            slots = quote! { &slots[..] };
+        }
+    }
     let choices = choice_layers(d).map(|l| {
         let field = choice_field(l);
         match l.content {
@@ -219,10 +231,13 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     if let Some(user) = user_values(d) {
         add(true, quote! { user: #user });
     }
+    add(cleans, quote! { cleaned: &cleaned });
+
     let values = (value_count > 0).then(|| {
-        let values = values(d);
+        let values = values(d, prelude.as_ref());
         quote! { let values: [#pv::Value<'_>; #value_count] = #values; }
     });
+    let prelude = prelude.map(|p| p.code);
     let choices: Vec<TokenStream> = choices.collect();
     let arrays = [
         (!choices.is_empty()).then(|| quote! { let choices = [#(#choices),*]; }),
@@ -234,6 +249,7 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     quote! {
         impl<'a> State<'a> {
             pub(super) fn with<R>(&self, f: impl ::core::ops::FnOnce(&#pv::Inputs<'_>) -> R) -> R {
+                #prelude
                 #values
                 #arrays
                 #overlay_pre
@@ -262,23 +278,36 @@ fn overlay(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
 /// What placeholders print: facts, then knobs, then (for `{?flag}` sections) flags as
 /// `"on"` or `""`, then each loop's list. A fact or knob with value texts prints the text of its value (free
 /// text passes through with `other = "verbatim"`); a list prints its items where the
-/// placeholder stands (the skill index as rendered).
-fn values(d: &Doctrine) -> TokenStream {
+/// placeholder stands (the skill index as rendered). A fact with `escape` prints escaped;
+/// with `cleaned`, facts are read from the cleaned `facts` and the cleaned lists from
+/// `lists`.
+fn values(d: &Doctrine, cleaned: Option<&super::sanitize::Prelude>) -> TokenStream {
+    let lists = cleaned.map_or(&[][..], |p| &p.lists[..]);
+    let cleaned_loops = cleaned.map_or(&[][..], |p| &p.loops[..]);
     let pv = d.private();
     let text = |v: TokenStream| quote! { #pv::Value::Text(#v) };
-    let facts = d.facts.iter().enumerate().map(|(i, f)| match &f.texts {
-        None if f.list.is_some() => {
-            let j =
-                proc_macro2::Literal::usize_unsuffixed(d.list_index(FactId(i)).unwrap_or_default());
-            match f.skill_index {
-                true => text(quote! { self.lists.#j.text.as_str() }),
-                false => quote! { #pv::Value::List(&self.lists.#j) },
-            }
+    let given = match cleaned {
+        Some(_) => quote! { facts },
+        None => quote! { self.facts },
+    };
+    let facts = d.facts.iter().enumerate().map(|(i, f)| {
+        if let Some((_, list)) = lists.iter().find(|(j, _)| *j == i) {
+            return list.clone();
         }
-        None => text(quote! { self.facts[#i].unwrap_or("") }),
-        Some(texts) => {
-            let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
-            text(quote! { #pv::value_text(self.facts[#i], &[#((#keys, #texts)),*]) })
+        let value = fact_value(d, i, f, &given);
+        match f
+            .escape
+            .first()
+            .copied()
+            .flatten()
+            .filter(|_| f.list.is_none())
+        {
+            Some(e) => {
+                let e = escaping(&pv, e);
+                quote! { #pv::Value::Escaped(#value, #e) }
+            }
+            None if f.list.is_some() => value,
+            None => text(value),
         }
     });
     let knobs = d.knobs.iter().map(|k| {
@@ -294,8 +323,39 @@ fn values(d: &Doctrine) -> TokenStream {
     });
     // Each loop: its own list, after the list facts in `__lists`.
     let loops = (0..d.loops().len()).map(|k| {
+        if let Some((_, list)) = cleaned_loops.iter().find(|(c, _)| *c == k) {
+            return list.clone();
+        }
         let j = proc_macro2::Literal::usize_unsuffixed(d.list_count() + k);
         quote! { #pv::Value::List(&self.lists.#j) }
     });
     quote! { [#(#facts,)* #(#knobs,)* #(#flags,)* #(#loops,)*] }
+}
+
+/// An `Escaping` as an expression.
+pub(super) fn escaping(pv: &TokenStream, e: doctrine_core::__private::Escaping) -> TokenStream {
+    match e {
+        doctrine_core::__private::Escaping::Json => quote! { #pv::Escaping::Json },
+        doctrine_core::__private::Escaping::Xml => quote! { #pv::Escaping::Xml },
+    }
+}
+
+/// What fact `i` prints: a list's value (whole), or its text.
+fn fact_value(d: &Doctrine, i: usize, f: &crate::model::Fact, given: &TokenStream) -> TokenStream {
+    let pv = d.private();
+    match &f.texts {
+        None if f.list.is_some() => {
+            let j =
+                proc_macro2::Literal::usize_unsuffixed(d.list_index(FactId(i)).unwrap_or_default());
+            match f.skill_index {
+                true => quote! { #pv::Value::Text(self.lists.#j.text.as_str()) },
+                false => quote! { #pv::Value::List(&self.lists.#j) },
+            }
+        }
+        None => quote! { #given[#i].unwrap_or("") },
+        Some(texts) => {
+            let (keys, texts) = (texts.iter().map(|(k, _)| k), texts.iter().map(|(_, t)| t));
+            quote! { #pv::value_text(#given[#i], &[#((#keys, #texts)),*]) }
+        }
+    }
 }

@@ -12,6 +12,7 @@ mod overlay;
 mod plan;
 mod prefix;
 mod reminders;
+mod sanitize;
 mod selectors;
 mod skills;
 mod stages;

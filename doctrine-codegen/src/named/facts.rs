@@ -3,8 +3,10 @@
 
 use super::error::{find, InputError};
 use crate::model::{Doctrine, Fact, FieldKind, ListSpec, Need};
-use crate::plan::list_style;
+use crate::plan::{list_style, static_text};
 use doctrine_core::__internals::list::{ListStyle, Row};
+use doctrine_core::__private::{CleanedFrom, Removed};
+use doctrine_load::__internals::clean::{sanitize, sanitize_given};
 
 /// The facts of one composition, as its `Inputs` reads them.
 #[derive(Clone, Debug, Default)]
@@ -13,6 +15,8 @@ pub(super) struct GivenFacts {
     pub(super) values: Vec<Option<String>>,
     /// The list facts given at least one item.
     pub(super) lists: Vec<GivenList>,
+    /// The facts `sanitize` changed, as compiled code records them.
+    pub(super) cleaned: Vec<(CleanedFrom, Removed)>,
 }
 
 /// A list fact's items, with the style it prints in.
@@ -34,6 +38,23 @@ pub(super) enum Rows {
 /// One item with named fields, in the order of the list's `fields` ("" when not given).
 #[derive(Clone, Debug)]
 pub(super) struct Item(Vec<String>);
+
+impl Rows {
+    /// Every field of every item cleaned as fact `f` says; what went.
+    fn clean(&mut self, f: &Fact) -> Removed {
+        let mut went = Removed::default();
+        let mut one = |s: &mut String| {
+            let (out, removed) = sanitize(s, f.sanitize);
+            went = went.and(removed);
+            *s = out.into_owned();
+        };
+        match self {
+            Rows::Plain(items) => items.iter_mut().for_each(&mut one),
+            Rows::Fields(items) => items.iter_mut().flat_map(|i| &mut i.0).for_each(&mut one),
+        }
+        went
+    }
+}
 
 impl Row for Item {
     fn field(&self, i: usize) -> &str {
@@ -92,25 +113,59 @@ pub(super) fn facts(
             });
         }
     }
-    let values = d.facts.iter().zip(&given).map(|(f, &value)| {
-        let value = match need(f) {
-            Need::Absent => return Ok(None),
-            _ if f.list.is_some() => return Ok(None),
-            Need::Required => value.ok_or_else(|| InputError::MissingFact {
-                role: who.to_string(),
-                fact: f.name.clone(),
-            })?,
-            // An optional free-text fact given empty is absent; absent, its default.
-            Need::Optional => match value.filter(|v| f.values.is_some() || !v.is_empty()) {
-                Some(v) => v,
-                None => return Ok(f.default.clone()),
-            },
-        };
-        Ok(Some(value.to_string()))
-    });
+    // Cleaned as compiled code cleans them: nothing left is not given.
+    let mut cleaned = Vec::new();
+    let kept: Vec<Option<std::borrow::Cow<'_, str>>> = d
+        .facts
+        .iter()
+        .zip(&given)
+        .map(|(f, &value)| {
+            let (out, went) = sanitize_given(value, f.sanitize);
+            if f.list.is_none() && !f.sanitize.is_none() {
+                cleaned.push((CleanedFrom::Fact(static_text(&f.name)), went));
+            }
+            out
+        })
+        .collect();
+    let raw = given;
+    let given: Vec<Option<&str>> = kept.iter().map(Option::as_deref).collect();
+    for l in &mut lists {
+        let f = &d.facts[l.fact];
+        if !f.sanitize.is_none() {
+            let went = l.rows.clean(f);
+            cleaned.push((CleanedFrom::Fact(static_text(&f.name)), went));
+        }
+    }
+    let values = d
+        .facts
+        .iter()
+        .zip(given.iter().zip(&raw))
+        .map(|(f, (&value, raw))| {
+            let value = match need(f) {
+                Need::Absent => return Ok(None),
+                _ if f.list.is_some() => return Ok(None),
+                // Given, it may have been cleaned to nothing: then it is not given, as
+                // compiled code reads it.
+                Need::Required => match raw {
+                    None => Err(InputError::MissingFact {
+                        role: who.to_string(),
+                        fact: f.name.clone(),
+                    })?,
+                    Some(_) => return Ok(value.map(str::to_string)),
+                },
+                // An optional free-text fact given empty is absent; absent, its default.
+                Need::Optional => match value.filter(|v| f.values.is_some() || !v.is_empty()) {
+                    Some(v) => v,
+                    None => return Ok(f.default.clone()),
+                },
+            };
+            Ok(Some(value.to_string()))
+        });
+    let values = values.collect::<Result<_, _>>()?;
     Ok(GivenFacts {
-        values: values.collect::<Result<_, _>>()?,
+        values,
         lists,
+        cleaned,
     })
 }
 

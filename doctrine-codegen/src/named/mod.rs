@@ -31,18 +31,20 @@ use self::facts::{GivenFacts, Rows as ItemRows};
 use self::overlay::GivenOverlay;
 use super::inputs::{composed, printed, Combination};
 use super::model::{Content, Doctrine, Layer};
-use super::plan::Plan;
+use super::plan::{static_text, Plan};
 use doctrine_core::__internals::fact::given as slot_given;
 use doctrine_core::__internals::formulation::family_key;
 use doctrine_core::__internals::list::{List, ListStyle, Rows};
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::{Inputs, Overlay};
-use doctrine_core::__private::Resolution;
+use doctrine_core::__private::{cleaned, Cleaned, CleanedFrom, Escaping, Removed, Resolution};
 use doctrine_core::input::Formulation;
 use doctrine_core::instructions::Instruction;
 use doctrine_core::introspect::Notice;
 use doctrine_core::introspect::Section;
 use doctrine_core::Prompt;
+use doctrine_load::__internals::clean::sanitize_given;
+use std::borrow::Cow;
 
 /// A composition's inputs by name, as a command line gives them. Everything not named is
 /// as compiled code leaves it: flags and knobs at their defaults, optional choices, facts
@@ -123,12 +125,16 @@ pub struct Resolved {
     /// What each placeholder prints (a given list's entry is replaced by the list).
     printed: Vec<String>,
     slots: Vec<Option<String>>,
+    /// The facts and slots `sanitize` changed.
+    cleaned: Vec<Cleaned>,
     overlay: Option<GivenOverlay>,
     formulation: Formulation,
     notices: Vec<Notice>,
     instructions: Vec<Vec<instructions::Owned>>,
     selection: Option<Resolution>,
     selectors: usize,
+    /// Each fact's `escape`, when it prints escaped (a list's items escape in its style).
+    escapes: Vec<Option<Escaping>>,
     /// Each loop: the list fact it prints and its style; their values start at
     /// `loop_base`.
     loops: Vec<(usize, &'static ListStyle)>,
@@ -172,11 +178,14 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
     let (selection, selected) =
         selection::selection(d, &named.selectors, named.overlay.as_deref())?;
     notices.extend(selected);
+    let (slots, slots_went) = slots(d, &named.slots)?;
+    let went = facts.cleaned.iter().cloned().chain(slots_went);
     Ok(Resolved {
         combination,
+        cleaned: cleaned(went),
         facts,
         printed,
-        slots: slots(d, &named.slots)?,
+        slots,
         overlay,
         formulation: formulation(d, named.family.as_deref())?,
         notices,
@@ -185,6 +194,17 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         loops: crate::plan::loop_styles(d),
         loop_base: d.loop_base(),
         selectors: ix.selector.iter().flatten().count(),
+        escapes: d
+            .facts
+            .iter()
+            .map(|f| {
+                f.escape
+                    .first()
+                    .copied()
+                    .flatten()
+                    .filter(|_| f.list.is_none())
+            })
+            .collect(),
     })
 }
 
@@ -267,7 +287,32 @@ fn stems(l: &Layer) -> impl Iterator<Item = &str> + Clone {
 
 /// Each slot's text as generated setters store it: trimmed where the layer trims, and
 /// not given when empty.
-fn slots(d: &Doctrine, given: &[(String, SlotText)]) -> Result<Vec<Option<String>>, InputError> {
+type Slots = (Vec<Option<String>>, Vec<(CleanedFrom, Removed)>);
+
+/// Each slot's text as generated setters store it, then cleaned as the manifest's
+/// `sanitize` says (nothing left: not given), and what went.
+fn slots(d: &Doctrine, given: &[(String, SlotText)]) -> Result<Slots, InputError> {
+    let slots = slot_texts(d, given)?;
+    let names = d
+        .layers
+        .iter()
+        .filter(|l| matches!(l.content, Content::Slot { .. }));
+    let mut went = Vec::new();
+    let slots = slots.into_iter().zip(names).map(|(slot, l)| {
+        if d.sanitize.is_none() {
+            return slot;
+        }
+        let (out, removed) = sanitize_given(slot.as_deref(), d.sanitize);
+        went.push((CleanedFrom::Slot(static_text(&l.name)), removed));
+        out.map(Cow::into_owned)
+    });
+    Ok((slots.collect(), went))
+}
+
+fn slot_texts(
+    d: &Doctrine,
+    given: &[(String, SlotText)],
+) -> Result<Vec<Option<String>>, InputError> {
     let layers: Vec<(&Layer, bool, bool)> = d
         .layers
         .iter()
@@ -385,6 +430,11 @@ impl Resolved {
             })
             .collect();
         let mut values: Vec<Value<'_>> = self.printed.iter().map(|v| Value::Text(v)).collect();
+        for (v, f) in values.iter_mut().zip(&self.escapes) {
+            if let (Value::Text(t), Some(e)) = (*v, f) {
+                *v = Value::Escaped(t, *e);
+            }
+        }
         for (l, rows) in lists.iter().zip(&rows) {
             values[l.fact] = Value::List(&**rows);
         }
@@ -415,6 +465,7 @@ impl Resolved {
             facts: &facts,
             values: &values,
             user: &[],
+            cleaned: &self.cleaned,
             overlay: overlay.map(|(o, fields)| Overlay {
                 fields,
                 off: &o.off,

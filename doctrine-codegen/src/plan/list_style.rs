@@ -4,10 +4,11 @@
 use super::leak::{one, slice, text};
 use crate::model::{Doctrine, Fact, ItemPiece, ListSpec};
 use doctrine_core::__internals::list::{ItemPiece as Piece, ListStyle};
+use doctrine_core::__private::Escaping;
 
 /// How list fact `f` prints; `None` for a fact that is no list.
 pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
-    f.list.as_ref().map(style)
+    f.list.as_ref().map(|l| style(l, &f.escape))
 }
 
 /// Each loop of `d`, in the order of its value: the index of the list fact it prints, and
@@ -15,14 +16,18 @@ pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
 pub fn loop_styles(d: &Doctrine) -> Vec<(usize, &'static ListStyle)> {
     d.loops()
         .into_iter()
-        .map(|(f, l)| (f.0, style(l)))
+        .map(|(f, l)| (f.0, style(l, &d.facts[f.0].escape)))
         .collect()
 }
 
-fn style(l: &ListSpec) -> &'static ListStyle {
+/// `l` as a style, each field printed as `escape` says (by field index).
+fn style(l: &ListSpec, escape: &[Option<Escaping>]) -> &'static ListStyle {
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => Piece::Text(text(t)),
-        ItemPiece::Field(i) => Piece::Field(*i),
+        ItemPiece::Field(i) => match escape.get(*i).copied().flatten() {
+            Some(e) => Piece::Escaped(*i, e),
+            None => Piece::Field(*i),
+        },
         ItemPiece::Open(i, negated) => Piece::Open(*i, *negated),
         ItemPiece::Close => Piece::Close,
     });

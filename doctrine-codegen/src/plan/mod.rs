@@ -16,6 +16,11 @@ mod suffix;
 pub(crate) use gate::alternatives;
 pub use indices::Indices;
 pub use list_style::{list_style, loop_styles};
+
+/// `s` for `'static`, interned (for a record that names a fact or a layer).
+pub fn static_text(s: &str) -> &'static str {
+    leak::text(s)
+}
 pub use overlay_spec::{overlay_spec, selector_specs};
 
 use leak::{one, slice, text};

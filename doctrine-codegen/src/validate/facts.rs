@@ -57,6 +57,10 @@ pub(super) fn facts(
             // Its need stays as written, so its uses are not reported too.
             required_list(name.get_ref(), first, word, sink);
         }
+        let closed = values.is_some() && fact.list.is_none();
+        let escape = super::escape::escapes(name.get_ref(), fact, list.as_ref(), closed, sink);
+        let manifest = super::sanitize::manifest(raw);
+        let sanitize = super::sanitize::fact(name.get_ref(), fact, closed, manifest, sink);
         let tier = super::tiers::resolve(tiers, &fact.tier, sink).unwrap_or(0);
         out.push(Fact {
             name: name.get_ref().clone(),
@@ -70,7 +74,13 @@ pub(super) fn facts(
             texts,
             list,
             skill_index: false,
+            escape,
+            sanitize,
         });
+        if let Some(made) = out.last() {
+            let item = fact.list.as_ref().and_then(|l| l.get_ref().item.as_ref());
+            super::escape::placed_in_items(made, item.map(|i| i.span()), sink);
+        }
     }
     out.extend(super::skill_index::fact(raw, roles.len().max(1), sink));
     out

@@ -22,6 +22,7 @@ mod budget;
 mod claims;
 mod content;
 mod declare;
+mod escape;
 mod facts;
 mod formulation;
 mod gate;
@@ -41,6 +42,7 @@ mod overlay;
 mod placeholder;
 mod provenance;
 mod reminders;
+mod sanitize;
 mod selector;
 mod shared;
 mod skill_index;
@@ -235,6 +237,7 @@ fn doctrine(
             |s| super::text::normalise(s.get_ref()),
         ),
         budget: tables.budget,
+        sanitize: sanitize::manifest(raw),
         overlay_cap_max: tables.overlay_cap_max,
         overlay_cap_max_declared: raw.overlay_cap_max.is_some(),
         roles: declared.roles,

@@ -32,6 +32,8 @@ pub(super) struct Names<'a> {
     pub(super) selector_layers: Vec<String>,
     /// Overlay fields, which a condition can test (`overlay:name`).
     pub(super) overlay_fields: Vec<String>,
+    /// The manifest's `sanitize`, which shipped text is checked against.
+    pub(super) sanitize: doctrine_core::__private::Clean,
 }
 
 impl<'a> Names<'a> {
@@ -68,6 +70,7 @@ impl<'a> Names<'a> {
                 .map(|l| l.get_ref().name.get_ref().clone())
                 .collect(),
             overlay_fields: gate::overlay_fields(raw),
+            sanitize: super::sanitize::manifest(raw),
         }
     }
 

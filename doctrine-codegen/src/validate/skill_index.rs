@@ -49,6 +49,9 @@ pub(super) fn fact(raw: &Manifest, roles: usize, sink: &mut Sink<'_>) -> Option<
         texts: None,
         list: Some(list),
         skill_index: true,
+        // User skills are cleaned as the loader reads them.
+        escape: Vec::new(),
+        sanitize: doctrine_core::__private::Clean::NONE,
     })
 }
 

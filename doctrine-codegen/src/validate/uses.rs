@@ -49,6 +49,7 @@ pub(super) fn check_layer(
             Some(f) => At::File(f.at(offset)),
             None => At::Manifest(manifest_at.clone()),
         };
+        super::sanitize::shipped(&layer.name, &text.body, &locate, names.sanitize, sink);
         if !interpolate {
             let (layer, body) = (&layer.name, &text.body);
             template::forgotten(layer, body, locate, names, &mut forgotten, sink);
@@ -211,6 +212,9 @@ impl Uses<'_, '_> {
                     // Inside `{?f}…{/f}` an optional fact is checked already.
                     let checked = |f: FactId| open.iter().any(|(_, g)| *g == Some(f));
                     segments.extend(self.placeholder(&n, offset, checked, sink));
+                    if let Some(fact) = self.names.facts.iter().find(|f| f.name == n) {
+                        super::escape::placed(fact, body, offset, &(self.locate)(offset), sink);
+                    }
                 }
             }
         }
@@ -419,7 +423,8 @@ fn check_use(
                 format!("{word} `{who}` does not take fact `{}`, which layer `{}` uses", fact.name, layer.name),
                 &format!("add `{who}` to the fact's `required` or `optional`, or leave it out of the layer's `{word}s`"),
             ),
-            Need::Optional if !is_gate && fact.default.is_none() && !layer.requires_fact(f) => report(
+            // A JSON string prints `""` when not given: it needs no gate.
+            Need::Optional if !is_gate && fact.default.is_none() && !layer.requires_fact(f) && !prints_json(fact) => report(
                 sink,
                 at,
                 format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
@@ -432,6 +437,12 @@ fn check_use(
             _ => {}
         }
     }
+}
+
+/// Whether `fact` prints as a JSON string, which is one (`""`) when not given too.
+fn prints_json(fact: &Fact) -> bool {
+    fact.list.is_none()
+        && fact.escape.first() == Some(&Some(doctrine_core::__private::Escaping::Json))
 }
 
 /// A fact of a later tier than the layer using it: the layer's cached block would change

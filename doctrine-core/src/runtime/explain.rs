@@ -5,6 +5,7 @@ use std::fmt;
 use super::blocks::Blocks;
 use super::boundary::Escape;
 use super::layer::{Origin, Stability};
+use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -16,6 +17,7 @@ pub struct Explain<'a> {
     marks: &'a [Mark],
     user: &'a [UserContent],
     escapes: &'a [Escape],
+    cleaned: &'a [Cleaned],
     stable: usize,
     volatile: usize,
     /// The encoding the tokens column counts in; without one it is bytes / 4.
@@ -33,7 +35,12 @@ impl<'a> Explain<'a> {
     pub(crate) fn new(
         sections: &'a [Section],
         text: &'a str,
-        (marks, user, escapes): (&'a [Mark], &'a [UserContent], &'a [Escape]),
+        (marks, user, escapes, cleaned): (
+            &'a [Mark],
+            &'a [UserContent],
+            &'a [Escape],
+            &'a [Cleaned],
+        ),
         (stable, volatile): (usize, usize),
     ) -> Self {
         Explain {
@@ -42,6 +49,7 @@ impl<'a> Explain<'a> {
             marks,
             user,
             escapes,
+            cleaned,
             stable,
             volatile,
             #[cfg(feature = "tokens")]
@@ -303,6 +311,15 @@ impl fmt::Display for Explain<'_> {
             let n = self.escapes.len();
             let s = if n == 1 { "y" } else { "ies" };
             writeln!(f, "{n} section boundar{s} in run-time text escaped")?;
+        }
+        if !self.cleaned.is_empty() {
+            let n = self.cleaned.len();
+            let s = if n == 1 { "" } else { "s" };
+            let total = self
+                .cleaned
+                .iter()
+                .fold(Default::default(), |all, c| c.removed.and(all));
+            writeln!(f, "{n} value{s} from outside sanitized: {total}")?;
         }
         if let Some(line) = blocks_line(self) {
             writeln!(f, "{line}")?;

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::boundary::may_mark_a_heading;
+use super::escape::Escaping;
 
 /// How a list fact prints. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,10 +23,10 @@ pub struct ListStyle {
 
 impl ListStyle {
     /// How many fields the item template reads: an item is kept when one is non-empty.
-    fn fields(&self) -> usize {
+    pub fn fields(&self) -> usize {
         let mut n = 0;
         for piece in self.item {
-            if let ItemPiece::Field(i) | ItemPiece::Open(i, _) = piece {
+            if let ItemPiece::Field(i) | ItemPiece::Escaped(i, _) | ItemPiece::Open(i, _) = piece {
                 n = n.max(i + 1);
             }
         }
@@ -39,6 +40,8 @@ pub enum ItemPiece {
     Text(&'static str),
     /// The item's field of this index.
     Field(usize),
+    /// The item's field of this index, printed escaped (the list's `escape`).
+    Escaped(usize, Escaping),
     /// `{?field}` (`true`: `{?!field}`): what follows up to the matching `Close` prints
     /// only when the field is non-empty (empty).
     Open(usize, bool),
@@ -167,6 +170,16 @@ impl<'a, R: Row> List<'a, R> {
         list
     }
 
+    /// The items as the caller gave them.
+    pub fn rows(&self) -> &'a [R] {
+        self.rows
+    }
+
+    /// How it prints.
+    pub fn style(&self) -> &'static ListStyle {
+        self.style
+    }
+
     /// Hands each piece the list prints to `out`, in order; returns how many items it
     /// holds.
     #[inline]
@@ -285,6 +298,7 @@ pub fn write_item<'r>(
             _ if off_at.is_some() => {}
             ItemPiece::Text(t) => out(t, false),
             ItemPiece::Field(i) => out(field(i), true),
+            ItemPiece::Escaped(i, e) => e.each_piece(field(i), &mut |p| out(p, true)),
         }
     }
 }
@@ -333,7 +347,7 @@ fn more_line(mut more: &str, left: &str, out: &mut impl FnMut(&str)) {
 
 #[cfg(test)]
 mod tests {
-    use super::ItemPiece::{Close, Field, Open, Text};
+    use super::ItemPiece::{Close, Escaped, Field, Open, Text};
     use super::*;
 
     /// The list as it prints, piece by piece and whole (which must agree, and agree with
@@ -388,6 +402,26 @@ mod tests {
             Item(["", "", ""]),
         ];
         assert_eq!(render(&rows, &STYLE), "a (w, x)|b (w)|c (no when)");
+    }
+
+    #[test]
+    fn an_escaped_field_prints_escaped_and_is_tested_as_given() {
+        // `{0}{?1}: {1}{/1}`, field 1 as JSON.
+        const STYLE: ListStyle = ListStyle {
+            item: &[
+                Field(0),
+                Open(1, false),
+                Text(": "),
+                Escaped(1, Escaping::Json),
+                Close,
+            ],
+            join: "\n",
+            sort: None,
+            max: None,
+            more: "",
+        };
+        let rows = [Item(["a", "say \"hi\"\n", ""]), Item(["b", "", ""])];
+        assert_eq!(render(&rows, &STYLE), "a: \"say \\\"hi\\\"\\n\"\nb");
     }
 
     #[test]

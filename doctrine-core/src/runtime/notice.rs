@@ -65,6 +65,10 @@ pub enum NoticeKind {
     /// declares, a heading line); each was escaped so it cannot end its section or start
     /// one that reads as the manifest's.
     BoundaryEscaped,
+    /// A value from outside (a fact, a list item, a slot, a user's file) held characters
+    /// the manifest's `sanitize` cleans (tag characters, bidi controls and invisible
+    /// characters, text not in NFC); they were removed or normalised.
+    Sanitized,
 }
 
 /// One thing done, or refused, and why. Data beyond the message, where a kind has some,

@@ -3,6 +3,7 @@
 //! measures and writes itself, so composition allocates once.
 
 use super::emit::rebuilt;
+use super::escape::Escaping;
 use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip};
 use super::list::Rows;
@@ -66,6 +67,9 @@ pub enum Seg {
 pub enum Value<'a> {
     Text(&'a str),
     List(&'a dyn Rows),
+    /// A text printed escaped (`escape = "json"` or `"xml"`): measured and written
+    /// escaped, tested by sections as the value given.
+    Escaped(&'a str, Escaping),
 }
 
 impl Value<'_> {
@@ -75,15 +79,17 @@ impl Value<'_> {
         match *self {
             Value::Text(t) => t.len(),
             Value::List(list) => list.printed_len(),
+            Value::Escaped(t, e) => e.len(t),
         }
     }
 
     /// Whether it is absent (a fact not given, a flag off, a list with no item kept):
-    /// what its sections and a `when` on it read.
+    /// what its sections and a `when` on it read. An escaped value is read as given, so a
+    /// JSON value not given is absent though it prints `""`.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         match *self {
-            Value::Text(t) => t.is_empty(),
+            Value::Text(t) | Value::Escaped(t, _) => t.is_empty(),
             Value::List(list) => list.items() == 0,
         }
     }
@@ -92,7 +98,7 @@ impl Value<'_> {
     #[inline]
     fn items(&self) -> usize {
         match *self {
-            Value::Text(t) => usize::from(!t.is_empty()),
+            Value::Text(t) | Value::Escaped(t, _) => usize::from(!t.is_empty()),
             Value::List(list) => list.items(),
         }
     }
@@ -158,6 +164,11 @@ pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnM
         (Value::List(list), v) => {
             let v = v.unwrap_or_default();
             list.each_piece(&mut |p, field| piece(p, Kind::List(v, field)))
+        }
+        // Every piece of an escaped value is the caller's text, its quotes included.
+        (Value::Escaped(t, e), v) => {
+            let kind = v.map_or(Kind::Lit, Kind::Text);
+            e.each_piece(t, &mut |p| piece(p, kind))
         }
     });
 }

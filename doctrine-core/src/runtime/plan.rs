@@ -8,6 +8,7 @@ use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{EmbeddedFile, LayerInfo, Origin, Skip};
 use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
+use super::sanitize::Cleaned;
 use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
 
@@ -292,6 +293,8 @@ pub struct Inputs<'a> {
     pub overlay: Option<Overlay<'a>>,
     pub selection: Option<&'a Resolution>,
     pub opt_out: &'a [bool],
+    /// The facts and slots `sanitize` changed, for the prompt's notices.
+    pub cleaned: &'a [Cleaned],
 }
 
 impl Inputs<'static> {
@@ -309,6 +312,7 @@ impl Inputs<'static> {
         overlay: None,
         selection: None,
         opt_out: &[],
+        cleaned: &[],
     };
 }
 

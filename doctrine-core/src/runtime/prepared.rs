@@ -96,7 +96,7 @@ pub fn prepare(
     read.dedup();
     let values = read.into_iter().filter_map(|v| match inputs.values[v] {
         Value::Text(t) => Some((v, t.into())),
-        Value::List(_) => None,
+        Value::List(_) | Value::Escaped(..) => None,
     });
     let key = Key {
         plan,
@@ -246,7 +246,7 @@ pub fn compose_prepared<const N: usize>(
         unreachable!("a plan of {N} layers prepared with other records")
     };
     let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
-    Prompt::from_parts(written, sections)
+    Prompt::from_parts(written, sections, inputs.cleaned)
 }
 
 #[cold]
@@ -272,7 +272,7 @@ pub fn compose_prepared_boxed(
     let mut sections = prepared.sections.clone();
     // Live layers are resolved twice: keeping their parts would take an allocation.
     let written = prepared.fill(layout, inputs, &mut sections, &mut []);
-    Prompt::from_parts(written, sections)
+    Prompt::from_parts(written, sections, inputs.cleaned)
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::boundary::Escape;
 use super::explain::Explain;
-use super::notice::Notice;
+use super::notice::{Notice, NoticeKind};
+use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
 
@@ -25,6 +26,9 @@ pub struct Prompt<S> {
     escapes: Vec<Escape>,
     /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
     ceiling: Option<usize>,
+    /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
+    /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
+    cleaned: Option<Box<[Cleaned]>>,
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -40,7 +44,10 @@ pub(crate) struct Written {
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
-    pub(crate) fn from_parts(written: Written, sections: S) -> Self {
+    /// The prompt `written` with `sections`, recording the values `sanitize` changed
+    /// (`cleaned`) before composing.
+    #[inline(always)]
+    pub(crate) fn from_parts(written: Written, sections: S, cleaned: &[Cleaned]) -> Self {
         Prompt {
             text: written.text,
             stable_end: written.stable_end,
@@ -50,7 +57,17 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             user: written.user,
             escapes: written.escapes,
             ceiling: None,
+            cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
         }
+    }
+
+    /// The same prompt, recording the values `sanitize` changed before composing.
+    #[inline(always)]
+    pub(crate) fn with_cleaned(mut self, cleaned: &[Cleaned]) -> Self {
+        if !cleaned.is_empty() {
+            self.cleaned = Some(cleaned.into());
+        }
+        self
     }
 
     /// The whole prompt: the stable part, a separator, then the volatile part.
@@ -139,12 +156,30 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         &self.escapes
     }
 
+    /// Each fact and slot whose value the manifest's `sanitize` changed before it was
+    /// composed (tag characters or invisible characters removed, normalised to NFC), in
+    /// manifest order. See [`Prompt::notices`] for the same said in sentences.
+    pub fn cleaned(&self) -> &[Cleaned] {
+        self.cleaned.as_deref().unwrap_or_default()
+    }
+
     /// What composing did that the caller should hear of: one notice
-    /// ([`NoticeKind::BoundaryEscaped`](crate::introspect::NoticeKind::BoundaryEscaped)) per layer and
-    /// source whose text held a section boundary, naming both, what was escaped and how.
-    /// Empty for most prompts.
+    /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
+    /// what went; then one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
+    /// text held a section boundary, naming both, what was escaped and how. Empty for most
+    /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
-        super::boundary::notices(&self.escapes, &self.text, &self.user)
+        let cleaned = self.cleaned().iter().map(|c| {
+            let message = format!("{} before composing", c.removed);
+            Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
+        });
+        let mut notices: Vec<Notice> = cleaned.collect();
+        notices.extend(super::boundary::notices(
+            &self.escapes,
+            &self.text,
+            &self.user,
+        ));
+        notices
     }
 
     /// A table of every layer: order, tier, bytes, source, provenance, and why any was
@@ -154,7 +189,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         Explain::new(
             self.sections(),
             &self.text,
-            (&self.marks, &self.user, &self.escapes),
+            (&self.marks, &self.user, &self.escapes, self.cleaned()),
             (self.stable().len(), self.volatile().len()),
         )
     }

@@ -102,6 +102,7 @@ fn write_template<'a>(
             match value {
                 Value::Text(t) => out.text.put(t, via),
                 Value::List(list) => out.text.list(list, via),
+                Value::Escaped(t, e) => out.text.escaped(t, e, via),
             }
         });
     }

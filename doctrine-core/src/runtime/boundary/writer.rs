@@ -7,6 +7,7 @@
 
 use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Supplied, Via};
+use crate::runtime::escape::Escaping;
 use crate::runtime::list::Rows;
 
 /// An escape found while writing: where the `\` goes (before the byte at `at`), in which
@@ -141,6 +142,17 @@ impl<'a> Guarded<'a> {
         let lo = self.text.len();
         self.text.push_str(s);
         self.pushed(lo, via);
+    }
+
+    /// A value printed escaped: written escaped, then checked as one piece of run-time
+    /// text (when it came `via` somewhere).
+    #[inline]
+    pub(crate) fn escaped(&mut self, s: &str, escaping: Escaping, via: Option<Via<'a>>) {
+        let lo = self.text.len();
+        escaping.push(s, &mut self.text);
+        if let Some(via) = via {
+            self.pushed(lo, via);
+        }
     }
 
     /// A list value: its own text shipped, each item's field run-time text that came `via`
