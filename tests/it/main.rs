@@ -37,6 +37,7 @@ mod reminders;
 mod render_parity;
 mod render_parity_inputs;
 mod safe_values;
+mod sanitized_files;
 mod schema;
 mod skeleton;
 mod skills;
