@@ -91,6 +91,8 @@ pub(crate) struct Given {
     pub(crate) part: Option<String>,
     /// `--encoding`, where the command takes it.
     pub(crate) encoding: Option<doctrine_core::tokens::Encoding>,
+    /// `--messages`, where the command takes `--part`.
+    pub(crate) messages: bool,
 }
 
 /// The rest of the command line of `command`, which takes `--part` when `part`.
@@ -104,6 +106,7 @@ pub(crate) fn parse(
         named: Named::default(),
         part: None,
         encoding: None,
+        messages: false,
     };
     while let Some(arg) = parser.next()? {
         let name = match arg {
@@ -159,7 +162,7 @@ pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> R
     Ok(true)
 }
 
-/// `--encoding` and `--part`, where `command` takes them.
+/// `--encoding`, `--part` and `--messages`, where `command` takes them.
 fn given_option(
     name: &str,
     parser: &mut lexopt::Parser,
@@ -180,6 +183,7 @@ fn given_option(
             }
             given.part = Some(parser.value()?.string()?);
         }
+        "messages" if part => given.messages = true,
         _ => return Err(cli::unexpected(command, Arg::Long(name))),
     }
     Ok(())

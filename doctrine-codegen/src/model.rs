@@ -54,6 +54,21 @@ pub struct Doctrine {
     pub krate: proc_macro2::TokenStream,
 }
 
+impl Doctrine {
+    /// Whether some layers are joined otherwise than by the separator: a `join_before`, or
+    /// `[[message]]`s (their wrappers and the separator between them).
+    pub fn joins_per_layer(&self) -> bool {
+        self.layers
+            .iter()
+            .any(|l| l.info.join.is_some() || l.info.message.is_some())
+    }
+
+    /// Whether the manifest declares `[[message]]`s.
+    pub fn has_messages(&self) -> bool {
+        self.layers.iter().any(|l| l.info.message.is_some())
+    }
+}
+
 // By hand: the crate path as it reads, not as token trees; the texts' bodies left out.
 impl std::fmt::Debug for Doctrine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

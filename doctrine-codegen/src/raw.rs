@@ -44,6 +44,21 @@ sections! {
         /// What is cleaned out of every value from outside (facts, list items, slots):
         /// `tags`, `bidi`, `nfc`.
         sanitize: Option<Spanned<Vec<Spanned<SanitizeClass>>>> = "sanitize",
+        /// `[[message]]`: the layers grouped into a request's messages, in order.
+        messages: Vec<Spanned<MessageTable>> = each "message",
+    }
+}
+
+table! {
+    /// One `[[message]]`: a role, its layers (consecutive, in manifest order) and an
+    /// optional wrapper.
+    pub(super) struct MessageTable in "a `[[message]]`" {
+        role: Name = required "role",
+        layers: Spanned<Vec<Name>> = required "layers",
+        /// The opening and the closing text written around the message's layers.
+        wrap: Option<Spanned<Vec<Spanned<String>>>> = "wrap",
+        /// Sent after the conversation's history (the turn's own context).
+        after_history: Option<Spanned<bool>> = "after_history",
     }
 }
 
@@ -201,6 +216,9 @@ table! {
         /// One line for whoever reads the layer table (`explain()`, `LayerInfo::note`);
         /// never in the prompt.
         note: Option<Spanned<String>> = "note",
+        /// Written before the layer's text, in place of the separator, only when a layer
+        /// before it in its message printed.
+        join_before: Option<Spanned<String>> = "join_before",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.
@@ -306,6 +324,7 @@ pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("[formulation]", FormulationTable::KEYS),
     ("[models]", ModelsTable::KEYS),
     ("[cache]", CacheTable::KEYS),
+    ("[[message]]", MessageTable::KEYS),
     ("[facts.NAME]", Fact::KEYS),
     ("a fact's list", List::KEYS),
     ("[budget]", Budget::KEYS),

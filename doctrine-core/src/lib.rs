@@ -58,11 +58,17 @@ pub mod introspect {
 
 /// A prompt split at its cache tiers ([`Prompt::blocks`]) and shaped for providers:
 /// [`anthropic_system`](cache::anthropic_system) (text blocks with `cache_control` marks)
-/// and [`openai_string`](cache::openai_string) (one string), as plain data types.
+/// and [`openai_string`](cache::openai_string) (one string), as plain data types; and a
+/// prompt's [`Message`](cache::Message)s ([`Prompt::messages`]) shaped as whole requests:
+/// [`anthropic_request`](cache::anthropic_request), [`openai_request`](cache::openai_request).
 pub mod cache {
     pub use crate::runtime::blocks::{Block, Blocks};
-    pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
+    pub use crate::runtime::cache::{
+        anthropic_request, anthropic_system, openai_request, openai_string, AnthropicMessage,
+        AnthropicRequest, CacheControl, OpenAiItem, OpenAiRequest, SystemBlock,
+    };
     pub use crate::runtime::compose::fingerprint;
+    pub use crate::runtime::message::{Message, MessageInfo};
 }
 
 /// The safety-claims tripwire's check over one instruction sentence,

@@ -336,6 +336,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -363,6 +365,8 @@ mod __doctrine {
                 0,
                 false,
                 true,
+                None,
+                None,
                 None,
                 None,
             ),

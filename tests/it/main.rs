@@ -21,6 +21,7 @@ mod large_manifest;
 mod lists;
 mod loops;
 mod manifest_errors;
+mod messages;
 mod models;
 mod modes;
 mod naming;

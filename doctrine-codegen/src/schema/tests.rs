@@ -22,6 +22,7 @@ fn place(table: &str) -> &'static [&'static str] {
         "[skills]" => &["skills"],
         "[skills.index]" => &["skills", "index"],
         "[cache]" => &["cache"],
+        "[[message]]" => &["message"],
         other => panic!("no place in the schema for {other:?}: add it to `place`"),
     }
 }

@@ -35,6 +35,7 @@ mod list;
 mod literal;
 mod locked;
 mod loops;
+mod messages;
 mod models;
 mod names;
 mod order;
@@ -168,6 +169,7 @@ fn across_layers(
     tier_uses::check(layers, names, &loader.texts, sink);
     shared::check(layers, names, &loader.texts, sink);
     order::check_orders(raw, layers, sink);
+    messages::assign(raw, names, layers, sink);
     if let Some(table) = &raw.budget {
         budget::check(raw, table.get_ref(), names, layers, loader, sink);
     }

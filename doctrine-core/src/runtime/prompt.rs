@@ -105,6 +105,17 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         super::blocks::Blocks::new(&self.text, self.sections())
     }
 
+    /// The prompt as the messages of a request, in order, as plain data: each `[[message]]`
+    /// of the manifest that has text, its wrapper around its layers, with its role, its
+    /// tier, whether a cache breakpoint follows it and whether the caller sends it after
+    /// the conversation's history (`after_history`). A manifest without messages gives the
+    /// whole text as one `system` message; an empty prompt gives none. Each message's text
+    /// is a slice of [`as_str`](Self::as_str) (which holds them joined by the separator);
+    /// see [`crate::cache`] for provider-shaped requests.
+    pub fn messages(&self) -> Vec<super::message::Message<'_>> {
+        super::message::messages(&self.text, self.sections())
+    }
+
     /// One record per manifest layer, in manifest order, skipped layers included.
     pub fn sections(&self) -> &[Section] {
         self.sections.as_ref()
