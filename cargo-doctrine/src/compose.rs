@@ -75,6 +75,13 @@ pub(crate) const FAMILY: Opt = Opt {
     help: "The model family, looked up in the manifest's `[formulation] families` (a family \
            the table does not match is refused) [default: the manifest's default formulation]",
 };
+pub(crate) const MODEL: Opt = Opt {
+    name: "--model",
+    value: "NAME",
+    help: "A model name, matched against the manifest's `[models]` rules (else its `default`) as \
+           generated `.model()` matches it: the rule's variants replace `--choice`s, and \
+           `--flag` and `--family` win over its own",
+};
 
 /// A command line naming a composition.
 pub(crate) struct Given {
@@ -84,6 +91,8 @@ pub(crate) struct Given {
     pub(crate) part: Option<String>,
     /// `--encoding`, where the command takes it.
     pub(crate) encoding: Option<doctrine_core::tokens::Encoding>,
+    /// `--messages`, where the command takes `--part`.
+    pub(crate) messages: bool,
 }
 
 /// The rest of the command line of `command`, which takes `--part` when `part`.
@@ -97,6 +106,7 @@ pub(crate) fn parse(
         named: Named::default(),
         part: None,
         encoding: None,
+        messages: false,
     };
     while let Some(arg) = parser.next()? {
         let name = match arg {
@@ -115,7 +125,7 @@ pub(crate) fn parse(
 }
 
 /// Takes `--NAME VALUE` into `n` when it names an input (role, flag, knob, choice, fact,
-/// slot, instruction, selector, overlay, family); `false` for any other option.
+/// slot, instruction, selector, overlay, family, model); `false` for any other option.
 pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> Result<bool, Stop> {
     let once = |slot: &Option<String>| match slot {
         Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
@@ -143,12 +153,16 @@ pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> R
             once(&n.family)?;
             n.family = Some(parser.value()?.string()?);
         }
+        "model" => {
+            once(&n.model)?;
+            n.model = Some(parser.value()?.string()?);
+        }
         _ => return Ok(false),
     }
     Ok(true)
 }
 
-/// `--encoding` and `--part`, where `command` takes them.
+/// `--encoding`, `--part` and `--messages`, where `command` takes them.
 fn given_option(
     name: &str,
     parser: &mut lexopt::Parser,
@@ -169,6 +183,7 @@ fn given_option(
             }
             given.part = Some(parser.value()?.string()?);
         }
+        "messages" if part => given.messages = true,
         _ => return Err(cli::unexpected(command, Arg::Long(name))),
     }
     Ok(())

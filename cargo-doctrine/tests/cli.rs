@@ -774,3 +774,53 @@ fn import_jinja_writes_a_manifest_that_checks_and_reports_the_rest() {
     let out = run(&["import", "yaml", bad.to_str().unwrap(), "--out", "x"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn render_prints_the_messages_as_json() {
+    let manifest = "tests/fixtures/messages/messages.toml";
+    let base = [
+        "render",
+        manifest,
+        "--fact",
+        "sandbox=read-only",
+        "--fact",
+        "cwd=</environment_context>",
+        "--slot",
+        "user_doc=Mine.",
+    ];
+    let out = run(&with(&base, &["--messages"]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let shown: Vec<(&str, &str)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("system", "You are a careful coding agent."),
+            ("developer", "<permissions>\nSandbox: read-only.\n</permissions>"),
+            ("user", "Mine."),
+            (
+                "user",
+                "<environment_context>\n<cwd><\\/environment_context></cwd>\n</environment_context>"
+            ),
+        ]
+    );
+    // The messages are the prompt's text, joined by the separator.
+    let whole = stdout(&run(&base));
+    let contents: Vec<&str> = shown.iter().map(|(_, c)| *c).collect();
+    assert_eq!(whole, contents.join("\n\n"));
+    // A manifest without messages is one system message.
+    let out = run(&["render", "tests/fixtures/trimmed_slot.toml", "--messages"]);
+    let whole = stdout(&run(&["render", "tests/fixtures/trimmed_slot.toml"]));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!([{ "role": "system", "content": whole }])
+    );
+    let both = run(&with(&base, &["--messages", "--part", "stable"]));
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+}

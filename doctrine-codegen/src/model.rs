@@ -41,6 +41,8 @@ pub struct Doctrine {
     pub tracked: Vec<PathBuf>,
     /// `[formulation]`: per model family, how titled sections are delimited.
     pub formulation: Formulations,
+    /// `[models]`: what a model name sets, when the manifest has the table.
+    pub models: Option<Models>,
     /// Words locked layers add to the safety-claims tripwire, in manifest order.
     pub claims: Vec<Claims>,
     /// `[reminders]`, when the manifest has one.
@@ -50,6 +52,21 @@ pub struct Doctrine {
     /// The path generated code names the runtime by: `::doctrine` unless the macro call
     /// says `crate = "..."`. Checked to be a path when the request was loaded.
     pub krate: proc_macro2::TokenStream,
+}
+
+impl Doctrine {
+    /// Whether some layers are joined otherwise than by the separator: a `join_before`, or
+    /// `[[message]]`s (their wrappers and the separator between them).
+    pub fn joins_per_layer(&self) -> bool {
+        self.layers
+            .iter()
+            .any(|l| l.info.join.is_some() || l.info.message.is_some())
+    }
+
+    /// Whether the manifest declares `[[message]]`s.
+    pub fn has_messages(&self) -> bool {
+        self.layers.iter().any(|l| l.info.message.is_some())
+    }
 }
 
 // By hand: the crate path as it reads, not as token trees; the texts' bodies left out.
@@ -818,4 +835,28 @@ pub struct SkillDef {
     pub when: String,
     pub triggers: Vec<String>,
     pub body: String,
+}
+
+/// `[models]`: model names (prefixes, or whole names with `exact`) → what they set.
+#[derive(Debug)]
+pub struct Models {
+    /// `match = "exact"`.
+    pub exact: bool,
+    /// In key order.
+    pub rules: Vec<ModelRule>,
+    /// What a name no rule matches gets (nothing, without `default`).
+    pub default: ModelRule,
+}
+
+/// One `[models]` rule, resolved.
+#[derive(Debug, Default)]
+pub struct ModelRule {
+    /// The model name (prefix) it matches; `default` for the default rule.
+    pub key: String,
+    /// (index among the choice layers, the variant's index), in manifest order of layers.
+    pub choices: Vec<(usize, usize)>,
+    /// Flags it turns on, by index.
+    pub flags: Vec<usize>,
+    /// The family and the formulation `[formulation]` gives it.
+    pub family: Option<(String, doctrine_core::input::Formulation)>,
 }

@@ -31,6 +31,8 @@ sections! {
         overlay_cap_max: Option<Spanned<usize>> = "overlay_cap_max",
         budget: Option<Spanned<Budget>> = "budget",
         formulation: Option<Spanned<FormulationTable>> = "formulation",
+        /// `[models]`: what a model name sets (choices, flags, the formulation family).
+        models: Option<Spanned<ModelsTable>> = "models",
         layers: Vec<Spanned<Layer>> = layers "layer",
         orders: Vec<Spanned<Order>> = each "order",
         reminders: Option<Spanned<Reminders>> = "reminders",
@@ -42,6 +44,21 @@ sections! {
         /// What is cleaned out of every value from outside (facts, list items, slots):
         /// `tags`, `bidi`, `nfc`.
         sanitize: Option<Spanned<Vec<Spanned<SanitizeClass>>>> = "sanitize",
+        /// `[[message]]`: the layers grouped into a request's messages, in order.
+        messages: Vec<Spanned<MessageTable>> = each "message",
+    }
+}
+
+table! {
+    /// One `[[message]]`: a role, its layers (consecutive, in manifest order) and an
+    /// optional wrapper.
+    pub(super) struct MessageTable in "a `[[message]]`" {
+        role: Name = required "role",
+        layers: Spanned<Vec<Name>> = required "layers",
+        /// The opening and the closing text written around the message's layers.
+        wrap: Option<Spanned<Vec<Spanned<String>>>> = "wrap",
+        /// Sent after the conversation's history (the turn's own context).
+        after_history: Option<Spanned<bool>> = "after_history",
     }
 }
 
@@ -139,6 +156,16 @@ table! {
 }
 
 table! {
+    /// `[models]`: model names (prefixes, as `[formulation] families`) → what they set.
+    pub(super) struct ModelsTable in "`[models]`" {
+        /// What a model no rule matches gets.
+        default: Option<Spanned<ModelRule>> = "default",
+        rules: BTreeMap<Name, Spanned<ModelRule>> = default "rules",
+        match_: Option<Spanned<FamilyMatch>> = "match",
+    }
+}
+
+table! {
     pub(super) struct Knob in "knob `{of}`" {
         values: Spanned<Values> = required "values",
         default: Name = required "default",
@@ -193,6 +220,9 @@ table! {
         /// One line for whoever reads the layer table (`explain()`, `LayerInfo::note`);
         /// never in the prompt.
         note: Option<Spanned<String>> = "note",
+        /// Written before the layer's text, in place of the separator, only when a layer
+        /// before it in its message printed.
+        join_before: Option<Spanned<String>> = "join_before",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.
@@ -296,7 +326,9 @@ table! {
 pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("top level", Manifest::KEYS),
     ("[formulation]", FormulationTable::KEYS),
+    ("[models]", ModelsTable::KEYS),
     ("[cache]", CacheTable::KEYS),
+    ("[[message]]", MessageTable::KEYS),
     ("[facts.NAME]", Fact::KEYS),
     ("a fact's list", List::KEYS),
     ("[budget]", Budget::KEYS),
@@ -358,6 +390,46 @@ impl FromToml for Conds {
             Vec::<Name>::schema(),
             Vec::<Vec<Name>>::schema(),
         ])
+    }
+}
+
+/// One `[models]` rule: `{ base = "long", flags = ["patch_tool"], family = "claude" }`,
+/// each key but `flags` and `family` a choice layer and the value its variant.
+#[derive(Debug, Default)]
+pub(super) struct ModelRule {
+    pub choices: Vec<(Name, Name)>,
+    pub flags: Vec<Name>,
+    pub family: Option<Name>,
+}
+
+impl FromToml for ModelRule {
+    const EXPECTED: &'static str =
+        "a table of choice layer = variant, with optional `flags` and `family`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        let Some(t) = v.get_ref().as_table() else {
+            return invalid(v, Self::EXPECTED);
+        };
+        let mut rule = ModelRule::default();
+        for (k, value) in t {
+            match k.get_ref().as_ref() {
+                "flags" => rule.flags = Vec::from_toml(value)?,
+                "family" => rule.family = Some(Name::from_toml(value)?),
+                layer => {
+                    let layer = Spanned::new(k.span(), layer.to_string());
+                    rule.choices.push((layer, Name::from_toml(value)?));
+                }
+            }
+        }
+        Ok(rule)
+    }
+    fn schema() -> Json {
+        let properties = vec![
+            ("flags".to_string(), Vec::<Name>::schema()),
+            ("family".to_string(), Name::schema()),
+        ];
+        typed("object")
+            .with("properties", Json::Object(properties))
+            .with("additionalProperties", Name::schema())
     }
 }
 

@@ -6,7 +6,8 @@
 /// The generator's own types, and the builder's generic parameter `Stage` (it would shadow
 /// a type of that name): no choice, knob or fact enum, item or facts struct may take them.
 pub const TYPES: &str = "Role Mode Flag Flags Knobs Facts FactsBuilder Overlay Selectors \
-    Selection Compose Prompt Combination ReminderKind Reminder SessionState Stage";
+    Selection Compose Prompt Combination ReminderKind Reminder SessionState Stage ModelRule \
+    ModelChoices";
 
 /// The associated items of every generated enum that a variant could be named: no variant
 /// may take them.
@@ -15,7 +16,7 @@ pub const VARIANTS: &str = "ALL NAMES";
 /// The builder's own methods, in the order messages list them; `opt_out_<selector>` is one
 /// per selector family. No slot layer may take them.
 pub const METHODS: &str = "flags flag knobs overlay formulation family finish finish_stable \
-    finish_volatile prepare finish_prepared selection opt_out opt_out_<selector> extra";
+    finish_volatile prepare finish_prepared selection opt_out opt_out_<selector> extra model";
 
 /// The layer that `extra = true` adds (validation refuses a layer of that name beside it).
 pub const EXTRA: &str = "extra";

@@ -47,6 +47,7 @@ pub mod introspect {
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
+    pub use crate::runtime::model::ModelMatch;
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
     pub use crate::runtime::sanitize::{Cleaned, CleanedFrom, Removed};
@@ -57,11 +58,17 @@ pub mod introspect {
 
 /// A prompt split at its cache tiers ([`Prompt::blocks`]) and shaped for providers:
 /// [`anthropic_system`](cache::anthropic_system) (text blocks with `cache_control` marks)
-/// and [`openai_string`](cache::openai_string) (one string), as plain data types.
+/// and [`openai_string`](cache::openai_string) (one string), as plain data types; and a
+/// prompt's [`Message`](cache::Message)s ([`Prompt::messages`]) shaped as whole requests:
+/// [`anthropic_request`](cache::anthropic_request), [`openai_request`](cache::openai_request).
 pub mod cache {
     pub use crate::runtime::blocks::{Block, Blocks};
-    pub use crate::runtime::cache::{anthropic_system, openai_string, CacheControl, SystemBlock};
+    pub use crate::runtime::cache::{
+        anthropic_request, anthropic_system, openai_request, openai_string, AnthropicMessage,
+        AnthropicRequest, CacheControl, OpenAiItem, OpenAiRequest, SystemBlock,
+    };
     pub use crate::runtime::compose::fingerprint;
+    pub use crate::runtime::message::{Message, MessageInfo};
 }
 
 /// The safety-claims tripwire's check over one instruction sentence,
@@ -91,6 +98,7 @@ pub mod __private {
     pub use crate::runtime::formulation::for_family;
     pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
+    pub use crate::runtime::model::best_match;
     pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Value, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
@@ -99,7 +107,7 @@ pub mod __private {
     pub use crate::runtime::prepared::{
         compose_prepared, compose_prepared_boxed, prepare, prepared_fits,
     };
-    pub use crate::runtime::prompt::with_ceiling;
+    pub use crate::runtime::prompt::{with_ceiling, with_model};
     pub use crate::runtime::sanitize::{cleaned, Clean, Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
@@ -114,8 +122,8 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, emit, escape, fact, formulation, list, marker, part, plan,
-        prompt, sanitize, user_content,
+        boundary, combination, compose, emit, escape, fact, formulation, list, marker, model, part,
+        plan, prompt, sanitize, user_content,
     };
 }
 

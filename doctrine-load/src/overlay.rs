@@ -19,12 +19,14 @@
 
 use std::path::Path;
 
+use crate::clean::sanitize;
 use crate::safe_open::{Opened, Refused};
 use crate::text::{floor_char_boundary, fold, normalise_trimmed};
 use crate::user_dir::{
     hard_linked, list, listing_errors, not_utf8, open_dir, open_entry, refusal, size_over,
     unreadable, Links, Named, Words,
 };
+use doctrine_core::__private::{Clean, Removed};
 use doctrine_core::introspect::{Notice, NoticeKind};
 
 /// How the overlay loader's notices word a refusal.
@@ -67,6 +69,9 @@ pub struct OverlayFile {
     /// The file belongs to a selector layer (`selector`): `load_overlay` passes it by in
     /// silence, and the selector reads it only when it says `on`.
     pub selected: bool,
+    /// What is cleaned out of the file's text once read (the manifest's `sanitize`), with
+    /// a `Sanitized` notice when anything was.
+    pub clean: Clean,
 }
 
 impl OverlayFile {
@@ -80,7 +85,14 @@ impl OverlayFile {
             ignore: &[],
             empty_off: false,
             selected: false,
+            clean: Clean::NONE,
         }
+    }
+
+    /// Its text cleaned as `clean` says (the manifest's `sanitize`).
+    pub const fn sanitizing(mut self, clean: Clean) -> Self {
+        self.clean = clean;
+        self
     }
 
     /// Capped at `cap` bytes (`overlay_cap`).
@@ -248,9 +260,13 @@ fn load_with(
         }
         let max_bytes = cap.of(policy.cap);
         let outcome = read_overlay_file(&named, links, max_bytes, policy.ignore);
+        let (outcome, removed) = cleaned(outcome, policy.clean);
         let (slot, said) = judge(outcome, policy, max_bytes);
         if let Some((kind, message)) = said {
             notice(kind, message);
+        }
+        if let Some(message) = sanitized_message(removed) {
+            notice(NoticeKind::Sanitized, message);
         }
         if let Some(text) = slot {
             for i in slot_ids {
@@ -345,6 +361,7 @@ pub(crate) fn read_one(
         Err(refused) => ignored(refusal(&named, refused, WORDS)),
         Ok(file) => read_opened(file, max_bytes, policy.ignore),
     };
+    let (outcome, removed) = cleaned(outcome, policy.clean);
     let (slot, said) = judge(outcome, policy, max_bytes);
     let found = match (slot, &said) {
         (Some(text), _) if text.is_empty() => UserCopy::TurnedOff,
@@ -352,12 +369,12 @@ pub(crate) fn read_one(
         (None, Some((NoticeKind::ShippedCopy, _))) => UserCopy::Legacy,
         (None, _) => UserCopy::Refused,
     };
+    let subject = dir.join(policy.file).display().to_string();
     if let Some((kind, message)) = said {
-        notices.push(Notice::new(
-            dir.join(policy.file).display().to_string(),
-            kind,
-            message,
-        ));
+        notices.push(Notice::new(subject.clone(), kind, message));
+    }
+    if let Some(message) = sanitized_message(removed) {
+        notices.push(Notice::new(subject, NoticeKind::Sanitized, message));
     }
     (found, notices)
 }
@@ -423,6 +440,44 @@ fn read_list(spec: &OverlaySpec) -> String {
             format!("the files read here are {}", names.join(", "))
         }
     }
+}
+
+/// The outcome's text cleaned as `clean` says, and what went: a file left with no text is
+/// empty (and so ignored, or turns its layer off where the manifest says so).
+fn cleaned(outcome: Outcome, clean: Clean) -> (Outcome, Removed) {
+    let clean_text = |text: String| match sanitize(&text, clean) {
+        (std::borrow::Cow::Borrowed(_), removed) => (text, removed),
+        (std::borrow::Cow::Owned(out), removed) => (out.trim().to_string(), removed),
+    };
+    match outcome {
+        Outcome::Text(text) => match clean_text(text) {
+            (text, removed) if text.is_empty() => (emptied(), removed),
+            (text, removed) => (Outcome::Text(text), removed),
+        },
+        Outcome::Truncated { text, kept, size } => match clean_text(text) {
+            (text, removed) if text.is_empty() => (emptied(), removed),
+            (text, removed) => (Outcome::Truncated { text, kept, size }, removed),
+        },
+        ignored => (ignored, Removed::default()),
+    }
+}
+
+/// A file that held nothing but what `sanitize` removes.
+fn emptied() -> Outcome {
+    Outcome::Ignored(
+        NoticeKind::Empty,
+        format!(
+            "The file holds nothing once cleaned as the manifest's `sanitize` says (tag or \
+             invisible characters alone), so it was ignored and {KEPT}."
+        ),
+    )
+}
+
+/// The `Sanitized` notice's words for a file `sanitize` changed, if it did.
+pub(crate) fn sanitized_message(removed: Removed) -> Option<String> {
+    (!removed.is_none()).then(|| {
+        format!("{removed} from the file's text (the manifest's `sanitize`) before it was used")
+    })
 }
 
 /// The outcome of reading one overlay file.

@@ -9,6 +9,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use doctrine_core::__private::Clean;
+
 /// The longest when-to-use line, in characters: the index line is paid for on every turn.
 pub const MAX_WHEN_TO_USE_CHARS: usize = 120;
 
@@ -92,12 +94,15 @@ impl From<&ShippedSkill> for Skill {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Skills {
     by_name: BTreeMap<String, Skill>,
+    /// What the user-skill loader cleans out of a file (the manifest's `sanitize`).
+    clean: Clean,
 }
 
 impl Skills {
     /// No skill: what a skill index prints nothing for.
     pub const EMPTY: &'static Skills = &Skills {
         by_name: BTreeMap::new(),
+        clean: Clean::NONE,
     };
 
     /// The shipped skills alone.
@@ -107,6 +112,21 @@ impl Skills {
             set.insert(s.into());
         }
         set
+    }
+
+    /// This set, its user skills (`load_user`) cleaned as `clean` says before they are
+    /// read. Used by generated code (`shipped_skills()`), which passes the manifest's
+    /// `sanitize`.
+    #[doc(hidden)]
+    pub fn sanitizing(mut self, clean: Clean) -> Self {
+        self.clean = clean;
+        self
+    }
+
+    /// What the user-skill loader cleans out of a file.
+    #[cfg(feature = "skills")]
+    pub(crate) fn clean(&self) -> Clean {
+        self.clean
     }
 
     /// Adds `skill`; returns the one of the same name it replaces. It takes the skill as

@@ -14,7 +14,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::clean::sanitize;
 use crate::frontmatter::skill::{parse, Problem, SkillFile};
+use crate::overlay::sanitized_message;
 use crate::safe_open::{DirHandle, Entry, Refused};
 use crate::skill::{Skill, SkillOrigin, Skills, MAX_WHEN_TO_USE_CHARS};
 use crate::spelling::{differences, escaped};
@@ -223,6 +225,15 @@ impl Loading<'_> {
                 return None;
             }
         };
+        // Cleaned whole, before it is parsed: the index line and the body alike.
+        let (cleaned, removed) = sanitize(&text, self.skills.clean());
+        let text = match cleaned {
+            std::borrow::Cow::Owned(out) => out,
+            std::borrow::Cow::Borrowed(_) => text,
+        };
+        if let Some(message) = sanitized_message(removed) {
+            self.notice(&file, NoticeKind::Sanitized, message);
+        }
         match parse(&text, stem) {
             Ok(skill) => Some(Read { rel, file, skill }),
             Err(Problem { at, message, help }) => {

@@ -9,11 +9,10 @@ mod agent {
     doctrine::doctrine!("doctrine.toml");
 }
 
-use agent::{Facts, SessionState, SHIPPED_SKILLS};
+use agent::{Facts, SessionState};
 use std::path::Path;
 
 use doctrine::input::ContextBand;
-use doctrine::skills::Skills;
 
 const DEFAULT_TASK: &str =
     "The parser test is flaky since the last merge. Fix it, then cut a release.";
@@ -24,7 +23,7 @@ fn main() {
         .unwrap_or_else(|| DEFAULT_TASK.to_string());
     // Shipped skills, then the user's: a user skill replaces a shipped one of its name. A
     // real agent passes its own directories (e.g. the user's config, then the project's).
-    let mut skills = Skills::shipped(SHIPPED_SKILLS);
+    let mut skills = agent::shipped_skills();
     let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
     for notice in skills.load_user(&[user]) {
         eprintln!("notice: {notice}");

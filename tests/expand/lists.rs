@@ -515,6 +515,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -552,6 +554,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -587,6 +591,8 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
+                None,
                 None,
                 None,
             ),

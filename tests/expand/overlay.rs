@@ -447,6 +447,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -482,6 +484,8 @@ mod __doctrine {
                         "\n</identity>",
                     ),
                 ),
+                None,
+                None,
                 None,
             ),
             scope: None,
@@ -524,6 +528,8 @@ mod __doctrine {
                     ),
                 ),
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -560,6 +566,8 @@ mod __doctrine {
                     ),
                 ),
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -595,6 +603,8 @@ mod __doctrine {
                 Some(
                     &Title::rebuild("Style", "## Style\n\n", "<style>\n", "\n</style>"),
                 ),
+                None,
+                None,
                 None,
             ),
             scope: None,
@@ -637,6 +647,8 @@ mod __doctrine {
                     ),
                 ),
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Instructions(
@@ -678,6 +690,8 @@ mod __doctrine {
                         "\n</repository>",
                     ),
                 ),
+                None,
+                None,
                 None,
             ),
             scope: None,

@@ -209,6 +209,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -236,6 +238,8 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
+                None,
                 None,
                 None,
             ),

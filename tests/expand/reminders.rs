@@ -344,6 +344,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

@@ -336,6 +336,8 @@ mod __doctrine {
                 false,
                 None,
                 None,
+                None,
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

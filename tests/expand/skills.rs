@@ -299,6 +299,17 @@ pub const SHIPPED_SKILLS: &[::doctrine::skills::ShippedSkill] = &[
         )
         .with_triggers(&["cut a release", "release notes"]),
 ];
+/// The shipped skills as a set whose `load_user` cleans each user skill's file (its
+/// index line and body) as the manifest's `sanitize` says, with a notice when
+/// anything was removed. `Skills::shipped(SHIPPED_SKILLS)` cleans nothing.
+pub fn shipped_skills() -> ::doctrine::skills::Skills {
+    ::doctrine::skills::Skills::shipped(SHIPPED_SKILLS)
+        .sanitizing(::doctrine::__private::Clean {
+            tags: false,
+            bidi: false,
+            nfc: false,
+        })
+}
 /// The generator's own helpers, kept out of the names this module gives its users.
 #[doc(hidden)]
 #[allow(unused_imports)]
@@ -323,6 +334,8 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
+                None,
                 None,
                 None,
             ),
@@ -352,6 +365,8 @@ mod __doctrine {
                 0,
                 false,
                 true,
+                None,
+                None,
                 None,
                 None,
             ),

@@ -45,6 +45,8 @@ manifests! {
     large: "../fixtures/large.toml",
     lists: "../fixtures/lists.toml",
     loops: "../fixtures/loops/doctrine.toml",
+    models: "../fixtures/models/doctrine.toml",
+    messages: "../fixtures/messages/messages.toml",
     overlay_policy: "../fixtures/overlay_policy/doctrine.toml",
     pattern: "../fixtures/pattern/doctrine.toml",
     prefix_edges: "../fixtures/prefix_edges.toml",

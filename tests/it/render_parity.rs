@@ -67,6 +67,7 @@ pub(super) fn same<S: AsRef<[Section]>, T: AsRef<[Section]>>(
     assert_eq!(ours.user_content(), theirs.user_content(), "{what}");
     assert_eq!(ours.escapes(), theirs.escapes(), "{what}");
     assert_eq!(ours.budget(), theirs.budget(), "{what}");
+    assert_eq!(ours.model(), theirs.model(), "{what}");
 }
 
 /// `combination`'s names, and with `all` a value for every fact the role takes (two items

@@ -3,7 +3,7 @@
 
 use crate::cli::{Command, Exit, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, OVERLAY, ROLE, SELECT, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -18,7 +18,7 @@ pub(crate) const COMMAND: Command = Command {
             [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, tokens::OPTION],
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, MODEL, tokens::OPTION],
     notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
 prompt's `explain()` prints in a program: the same table, from the same composition; with \
 `--encoding`, what `explain().tokens(encoding)` prints, with exact token counts.",

@@ -3,7 +3,7 @@
 
 use crate::cli::{Command, Exit, Opt, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, OVERLAY, ROLE, SELECT, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -14,16 +14,24 @@ const PART: Opt = Opt {
     help: "`stable` (the stable prefix only), `volatile` (the rest) or `all` [default: all]",
 };
 
+const MESSAGES: Opt = Opt {
+    name: "--messages",
+    value: "",
+    help: "Prints the prompt's messages (`Prompt::messages()`) as a JSON array of \
+           `{ \"role\", \"content\" }`, in order; a manifest without `[[message]]` gives one \
+           `system` message",
+};
+
 pub(crate) const COMMAND: Command = Command {
     name: "render",
     about: "Print the prompt a manifest composes for the inputs named",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--family NAME] \
-            [--part stable|volatile|all] [MANIFEST]",
+            [--part stable|volatile|all | --messages] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, PART],
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, MODEL, PART, MESSAGES],
     notes: "Prints exactly the prompt's bytes (no newline is added), composed with the \
 doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
 `finish()` composes it (`--part stable` as `finish().stable()`). What is not named is as \
@@ -40,6 +48,7 @@ slot not given, a value outside a closed set.",
         "cargo doctrine render examples/crew/doctrine.toml --role developer --choice team=backend --choice identity=be-dev-1",
         "cargo doctrine render doctrine/docs/examples/desk/doctrine.toml --role engineer --fact product=Ledger --slot ticket=#4113 --instruction 'rules=locked@admin:Escalate legal threats at once.' --instruction rules=project@desk/AGENTS.md:@AGENTS.md",
         "cargo doctrine render doctrine/docs/examples/relay/doctrine.toml --role worker --select spine=on --select spine_legs=/tmp/legs.md --overlay ~/.config/relay",
+        "cargo doctrine render tests/fixtures/messages/messages.toml --fact sandbox=read-only --fact cwd=/repo --messages",
         "cargo doctrine render src/doctrine.toml --role coder --flag fable --knob intensity=ultra --fact root=/repo --slot ambient=@notes.md --overlay ~/.config/agent --family claude --part stable",
     ],
     run,
@@ -47,6 +56,12 @@ slot not given, a value outside a closed set.",
 
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let given = compose::parse(parser, &COMMAND, true)?;
+    let messages = given.messages;
+    if messages && given.part.is_some() {
+        return Err(Stop::Usage(
+            "`--messages` prints every message: give it or `--part`, not both".into(),
+        ));
+    }
     let part = match given.part.as_deref() {
         None | Some("all") => Part::All,
         Some("stable") => Part::Stable,
@@ -60,6 +75,10 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let Some(prompt) = compose::prompt(given, COMMAND.name)? else {
         return Ok(Exit::Diagnostics);
     };
+    if messages {
+        out.print(&messages_json(&prompt.messages()));
+        return Ok(Exit::Clean);
+    }
     out.print(match part {
         Part::All => prompt.as_str(),
         Part::Stable => prompt.stable(),
@@ -73,4 +92,15 @@ enum Part {
     All,
     Stable,
     Volatile,
+}
+
+/// The messages as a JSON array of `{ "role", "content" }`, one line, then a line break.
+fn messages_json(messages: &[doctrine_core::cache::Message<'_>]) -> String {
+    let array: Vec<serde_json::Value> = messages
+        .iter()
+        .map(|m| serde_json::json!({ "role": m.role, "content": m.text }))
+        .collect();
+    let mut text = serde_json::Value::Array(array).to_string();
+    text.push('\n');
+    text
 }

@@ -40,9 +40,10 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
             quote! { #krate::Prompt<[#krate::introspect::Section; #n]> },
         ),
     };
-    let whole = ceiling(d, quote! { #compose(&__doctrine::PLAN, #how, inputs) });
-    let whole_prepared = ceiling(
+    let whole = recorded(d, u, quote! { #compose(&__doctrine::PLAN, #how, inputs) });
+    let whole_prepared = recorded(
         d,
+        u,
         quote! { #prepared(prepared, &__doctrine::PLAN, #how, inputs) },
     );
     let with = with(d, u);
@@ -105,12 +106,17 @@ pub(super) fn finish(d: &Doctrine, u: &Uses) -> (TokenStream, TokenStream) {
     (public, hidden)
 }
 
-/// The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`.
-fn ceiling(d: &Doctrine, compose: TokenStream) -> TokenStream {
+/// The `[budget]` ceiling travels with the prompt, for `Prompt::budget()`, and the
+/// `[models]` rule `.model()` matched, for `Prompt::model()` and `explain()`.
+fn recorded(d: &Doctrine, u: &Uses, compose: TokenStream) -> TokenStream {
     let pv = d.private();
-    match &d.budget {
+    let compose = match &d.budget {
         Some(_) => quote! { #pv::with_ceiling(#compose, state.ceiling()) },
         None => compose,
+    };
+    match u.models {
+        true => quote! { #pv::with_model(#compose, state.model.clone()) },
+        false => compose,
     }
 }
 

@@ -8,6 +8,7 @@ mod facts;
 mod facts_builder;
 mod facts_struct;
 mod finish;
+mod models;
 mod overlay;
 mod plan;
 mod prefix;
@@ -131,6 +132,7 @@ pub(super) fn expand_without(d: &Doctrine, omit: &[Part]) -> TokenStream {
     let claims = claims::safety_claims(d);
     let reminders = keep(Part::Reminders).then(|| reminders::reminders(d));
     let skills = keep(Part::Skills).then(|| skills::skills(d));
+    let models = keep(Part::Builder).then(|| models::models(d));
     let items = quote! {
         #tracking
         #roles
@@ -149,6 +151,7 @@ pub(super) fn expand_without(d: &Doctrine, omit: &[Part]) -> TokenStream {
         #claims
         #reminders
         #skills
+        #models
         #hidden
     };
     unsuffixed(items)

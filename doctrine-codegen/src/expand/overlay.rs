@@ -243,6 +243,10 @@ pub(super) fn overlay_file(
     if o.empty_off {
         policy.push(quote! { .empty_off() });
     }
+    if !d.sanitize.is_none() {
+        let clean = super::sanitize::clean(&pv, d.sanitize);
+        policy.push(quote! { .sanitizing(#clean) });
+    }
     quote! { #pv::OverlayFile::#new(#file, #layer) #(#policy)* }
 }
 

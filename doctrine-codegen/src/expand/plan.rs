@@ -33,6 +33,7 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         false => quote! { &super::FACT_NAMES },
     };
     let unguarded = (!plan.guard.is_on()).then(|| quote! { .unguarded() });
+    let joined = d.joins_per_layer().then(|| quote! { .joined() });
     let loops = d.loops();
     let looping = (!loops.is_empty()).then(|| {
         let (from, names) = (d.loop_base(), loops.iter().map(|(f, _)| &d.facts[*f].name));
@@ -48,7 +49,7 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
         /// What run-time text may not write: the section tags, folded; the facts.
-        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #looping #unguarded;
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #joined #looping #unguarded;
     };
     let public = quote! {
         #[doc = #doc]
@@ -61,6 +62,10 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
 /// and the modules of texts.
 pub(super) fn imports(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
+    // Only where layers name one, so other manifests' code is as it was.
+    let messages = d
+        .has_messages()
+        .then(|| quote! { use #krate::cache::MessageInfo; });
     quote! {
         use ::core::option::Option::{None, Some};
         use super::{sources, text};
@@ -70,6 +75,7 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
         };
         use #krate::introspect::{LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title};
         use #krate::instructions::{LinePiece, Style};
+        #messages
     }
 }
 

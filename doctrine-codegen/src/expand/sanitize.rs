@@ -11,7 +11,7 @@ use crate::model::{Content, Doctrine, Fact, FactId};
 use doctrine_core::__private::Clean;
 
 /// A `Clean` as a constant expression.
-fn clean(pv: &TokenStream, c: Clean) -> TokenStream {
+pub(super) fn clean(pv: &TokenStream, c: Clean) -> TokenStream {
     let Clean { tags, bidi, nfc } = c;
     quote! { #pv::Clean { tags: #tags, bidi: #bidi, nfc: #nfc } }
 }

@@ -23,8 +23,16 @@ pub(super) fn skills(d: &Doctrine) -> TokenStream {
         "The skills shipped in `{}`'s skill directory, by name: the index lists them (a list fact), and `Skills::matching` loads their bodies into a turn.",
         d.manifest_display
     );
+    let clean = super::sanitize::clean(&d.private(), d.sanitize);
     quote! {
         #[doc = #doc]
         pub const SHIPPED_SKILLS: &[#krate::skills::ShippedSkill] = &[#(#items),*];
+
+        /// The shipped skills as a set whose `load_user` cleans each user skill's file (its
+        /// index line and body) as the manifest's `sanitize` says, with a notice when
+        /// anything was removed. `Skills::shipped(SHIPPED_SKILLS)` cleans nothing.
+        pub fn shipped_skills() -> #krate::skills::Skills {
+            #krate::skills::Skills::shipped(SHIPPED_SKILLS).sanitizing(#clean)
+        }
     }
 }

@@ -21,6 +21,8 @@ pub(super) struct Uses {
     pub overlay: bool,
     pub selectors: usize,
     pub titled: bool,
+    /// `[models]`: the builder's `.model()` and what it matched.
+    pub models: bool,
     /// More layers than `MAX_INLINE_LAYERS`: slots on the heap, parts in a vector.
     pub large: bool,
 }
@@ -42,6 +44,7 @@ impl Uses {
                 .any(|l| l.overlay.is_some() && l.selector.is_none()),
             selectors: d.selectors().count(),
             titled: d.layers.iter().any(|l| l.title.is_some()),
+            models: d.models.is_some(),
             large: d.layers.len() > doctrine_core::__private::MAX_INLINE_LAYERS,
         }
     }
@@ -206,6 +209,11 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
         quote! { formulation: #krate::input::Formulation },
         quote! { formulation: DEFAULT_FORMULATION },
     );
+    opt(
+        u.models,
+        quote! { model: ::core::option::Option<#krate::introspect::ModelMatch> },
+        quote! { model: ::core::option::Option::None },
+    );
 }
 
 /// The type `compose` takes the facts as.
@@ -269,7 +277,8 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
         }
     });
     let selection = (u.selectors > 0).then(|| selection(d, u.selectors));
-    if !(u.flags || u.knobs || u.overlay || u.titled || u.selectors > 0) {
+    let model = super::models::setter(d, u);
+    if !(u.flags || u.knobs || u.overlay || u.titled || u.selectors > 0 || u.models) {
         return TokenStream::new();
     }
     quote! {
@@ -279,6 +288,7 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
             #overlay
             #formulation
             #selection
+            #model
         }
     }
 }

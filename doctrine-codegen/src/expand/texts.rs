@@ -122,7 +122,10 @@ pub(super) fn layer_infos(d: &Doctrine) -> TokenStream {
 }
 
 /// `Formulation::<variant>`: a unit variant's `Debug` is its name.
-fn formulation(krate: &TokenStream, f: doctrine_core::input::Formulation) -> TokenStream {
+pub(super) fn formulation(
+    krate: &TokenStream,
+    f: doctrine_core::input::Formulation,
+) -> TokenStream {
     let variant = quote::format_ident!("{f:?}");
     quote! { #krate::input::Formulation::#variant }
 }

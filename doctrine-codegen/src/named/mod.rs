@@ -18,6 +18,7 @@
 mod error;
 mod facts;
 mod instructions;
+mod models;
 mod overlay;
 mod selection;
 
@@ -30,18 +31,19 @@ use self::error::find;
 use self::facts::{GivenFacts, Rows as ItemRows};
 use self::overlay::GivenOverlay;
 use super::inputs::{composed, printed, Combination};
-use super::model::{Content, Doctrine, Layer};
+use super::model::{Content, Doctrine, Layer, ModelRule};
 use super::plan::{static_text, Plan};
 use doctrine_core::__internals::fact::given as slot_given;
 use doctrine_core::__internals::formulation::family_key;
 use doctrine_core::__internals::list::{List, ListStyle, Rows};
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::{Inputs, Overlay};
+use doctrine_core::__internals::prompt::with_model;
 use doctrine_core::__private::{cleaned, Cleaned, CleanedFrom, Escaping, Removed, Resolution};
 use doctrine_core::input::Formulation;
 use doctrine_core::instructions::Instruction;
-use doctrine_core::introspect::Notice;
 use doctrine_core::introspect::Section;
+use doctrine_core::introspect::{ModelMatch, Notice};
 use doctrine_core::Prompt;
 use doctrine_load::__internals::clean::sanitize_given;
 use std::borrow::Cow;
@@ -75,6 +77,11 @@ pub struct Named {
     /// A model family, looked up in the manifest's `[formulation] families` as generated
     /// `.family()` looks it up (but a family the table does not match is refused).
     pub family: Option<String>,
+    /// A model name, matched against the manifest's `[models]` as generated `.model()`
+    /// matches it, applied where compiled code calls `.model()` right after `compose`: its
+    /// rule's variants replace the choices given, and the flags and family given win over
+    /// its own.
+    pub model: Option<String>,
 }
 
 /// A slot's text, given or read from a file.
@@ -139,6 +146,7 @@ pub struct Resolved {
     /// `loop_base`.
     loops: Vec<(usize, &'static ListStyle)>,
     loop_base: usize,
+    model: Option<ModelMatch>,
 }
 
 /// Manifest `d`'s inputs (its plan `plan`) from `named`, or why compiled code would refuse
@@ -146,11 +154,17 @@ pub struct Resolved {
 pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, InputError> {
     let role = role(d, named.role.as_deref())?;
     let who = d.roles.get(role).map_or("the prompt", String::as_str);
+    let model = named
+        .model
+        .as_deref()
+        .map(|m| models::matched(d, m))
+        .transpose()?;
+    let rule = model.as_ref().map(|(rule, _)| *rule);
     let combination = Combination {
         role,
-        flags: flags(d, &named.flags)?,
+        flags: flags(d, &named.flags, rule)?,
         knobs: knobs(d, &named.knobs)?,
-        choices: choices(d, &named.choices)?,
+        choices: choices(d, &named.choices, rule)?,
     };
     let facts = facts::facts(d, role, who, &named.facts)?;
     let given: Vec<Option<&str>> = facts.values.iter().map(Option::as_deref).collect();
@@ -187,13 +201,14 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         printed,
         slots,
         overlay,
-        formulation: formulation(d, named.family.as_deref())?,
+        formulation: formulation(d, named.family.as_deref(), rule)?,
         notices,
         instructions: instructions::instructions(d, &named.instructions)?,
         selection,
         loops: crate::plan::loop_styles(d),
         loop_base: d.loop_base(),
         selectors: ix.selector.iter().flatten().count(),
+        model: model.map(|(_, m)| m),
         escapes: d
             .facts
             .iter()
@@ -220,8 +235,15 @@ fn role(d: &Doctrine, given: Option<&str>) -> Result<usize, InputError> {
     }
 }
 
-fn flags(d: &Doctrine, given: &[(String, bool)]) -> Result<Vec<bool>, InputError> {
+fn flags(
+    d: &Doctrine,
+    given: &[(String, bool)],
+    rule: Option<&ModelRule>,
+) -> Result<Vec<bool>, InputError> {
     let mut flags: Vec<bool> = d.flags.iter().map(|f| f.default).collect();
+    for &f in rule.iter().flat_map(|r| &r.flags) {
+        flags[f] = true;
+    }
     for (name, on) in given {
         flags[find("flag", name, d.flags.iter().map(|f| f.name.as_str()))?] = *on;
     }
@@ -245,7 +267,11 @@ fn choice_layers(d: &Doctrine) -> impl Iterator<Item = &Layer> + Clone {
         .filter(|l| matches!(l.content, Content::Choice { .. }))
 }
 
-fn choices(d: &Doctrine, given: &[(String, String)]) -> Result<Vec<Option<usize>>, InputError> {
+fn choices(
+    d: &Doctrine,
+    given: &[(String, String)],
+    rule: Option<&ModelRule>,
+) -> Result<Vec<Option<usize>>, InputError> {
     let layers: Vec<&Layer> = choice_layers(d).collect();
     let mut chosen = vec![None; layers.len()];
     for (name, variant) in given {
@@ -258,6 +284,9 @@ fn choices(d: &Doctrine, given: &[(String, String)]) -> Result<Vec<Option<usize>
                 name: name.clone(),
             });
         }
+    }
+    for &(c, v) in rule.iter().flat_map(|r| &r.choices) {
+        chosen[c] = Some(v);
     }
     for (l, v) in layers.iter().zip(&chosen) {
         if let (
@@ -361,10 +390,15 @@ fn read_text(what: &str, text: &SlotText) -> Result<String, InputError> {
 }
 
 /// The formulation for `family` from the manifest's table, or its default.
-fn formulation(d: &Doctrine, family: Option<&str>) -> Result<Formulation, InputError> {
+fn formulation(
+    d: &Doctrine,
+    family: Option<&str>,
+    rule: Option<&ModelRule>,
+) -> Result<Formulation, InputError> {
     let f = &d.formulation;
     let Some(family) = family else {
-        return Ok(f.default);
+        let from_rule = rule.and_then(|r| r.family.as_ref()).map(|(_, f)| *f);
+        return Ok(from_rule.unwrap_or(f.default));
     };
     let table: Vec<(&str, Formulation)> =
         f.families.iter().map(|(k, v)| (k.as_str(), *v)).collect();
@@ -478,6 +512,7 @@ impl Resolved {
     /// The prompt, as compiled code's `finish()` composes it.
     pub fn compose(&self, d: &Doctrine, plan: &Plan) -> Prompt<Box<[Section]>> {
         let role = self.combination.role;
-        self.with(|inputs| composed(d, plan, role, self.formulation, inputs))
+        let prompt = self.with(|inputs| composed(d, plan, role, self.formulation, inputs));
+        with_model(prompt, self.model.clone())
     }
 }

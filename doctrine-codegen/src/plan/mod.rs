@@ -31,6 +31,11 @@ pub(crate) fn interned(s: &str) -> &'static str {
     text(s)
 }
 
+/// `value` as the plan holds it: interned, one address per value.
+pub(crate) fn shared<T: std::hash::Hash + Eq + Send + Sync + 'static>(value: T) -> &'static T {
+    one(value)
+}
+
 use crate::model::{
     Content, Count, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
 };
@@ -100,6 +105,11 @@ fn guard(d: &Doctrine) -> Guard {
         let fold = doctrine_load::__internals::text::fold;
         tags.extend(tag_names(&r.marker.0, fold).chain(tag_names(&r.marker.1, fold)));
     }
+    let fold = doctrine_load::__internals::text::fold;
+    let messages = d.layers.iter().filter_map(|l| l.info.message);
+    for m in messages {
+        tags.extend(tag_names(m.open, fold).chain(tag_names(m.close, fold)));
+    }
     tags.sort();
     tags.dedup();
     let facts = d.facts.iter().map(|f| text(&f.name)).collect();
@@ -110,6 +120,9 @@ fn guard(d: &Doctrine) -> Guard {
         .map(|(f, _)| text(&d.facts[*f].name))
         .collect();
     let mut guard = Guard::new(tags, slice(facts)).folding(doctrine_load::__internals::text::fold);
+    if d.joins_per_layer() {
+        guard = guard.joined();
+    }
     // As generated code says it: only with loops.
     if !loops.is_empty() {
         guard = guard.looping(d.loop_base(), slice(loops));

@@ -18,7 +18,7 @@ pub fn overlay_spec(d: &Doctrine) -> &'static OverlaySpec {
     };
     let fields = overlaid().filter(|(l, _)| l.selector.is_none());
     let selected = overlaid().filter(|(l, _)| l.selector.is_some());
-    let files = fields.chain(selected).map(|(l, o)| file(l, o)).collect();
+    let files = fields.chain(selected).map(|(l, o)| file(d, l, o)).collect();
     let names = |keep: fn(&Layer) -> bool| {
         let names = d.layers.iter().filter(|l| keep(l)).map(|l| text(&l.name));
         slice(names.collect())
@@ -37,7 +37,7 @@ pub fn selector_specs(d: &Doctrine) -> &'static [SelectorSpec] {
         name: text(&s.name),
         follows: s.follows,
         file: match &l.overlay {
-            Some(o) => file(l, o),
+            Some(o) => file(d, l, o),
             // Not reached: validation gives every selector layer its file (as generated).
             None => OverlayFile::of_selector("", text(&l.name)).capped(0),
         },
@@ -47,7 +47,7 @@ pub fn selector_specs(d: &Doctrine) -> &'static [SelectorSpec] {
 
 /// Layer `l`'s file, as generated code's `OverlayFile::new(…)` (or `of_selector`) with its
 /// policy spells it.
-fn file(l: &Layer, o: &Overlay) -> OverlayFile {
+fn file(d: &Doctrine, l: &Layer, o: &Overlay) -> OverlayFile {
     let (file, layer) = (text(&o.file), text(&l.name));
     let mut f = match l.selector {
         Some(_) => OverlayFile::of_selector(file, layer),
@@ -67,5 +67,5 @@ fn file(l: &Layer, o: &Overlay) -> OverlayFile {
     if o.empty_off {
         f = f.empty_off();
     }
-    f
+    f.sanitizing(d.sanitize)
 }

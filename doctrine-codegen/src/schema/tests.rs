@@ -6,6 +6,7 @@ fn place(table: &str) -> &'static [&'static str] {
     match table {
         "top level" => &[],
         "[formulation]" => &["formulation"],
+        "[models]" => &["models"],
         "[facts.NAME]" => &["facts"],
         "a fact's list" => &["facts", "list"],
         "[budget]" => &["budget"],
@@ -21,6 +22,7 @@ fn place(table: &str) -> &'static [&'static str] {
         "[skills]" => &["skills"],
         "[skills.index]" => &["skills", "index"],
         "[cache]" => &["cache"],
+        "[[message]]" => &["message"],
         other => panic!("no place in the schema for {other:?}: add it to `place`"),
     }
 }

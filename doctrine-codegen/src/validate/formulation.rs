@@ -3,7 +3,7 @@
 
 use crate::diag::Sink;
 use crate::model::Formulations;
-use crate::raw::{Escape, FamilyMatch, FormulationTable, Manifest};
+use crate::raw::{Escape, FamilyMatch, FormulationTable, Manifest, Name};
 
 /// Without a `[formulation]` table: Markdown for every family, boundaries escaped.
 pub(super) fn absent() -> Formulations {
@@ -23,20 +23,12 @@ pub(super) fn formulation(
     sink: &mut Sink<'_>,
 ) -> Formulations {
     for key in table.families.keys() {
-        let k = key.get_ref();
-        let fixed = k.trim().to_ascii_lowercase();
-        if *k != fixed || k.is_empty() {
-            sink.error(
-                Some(key.span()),
-                format!(
-                    "family `{k}` can never match: families are trimmed and compared in lowercase"
-                ),
-                Some(match fixed.is_empty() {
-                    true => "name a model family, e.g. `claude`".to_string(),
-                    false => format!("write `{fixed}`"),
-                }),
-            );
-        }
+        lowercase_key(
+            key,
+            ["family", "families"],
+            "a model family, e.g. `claude`",
+            sink,
+        );
     }
     Formulations {
         default: table.default.map_or(
@@ -53,6 +45,28 @@ pub(super) fn formulation(
             .as_ref()
             .is_some_and(|m| *m.get_ref() == FamilyMatch::Exact),
         escape: escape(raw, table, sink),
+    }
+}
+
+/// A key of `[formulation] families` or `[models] rules`, which model names are trimmed and
+/// compared with in lowercase: one with capitals or spaces could never match.
+pub(super) fn lowercase_key(
+    key: &Name,
+    [what, plural]: [&str; 2],
+    example: &str,
+    sink: &mut Sink<'_>,
+) {
+    let k = key.get_ref();
+    let fixed = k.trim().to_ascii_lowercase();
+    if *k != fixed || k.is_empty() {
+        sink.error(
+            Some(key.span()),
+            format!("{what} `{k}` can never match: {plural} are trimmed and compared in lowercase"),
+            Some(match fixed.is_empty() {
+                true => format!("name {example}"),
+                false => format!("write `{fixed}`"),
+            }),
+        );
     }
 }
 

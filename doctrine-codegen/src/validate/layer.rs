@@ -188,6 +188,7 @@ pub(super) fn validate_layer(
     };
     let mut info = LayerInfo::named(crate::plan::interned(raw.name.get_ref()));
     info.note = note(raw, sink);
+    info.join = join_before(raw, names, sink);
     let layer = Layer {
         name: raw.name.get_ref().clone(),
         info,
@@ -347,6 +348,17 @@ fn check_name(raw: &raw::Layer, kind: Kind<'_>, names: &Names<'_>, sink: &mut Si
 }
 
 /// `title`: one line, with a letter to name the section's tag, printed as written.
+/// `join_before`: printed as written, in place of the separator.
+fn join_before(raw: &raw::Layer, names: &Names<'_>, sink: &mut Sink<'_>) -> Option<&'static str> {
+    let join = raw.join_before.as_ref()?;
+    let printed = super::literal::Printed {
+        key: "join_before",
+        layer: Some(raw.name.get_ref()),
+    };
+    super::literal::check(printed, join, names, sink);
+    Some(crate::plan::interned(join.get_ref()))
+}
+
 /// `note`: one line, shown beside the layer in `explain()`, never in the prompt.
 fn note(raw: &raw::Layer, sink: &mut Sink<'_>) -> Option<&'static str> {
     let note = raw.note.as_ref()?;

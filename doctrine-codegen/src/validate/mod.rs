@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::diag::{Reported, Sink};
 use super::load::Loader;
 use super::model::{
-    Claims, Doctrine, Fact, Flag, Formulations, Knob, Layer, Reminders, SkillDef, Tiers,
+    Claims, Doctrine, Fact, Flag, Formulations, Knob, Layer, Models, Reminders, SkillDef, Tiers,
 };
 use super::raw::Manifest;
 use literal::{Printed, DEFAULT_SEPARATOR};
@@ -35,6 +35,8 @@ mod list;
 mod literal;
 mod locked;
 mod loops;
+mod messages;
+mod models;
 mod mustache;
 mod names;
 mod order;
@@ -172,6 +174,7 @@ fn across_layers(
     tier_uses::check(layers, names, &loader.texts, sink);
     shared::check(layers, names, &loader.texts, sink);
     order::check_orders(raw, layers, sink);
+    messages::assign(raw, names, layers, sink);
     if let Some(table) = &raw.budget {
         budget::check(raw, table.get_ref(), names, layers, loader, sink);
     }
@@ -183,11 +186,12 @@ struct Tables {
     overlay_cap_max: Option<usize>,
     claims: Vec<Claims>,
     formulation: Formulations,
+    models: Option<Models>,
     reminders: Option<Reminders>,
     skills: Option<Vec<SkillDef>>,
 }
 
-/// Budget ceilings, the overlay cap, claims, formulation, reminders (none printed in the
+/// Budget ceilings, the overlay cap, claims, formulation, models, reminders (none printed in the
 /// cached prefix) and shipped skills.
 fn tables(
     raw: &Manifest,
@@ -197,19 +201,27 @@ fn tables(
     sink: &mut Sink<'_>,
 ) -> Tables {
     let texts = &loader.texts;
+    let budget = raw
+        .budget
+        .as_ref()
+        .map(|table| budget::ceilings(table.get_ref(), names));
+    let overlay_cap_max = overlay::cap_max(raw, layers, sink);
+    let claims = claims::claims(raw, sink);
+    let formulation = raw
+        .formulation
+        .as_ref()
+        .map_or_else(formulation::absent, |table| {
+            formulation::formulation(raw, table.get_ref(), sink)
+        });
     Tables {
-        budget: raw
-            .budget
+        models: raw
+            .models
             .as_ref()
-            .map(|table| budget::ceilings(table.get_ref(), names)),
-        overlay_cap_max: overlay::cap_max(raw, layers, sink),
-        claims: claims::claims(raw, sink),
-        formulation: raw
-            .formulation
-            .as_ref()
-            .map_or_else(formulation::absent, |table| {
-                formulation::formulation(raw, table.get_ref(), sink)
-            }),
+            .map(|t| models::models(t.get_ref(), names, layers, &formulation, sink)),
+        budget,
+        overlay_cap_max,
+        claims,
+        formulation,
         reminders: raw.reminders.as_ref().and_then(|r| {
             let checked = reminders::reminders(r, sink);
             checked.inspect(|m| reminders::check_not_in_prefix(r, m, layers, texts, sink))
@@ -253,6 +265,7 @@ fn doctrine(
         texts: loader.texts,
         tracked: loader.tracked,
         formulation: tables.formulation,
+        models: tables.models,
         claims: tables.claims,
         reminders: tables.reminders,
         skills: tables.skills,

@@ -82,6 +82,10 @@ tier = "volatile"
 name = "{note}"
 slot = "optional"
 tier = "volatile"
+[models]
+default = {{ {choice} = "{choice}one" }}
+[models.rules]
+"{model}" = {{ {choice} = "{choice}one", flags = ["{flag}"], family = "fam" }}
 [reminders.state]
 {seen} = "list"
 {busy} = "flag"
@@ -124,6 +128,7 @@ text = {{ 60 = "Sixty.", 80 = "Eighty.", 92 = "Ninety-two." }}
         ctx = n("ctx"),
         changed = n("changed"),
         full = n("full"),
+        model = n("big"),
         sel = n("spine"),
         sel2 = n("spine_worker"),
         selname = n("spine_sel"),

@@ -4,6 +4,7 @@
 //! [`Prompt::blocks`]: crate::Prompt::blocks
 
 use super::layer::Stability;
+use super::message::close_after;
 use super::section::{Section, SectionState};
 
 /// One tier's stretch of a composed prompt: a `&str` of the prompt's one text.
@@ -63,7 +64,8 @@ impl<'p> Iterator for Blocks<'p> {
                 break;
             }
             if let SectionState::Included { end: e, .. } = s.state {
-                end = e;
+                // A message's closing text ends its block (messages are of one tier).
+                end = e + close_after(self.sections, self.next + i);
             }
             consumed = i;
         }

@@ -66,3 +66,126 @@ pub fn anthropic_system<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> Vec<SystemBl
 pub fn openai_string<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> &str {
     prompt.as_str()
 }
+
+/// One element of an Anthropic-style `messages` array: a role and its text blocks, the
+/// last one marked where a cacheable tier ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnthropicMessage<'p> {
+    /// The manifest's role for the message. Anthropic's API takes `user` and
+    /// `assistant`: a caller maps another name (`developer`, say) onto `user`.
+    pub role: &'static str,
+    pub content: Vec<SystemBlock<'p>>,
+}
+
+/// A prompt's messages ([`Prompt::messages`]) as an Anthropic-style request: the leading
+/// `system` messages as the `system` array, the other messages sent before the
+/// conversation's history (`context`), and those sent after it (`turn`: the caller puts
+/// them after the history, in the turn's last user message or as their own), each block
+/// marked `cache_control` where a cacheable tier ends.
+///
+/// [`Prompt::messages`]: crate::Prompt::messages
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnthropicRequest<'p> {
+    pub system: Vec<SystemBlock<'p>>,
+    pub context: Vec<AnthropicMessage<'p>>,
+    pub turn: Vec<AnthropicMessage<'p>>,
+}
+
+/// The prompt as an [`AnthropicRequest`]. A manifest without messages gives its tiers'
+/// blocks as the `system` array ([`anthropic_system`]) and no message.
+///
+/// ```
+/// # use doctrine_core as doctrine;
+/// use doctrine::cache::anthropic_request;
+/// # fn show<S: AsRef<[doctrine::introspect::Section]>>(prompt: &doctrine::Prompt<S>) {
+/// let request = anthropic_request(prompt);
+/// for m in request.context.iter().chain(&request.turn) {
+///     println!("{}: {} blocks", m.role, m.content.len());
+/// }
+/// # }
+/// ```
+pub fn anthropic_request<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> AnthropicRequest<'_> {
+    let messages = prompt.messages();
+    let declared = prompt.sections().iter().any(|s| s.info.message.is_some());
+    if !declared {
+        let system = anthropic_system(prompt);
+        return AnthropicRequest {
+            system,
+            ..AnthropicRequest::default()
+        };
+    }
+    let block = |m: &super::message::Message<'_>| SystemBlock {
+        text: prompt_slice(prompt, m.range.clone()),
+        cache_control: m.breakpoint.then_some(CacheControl::Ephemeral),
+    };
+    let mut request = AnthropicRequest::default();
+    for m in &messages {
+        let leading = request.context.is_empty() && request.turn.is_empty();
+        if leading && m.role == "system" && !m.after_history {
+            request.system.push(block(m));
+            continue;
+        }
+        let message = AnthropicMessage {
+            role: m.role,
+            content: vec![block(m)],
+        };
+        match m.after_history {
+            true => request.turn.push(message),
+            false => request.context.push(message),
+        }
+    }
+    request
+}
+
+/// `range` of the prompt's text, with the prompt's lifetime.
+fn prompt_slice<S: AsRef<[Section]>>(prompt: &Prompt<S>, range: std::ops::Range<usize>) -> &str {
+    &prompt.as_str()[range]
+}
+
+/// One OpenAI-style input item: `{"role": ..., "content": ...}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OpenAiItem<'p> {
+    pub role: &'static str,
+    pub content: &'p str,
+}
+
+/// A prompt's messages as an OpenAI-style (Responses API) request: the leading `system`
+/// messages as `instructions` (one slice of the prompt, separators included), the other
+/// messages as input items sent before the history (`context`) and after it (`turn`).
+/// OpenAI caches the longest matching prefix on its own, so the order alone keeps the
+/// prefix reusable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OpenAiRequest<'p> {
+    pub instructions: &'p str,
+    pub context: Vec<OpenAiItem<'p>>,
+    pub turn: Vec<OpenAiItem<'p>>,
+}
+
+/// The prompt as an [`OpenAiRequest`]. A manifest without messages gives its whole text as
+/// `instructions` ([`openai_string`]).
+pub fn openai_request<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> OpenAiRequest<'_> {
+    let mut request = OpenAiRequest::default();
+    let mut system: Option<std::ops::Range<usize>> = None;
+    for m in prompt.messages() {
+        let leading = request.context.is_empty() && request.turn.is_empty();
+        if leading && m.role == "system" && !m.after_history {
+            let start = system.as_ref().map_or(m.range.start, |s| s.start);
+            system = Some(start..m.range.end);
+            continue;
+        }
+        let item = OpenAiItem {
+            role: m.role,
+            content: m.text,
+        };
+        match m.after_history {
+            true => request.turn.push(item),
+            false => request.context.push(item),
+        }
+    }
+    request.instructions = system.map_or("", |r| prompt_slice(prompt, r));
+    request
+}

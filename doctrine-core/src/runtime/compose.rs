@@ -3,6 +3,7 @@
 use super::boundary::{Guard, Guarded};
 use super::fill::{part_len, write_section, Filler, Measure, With};
 use super::formulation::Formulation;
+use super::message::Joins;
 use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
@@ -17,15 +18,15 @@ pub type Layout<'a> = (&'a str, Formulation, &'a Guard);
 /// The length of the text `parts` join to, before any escape.
 #[inline]
 fn measure<'p>(
-    formulation: Formulation,
+    (separator, formulation, _): Layout<'_>,
     values: &[Value<'_>],
     parts: impl IntoIterator<Item = &'p Part<'p>>,
-) -> Measure {
+) -> usize {
     let mut measure = Measure::default();
     for part in parts {
-        measure.add(part_len(part, formulation, values));
+        measure.add(part_len(part, formulation, values), part.info, separator);
     }
-    measure
+    measure.total()
 }
 
 /// Joins the non-empty parts with the separator, in order, into one allocation of exactly
@@ -81,7 +82,7 @@ fn fill<'a>(
     parts: &[Part<'a>],
     sections: &mut [Section],
 ) -> Written {
-    let total = measure(layout.1, values.0, parts).joined(layout.0);
+    let total = measure(layout, values.0, parts);
     let mut filler = Filler::new(layout, total);
     let with = With {
         separator: layout.0,
@@ -112,23 +113,24 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
 ) -> String {
     let mut measure = Measure::default();
     for part in parts() {
-        measure.add(part_len(&part, formulation, values));
+        measure.add(part_len(&part, formulation, values), part.info, separator);
     }
-    let total = measure.joined(separator);
     let mut out = Out {
-        text: Guarded::with_capacity(total, guard, separator),
+        text: Guarded::with_capacity(measure.total(), guard, guard.context(separator)),
         marks: Vec::new(),
         user: Vec::new(),
         record: false,
     };
+    let mut joins = Joins::default();
     for (i, part) in parts().enumerate() {
         if part.body.len(values) > 0 {
-            if !out.text.is_empty() {
-                out.text.push(separator);
+            for piece in joins.before(part.info, separator) {
+                out.text.push(piece);
             }
             write_section(i, &part, formulation, (values, &[]), &mut out);
         }
     }
+    out.text.push(joins.end());
     out.text.finish().0
 }
 

@@ -5,6 +5,7 @@ use std::fmt;
 use super::blocks::Blocks;
 use super::boundary::Escape;
 use super::layer::{Origin, Stability};
+use super::model::ModelMatch;
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
@@ -20,6 +21,8 @@ pub struct Explain<'a> {
     cleaned: &'a [Cleaned],
     stable: usize,
     volatile: usize,
+    /// The `[models]` rule the prompt was composed under, for a `model:` line.
+    model: Option<&'a ModelMatch>,
     /// The encoding the tokens column counts in; without one it is bytes / 4.
     #[cfg(feature = "tokens")]
     encoding: Option<crate::tokens::Encoding>,
@@ -52,9 +55,14 @@ impl<'a> Explain<'a> {
             cleaned,
             stable,
             volatile,
+            model: None,
             #[cfg(feature = "tokens")]
             encoding: None,
         }
+    }
+
+    pub(crate) fn model(self, model: Option<&'a ModelMatch>) -> Self {
+        Explain { model, ..self }
     }
 
     /// The same table with exact token counts in `encoding` (feature `tokens`): the
@@ -320,6 +328,9 @@ impl fmt::Display for Explain<'_> {
                 .iter()
                 .fold(Default::default(), |all, c| c.removed.and(all));
             writeln!(f, "{n} value{s} from outside sanitized: {total}")?;
+        }
+        if let Some(model) = self.model {
+            writeln!(f, "model: {model}")?;
         }
         if let Some(line) = blocks_line(self) {
             writeln!(f, "{line}")?;

@@ -5,7 +5,8 @@
 use super::boundary::{Guarded, Raw, Shift};
 use super::compose::Layout;
 use super::formulation::Formulation;
-use super::layer::{Skip, Stability};
+use super::layer::{LayerInfo, Skip, Stability};
+use super::message::Joins;
 use super::part::{Body, Part, Value};
 use super::prompt::Written;
 use super::section::{Section, SectionState};
@@ -34,25 +35,35 @@ pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Valu
     len + open.len() + close.len()
 }
 
-/// The length of what pieces of these lengths join to, the empty ones left out.
+/// The length of what parts join to, the empty ones left out: their bytes and what goes
+/// between them (separators, `join_before`s, messages' wrappers).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Measure {
     total: usize,
-    count: usize,
+    joins: Joins,
 }
 
 impl Measure {
+    /// A part of `info` writing `len` bytes.
     #[inline(always)]
-    pub(super) fn add(&mut self, len: usize) {
+    pub(super) fn add(&mut self, len: usize, info: &LayerInfo, separator: &str) {
         if len > 0 {
-            self.total += len;
-            self.count += 1;
+            let [a, b, c] = self.joins.before(info, separator);
+            self.total += a.len() + b.len() + c.len() + len;
+        }
+    }
+
+    /// A run of text composed beforehand, `len` bytes.
+    #[inline(always)]
+    pub(super) fn add_run(&mut self, len: usize, separator: &str) {
+        if len > 0 {
+            self.total += self.joins.before_run(separator).len() + len;
         }
     }
 
     #[inline(always)]
-    pub(super) fn joined(self, separator: &str) -> usize {
-        self.total + separator.len() * self.count.saturating_sub(1)
+    pub(super) fn total(self) -> usize {
+        self.total + self.joins.end().len()
     }
 }
 
@@ -73,12 +84,14 @@ pub(super) struct Filler<'a> {
     total: usize,
     stable_end: usize,
     volatile_start: usize,
+    joins: Joins,
 }
 
 impl<'a> Filler<'a> {
     /// A prompt of `total` bytes (before any escape), in one allocation.
     #[inline(always)]
     pub(super) fn new((separator, _, guard): Layout<'a>, total: usize) -> Self {
+        let separator = guard.context(separator);
         Filler {
             out: Out {
                 text: Guarded::with_capacity(total, guard, separator),
@@ -90,6 +103,7 @@ impl<'a> Filler<'a> {
             total,
             stable_end: 0,
             volatile_start: usize::MAX,
+            joins: Joins::default(),
         }
     }
 
@@ -113,7 +127,10 @@ impl<'a> Filler<'a> {
             section.state = SectionState::Skipped(Skip::Empty);
             return;
         }
-        let start = self.separated(w.separator);
+        for piece in self.joins.before(part.info, w.separator) {
+            self.out.text.push(piece);
+        }
+        let start = self.out.text.len();
         write_section(i, part, w.formulation, w.values, &mut self.out);
         let end = self.out.text.len();
         self.included(part.info.stability, start, end);
@@ -144,9 +161,7 @@ impl<'a> Filler<'a> {
     /// The separator, when text comes before; where the next text starts.
     #[inline(always)]
     fn separated(&mut self, separator: &str) -> usize {
-        if !self.out.text.is_empty() {
-            self.out.text.push(separator);
-        }
+        self.out.text.push(self.joins.before_run(separator));
         self.out.text.len()
     }
 
@@ -168,13 +183,18 @@ impl<'a> Filler<'a> {
     /// What was written, with every escape in place and every offset in `sections` moved
     /// past the escapes before it.
     #[inline(always)]
-    pub(super) fn done(self, sections: &mut [Section]) -> Written {
+    pub(super) fn done(mut self, sections: &mut [Section]) -> Written {
+        self.out.text.push(self.joins.end());
         debug_assert_eq!(self.out.text.len(), self.total);
         let (text, escapes) = self.out.text.finish();
         let volatile_start = self.volatile_start.min(text.len());
+        let (stable_end, volatile_start) = match self.joins.messages() {
+            true => super::message::split(sections, text.len()),
+            false => (self.stable_end, volatile_start),
+        };
         let written = Written {
             text,
-            stable_end: self.stable_end,
+            stable_end,
             volatile_start,
             marks: self.out.marks,
             user: self.out.user,
@@ -251,6 +271,9 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
     w.volatile_start = included(Stability::Volatile)
         .next()
         .map_or(w.text.len(), |(start, _)| start);
+    if sections.iter().any(|s| s.info.message.is_some()) {
+        (w.stable_end, w.volatile_start) = super::message::split(sections, w.text.len());
+    }
     w.escapes = shift.escapes(|i| sections[i].info.name);
     w
 }

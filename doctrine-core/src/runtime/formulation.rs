@@ -123,19 +123,7 @@ pub fn family_key<'t>(
     families: &[(&'t str, Formulation)],
     exact: bool,
 ) -> Option<(&'t str, Formulation)> {
-    let family = family.trim();
-    families
-        .iter()
-        .filter(|(key, _)| {
-            let head = if exact {
-                (family.len() == key.len()).then_some(family)
-            } else {
-                family.get(..key.len())
-            };
-            head.is_some_and(|h| h.eq_ignore_ascii_case(key))
-        })
-        .max_by_key(|(key, _)| key.len())
-        .copied()
+    super::model::best_match(family, families, |(key, _)| key, exact).copied()
 }
 
 #[cfg(test)]

@@ -65,6 +65,11 @@ pub struct LayerInfo {
     /// ([`Explain`](crate::introspect::Explain) shows it under the layer's row), never in
     /// the prompt.
     pub note: Option<&'static str>,
+    /// The manifest's `join_before`: written before the layer's text, in place of the
+    /// separator, when a layer before it in the same message printed.
+    pub join: Option<&'static str>,
+    /// The `[[message]]` the layer belongs to (`None`: the manifest declares none).
+    pub message: Option<&'static super::message::MessageInfo>,
 }
 }
 
@@ -82,6 +87,8 @@ impl LayerInfo {
             user: false,
             title: None,
             note: None,
+            join: None,
+            message: None,
         }
     }
 
@@ -112,6 +119,20 @@ impl LayerInfo {
     #[doc(hidden)]
     pub const fn user(mut self) -> Self {
         self.user = true;
+        self
+    }
+
+    /// Joined to the text before it in its message by `join` rather than the separator.
+    #[doc(hidden)]
+    pub const fn joined(mut self, join: &'static str) -> Self {
+        self.join = Some(join);
+        self
+    }
+
+    /// In this message.
+    #[doc(hidden)]
+    pub const fn in_message(mut self, message: &'static super::message::MessageInfo) -> Self {
+        self.message = Some(message);
         self
     }
 

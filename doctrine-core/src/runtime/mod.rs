@@ -15,6 +15,8 @@ pub(crate) mod instruction;
 pub(crate) mod layer;
 pub mod list;
 pub mod marker;
+pub(crate) mod message;
+pub mod model;
 pub(crate) mod notice;
 pub mod part;
 pub mod plan;

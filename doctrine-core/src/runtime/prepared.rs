@@ -14,6 +14,7 @@ use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
 use super::fill::{part_len, Filler, Measure, With};
 use super::formulation::Formulation;
 use super::layer::Stability;
+use super::message::joined_per_layer;
 use super::part::{Part, Value};
 use super::plan::{fixed, resolve, resolve_into, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
@@ -82,7 +83,13 @@ pub fn prepare(
         }
         runtime
     };
-    let parts: Vec<Option<Part<'_>>> = plan.iter().map(|p| fixed(p, inputs, &runtime)).collect();
+    // Layers joined otherwise than by the separator are composed one by one: a run's
+    // joins and wrappers would depend on the layers around it.
+    let per_layer = joined_per_layer(plan.iter().map(|p| &p.info));
+    let parts: Vec<Option<Part<'_>>> = plan
+        .iter()
+        .map(|p| fixed(p, inputs, &runtime).filter(|_| !per_layer))
+        .collect();
     let (steps, sections) = runs(plan, layout, inputs.values, &parts);
     let mut read = read.into_inner();
     read.sort_unstable();
@@ -176,21 +183,24 @@ impl Prepared {
         let plan = self.key.plan;
         let mut measure = Measure::default();
         for step in &self.steps {
-            measure.add(match *step {
-                Step::Run { ref text, .. } => text.len(),
+            match *step {
+                Step::Run { ref text, .. } => measure.add_run(text.len(), layout.0),
                 // Resolved straight into its slot: a copy of a part read back what the call
                 // had just written, and stalled on it.
-                Step::Live(i) => match parts.get_mut(i) {
-                    Some(slot) => part_len(
-                        resolve_into(&plan[i], inputs, slot),
-                        layout.1,
-                        inputs.values,
-                    ),
-                    None => part_len(&resolve(&plan[i], inputs), layout.1, inputs.values),
-                },
-            });
+                Step::Live(i) => {
+                    let len = match parts.get_mut(i) {
+                        Some(slot) => part_len(
+                            resolve_into(&plan[i], inputs, slot),
+                            layout.1,
+                            inputs.values,
+                        ),
+                        None => part_len(&resolve(&plan[i], inputs), layout.1, inputs.values),
+                    };
+                    measure.add(len, &plan[i].info, layout.0);
+                }
+            }
         }
-        let total = measure.joined(layout.0);
+        let total = measure.total();
         let mut filler = Filler::new(layout, total);
         let with = With {
             separator: layout.0,

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::boundary::Escape;
 use super::explain::Explain;
+use super::model::ModelMatch;
 use super::notice::{Notice, NoticeKind};
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
@@ -26,6 +27,8 @@ pub struct Prompt<S> {
     escapes: Vec<Escape>,
     /// The manifest's `[budget]` ceiling for this role's stable prefix, if it has one.
     ceiling: Option<usize>,
+    /// The `[models]` rule the builder's `.model()` matched, if it was called.
+    model: Option<ModelMatch>,
     /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
     /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
     cleaned: Option<Box<[Cleaned]>>,
@@ -57,6 +60,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             user: written.user,
             escapes: written.escapes,
             ceiling: None,
+            model: None,
             cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
         }
     }
@@ -99,6 +103,17 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// provider-shaped adapters.
     pub fn blocks(&self) -> super::blocks::Blocks<'_> {
         super::blocks::Blocks::new(&self.text, self.sections())
+    }
+
+    /// The prompt as the messages of a request, in order, as plain data: each `[[message]]`
+    /// of the manifest that has text, its wrapper around its layers, with its role, its
+    /// tier, whether a cache breakpoint follows it and whether the caller sends it after
+    /// the conversation's history (`after_history`). A manifest without messages gives the
+    /// whole text as one `system` message; an empty prompt gives none. Each message's text
+    /// is a slice of [`as_str`](Self::as_str) (which holds them joined by the separator);
+    /// see [`crate::cache`] for provider-shaped requests.
+    pub fn messages(&self) -> Vec<super::message::Message<'_>> {
+        super::message::messages(&self.text, self.sections())
     }
 
     /// One record per manifest layer, in manifest order, skipped layers included.
@@ -181,6 +196,14 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             (&self.marks, &self.user, &self.escapes, self.cleaned()),
             (self.stable().len(), self.volatile().len()),
         )
+        .model(self.model.as_ref())
+    }
+
+    /// The model name given to the builder's `.model()` and the `[models]` rule it matched
+    /// (`None` for the rule: the manifest's `default` applied); `None` when `.model()` was
+    /// not called.
+    pub fn model(&self) -> Option<&ModelMatch> {
+        self.model.as_ref()
     }
 
     /// The stable prefix's size against the manifest's `[budget]` ceiling for this role, or
@@ -214,6 +237,12 @@ impl<S> AsRef<str> for Prompt<S> {
 /// Attaches the manifest's budget ceiling to a composed prompt. Used by generated code.
 pub fn with_ceiling<S>(mut prompt: Prompt<S>, ceiling: Option<usize>) -> Prompt<S> {
     prompt.ceiling = ceiling;
+    prompt
+}
+
+/// Records the `[models]` rule a prompt was composed under. Used by generated code.
+pub fn with_model<S>(mut prompt: Prompt<S>, model: Option<ModelMatch>) -> Prompt<S> {
+    prompt.model = model;
     prompt
 }
 

@@ -8,12 +8,19 @@
 
 use std::path::Path;
 
+use crate::clean::sanitize;
 use crate::safe_open::{open_regular, Refused};
 use crate::text::normalise_trimmed;
+use doctrine_core::__private::{Clean, Removed};
 use doctrine_core::introspect::NoticeKind;
 
-/// The file's text, normalised and trimmed, or why it cannot be used.
-pub(super) fn read_path(path: &Path, cap: usize) -> Result<String, (NoticeKind, String)> {
+/// The file's text, normalised, cleaned as `clean` says and trimmed, and what cleaning
+/// removed; or why it cannot be used.
+pub(super) fn read_path(
+    path: &Path,
+    cap: usize,
+    clean: Clean,
+) -> Result<(String, Removed), (NoticeKind, String)> {
     let file = open_regular(path).map_err(|refused| match refused {
         Refused::Missing(e) => (
             NoticeKind::Unreadable,
@@ -63,12 +70,18 @@ pub(super) fn read_path(path: &Path, cap: usize) -> Result<String, (NoticeKind, 
         )
     })?;
     let text = normalise_trimmed(text);
+    let (cleaned, removed) = sanitize(&text, clean);
+    let text = match cleaned {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(out) => out.trim().to_string(),
+    };
     if text.is_empty() {
         return Err((
             NoticeKind::Empty,
-            "The file is empty once normalised (BOM, line endings, surrounding whitespace)"
+            "The file is empty once normalised (BOM, line endings, surrounding whitespace) \
+             and cleaned as the manifest's `sanitize` says"
                 .to_string(),
         ));
     }
-    Ok(text)
+    Ok((text, removed))
 }

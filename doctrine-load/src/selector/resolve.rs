@@ -3,14 +3,14 @@
 use std::path::Path;
 
 use doctrine_core::__internals::Picked;
-use doctrine_core::__private::Resolution;
+use doctrine_core::__private::{Removed, Resolution};
 use doctrine_core::input::Selector;
 use doctrine_core::introspect::{Doctor, Origin, SelectorOrigin, SelectorReport, Skip};
 use doctrine_core::introspect::{Notice, NoticeKind};
 
 use super::path::read_path;
 use super::SelectorSpec;
-use crate::overlay::{read_one, UserCopy};
+use crate::overlay::{read_one, sanitized_message, UserCopy};
 
 /// Resolves each selector of `specs` from its value in `values` (same order; a missing
 /// entry is unset), reading the user's copies from `user_dir` for the selectors set to
@@ -55,7 +55,7 @@ pub fn resolve_selectors(
 struct PathRead {
     path: std::path::PathBuf,
     cap: usize,
-    result: Result<String, (NoticeKind, String)>,
+    result: Result<(String, Removed), (NoticeKind, String)>,
     /// The selectors that go by it, in order.
     members: Vec<usize>,
     /// Where its notice goes among all the notices: where its first selector's would.
@@ -77,7 +77,7 @@ fn by_path(
         reads.push(PathRead {
             path: path.to_path_buf(),
             cap,
-            result: read_path(path, cap),
+            result: read_path(path, cap, spec.file.clean),
             members: Vec::new(),
             at,
         });
@@ -86,9 +86,20 @@ fn by_path(
     reads[read].members.push(i);
     let file = Some(path.to_path_buf());
     match &reads[read].result {
-        Ok(text) => {
+        Ok((text, removed)) => {
             let text = Picked::Text(text.clone(), Origin::Selected(spec.name));
-            (text, SelectorOrigin::Path, file, Vec::new(), Vec::new())
+            // Said once, by the first selector that reads the file.
+            let said = sanitized_message(*removed).filter(|_| found.is_none());
+            let notices = said.map(|message| {
+                Notice::new(path.display().to_string(), NoticeKind::Sanitized, message)
+            });
+            (
+                text,
+                SelectorOrigin::Path,
+                file,
+                Vec::new(),
+                notices.into_iter().collect(),
+            )
         }
         Err(_) => {
             let none = Picked::None(Skip::SelectorRefused(spec.name));

@@ -49,6 +49,9 @@ pub struct Guard {
     /// Nothing is escaped (`[formulation] escape = "none"`, in a manifest without a locked
     /// layer).
     off: bool,
+    /// A layer may follow other text than the separator (a `join_before`, a message's
+    /// wrapper): what precedes a layer is read as unknown, at its worst.
+    joins: bool,
 }
 
 impl Guard {
@@ -75,6 +78,23 @@ impl Guard {
             longest,
             every_value: false,
             off: false,
+            joins: false,
+        }
+    }
+
+    /// The same guard, for a manifest whose layers are not all joined by the separator
+    /// (`join_before`, messages).
+    pub const fn joined(mut self) -> Guard {
+        self.joins = true;
+        self
+    }
+
+    /// What a layer's text is read after, for boundaries: the separator, or nothing known
+    /// when layers are joined otherwise.
+    pub(crate) fn context<'s>(&self, separator: &'s str) -> &'s str {
+        match self.joins {
+            true => "",
+            false => separator,
         }
     }
 
@@ -126,7 +146,7 @@ impl Guard {
 // named from (a function pointer's address is not a reliable identity).
 impl PartialEq for Guard {
     fn eq(&self, other: &Self) -> bool {
-        let key = |g: &Guard| (g.tags, g.facts, g.loops, g.every_value, g.off);
+        let key = |g: &Guard| (g.tags, g.facts, g.loops, g.every_value, g.off, g.joins);
         key(self) == key(other)
     }
 }
@@ -141,6 +161,7 @@ impl std::hash::Hash for Guard {
             self.loops,
             self.every_value,
             self.off,
+            self.joins,
         )
             .hash(state);
     }

@@ -96,11 +96,6 @@ impl<'a> Guarded<'a> {
         self.text.len()
     }
 
-    #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.text.is_empty()
-    }
-
     /// The guard's verdict on placeholder value `v`: a fact's is run-time text.
     #[inline]
     pub(crate) fn fact(&self, v: usize) -> Option<Via<'a>> {
