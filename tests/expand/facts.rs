@@ -647,6 +647,7 @@ mod __doctrine {
                 file: "voice.md",
                 append: None,
                 off: None,
+                template: None,
             }),
             selector: None,
         },

@@ -958,6 +958,7 @@ mod __doctrine {
                 file: "tone.md",
                 append: None,
                 off: None,
+                template: None,
             }),
             selector: None,
         },

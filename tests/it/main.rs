@@ -29,6 +29,7 @@ mod naming;
 mod note;
 mod overlay;
 mod overlay_policy;
+mod overlay_templates;
 mod parity;
 pub mod pass;
 mod plan_parity;

@@ -48,6 +48,7 @@ manifests! {
     models: "../fixtures/models/doctrine.toml",
     messages: "../fixtures/messages/messages.toml",
     overlay_policy: "../fixtures/overlay_policy/doctrine.toml",
+    overlay_template: "../fixtures/overlay_template.toml",
     pattern: "../fixtures/pattern/doctrine.toml",
     prefix_edges: "../fixtures/prefix_edges.toml",
     provenance: "../fixtures/provenance.toml",

@@ -38,7 +38,12 @@ pub(super) fn check_layer(
         }
     }
     let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
-    let syntax = super::syntax::syntax(raw, interpolate, sink);
+    // A user's template is read in the layer's syntax, whether or not its own text is.
+    let templated = raw
+        .overlay_interpolate
+        .as_ref()
+        .is_some_and(|i| *i.get_ref());
+    let syntax = super::syntax::syntax(raw, interpolate || templated, sink);
     let Some(uses) = readers(raw, layer, in_scope, interpolate, sink) else {
         return;
     };

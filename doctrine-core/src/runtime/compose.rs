@@ -51,7 +51,7 @@ pub fn compose<'a, const N: usize>(
 ) -> Prompt<[Section; N]> {
     let mut sections = [Section::UNSET; N];
     let written = fill(layout, (values, user), &parts, &mut sections);
-    Prompt::from_parts(written, sections, &[])
+    Prompt::from_parts(written, sections, (&[], &[]))
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -69,7 +69,7 @@ pub fn compose_boxed(
 ) -> Prompt<Box<[Section]>> {
     let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
     let written = fill(layout, (values, user), parts, &mut sections);
-    Prompt::from_parts(written, sections, &[])
+    Prompt::from_parts(written, sections, (&[], &[]))
 }
 
 /// The composition itself; `sections` (as long as `parts`) receives one record per layer.
@@ -143,7 +143,7 @@ pub fn compose_plan<const N: usize>(
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose(layout, inputs.values, inputs.user, parts).with_cleaned(inputs.cleaned)
+    compose(layout, inputs.values, inputs.user, parts).with_told((inputs.cleaned, inputs.rejected))
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -153,7 +153,8 @@ pub fn compose_plan_boxed(
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed(layout, inputs.values, inputs.user, &parts).with_cleaned(inputs.cleaned)
+    compose_boxed(layout, inputs.values, inputs.user, &parts)
+        .with_told((inputs.cleaned, inputs.rejected))
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what

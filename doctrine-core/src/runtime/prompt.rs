@@ -29,9 +29,28 @@ pub struct Prompt<S> {
     ceiling: Option<usize>,
     /// The `[models]` rule the builder's `.model()` matched, if it was called.
     model: Option<ModelMatch>,
-    /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
-    /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
-    cleaned: Option<Box<[Cleaned]>>,
+    /// What composing was told of its inputs: the facts and slots `sanitize` changed,
+    /// the users' templates refused. `None` for most prompts, and one pointer wide, so a
+    /// prompt told nothing is moved as cheaply as before.
+    told: Option<Box<Told>>,
+}
+
+/// What a prompt was told of its inputs before composing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Told {
+    cleaned: Box<[Cleaned]>,
+    rejected: Box<[Notice]>,
+}
+
+/// `None` when there is nothing to tell.
+fn told(cleaned: &[Cleaned], rejected: &[Notice]) -> Option<Box<Told>> {
+    let nothing = cleaned.is_empty() && rejected.is_empty();
+    (!nothing).then(|| {
+        Box::new(Told {
+            cleaned: cleaned.into(),
+            rejected: rejected.into(),
+        })
+    })
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -48,9 +67,13 @@ pub(crate) struct Written {
 
 impl<S: AsRef<[Section]>> Prompt<S> {
     /// The prompt `written` with `sections`, recording the values `sanitize` changed
-    /// (`cleaned`) before composing.
+    /// (`cleaned`) and the users' templates refused (`rejected`) before composing.
     #[inline(always)]
-    pub(crate) fn from_parts(written: Written, sections: S, cleaned: &[Cleaned]) -> Self {
+    pub(crate) fn from_parts(
+        written: Written,
+        sections: S,
+        (cleaned, rejected): (&[Cleaned], &[Notice]),
+    ) -> Self {
         Prompt {
             text: written.text,
             stable_end: written.stable_end,
@@ -61,16 +84,15 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             escapes: written.escapes,
             ceiling: None,
             model: None,
-            cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
+            told: told(cleaned, rejected),
         }
     }
 
-    /// The same prompt, recording the values `sanitize` changed before composing.
+    /// The same prompt, recording the values `sanitize` changed and the users' templates
+    /// refused before composing.
     #[inline(always)]
-    pub(crate) fn with_cleaned(mut self, cleaned: &[Cleaned]) -> Self {
-        if !cleaned.is_empty() {
-            self.cleaned = Some(cleaned.into());
-        }
+    pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
+        self.told = told(cleaned, rejected);
         self
     }
 
@@ -164,7 +186,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// composed (tag characters or invisible characters removed, normalised to NFC), in
     /// manifest order. See [`Prompt::notices`] for the same said in sentences.
     pub fn cleaned(&self) -> &[Cleaned] {
-        self.cleaned.as_deref().unwrap_or_default()
+        self.told.as_ref().map_or(&[], |t| &t.cleaned)
     }
 
     /// What composing did that the caller should hear of: one notice
@@ -177,7 +199,8 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             let message = format!("{} before composing", c.removed);
             Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
         });
-        let mut notices: Vec<Notice> = cleaned.collect();
+        let rejected = self.told.iter().flat_map(|t| t.rejected.iter().cloned());
+        let mut notices: Vec<Notice> = rejected.chain(cleaned).collect();
         notices.extend(super::boundary::notices(
             &self.escapes,
             &self.text,
