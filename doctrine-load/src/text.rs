@@ -194,6 +194,12 @@ mod tests {
         assert_eq!(normalise("\u{feff}\u{feff}x\u{feff}"), "x\u{feff}");
         assert_eq!(normalise_trimmed("\n\u{feff} \r\r\n x \r\n"), "x");
         assert_eq!(normalise_trimmed("\u{feff}"), "");
+        // Where the text starts in its file: lines and columns trimmed before it.
+        let at = |raw: &str| normalise_trimmed_at(raw).1;
+        assert_eq!(at("x"), Lead { lines: 0, cols: 0 });
+        assert_eq!(at("\u{feff}  x"), Lead { lines: 0, cols: 2 });
+        assert_eq!(at("\r\n\r\n\t x\n"), Lead { lines: 2, cols: 2 });
+        assert_eq!(at("\n\u{feff} \r\r\n x"), Lead { lines: 2, cols: 1 });
     }
 
     fn messy() -> impl Strategy<Value = String> {

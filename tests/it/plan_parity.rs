@@ -78,6 +78,7 @@ manifests! {
     docs_desk: "../../doctrine/docs/examples/desk/doctrine.toml",
     docs_quickstart: "../../doctrine/docs/examples/quickstart/doctrine.toml",
     docs_relay: "../../doctrine/docs/examples/relay/doctrine.toml",
+    docs_concierge: "../../doctrine/docs/examples/concierge/doctrine.toml",
     crew_tiered: "../../examples/crew/tiered.toml",
 }
 

@@ -5,6 +5,8 @@
 
 use doctrine_core::__private::{render_user, Rendered, UserSeg, UserTemplate, Value};
 use doctrine_core::introspect::{Notice, NoticeKind};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use super::{jinja, mustache, placeholders, shaped, standalone, Piece, TemplateError};
 use crate::text::{shown, Lead};
@@ -154,8 +156,8 @@ pub fn overlay_template(
     if text.is_empty() {
         return (Rendered::default(), None);
     }
-    match user_template(text, spec) {
-        Ok(t) => (render_user(&t, values, spec.file), None),
+    match &*read_once(text, spec) {
+        Ok(t) => (render_user(t, values, spec.file), None),
         Err(e) => {
             let (line, col) = e.line_col(text);
             let message = format!(
@@ -169,6 +171,37 @@ pub fn overlay_template(
             (Rendered::default(), Some(notice))
         }
     }
+}
+
+/// Templates read on this thread: the layer's spec, the text, its reading. A user's
+/// template is the same text turn after turn, and reading it costs some forty times what
+/// rendering it does (`benches/overlay_template.rs`), so each is read once per thread and
+/// found again by comparing the whole text. A few layers at most have one.
+type Read = Rc<Result<UserTemplate, UserRejected>>;
+
+thread_local! {
+    static READ: RefCell<Vec<(TemplateSpec, Box<str>, Read)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most readings kept per thread (the oldest goes first).
+const KEPT_READINGS: usize = 8;
+
+/// [`user_template`], read once per thread for each layer and text.
+fn read_once(text: &str, spec: &TemplateSpec) -> Read {
+    READ.with(|read| {
+        let mut read = read.borrow_mut();
+        if let Some((.., t)) = read.iter().find(|(s, t, _)| s == spec && **t == *text) {
+            return t.clone();
+        }
+        let t = Rc::new(user_template(text, spec));
+        if read.len() == KEPT_READINGS {
+            read.remove(0);
+        }
+        // A layer keeps the reading of its latest text only.
+        read.retain(|(s, ..)| s != spec);
+        read.push((*spec, text.into(), t.clone()));
+        t
+    })
 }
 
 fn find<'s>(spec: &'s TemplateSpec, name: &str) -> Option<&'s TemplateName> {
