@@ -14,6 +14,7 @@ mod book;
 mod crate_path;
 mod crew;
 mod docs;
+mod extensions;
 mod forging;
 mod gates;
 mod golden;

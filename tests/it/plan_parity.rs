@@ -39,6 +39,7 @@ manifests! {
     overlay: "../../examples/overlay/doctrine.toml",
     quickstart: "../../examples/quickstart/doctrine.toml",
     spine: "../../examples/spine/doctrine.toml",
+    extensions: "../../examples/extensions/doctrine.toml",
     any_of: "../fixtures/any_of.toml",
     crew_without_fable: "../fixtures/crew_without_fable.toml",
     gates: "../fixtures/gates.toml",
