@@ -6,6 +6,7 @@
 //! cargo run --example extensions
 //! cargo run --example extensions -- --ext web --resources --instructions $'Fetch pages.\nCite them.' --ext notes --suggest 'open "todo.md"'
 //! cargo run --example extensions -- --none --user Ada --extras 'Answer in French.' --explain
+//! cargo run --example extensions -- --user Ada --extras 'Be brief.' --config examples/extensions/config
 
 mod extensions {
     doctrine::doctrine!("doctrine.toml");
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 
 use extensions::{ExtensionsItem, Facts};
 
-const USAGE: &str = "usage: extensions [--ext NAME [--resources] [--instructions TEXT]]... [--none] [--suggest TEXT] [--user NAME] [--extras TEXT] [--explain]";
+const USAGE: &str = "usage: extensions [--ext NAME [--resources] [--instructions TEXT]]... [--none] [--suggest TEXT] [--user NAME] [--extras TEXT] [--config DIR] [--explain]";
 
 /// One extension as the command line gave it.
 #[derive(Default)]
@@ -32,6 +33,7 @@ struct Args {
     suggestion: Option<String>,
     user_name: Option<String>,
     extras: Option<String>,
+    config: Option<String>,
     explain: bool,
 }
 
@@ -53,6 +55,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--suggest" => out.suggestion = Some(value()?),
             "--user" => out.user_name = Some(value()?),
             "--extras" => out.extras = Some(value()?),
+            "--config" => out.config = Some(value()?),
             "--explain" => out.explain = true,
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -108,14 +111,22 @@ fn main() -> ExitCode {
             instructions: e.instructions.as_deref(),
         })
         .collect();
-    // Issue 27, item 4 (`overlay_interpolate`, being built): the user's own template for
-    // the `settings` layer is read here from their configuration directory.
+    // The user's own template for the `settings` layer, from their configuration
+    // directory: checked as it is read, each file it refuses a notice.
+    let (overlay, notices) = match &args.config {
+        Some(dir) => extensions::Overlay::load(dir),
+        None => Default::default(),
+    };
+    for notice in &notices {
+        eprintln!("notice: {notice}");
+    }
     let prompt = extensions::compose(Facts {
         extensions: &items,
         suggestion: args.suggestion.as_deref(),
         user_name: args.user_name.as_deref(),
         extras: args.extras.as_deref(),
     })
+    .overlay(&overlay)
     .finish();
     for notice in prompt.notices() {
         eprintln!("notice: {notice}");

@@ -227,3 +227,58 @@ fn an_extensions_name_is_cleaned_as_every_list_field_is() {
     assert!(p.layer("extensions").unwrap().contains("\n## web\n"));
     assert_eq!(p.cleaned()[0].from, CleanedFrom::Fact("extensions"));
 }
+
+/// The user's own template for `settings` (the example's `config/settings.md`) prints the
+/// same facts, cleaned, with the user's bytes marked as theirs and the values not; a
+/// template that names what the layer may not use keeps the shipped text.
+#[test]
+fn a_users_settings_template_prints_the_facts_and_stays_the_users() {
+    let config = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/extensions/config");
+    let (overlay, notices) = extensions::Overlay::load(config);
+    assert!(notices.is_empty(), "{notices:?}");
+    let extras = "Be brief.\u{E0041}";
+    let p = extensions::compose(Facts {
+        extensions: &[],
+        suggestion: None,
+        user_name: Some("Ada"),
+        extras: Some(extras),
+    })
+    .overlay(&overlay)
+    .finish();
+    let settings = p.layer("settings").unwrap();
+    assert_eq!(
+        settings,
+        "From my own settings:\n- Call me Ada, never by a title.\n- Every session, remember: Be brief."
+    );
+    let user: Vec<&str> = p
+        .user_content()
+        .iter()
+        .map(|u| &p.as_str()[u.range.clone()])
+        .collect();
+    assert_eq!(
+        user,
+        [
+            "From my own settings:\n- Call me ",
+            ", never by a title.\n- Every session, remember: "
+        ]
+    );
+    let bad = extensions::Overlay {
+        settings: "Hi {{suggestion_text}}".into(),
+    };
+    let p = extensions::compose(Facts {
+        extensions: &[],
+        suggestion: None,
+        user_name: None,
+        extras: Some("x"),
+    })
+    .overlay(&bad)
+    .finish();
+    assert!(p
+        .layer("settings")
+        .unwrap()
+        .starts_with("# From the user's settings"));
+    assert!(p
+        .notices()
+        .iter()
+        .any(|n| n.kind == NoticeKind::TemplateRejected && n.message.contains("suggestion_text")));
+}

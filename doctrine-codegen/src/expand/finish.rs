@@ -382,8 +382,12 @@ fn templates(d: &Doctrine) -> Option<TokenStream> {
         let rendered = [#(#render),*];
         #( values[#at] = #pv::Value::Text(rendered[#ks].0.text.as_str()); )*
         let template_users = [#( (#at2, rendered[#ks2].0.user.as_slice()) ),*];
-        let rejected: ::std::vec::Vec<#krate::introspect::Notice> =
-            [#( &rendered[#ks3].1 ),*].into_iter().flatten().cloned().collect();
+        // Paths in full: the module generated code sits in may have no prelude.
+        let rejected: ::std::vec::Vec<#krate::introspect::Notice> = ::core::iter::Iterator::collect(
+            ::core::iter::Iterator::cloned(::core::iter::Iterator::flatten(
+                ::core::iter::IntoIterator::into_iter([#( &rendered[#ks3].1 ),*]),
+            )),
+        );
     })
 }
 
