@@ -49,6 +49,7 @@ mod stems;
 mod support;
 mod syntax;
 mod tiers;
+mod trim_ends;
 mod user_content;
 mod user_skills;
 mod value_texts;
