@@ -624,9 +624,13 @@ impl Doctrine {
 /// An instructions layer's provenance line and ranking.
 #[derive(Debug)]
 pub struct Provenance {
-    /// `None` keeps the default line (only `rank` was set).
+    /// `None` keeps the default line (only `rank`, `verbatim` or `join` was set).
     pub line: Option<Vec<LinePart>>,
     pub by_source: bool,
+    /// Each text as given, with no provenance line (`verbatim = true`).
+    pub verbatim: bool,
+    /// Written between two instructions, when not `\n\n`.
+    pub join: Option<String>,
 }
 
 /// A piece of a provenance template.

@@ -230,6 +230,10 @@ table! {
         provenance: Option<Spanned<String>> = "provenance",
         /// Instructions layers: rank by authority (default) or by declared source.
         rank: Option<Spanned<Rank>> = "rank",
+        /// Instructions layers: each text as given (no trim, no provenance line).
+        verbatim: Option<Spanned<bool>> = "verbatim",
+        /// Instructions layers: written between two instructions.
+        join: Option<Spanned<String>> = "join",
         /// The layer's source is chosen at run time by this selector.
         selector: Option<Spanned<Selector>> = "selector",
     }

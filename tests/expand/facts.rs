@@ -683,6 +683,8 @@ mod __doctrine {
                     ],
                     false,
                     false,
+                    false,
+                    "\n\n",
                 ),
             ),
             gate: Gate {

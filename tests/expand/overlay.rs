@@ -668,6 +668,8 @@ mod __doctrine {
                     ],
                     false,
                     false,
+                    false,
+                    "\n\n",
                 ),
             ),
             gate: Gate {

@@ -150,7 +150,7 @@ pub(super) fn validate_layer(
         interpolate: raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()),
     };
     let kind = kind(raw, sink)?;
-    let provenance = provenance::provenance(raw, kind, sink);
+    let provenance = provenance::provenance(raw, kind, names, sink);
     keys_apply(raw, kind, names, sink);
     check_name(raw, kind, names, sink);
     if raw.trim.is_some() && kind.is_runtime() {
