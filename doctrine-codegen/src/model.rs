@@ -357,6 +357,8 @@ pub struct ListSpec {
     /// At most this many items, then `more` with `{n}` the number left out.
     pub max: Option<usize>,
     pub more: String,
+    /// At most this many bytes printed (`max_bytes`), cut at a character boundary.
+    pub max_bytes: Option<usize>,
 }
 
 /// What a declared item field holds (`fields = { name = "text", ... }`).

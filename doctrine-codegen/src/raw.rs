@@ -96,6 +96,9 @@ table! {
         default: Option<Spanned<String>> = "default",
         /// A list of strings, printed item by item.
         list: Option<Spanned<List>> = "list",
+        /// A list's byte budget: it prints at most this many bytes, cut at a character
+        /// boundary.
+        max_bytes: Option<Spanned<usize>> = "max_bytes",
         /// How its value (each item of a plain list) is printed: `json` or `xml`; for a
         /// list with named fields, a table of field = `json` or `xml`.
         escape: Option<Spanned<EscapeSpec>> = "escape",

@@ -587,6 +587,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::None,
             max: ::core::option::Option::None,
             more: "(and {n} more)",
+            max_bytes: ::core::option::Option::None,
+            fact: "tools",
         };
         match self {
             Facts::Developer(facts) => {

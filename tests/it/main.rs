@@ -19,6 +19,7 @@ mod gates;
 mod golden;
 mod jinja;
 mod large_manifest;
+mod list_budget;
 mod lists;
 mod loops;
 mod manifest_errors;

@@ -143,7 +143,9 @@ pub fn compose_plan<const N: usize>(
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose(layout, inputs.values, inputs.user, parts).with_cleaned(inputs.cleaned)
+    compose(layout, inputs.values, inputs.user, parts)
+        .with_cleaned(inputs.cleaned)
+        .with_cuts(inputs.values)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -153,7 +155,9 @@ pub fn compose_plan_boxed(
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed(layout, inputs.values, inputs.user, &parts).with_cleaned(inputs.cleaned)
+    compose_boxed(layout, inputs.values, inputs.user, &parts)
+        .with_cleaned(inputs.cleaned)
+        .with_cuts(inputs.values)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
@@ -428,6 +432,8 @@ mod tests {
             sort: None,
             max: Some(2),
             more: " and {n} more ",
+            max_bytes: None,
+            fact: "",
         };
         // `Tools:{0}{?!0} none{/0}.`, then the list alone (trimmed at both ends).
         static SEGS: [Seg; 5] = [

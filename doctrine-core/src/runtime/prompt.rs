@@ -4,8 +4,10 @@ use std::fmt;
 
 use super::boundary::Escape;
 use super::explain::Explain;
+use super::list::ListCut;
 use super::model::ModelMatch;
 use super::notice::{Notice, NoticeKind};
+use super::part::Value;
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
@@ -32,6 +34,8 @@ pub struct Prompt<S> {
     /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
     /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
     cleaned: Option<Box<[Cleaned]>>,
+    /// The list facts their byte budget cut: `None` for most prompts.
+    cuts: Option<Box<[ListCut]>>,
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -62,7 +66,18 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             ceiling: None,
             model: None,
             cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
+            cuts: None,
         }
+    }
+
+    /// The same prompt, recording the lists among `values` their byte budget cut.
+    #[inline(always)]
+    pub(crate) fn with_cuts(mut self, values: &[Value<'_>]) -> Self {
+        let cuts = super::list::cuts(values);
+        if !cuts.is_empty() {
+            self.cuts = Some(cuts.into());
+        }
+        self
     }
 
     /// The same prompt, recording the values `sanitize` changed before composing.
@@ -167,9 +182,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.cleaned.as_deref().unwrap_or_default()
     }
 
+    /// Each list fact its byte budget (`max_bytes`, or the builder's lower one) cut, in
+    /// the order of the values placeholders print. See [`Prompt::notices`] for the same
+    /// said in sentences.
+    pub fn cuts(&self) -> &[ListCut] {
+        self.cuts.as_deref().unwrap_or_default()
+    }
+
     /// What composing did that the caller should hear of: one notice
     /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
-    /// what went; then one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
+    /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how. Empty for most
     /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
@@ -178,6 +200,13 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
         });
         let mut notices: Vec<Notice> = cleaned.collect();
+        notices.extend(self.cuts().iter().map(|c| {
+            let message = format!(
+                "cut to {} of {} bytes by its byte budget (`max_bytes`), at a character boundary",
+                c.printed, c.full
+            );
+            Notice::new(format!("fact `{}`", c.fact), NoticeKind::ListCut, message)
+        }));
         notices.extend(super::boundary::notices(
             &self.escapes,
             &self.text,
@@ -197,6 +226,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             (self.stable().len(), self.volatile().len()),
         )
         .model(self.model.as_ref())
+        .cuts(self.cuts())
     }
 
     /// The model name given to the builder's `.model()` and the `[models]` rule it matched
