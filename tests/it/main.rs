@@ -39,6 +39,7 @@ mod provenance;
 mod reminders;
 mod render_parity;
 mod render_parity_inputs;
+mod requests;
 mod safe_values;
 mod sanitized_files;
 mod schema;
