@@ -1,8 +1,10 @@
 //! Composing the crew's developer prompt through the generated API, against a plain copy of
 //! the same bytes and against a runtime composer that reads the markdown from disk on every
-//! call, the way hand-written composers do.
+//! call, the way hand-written composers do; and the extensions example's prompt against
+//! minijinja rendering the Jinja template it replaces, with the same values.
 //!
 //! cargo bench --bench compose
+//! cargo bench --bench compose -- extensions
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -17,6 +19,18 @@ use seed_composer::{Runtime, Seat};
 
 mod crew {
     doctrine::doctrine!("../examples/crew/doctrine.toml");
+}
+
+#[path = "../tests/it/support/extensions_jinja.rs"]
+mod extensions_jinja;
+
+mod extensions {
+    doctrine::doctrine!("../examples/extensions/doctrine.toml");
+}
+
+/// The same without `sanitize`: what cleaning its values costs.
+mod extensions_unsanitized {
+    doctrine::doctrine!("../tests/fixtures/extensions_unsanitized.toml");
 }
 
 /// The same manifest with `sanitize = ["tags", "bidi", "nfc"]`: its tool list cleaned.
@@ -210,5 +224,107 @@ fn join(parts: &[[&str; 4]], skip_empty: bool) -> String {
     text
 }
 
-criterion_group!(benches, bench);
+/// The extensions example's full prompt: three extensions (both sections, one nested),
+/// a JSON suggestion and the user's settings.
+const SESSION: extensions_jinja::Context<'static> = {
+    use extensions_jinja::Ext;
+    extensions_jinja::Context {
+        extensions: &[
+            Ext {
+                name: "web",
+                has_resources: true,
+                instructions: Some("Fetch a page before quoting it.\nGive its address."),
+            },
+            Ext {
+                name: "calendar",
+                has_resources: true,
+                instructions: None,
+            },
+            Ext {
+                name: "notes",
+                has_resources: false,
+                instructions: Some("Write to the inbox note only."),
+            },
+        ],
+        suggestion: Some("Check the calendar before \"booking\" anything."),
+        user_name: Some("Ada"),
+        extras: Some("Answer in French.\nKeep replies under ten lines."),
+    }
+};
+
+/// `fn $name(c) -> $m::Prompt`: manifest `$m`'s prompt for `c`, its items built from the
+/// host's on the stack.
+macro_rules! extensions_prompt {
+    ($name:ident, $m:ident) => {
+        fn $name(c: &extensions_jinja::Context<'_>) -> $m::Prompt {
+            let mut items = [$m::ExtensionsItem {
+                name: "",
+                has_resources: false,
+                instructions: None,
+            }; 3];
+            for (item, e) in items.iter_mut().zip(c.extensions) {
+                *item = $m::ExtensionsItem {
+                    name: e.name,
+                    has_resources: e.has_resources,
+                    instructions: e.instructions,
+                };
+            }
+            $m::compose($m::Facts {
+                extensions: &items[..c.extensions.len()],
+                suggestion: c.suggestion,
+                user_name: c.user_name,
+                extras: c.extras,
+            })
+            .finish()
+        }
+    };
+}
+extensions_prompt!(extensions_prompt, extensions);
+extensions_prompt!(unsanitized_prompt, extensions_unsanitized);
+
+/// Allocations made by one call of `f`.
+fn allocations<T>(f: impl FnOnce() -> T) -> usize {
+    let before = ALLOCS.load(Relaxed);
+    let out = f();
+    let n = ALLOCS.load(Relaxed) - before;
+    drop(out);
+    n
+}
+
+/// Doctrine's prompt and minijinja's render of the same session, byte-identical (asserted
+/// before timing); minijinja with the context built beforehand and built per render.
+fn bench_extensions(c: &mut Criterion) {
+    let env = extensions_jinja::environment();
+    let value = extensions_jinja::value(&SESSION);
+    let ours = extensions_prompt(&SESSION);
+    assert_eq!(
+        ours.as_str(),
+        extensions_jinja::render(&env, &value),
+        "doctrine and minijinja must print the same prompt"
+    );
+    assert_eq!(unsanitized_prompt(&SESSION).as_str(), ours.as_str());
+    println!(
+        "extensions: {} bytes; allocations: doctrine {}, minijinja render {}, context {}",
+        ours.as_str().len(),
+        allocations(|| extensions_prompt(&SESSION)),
+        allocations(|| extensions_jinja::render(&env, &value)),
+        allocations(|| extensions_jinja::value(&SESSION)),
+    );
+    let mut group = c.benchmark_group("extensions");
+    group.bench_function("doctrine", |b| {
+        b.iter(|| extensions_prompt(black_box(&SESSION)))
+    });
+    group.bench_function("doctrine_unsanitized", |b| {
+        b.iter(|| unsanitized_prompt(black_box(&SESSION)))
+    });
+    group.bench_function("minijinja_render", |b| {
+        b.iter(|| extensions_jinja::render(&env, black_box(&value)))
+    });
+    group.bench_function("minijinja_context_and_render", |b| {
+        b.iter(|| extensions_jinja::render(&env, &extensions_jinja::value(black_box(&SESSION))))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_extensions);
 criterion_main!(benches);

@@ -885,3 +885,48 @@ fn render_takes_the_model_name_and_prints_the_requests_messages() {
     assert!(text.starts_with(plain.trim()), "{text}");
     assert!(!text.contains("apply_patch"), "{text}");
 }
+
+/// `render --overlay DIR` reads a user's template (`overlay_interpolate`) with the facts
+/// given on the command line, and prints a file that does not read as a notice, with its
+/// line and column, keeping the shipped text.
+#[test]
+fn render_reads_a_users_template_with_the_given_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let concierge = "doctrine/docs/examples/concierge/doctrine.toml";
+    let greeting = dir.path().join("greeting.md");
+    std::fs::write(
+        &greeting,
+        "Hello{?guest}, {guest}{/guest}!\n{?rooms}Rooms:\n{rooms}{/rooms}",
+    )
+    .unwrap();
+    let user = dir.path().to_str().unwrap();
+    let args = ["render", concierge, "--overlay", user];
+    let facts = [
+        "--fact",
+        "guest=Ada",
+        "--fact",
+        "rooms=12",
+        "--fact",
+        "rooms=14",
+    ];
+    let out = run(&with(&args, &facts));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "Hello, Ada!\nRooms:\n- 12\n- 14\n\n---\n\nNever share another guest's room number."
+    );
+    assert_eq!(stderr(&out), "");
+    std::fs::write(&greeting, "\nHello at {now}.").unwrap();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "Welcome.\n\n---\n\nNever share another guest's room number."
+    );
+    let notices = stderr(&out);
+    assert!(notices.starts_with("notice: "), "{notices}");
+    assert!(
+        notices.contains("at line 2, column 10: `now` belongs to a later cache tier"),
+        "{notices}"
+    );
+}

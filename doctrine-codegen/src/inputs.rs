@@ -138,6 +138,7 @@ impl<'d> Given<'d> {
             values: &values,
             user: &[],
             cleaned: &[],
+            rejected: &[],
             overlay: None,
             selection: None,
             opt_out: &opt_out,
@@ -185,8 +186,10 @@ pub(super) fn printed<'d>(
         .map(fact)
         .chain(knobs)
         .chain(flags.map(|&on| if on { "on" } else { "" }))
-        // Each loop prints nothing until a list is given.
+        // Each loop prints nothing until a list is given, each user's template until an
+        // overlay is.
         .chain(d.loops().iter().map(|_| ""))
+        .chain(d.overlay_templates().map(|_| ""))
         .collect()
 }
 

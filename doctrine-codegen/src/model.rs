@@ -118,6 +118,26 @@ impl Doctrine {
         )
     }
 
+    /// The layers whose overlay is a user's template (`overlay_interpolate`), in manifest
+    /// order: template `k`'s rendered text is value `template_base() + k`.
+    pub fn overlay_templates(&self) -> impl Iterator<Item = (&Layer, &Overlay)> {
+        self.layers.iter().filter_map(|l| {
+            let o = l.overlay.as_ref()?;
+            o.template.map(|_| (l, o))
+        })
+    }
+
+    /// Where the users' templates' values start: after the loops'.
+    pub fn template_base(&self) -> usize {
+        self.loop_base() + self.loops().len()
+    }
+
+    /// How many values a composition has: facts, knobs, flags in sections, loops, users'
+    /// templates.
+    pub fn value_count(&self) -> usize {
+        self.template_base() + self.overlay_templates().count()
+    }
+
     /// Where the loops' values start among a composition's values: after the facts, the
     /// knobs and (when some text has a `{?flag}` section) the flags.
     pub fn loop_base(&self) -> usize {
@@ -147,18 +167,20 @@ impl Doctrine {
 
     /// Whether some text has a `{?flag}` section, so flags join the template values.
     pub fn flags_in_sections(&self) -> bool {
-        self.texts
-            .iter()
-            .flat_map(|t| t.segments.iter().flatten())
-            .any(|s| {
-                matches!(
-                    s,
-                    Segment::If {
-                        on: SectionOn::Flag(_),
-                        ..
-                    }
-                )
-            })
+        self.overlay_templates().next().is_some() && !self.flags.is_empty()
+            || self
+                .texts
+                .iter()
+                .flat_map(|t| t.segments.iter().flatten())
+                .any(|s| {
+                    matches!(
+                        s,
+                        Segment::If {
+                            on: SectionOn::Flag(_),
+                            ..
+                        }
+                    )
+                })
     }
 
     /// The ends a layer's template must be trimmed at once rendered: those it trims where
@@ -719,6 +741,16 @@ pub struct Overlay {
     pub file: String,
     pub mode: Override,
     pub separator: String,
+    /// `overlay_interpolate = true`: the file is read as a template with the layer's
+    /// facts, in the layer's syntax.
+    pub template: Option<OverlayTemplate>,
+}
+
+/// How a user's overlay template is read: the layer's `placeholders` and `whitespace`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverlayTemplate {
+    pub mustache: bool,
+    pub jinja: bool,
 }
 
 /// `override`: what a non-empty overlay file does to the shipped text.
@@ -766,24 +798,7 @@ pub enum Segment {
     },
 }
 
-/// What a counted section (`{?list:one}`, `{?list:many}`) asks of a list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
-    /// Exactly one item.
-    One,
-    /// Two items or more.
-    Many,
-}
-
-impl Count {
-    /// As written after the name's `:`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Count::One => "one",
-            Count::Many => "many",
-        }
-    }
-}
+pub use doctrine_load::__internals::template::Count;
 
 /// What a `{?name}` section reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -220,6 +220,8 @@ table! {
         overlay_ignore: Option<Vec<Spanned<String>>> = "overlay_ignore",
         /// An empty overlay file keeps the shipped text (`keep`) or turns the layer off.
         empty: Option<Spanned<EmptyOverlay>> = "empty",
+        /// The overlay file is a template with the facts the layer may use.
+        overlay_interpolate: Option<Spanned<bool>> = "overlay_interpolate",
         title: Option<Spanned<String>> = "title",
         /// One line for whoever reads the layer table (`explain()`, `LayerInfo::note`);
         /// never in the prompt.

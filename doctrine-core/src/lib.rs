@@ -113,6 +113,7 @@ pub mod __private {
     pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
+    pub use crate::runtime::user_template::{render_user, UserSeg, UserTemplate};
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
 }
 
@@ -124,7 +125,7 @@ pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
         boundary, combination, compose, emit, escape, fact, formulation, list, marker, model, part,
-        plan, prompt, sanitize, user_content,
+        plan, prompt, sanitize, user_content, user_template,
     };
 }
 

@@ -13,7 +13,6 @@ mod clean;
 #[cfg(feature = "frontmatter")]
 mod frontmatter;
 mod lookalike;
-#[cfg(feature = "frontmatter")]
 mod one_line;
 mod overlay;
 mod safe_open;
@@ -24,6 +23,7 @@ mod skill_index;
 mod skill_load;
 #[cfg(feature = "frontmatter")]
 mod spelling;
+mod template;
 mod text;
 mod user_dir;
 
@@ -53,6 +53,7 @@ pub mod __private {
     };
     pub use crate::selector::{resolve_selectors, SelectorSpec};
     pub use crate::skill_index::{render_skill_index, SkillField};
+    pub use crate::template::{overlay_template, NameKind, TemplateName, TemplateSpec};
     pub use crate::text::fold;
 }
 
@@ -76,6 +77,9 @@ pub mod __internals {
     #[cfg(feature = "frontmatter")]
     pub mod spelling {
         pub use crate::spelling::*;
+    }
+    pub mod template {
+        pub use crate::template::*;
     }
     pub mod text {
         pub use crate::text::*;

@@ -8,6 +8,7 @@
 
 /// The first character of `text` that may not stand in one line: its position (in
 /// characters, from 0) and its description, `U+000D (carriage return)`.
+#[cfg(feature = "frontmatter")]
 pub(crate) fn first_break(text: &str) -> Option<(usize, String)> {
     text.chars()
         .enumerate()

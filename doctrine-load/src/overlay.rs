@@ -21,7 +21,8 @@ use std::path::Path;
 
 use crate::clean::sanitize;
 use crate::safe_open::{Opened, Refused};
-use crate::text::{floor_char_boundary, fold, normalise_trimmed};
+use crate::template::{user_checked, TemplateSpec};
+use crate::text::{floor_char_boundary, fold, normalise_trimmed_at, Lead};
 use crate::user_dir::{
     hard_linked, list, listing_errors, not_utf8, open_dir, open_entry, refusal, size_over,
     unreadable, Links, Named, Words,
@@ -72,6 +73,9 @@ pub struct OverlayFile {
     /// What is cleaned out of the file's text once read (the manifest's `sanitize`), with
     /// a `Sanitized` notice when anything was.
     pub clean: Clean,
+    /// The file is a template with the layer's facts (`overlay_interpolate`), checked
+    /// against what the layer may use when it is read.
+    pub template: Option<&'static TemplateSpec>,
 }
 
 impl OverlayFile {
@@ -86,7 +90,14 @@ impl OverlayFile {
             empty_off: false,
             selected: false,
             clean: Clean::NONE,
+            template: None,
         }
+    }
+
+    /// The file is read as a template with the layer's facts (`overlay_interpolate`).
+    pub const fn interpolating(mut self, spec: &'static TemplateSpec) -> Self {
+        self.template = Some(spec);
+        self
     }
 
     /// Its text cleaned as `clean` says (the manifest's `sanitize`).
@@ -261,6 +272,7 @@ fn load_with(
         let max_bytes = cap.of(policy.cap);
         let outcome = read_overlay_file(&named, links, max_bytes, policy.ignore);
         let (outcome, removed) = cleaned(outcome, policy.clean);
+        let outcome = templated(outcome, policy);
         let (slot, said) = judge(outcome, policy, max_bytes);
         if let Some((kind, message)) = said {
             notice(kind, message);
@@ -294,8 +306,10 @@ fn judge(
             );
             (None, Some((NoticeKind::TooLarge, message)))
         }
-        Outcome::Text(text) => (Some(text), None),
-        Outcome::Truncated { text, kept, size } => {
+        Outcome::Text(text, _) => (Some(text), None),
+        Outcome::Truncated {
+            text, kept, size, ..
+        } => {
             let size = size_over(size, max_bytes);
             let message = format!(
                 "The file is {size}, over the {max_bytes}-byte cap, so only its first {kept} \
@@ -362,6 +376,7 @@ pub(crate) fn read_one(
         Ok(file) => read_opened(file, max_bytes, policy.ignore),
     };
     let (outcome, removed) = cleaned(outcome, policy.clean);
+    let outcome = templated(outcome, policy);
     let (slot, said) = judge(outcome, policy, max_bytes);
     let found = match (slot, &said) {
         (Some(text), _) if text.is_empty() => UserCopy::TurnedOff,
@@ -450,15 +465,45 @@ fn cleaned(outcome: Outcome, clean: Clean) -> (Outcome, Removed) {
         (std::borrow::Cow::Owned(out), removed) => (out.trim().to_string(), removed),
     };
     match outcome {
-        Outcome::Text(text) => match clean_text(text) {
+        Outcome::Text(text, lead) => match clean_text(text) {
             (text, removed) if text.is_empty() => (emptied(), removed),
-            (text, removed) => (Outcome::Text(text), removed),
+            (text, removed) => (Outcome::Text(text, lead), removed),
         },
-        Outcome::Truncated { text, kept, size } => match clean_text(text) {
+        Outcome::Truncated {
+            text,
+            kept,
+            size,
+            lead,
+        } => match clean_text(text) {
             (text, removed) if text.is_empty() => (emptied(), removed),
-            (text, removed) => (Outcome::Truncated { text, kept, size }, removed),
+            (text, removed) => {
+                let truncated = Outcome::Truncated {
+                    text,
+                    kept,
+                    size,
+                    lead,
+                };
+                (truncated, removed)
+            }
         },
         ignored => (ignored, Removed::default()),
+    }
+}
+
+/// A file whose layer reads it as a template (`overlay_interpolate`), checked against
+/// the names the layer may use: refused, with where and why, when it does not read.
+fn templated(outcome: Outcome, policy: &OverlayFile) -> Outcome {
+    let (Some(spec), Outcome::Text(text, lead) | Outcome::Truncated { text, lead, .. }) =
+        (policy.template, &outcome)
+    else {
+        return outcome;
+    };
+    match user_checked(text, *lead, spec) {
+        Ok(()) => outcome,
+        Err(message) => Outcome::Ignored(
+            NoticeKind::TemplateRejected,
+            format!("{message}; the file was ignored and {KEPT}."),
+        ),
     }
 }
 
@@ -482,12 +527,13 @@ pub(crate) fn sanitized_message(removed: Removed) -> Option<String> {
 
 /// The outcome of reading one overlay file.
 enum Outcome {
-    Text(String),
+    Text(String, Lead),
     Truncated {
         text: String,
         kept: usize,
         /// The file's size when opened.
         size: u64,
+        lead: Lead,
     },
     Ignored(NoticeKind, String),
 }
@@ -554,7 +600,7 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[ShippedVersion]) -> Out
     } else {
         valid.len()
     };
-    let text = normalise_trimmed(&valid[..kept]);
+    let (text, lead) = normalise_trimmed_at(&valid[..kept]);
     if text.is_empty() {
         let message = if truncated {
             format!(
@@ -571,9 +617,14 @@ fn read_opened(file: Opened, max_bytes: usize, ignore: &[ShippedVersion]) -> Out
         return Outcome::Ignored(NoticeKind::Empty, message);
     }
     if truncated {
-        Outcome::Truncated { text, kept, size }
+        Outcome::Truncated {
+            text,
+            kept,
+            size,
+            lead,
+        }
     } else {
-        Outcome::Text(text)
+        Outcome::Text(text, lead)
     }
 }
 

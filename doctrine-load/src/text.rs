@@ -36,16 +36,27 @@ pub fn normalise(raw: &str) -> String {
 /// [`normalise`], then trims surrounding whitespace and BOMs until neither is left, so a
 /// BOM behind leading blank lines does not survive into the text.
 pub(crate) fn normalise_trimmed(raw: &str) -> String {
+    normalise_trimmed_at(raw).0
+}
+
+/// Where a trimmed text starts in its file: the lines before it, and the characters
+/// before it on its first line, so a position in the text can be given as one in the file
+/// (a BOM that starts the file is not counted, as an editor shows none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lead {
+    pub(crate) lines: usize,
+    pub(crate) cols: usize,
+}
+
+/// [`normalise_trimmed`], and where its text starts.
+pub(crate) fn normalise_trimmed_at(raw: &str) -> (String, Lead) {
     let text = normalise(raw);
-    let mut view = text.as_str();
-    loop {
-        let next = view.trim().trim_matches(BOM);
-        if next.len() == view.len() {
-            break;
-        }
-        view = next;
-    }
-    view.to_string()
+    let blank = |c: char| c.is_whitespace() || c == BOM;
+    let kept = text.trim_matches(blank);
+    let before = &text[..text.len() - text.trim_start_matches(blank).len()];
+    let lines = before.matches('\n').count();
+    let cols = before.rsplit('\n').next().unwrap_or("").chars().count();
+    (kept.to_string(), Lead { lines, cols })
 }
 
 /// A name as a person (or a case-insensitive file system) reads it: lowercase, without
@@ -111,7 +122,6 @@ pub fn floor_char_boundary(s: &str, at: usize) -> usize {
 /// megabyte-long name does not become a megabyte-long compile error or notice; a line
 /// break or control character in them is shown escaped (`\r`, `\u{202e}`), so the message
 /// says what is there and is itself one line.
-#[cfg(feature = "frontmatter")]
 pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
     use crate::one_line::breaks;
     let head = match name.char_indices().nth(40) {
@@ -184,6 +194,12 @@ mod tests {
         assert_eq!(normalise("\u{feff}\u{feff}x\u{feff}"), "x\u{feff}");
         assert_eq!(normalise_trimmed("\n\u{feff} \r\r\n x \r\n"), "x");
         assert_eq!(normalise_trimmed("\u{feff}"), "");
+        // Where the text starts in its file: lines and columns trimmed before it.
+        let at = |raw: &str| normalise_trimmed_at(raw).1;
+        assert_eq!(at("x"), Lead { lines: 0, cols: 0 });
+        assert_eq!(at("\u{feff}  x"), Lead { lines: 0, cols: 2 });
+        assert_eq!(at("\r\n\r\n\t x\n"), Lead { lines: 2, cols: 2 });
+        assert_eq!(at("\n\u{feff} \r\r\n x"), Lead { lines: 2, cols: 1 });
     }
 
     fn messy() -> impl Strategy<Value = String> {

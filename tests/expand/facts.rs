@@ -652,6 +652,7 @@ mod __doctrine {
                 file: "voice.md",
                 append: None,
                 off: None,
+                template: None,
             }),
             selector: None,
         },

@@ -968,6 +968,7 @@ mod __doctrine {
                 file: "tone.md",
                 append: None,
                 off: None,
+                template: None,
             }),
             selector: None,
         },

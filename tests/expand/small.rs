@@ -679,6 +679,7 @@ mod __doctrine {
                 file: "style_more.md",
                 append: Some("\n\n"),
                 off: None,
+                template: None,
             }),
             selector: None,
         },

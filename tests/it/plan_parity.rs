@@ -39,6 +39,7 @@ manifests! {
     overlay: "../../examples/overlay/doctrine.toml",
     quickstart: "../../examples/quickstart/doctrine.toml",
     spine: "../../examples/spine/doctrine.toml",
+    extensions: "../../examples/extensions/doctrine.toml",
     any_of: "../fixtures/any_of.toml",
     crew_without_fable: "../fixtures/crew_without_fable.toml",
     gates: "../fixtures/gates.toml",
@@ -48,6 +49,7 @@ manifests! {
     models: "../fixtures/models/doctrine.toml",
     messages: "../fixtures/messages/messages.toml",
     overlay_policy: "../fixtures/overlay_policy/doctrine.toml",
+    overlay_template: "../fixtures/overlay_template.toml",
     pattern: "../fixtures/pattern/doctrine.toml",
     prefix_edges: "../fixtures/prefix_edges.toml",
     provenance: "../fixtures/provenance.toml",
@@ -78,6 +80,7 @@ manifests! {
     docs_desk: "../../doctrine/docs/examples/desk/doctrine.toml",
     docs_quickstart: "../../doctrine/docs/examples/quickstart/doctrine.toml",
     docs_relay: "../../doctrine/docs/examples/relay/doctrine.toml",
+    docs_concierge: "../../doctrine/docs/examples/concierge/doctrine.toml",
     crew_tiered: "../../examples/crew/tiered.toml",
 }
 

@@ -213,7 +213,8 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     };
     let (overlay_pre, overlay) = overlay(d, u);
     // Only what the manifest has, over `Inputs::NONE`.
-    let value_count = d.loop_base() + d.loops().len();
+    let value_count = d.value_count();
+    let templates = templates(d);
     let mut set = Vec::new();
     let mut add = |yes: bool, field: TokenStream| {
         if yes {
@@ -234,14 +235,25 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     add(u.overlay, quote! { overlay: #overlay });
     add(u.selectors > 0, quote! { selection: #selection });
     add(u.selectors > 0, quote! { opt_out: #opt_out });
-    if let Some(user) = user_values(d) {
-        add(true, quote! { user: #user });
+    match (user_values(d), templates.is_some()) {
+        (Some(user), true) => add(
+            true,
+            quote! { user: &[#user as &[_], &template_users[..]].concat() },
+        ),
+        (Some(user), false) => add(true, quote! { user: #user }),
+        (None, true) => add(true, quote! { user: &template_users }),
+        (None, false) => {}
     }
     add(cleans, quote! { cleaned: &cleaned });
+    add(templates.is_some(), quote! { rejected: &rejected });
 
     let values = (value_count > 0).then(|| {
         let values = values(d, prelude.as_ref());
-        quote! { let values: [#pv::Value<'_>; #value_count] = #values; }
+        let binding = match templates.is_some() {
+            true => quote! { mut values },
+            false => quote! { values },
+        };
+        quote! { let #binding: [#pv::Value<'_>; #value_count] = #values; }
     });
     let prelude = prelude.map(|p| p.code);
     let choices: Vec<TokenStream> = choices.collect();
@@ -257,6 +269,7 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
             pub(super) fn with<R>(&self, f: impl ::core::ops::FnOnce(&#pv::Inputs<'_>) -> R) -> R {
                 #prelude
                 #values
+                #templates
                 #arrays
                 #overlay_pre
                 let inputs = #pv::Inputs { #(#set,)* ..#pv::Inputs::NONE };
@@ -335,7 +348,47 @@ fn values(d: &Doctrine, cleaned: Option<&super::sanitize::Prelude>) -> TokenStre
         let j = proc_macro2::Literal::usize_unsuffixed(d.list_count() + k);
         quote! { #pv::Value::List(&self.lists.#j) }
     });
-    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)* #(#loops,)*] }
+    // Each user's template: rendered once the others are known (`templates`).
+    let templates = d.overlay_templates().map(|_| text(quote! { "" }));
+    quote! { [#(#facts,)* #(#knobs,)* #(#flags,)* #(#loops,)* #(#templates,)*] }
+}
+
+/// Each user's template (`overlay_interpolate`) rendered with the values before it, then
+/// printed as its value; the users' stretches and the refusals, for `Inputs`.
+fn templates(d: &Doctrine) -> Option<TokenStream> {
+    let (krate, pv) = (d.krate(), d.private());
+    let entries: Vec<(&crate::model::Layer, &crate::model::Overlay)> =
+        d.overlay_templates().collect();
+    if entries.is_empty() {
+        return None;
+    }
+    let base = d.template_base();
+    let render = entries.iter().enumerate().map(|(k, (_, o))| {
+        let field = format_ident!("{}", o.field);
+        quote! {
+            #pv::overlay_template(
+                self.overlay.map_or("", |o| o.#field.as_str()),
+                &TEMPLATES[#k],
+                &values,
+            )
+        }
+    });
+    let at = (0..entries.len()).map(|k| base + k);
+    let at2 = at.clone();
+    let ks = 0..entries.len();
+    let ks2 = ks.clone();
+    let ks3 = ks.clone();
+    Some(quote! {
+        let rendered = [#(#render),*];
+        #( values[#at] = #pv::Value::Text(rendered[#ks].0.text.as_str()); )*
+        let template_users = [#( (#at2, rendered[#ks2].0.user.as_slice()) ),*];
+        // Paths in full: the module generated code sits in may have no prelude.
+        let rejected: ::std::vec::Vec<#krate::introspect::Notice> = ::core::iter::Iterator::collect(
+            ::core::iter::Iterator::cloned(::core::iter::Iterator::flatten(
+                ::core::iter::IntoIterator::into_iter([#( &rendered[#ks3].1 ),*]),
+            )),
+        );
+    })
 }
 
 /// An `Escaping` as an expression.

@@ -247,7 +247,44 @@ pub(super) fn overlay_file(
         let clean = super::sanitize::clean(&pv, d.sanitize);
         policy.push(quote! { .sanitizing(#clean) });
     }
+    if o.template.is_some() {
+        let k = d
+            .overlay_templates()
+            .position(|(t, _)| std::ptr::eq(t, l))
+            .unwrap_or_default();
+        policy.push(quote! { .interpolating(&__doctrine::TEMPLATES[#k]) });
+    }
     quote! { #pv::OverlayFile::#new(#file, #layer) #(#policy)* }
+}
+
+/// `TEMPLATES`, for the hidden module: what each user's template (`overlay_interpolate`)
+/// may use, as the loader checks it and `State::with` renders it.
+pub(super) fn template_specs(d: &Doctrine) -> Option<TokenStream> {
+    let pv = d.private();
+    let specs: Vec<TokenStream> = d
+        .layers
+        .iter()
+        .filter_map(|l| crate::plan::template_spec(d, l))
+        .map(|t| {
+            let names = t.names.iter().map(|n| {
+                let (name, value, later) = (n.name, n.value, n.later);
+                let kind = format_ident!("{}", format!("{:?}", n.kind));
+                quote! { #pv::TemplateName { name: #name, value: #value, kind: #pv::NameKind::#kind, later: #later } }
+            });
+            let (layer, file, mustache, jinja) = (t.layer, t.file, t.mustache, t.jinja);
+            quote! {
+                #pv::TemplateSpec { layer: #layer, file: #file, names: &[#(#names),*], mustache: #mustache, jinja: #jinja }
+            }
+        })
+        .collect();
+    if specs.is_empty() {
+        return None;
+    }
+    let n = specs.len();
+    Some(quote! {
+        /// What each user's template may use (`overlay_interpolate`).
+        pub(super) const TEMPLATES: [#pv::TemplateSpec; #n] = [#(#specs),*];
+    })
 }
 
 /// The overlay from what the loader read: an `empty = "off"` file read as `""` also sets

@@ -39,17 +39,27 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         let (from, names) = (d.loop_base(), loops.iter().map(|(f, _)| &d.facts[*f].name));
         quote! { .looping(#from, &[#(#names),*]) }
     });
+    let files: Vec<&str> = d
+        .overlay_templates()
+        .map(|(_, o)| o.file.as_str())
+        .collect();
+    let templating = (!files.is_empty()).then(|| {
+        let from = d.template_base();
+        quote! { .templating(#from, &[#(#files),*]) }
+    });
     let doc = format!(
         "Every layer of `{}`, in composition order:\n\n{}",
         d.manifest_display,
         super::table::layer_table(d)
     );
+    let templates = super::overlay::template_specs(d);
     let hidden = quote! {
+        #templates
         /// The manifest's composition, as data.
         pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
         /// What run-time text may not write: the section tags, folded; the facts.
-        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #joined #looping #unguarded;
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #joined #looping #templating #unguarded;
     };
     let public = quote! {
         #[doc = #doc]

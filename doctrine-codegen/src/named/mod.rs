@@ -39,13 +39,16 @@ use doctrine_core::__internals::list::{List, ListStyle, Rows};
 use doctrine_core::__internals::part::Value;
 use doctrine_core::__internals::plan::{Inputs, Overlay};
 use doctrine_core::__internals::prompt::with_model;
-use doctrine_core::__private::{cleaned, Cleaned, CleanedFrom, Escaping, Removed, Resolution};
+use doctrine_core::__private::{
+    cleaned, Cleaned, CleanedFrom, Escaping, Removed, Rendered, Resolution, UserValue,
+};
 use doctrine_core::input::Formulation;
 use doctrine_core::instructions::Instruction;
 use doctrine_core::introspect::Section;
 use doctrine_core::introspect::{ModelMatch, Notice};
 use doctrine_core::Prompt;
 use doctrine_load::__internals::clean::sanitize_given;
+use doctrine_load::__private::{overlay_template, TemplateSpec};
 use std::borrow::Cow;
 
 /// A composition's inputs by name, as a command line gives them. Everything not named is
@@ -147,6 +150,21 @@ pub struct Resolved {
     loops: Vec<(usize, &'static ListStyle)>,
     loop_base: usize,
     model: Option<ModelMatch>,
+    /// Each user's template (`overlay_interpolate`): the value it renders into, its
+    /// overlay field, what it may use.
+    templates: Vec<(usize, usize, TemplateSpec)>,
+}
+
+/// Each user's template of manifest `d`: its value, its overlay field, what it may use.
+fn templates(d: &Doctrine, ix: &crate::plan::Indices) -> Vec<(usize, usize, TemplateSpec)> {
+    let base = d.template_base();
+    let templated = d.layers.iter().enumerate().filter_map(|(i, l)| {
+        let spec = crate::plan::template_spec(d, l)?;
+        Some((ix.overlay[i]?, spec))
+    });
+    let each = templated.enumerate();
+    each.map(|(k, (field, spec))| (base + k, field, spec))
+        .collect()
 }
 
 /// Manifest `d`'s inputs (its plan `plan`) from `named`, or why compiled code would refuse
@@ -207,6 +225,7 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         selection,
         loops: crate::plan::loop_styles(d),
         loop_base: d.loop_base(),
+        templates: templates(d, ix),
         selectors: ix.selector.iter().flatten().count(),
         model: model.map(|(_, m)| m),
         escapes: d
@@ -475,6 +494,23 @@ impl Resolved {
         for (v, rows) in &loops {
             values[*v] = Value::List(&**rows);
         }
+        let rendered: Vec<(usize, Rendered, Option<Notice>)> = self
+            .templates
+            .iter()
+            .map(|(v, field, spec)| {
+                let text = self
+                    .overlay
+                    .as_ref()
+                    .map_or("", |o| o.fields[*field].as_str());
+                let (rendered, rejected) = overlay_template(text, spec, &values);
+                (*v, rendered, rejected)
+            })
+            .collect();
+        for (v, r, _) in &rendered {
+            values[*v] = Value::Text(&r.text);
+        }
+        let user: Vec<UserValue<'_>> = rendered.iter().map(|(v, r, _)| (*v, &r.user[..])).collect();
+        let rejected: Vec<Notice> = rendered.iter().filter_map(|(.., n)| n.clone()).collect();
         let facts: Vec<Option<&str>> = self.facts.values.iter().map(Option::as_deref).collect();
         let slots: Vec<Option<&str>> = self.slots.iter().map(Option::as_deref).collect();
         let owned: Vec<Vec<Instruction<'_>>> = self
@@ -498,8 +534,9 @@ impl Resolved {
             knobs: &c.knobs,
             facts: &facts,
             values: &values,
-            user: &[],
+            user: &user,
             cleaned: &self.cleaned,
+            rejected: &rejected,
             overlay: overlay.map(|(o, fields)| Overlay {
                 fields,
                 off: &o.off,

@@ -21,7 +21,7 @@ pub use list_style::{list_style, loop_styles};
 pub fn static_text(s: &str) -> &'static str {
     leak::text(s)
 }
-pub use overlay_spec::{overlay_spec, selector_specs};
+pub use overlay_spec::{overlay_spec, selector_specs, template_spec};
 
 use leak::{one, slice, text};
 
@@ -127,6 +127,10 @@ fn guard(d: &Doctrine) -> Guard {
     if !loops.is_empty() {
         guard = guard.looping(d.loop_base(), slice(loops));
     }
+    let files: Vec<&str> = d.overlay_templates().map(|(_, o)| text(&o.file)).collect();
+    if !files.is_empty() {
+        guard = guard.templating(d.template_base(), slice(files));
+    }
     match d.formulation.escape {
         true => guard,
         false => guard.unguarded(),
@@ -154,12 +158,23 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
             file: text(&o.file),
             append: matches!(o.mode, Override::Append).then(|| text(&o.separator)),
             off: ix.off[i].map(|k| k as u32),
+            template: template_value(d, i).map(|v| slice(vec![Seg::Value(v)])),
         });
     }
     if let (Some(k), Some(sel)) = (ix.selector[i], &l.selector) {
         layer = layer.selected(k as u32, text(&sel.name));
     }
     layer
+}
+
+/// The value layer `i`'s overlay template renders into, if its overlay is one.
+fn template_value(d: &Doctrine, i: usize) -> Option<usize> {
+    let l = &d.layers[i];
+    l.overlay.as_ref()?.template?;
+    let before = d
+        .overlay_templates()
+        .take_while(|(t, _)| !std::ptr::eq(*t, l));
+    Some(d.template_base() + before.count())
 }
 
 /// Layer `l`'s `LayerInfo`: what validation set, and what the whole manifest decides.

@@ -3,9 +3,9 @@
 //! policy (caps, ignored versions, `empty = "off"`) and with locked layers unreachable.
 
 use super::leak::{one, slice, text};
-use crate::model::{Doctrine, Layer, Overlay};
+use crate::model::{Doctrine, Layer, Need, Overlay};
 use doctrine_load::__internals::overlay::{OverlayFile, OverlaySpec, ShippedVersion};
-use doctrine_load::__private::SelectorSpec;
+use doctrine_load::__private::{NameKind, SelectorSpec, TemplateName, TemplateSpec};
 
 /// Manifest `d`'s overlay spec: the files with a field in manifest order (as `Overlay`'s
 /// fields and the plan's overlay indices count them), then the selector layers' files;
@@ -67,5 +67,61 @@ fn file(d: &Doctrine, l: &Layer, o: &Overlay) -> OverlayFile {
     if o.empty_off {
         f = f.empty_off();
     }
+    if let Some(spec) = template_spec(d, l) {
+        f = f.interpolating(one(spec));
+    }
     f.sanitizing(d.sanitize)
+}
+
+/// What layer `l`'s overlay template may use (`overlay_interpolate`), if its overlay is
+/// one: each fact every role of the layer takes (the skill index aside: it holds user
+/// text of its own), each knob, and the flags, with the value each prints or is tested
+/// by.
+pub fn template_spec(d: &Doctrine, l: &Layer) -> Option<TemplateSpec> {
+    let o = l.overlay.as_ref()?;
+    let t = o.template?;
+    let roles: Vec<usize> = (0..d.roles.len().max(1))
+        .filter(|&r| l.in_scope(crate::model::RoleId(r)))
+        .collect();
+    let taken = |need: &[Need]| roles.iter().all(|&r| need.get(r) != Some(&Need::Absent));
+    let facts = d
+        .facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.skill_index && taken(&f.need));
+    let mut names: Vec<TemplateName> = facts
+        .map(|(i, f)| TemplateName {
+            name: text(&f.name),
+            value: i as u32,
+            kind: match f.list {
+                Some(_) => NameKind::List,
+                None => NameKind::Text,
+            },
+            later: f.tier_index > l.tier_index,
+        })
+        .collect();
+    let base = d.facts.len();
+    let knobs = d.knobs.iter().enumerate().map(|(k, knob)| TemplateName {
+        name: text(&knob.name),
+        value: (base + k) as u32,
+        kind: NameKind::Knob,
+        later: false,
+    });
+    names.extend(knobs);
+    // Flags are values only where a text tests one; a template makes them so.
+    let base = base + d.knobs.len();
+    let flags = d.flags.iter().enumerate().map(|(k, flag)| TemplateName {
+        name: text(&flag.name),
+        value: (base + k) as u32,
+        kind: NameKind::Flag,
+        later: false,
+    });
+    names.extend(flags);
+    Some(TemplateSpec {
+        layer: text(&l.name),
+        file: text(&o.file),
+        names: slice(names),
+        mustache: t.mustache,
+        jinja: t.jinja,
+    })
 }

@@ -2,7 +2,8 @@
 //! checks against where they are printed. A JSON string literal comes with its quotes, so
 //! `"{x}"` in a template would print two pairs; an entity is not read inside CDATA, so an
 //! xml-escaped value there would print `&lt;` to the model. Anywhere else an escaped value
-//! is fine, a markdown layer included: the model reads the escaped text as written.
+//! is fine, a markdown layer included: the model reads the escaped text as written. A
+//! loop's body is its list's item template there, so its fields are checked the same way.
 
 use std::ops::Range;
 
@@ -10,6 +11,7 @@ use doctrine_core::__private::Escaping;
 
 use super::at::{report, At};
 use super::hint::hint;
+use super::placeholder::Piece;
 use crate::diag::Sink;
 use crate::model::{Fact, ItemPiece, ListSpec};
 use crate::names::shown;
@@ -118,12 +120,52 @@ pub(super) fn placed(fact: &Fact, body: &str, offset: usize, at: &At, sink: &mut
     let Some(Some(escaping)) = fact.escape.first().filter(|_| fact.list.is_none()) else {
         return;
     };
+    placed_as(*escaping, body, offset, at, sink);
+}
+
+/// Checks the fields a loop over list fact `fact` prints in its body (`pieces`, read from
+/// `body`, a layer's text), each against what surrounds it there, as a fact's placeholder
+/// is: the body is that loop's item template.
+pub(super) fn placed_in_loop(
+    fact: &Fact,
+    pieces: &[Piece],
+    body: &str,
+    locate: &dyn Fn(usize) -> At,
+    sink: &mut Sink<'_>,
+) {
+    let Some(list) = &fact.list else {
+        return;
+    };
+    for piece in pieces {
+        let Piece::Name(name, offset) = piece else {
+            continue;
+        };
+        let field = match name.as_str() {
+            "." | "0" => Some(0),
+            name => list.fields.iter().position(|f| f == name),
+        };
+        if let Some(Some(escaping)) = field.and_then(|f| fact.escape.get(f)) {
+            placed_as(*escaping, body, *offset, &locate(*offset), sink);
+        }
+    }
+}
+
+/// Checks a value printed escaped as `escaping` by the placeholder at byte `offset` of
+/// `body` against what surrounds it.
+fn placed_as(escaping: Escaping, body: &str, offset: usize, at: &At, sink: &mut Sink<'_>) {
+    // As many braces close it as opened it: one in braces, two or three in mustache (a
+    // braces text's `{{` is a literal brace, never a placeholder's start).
+    let braces = body[offset..]
+        .bytes()
+        .take(3)
+        .take_while(|&b| b == b'{')
+        .count();
+    let close = &"}}}"[..braces.max(1)];
     let end = body[offset..]
-        .find('}')
-        .map_or(body.len(), |e| offset + e + 1);
+        .find(close)
+        .map_or(body.len(), |e| offset + e + close.len());
     let placeholder = &body[offset..end];
-    if let Some((message, help)) = misplaced(*escaping, &body[..offset], &body[end..], placeholder)
-    {
+    if let Some((message, help)) = misplaced(escaping, &body[..offset], &body[end..], placeholder) {
         report(sink, at, message, &help);
     }
 }

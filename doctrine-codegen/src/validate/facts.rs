@@ -92,7 +92,11 @@ pub(super) fn facts(
             sanitize,
         });
         if let Some(made) = out.last() {
-            let item = fact.list.as_ref().and_then(|l| l.get_ref().item.as_ref());
+            // An `item_file`'s pieces keep no offsets: its key in the manifest says where.
+            let item = fact.list.as_ref().and_then(|l| {
+                let l = l.get_ref();
+                l.item.as_ref().or(l.item_file.as_ref())
+            });
             super::escape::placed_in_items(made, item.map(|i| i.span()), sink);
         }
     }

@@ -6,7 +6,6 @@ use std::ops::Range;
 use super::at::{report, At};
 use super::hint::hint;
 use super::placeholder::{item_placeholders, placeholders, Piece};
-use super::template;
 use crate::diag::{Sink, Span};
 use crate::load::Loader;
 use crate::model::{FieldKind, ItemPiece, ListSpec};
@@ -330,7 +329,7 @@ fn item_template(
     sink: &mut Sink<'_>,
 ) -> Option<Template> {
     let pieces = match item_placeholders(&item.text) {
-        Ok(p) => template::standalone(p),
+        Ok(p) => super::standalone(p),
         Err(e) => {
             let help = e.help_or("write `{0}` for a plain list's item, or `{field}` for each field of an item; `{{` and `}}` print braces");
             let message = format!("the item template of list fact `{name}`: {}", e.message);

@@ -37,7 +37,6 @@ mod locked;
 mod loops;
 mod messages;
 mod models;
-mod mustache;
 mod names;
 mod order;
 mod overlay;
@@ -57,14 +56,12 @@ mod tier_uses;
 mod tiers;
 mod types;
 mod uses;
-mod whitespace;
 
-pub use mustache::mustache;
+pub use doctrine_load::__internals::template::{jinja, standalone};
 pub use placeholder::{
-    item_placeholders, placeholders, Count, Piece, TemplateError, MAX_LOOPS, MAX_SECTION_DEPTH,
+    item_placeholders, mustache, placeholders, Count, Piece, TemplateError, MAX_LOOPS,
+    MAX_SECTION_DEPTH,
 };
-pub use template::standalone;
-pub use whitespace::jinja;
 
 /// Where the manifest is and what it is judged against, and the crate path the model
 /// carries through.

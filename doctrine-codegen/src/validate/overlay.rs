@@ -8,7 +8,7 @@ use super::idents::check_ident;
 use super::literal::DEFAULT_JOIN;
 use crate::diag::Sink;
 use crate::load::Loader;
-use crate::model::{Layer, Overlay, Override};
+use crate::model::{Layer, Overlay, OverlayTemplate, Override};
 use crate::raw;
 
 /// The layer's overlay: `override` and the keys that go with it, or (a selector layer)
@@ -42,6 +42,7 @@ pub(super) fn overlay(
         without_override(raw, locked, sink);
         return None;
     };
+    let template = template(raw, o, sink);
     if refused(raw, o, locked, is_slot, sink) {
         return None;
     }
@@ -83,6 +84,45 @@ pub(super) fn overlay(
             || DEFAULT_JOIN.to_string(),
             |s| crate::text::normalise(s.get_ref()),
         ),
+        template,
+    })
+}
+
+/// `overlay_interpolate = true`: the user's file read as a template, in the layer's
+/// syntax. A replacing overlay only: an appended one would print the layer's own text
+/// around the user's values, which the user's file cannot see.
+fn template(
+    raw: &raw::Layer,
+    o: &Spanned<raw::Override>,
+    sink: &mut Sink<'_>,
+) -> Option<OverlayTemplate> {
+    let on = raw.overlay_interpolate.as_ref().filter(|i| *i.get_ref())?;
+    let name = raw.name.get_ref();
+    if raw.selector.is_some() {
+        sink.error(
+            Some(on.span()),
+            format!("layer `{name}` has a selector, whose files are read as they are"),
+            Some("remove `overlay_interpolate`: a selector's copy and the files it names are whole texts".into()),
+        );
+        return None;
+    }
+    if *o.get_ref() == raw::Override::Append {
+        sink.error(
+            Some(on.span()),
+            format!("layer `{name}` appends its overlay, and `overlay_interpolate` reads a replacing one"),
+            Some("use `override = \"replace\"` (the user's template then holds the whole text, the shipped one its default), or remove `overlay_interpolate`".into()),
+        );
+        return None;
+    }
+    Some(OverlayTemplate {
+        mustache: raw
+            .placeholders
+            .as_ref()
+            .is_some_and(|p| *p.get_ref() == raw::Placeholders::Mustache),
+        jinja: raw
+            .whitespace
+            .as_ref()
+            .is_some_and(|w| *w.get_ref() == raw::Whitespace::Jinja),
     })
 }
 
@@ -104,14 +144,27 @@ fn without_override(raw: &raw::Layer, locked: bool, sink: &mut Sink<'_>) {
         ("empty", raw.empty.as_ref().map(Spanned::span)),
         ("oversize", raw.oversize.as_ref().map(Spanned::span)),
         ("overlay_ignore", ignore.map(Spanned::span)),
+        (
+            "overlay_interpolate",
+            raw.overlay_interpolate.as_ref().map(Spanned::span),
+        ),
     ] {
+        if let (Some(at), true, "overlay_interpolate") = (&span, locked, key) {
+            sink.error(
+                Some(at.clone()),
+                format!("layer `{}` is locked: no user file reaches it, so none can be a template", raw.name.get_ref()),
+                Some("remove `overlay_interpolate`; a layer users may change needs `override = \"replace\"` and no `locked`".into()),
+            );
+            continue;
+        }
         if let (Some(span), false) = (span, locked && key == "overlay_file") {
             sink.error(
                 Some(span),
                 format!("`{key}` without `override`"),
-                Some(format!(
-                    "add `override = \"replace\"` or `\"append\"`, or remove `{key}`"
-                )),
+                Some(match key {
+                    "overlay_interpolate" => "add `override = \"replace\"` (a user's template replaces the shipped text), or remove `overlay_interpolate`".to_string(),
+                    _ => format!("add `override = \"replace\"` or `\"append\"`, or remove `{key}`"),
+                }),
             );
         }
     }

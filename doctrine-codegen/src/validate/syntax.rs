@@ -1,10 +1,9 @@
 //! How an interpolating layer's text is read: its tags (`placeholders`) and how its block
 //! tags take whitespace (`whitespace`).
 
-use super::mustache::mustache;
 use super::names::Names;
-use super::placeholder::{placeholders, Piece, TemplateError};
-use super::{template, whitespace};
+use super::placeholder::{mustache, placeholders, Piece, TemplateError};
+use super::{jinja, standalone};
 use crate::diag::Sink;
 use crate::raw::{self, Placeholders, Whitespace};
 
@@ -54,8 +53,8 @@ impl Syntax {
             }
         };
         Ok(match self.whitespace {
-            Whitespace::Standalone => template::standalone(pieces),
-            Whitespace::Jinja => whitespace::jinja(pieces),
+            Whitespace::Standalone => standalone(pieces),
+            Whitespace::Jinja => jinja(pieces),
         })
     }
 

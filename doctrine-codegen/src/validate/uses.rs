@@ -38,7 +38,12 @@ pub(super) fn check_layer(
         }
     }
     let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
-    let syntax = super::syntax::syntax(raw, interpolate, sink);
+    // A user's template is read in the layer's syntax, whether or not its own text is.
+    let templated = raw
+        .overlay_interpolate
+        .as_ref()
+        .is_some_and(|i| *i.get_ref());
+    let syntax = super::syntax::syntax(raw, interpolate || templated, sink);
     let Some(uses) = readers(raw, layer, in_scope, interpolate, sink) else {
         return;
     };
@@ -130,10 +135,10 @@ struct Uses<'u, 'n> {
 impl Uses<'_, '_> {
     /// The text's segments, each placeholder and section resolved and checked; `None` when
     /// its placeholders do not parse (reported).
-    fn segments(&self, body: &str, sink: &mut Sink<'_>) -> Option<Vec<Segment>> {
+    fn segments(&self, text: &str, sink: &mut Sink<'_>) -> Option<Vec<Segment>> {
         // A section or loop tag takes whitespace by the layer's rule, inside a loop's body
         // as outside it.
-        let pieces = match self.syntax.read(body, self.names) {
+        let pieces = match self.syntax.read(text, self.names) {
             Ok(p) => p,
             Err(e) => {
                 let help = e.help_or(self.syntax.help());
@@ -195,7 +200,7 @@ impl Uses<'_, '_> {
                     // The body runs to the loop's own close: loops do not nest, and the
                     // parser balanced the sections inside.
                     let mut depth = 0usize;
-                    let body: Vec<Piece> = pieces
+                    let looped: Vec<Piece> = pieces
                         .by_ref()
                         .take_while(|p| match p {
                             Piece::Close(..) if depth == 0 => false,
@@ -210,14 +215,14 @@ impl Uses<'_, '_> {
                             Piece::Lit(_) | Piece::Name(..) => true,
                         })
                         .collect();
-                    segments.extend(self.looped(&n, offset, &body, sink));
+                    segments.extend(self.looped(&n, offset, &looped, text, sink));
                 }
                 Piece::Name(n, offset) => {
                     // Inside `{?f}…{/f}` an optional fact is checked already.
                     let checked = |f: FactId| open.iter().any(|(_, g)| *g == Some(f));
                     segments.extend(self.placeholder(&n, offset, checked, sink));
                     if let Some(fact) = self.names.facts.iter().find(|f| f.name == n) {
-                        super::escape::placed(fact, body, offset, &(self.locate)(offset), sink);
+                        super::escape::placed(fact, text, offset, &(self.locate)(offset), sink);
                     }
                 }
             }
@@ -275,15 +280,18 @@ impl Uses<'_, '_> {
 
     /// `{#list}…{/list}`: the loop over a list fact, its body the loop's item template
     /// (resolved against the list's fields).
+    /// `text` is the layer's, which `body`'s offsets index.
     fn looped(
         &self,
         n: &str,
         offset: usize,
         body: &[Piece],
+        text: &str,
         sink: &mut Sink<'_>,
     ) -> Option<Segment> {
         let at = (self.locate)(offset);
         let f = self.list_fact(n, &format!("#{n}"), &at, sink)?;
+        super::escape::placed_in_loop(&self.names.facts[f], body, text, self.locate, sink);
         let spec = self.names.facts[f].list.as_ref()?;
         let fields = super::item::Fields {
             list: n,

@@ -51,7 +51,7 @@ pub fn compose<'a, const N: usize>(
 ) -> Prompt<[Section; N]> {
     let mut sections = [Section::UNSET; N];
     let written = fill(layout, (values, user), &parts, &mut sections);
-    Prompt::from_parts(written, sections, &[])
+    Prompt::from_parts(written, sections, (&[], &[]))
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -69,7 +69,7 @@ pub fn compose_boxed(
 ) -> Prompt<Box<[Section]>> {
     let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
     let written = fill(layout, (values, user), parts, &mut sections);
-    Prompt::from_parts(written, sections, &[])
+    Prompt::from_parts(written, sections, (&[], &[]))
 }
 
 /// The composition itself; `sections` (as long as `parts`) receives one record per layer.
@@ -144,7 +144,7 @@ pub fn compose_plan<const N: usize>(
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
     compose(layout, inputs.values, inputs.user, parts)
-        .with_cleaned(inputs.cleaned)
+        .with_told((inputs.cleaned, inputs.rejected))
         .with_cuts(inputs.values)
 }
 
@@ -156,7 +156,7 @@ pub fn compose_plan_boxed(
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
     compose_boxed(layout, inputs.values, inputs.user, &parts)
-        .with_cleaned(inputs.cleaned)
+        .with_told((inputs.cleaned, inputs.rejected))
         .with_cuts(inputs.values)
 }
 

@@ -243,6 +243,10 @@ pub enum Origin {
     Slot,
     /// The user's overlay (the named file of the overlay directory) replaced the shipped text.
     OverlayReplaced(file: &'static str),
+    /// The user's overlay (the named file), a template with the layer's facts
+    /// (`overlay_interpolate`), replaced the shipped text: the file's text is the user's,
+    /// the values in it the caller's.
+    OverlayTemplate(file: &'static str),
     /// The user's overlay (the named file) was appended to the shipped text.
     OverlayAppended(source: Option<&'static EmbeddedFile>, file: &'static str),
     /// Instructions given at run time; each one's source and scope precede it in the text.
@@ -261,6 +265,12 @@ impl fmt::Display for Origin {
             Origin::Inline => f.write_str("inline (manifest)"),
             Origin::Slot => f.write_str("runtime slot"),
             Origin::OverlayReplaced(file) => write!(f, "overlay {file} (replaces shipped)"),
+            Origin::OverlayTemplate(file) => {
+                write!(
+                    f,
+                    "overlay {file} (a template with facts; replaces shipped)"
+                )
+            }
             Origin::OverlayAppended(Some(src), file) => write!(f, "{} + overlay {file}", src.path),
             Origin::OverlayAppended(None, file) => write!(f, "inline + overlay {file}"),
             Origin::Instructions => f.write_str("instructions (runtime)"),

@@ -30,5 +30,6 @@ pub(crate) mod selector;
 pub(crate) mod stage;
 pub(crate) mod tripwire;
 pub mod user_content;
+pub mod user_template;
 pub(crate) mod wide;
 pub(crate) mod write;

@@ -65,6 +65,10 @@ pub enum NoticeKind {
     /// declares, a heading line); each was escaped so it cannot end its section or start
     /// one that reads as the manifest's.
     BoundaryEscaped,
+    /// A user's file read as a template with its layer's facts (`overlay_interpolate`)
+    /// that does not read as one (a name the layer may not use, an unclosed section, a
+    /// per-turn fact in a cached layer): the shipped text was kept.
+    TemplateRejected,
     /// A value from outside (a fact, a list item, a slot, a user's file) held characters
     /// the manifest's `sanitize` cleans (tag characters, bidi controls and invisible
     /// characters, text not in NFC); they were removed or normalised.

@@ -138,7 +138,7 @@ impl Value<'_> {
 
     /// How many items it holds: a list's kept items; a text is one, or none when empty.
     #[inline]
-    fn items(&self) -> usize {
+    pub(super) fn items(&self) -> usize {
         match *self {
             Value::Text(t) | Value::Escaped(t, _) => usize::from(!t.is_empty()),
             Value::List(list) => list.items(),

@@ -7,6 +7,7 @@
 use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{EmbeddedFile, LayerInfo, Origin, Skip};
+use super::notice::Notice;
 use super::part::{Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
 use super::sanitize::Cleaned;
 use super::selector::{selected, Resolution, Selected};
@@ -262,6 +263,9 @@ pub struct OverlayPlan {
     pub append: Option<&'static str>,
     /// `empty = "off"`: the index of the field's `_off` flag in [`Overlay::off`].
     pub off: Option<u32>,
+    /// `overlay_interpolate`: the file is a template with the layer's facts, rendered per
+    /// composition into the value this one segment prints (`Seg::Value`).
+    pub template: Option<&'static [Seg]>,
 }
 }
 
@@ -295,6 +299,9 @@ pub struct Inputs<'a> {
     pub opt_out: &'a [bool],
     /// The facts and slots `sanitize` changed, for the prompt's notices.
     pub cleaned: &'a [Cleaned],
+    /// Users' templates (`overlay_interpolate`) refused as they were rendered (a text
+    /// set in code that does not read; a file is checked when loaded).
+    pub rejected: &'a [Notice],
 }
 
 impl Inputs<'static> {
@@ -313,6 +320,7 @@ impl Inputs<'static> {
         selection: None,
         opt_out: &[],
         cleaned: &[],
+        rejected: &[],
     };
 }
 
@@ -371,7 +379,7 @@ fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
         None => NO_JOIN,
     };
     match (&plan.overlay, inputs.overlay) {
-        (Some(o), Some(given)) => overlaid(info, origin, head, suffix, o, given),
+        (Some(o), Some(given)) => overlaid(info, (origin, head, suffix), o, given, inputs.values),
         _ => body(info, origin, head, suffix, NO_JOIN),
     }
 }
@@ -534,15 +542,26 @@ fn suffix(s: &SuffixPlan, inputs: &Inputs<'_>) -> Joined<'static> {
 #[inline(always)]
 fn overlaid<'a>(
     info: &'static LayerInfo,
-    origin: Origin,
-    head: Head<'a>,
-    suffix: Joined<'static>,
+    (origin, head, suffix): (Origin, Head<'a>, Joined<'static>),
     o: &OverlayPlan,
     given: Overlay<'a>,
+    values: &[Value<'_>],
 ) -> Part<'a> {
     if o.off.is_some_and(|i| given.off[i as usize]) {
         let body = Body::Skip(Skip::OverlayOff(o.file));
         return Part { info, origin, body };
+    }
+    // A template is its rendered value: empty when the file was empty, refused or
+    // rendered to nothing, and then the shipped text stays.
+    if let Some(segs @ [Seg::Value(v)]) = o.template {
+        return match values[*v].is_empty() {
+            true => body(info, origin, head, suffix, NO_JOIN),
+            false => {
+                let origin = Origin::OverlayTemplate(o.file);
+                let body = Body::Template(segs, [NO_JOIN, NO_JOIN]);
+                Part { info, origin, body }
+            }
+        };
     }
     let over = given.fields[o.field as usize].trim();
     if over.is_empty() {

@@ -31,11 +31,31 @@ pub struct Prompt<S> {
     ceiling: Option<usize>,
     /// The `[models]` rule the builder's `.model()` matched, if it was called.
     model: Option<ModelMatch>,
-    /// The facts and slots `sanitize` changed: `None` for most prompts, and one pointer
-    /// wide, so a prompt that cleaned nothing is moved as cheaply as before.
-    cleaned: Option<Box<[Cleaned]>>,
-    /// The list facts their byte budget cut: `None` for most prompts.
-    cuts: Option<Box<[ListCut]>>,
+    /// What composing was told of its inputs: the facts and slots `sanitize` changed,
+    /// the users' templates refused, the lists their byte budget cut. `None` for most
+    /// prompts, and one pointer wide, so a prompt told nothing is moved as cheaply as
+    /// before.
+    told: Option<Box<Told>>,
+}
+
+/// What a prompt was told of its inputs before composing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Told {
+    cleaned: Box<[Cleaned]>,
+    rejected: Box<[Notice]>,
+    cuts: Box<[ListCut]>,
+}
+
+/// `None` when there is nothing to tell.
+fn told(cleaned: &[Cleaned], rejected: &[Notice]) -> Option<Box<Told>> {
+    let nothing = cleaned.is_empty() && rejected.is_empty();
+    (!nothing).then(|| {
+        Box::new(Told {
+            cleaned: cleaned.into(),
+            rejected: rejected.into(),
+            cuts: Box::default(),
+        })
+    })
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -52,9 +72,13 @@ pub(crate) struct Written {
 
 impl<S: AsRef<[Section]>> Prompt<S> {
     /// The prompt `written` with `sections`, recording the values `sanitize` changed
-    /// (`cleaned`) before composing.
+    /// (`cleaned`) and the users' templates refused (`rejected`) before composing.
     #[inline(always)]
-    pub(crate) fn from_parts(written: Written, sections: S, cleaned: &[Cleaned]) -> Self {
+    pub(crate) fn from_parts(
+        written: Written,
+        sections: S,
+        (cleaned, rejected): (&[Cleaned], &[Notice]),
+    ) -> Self {
         Prompt {
             text: written.text,
             stable_end: written.stable_end,
@@ -65,9 +89,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             escapes: written.escapes,
             ceiling: None,
             model: None,
-            cleaned: (!cleaned.is_empty()).then(|| cleaned.into()),
-            cuts: None,
+            told: told(cleaned, rejected),
         }
+    }
+
+    /// The same prompt, recording the values `sanitize` changed and the users' templates
+    /// refused before composing.
+    #[inline(always)]
+    pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
+        self.told = told(cleaned, rejected);
+        self
     }
 
     /// The same prompt, recording the lists among `values` their byte budget cut.
@@ -75,16 +106,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     pub(crate) fn with_cuts(mut self, values: &[Value<'_>]) -> Self {
         let cuts = super::list::cuts(values);
         if !cuts.is_empty() {
-            self.cuts = Some(cuts.into());
-        }
-        self
-    }
-
-    /// The same prompt, recording the values `sanitize` changed before composing.
-    #[inline(always)]
-    pub(crate) fn with_cleaned(mut self, cleaned: &[Cleaned]) -> Self {
-        if !cleaned.is_empty() {
-            self.cleaned = Some(cleaned.into());
+            self.told.get_or_insert_with(Box::default).cuts = cuts.into();
         }
         self
     }
@@ -179,19 +201,20 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// composed (tag characters or invisible characters removed, normalised to NFC), in
     /// manifest order. See [`Prompt::notices`] for the same said in sentences.
     pub fn cleaned(&self) -> &[Cleaned] {
-        self.cleaned.as_deref().unwrap_or_default()
+        self.told.as_ref().map_or(&[], |t| &t.cleaned)
     }
 
     /// Each list fact its byte budget (`max_bytes`, or the builder's lower one) cut, in
     /// the order of the values placeholders print. See [`Prompt::notices`] for the same
     /// said in sentences.
     pub fn cuts(&self) -> &[ListCut] {
-        self.cuts.as_deref().unwrap_or_default()
+        self.told.as_ref().map_or(&[], |t| &t.cuts)
     }
 
     /// What composing did that the caller should hear of: one notice
     /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
-    /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
+    /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then
+    /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how. Empty for most
     /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
@@ -199,7 +222,8 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             let message = format!("{} before composing", c.removed);
             Notice::new(c.from.to_string(), NoticeKind::Sanitized, message)
         });
-        let mut notices: Vec<Notice> = cleaned.collect();
+        let rejected = self.told.iter().flat_map(|t| t.rejected.iter().cloned());
+        let mut notices: Vec<Notice> = rejected.chain(cleaned).collect();
         notices.extend(self.cuts().iter().map(|c| {
             let message = format!(
                 "cut to {} of {} bytes by its byte budget (`max_bytes`), at a character boundary",

@@ -27,6 +27,10 @@ pub mod quickstart {
 pub mod agent {
     doctrine::doctrine!("../../../examples/agent/doctrine.toml");
 }
+/// Extensions: a loop over typed items, escaped and sanitized values.
+pub mod extensions {
+    doctrine::doctrine!("../../../examples/extensions/doctrine.toml");
+}
 /// No prelude.
 #[no_implicit_prelude]
 pub mod bare {
@@ -53,6 +57,10 @@ pub mod bare {
     /// Agent: skills and reminders.
     pub mod agent {
         ::doctrine::doctrine!("../../../examples/agent/doctrine.toml");
+    }
+    /// Extensions: a loop over typed items, escaped and sanitized values.
+    pub mod extensions {
+        ::doctrine::doctrine!("../../../examples/extensions/doctrine.toml");
     }
 }
 /// Shadowed prelude names (as in serde's generated-code tests).

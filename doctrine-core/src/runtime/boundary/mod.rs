@@ -39,6 +39,10 @@ pub struct Guard {
     /// through its own item template: where they start among the values, and each one's
     /// fact. Their items' fields are run-time text as the fact's own are.
     loops: (usize, &'static [&'static str]),
+    /// The values users' templates render into (`overlay_interpolate`): where they start
+    /// among the values, and each one's overlay file. A value's text is run-time text
+    /// from that file.
+    templates: (usize, &'static [&'static str]),
     /// How a name in run-time text is folded before it is compared with `tags`: the one
     /// that folded them (generated code passes the loader's, which drops accents; by
     /// default lowercase, invisible characters and look-alikes only).
@@ -74,6 +78,7 @@ impl Guard {
             tags,
             facts,
             loops: (0, &[]),
+            templates: (0, &[]),
             fold: ascii_lowercase,
             longest,
             every_value: false,
@@ -111,6 +116,19 @@ impl Guard {
         self
     }
 
+    /// The same guard, with users' templates: values from `from` on, one per template,
+    /// each rendered from the overlay file it names.
+    pub const fn templating(mut self, from: usize, files: &'static [&'static str]) -> Guard {
+        self.templates = (from, files);
+        self
+    }
+
+    /// The overlay file whose template value `v` is, if it is one.
+    pub(crate) fn template_file(&self, v: usize) -> Option<&'static str> {
+        let (from, files) = self.templates;
+        v.checked_sub(from).and_then(|i| files.get(i).copied())
+    }
+
     /// The same guard, turned off: run-time text is written as given.
     pub const fn unguarded(mut self) -> Guard {
         self.off = true;
@@ -129,7 +147,7 @@ impl Guard {
 
     /// Whether placeholder value `v` is a fact (run-time text).
     pub(crate) fn is_fact(&self, v: usize) -> bool {
-        self.every_value || self.fact_name(v).is_some()
+        self.every_value || self.fact_name(v).is_some() || self.template_file(v).is_some()
     }
 
     /// The name of the fact whose text value `v` prints: a fact's own, or a loop's list.
@@ -146,7 +164,10 @@ impl Guard {
 // named from (a function pointer's address is not a reliable identity).
 impl PartialEq for Guard {
     fn eq(&self, other: &Self) -> bool {
-        let key = |g: &Guard| (g.tags, g.facts, g.loops, g.every_value, g.off, g.joins);
+        let key = |g: &Guard| {
+            let flags = (g.every_value, g.off, g.joins);
+            (g.tags, g.facts, g.loops, g.templates, flags)
+        };
         key(self) == key(other)
     }
 }

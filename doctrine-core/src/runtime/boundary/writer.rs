@@ -99,7 +99,10 @@ impl<'a> Guarded<'a> {
     /// The guard's verdict on placeholder value `v`: a fact's is run-time text.
     #[inline]
     pub(crate) fn fact(&self, v: usize) -> Option<Via<'a>> {
-        self.guard.is_fact(v).then_some(Via::Fact(v))
+        match self.guard.template_file(v) {
+            Some(file) => Some(Via::OverlayFile(file)),
+            None => self.guard.is_fact(v).then_some(Via::Fact(v)),
+        }
     }
 
     /// Shipped text: written as it is.

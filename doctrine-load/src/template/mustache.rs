@@ -4,13 +4,17 @@
 //! when it is not given), `{{.}}`, and single braces literal. The tags become the same
 //! pieces the braces reader makes, so everything after reading is shared.
 
-use super::placeholder::{Piece, Reader, TemplateError};
-use crate::names::shown;
+use super::{NameCheck, Piece, Reader, TemplateError};
+use crate::text::shown;
 
 /// Splits `text` into pieces; `is_list` tells which names are list facts, so
 /// `{{#name}}` loops over a list and is a section on anything else.
-pub fn mustache(text: &str, is_list: &dyn Fn(&str) -> bool) -> Result<Vec<Piece>, TemplateError> {
-    let mut reader = Reader::new(false);
+pub fn mustache(
+    text: &str,
+    is_list: &dyn Fn(&str) -> bool,
+    check: NameCheck,
+) -> Result<Vec<Piece>, TemplateError> {
+    let mut reader = Reader::new(false, check);
     let mut from = 0;
     while let Some(found) = text[from..].find("{{") {
         let at = from + found;
@@ -123,7 +127,11 @@ fn braces_form(
 
 #[cfg(test)]
 mod tests {
-    use super::super::placeholder::{placeholders, Count};
+    use super::super::{shaped, Count};
+
+    fn placeholders(text: &str) -> Result<Vec<Piece>, TemplateError> {
+        super::super::placeholders(text, shaped)
+    }
     use super::*;
 
     fn lists(name: &str) -> bool {
@@ -146,7 +154,7 @@ mod tests {
                 .collect()
         };
         assert_eq!(
-            strip(mustache(mustache_text, &lists).unwrap()),
+            strip(mustache(mustache_text, &lists, shaped).unwrap()),
             strip(placeholders(braces).unwrap()),
             "{mustache_text}"
         );
@@ -168,7 +176,7 @@ mod tests {
         same("{{{raw}}} {{& raw}}", "{raw} {raw}");
         same("{{?roots:one}}root{{/roots}}", "{?roots:one}root{/roots}");
         same("}} and {single} stay", "}}}} and {{single}} stay");
-        let p = mustache("ab{{#roots}}{{.}}{{/roots}}", &lists).unwrap();
+        let p = mustache("ab{{#roots}}{{.}}{{/roots}}", &lists, shaped).unwrap();
         assert_eq!(p[1], Piece::Loop("roots".into(), 2));
         assert_eq!(p[2], Piece::Name(".".into(), 12));
         assert!(!p.contains(&Piece::Count("roots".into(), Count::One, false, 0)));
@@ -176,18 +184,18 @@ mod tests {
 
     #[test]
     fn errors_sit_at_the_tag() {
-        let e = mustache("a\n{{name\n}}", &lists).unwrap_err();
+        let e = mustache("a\n{{name\n}}", &lists, shaped).unwrap_err();
         assert_eq!(e.at, 2);
         assert_eq!(
             e.message,
             "tag `{{name` is never closed (add `}}` on its line)"
         );
-        let e = mustache("x {{#roots}}", &lists).unwrap_err();
+        let e = mustache("x {{#roots}}", &lists, shaped).unwrap_err();
         assert_eq!(
             (e.at, e.message.as_str()),
             (2, "loop `{{#roots}}` is never closed (add `{{/roots}}`)")
         );
-        let e = mustache("x {{^ci}}{{/cd}}", &lists).unwrap_err();
+        let e = mustache("x {{^ci}}{{/cd}}", &lists, shaped).unwrap_err();
         assert_eq!(e.at, 9);
         for (text, says) in [
             ("{{! note }}", "comment"),
@@ -195,20 +203,20 @@ mod tests {
             ("{{=<% %>=}}", "delimiters"),
             ("{{x y}}", "not a placeholder or section name"),
         ] {
-            let e = mustache(text, &lists).unwrap_err();
+            let e = mustache(text, &lists, shaped).unwrap_err();
             assert_eq!(e.at, 0);
             assert!(e.message.contains(says), "{}", e.message);
         }
         // A hostile text: one error, found in one pass.
         let deep = "{{#a}}".repeat(100_000);
-        assert!(mustache(&deep, &lists)
+        assert!(mustache(&deep, &lists, shaped)
             .unwrap_err()
             .message
             .contains("nested"));
-        assert!(mustache(&"{{".repeat(100_000), &lists).is_err());
+        assert!(mustache(&"{{".repeat(100_000), &lists, shaped).is_err());
         // 200,000 tags on one line: each is read to its own close, not to the line's end
         // (the fuzzer's timeout of a first version).
-        let line = mustache(&"{{a}}".repeat(200_000), &lists).unwrap();
+        let line = mustache(&"{{a}}".repeat(200_000), &lists, shaped).unwrap();
         assert_eq!(line.len(), 200_000);
     }
 }

@@ -1,9 +1,9 @@
 //! `whitespace = "jinja"`: a layer's block tags (sections and loops) take whitespace as
 //! Jinja does with `trim_blocks` and `lstrip_blocks`, so a template translated tag for tag
 //! prints what it printed there. The default, `"standalone"`, is
-//! [`super::template::standalone`].
+//! [`super::standalone`].
 
-use super::placeholder::Piece;
+use super::Piece;
 
 /// Jinja's two rules on the pieces of a text, in reading order:
 /// - `trim_blocks`: the line break right after a block tag goes (`\r\n`, `\n` or `\r`),
@@ -78,12 +78,11 @@ fn lstrip(text: &str, at_line_start: bool) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::placeholder::placeholders;
     use super::*;
 
     /// What the text prints with every section on and every placeholder `v`.
     fn render(text: &str) -> String {
-        jinja(placeholders(text).unwrap())
+        jinja(super::super::placeholders(text, super::super::shaped).unwrap())
             .into_iter()
             .map(|p| match p {
                 Piece::Lit(s) => s,

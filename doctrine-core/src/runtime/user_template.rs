@@ -1,0 +1,144 @@
+//! A user's overlay file read as a template (`overlay_interpolate = true`): checked when it
+//! is loaded (by `doctrine-load`, against the names its layer may use), then rendered per
+//! composition with the caller's values. The user's literal bytes are recorded as user
+//! content; the values inside them are the caller's, and are not.
+
+use std::ops::Range;
+
+use super::part::Value;
+use super::user_content::{Rendered, UserFile};
+
+/// One piece of a checked user template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UserSeg {
+    /// The user's text: a range of [`UserTemplate::lits`].
+    Lit(Range<usize>),
+    /// The value at this index of the composition's values.
+    Value(usize),
+    /// `{?name}`: when value `.0` is empty (or, `.1` negated, when it is not), the next
+    /// `.2` pieces are left out.
+    If(usize, bool, usize),
+    /// `{?list:one}` (`.1` false) / `{?list:many}` (`.1` true), negated by `.2`: as in a
+    /// shipped text, the next `.3` pieces are left out when the count does not match.
+    Count(usize, bool, bool, usize),
+}
+
+/// A user's template, checked: its literal text (braces undoubled, the whitespace rule
+/// applied) and its pieces, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UserTemplate {
+    pub lits: String,
+    pub segs: Vec<UserSeg>,
+}
+
+/// What `template` prints with `values`, trimmed as an overlay's text is, with the
+/// stretches of it the user's file supplied (`file`): its literal pieces as far as kept.
+pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static str) -> Rendered {
+    let mut text = String::with_capacity(template.lits.len());
+    let mut user: Vec<Range<usize>> = Vec::new();
+    let segs = &template.segs;
+    let mut i = 0;
+    while let Some(seg) = segs.get(i) {
+        match seg {
+            UserSeg::Lit(r) => {
+                let from = text.len();
+                text.push_str(&template.lits[r.clone()]);
+                match user.last_mut() {
+                    Some(last) if last.end == from => last.end = text.len(),
+                    _ => user.push(from..text.len()),
+                }
+            }
+            UserSeg::Value(v) => print(values[*v], &mut text),
+            UserSeg::If(v, negated, len) => {
+                if values[*v].is_empty() != *negated {
+                    i += len;
+                }
+            }
+            UserSeg::Count(v, many, negated, len) => {
+                let items = values[*v].items();
+                let on = if *many { items > 1 } else { items == 1 };
+                if on == *negated {
+                    i += len;
+                }
+            }
+        }
+        i += 1;
+    }
+    trimmed(text, user, file)
+}
+
+/// Appends what `value` prints.
+fn print(value: Value<'_>, out: &mut String) {
+    match value {
+        Value::Text(t) => out.push_str(t),
+        Value::List(list) => list.write(out),
+        Value::Escaped(t, e) => e.each_piece(t, &mut |p| out.push_str(p)),
+    }
+}
+
+/// `text` trimmed (as a replacing overlay is), the user's stretches moved with it and cut
+/// to what is kept.
+fn trimmed(text: String, user: Vec<Range<usize>>, file: &'static str) -> Rendered {
+    let start = text.len() - text.trim_start().len();
+    let end = text.trim_end().len().max(start);
+    let user = user
+        .into_iter()
+        .filter_map(|r| {
+            let (from, to) = (r.start.max(start), r.end.min(end));
+            (from < to).then(|| (from - start..to - start, UserFile::OverlayFile(file)))
+        })
+        .collect();
+    Rendered {
+        text: text[start..end].to_string(),
+        user,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::escape::Escaping;
+
+    fn template(pieces: &[&str]) -> UserTemplate {
+        // `$n` is value n, `?n`/`!n` a section on it over the next piece, else text.
+        let mut t = UserTemplate::default();
+        for p in pieces {
+            let seg = match (p.chars().next(), p[1..].parse::<usize>()) {
+                (Some('$'), Ok(v)) => UserSeg::Value(v),
+                (Some('?'), Ok(v)) => UserSeg::If(v, false, 1),
+                (Some('!'), Ok(v)) => UserSeg::If(v, true, 1),
+                _ => {
+                    let from = t.lits.len();
+                    t.lits.push_str(p);
+                    UserSeg::Lit(from..t.lits.len())
+                }
+            };
+            t.segs.push(seg);
+        }
+        t
+    }
+
+    #[test]
+    fn values_print_and_only_the_users_text_is_recorded() {
+        let t = template(&["  Hi ", "$0", ", ", "?1", "$1", "!1", "nobody", ".\n"]);
+        let values = [Value::Text("Ada"), Value::Text("")];
+        let r = render_user(&t, &values, "me.md");
+        assert_eq!(r.text, "Hi Ada, nobody.");
+        let spans: Vec<&str> = r.user.iter().map(|(s, _)| &r.text[s.clone()]).collect();
+        assert_eq!(spans, ["Hi ", ", nobody."]);
+        assert!(r
+            .user
+            .iter()
+            .all(|(_, f)| *f == UserFile::OverlayFile("me.md")));
+    }
+
+    #[test]
+    fn escaped_values_print_escaped_and_an_empty_render_is_empty() {
+        let t = template(&["v=", "$0"]);
+        let r = render_user(&t, &[Value::Escaped("a\"b", Escaping::Json)], "x.md");
+        assert_eq!(r.text, "v=\"a\\\"b\"");
+        let t = template(&["?0", " x "]);
+        let r = render_user(&t, &[Value::Text("")], "x.md");
+        assert_eq!((r.text.as_str(), r.user.len()), ("", 0));
+    }
+}

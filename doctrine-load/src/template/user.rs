@@ -1,0 +1,428 @@
+//! A user's overlay file read as a template (`overlay_interpolate = true`): the grammar a
+//! shipped text is read with, and the names its layer may use, looked up here rather than
+//! checked by the compiler. Anything else is refused with where and why, and the shipped
+//! text is kept.
+
+use doctrine_core::__private::{render_user, Rendered, UserSeg, UserTemplate, Value};
+use doctrine_core::introspect::{Notice, NoticeKind};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{jinja, mustache, placeholders, shaped, standalone, Piece, TemplateError};
+use crate::text::{shown, Lead};
+
+/// What a user's template for one layer may use, as the code generator wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TemplateSpec {
+    pub layer: &'static str,
+    /// The layer's overlay file.
+    pub file: &'static str,
+    pub names: &'static [TemplateName],
+    /// Read with double braces (`placeholders = "mustache"`).
+    pub mustache: bool,
+    /// Block tags take whitespace as Jinja does (`whitespace = "jinja"`).
+    pub jinja: bool,
+}
+
+/// A name a user's template may use, and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TemplateName {
+    pub name: &'static str,
+    /// Its index among the composition's values.
+    pub value: u32,
+    pub kind: NameKind,
+    /// A fact of a later cache tier than the layer's (a per-turn fact, say): one that
+    /// changes more often than the layer may.
+    pub later: bool,
+}
+
+/// What a name names, which says where it may stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NameKind {
+    /// A text fact: printed, or tested by a section.
+    Text,
+    /// A list fact: printed (its items, as its layer's `item` says), or tested, also by count.
+    List,
+    /// A knob: printed.
+    Knob,
+    /// A flag: tested by a section.
+    Flag,
+}
+
+/// Why a user's template was refused: where (a byte offset into its text), what, and how
+/// to write it instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRejected {
+    pub at: usize,
+    pub message: String,
+    pub help: String,
+}
+
+impl UserRejected {
+    /// Its position in `text` as `(line, column)`, both from 1, the column in characters.
+    pub fn line_col(&self, text: &str) -> (usize, usize) {
+        let before = &text[..crate::text::floor_char_boundary(text, self.at)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        (line, col)
+    }
+}
+
+/// `text` read as layer `spec.layer`'s template, every name looked up.
+pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, UserRejected> {
+    let help = |e: TemplateError| {
+        let help = e.help_or(syntax_help(spec));
+        UserRejected {
+            at: e.at,
+            message: e.message,
+            help,
+        }
+    };
+    let pieces = match spec.mustache {
+        // No loops here: `{{#list}}` is a section on the list, as on anything else.
+        true => mustache(text, &|_| false, shaped),
+        false => placeholders(text, shaped),
+    }
+    .map_err(help)?;
+    let pieces = match spec.jinja {
+        true => jinja(pieces),
+        false => standalone(pieces),
+    };
+    let mut out = UserTemplate::default();
+    // Open sections: the index of each one's segment, innermost last.
+    let mut open: Vec<usize> = Vec::new();
+    for piece in pieces {
+        let seg = match piece {
+            Piece::Lit(s) => {
+                let from = out.lits.len();
+                out.lits.push_str(&s);
+                UserSeg::Lit(from..out.lits.len())
+            }
+            Piece::Name(n, at) => UserSeg::Value(printed(spec, &n, at)?),
+            Piece::Open(n, negated, at) => UserSeg::If(tested(spec, &n, at, false)?, negated, 0),
+            Piece::Count(n, count, negated, at) => {
+                let many = matches!(count, super::Count::Many);
+                UserSeg::Count(tested(spec, &n, at, true)?, many, negated, 0)
+            }
+            Piece::Loop(n, at) => return Err(no_loop(spec, &n, at)),
+            Piece::Close(..) => {
+                // Balanced by the reader: every close has its open.
+                if let Some(o) = open.pop() {
+                    let len = out.segs.len() - o - 1;
+                    if let UserSeg::If(_, _, l) | UserSeg::Count(_, _, _, l) = &mut out.segs[o] {
+                        *l = len;
+                    }
+                }
+                continue;
+            }
+        };
+        if matches!(seg, UserSeg::If(..) | UserSeg::Count(..)) {
+            open.push(out.segs.len());
+        }
+        out.segs.push(seg);
+    }
+    Ok(out)
+}
+
+/// The loader's check of a file's `text`, which starts `lead` into the file: `Err` says
+/// where (the file's line and column) and why, in a sentence of a notice.
+pub(crate) fn user_checked(text: &str, lead: Lead, spec: &TemplateSpec) -> Result<(), String> {
+    let e = match user_template(text, spec) {
+        Ok(_) => return Ok(()),
+        Err(e) => e,
+    };
+    let (line, col) = e.line_col(text);
+    let col = if line == 1 { col + lead.cols } else { col };
+    Err(format!(
+        "The file is read as a template with layer `{}`'s facts (`overlay_interpolate`), \
+         and at line {}, column {col}: {} ({})",
+        spec.layer,
+        line + lead.lines,
+        e.message,
+        e.help
+    ))
+}
+
+/// What generated code calls per composition for a layer whose overlay is a template:
+/// the overlay's `text` checked against `spec` and rendered with the composition's
+/// `values`. A text that does not read (one set in code: a file is checked when loaded)
+/// renders to nothing, so the shipped text stays, and the notice says why.
+pub fn overlay_template(
+    text: &str,
+    spec: &TemplateSpec,
+    values: &[Value<'_>],
+) -> (Rendered, Option<Notice>) {
+    let text = text.trim();
+    if text.is_empty() {
+        return (Rendered::default(), None);
+    }
+    match &*read_once(text, spec) {
+        Ok(t) => (render_user(t, values, spec.file), None),
+        Err(e) => {
+            let (line, col) = e.line_col(text);
+            let message = format!(
+                "The overlay text for layer `{}` (set in code) is read as a template with the \
+                 layer's facts, and at line {line}, column {col}: {} ({}); the shipped text \
+                 was kept.",
+                spec.layer, e.message, e.help
+            );
+            let subject = format!("overlay {}", spec.file);
+            let notice = Notice::new(subject, NoticeKind::TemplateRejected, message);
+            (Rendered::default(), Some(notice))
+        }
+    }
+}
+
+/// Templates read on this thread: the layer's spec, the text, its reading. A user's
+/// template is the same text turn after turn, and reading it costs some forty times what
+/// rendering it does (`benches/overlay_template.rs`), so each is read once per thread and
+/// found again by comparing the whole text. A few layers at most have one.
+type Read = Rc<Result<UserTemplate, UserRejected>>;
+
+thread_local! {
+    static READ: RefCell<Vec<(TemplateSpec, Box<str>, Read)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most readings kept per thread (the oldest goes first).
+const KEPT_READINGS: usize = 8;
+
+/// [`user_template`], read once per thread for each layer and text.
+fn read_once(text: &str, spec: &TemplateSpec) -> Read {
+    READ.with(|read| {
+        let mut read = read.borrow_mut();
+        if let Some((.., t)) = read.iter().find(|(s, t, _)| s == spec && **t == *text) {
+            return t.clone();
+        }
+        let t = Rc::new(user_template(text, spec));
+        if read.len() == KEPT_READINGS {
+            read.remove(0);
+        }
+        // A layer keeps the reading of its latest text only.
+        read.retain(|(s, ..)| s != spec);
+        read.push((*spec, text.into(), t.clone()));
+        t
+    })
+}
+
+fn find<'s>(spec: &'s TemplateSpec, name: &str) -> Option<&'s TemplateName> {
+    spec.names.iter().find(|n| n.name == name)
+}
+
+/// The value `{name}` at `at` prints.
+fn printed(spec: &TemplateSpec, name: &str, at: usize) -> Result<usize, UserRejected> {
+    if name == "." {
+        return Err(UserRejected {
+            at,
+            message: format!(
+                "`{}` prints a loop's item, and a user's template has no loops",
+                tag(spec, "", ".")
+            ),
+            help: "loops are read in shipped texts only; print the list whole by its name"
+                .to_string(),
+        });
+    }
+    let found = known(spec, name, at, "{NAME}")?;
+    if found.kind == NameKind::Flag {
+        return Err(UserRejected {
+            at,
+            message: format!("`{name}` is a flag: it is tested, not printed"),
+            help: format!(
+                "write `{}` for text printed when it is on",
+                tag(spec, "?", name)
+            ),
+        });
+    }
+    Ok(found.value as usize)
+}
+
+/// The value a section on `name` at `at` tests; `count`: a `:one`/`:many` section.
+fn tested(spec: &TemplateSpec, name: &str, at: usize, count: bool) -> Result<usize, UserRejected> {
+    let found = known(spec, name, at, "{?NAME}")?;
+    if found.kind == NameKind::Knob || (count && found.kind != NameKind::List) {
+        let what = match found.kind {
+            NameKind::Knob => "a knob, which always has a value",
+            _ => "not a list, so it has no count",
+        };
+        return Err(UserRejected {
+            at,
+            message: format!("a section on `{name}`, which is {what}"),
+            help: format!("print it with `{}`", tag(spec, "", name)),
+        });
+    }
+    Ok(found.value as usize)
+}
+
+/// `name` as the layer may use it at `at`: declared, and not per-turn in a cached layer.
+fn known<'s>(
+    spec: &'s TemplateSpec,
+    name: &str,
+    at: usize,
+    form: &str,
+) -> Result<&'s TemplateName, UserRejected> {
+    let Some(found) = find(spec, name) else {
+        let usable = spec.names.iter().filter(|n| !n.later);
+        let names: Vec<&str> = usable.map(|n| n.name).take(12).collect();
+        let help = match names.is_empty() {
+            true => "this layer's template may use no name: remove the tag".to_string(),
+            false => format!(
+                "the names this layer's template may use: {}",
+                names.join(", ")
+            ),
+        };
+        return Err(UserRejected {
+            at,
+            message: format!(
+                "`{}` names nothing layer `{}` may use",
+                form.replace("NAME", &shown(name)),
+                spec.layer
+            ),
+            help,
+        });
+    };
+    if found.later {
+        return Err(UserRejected {
+            at,
+            message: format!(
+                "`{name}` belongs to a later cache tier than layer `{}`, so it changes more often than the layer may",
+                spec.layer
+            ),
+            help: "leave it out of this file: a value that changes every turn here would make every turn pay for the cached prompt again".to_string(),
+        });
+    }
+    Ok(found)
+}
+
+fn no_loop(spec: &TemplateSpec, name: &str, at: usize) -> UserRejected {
+    UserRejected {
+        at,
+        message: format!(
+            "a loop (`{}`) in a user's template",
+            tag(spec, "#", &shown(name))
+        ),
+        help: format!(
+            "loops are read in shipped texts only; print the list whole with `{}`",
+            tag(spec, "", &shown(name))
+        ),
+    }
+}
+
+/// A tag as the layer's syntax writes it: `sigil` `?`, `#` or none.
+fn tag(spec: &TemplateSpec, sigil: &str, name: &str) -> String {
+    match (spec.mustache, sigil) {
+        (false, _) => format!("{{{sigil}{name}}}"),
+        (true, "?") => format!("{{{{#{name}}}}}…{{{{/{name}}}}}"),
+        (true, _) => format!("{{{{{sigil}{name}}}}}"),
+    }
+}
+
+fn syntax_help(spec: &TemplateSpec) -> &'static str {
+    match spec.mustache {
+        false => "write `{name}` for a value, `{?name}…{/name}` for text printed only when it is given, and `{{` / `}}` for literal braces",
+        true => "write `{{name}}` for a value, `{{#name}}…{{/name}}` for text printed only when it is given, `{{^name}}…{{/name}}` when it is not; single braces are literal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAMES: &[TemplateName] = &[
+        TemplateName {
+            name: "user",
+            value: 0,
+            kind: NameKind::Text,
+            later: false,
+        },
+        TemplateName {
+            name: "roots",
+            value: 1,
+            kind: NameKind::List,
+            later: false,
+        },
+        TemplateName {
+            name: "today",
+            value: 2,
+            kind: NameKind::Text,
+            later: true,
+        },
+        TemplateName {
+            name: "terse",
+            value: 3,
+            kind: NameKind::Flag,
+            later: false,
+        },
+    ];
+
+    const SPEC: TemplateSpec = TemplateSpec {
+        layer: "style",
+        file: "style.md",
+        names: NAMES,
+        mustache: false,
+        jinja: false,
+    };
+
+    fn err(text: &str) -> (usize, usize, String) {
+        let e = user_template(text, &SPEC).unwrap_err();
+        let (line, col) = e.line_col(text);
+        (line, col, e.message)
+    }
+
+    #[test]
+    fn names_become_values_and_sections_span_their_pieces() {
+        let t = user_template("Hi {user}.\n{?terse}\nBe brief.\n{/terse}\n{{x}}", &SPEC).unwrap();
+        assert_eq!(
+            t.segs,
+            [
+                UserSeg::Lit(0..3),
+                UserSeg::Value(0),
+                UserSeg::Lit(3..5),
+                UserSeg::If(3, false, 1),
+                UserSeg::Lit(5..15),
+                UserSeg::Lit(15..18),
+            ]
+        );
+        assert_eq!(t.lits, "Hi .\nBe brief.\n{x}");
+    }
+
+    #[test]
+    fn what_it_may_not_use_is_refused_where_it_stands() {
+        let (l, c, m) = err("ok\n  {nobody}");
+        assert_eq!((l, c), (2, 3));
+        assert_eq!(m, "`{nobody}` names nothing layer `style` may use");
+        let (l, c, m) = err("{today}");
+        assert_eq!((l, c), (1, 1));
+        assert!(m.contains("later cache tier"), "{m}");
+        assert!(err("{terse}").2.contains("is a flag"));
+        assert!(err("{?user:one}x{/user}").2.contains("no count"));
+        assert!(err("é {#roots}{.}{/roots}").2.contains("a loop"));
+        let (l, c, m) = err("a\nb {?user}never closed");
+        assert_eq!((l, c), (2, 3));
+        assert!(m.contains("never closed"), "{m}");
+    }
+
+    #[test]
+    fn mustache_and_jinja_read_as_in_a_shipped_text() {
+        let spec = TemplateSpec {
+            mustache: true,
+            jinja: true,
+            ..SPEC
+        };
+        let t = user_template("{{#roots}}\nR: {{roots}}\n{{/roots}}\n{single}", &spec).unwrap();
+        let e = user_template("{{#roots}}{{.}}{{/roots}}", &spec).unwrap_err();
+        assert!(e.message.contains("has no loops"), "{}", e.message);
+        assert_eq!(t.lits, "R: \n{single}");
+        assert_eq!(t.segs[0], UserSeg::If(1, false, 3));
+        let e = user_template("{{#user}}x", &spec).unwrap_err();
+        assert!(e.message.contains("{{#user}}"), "{}", e.message);
+    }
+
+    #[test]
+    fn thousands_of_tags_are_read_in_one_pass() {
+        let many = "{user} ".repeat(10_000);
+        assert_eq!(user_template(&many, &SPEC).unwrap().segs.len(), 20_000);
+        let open = "{?user}".repeat(10_000);
+        assert!(err(&open).2.contains("nested"));
+        let closes = "{/user}".repeat(10_000);
+        assert!(err(&closes).2.contains("closes no open section"));
+    }
+}

@@ -1,0 +1,144 @@
+//! A user's overlay template (`overlay_interpolate`) built from the grammar's own pieces
+//! (placeholders, sections, counts, loops and closes on names the layer may use, may not,
+//! or may not yet; `{.}`; braces, doubled braces, blanks, line breaks and any text), in
+//! either syntax and whitespace rule, checked as the loader checks it and rendered with
+//! arbitrary values as a composition renders it. Nothing panics or hangs; a refusal is on
+//! a character boundary with a short message; a template that reads renders to a trimmed
+//! text whose user stretches are in order, inside it and on character boundaries, and
+//! cover all of it when every value is empty; the composition's path agrees with the
+//! loader's.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use doctrine::__private::{overlay_template, NameKind, TemplateName, TemplateSpec, Value};
+use doctrine_load::__internals::template::user_template;
+use libfuzzer_sys::fuzz_target;
+
+#[derive(Arbitrary, Debug)]
+enum Token {
+    Name(u8),
+    Open(u8),
+    Negated(u8),
+    Count(u8, bool),
+    Loop(u8),
+    Close(u8),
+    Item,
+    Text(String),
+    Blank,
+    Newline,
+    Brace(bool),
+    Double(bool),
+    /// The same tokens again, so a large text costs a few input bytes.
+    Repeat(u16),
+}
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    tokens: Vec<Token>,
+    mustache: bool,
+    jinja: bool,
+    values: [String; 5],
+}
+
+/// What the layer may use: a text, a list, a knob, a flag, and a later-tier fact.
+const NAMES: &[TemplateName] = &[
+    name("user", 0, NameKind::Text, false),
+    name("roots", 1, NameKind::List, false),
+    name("tone", 2, NameKind::Knob, false),
+    name("terse", 3, NameKind::Flag, false),
+    name("today", 4, NameKind::Text, true),
+];
+
+const fn name(name: &'static str, value: u32, kind: NameKind, later: bool) -> TemplateName {
+    TemplateName {
+        name,
+        value,
+        kind,
+        later,
+    }
+}
+
+/// Names used in tags: the layer's, an unknown one, and ones that are no names.
+const WRITTEN: &[&str] = &[
+    "user", "roots", "tone", "terse", "today", "nobody", "", "A b", "é",
+];
+
+fn text(tokens: &[Token], mustache: bool) -> String {
+    let mut out = String::new();
+    let tag = |inner: String| match mustache {
+        true => format!("{{{{{inner}}}}}"),
+        false => format!("{{{inner}}}"),
+    };
+    for t in tokens {
+        let n = |i: &u8| WRITTEN[*i as usize % WRITTEN.len()];
+        out += &match t {
+            Token::Name(i) => tag(n(i).to_string()),
+            Token::Open(i) if mustache => tag(format!("#{}", n(i))),
+            Token::Open(i) => tag(format!("?{}", n(i))),
+            Token::Negated(i) if mustache => tag(format!("^{}", n(i))),
+            Token::Negated(i) => tag(format!("?!{}", n(i))),
+            Token::Count(i, many) => {
+                tag(format!("?{}:{}", n(i), if *many { "many" } else { "one" }))
+            }
+            Token::Loop(i) => tag(format!("#{}", n(i))),
+            Token::Close(i) => tag(format!("/{}", n(i))),
+            Token::Item => tag(".".into()),
+            Token::Text(s) => s.clone(),
+            Token::Blank => " ".into(),
+            Token::Newline => "\n".into(),
+            Token::Brace(open) => (if *open { "{" } else { "}" }).into(),
+            Token::Double(open) => (if *open { "{{" } else { "}}" }).into(),
+            // Up to 32 KiB: twice an overlay file's default cap.
+            Token::Repeat(k) => {
+                let again = out.clone();
+                let times = (*k as usize % 64).min(32 * 1024 / again.len().max(1));
+                again.repeat(times)
+            }
+        };
+    }
+    out
+}
+
+fuzz_target!(|input: Input| {
+    let text = text(&input.tokens, input.mustache);
+    let spec = TemplateSpec {
+        layer: "greeting",
+        file: "greeting.md",
+        names: NAMES,
+        mustache: input.mustache,
+        jinja: input.jinja,
+    };
+    let values: Vec<Value<'_>> = input.values.iter().map(|v| Value::Text(v)).collect();
+    let (rendered, refused) = overlay_template(&text, &spec, &values);
+    match user_template(text.trim(), &spec) {
+        Err(e) => {
+            let trimmed = text.trim();
+            assert!(trimmed.is_char_boundary(e.at), "{e:?}");
+            assert!(e.message.chars().count() < 300, "{}", e.message);
+            let (line, col) = e.line_col(trimmed);
+            assert!(line >= 1 && col >= 1);
+            assert!(refused.is_some() && rendered.text.is_empty());
+        }
+        Ok(t) => {
+            assert!(refused.is_none());
+            let out = &rendered.text;
+            assert_eq!(out.trim(), out);
+            let mut end = 0;
+            for (r, _) in &rendered.user {
+                assert!(
+                    r.start >= end && r.start < r.end && r.end <= out.len(),
+                    "{r:?}"
+                );
+                assert!(out.is_char_boundary(r.start) && out.is_char_boundary(r.end));
+                end = r.end;
+            }
+            let users: usize = rendered.user.iter().map(|(r, _)| r.len()).sum();
+            assert!(users <= t.lits.len());
+            // With every value empty, every byte printed is the user's.
+            let empty = [Value::Text(""); 5];
+            let (bare, _) = overlay_template(&text, &spec, &empty);
+            let covered: usize = bare.user.iter().map(|(r, _)| r.len()).sum();
+            assert_eq!(covered, bare.text.len(), "{bare:?}");
+        }
+    }
+});
