@@ -1,7 +1,8 @@
 //! Notes `check` gives about caching, from every prompt the closed sets make (facts not
-//! given, slots empty): a stable prefix too short for a provider to cache, and a layer that
+//! given, slots empty): a stable prefix too short for a provider to cache, a layer that
 //! varies by role placed before layers every role shares (each role's cached prefix then
-//! ends early, and the shared text is cached once per role instead of once).
+//! ends early, and the shared text is cached once per role instead of once), and a
+//! volatile layer a manifest with messages sends before the conversation's history.
 
 use std::collections::HashMap;
 
@@ -24,7 +25,39 @@ pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> 
         false => short_prefixes(p, min, counter, manifest),
     };
     list.extend(role_before_shared(p, counter, (manifest, source)));
+    list.extend(volatile_before_history(p, (manifest, source)));
     Diagnostics { files, list }
+}
+
+/// A note at each volatile layer a manifest with messages sends before the conversation's
+/// history: what changes every turn there makes every turn write the whole history cached
+/// after it anew, where after the history it leaves the history cached.
+fn volatile_before_history(p: &Prompts, manifest: (FileId, &str)) -> Vec<Diagnostic> {
+    let d = &p.doctrine;
+    let before = d
+        .layers
+        .iter()
+        .filter(|l| l.tier == Stability::Volatile)
+        .filter_map(|l| {
+            let m = l.info.message.filter(|m| !m.after_history)?;
+            Some((l, m))
+        });
+    before
+        .map(|(l, m)| Diagnostic {
+            span: layer_span(p, &l.name, manifest),
+            message: format!(
+                "volatile layer `{}` is sent in the `{}` message before the conversation's \
+                 history: it changes every turn, so every turn writes the whole history \
+                 cached after it anew (`cargo doctrine simulate` compares both placements)",
+                l.name, m.role
+            ),
+            help: Some(
+                "send it after the history: put it in a `[[message]]` with \
+                 `after_history = true`, the turn's own context"
+                    .into(),
+            ),
+        })
+        .collect()
 }
 
 /// One note per distinct stable prefix under `min` tokens.

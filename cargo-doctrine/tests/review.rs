@@ -389,6 +389,30 @@ fn check_notes_a_role_layer_before_layers_every_role_shares() {
     assert_eq!(out, "");
 }
 
+/// A volatile layer a manifest with messages sends before the history: a note at its name;
+/// the same layer in a message after the history: none.
+#[test]
+fn check_notes_a_volatile_layer_sent_before_the_history() {
+    let manifest = "separator = \"\\n\\n\"\n\n[[layer]]\nname = \"base\"\ntext = \"You help.\"\n\n\
+                    [[layer]]\nname = \"clock\"\nslot = \"optional\"\ntier = \"volatile\"\n\n\
+                    [[message]]\nrole = \"system\"\nlayers = [\"base\"]\n\n\
+                    [[message]]\nrole = \"user\"\nlayers = [\"clock\"]\n";
+    let dir = crate_with(manifest);
+    let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "1"]));
+    assert_eq!(
+        out,
+        "note: doctrine.toml:8:8: volatile layer `clock` is sent in the `user` message before \
+         the conversation's history: it changes every turn, so every turn writes the whole \
+         history cached after it anew (`cargo doctrine simulate` compares both placements)\n\
+         \x20 help: send it after the history: put it in a `[[message]]` with \
+         `after_history = true`, the turn's own context\n"
+    );
+    let after = format!("{manifest}after_history = true\n");
+    let dir = crate_with(&after);
+    let out = stdout(&run_in(dir.path(), &["check", "--min-cache-tokens", "1"]));
+    assert_eq!(out, "");
+}
+
 #[test]
 fn an_encoding_gives_exact_token_counts() {
     use doctrine_core::tokens::Encoding;
