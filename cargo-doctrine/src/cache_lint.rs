@@ -60,7 +60,9 @@ fn volatile_before_history(p: &Prompts, manifest: (FileId, &str)) -> Vec<Diagnos
         .collect()
 }
 
-/// One note per distinct stable prefix under `min` tokens.
+/// The distinct stable prefixes under `min` tokens: one note naming the prompts when
+/// there is one, else one note for all of them (their count and their range of sizes), so
+/// a manifest of many roles gets one note, not one per role.
 fn short_prefixes(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -> Vec<Diagnostic> {
     let mut order: Vec<&str> = Vec::new();
     let mut members: HashMap<&str, Vec<&str>> = HashMap::new();
@@ -73,28 +75,62 @@ fn short_prefixes(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -
         names.push(&c.name);
     }
     let tokens = counter.heading().trim_start_matches('~');
-    order
+    let distinct = order.len();
+    let short: Vec<(&str, usize)> = order
         .into_iter()
-        .filter_map(|stable| {
-            let n = counter.count(stable);
-            (n < min).then(|| Diagnostic {
-                span: Span::file(manifest),
-                message: format!(
-                    "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or \
-                     slots, under the {min} a provider caches at the least: it is not cached, \
-                     and every turn pays for it in full",
-                    members[stable].join(", "),
-                    approx(counter),
-                    stable.len()
+        .map(|stable| (stable, counter.count(stable)))
+        .filter(|&(_, n)| n < min)
+        .collect();
+    let (lo, hi) = match (
+        short.iter().map(|s| s.1).min(),
+        short.iter().map(|s| s.1).max(),
+    ) {
+        (Some(lo), Some(hi)) => (lo, hi),
+        _ => return Vec::new(),
+    };
+    let help_tail = "; for a model whose minimum differs, pass --min-cache-tokens N";
+    let (message, help) = match &short[..] {
+        [(stable, n)] => (
+            format!(
+                "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or slots, \
+                 under the {min} a provider caches at the least: it is not cached, and every \
+                 turn pays for it in full",
+                members[stable].join(", "),
+                approx(counter),
+                stable.len()
+            ),
+            format!(
+                "{} more stable {tokens} would make it cacheable{help_tail}",
+                min - n
+            ),
+        ),
+        _ => {
+            let prompts: usize = short.iter().map(|(s, _)| members[s].len()).sum();
+            let which = match short.len() == distinct {
+                true => format!("all {distinct} distinct stable prefixes"),
+                false => format!("{} of the {distinct} distinct stable prefixes", short.len()),
+            };
+            (
+                format!(
+                    "{which} (of {prompts} prompts) are {a}{lo}–{hi} {tokens} without facts or \
+                     slots, under the {min} a provider caches at the least: they are not \
+                     cached, and every turn pays for them in full",
+                    a = approx(counter)
                 ),
-                help: Some(format!(
-                    "{} more stable {tokens} would make it cacheable; for a model whose minimum \
-                     differs, pass --min-cache-tokens N",
-                    min - n
-                )),
-            })
-        })
-        .collect()
+                format!(
+                    "{}–{} more stable {tokens} would make them cacheable (`cargo doctrine \
+                     matrix` lists each prompt's stable prefix){help_tail}",
+                    min - hi,
+                    min - lo
+                ),
+            )
+        }
+    };
+    vec![Diagnostic {
+        span: Span::file(manifest),
+        message,
+        help: Some(help),
+    }]
 }
 
 /// For a manifest with tiers: one note per cached tier some of whose prefixes (up to the

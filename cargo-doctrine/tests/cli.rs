@@ -50,10 +50,19 @@ fn a_clean_manifest_exits_0_with_notes_only() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         assert_eq!(stderr(&out), "");
         let printed = stdout(&out);
-        assert!(!printed.contains("error"), "{printed}");
+        assert!(!printed.contains("error:"), "{printed}");
         let blocks: Vec<&str> = printed.split("\n\n").collect();
-        assert!(blocks.iter().all(|b| b.starts_with("note: ")), "{printed}");
+        let (last, notes) = blocks.split_last().unwrap();
+        assert!(notes.iter().all(|b| b.starts_with("note: ")), "{printed}");
+        assert!(
+            last.contains(": no errors, the manifest is fine (") && last.ends_with(" above)\n"),
+            "{printed}"
+        );
     }
+    // The crew's check is a few lines: one note for its short prefixes, one for its
+    // layer order, the line saying it is fine.
+    let crew = stdout(&run(&["check", "examples/crew/doctrine.toml"]));
+    assert!(crew.lines().count() <= 12, "{crew}");
     // Given no manifest, `check` takes `doctrine.toml` (or `src/doctrine.toml`) here; with
     // a minimum its prefixes reach, nothing is printed.
     let out = run_in(
@@ -61,7 +70,12 @@ fn a_clean_manifest_exits_0_with_notes_only() {
         &["check", "--min-cache-tokens", "1"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+    let said = stdout(&out);
+    assert!(
+        said.ends_with("doctrine.toml: no errors, the manifest is fine\n"),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
 }
 
 #[test]
