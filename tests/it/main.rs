@@ -13,6 +13,7 @@ mod any_of;
 mod book;
 mod crate_path;
 mod crew;
+mod doc_commands;
 mod docs;
 mod extensions;
 mod forging;
