@@ -20,11 +20,7 @@ pub(super) type Index = (Option<(usize, Rendered)>, Vec<Notice>);
 /// The skill index fact of role `role` and what it prints, with the loader's notices;
 /// `None` when the role does not take it. User directories for a manifest without
 /// `[skills]` are refused: nothing would print them.
-pub(super) fn index(
-    d: &Doctrine,
-    role: usize,
-    dirs: &[PathBuf],
-) -> Result<Index, InputError> {
+pub(super) fn index(d: &Doctrine, role: usize, dirs: &[PathBuf]) -> Result<Index, InputError> {
     let Some(shipped) = &d.skills else {
         return match dirs.first() {
             None => Ok((None, Vec::new())),
