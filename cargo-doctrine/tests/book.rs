@@ -216,3 +216,129 @@ fn bad_input_is_an_error_that_names_the_fix() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read missing.toml"));
 }
+
+/// A fact's value inside shipped text, a list item's field and a default are the
+/// caller's: each is marked where it lands, with whose it is, and the layer's label says
+/// it holds run-time values; the shipped text around them is not marked.
+#[test]
+fn the_callers_values_inside_shipped_text_are_marked_where_they_land() {
+    let manifest = r#"
+[facts.user]
+tier = "stable"
+optional = ["*"]
+default = "friend"
+
+[facts.tools]
+tier = "stable"
+optional = ["*"]
+list = { item = "- {.}" }
+
+[[layer]]
+name = "greeting"
+text = "Hello, {user}.{?tools} Tools:\n{tools}{/tools}"
+interpolate = true
+"#;
+    let dir = crate_with(&[("doctrine.toml", manifest)]);
+    let html = page(
+        dir.path(),
+        &[
+            "--fact",
+            "user=Ada <b>",
+            "--fact",
+            "tools=grep",
+            "--fact",
+            "tools=sed",
+        ],
+    );
+    let read = book_dom::read(&html);
+    let [section] = &read.sections[..] else {
+        panic!("one prompt")
+    };
+    assert_eq!(section.bytes, "Hello, Ada <b>. Tools:\n- grep\n- sed");
+    assert_eq!(
+        section.values,
+        [
+            ("Ada <b>".to_string(), "fact `user`".to_string()),
+            ("grep".to_string(), "fact `tools`".to_string()),
+            ("sed".to_string(), "fact `tools`".to_string()),
+        ]
+    );
+    assert!(section.layers[0].label.contains("HOLDS CALLER'S VALUES"));
+    // Not given, the default prints, and is the caller's value too.
+    let html = page(dir.path(), &[]);
+    let read = book_dom::read(&html);
+    assert_eq!(
+        read.sections[0].values,
+        [("friend".to_string(), "fact `user`".to_string())]
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+/// `book --rev REV` reviews the change since a revision, both sides composed with the
+/// inputs given: the old text read from git, the changed bytes marked, the values the
+/// caller gave marked in the new side's pages.
+#[test]
+fn a_review_against_a_revision_takes_the_inputs_for_both_sides() {
+    let old = "[facts.user]\ntier = \"stable\"\nrequired = [\"*\"]\n\n\
+        [[layer]]\nname = \"base\"\ntext = \"Hello, {user}. Ask before deleting.\"\ninterpolate = true\n";
+    let dir = crate_with(&[("doctrine.toml", old)]);
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "one"]);
+    let new = old.replace("Ask before deleting.", "Ask first.");
+    std::fs::write(dir.path().join("doctrine.toml"), new).unwrap();
+    // A required fact: without it neither side composes.
+    let out = run_in(dir.path(), &["--rev", "HEAD"]);
+    assert_ne!(out.status.code(), Some(0));
+    let html = page(dir.path(), &["--rev", "HEAD", "--fact", "user=Ada"]);
+    let read = book_dom::read(&html);
+    let [section] = &read.sections[..] else {
+        panic!("one prompt")
+    };
+    assert_eq!(section.bytes, "Hello, Ada. Ask first.");
+    assert_eq!(
+        section.values,
+        [("Ada".to_string(), "fact `user`".to_string())]
+    );
+    let select = |s: &str| scraper::Selector::parse(s).unwrap();
+    let added: Vec<String> = read
+        .html
+        .select(&select("#review .diff .added"))
+        .map(|l| l.text().collect())
+        .collect();
+    // The layer's text as composed with the inputs, on both sides.
+    assert_eq!(added, ["+Hello, Ada. Ask first."]);
+    let removed: Vec<String> = read
+        .html
+        .select(&select("#review .diff .removed"))
+        .map(|l| l.text().collect())
+        .collect();
+    assert_eq!(removed, ["-Hello, Ada. Ask before deleting."]);
+    let inserted: String = read
+        .html
+        .select(&select(&format!("#{} .text .ins", section.id)))
+        .map(|l| l.text().collect::<String>())
+        .collect();
+    // The changed bytes are marked in the page (a character diff of the two texts).
+    assert!(!inserted.is_empty());
+}

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 
 use doctrine_codegen::named::{self, Named, NamedInstruction, SlotText};
 use doctrine_codegen::{inputs, load, naming, plan, Request};
-use doctrine_core::introspect::{Origin, Section};
+use doctrine_core::introspect::{Origin, Section, Supplied};
 use doctrine_core::tokens::Encoding;
 use doctrine_core::Prompt;
 
@@ -92,10 +92,11 @@ fn request(manifest: &str) -> Request {
     )
 }
 
-/// Every prompt of a manifest with `shared` inputs, by name, composed as compiled code does.
+/// Every prompt of a manifest with `shared` inputs, by name, composed as compiled code does
+/// (recording the run-time pieces, as the book composes: the bytes are the same).
 fn prompts(manifest: &str, shared: &Named) -> Vec<(String, Prompt<Box<[Section]>>)> {
     let d = load(&request(manifest)).unwrap_or_else(|e| panic!("{}", e.rendered()));
-    let plan = plan::build(&d);
+    let plan = plan::build(&d).recording();
     inputs::combinations(&d, false)
         .into_iter()
         .map(|c| {
@@ -162,6 +163,25 @@ fn check(page: &book_dom::Page, prompts: &[(String, Prompt<Box<[Section]>>)]) {
                 layer.label
             );
         }
+        // Each caller's value inside shipped text, labelled with whose it is (a layer that
+        // is all run-time text, or a user's file, is marked whole instead).
+        let whole = |layer: &str| {
+            let s = prompt.sections().iter().find(|s| s.info.name == layer);
+            s.is_some_and(|s| matches!(s.origin, Origin::Slot | Origin::Instructions))
+        };
+        let values: Vec<(String, String)> = prompt
+            .run_time_text()
+            .iter()
+            .filter(|v| !whole(v.layer))
+            .filter(|v| {
+                !matches!(
+                    v.source,
+                    Supplied::OverlayFile(_) | Supplied::SelectorPath(_)
+                )
+            })
+            .map(|v| (text[v.range.clone()].to_string(), v.source.to_string()))
+            .collect();
+        assert_eq!(section.values, values, "{name}: each value, labelled");
         let user: Vec<(String, String)> = prompt
             .user_content()
             .iter()

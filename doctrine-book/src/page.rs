@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use doctrine_core::introspect::{Origin, Section};
+use doctrine_core::introspect::{Origin, Section, Supplied};
 use doctrine_core::Prompt;
 
 use crate::count::Counter;
@@ -54,6 +54,11 @@ pub(crate) struct Layer {
     pub runtime: bool,
     /// The stretches (within the prompt) a user's file supplied, and which file.
     pub user: Vec<(Range<usize>, String)>,
+    /// The stretches the caller's values wrote inside shipped text (a fact, a list item's
+    /// field), and whose: recorded only when the prompt was composed with a recording
+    /// guard, as the tool composes. A layer that is all run-time text (`runtime`) and a
+    /// user's file (`user`) are marked whole already.
+    pub values: Vec<(Range<usize>, String)>,
 }
 
 /// A cache breakpoint: the end of a cached tier's block.
@@ -159,13 +164,28 @@ fn layer<S: AsRef<[Section]>>(
         .map(|u| (clamp(&u.range, range), u.source.to_string()))
         .filter(|(r, _)| !r.is_empty())
         .collect();
+    let runtime = matches!(section.origin, Origin::Slot | Origin::Instructions);
+    let values = prompt
+        .run_time_text()
+        .iter()
+        .filter(|v| v.layer == section.info.name && !runtime)
+        .filter(|v| {
+            !matches!(
+                v.source,
+                Supplied::OverlayFile(_) | Supplied::SelectorPath(_)
+            )
+        })
+        .map(|v| (clamp(&v.range, range), v.source.to_string()))
+        .filter(|(r, _)| !r.is_empty())
+        .collect();
     Layer {
         name: section.info.name.to_string(),
         source: section.origin.to_string(),
         tier: section.info.tier_name.to_string(),
         locked: section.info.locked,
-        runtime: matches!(section.origin, Origin::Slot | Origin::Instructions),
+        runtime,
         user,
+        values,
     }
 }
 

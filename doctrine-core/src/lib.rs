@@ -43,7 +43,7 @@ pub mod input {
 /// them, print them, match on them; generated code builds the static ones, and most can
 /// gain a field or a variant in a minor release (`#[non_exhaustive]`).
 pub mod introspect {
-    pub use crate::runtime::boundary::{Escape, Supplied};
+    pub use crate::runtime::boundary::{Escape, RunTimeText, Supplied};
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};

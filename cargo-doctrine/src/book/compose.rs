@@ -13,7 +13,8 @@ use crate::prompts::{Composed, Prompts, MAX_PROMPTS};
 
 /// The prompts of `doctrine` with the inputs in `given`.
 pub(crate) fn every(doctrine: Doctrine, given: &Named, choices: bool) -> Result<Prompts, Stop> {
-    let plan = plan::build(&doctrine);
+    // The book draws the caller's values where they land.
+    let plan = plan::build(&doctrine).recording();
     let one = given.role.is_some()
         || !given.flags.is_empty()
         || !given.knobs.is_empty()

@@ -16,7 +16,7 @@ use crate::compose::{self, FACT, FAMILY, INSTRUCTION, OVERLAY, SELECT, SLOT};
 use crate::git_tree::OldTree;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
-use crate::prompts::{self, Prompts};
+use crate::prompts::Prompts;
 use crate::tokens::Counter;
 
 pub(crate) const COMMAND: Command = Command {
@@ -73,9 +73,8 @@ per layer (name, source, tier, locked, overlay field, gate), separators drawn as
 the stable/volatile boundary and each cache breakpoint with the tokens up to it; locked \
 layers, user-file bytes and run-time values are marked by colour and by a text label; layers \
 left out are listed with the reason. The inputs (facts, slots, instructions, selectors, \
-overlay, family) apply to every prompt; a required fact must be given. In review mode the \
-prompts are composed as `diff` composes them (no facts, slots or overlay): each changed layer \
-text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
+overlay, family) apply to every prompt; a required fact must be given. In review mode they \
+apply to both sides: each changed layer text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
 pages, and each prompt's cached prefix before → after is stated, with the simulated cache \
 (3 sessions × 4 turns) before → after.",
     examples: &[
@@ -115,7 +114,6 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             other => return Err(cli::unexpected(&COMMAND, other)),
         }
     }
-    let review = args.diff || args.rev.is_some();
     match (args.diff, &args.rev, args.paths.len()) {
         (true, Some(_), _) => Err(Stop::Usage(
             "give --diff OLD NEW or --rev REV, not both".into(),
@@ -128,13 +126,6 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             "give one manifest (two with --diff OLD NEW)".into(),
         )),
     }?;
-    if review && args.named != Named::default() {
-        return Err(Stop::Usage(
-            "a review composes the prompts as `diff` does, without inputs: drop --fact, --slot, \
-             --instruction, --select, --overlay, --family and the combination's options"
-                .into(),
-        ));
-    }
     Ok(args)
 }
 
@@ -185,12 +176,21 @@ fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
         }
         None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
     };
-    let both = prompts::all(&old_request, args.choices)
-        .and_then(|old| Ok((old, prompts::all(&new.request(), args.choices)?)));
-    let (old, new): (Prompts, Prompts) = match both {
-        Ok(both) => both,
-        Err(prompts::Failed::Diagnostics) => return Ok(None),
-        Err(prompts::Failed::Stop(stop)) => return Err(stop),
+    // Both sides composed with the inputs given, as the book of one side is.
+    let side = |request: &doctrine_codegen::Request| -> Result<Option<Prompts>, Stop> {
+        match load(request) {
+            Ok(d) => book::compose::every(d, &args.named, args.choices).map(Some),
+            Err(diagnostics) => {
+                cli::complain(diagnostics.rendered().trim_end());
+                Ok(None)
+            }
+        }
+    };
+    let Some(old) = side(&old_request)? else {
+        return Ok(None);
+    };
+    let Some(new) = side(&new.request())? else {
+        return Ok(None);
     };
     let shown = |p: &Prompts| p.doctrine.manifest_display.clone();
     let labels = match &args.rev {

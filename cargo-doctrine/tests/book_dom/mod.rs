@@ -25,6 +25,8 @@ pub struct Section {
     pub layers: Vec<Layer>,
     /// The text and label of each user-file mark, in order.
     pub user: Vec<(String, String)>,
+    /// The text and label of each mark of a caller's value inside shipped text, in order.
+    pub values: Vec<(String, String)>,
     /// The copy control's string, as JSON.
     pub json: String,
 }
@@ -84,6 +86,10 @@ fn section(s: ElementRef<'_>) -> Section {
         user: s
             .select(&select(".text [data-user]"))
             .map(|u| (text(u), attr(u, "data-user")))
+            .collect(),
+        values: s
+            .select(&select(".text [data-val]"))
+            .map(|v| (text(v), attr(v, "data-val")))
             .collect(),
         json: s
             .select(&select("script[type=\"application/json\"]"))

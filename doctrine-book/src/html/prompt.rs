@@ -100,11 +100,11 @@ impl Book {
         out.push_str("\">");
         self.write_label(out, layer, bytes);
         out.push_str("<div class=\"bytes\" data-seg=\"layer\">");
-        let mut spans: Vec<Span> = layer
-            .user
-            .iter()
-            .map(|(r, source)| Span::new(r.clone(), "user", "data-user", source))
-            .collect();
+        let user = layer.user.iter();
+        let user = user.map(|(r, source)| Span::new(r.clone(), "user", "data-user", source));
+        let values = layer.values.iter();
+        let values = values.map(|(r, source)| Span::new(r.clone(), "val", "data-val", source));
+        let mut spans: Vec<Span> = user.chain(values).collect();
         let mut points = Vec::new();
         if let Some(review) = review {
             spans.extend(
@@ -133,6 +133,9 @@ impl Book {
         }
         if layer.runtime {
             out.push_str(" <span class=\"tag rt\">RUN-TIME VALUE</span>");
+        }
+        if !layer.values.is_empty() {
+            out.push_str(" <span class=\"tag rt\">HOLDS CALLER'S VALUES</span>");
         }
         if !layer.user.is_empty() {
             out.push_str(" <span class=\"tag usr\">USER FILE BYTES</span>");
@@ -181,6 +184,7 @@ impl Book {
 const LEGEND: &str = "<p class=\"legend\">Each block is one layer's bytes, labelled; \
 <span class=\"tag lock\">LOCKED</span> no user file or run-time value can change it; \
 <span class=\"tag rt\">RUN-TIME VALUE</span> the caller's text; \
+<span class=\"val\" data-val=\"fact\">a value</span> the caller's value inside shipped text; \
 <span class=\"user\" data-user=\"file\">user-file bytes</span> a user's file supplied them; \
 separators are drawn as their escaped bytes.</p>\n";
 

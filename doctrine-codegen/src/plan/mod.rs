@@ -62,6 +62,15 @@ pub struct Plan {
     pub guard: &'static Guard,
 }
 
+impl Plan {
+    /// The same plan, its guard recording where each run-time piece lands
+    /// (`Prompt::run_time_text`): what the prompt book draws.
+    pub fn recording(mut self) -> Plan {
+        self.guard = one(self.guard.recording());
+        self
+    }
+}
+
 /// The plan of manifest `d`.
 pub fn build(d: &Doctrine) -> Plan {
     let indices = Indices::new(d);

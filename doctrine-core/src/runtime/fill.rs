@@ -2,7 +2,7 @@
 //! [`compose`](super::compose::compose) and a [`Prepared`](super::prepared::Prepared) plan
 //! both take, so the two cannot write different bytes or records.
 
-use super::boundary::{Guarded, Raw, Shift};
+use super::boundary::{Guarded, Piece, Raw, RunTimeText, Shift};
 use super::compose::Layout;
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Skip, Stability};
@@ -186,7 +186,7 @@ impl<'a> Filler<'a> {
     pub(super) fn done(mut self, sections: &mut [Section]) -> Written {
         self.out.text.push(self.joins.end());
         debug_assert_eq!(self.out.text.len(), self.total);
-        let (text, escapes) = self.out.text.finish();
+        let (text, escapes, pieces) = self.out.text.finish();
         let volatile_start = self.volatile_start.min(text.len());
         let (stable_end, volatile_start) = match self.joins.messages() {
             true => super::message::split(sections, text.len()),
@@ -199,6 +199,7 @@ impl<'a> Filler<'a> {
             marks: self.out.marks,
             user: self.out.user,
             escapes: Vec::new(),
+            run_time: run_time(pieces, sections),
         };
         match escapes.is_empty() {
             true => {
@@ -232,6 +233,16 @@ pub(super) fn write_section<'a>(
     out.text.close();
 }
 
+/// The run-time pieces as the prompt names them (before any escape).
+fn run_time(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
+    let piece = |p: Piece| RunTimeText {
+        range: p.range,
+        layer: sections[p.section].info.name,
+        source: p.source,
+    };
+    pieces.into_iter().map(piece).collect()
+}
+
 /// What was written, its offsets moved past the escapes that went into the text.
 #[cold]
 fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written {
@@ -246,6 +257,10 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
     for u in &mut w.user {
         let i = section_of(sections, u.range.start);
         u.range = shift.start(u.range.start, i)..shift.end(u.range.end, i);
+    }
+    for r in &mut w.run_time {
+        let i = section_of(sections, r.range.start);
+        r.range = shift.start(r.range.start, i)..shift.end(r.range.end, i);
     }
     for m in &mut w.marks {
         (m.start, m.end) = (shift.start(m.start, m.section), shift.end(m.end, m.section));

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::boundary::Escape;
+use super::boundary::{Escape, RunTimeText};
 use super::explain::Explain;
 use super::model::ModelMatch;
 use super::notice::{Notice, NoticeKind};
@@ -35,20 +35,23 @@ pub struct Prompt<S> {
     told: Option<Box<Told>>,
 }
 
-/// What a prompt was told of its inputs before composing.
+/// What a prompt was told of its inputs before composing, and the run-time pieces a
+/// recording guard saw: what most prompts have none of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Told {
     cleaned: Box<[Cleaned]>,
     rejected: Box<[Notice]>,
+    run_time: Box<[RunTimeText]>,
 }
 
 /// `None` when there is nothing to tell.
-fn told(cleaned: &[Cleaned], rejected: &[Notice]) -> Option<Box<Told>> {
-    let nothing = cleaned.is_empty() && rejected.is_empty();
+fn told(cleaned: &[Cleaned], rejected: &[Notice], run_time: Vec<RunTimeText>) -> Option<Box<Told>> {
+    let nothing = cleaned.is_empty() && rejected.is_empty() && run_time.is_empty();
     (!nothing).then(|| {
         Box::new(Told {
             cleaned: cleaned.into(),
             rejected: rejected.into(),
+            run_time: run_time.into(),
         })
     })
 }
@@ -63,6 +66,8 @@ pub(crate) struct Written {
     pub marks: Vec<Mark>,
     pub user: Vec<UserContent>,
     pub escapes: Vec<Escape>,
+    /// Each run-time piece, when the guard recorded them.
+    pub run_time: Vec<RunTimeText>,
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
@@ -84,7 +89,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             escapes: written.escapes,
             ceiling: None,
             model: None,
-            told: told(cleaned, rejected),
+            told: told(cleaned, rejected, written.run_time),
         }
     }
 
@@ -92,7 +97,12 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// refused before composing.
     #[inline(always)]
     pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
-        self.told = told(cleaned, rejected);
+        let run_time = self
+            .told
+            .take()
+            .map(|t| t.run_time.into_vec())
+            .unwrap_or_default();
+        self.told = told(cleaned, rejected, run_time);
         self
     }
 
@@ -180,6 +190,14 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// [`Prompt::notices`] for the same said in sentences.
     pub fn escapes(&self) -> &[Escape] {
         &self.escapes
+    }
+
+    /// Each stretch run-time text wrote (a fact's value, a list item's field, a slot, an
+    /// instruction, a user's file), in order, when the prompt was composed with a
+    /// recording guard ([`Guard::recording`](crate::__private::Guard::recording)): what
+    /// the prompt book draws. Empty for generated code's prompts, which do not record.
+    pub fn run_time_text(&self) -> &[RunTimeText] {
+        self.told.as_ref().map_or(&[], |t| &t.run_time)
     }
 
     /// Each fact and slot whose value the manifest's `sanitize` changed before it was

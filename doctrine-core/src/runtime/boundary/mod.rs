@@ -26,12 +26,13 @@ use super::instruction::{Authority, Instruction};
 
 pub(crate) use notices::notices;
 pub use oracle::boundaries;
-pub(crate) use writer::{may_mark_a_heading, Guarded, Raw, Shift};
+pub(crate) use writer::{may_mark_a_heading, Guarded, Piece, Raw, Shift};
 
 /// What a manifest guards its run-time text against: its section tags' names, folded
 /// (lowercase, look-alikes as Latin letters, no accents), sorted; and its facts' names (for
 /// notices: a placeholder value past them is a knob's or a flag's, which the manifest
 /// wrote). Heading lines are guarded in every manifest. Used by generated code.
+#[derive(Clone, Copy)]
 pub struct Guard {
     pub tags: &'static [&'static str],
     pub facts: &'static [&'static str],
@@ -56,6 +57,23 @@ pub struct Guard {
     /// A layer may follow other text than the separator (a `join_before`, a message's
     /// wrapper): what precedes a layer is read as unknown, at its worst.
     joins: bool,
+    /// Every run-time piece is recorded where it lands ([`RunTimeText`]): for a tool that
+    /// draws them (the prompt book), never for generated code, which pays nothing for it.
+    records: bool,
+}
+
+/// A stretch of a composed prompt that run-time text wrote (a fact's value, a list item's
+/// field, a slot, an instruction, a user's file), recorded when the prompt was composed
+/// with a recording guard ([`Guard::recording`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RunTimeText {
+    /// Where it sits in [`Prompt::as_str`](crate::Prompt::as_str).
+    pub range: Range<usize>,
+    /// The layer whose text holds it.
+    pub layer: &'static str,
+    /// Where the text came from.
+    pub source: Supplied,
 }
 
 impl Guard {
@@ -84,7 +102,21 @@ impl Guard {
             every_value: false,
             off: false,
             joins: false,
+            records: false,
         }
+    }
+
+    /// The same guard, recording where each run-time piece lands
+    /// ([`Prompt::run_time_text`](crate::Prompt::run_time_text)): what a tool that shows
+    /// them turns on.
+    pub const fn recording(mut self) -> Guard {
+        self.records = true;
+        self
+    }
+
+    /// Whether run-time pieces are recorded.
+    pub(crate) fn records(&self) -> bool {
+        self.records
     }
 
     /// The same guard, for a manifest whose layers are not all joined by the separator
@@ -165,7 +197,7 @@ impl Guard {
 impl PartialEq for Guard {
     fn eq(&self, other: &Self) -> bool {
         let key = |g: &Guard| {
-            let flags = (g.every_value, g.off, g.joins);
+            let flags = (g.every_value, g.off, g.joins, g.records);
             (g.tags, g.facts, g.loops, g.templates, flags)
         };
         key(self) == key(other)

@@ -34,7 +34,7 @@ fn write(sep: &str, layers: &[Layer<'_>]) -> (String, Vec<Raw>, Vec<Range<usize>
         }
         w.close();
     }
-    let (text, escapes) = w.finish();
+    let (text, escapes, _) = w.finish();
     (text, escapes, runtime)
 }
 

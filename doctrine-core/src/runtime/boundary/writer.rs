@@ -73,6 +73,16 @@ pub(crate) struct Guarded<'a> {
     /// when a piece ends inside one).
     pending: Vec<Pending<'a>>,
     escapes: Vec<Raw>,
+    /// Each run-time piece, where it was written, when the guard records them.
+    pieces: Vec<Piece>,
+}
+
+/// A run-time piece as written (before any escape): its bytes, its layer, its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub(crate) range: std::ops::Range<usize>,
+    pub(crate) section: usize,
+    pub(crate) source: Supplied,
 }
 
 impl<'a> Guarded<'a> {
@@ -88,6 +98,7 @@ impl<'a> Guarded<'a> {
             pending: Vec::new(),
             // Allocated only when something is escaped.
             escapes: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -145,6 +156,19 @@ impl<'a> Guarded<'a> {
         let lo = self.text.len();
         self.text.push_str(s);
         self.pushed(lo, via);
+        self.record(lo, via);
+    }
+
+    /// The run-time piece written from `lo` to the end, recorded when the guard says so.
+    #[inline(always)]
+    fn record(&mut self, lo: usize, via: Via<'a>) {
+        if self.guard.records() && lo < self.text.len() {
+            self.pieces.push(Piece {
+                range: lo..self.text.len(),
+                section: self.section,
+                source: via.supplied(self.guard),
+            });
+        }
     }
 
     /// A value printed escaped: written escaped, then checked as one piece of run-time
@@ -155,12 +179,16 @@ impl<'a> Guarded<'a> {
         escaping.push(s, &mut self.text);
         if let Some(via) = via {
             self.pushed(lo, via);
+            self.record(lo, via);
         }
     }
 
     /// A list value: its own text shipped, each item's field run-time text that came `via`
     /// somewhere (none: all of it shipped).
     pub(crate) fn list(&mut self, list: &dyn Rows, via: Option<Via<'a>>) {
+        if let (Some(via), true) = (via, self.guard.records()) {
+            return self.list_recorded(list, via);
+        }
         let Some(via) = via.filter(|_| self.guard.is_on()) else {
             return list.write(&mut self.text);
         };
@@ -179,6 +207,18 @@ impl<'a> Guarded<'a> {
                 self.checked(start, marks, via);
                 std::mem::swap(&mut self.text, text);
             }
+        });
+        self.text = text;
+    }
+
+    /// [`Self::list`], each field checked and recorded where it landed.
+    fn list_recorded(&mut self, list: &dyn Rows, via: Via<'a>) {
+        let mut text = std::mem::take(&mut self.text);
+        list.write_fields(&mut text, &mut |text, start| {
+            std::mem::swap(&mut self.text, text);
+            self.pushed(start, via);
+            self.record(start, via);
+            std::mem::swap(&mut self.text, text);
         });
         self.text = text;
     }
@@ -261,12 +301,13 @@ impl<'a> Guarded<'a> {
     /// The text with every escape in place (in its one allocation when there was none),
     /// and the escapes, in order.
     #[inline]
-    pub(crate) fn finish(mut self) -> (String, Vec<Raw>) {
+    pub(crate) fn finish(mut self) -> (String, Vec<Raw>, Vec<Piece>) {
         self.close();
         if self.escapes.is_empty() {
-            return (self.text, self.escapes);
+            return (self.text, self.escapes, self.pieces);
         }
-        escaped(self.text, self.escapes)
+        let (text, escapes) = escaped(self.text, self.escapes);
+        (text, escapes, self.pieces)
     }
 }
 
