@@ -668,4 +668,12 @@ fn rev_says_when_the_old_side_is_what_fails() {
     );
     assert!(rest.starts_with(&error), "{err}");
     assert_eq!(err.matches("error:").count(), 1, "{err}");
+    // The book's review says it alike.
+    let out_dir = repo.path().join("book");
+    let book = run_in(
+        repo.path(),
+        &["book", "--rev", "HEAD", "--out", out_dir.to_str().unwrap()],
+    );
+    assert_eq!(book.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&book.stderr), err);
 }

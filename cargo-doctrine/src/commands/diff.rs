@@ -16,6 +16,7 @@ use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::{self, Prompts};
 use crate::report;
+use crate::sides::Sides;
 use crate::textdiff::Paint;
 use crate::tokens::{self, Counter};
 
@@ -135,12 +136,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let mut args = parse(parser)?;
     let paint = args.paint.unwrap_or_else(Paint::auto);
-    // As given, to tell the sides apart when both are named alike in their crates.
-    let given: Vec<String> = args
-        .paths
-        .iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
+    let sides = Sides::new(args.rev.as_deref(), &args.paths);
     let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
     // Kept until the old prompts are made: dropping it removes the old tree.
     let mut _old_tree = None;
@@ -163,20 +159,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
         None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
     };
-    let which = |side: &str| match (&args.rev, given.first()) {
-        (Some(rev), _) if side == "old" => format!(
-            "in the OLD side: the crate as git has it at `{rev}` (the files named below are \
-             those of `{rev}`, not of the working tree):"
-        ),
-        (Some(_), _) => "in the NEW side: the working tree:".to_string(),
-        (None, _) => {
-            let path = given
-                .get(usize::from(side == "new"))
-                .map_or("", String::as_str);
-            format!("in the {} side, `{path}`:", side.to_uppercase())
-        }
-    };
-    let (old_side, new_side) = (which("old"), which("new"));
+    let (old_side, new_side) = (sides.heading(true), sides.heading(false));
     let both = prompts::side(&old_request, args.choices, Some(&old_side)).and_then(|old| {
         let new = prompts::side(&new.request(), args.choices, Some(&new_side))?;
         Ok((old, new))
@@ -187,12 +170,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     };
     drop(_old_tree);
     let shown = |p: &Prompts| p.doctrine.manifest_display.clone();
-    let labels = match &args.rev {
-        Some(rev) => [format!("{} at {rev}", shown(&old)), shown(&new)],
-        // Named alike in their crates (both `src/doctrine.toml`): as given instead.
-        None if shown(&old) == shown(&new) => [given[0].clone(), given[1].clone()],
-        None => [shown(&old), shown(&new)],
-    };
+    let labels = sides.labels(shown(&old), shown(&new));
     let labels = [labels[0].as_str(), labels[1].as_str()];
     out.print(&report::diff(
         (&old, &new),
