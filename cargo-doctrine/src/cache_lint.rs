@@ -1,7 +1,8 @@
 //! Notes `check` gives about caching, from every prompt the closed sets make (facts not
-//! given, slots empty): a stable prefix too short for a provider to cache, and a layer that
+//! given, slots empty): a stable prefix too short for a provider to cache, a layer that
 //! varies by role placed before layers every role shares (each role's cached prefix then
-//! ends early, and the shared text is cached once per role instead of once).
+//! ends early, and the shared text is cached once per role instead of once), and a
+//! volatile layer a manifest with messages sends before the conversation's history.
 
 use std::collections::HashMap;
 
@@ -24,10 +25,44 @@ pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> 
         false => short_prefixes(p, min, counter, manifest),
     };
     list.extend(role_before_shared(p, counter, (manifest, source)));
+    list.extend(volatile_before_history(p, (manifest, source)));
     Diagnostics { files, list }
 }
 
-/// One note per distinct stable prefix under `min` tokens.
+/// A note at each volatile layer a manifest with messages sends before the conversation's
+/// history: what changes every turn there makes every turn write the whole history cached
+/// after it anew, where after the history it leaves the history cached.
+fn volatile_before_history(p: &Prompts, manifest: (FileId, &str)) -> Vec<Diagnostic> {
+    let d = &p.doctrine;
+    let before = d
+        .layers
+        .iter()
+        .filter(|l| l.tier == Stability::Volatile)
+        .filter_map(|l| {
+            let m = l.info.message.filter(|m| !m.after_history)?;
+            Some((l, m))
+        });
+    before
+        .map(|(l, m)| Diagnostic {
+            span: layer_span(p, &l.name, manifest),
+            message: format!(
+                "volatile layer `{}` is sent in the `{}` message before the conversation's \
+                 history: it changes every turn, so every turn writes the whole history \
+                 cached after it anew (`cargo doctrine simulate` compares both placements)",
+                l.name, m.role
+            ),
+            help: Some(
+                "send it after the history: put it in a `[[message]]` with \
+                 `after_history = true`, the turn's own context"
+                    .into(),
+            ),
+        })
+        .collect()
+}
+
+/// The distinct stable prefixes under `min` tokens: one note naming the prompts when
+/// there is one, else one note for all of them (their count and their range of sizes), so
+/// a manifest of many roles gets one note, not one per role.
 fn short_prefixes(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -> Vec<Diagnostic> {
     let mut order: Vec<&str> = Vec::new();
     let mut members: HashMap<&str, Vec<&str>> = HashMap::new();
@@ -40,28 +75,62 @@ fn short_prefixes(p: &Prompts, min: usize, counter: Counter, manifest: FileId) -
         names.push(&c.name);
     }
     let tokens = counter.heading().trim_start_matches('~');
-    order
+    let distinct = order.len();
+    let short: Vec<(&str, usize)> = order
         .into_iter()
-        .filter_map(|stable| {
-            let n = counter.count(stable);
-            (n < min).then(|| Diagnostic {
-                span: Span::file(manifest),
-                message: format!(
-                    "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or \
-                     slots, under the {min} a provider caches at the least: it is not cached, \
-                     and every turn pays for it in full",
-                    members[stable].join(", "),
-                    approx(counter),
-                    stable.len()
+        .map(|stable| (stable, counter.count(stable)))
+        .filter(|&(_, n)| n < min)
+        .collect();
+    let (lo, hi) = match (
+        short.iter().map(|s| s.1).min(),
+        short.iter().map(|s| s.1).max(),
+    ) {
+        (Some(lo), Some(hi)) => (lo, hi),
+        _ => return Vec::new(),
+    };
+    let help_tail = "; for a model whose minimum differs, pass --min-cache-tokens N";
+    let (message, help) = match &short[..] {
+        [(stable, n)] => (
+            format!(
+                "the stable prefix of {} is {}{n} {tokens} ({} bytes) without facts or slots, \
+                 under the {min} a provider caches at the least: it is not cached, and every \
+                 turn pays for it in full",
+                members[stable].join(", "),
+                approx(counter),
+                stable.len()
+            ),
+            format!(
+                "{} more stable {tokens} would make it cacheable{help_tail}",
+                min - n
+            ),
+        ),
+        _ => {
+            let prompts: usize = short.iter().map(|(s, _)| members[s].len()).sum();
+            let which = match short.len() == distinct {
+                true => format!("all {distinct} distinct stable prefixes"),
+                false => format!("{} of the {distinct} distinct stable prefixes", short.len()),
+            };
+            (
+                format!(
+                    "{which} (of {prompts} prompts) are {a}{lo}–{hi} {tokens} without facts or \
+                     slots, under the {min} a provider caches at the least: they are not \
+                     cached, and every turn pays for them in full",
+                    a = approx(counter)
                 ),
-                help: Some(format!(
-                    "{} more stable {tokens} would make it cacheable; for a model whose minimum \
-                     differs, pass --min-cache-tokens N",
-                    min - n
-                )),
-            })
-        })
-        .collect()
+                format!(
+                    "{}–{} more stable {tokens} would make them cacheable (`cargo doctrine \
+                     matrix` lists each prompt's stable prefix){help_tail}",
+                    min - hi,
+                    min - lo
+                ),
+            )
+        }
+    };
+    vec![Diagnostic {
+        span: Span::file(manifest),
+        message,
+        help: Some(help),
+    }]
 }
 
 /// For a manifest with tiers: one note per cached tier some of whose prefixes (up to the

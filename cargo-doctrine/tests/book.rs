@@ -342,3 +342,40 @@ fn a_review_against_a_revision_takes_the_inputs_for_both_sides() {
     // The changed bytes are marked in the page (a character diff of the two texts).
     assert!(!inserted.is_empty());
 }
+
+/// `--models`: a page per `[models]` rule and one for a name no rule matches, each with
+/// the text that rule chooses; with `--model` too, or on a manifest without `[models]`, a
+/// usage error.
+#[test]
+fn models_make_a_page_per_rule() {
+    let manifest = "[[layer]]\nname = \"base\"\ndir = \"base\"\n\n[models]\n\
+                    default = { base = \"plain\" }\n\n[models.rules]\n\"big\" = { base = \"long\" }\n";
+    let dir = crate_with(&[
+        ("doctrine.toml", manifest),
+        ("base/plain.md", "Plain text."),
+        ("base/long.md", "Long text."),
+    ]);
+    let html = page(dir.path(), &["--models"]);
+    let read = book_dom::read(&html);
+    let text_of = |name: &str| {
+        let section = read
+            .sections
+            .iter()
+            .find(|s| s.names.iter().any(|n| n == name));
+        section.map(|s| s.bytes.clone())
+    };
+    assert_eq!(
+        text_of("(no flag on)+model=big").as_deref(),
+        Some("Long text.")
+    );
+    assert_eq!(
+        text_of("(no flag on)+model=default").as_deref(),
+        Some("Plain text.")
+    );
+    let both = run_in(dir.path(), &["--models", "--model", "big"]);
+    assert_eq!(both.status.code(), Some(2));
+    let none = crate_with(&[("doctrine.toml", "[[layer]]\nname = \"a\"\ntext = \"A\"\n")]);
+    let out = run_in(none.path(), &["--models"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no `[models]` table"));
+}

@@ -50,10 +50,19 @@ fn a_clean_manifest_exits_0_with_notes_only() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         assert_eq!(stderr(&out), "");
         let printed = stdout(&out);
-        assert!(!printed.contains("error"), "{printed}");
+        assert!(!printed.contains("error:"), "{printed}");
         let blocks: Vec<&str> = printed.split("\n\n").collect();
-        assert!(blocks.iter().all(|b| b.starts_with("note: ")), "{printed}");
+        let (last, notes) = blocks.split_last().unwrap();
+        assert!(notes.iter().all(|b| b.starts_with("note: ")), "{printed}");
+        assert!(
+            last.contains(": no errors, the manifest is fine (") && last.ends_with(" above)\n"),
+            "{printed}"
+        );
     }
+    // The crew's check is a few lines: one note for its short prefixes, one for its
+    // layer order, the line saying it is fine.
+    let crew = stdout(&run(&["check", "examples/crew/doctrine.toml"]));
+    assert!(crew.lines().count() <= 12, "{crew}");
     // Given no manifest, `check` takes `doctrine.toml` (or `src/doctrine.toml`) here; with
     // a minimum its prefixes reach, nothing is printed.
     let out = run_in(
@@ -61,7 +70,12 @@ fn a_clean_manifest_exits_0_with_notes_only() {
         &["check", "--min-cache-tokens", "1"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+    let said = stdout(&out);
+    assert!(
+        said.ends_with("doctrine.toml: no errors, the manifest is fine\n"),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
 }
 
 #[test]
@@ -775,6 +789,17 @@ fn import_jinja_writes_a_manifest_that_checks_and_reports_the_rest() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `render --messages`' output, after checking it succeeded: each message's role and
+/// content.
+fn messages_of(out: &Output) -> Vec<(String, String)> {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
+    let field = |m: &serde_json::Value, k: &str| m[k].as_str().unwrap().to_string();
+    let all = json.as_array().unwrap().iter();
+    all.map(|m| (field(m, "role"), field(m, "content")))
+        .collect()
+}
+
 #[test]
 fn render_prints_the_messages_as_json() {
     let manifest = "tests/fixtures/messages/messages.toml";
@@ -790,12 +815,10 @@ fn render_prints_the_messages_as_json() {
     ];
     let out = run(&with(&base, &["--messages"]));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let shown: Vec<(&str, &str)> = json
-        .as_array()
-        .unwrap()
+    let shown = messages_of(&out);
+    let shown: Vec<(&str, &str)> = shown
         .iter()
-        .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
+        .map(|(r, c)| (r.as_str(), c.as_str()))
         .collect();
     assert_eq!(
         shown,
@@ -823,6 +846,58 @@ fn render_prints_the_messages_as_json() {
     );
     let both = run(&with(&base, &["--messages", "--part", "stable"]));
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+}
+
+/// The requests example: `--model` picks the base text and the flags a rule sets, a name no
+/// rule matches gets the default, and `--messages` gives each message its role.
+#[test]
+fn render_takes_the_model_name_and_prints_the_requests_messages() {
+    let base = [
+        "render",
+        "examples/requests/doctrine.toml",
+        "--fact",
+        "sandbox=workspace",
+        "--fact",
+        "approval=on_failure",
+        "--fact",
+        "cwd=/work/app",
+        "--slot",
+        "user_notes=Prefer small commits.",
+        "--instruction",
+        "project_docs=project@AGENTS.md:Run the checks.",
+    ];
+    let shown = messages_of(&run(&with(
+        &base,
+        &["--messages", "--model", "orca-2-mini"],
+    )));
+    let roles: Vec<&str> = shown.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(roles, ["system", "developer", "user", "user"]);
+    // `orca-2` sets the careful base and the patch tool.
+    let careful =
+        std::fs::read_to_string(repo().join("examples/requests/base/careful.md")).unwrap();
+    assert!(shown[0].1.starts_with(careful.trim()), "{}", shown[0].1);
+    assert!(shown[0].1.ends_with("never a whole file written over."));
+    assert_eq!(
+        shown[1].1,
+        "<permissions>\nYou may change files inside the workspace, and nothing outside it.\n\
+         Run commands on your own; ask only when one fails and needs to run outside the \
+         sandbox.\n</permissions>"
+    );
+    assert_eq!(
+        shown[2].1,
+        "Prefer small commits.\n\n--- project-doc ---\n\nRun the checks."
+    );
+    assert_eq!(
+        shown[3].1,
+        "<environment_context>\n<cwd>/work/app</cwd>\n</environment_context>"
+    );
+    // No rule matches: the plain base, no patch tool.
+    let plain = std::fs::read_to_string(repo().join("examples/requests/base/plain.md")).unwrap();
+    let out = run(&with(&base, &["--model", "heron-1"]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with(plain.trim()), "{text}");
+    assert!(!text.contains("apply_patch"), "{text}");
 }
 
 /// `render --overlay DIR` reads a user's template (`overlay_interpolate`) with the facts

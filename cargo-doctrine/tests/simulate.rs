@@ -22,6 +22,8 @@ qa = "QA tests"
 
 /// 2 roles × 2 sessions × 2 turns = 8 requests; each turn's message is 40 bytes, 10
 /// tokens, so each request is 17 tokens of input, 136 in all, and 80 are messages.
+/// [`simulate_on`] adds `--no-history`: each request is the prompt and the message
+/// ([`with_history`] resends the conversation).
 const WORKLOAD: &[&str] = &[
     "simulate",
     "doctrine.toml",
@@ -38,6 +40,11 @@ fn simulate(extra: &[&str]) -> Output {
 }
 
 fn simulate_on(manifest: &str, extra: &[&str]) -> Output {
+    with_history(manifest, &[&["--no-history"], extra].concat())
+}
+
+/// As [`simulate_on`], with the history resent (the command's default).
+fn with_history(manifest: &str, extra: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
     std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
@@ -79,7 +86,7 @@ fn two_tiers_write_each_role_s_prefix_once_and_read_it_after() {
     assert!(
         text.starts_with(
             "doctrine.toml: 2 roles × 2 sessions × 2 turns = 8 requests; a turn's message \
-             40 bytes, per-session values 64 bytes, per-turn values 64 bytes\n\
+             40 bytes, no history, per-session values 64 bytes, per-turn values 64 bytes\n\
              layout: two tiers (one breakpoint, at the end of the stable prefix)\n\
              cache: anthropic-style (at most 4 breakpoints), at least 4 tokens"
         ),
@@ -99,10 +106,17 @@ fn two_tiers_write_each_role_s_prefix_once_and_read_it_after() {
         row(&text, "all"),
         ["8", "136", "42", "14", "80", "30.9%", "0.748"]
     );
-    assert!(text.ends_with(
-        "served from cache: 30.9% of input tokens; cost: 0.748 of no caching \
-         (read 0.1×, write 1.25×)\n"
-    ));
+    // No volatile part: both placements send the same requests.
+    assert!(
+        text.ends_with(
+            "served from cache: 30.9% of input tokens; cost: 0.748 of no caching \
+             (read 0.1×, write 1.25×)\n\n\
+             where the volatile part goes:\n  \
+             at the end of the system text     : served 30.9%, cost 0.748 of no caching\n  \
+             in the turn's message, after history: served 30.9%, cost 0.748 of no caching\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -360,5 +374,79 @@ fn more_requests_than_a_count_holds_are_refused() {
         ],
         "error: 2 roles × 4611686018427387904 sessions × 4 turns: more requests than this \
          machine counts\n",
+    );
+}
+
+/// A prompt with a volatile part: `base` (16 bytes, 4 tokens) stable, then the separator
+/// and the turn's `now` (`turn T now`, 10 bytes).
+const VOLATILE: &str = r#"separator = "\n\n"
+
+[facts.now]
+tier = "volatile"
+required = ["*"]
+
+[[layer]]
+name = "base"
+text = "Shared rules ok."
+
+[[layer]]
+name = "clock"
+text = "{now}"
+interpolate = true
+tier = "volatile"
+"#;
+
+/// History on (the default): 1 session of 2 turns, 40-byte messages and replies. Each
+/// turn's message ends with a breakpoint; the next turn finds it one message back.
+///
+/// Volatile part at the end of the system text: turn 0 sends base (16, breakpoint), the
+/// separator and `turn 0 now` (12), its message (40, breakpoint): 68 bytes, 17 tokens,
+/// all written (4 + 13). Turn 1 sends base, `turn 1 now`, message 0, reply 0, message 1:
+/// 148 bytes, 37 tokens; what turn 0 wrote after base began with `turn 0 now`, so only base
+/// is read (4) and 33 are written. 54 in all, 4 read, 50 written: 7.4%,
+/// (0.4 + 62.5) / 54 = 1.165.
+///
+/// Volatile part in the turn's message: turn 0 sends base (breakpoint), then `turn 0
+/// now`, a blank line and its message (52, breakpoint): 68 bytes, 17 written. Turn 1 sends
+/// base, that message again, reply 0 and its own (52): 160 bytes, 40 tokens; the 68 bytes
+/// turn 0 wrote are read (17), 23 written. 57 in all, 17 read, 40 written: 29.8%,
+/// (1.7 + 50) / 57 = 0.907.
+#[test]
+fn with_history_the_volatile_part_in_the_message_keeps_the_history_cached() {
+    let text = printed(&with_history(
+        VOLATILE,
+        &[
+            "--sessions",
+            "1",
+            "--turns",
+            "2",
+            "--turn-bytes",
+            "40",
+            "--reply-bytes",
+            "40",
+            "--volatile-bytes",
+            "8",
+            "--min-cache-tokens",
+            "4",
+        ],
+    ));
+    assert!(
+        text.starts_with(
+            "doctrine.toml: 1 roles × 1 sessions × 2 turns = 2 requests; a turn's message \
+             40 bytes, its reply 40 bytes, the history resent,"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        row(&text, "all"),
+        ["2", "54", "4", "50", "0", "7.4%", "1.165"]
+    );
+    assert!(
+        text.ends_with(
+            "where the volatile part goes:\n  \
+             at the end of the system text     : served 7.4%, cost 1.165 of no caching\n  \
+             in the turn's message, after history: served 29.8%, cost 0.907 of no caching\n"
+        ),
+        "{text}"
     );
 }

@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
+use doctrine_core::__internals::part::Trim;
 use toml::Spanned;
 
 use super::diag::{Sink, Span};
@@ -14,7 +15,7 @@ use super::text::{normalise, strip_frontmatter};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Shape {
     pub strip_frontmatter: bool,
-    pub trim: bool,
+    pub trim: Trim,
     /// Part of the key so that a file read with and without placeholders is two texts.
     pub interpolate: bool,
 }
@@ -234,7 +235,7 @@ impl Loader {
         } else {
             (text.as_str(), Default::default())
         };
-        let body = if shape.trim { body.trim() } else { body };
+        let body = shape.trim.apply(body);
         // Where the body sits in the file, so placeholder errors name the file's line.
         let start = body.as_ptr() as usize - text.as_ptr() as usize;
         let (body, bytes) = (body.to_string(), start..start + body.len());

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use doctrine_core::__internals::part::Trim;
 use doctrine_core::introspect::{LayerInfo, Stability};
 
 use super::diag::Span;
@@ -182,23 +183,34 @@ impl Doctrine {
                 })
     }
 
-    /// Whether a layer's template must be trimmed once rendered: it trims, and one of its
-    /// texts can render with whitespace at an end (a value or a section there). Texts are
+    /// The ends a layer's template must be trimmed at once rendered: those it trims where
+    /// one of its texts can render with whitespace (a value or a section there). Texts are
     /// trimmed as embedded, so one that starts and ends with literal text outside any
     /// section renders trimmed already, and the runtime is spared the work.
-    pub fn trims_rendered(&self, l: &Layer) -> bool {
-        l.trim
-            && l.content.text_ids().iter().any(|&id| {
+    pub fn trims_rendered(&self, l: &Layer) -> Trim {
+        let needed = |end: bool| {
+            l.content.text_ids().iter().any(|&id| {
                 let segments = self.texts[id].segments.as_deref().unwrap_or_default();
-                let plain = plain_end(segments.first(), false) && plain_end(segments.last(), true);
+                if !end {
+                    return !plain_end(segments.first(), false);
+                }
                 // The last segment may be left out, with a section.
                 let last = segments.len().saturating_sub(1);
                 let cut = segments
                     .iter()
                     .enumerate()
                     .any(|(i, s)| matches!(s, Segment::If { len, .. } | Segment::IfCount { len, .. } if i + len >= last));
-                !plain || cut
+                !plain_end(segments.last(), true) || cut
             })
+        };
+        match (
+            l.trim.start() && needed(false),
+            l.trim.end() && needed(true),
+        ) {
+            // Both ends stay as the layer says: a text needing one end may not need the other.
+            (true, _) | (_, true) => l.trim,
+            _ => Trim::No,
+        }
     }
 
     /// Whether a layer's texts have placeholders (`interpolate = true`).
@@ -367,6 +379,8 @@ pub struct ListSpec {
     /// At most this many items, then `more` with `{n}` the number left out.
     pub max: Option<usize>,
     pub more: String,
+    /// At most this many bytes printed (`max_bytes`), cut at a character boundary.
+    pub max_bytes: Option<usize>,
 }
 
 /// What a declared item field holds (`fields = { name = "text", ... }`).
@@ -591,8 +605,9 @@ pub struct Layer {
     /// Roles the layer applies to; `None` means every role.
     pub scope: Option<Vec<RoleId>>,
     pub content: Content,
-    /// The layer trims its text (`trim`, or the manifest's): a template once rendered.
-    pub trim: bool,
+    /// The ends of its text the layer trims (`trim`, or the manifest's): a template once
+    /// rendered.
+    pub trim: Trim,
     pub locked: bool,
     pub overlay: Option<Overlay>,
     pub suffix: Option<Suffix>,
@@ -633,9 +648,13 @@ impl Doctrine {
 /// An instructions layer's provenance line and ranking.
 #[derive(Debug)]
 pub struct Provenance {
-    /// `None` keeps the default line (only `rank` was set).
+    /// `None` keeps the default line (only `rank`, `verbatim` or `join` was set).
     pub line: Option<Vec<LinePart>>,
     pub by_source: bool,
+    /// Each text as given, with no provenance line (`verbatim = true`).
+    pub verbatim: bool,
+    /// Written between two instructions, when not `\n\n`.
+    pub join: Option<String>,
 }
 
 /// A piece of a provenance template.
@@ -690,7 +709,7 @@ pub enum Content {
         optional: bool,
     },
     /// Text the caller supplies at composition time; `trim`: trimmed when given.
-    Slot { required: bool, trim: bool },
+    Slot { required: bool, trim: Trim },
     /// Instructions the caller supplies at composition time, rendered in ascending
     /// authority, each after a line naming its source and scope.
     Instructions,

@@ -12,6 +12,7 @@ use super::diag::Sink;
 use super::json::Json;
 use super::schema::shape::{any_of, array as array_of, map, typed};
 use super::sections::{array, de, each, flags, named, sections, Key, SectionSchema};
+use doctrine_core::__internals::part::Trim;
 use toml::de::DeValue;
 
 pub(super) type Name = Spanned<String>;
@@ -21,7 +22,7 @@ sections! {
     /// in the others.
     pub(super) struct Manifest in "the manifest's top level" {
         separator: Option<Spanned<String>> = "separator",
-        trim: Option<bool> = "trim",
+        trim: Option<Trim> = "trim",
         roles: Roles = roles "roles" | "modes",
         flags: Vec<(Name, bool)> = flags "flags",
         knobs: Vec<(Name, Knob)> = named "knobs",
@@ -95,6 +96,9 @@ table! {
         default: Option<Spanned<String>> = "default",
         /// A list of strings, printed item by item.
         list: Option<Spanned<List>> = "list",
+        /// A list's byte budget: it prints at most this many bytes, cut at a character
+        /// boundary.
+        max_bytes: Option<Spanned<usize>> = "max_bytes",
         /// How its value (each item of a plain list) is printed: `json` or `xml`; for a
         /// list with named fields, a table of field = `json` or `xml`.
         escape: Option<Spanned<EscapeSpec>> = "escape",
@@ -202,7 +206,7 @@ table! {
         /// One of the manifest's tiers; absent: the first.
         tier: Option<Name> = "tier",
         frontmatter: Option<Spanned<Frontmatter>> = "frontmatter",
-        trim: Option<bool> = "trim",
+        trim: Option<Trim> = "trim",
         locked: Option<Spanned<bool>> = "locked",
         override_: Option<Spanned<Override>> = "override",
         overlay_field: Option<Name> = "overlay_field",
@@ -231,6 +235,10 @@ table! {
         provenance: Option<Spanned<String>> = "provenance",
         /// Instructions layers: rank by authority (default) or by declared source.
         rank: Option<Spanned<Rank>> = "rank",
+        /// Instructions layers: each text as given (no trim, no provenance line).
+        verbatim: Option<Spanned<bool>> = "verbatim",
+        /// Instructions layers: written between two instructions.
+        join: Option<Spanned<String>> = "join",
         /// The layer's source is chosen at run time by this selector.
         selector: Option<Spanned<Selector>> = "selector",
     }
@@ -582,6 +590,29 @@ impl FromToml for ListSort {
     }
     fn schema() -> Json {
         any_of(vec![typed("boolean"), typed("string")])
+    }
+}
+
+/// `trim = true` (both ends), `false`, `"start"` or `"end"`: which ends of a text are trimmed.
+impl FromToml for Trim {
+    const EXPECTED: &'static str = "a boolean, `\"start\"` or `\"end\"`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::Boolean(true) => Ok(Trim::Both),
+            DeValue::Boolean(false) => Ok(Trim::No),
+            DeValue::String(s) => match s.as_ref() {
+                "start" => Ok(Trim::Start),
+                "end" => Ok(Trim::End),
+                word => Err(super::de::unknown_word(v, word, &["start", "end"])),
+            },
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
+    fn schema() -> Json {
+        any_of(vec![
+            typed("boolean"),
+            super::schema::shape::words(&["start", "end"]),
+        ])
     }
 }
 

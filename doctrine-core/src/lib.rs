@@ -47,6 +47,7 @@ pub mod introspect {
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
+    pub use crate::runtime::list::ListCut;
     pub use crate::runtime::model::ModelMatch;
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::Budget;
@@ -99,7 +100,7 @@ pub mod __private {
     pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::model::best_match;
-    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Value, NO_JOIN};
+    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
         ShippedText, SuffixPlan, Test,

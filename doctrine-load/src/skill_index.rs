@@ -66,6 +66,8 @@ mod tests {
         sort: None,
         max: Some(2),
         more: "({n} more)",
+        max_bytes: None,
+        fact: "",
     };
 
     fn set() -> Skills {

@@ -35,6 +35,8 @@ const STYLE: ListStyle = ListStyle {
     sort: Some(0),
     max: Some(64),
     more: "({n} more)",
+    max_bytes: None,
+    fact: "",
 };
 static SEGS: [Seg; 2] = [Seg::Lit("Skills:\n"), Seg::Value(0)];
 

@@ -587,6 +587,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::None,
             max: ::core::option::Option::None,
             more: "(and {n} more)",
+            max_bytes: ::core::option::Option::None,
+            fact: "tools",
         };
         match self {
             Facts::Developer(facts) => {
@@ -942,7 +944,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedAmbient, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -1535,7 +1542,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

@@ -456,7 +456,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), false)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::No,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -679,6 +684,8 @@ mod __doctrine {
                     ],
                     false,
                     false,
+                    false,
+                    "\n\n",
                 ),
             ),
             gate: Gate {
@@ -774,7 +781,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

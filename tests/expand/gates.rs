@@ -596,7 +596,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedHost, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), false)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::No,
+        )
     }
     ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn persona<__Skipped>(
@@ -606,7 +611,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
     {
-        __doctrine::slot(self, 1, ::core::convert::Into::into(value), false)
+        __doctrine::slot(
+            self,
+            1,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::No,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -1081,7 +1091,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

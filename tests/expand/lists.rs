@@ -217,6 +217,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::None,
             max: ::core::option::Option::None,
             more: "(and {n} more)",
+            max_bytes: ::core::option::Option::None,
+            fact: "tools",
         };
         const SKILLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
             item: &[
@@ -227,6 +229,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::Some(0),
             max: ::core::option::Option::Some(2),
             more: "- ({n} more)",
+            max_bytes: ::core::option::Option::None,
+            fact: "skills",
         };
         const GUIDES: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
             item: &[
@@ -242,6 +246,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::Some(0),
             max: ::core::option::Option::Some(3),
             more: "- ({n} more guides)",
+            max_bytes: ::core::option::Option::None,
+            fact: "guides",
         };
         match self {
             Facts::Dev(facts) => {

@@ -1075,7 +1075,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedExtra, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
 }
 /// A prompt composed from this manifest.
@@ -1190,6 +1195,7 @@ mod __doctrine {
         LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title,
     };
     use ::doctrine::instructions::{LinePiece, Style};
+    use ::doctrine::__private::Trim;
     /// The manifest's composition, as data.
     pub(super) static PLAN: [LayerPlan; 17] = [
         LayerPlan {
@@ -1361,7 +1367,7 @@ mod __doctrine {
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
-                        text: ShippedText::TemplateTrimmed(&text::OVERVIEW),
+                        text: ShippedText::TemplateTrimmed(&text::OVERVIEW, Trim::Both),
                         origin: Origin::Inline,
                     },
                 ],
@@ -1400,7 +1406,7 @@ mod __doctrine {
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
-                        text: ShippedText::TemplateTrimmed(&text::PACK),
+                        text: ShippedText::TemplateTrimmed(&text::PACK, Trim::Both),
                         origin: Origin::Inline,
                     },
                 ],
@@ -1431,7 +1437,7 @@ mod __doctrine {
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
-                        text: ShippedText::TemplateTrimmed(&text::PLAN),
+                        text: ShippedText::TemplateTrimmed(&text::PLAN, Trim::Both),
                         origin: Origin::Inline,
                     },
                 ],
@@ -1819,7 +1825,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

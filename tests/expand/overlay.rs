@@ -321,7 +321,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedRepo, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -666,6 +671,8 @@ mod __doctrine {
                     ],
                     false,
                     false,
+                    false,
+                    "\n\n",
                 ),
             ),
             gate: Gate {
@@ -735,7 +742,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

@@ -250,6 +250,8 @@ pub fn emit(state: &SessionState<'_>) -> ::std::vec::Vec<Reminder> {
                     sort: ::core::option::Option::None,
                     max: ::core::option::Option::None,
                     more: "",
+                    max_bytes: ::core::option::Option::None,
+                    fact: "",
                 },
             ),
         );

@@ -52,6 +52,8 @@ impl<'a> Facts<'a> {
             sort: ::core::option::Option::Some(0),
             max: ::core::option::Option::Some(2),
             more: "- ({n} more skills not listed)",
+            max_bytes: ::core::option::Option::None,
+            fact: "skills",
         };
         let facts = self;
         (

@@ -430,7 +430,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedTask, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::option::Option::Some(value), true)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::option::Option::Some(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
     ///Fills optional slot `today`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn today<__Skipped>(
@@ -440,7 +445,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedToday, __Skipped>,
     {
-        __doctrine::slot(self, 1, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            1,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -814,7 +824,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

@@ -298,7 +298,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedBase, __Skipped>,
     {
-        __doctrine::slot(self, 0, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            0,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
     ///Fills optional slot `persona`; `None`, `Some("")` or skipping it leaves the layer out. Slot 2 of 2: slots are filled in manifest order, optional ones may be skipped; [`compose`] lists them.
     pub fn persona<__Skipped>(
@@ -308,7 +313,12 @@ impl<'a, Stage> Compose<'a, Stage> {
     where
         Stage: ::doctrine::__private::Slot<stage::NeedPersona, __Skipped>,
     {
-        __doctrine::slot(self, 1, ::core::convert::Into::into(value), true)
+        __doctrine::slot(
+            self,
+            1,
+            ::core::convert::Into::into(value),
+            ::doctrine::__private::Trim::Both,
+        )
     }
 }
 impl<'a, Stage> Compose<'a, Stage> {
@@ -584,7 +594,7 @@ mod __doctrine {
         c: super::Compose<'a, S>,
         k: usize,
         value: ::core::option::Option<&'a str>,
-        trim: bool,
+        trim: ::doctrine::__private::Trim,
     ) -> super::Compose<'a, N> {
         let mut state = c.state;
         state.slots[k] = ::doctrine::__private::given(value, trim);

@@ -61,6 +61,7 @@ manifests! {
     stems: "../fixtures/stems/doctrine.toml",
     trimmed_sections: "../fixtures/trimmed_sections.toml",
     trimmed_slot: "../fixtures/trimmed_slot.toml",
+    trim_ends: "../fixtures/trim_ends.toml",
     user_content: "../fixtures/user_content/doctrine.toml",
     value_texts: "../fixtures/value_texts.toml",
     wide: "../fixtures/wide.toml",

@@ -45,3 +45,32 @@ fn a_scope_cannot_close_the_comment_or_start_a_line() {
     assert_eq!(first.matches("-->").count(), 1, "{first}");
     assert_eq!(prompt.as_str().lines().count(), 2);
 }
+
+mod verbatim {
+    doctrine::doctrine!("../fixtures/verbatim_instructions.toml");
+}
+
+/// Each text as given (indentation and last line breaks kept), in ascending authority,
+/// joined by the layer's `join`, with no provenance line; an empty text is left out.
+#[test]
+fn a_verbatim_layer_keeps_each_text_and_joins_with_its_own_text() {
+    let docs = [
+        ins(
+            Authority::Directory,
+            "/repo/src",
+            false,
+            "    indented rule\n\n",
+        ),
+        ins(Authority::User, "~", false, "Mine.\n"),
+        ins(Authority::Project, "/repo", false, ""),
+    ];
+    let prompt = verbatim::compose().docs(&docs).finish();
+    assert_eq!(
+        prompt.as_str(),
+        "Project notes follow.\n\nMine.\n\n--- project-doc ---\n    indented rule\n\n"
+    );
+    assert_eq!(
+        prompt.layer("docs"),
+        Some("Mine.\n\n--- project-doc ---\n    indented rule\n\n")
+    );
+}

@@ -11,21 +11,34 @@ use doctrine_codegen::{inputs, naming, plan, Doctrine};
 use crate::cli::{self, Stop};
 use crate::prompts::{Composed, Prompts, MAX_PROMPTS};
 
-/// The prompts of `doctrine` with the inputs in `given`.
-pub(crate) fn every(doctrine: Doctrine, given: &Named, choices: bool) -> Result<Prompts, Stop> {
+/// The prompts of `doctrine` with the inputs in `given`; with `models`, each of them once
+/// per `[models]` rule and once for a name no rule matches (a page per rule).
+pub(crate) fn every(
+    doctrine: Doctrine,
+    given: &Named,
+    choices: bool,
+    models: bool,
+) -> Result<Prompts, Stop> {
     // The book draws the caller's values where they land.
     let plan = plan::build(&doctrine).recording();
     let one = given.role.is_some()
         || !given.flags.is_empty()
         || !given.knobs.is_empty()
         || !given.choices.is_empty();
+    let rules = model_pages(&doctrine, given, models)?;
     let mut notices = BTreeSet::new();
     let mut all = Vec::new();
     if one {
-        let name = one_name(given);
-        all.push(composed(&doctrine, &plan, given, name, &mut notices)?);
+        for (label, model) in &rules {
+            let named = Named {
+                model: model.clone(),
+                ..given.clone()
+            };
+            let name = format!("{}{label}", one_name(given));
+            all.push(composed(&doctrine, &plan, &named, name, &mut notices)?);
+        }
     } else {
-        let count = inputs::count(&doctrine, choices);
+        let count = inputs::count(&doctrine, choices).and_then(|n| n.checked_mul(rules.len()));
         if count.is_none_or(|n| n > MAX_PROMPTS) {
             let n = count.map_or("more than 2^64".to_string(), |n| n.to_string());
             return Err(Stop::Fail(format!(
@@ -34,10 +47,13 @@ pub(crate) fn every(doctrine: Doctrine, given: &Named, choices: bool) -> Result<
             )));
         }
         for c in inputs::combinations(&doctrine, choices) {
-            let name = naming::name(&doctrine, &c, choices);
-            let mut named = Named::of(&doctrine, &c);
-            shared(&mut named, given);
-            all.push(composed(&doctrine, &plan, &named, name, &mut notices)?);
+            for (label, model) in &rules {
+                let name = format!("{}{label}", naming::name(&doctrine, &c, choices));
+                let mut named = Named::of(&doctrine, &c);
+                shared(&mut named, given);
+                named.model = model.clone();
+                all.push(composed(&doctrine, &plan, &named, name, &mut notices)?);
+            }
         }
     }
     for notice in notices {
@@ -73,6 +89,34 @@ fn shared(named: &mut Named, given: &Named) {
     named.selectors = given.selectors.clone();
     named.overlay = given.overlay.clone();
     named.family = given.family.clone();
+    named.model = given.model.clone();
+}
+
+/// The model names each page is composed with, and what its name gains: the one given
+/// (`--model`, or none) without `models`; with it, each rule's key (`+model=KEY`) and a name
+/// no rule matches (`+model=default`: empty, which no key is a prefix of).
+fn model_pages(
+    d: &Doctrine,
+    given: &Named,
+    models: bool,
+) -> Result<Vec<(String, Option<String>)>, Stop> {
+    if !models {
+        return Ok(vec![(String::new(), given.model.clone())]);
+    }
+    if given.model.is_some() {
+        return Err(Stop::Usage(
+            "give --models or --model NAME, not both".into(),
+        ));
+    }
+    let Some(m) = &d.models else {
+        return Err(Stop::Usage(
+            "--models: the manifest has no `[models]` table".into(),
+        ));
+    };
+    let page = |key: &str, name: &str| (format!("+model={key}"), Some(name.to_string()));
+    let mut pages: Vec<_> = m.rules.iter().map(|r| page(&r.key, &r.key)).collect();
+    pages.push(page("default", ""));
+    Ok(pages)
 }
 
 /// The one prompt's name, as `matrix` would spell the settings given.

@@ -23,7 +23,7 @@ use crate::tokens::Counter;
 pub(crate) const COMMAND: Command = Command {
     name: "book",
     about: "Write every prompt as one web page of labelled layers (--diff: a review)",
-    usage: "[--out DIR] [--choices] [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+    usage: "[--out DIR] [--choices] [--models] [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
             [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
             ([MANIFEST] | --diff OLD NEW | --rev REV [MANIFEST])",
@@ -52,6 +52,12 @@ pub(crate) const COMMAND: Command = Command {
             name: "--choices",
             value: "",
             help: "Also combine every variant of each choice layer",
+        },
+        Opt {
+            name: "--models",
+            value: "",
+            help: "Also one page per `[models]` rule, and one for a name no rule matches \
+                   (the default), each composed as `.model()` composes it",
         },
         FACT,
         SLOT,
@@ -93,6 +99,8 @@ struct Args {
     diff: bool,
     rev: Option<String>,
     choices: bool,
+    /// A page per `[models]` rule.
+    models: bool,
     named: Named,
     paths: Vec<OsString>,
 }
@@ -105,6 +113,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             Arg::Long("diff") => args.diff = true,
             Arg::Long("rev") => args.rev = Some(parser.value()?.string()?),
             Arg::Long("choices") => args.choices = true,
+            Arg::Long("models") => args.models = true,
             Arg::Long(name) => {
                 let name = name.to_string();
                 if !compose::input(&name, parser, &mut args.named)? {
@@ -150,7 +159,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
                 return Ok(Exit::Diagnostics);
             }
         };
-        let prompts = book::compose::every(doctrine, &args.named, args.choices)?;
+        let prompts = book::compose::every(doctrine, &args.named, args.choices, args.models)?;
         book::of(&prompts)
     };
     let html = book.html();
@@ -181,7 +190,7 @@ fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
     // Both sides composed with the inputs given, as the book of one side is.
     let side = |request: &doctrine_codegen::Request, old: bool| -> Result<Option<Prompts>, Stop> {
         match load(request) {
-            Ok(d) => book::compose::every(d, &args.named, args.choices).map(Some),
+            Ok(d) => book::compose::every(d, &args.named, args.choices, args.models).map(Some),
             Err(diagnostics) => {
                 cli::complain(&sides.heading(old));
                 cli::complain(diagnostics.rendered().trim_end());

@@ -92,13 +92,12 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let manifest = Manifest::open(manifest, COMMAND.name)?;
     let diagnostics = match doctrine_codegen::load(&manifest.request()) {
         Ok(doctrine) => {
-            print(
-                &notes(doctrine, &manifest, min, counter),
-                "note",
-                format,
-                &manifest,
-                out,
-            );
+            let shown = doctrine.manifest_display.clone();
+            let notes = notes(doctrine, &manifest, min, counter);
+            print(&notes, "note", format, &manifest, out);
+            if let Format::Human = format {
+                out.print(&fine(&shown, notes.list.len()));
+            }
             return Ok(Exit::Clean);
         }
         Err(diagnostics) => diagnostics,
@@ -109,6 +108,17 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     }
     print(&diagnostics, "error", format, &manifest, out);
     Ok(Exit::Diagnostics)
+}
+
+/// The line that ends a clean check: the manifest is fine, with how many notes came.
+fn fine(shown: &str, notes: usize) -> String {
+    let said = match notes {
+        0 => String::new(),
+        1 => " (1 note above)".to_string(),
+        n => format!(" ({n} notes above)"),
+    };
+    let gap = if notes > 0 { "\n" } else { "" };
+    format!("{gap}{shown}: no errors, the manifest is fine{said}\n")
 }
 
 /// Each diagnostic at `level`, in `format`.

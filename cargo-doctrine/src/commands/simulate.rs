@@ -14,7 +14,7 @@ use crate::out::Out;
 use crate::simulate;
 use crate::simulate::cache::{Config, Prices, Provider, Usage};
 use crate::simulate::layout::Layout;
-use crate::simulate::workload::{self, Workload};
+use crate::simulate::workload::{self, Placement, Workload};
 use crate::table::{self, number, text};
 use crate::tokens::{self, Counter};
 
@@ -26,7 +26,7 @@ pub(crate) const COMMAND: Command = Command {
     name: "simulate",
     about: "Serve a crew's requests from a simulated prefix cache, and report the saving",
     usage: "[--roles all|ROLE,ROLE…] [--sessions N] [--turns N] [--turn-bytes N] \
-            [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
+            [--reply-bytes N] [--no-history] [--session-bytes N] [--volatile-bytes N] [--breakpoints-after LAYER,LAYER…] \
             [--min-cache-tokens N] [--provider anthropic|openai] [--ttl SECONDS] \
             [--turn-seconds N] [--read-price X] [--encoding ENCODING] [--flag NAME]… [--knob NAME=VALUE]… \
             [--choice LAYER=VARIANT]… [MANIFEST]",
@@ -36,6 +36,10 @@ pub(crate) const COMMAND: Command = Command {
         opt("--sessions", "N", "Sessions [default: 3]"),
         opt("--turns", "N", "Turns per session; every role sends a request each turn [default: 10]"),
         opt("--turn-bytes", "N", "Bytes of each turn's message, after the prompt [default: 2000]"),
+        opt("--reply-bytes", "N", "Bytes of each turn's reply, resent with the history in \
+the role's later turns [default: 2000]"),
+        opt("--no-history", "", "Send each turn as the prompt and its message alone, without \
+the conversation so far"),
         opt("--session-bytes", "N", "Bytes of each stable fact and stable slot, different per \
 session (never shorter than its label, `session N NAME`) [default: 64]"),
         opt("--volatile-bytes", "N", "Bytes of each volatile fact and volatile slot, different \
@@ -57,7 +61,13 @@ depends on the model) [default: 0.1]"),
     ],
     notes: "Requests go session by session, turn by turn, role by role; each is the role's \
 prompt (composed as compiled code composes it, with the flags, knobs and choices given, a \
-required choice not given at its first variant) and the turn's message. Every free-text fact \
+required choice not given at its first variant), the role's conversation so far in the \
+session (each earlier message and reply; not with --no-history) and the turn's message, \
+with a breakpoint at the end of the message, which the next turn reads back. The table is \
+for the prompt sent whole as the system text; the lines after it compare where the \
+prompt's volatile part goes: at the end of the system text (before the history, so every \
+turn writes the history behind it anew) or at the start of the turn's own message, after \
+the history (which then stays cached). Every free-text fact \
 the role takes and every slot is given: a stable one a text that differs per session, a \
 volatile one a text that differs per turn; a closed-set fact its first value when required. \
 A breakpoint after a layer falls at the end of the last layer up to it that has text. \
@@ -99,6 +109,12 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
     let outcome = simulate::run(&d, &args.workload, &layout, args.config)
         .map_err(|e| Stop::Fail(e.to_string()))?;
+    let in_message = Workload {
+        placement: Placement::Message,
+        ..args.workload.clone()
+    };
+    let moved = simulate::run(&d, &in_message, &layout, args.config)
+        .map_err(|e| Stop::Fail(e.to_string()))?;
     let prices = Prices {
         read: args.read_price,
         write: match args.config.provider {
@@ -138,7 +154,24 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         prices.read,
         prices.write
     ));
+    out.print(&placements(&outcome.total, &moved.total, prices));
     Ok(Exit::Clean)
+}
+
+/// Both placements of the volatile part, side by side.
+fn placements(system: &Usage, message: &Usage, prices: Prices) -> String {
+    let line = |what: &str, u: &Usage| {
+        format!(
+            "  {what}: served {:.1}%, cost {:.3} of no caching\n",
+            u.served() * 100.0,
+            u.cost_ratio(prices)
+        )
+    };
+    format!(
+        "\nwhere the volatile part goes:\n{}{}",
+        line("at the end of the system text     ", system),
+        line("in the turn's message, after history", message)
+    )
 }
 
 fn row(name: &str, u: &Usage, prices: Prices) -> Vec<String> {
@@ -185,7 +218,7 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     });
     format!(
         "{}: {} {}s × {} sessions × {} turns = {} requests; a turn's message {} bytes, \
-         per-session values {} bytes, per-turn values {} bytes\n\
+         {}, per-session values {} bytes, per-turn values {} bytes\n\
          layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; {}\n\n",
         d.manifest_display,
         w.roles.len(),
@@ -194,6 +227,10 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
         w.turns,
         w.roles.len() * w.sessions * w.turns,
         w.turn_bytes,
+        match w.history {
+            true => format!("its reply {} bytes, the history resent", w.reply_bytes),
+            false => "no history".into(),
+        },
         w.session_bytes,
         w.volatile_bytes,
         c.min_tokens,
@@ -226,6 +263,8 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
             "sessions" => w.sessions = value()?.parse()?,
             "turns" => w.turns = value()?.parse()?,
             "turn-bytes" => w.turn_bytes = value()?.parse()?,
+            "reply-bytes" => w.reply_bytes = value()?.parse()?,
+            "no-history" => w.history = false,
             "session-bytes" => w.session_bytes = value()?.parse()?,
             "volatile-bytes" => w.volatile_bytes = value()?.parse()?,
             "turn-seconds" => w.turn_seconds = value()?.parse()?,
@@ -277,6 +316,7 @@ fn check(w: &Workload) -> Result<(), Stop> {
     // tokens is about 4 MB) keeps a mistyped size from exhausting memory.
     let sizes = [
         ("turn-bytes", w.turn_bytes),
+        ("reply-bytes", w.reply_bytes),
         ("session-bytes", w.session_bytes),
         ("volatile-bytes", w.volatile_bytes),
     ];
@@ -287,6 +327,18 @@ fn check(w: &Workload) -> Result<(), Stop> {
                  gives a text"
             )));
         }
+    }
+    // A session's last request resends every earlier message and reply of it.
+    let history = w.turns as u128 * (w.turn_bytes + w.reply_bytes + w.volatile_bytes) as u128;
+    if w.history && history > (4 * MAX_TEXT_BYTES) as u128 {
+        return Err(Stop::Usage(format!(
+            "--turns {} with {} + {} bytes a turn: a history of {history} bytes, more than \
+             the {} bytes (64 MiB) this command resends; fewer turns, or --no-history",
+            w.turns,
+            w.turn_bytes,
+            w.reply_bytes,
+            4 * MAX_TEXT_BYTES
+        )));
     }
     let requests = w.roles.len() as u128 * w.sessions as u128 * w.turns as u128;
     if requests > usize::MAX as u128 {

@@ -137,6 +137,10 @@ pub(crate) struct TooManyBreakpoints {
     pub(crate) limit: usize,
 }
 
+/// How many block boundaries before a breakpoint (its own included) Anthropic checks for
+/// an entry: 20, as its documentation says.
+const LOOKBACK: usize = 20;
+
 /// A cache entry's key: the fingerprint and length of its bytes.
 type Key = (u64, usize);
 
@@ -172,23 +176,30 @@ impl Cache {
         }
         let text: String = request.blocks.iter().map(|b| b.text.as_str()).collect();
         let counter = self.config.counter;
-        let (points, input) = match self.config.provider {
+        let (points, reads, input) = match self.config.provider {
             Provider::Anthropic => {
                 let input = tokens::count(counter, &text) + tokens::count(counter, &request.tail);
-                (self.breakpoints(request, &text), input)
+                let reads = self.lookback(request, &text);
+                (self.breakpoints(request, &text), Some(reads), input)
             }
-            Provider::OpenAi => self.steps(&(text + &request.tail)),
+            Provider::OpenAi => {
+                let (points, input) = self.steps(&(text + &request.tail));
+                (points, None, input)
+            }
         };
         let now = request.at;
-        let hit = points.iter().rposition(|p| self.live(p.key, now));
-        let (mut read, mut reached) = (0, 0);
+        // What may be read: the breakpoints' prefixes, and with Anthropic those at the
+        // block boundaries before each breakpoint.
+        let reads = reads.as_deref().unwrap_or(&points);
+        let hit = reads.iter().rposition(|p| self.live(p.key, now));
+        let (mut read, mut reached, mut past) = (0, 0, 0);
         if let Some(h) = hit {
-            read = points[h].tokens;
-            reached = read;
-            self.entries.insert(points[h].key, now);
+            read = reads[h].tokens;
+            (reached, past) = (read, reads[h].key.1);
+            self.entries.insert(reads[h].key, now);
         }
         let mut write = 0;
-        for p in &points[hit.map_or(0, |h| h + 1)..] {
+        for p in points.iter().filter(|p| p.key.1 > past) {
             write += p.tokens.saturating_sub(reached);
             reached = reached.max(p.tokens);
             self.entries.insert(p.key, now);
@@ -226,6 +237,36 @@ impl Cache {
             }
         }
         points
+    }
+
+    /// The prefixes Anthropic looks a breakpoint's entry up at: the breakpoint's own and
+    /// those ending at each of the [`LOOKBACK`] block boundaries before it (how a turn
+    /// finds the entry the turn before wrote, one message back), long enough to cache,
+    /// shortest first.
+    fn lookback(&self, request: &Request, text: &str) -> Vec<Point> {
+        let mut ends = Vec::with_capacity(request.blocks.len());
+        let mut end = 0;
+        for block in &request.blocks {
+            end += block.text.len();
+            ends.push(end);
+        }
+        let mut looked: Vec<usize> = Vec::new();
+        for (i, block) in request.blocks.iter().enumerate() {
+            if block.breakpoint {
+                looked.extend(&ends[(i + 1).saturating_sub(LOOKBACK)..=i]);
+            }
+        }
+        looked.sort_unstable();
+        looked.dedup();
+        looked
+            .into_iter()
+            .filter(|&end| end > 0)
+            .filter_map(|end| {
+                let prefix = &text[..end];
+                let n = tokens::count(self.config.counter, prefix);
+                (n >= self.config.min_tokens).then(|| point(prefix.as_bytes(), n))
+            })
+            .collect()
     }
 
     /// Every prefix of `text` a step long (the minimum, then each step more), shortest

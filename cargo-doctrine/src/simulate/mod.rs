@@ -77,16 +77,18 @@ pub(crate) fn run(
 /// Sessions × turns of [`default_run`]: small, so that `diff` stays fast.
 pub(crate) const DEFAULT_RUN: (usize, usize) = (3, 4);
 
-/// `simulate`'s default workload (every role, [`DEFAULT_RUN`] sessions × turns, with the
-/// flags, knobs and choices of `fixed`) and default layout on `d`, Anthropic-style, tokens
+/// `simulate`'s default workload without history (every role, [`DEFAULT_RUN`] sessions ×
+/// turns, with the flags, knobs and choices of `fixed`) and default layout on `d`, Anthropic-style, tokens
 /// counted by `counter`: what `diff` compares.
 pub(crate) fn default_run(d: &Doctrine, fixed: &Named, counter: Counter) -> Result<Usage, Error> {
     let (sessions, turns) = DEFAULT_RUN;
+    // Without history: the figures `diff` has always compared, of the prompts alone.
     let workload = Workload {
         roles: workload::every_role(d),
         sessions,
         turns,
         fixed: fixed.clone(),
+        history: false,
         ..Workload::defaults()
     };
     let config = Config {

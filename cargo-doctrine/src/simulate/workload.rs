@@ -2,7 +2,10 @@
 //! composed as compiled code composes it, with per-session text (every stable fact the
 //! role takes, every stable slot: the same on each turn of a session, different in the
 //! next) and per-turn text (every volatile fact and slot, and the turn's message: different
-//! every turn).
+//! every turn). With history (the default) each request resends the role's conversation so
+//! far (every earlier message and reply) after the system text, with a breakpoint at the end
+//! of the turn's message, as a multi-turn agent sends it; the prompt's volatile part goes at
+//! the end of the system text or into the turn's own message ([`Placement`]).
 
 use doctrine_codegen::model::{Content, Need};
 use doctrine_codegen::named::{self, InputError, Named, SlotText};
@@ -10,7 +13,7 @@ use doctrine_codegen::plan::Plan;
 use doctrine_codegen::Doctrine;
 use doctrine_core::introspect::Stability;
 
-use super::cache::Request;
+use super::cache::{Block, Request};
 use super::layout::{blocks, Layout};
 
 /// What the crew does, and the sizes of what it is given.
@@ -31,6 +34,22 @@ pub(crate) struct Workload {
     /// Flags, knobs and choices for every prompt (a required choice not named takes its
     /// first variant).
     pub(crate) fixed: Named,
+    /// Each request resends the conversation so far (off: the prompt and the message only).
+    pub(crate) history: bool,
+    /// Bytes of each turn's reply, resent in later turns' history.
+    pub(crate) reply_bytes: usize,
+    /// Where the prompt's volatile part goes.
+    pub(crate) placement: Placement,
+}
+
+/// Where a request carries the prompt's volatile part (its last tier).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Placement {
+    /// At the end of the system text, as one composed prompt is sent: before the history.
+    System,
+    /// At the start of the turn's own message, after the history (as `messages()` gives a
+    /// message marked `after_history`, and as reminders are sent).
+    Message,
 }
 
 impl Workload {
@@ -46,6 +65,9 @@ impl Workload {
             volatile_bytes: 64,
             turn_seconds: 30,
             fixed: Named::default(),
+            history: true,
+            reply_bytes: 2000,
+            placement: Placement::System,
         }
     }
 }
@@ -63,21 +85,95 @@ pub(crate) fn requests<'a>(
     w: &'a Workload,
     layout: &'a Layout,
 ) -> impl Iterator<Item = Result<Request, InputError>> + 'a {
+    // Each role's conversation so far in the current session.
+    let mut histories: Vec<Vec<String>> = vec![Vec::new(); w.roles.len()];
     let turns = (0..w.sessions).flat_map(move |session| (0..w.turns).map(move |t| (session, t)));
     turns.flat_map(move |(session, turn)| {
         let at = (session * w.turns + turn) as u64 * w.turn_seconds;
-        w.roles.iter().map(move |&role| {
-            let named = inputs(d, w, role, session, turn);
-            let prompt = named::resolve(d, plan, &named)?.compose(d, plan);
-            let who = d.roles.get(role).map_or("agent", String::as_str);
-            let label = format!("Session {session}, turn {turn}, {who}:");
-            Ok(Request {
-                blocks: blocks(&prompt, layout),
-                tail: filler(&label, w.turn_bytes),
-                at,
+        let requests: Vec<_> = w
+            .roles
+            .iter()
+            .enumerate()
+            .map(|(k, &role)| {
+                if turn == 0 {
+                    histories[k].clear();
+                }
+                let named = inputs(d, w, role, session, turn);
+                let prompt = named::resolve(d, plan, &named)?.compose(d, plan);
+                let who = d.roles.get(role).map_or("agent", String::as_str);
+                let label = format!("Session {session}, turn {turn}, {who}:");
+                let message = filler(&label, w.turn_bytes);
+                Ok(request(
+                    &prompt,
+                    layout,
+                    w,
+                    (&mut histories[k], message),
+                    at,
+                ))
             })
-        })
+            .collect();
+        requests
     })
+}
+
+/// One request: the system text's blocks (without the volatile part where it goes in the
+/// message), then, with history, each earlier message and reply a block and the turn's
+/// message a block ending with a breakpoint (what the next turn reads back, one message
+/// back), else the message alone. The turn's message and a reply join `history`.
+fn request(
+    prompt: &doctrine_core::Prompt<Box<[doctrine_core::introspect::Section]>>,
+    layout: &Layout,
+    w: &Workload,
+    (history, message): (&mut Vec<String>, String),
+    at: u64,
+) -> Request {
+    let mut system = blocks(prompt, layout);
+    let volatile = prompt.volatile();
+    let turn = match w.placement {
+        Placement::Message if !volatile.is_empty() => {
+            cut_at(&mut system, prompt.stable().len());
+            format!("{volatile}\n\n{message}")
+        }
+        _ => message,
+    };
+    if !w.history {
+        return Request {
+            blocks: system,
+            tail: turn,
+            at,
+        };
+    }
+    history.push(turn);
+    let last = history.len() - 1;
+    system.extend(history.iter().enumerate().map(|(i, text)| Block {
+        text: text.clone(),
+        breakpoint: i == last,
+    }));
+    history.push(filler("Reply:", w.reply_bytes));
+    Request {
+        blocks: system,
+        tail: String::new(),
+        at,
+    }
+}
+
+/// `blocks` cut to their first `end` bytes (the stable prefix): a block across it keeps its
+/// start, and its breakpoint where it had one at `end`.
+fn cut_at(blocks: &mut Vec<Block>, end: usize) {
+    let mut at = 0;
+    let mut kept = Vec::new();
+    for mut b in blocks.drain(..) {
+        if at >= end {
+            break;
+        }
+        if at + b.text.len() > end {
+            b.text.truncate(end - at);
+            b.breakpoint = false;
+        }
+        at += b.text.len();
+        kept.push(b);
+    }
+    *blocks = kept;
 }
 
 /// The named inputs of `role`'s prompt on `turn` of `session`.

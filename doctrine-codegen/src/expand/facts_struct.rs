@@ -2,7 +2,6 @@
 //! docs, and the expressions that read it for composition (`__values`, `__lists`) and
 //! build it from collected pairs (`from_pairs`). `Facts::builder` reuses the field types.
 
-use doctrine_core::__private::Escaping;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
@@ -313,7 +312,7 @@ pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
     // A fact no role takes is never read.
     let taken = |f: &&Fact| f.need.iter().any(|n| *n != Need::Absent);
     let styles = d.facts.iter().filter(taken).filter_map(|f| {
-        let style = list_style(&pv, f.list.as_ref()?, &f.escape);
+        let style = list_style(&pv, f.list.as_ref()?, f);
         let name = style_name(f);
         Some(quote! { const #name: &#pv::ListStyle = #style; })
     });
@@ -323,15 +322,17 @@ pub(super) fn list_styles(d: &Doctrine) -> TokenStream {
         .enumerate()
         .filter(|(_, (f, _))| taken(&&d.facts[*f]));
     let loops = loops.map(|(k, (f, l))| {
-        let style = list_style(&pv, l, &d.facts[f].escape);
+        let style = list_style(&pv, l, &d.facts[f]);
         let name = loop_style_name(k);
         quote! { const #name: &#pv::ListStyle = #style; }
     });
     quote! { #(#styles)* #(#loops)* }
 }
 
-/// A list's `ListStyle`, as a constant expression, each field printed as `escape` says.
-fn list_style(pv: &TokenStream, l: &ListSpec, escape: &[Option<Escaping>]) -> TokenStream {
+/// List fact `f`'s `ListStyle` (`l`: its own or a loop's), as a constant expression, each
+/// field printed as its `escape` says.
+fn list_style(pv: &TokenStream, l: &ListSpec, f: &Fact) -> TokenStream {
+    let escape = &f.escape;
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => {
             let t = lit(t);
@@ -352,8 +353,9 @@ fn list_style(pv: &TokenStream, l: &ListSpec, escape: &[Option<Escaping>]) -> To
         Some(m) => quote! { ::core::option::Option::Some(#m) },
         None => quote! { ::core::option::Option::None },
     };
-    let (sort, max) = (option(l.sort), option(l.max));
+    let (sort, max, max_bytes) = (option(l.sort), option(l.max), option(l.max_bytes));
+    let fact = &f.name;
     quote! {
-        &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more }
+        &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more, max_bytes: #max_bytes, fact: #fact }
     }
 }

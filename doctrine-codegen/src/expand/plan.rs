@@ -14,7 +14,7 @@ use quote::quote;
 use crate::model::Doctrine;
 use crate::plan::Plan;
 use doctrine_core::__internals::emit::{Emit, Out};
-use doctrine_core::__internals::part::Seg;
+use doctrine_core::__internals::part::{Seg, Trim};
 use doctrine_core::introspect::EmbeddedFile;
 
 /// `static PLAN` and `GUARD`, for the hidden module (which imports the runtime's plan types,
@@ -76,6 +76,11 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
     let messages = d
         .has_messages()
         .then(|| quote! { use #krate::cache::MessageInfo; });
+    let trim = d
+        .layers
+        .iter()
+        .any(|l| d.is_template(l) && d.trims_rendered(l) != Trim::No)
+        .then(|| quote! { use #pv::Trim; });
     quote! {
         use ::core::option::Option::{None, Some};
         use super::{sources, text};
@@ -86,6 +91,7 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
         use #krate::introspect::{LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title};
         use #krate::instructions::{LinePiece, Style};
         #messages
+        #trim
     }
 }
 

@@ -171,8 +171,7 @@ fn known(d: &Doctrine, texts: &LayerTexts, r: RoleId, through: usize) -> Option<
         let head = match &d.texts[id].segments {
             None => d.texts[id].body.clone(),
             // Trimmed once rendered, where the runtime trims the template.
-            Some(segments) if d.trims_rendered(l) => literal(segments)?.trim().to_string(),
-            Some(segments) => literal(segments)?,
+            Some(segments) => d.trims_rendered(l).apply(&literal(segments)?).to_string(),
         };
         let suffix = match l
             .suffix

@@ -79,7 +79,7 @@ pub(super) fn prelude(d: &Doctrine, facts: bool, slots: usize) -> Prelude {
             code.extend(quote! {
                 let given = &self.lists.#j;
                 let (#rows, #r) = #pv::sanitize_rows(given.rows(), given.style().fields(), #c);
-                let #list = #rows.as_ref().map(|rows| #pv::List::new(rows, given.style()));
+                let #list = #rows.as_ref().map(|rows| #pv::List::new(rows, given.style()).capped(given.budget()));
             });
             record.push(quote! { (#pv::CleanedFrom::Fact(#name), #r) });
             lists.push((
@@ -102,7 +102,7 @@ pub(super) fn prelude(d: &Doctrine, facts: bool, slots: usize) -> Prelude {
         let j = Literal::usize_unsuffixed(d.list_count() + k);
         let (rows, list) = (format_ident!("__rows{}", f.0), format_ident!("__loop{k}"));
         code.extend(quote! {
-            let #list = #rows.as_ref().map(|rows| #pv::List::new(rows, self.lists.#j.style()));
+            let #list = #rows.as_ref().map(|rows| #pv::List::new(rows, self.lists.#j.style()).capped(self.lists.#j.budget()));
         });
         loops.push((
             k,

@@ -149,7 +149,11 @@ fn slot_method(
     let (this, next) = (&names[j], &names[j + 1]);
     let method = format_ident!("{}", l.name);
     // A value that is empty (after trimming, where the layer trims) is not given.
-    let trim = matches!(l.content, Content::Slot { trim: true, .. });
+    let trim = match l.content {
+        Content::Slot { trim, .. } => format_ident!("{trim:?}"),
+        _ => format_ident!("No"),
+    };
+    let trim = quote! { #pv::Trim::#trim };
     let (param, body, what) = if matches!(l.content, Content::Instructions) {
         (
             quote! { value: &'a [#krate::instructions::Instruction<'a>] },
@@ -197,7 +201,7 @@ fn setters(d: &Doctrine) -> TokenStream {
     let uses = super::state::Uses::new(d);
     let slot = (uses.slots > 0).then(|| {
         quote! {
-            pub(super) fn slot<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: ::core::option::Option<&'a str>, trim: bool) -> super::Compose<'a, N> {
+            pub(super) fn slot<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: ::core::option::Option<&'a str>, trim: #pv::Trim) -> super::Compose<'a, N> {
                 let mut state = c.state;
                 state.slots[k] = #pv::given(value, trim);
                 super::Compose { state, _stage: ::core::marker::PhantomData }

@@ -278,7 +278,15 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
     });
     let selection = (u.selectors > 0).then(|| selection(d, u.selectors));
     let model = super::models::setter(d, u);
-    if !(u.flags || u.knobs || u.overlay || u.titled || u.selectors > 0 || u.models) {
+    let budgets = budgets(d);
+    if !(u.flags
+        || u.knobs
+        || u.overlay
+        || u.titled
+        || u.selectors > 0
+        || u.models
+        || !budgets.is_empty())
+    {
         return TokenStream::new();
     }
     quote! {
@@ -289,8 +297,35 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
             #formulation
             #selection
             #model
+            #budgets
         }
     }
+}
+
+/// One `.max_bytes_<fact>(max)` per list fact with `max_bytes`: lowers its byte budget,
+/// where its placeholder prints it and in each of its loops.
+fn budgets(d: &Doctrine) -> TokenStream {
+    let taken = |f: &crate::model::Fact| f.need.iter().any(|n| *n != crate::model::Need::Absent);
+    let loops = d.loops();
+    let setters = d.facts.iter().enumerate().filter(|(_, f)| taken(f)).filter_map(|(i, f)| {
+        let budget = f.list.as_ref()?.max_bytes?;
+        let at = d.list_index(crate::model::FactId(i))?;
+        let loop_at = loops.iter().enumerate().filter(|(_, (g, _))| g.0 == i);
+        let all: Vec<proc_macro2::Literal> = std::iter::once(at)
+            .chain(loop_at.map(|(k, _)| d.list_count() + k))
+            .map(proc_macro2::Literal::usize_unsuffixed)
+            .collect();
+        let method = format_ident!("max_bytes_{}", f.name);
+        let doc = format!(" Lowers list fact `{}`'s byte budget (`max_bytes = {budget}` in the manifest) to `max` bytes; a higher one leaves the manifest's. The list is cut at a character boundary, with a notice. Call it after `compose`, which gives the list.", f.name);
+        Some(quote! {
+            #[doc = #doc]
+            pub fn #method(mut self, max: usize) -> Self {
+                #( self.state.lists.#all = ::core::mem::take(&mut self.state.lists.#all).capped(max); )*
+                self
+            }
+        })
+    });
+    quote! { #(#setters)* }
 }
 
 /// `.selection()`, `.opt_out()` and one `.opt_out_<selector>()` per family (a selector

@@ -372,7 +372,7 @@ fn slot_texts(
     d: &Doctrine,
     given: &[(String, SlotText)],
 ) -> Result<Vec<Option<String>>, InputError> {
-    let layers: Vec<(&Layer, bool, bool)> = d
+    let layers: Vec<(&Layer, bool, doctrine_core::__internals::part::Trim)> = d
         .layers
         .iter()
         .filter_map(|l| match l.content {

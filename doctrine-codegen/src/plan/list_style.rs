@@ -4,11 +4,10 @@
 use super::leak::{one, slice, text};
 use crate::model::{Doctrine, Fact, ItemPiece, ListSpec};
 use doctrine_core::__internals::list::{ItemPiece as Piece, ListStyle};
-use doctrine_core::__private::Escaping;
 
 /// How list fact `f` prints; `None` for a fact that is no list.
 pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
-    f.list.as_ref().map(|l| style(l, &f.escape))
+    f.list.as_ref().map(|l| style(l, f))
 }
 
 /// Each loop of `d`, in the order of its value: the index of the list fact it prints, and
@@ -16,12 +15,13 @@ pub fn list_style(f: &Fact) -> Option<&'static ListStyle> {
 pub fn loop_styles(d: &Doctrine) -> Vec<(usize, &'static ListStyle)> {
     d.loops()
         .into_iter()
-        .map(|(f, l)| (f.0, style(l, &d.facts[f.0].escape)))
+        .map(|(f, l)| (f.0, style(l, &d.facts[f.0])))
         .collect()
 }
 
-/// `l` as a style, each field printed as `escape` says (by field index).
-fn style(l: &ListSpec, escape: &[Option<Escaping>]) -> &'static ListStyle {
+/// `l` as fact `f`'s style, each field printed as its `escape` says (by field index).
+fn style(l: &ListSpec, f: &Fact) -> &'static ListStyle {
+    let escape = &f.escape;
     let item = l.item.iter().map(|p| match p {
         ItemPiece::Text(t) => Piece::Text(text(t)),
         ItemPiece::Field(i) => match escape.get(*i).copied().flatten() {
@@ -37,5 +37,7 @@ fn style(l: &ListSpec, escape: &[Option<Escaping>]) -> &'static ListStyle {
         sort: l.sort,
         max: l.max,
         more: text(&l.more),
+        max_bytes: l.max_bytes,
+        fact: text(&f.name),
     })
 }

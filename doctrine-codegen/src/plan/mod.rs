@@ -312,8 +312,14 @@ fn instruction_style(l: &Layer) -> &'static Style {
             Style::templated(slice(pieces.collect()))
         }
     };
-    match p.by_source {
-        true => one(style.by_source()),
-        false => one(style),
+    let style = if p.by_source {
+        style.by_source()
+    } else {
+        style
+    };
+    let style = if p.verbatim { style.verbatim() } else { style };
+    match &p.join {
+        Some(join) => one(style.joined_by(text(join))),
+        None => one(style),
     }
 }

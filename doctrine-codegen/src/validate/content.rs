@@ -515,11 +515,7 @@ fn inline(loader: &mut Loader, const_name: &str, layer: &str, body: &str, shape:
 /// What inline manifest text embeds as: normalised like a file's, trimmed where asked.
 fn inline_body(body: &str, shape: Shape) -> String {
     let body = crate::text::normalise(body);
-    if shape.trim {
-        body.trim().to_string()
-    } else {
-        body
-    }
+    shape.trim.apply(&body).to_string()
 }
 
 /// Resolves a per-role map (with optional `default`) into groups of roles sharing a text.

@@ -52,7 +52,21 @@ pub(super) fn facts(
         let list = fact
             .list
             .as_ref()
-            .and_then(|l| list_spec(name.get_ref(), fact, l, loader, sink));
+            .and_then(|l| list_spec(name.get_ref(), fact, l, loader, sink))
+            .map(|mut l| {
+                l.max_bytes = fact.max_bytes.as_ref().map(|m| *m.get_ref());
+                l
+            });
+        if let (Some(m), None) = (&fact.max_bytes, &fact.list) {
+            sink.error(
+                Some(m.span()),
+                format!(
+                    "`max_bytes` is a list's byte budget, and fact `{}` is no list",
+                    name.get_ref()
+                ),
+                Some("remove `max_bytes`, or make the fact a list (`list = {}`)".into()),
+            );
+        }
         if let (Some(_), Some(first)) = (&fact.list, fact.required.first()) {
             // Its need stays as written, so its uses are not reported too.
             required_list(name.get_ref(), first, word, sink);

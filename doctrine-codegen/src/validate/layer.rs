@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use doctrine_core::__internals::part::Trim;
 use doctrine_core::introspect::{LayerInfo, Stability};
 use toml::Spanned;
 
@@ -25,7 +26,7 @@ use crate::reserved;
 pub(super) fn layers(
     raw: &raw::Manifest,
     names: &Names<'_>,
-    trim_default: bool,
+    trim_default: Trim,
     types: &mut TypeNames,
     loader: &mut Loader,
     sink: &mut Sink<'_>,
@@ -78,7 +79,7 @@ pub(super) fn no_layers(raw: &raw::Manifest, reported: &Reported, sink: &mut Sin
 /// the very last layer.
 pub(super) fn extra(
     raw: &raw::Manifest,
-    trim_default: bool,
+    trim_default: Trim,
     tiers: &crate::model::Tiers,
     sink: &mut Sink<'_>,
 ) -> Option<(Spanned<()>, Layer)> {
@@ -128,7 +129,7 @@ pub(super) fn extra(
 pub(super) fn validate_layer(
     raw: &raw::Layer,
     names: &Names<'_>,
-    trim_default: bool,
+    trim_default: Trim,
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Layer> {
@@ -149,7 +150,7 @@ pub(super) fn validate_layer(
         interpolate: raw.interpolate.as_ref().is_some_and(|i| *i.get_ref()),
     };
     let kind = kind(raw, sink)?;
-    let provenance = provenance::provenance(raw, kind, sink);
+    let provenance = provenance::provenance(raw, kind, names, sink);
     keys_apply(raw, kind, names, sink);
     check_name(raw, kind, names, sink);
     if raw.trim.is_some() && kind.is_runtime() {
@@ -159,7 +160,7 @@ pub(super) fn validate_layer(
     let content_failed = resolved.is_none();
     let content = resolved.unwrap_or(Content::Slot {
         required: false,
-        trim: false,
+        trim: Trim::No,
     });
     // `missing = "empty"` on `files`/`texts`: the roles given no entry are out of scope.
     let (scope, in_scope) = narrowed(&content, scope, in_scope);

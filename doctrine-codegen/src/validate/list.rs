@@ -166,6 +166,7 @@ pub(super) fn list_body(
         sort,
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
+        max_bytes: None,
     })
 }
 

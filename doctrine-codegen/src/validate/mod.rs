@@ -147,7 +147,7 @@ fn layers(
         literal::check(printed, separator, names, sink);
     }
     layer::no_layers(raw, reported, sink);
-    let trim = raw.trim.unwrap_or(false);
+    let trim = raw.trim.unwrap_or_default();
     let mut types = TypeNames::declared(raw, names, sink);
     let mut layers = layer::layers(raw, names, trim, &mut types, loader, sink);
     layers.extend(layer::extra(raw, trim, names.tiers, sink));

@@ -2,6 +2,8 @@
 //! before each instruction, and what orders them.
 
 use super::kind::Kind;
+use super::literal::{self, Printed};
+use super::names::Names;
 use super::placeholder::{placeholders, Piece};
 use crate::diag::Sink;
 use crate::model::{LinePart, Provenance};
@@ -10,16 +12,20 @@ use crate::raw;
 pub(super) fn provenance(
     raw: &raw::Layer,
     kind: Kind<'_>,
+    names: &Names<'_>,
     sink: &mut Sink<'_>,
 ) -> Option<Provenance> {
-    if raw.provenance.is_none() && raw.rank.is_none() {
+    let keys = [
+        ("provenance", raw.provenance.as_ref().map(|p| p.span())),
+        ("rank", raw.rank.as_ref().map(|r| r.span())),
+        ("verbatim", raw.verbatim.as_ref().map(|v| v.span())),
+        ("join", raw.join.as_ref().map(|j| j.span())),
+    ];
+    if keys.iter().all(|(_, span)| span.is_none()) {
         return None;
     }
     if !matches!(kind, Kind::Instructions) {
-        for (key, span) in [
-            ("provenance", raw.provenance.as_ref().map(|p| p.span())),
-            ("rank", raw.rank.as_ref().map(|r| r.span())),
-        ] {
+        for (key, span) in keys {
             if let Some(span) = span {
                 sink.error(
                     Some(span),
@@ -37,12 +43,34 @@ pub(super) fn provenance(
         .rank
         .as_ref()
         .is_some_and(|r| *r.get_ref() == raw::Rank::Source);
+    let verbatim = raw.verbatim.as_ref().is_some_and(|v| *v.get_ref());
+    let join = raw.join.as_ref().map(|j| {
+        let printed = Printed {
+            key: "join",
+            layer: Some(raw.name.get_ref()),
+        };
+        literal::check(printed, j, names, sink);
+        crate::text::normalise(j.get_ref())
+    });
     let Some(template) = &raw.provenance else {
         return Some(Provenance {
             line: None,
             by_source,
+            verbatim,
+            join,
         });
     };
+    if verbatim {
+        sink.error(
+            Some(template.span()),
+            "a verbatim instructions layer writes no provenance line",
+            Some(format!(
+                "remove `provenance` from layer `{}`, or `verbatim = true` to keep the line",
+                raw.name.get_ref()
+            )),
+        );
+        return None;
+    }
     let help = "write one line with `{source}` and `{scope}`, e.g. `<!-- {source}: {scope} -->` (`{{`/`}}` for literal braces)";
     if template.get_ref().contains(['\n', '\r']) {
         sink.error(
@@ -95,5 +123,7 @@ pub(super) fn provenance(
     Some(Provenance {
         line: Some(line),
         by_source,
+        verbatim,
+        join,
     })
 }

@@ -513,5 +513,6 @@ fn looped_style(spec: &ListSpec, item: Vec<ItemPiece>) -> ListSpec {
         sort: spec.sort,
         max: spec.max,
         more,
+        max_bytes: spec.max_bytes,
     }
 }

@@ -1,6 +1,7 @@
 //! Manifest validation as a plain library: every error names `file:line:col` and a fix.
 
 use doctrine_codegen::model::{Content, RoleGroup, RoleId, TextId};
+use doctrine_core::__internals::part::Trim;
 
 use crate::support;
 use support::{errors, load_with as run};
@@ -1493,21 +1494,28 @@ fn an_inline_placeholder_error_is_reported_once() {
 }
 
 /// A template in a layer that trims is trimmed once rendered only where it can render with
-/// whitespace at an end: a value or a section there (its text was trimmed as embedded).
+/// whitespace at an end it trims: a value or a section there (its text was trimmed as
+/// embedded).
 #[test]
 fn a_template_is_trimmed_at_run_time_only_where_it_can_need_it() {
-    let trims = |text: &str, trim: bool| {
+    let trims = |text: &str, trim: &str| {
         let manifest = format!("trim = {trim}\n[flags]\nmore = false\n[facts.x]\ntier = \"stable\"\nrequired = [\"*\"]\n[[layer]]\nname = \"l\"\ninterpolate = true\ntext = {text:?}\n");
         let d = run(&manifest, &[]).unwrap();
         d.trims_rendered(&d.layers[0])
     };
-    assert!(!trims("Tools: {x}. Use them.", true));
-    assert!(!trims("A{?more} more{/more} B", true));
-    assert!(trims("{x} first", true));
-    assert!(trims("Last: {x}", true));
-    assert!(trims("A\n{?more}\nMore.{/more}", true));
-    assert!(trims("{?more}More.{/more} B", true));
-    assert!(!trims("{x}", false));
+    assert_eq!(trims("Tools: {x}. Use them.", "true"), Trim::No);
+    assert_eq!(trims("A{?more} more{/more} B", "true"), Trim::No);
+    assert_eq!(trims("{x} first", "true"), Trim::Both);
+    assert_eq!(trims("Last: {x}", "true"), Trim::Both);
+    assert_eq!(trims("A\n{?more}\nMore.{/more}", "true"), Trim::Both);
+    assert_eq!(trims("{?more}More.{/more} B", "true"), Trim::Both);
+    assert_eq!(trims("{x}", "false"), Trim::No);
+    // One end: only a value or section at that end needs the run-time trim.
+    assert_eq!(trims("{x} first", "\"end\""), Trim::No);
+    assert_eq!(trims("Last: {x}", "\"end\""), Trim::End);
+    assert_eq!(trims("A\n{?more}\nMore.{/more}", "\"end\""), Trim::End);
+    assert_eq!(trims("{x} first", "\"start\""), Trim::Start);
+    assert_eq!(trims("Last: {x}", "\"start\""), Trim::No);
 }
 
 /// An order constraint naming no layer lists the layers in manifest order, each once, and

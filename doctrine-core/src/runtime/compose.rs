@@ -143,7 +143,9 @@ pub fn compose_plan<const N: usize>(
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose(layout, inputs.values, inputs.user, parts).with_told((inputs.cleaned, inputs.rejected))
+    compose(layout, inputs.values, inputs.user, parts)
+        .with_told((inputs.cleaned, inputs.rejected))
+        .with_cuts(inputs.values)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -155,6 +157,7 @@ pub fn compose_plan_boxed(
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
     compose_boxed(layout, inputs.values, inputs.user, &parts)
         .with_told((inputs.cleaned, inputs.rejected))
+        .with_cuts(inputs.values)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
@@ -184,7 +187,7 @@ mod tests {
     use super::*;
     use crate::runtime::formulation::Title;
     use crate::runtime::layer::{LayerInfo, Origin, Skip};
-    use crate::runtime::part::{joined, Body, Seg, NO_JOIN};
+    use crate::runtime::part::{joined, Body, Seg, Trim, NO_JOIN};
     use crate::runtime::section::SectionState;
     use crate::runtime::user_content::UserFile;
 
@@ -337,7 +340,7 @@ mod tests {
             info: &STABLE,
             origin: Origin::Inline,
             body: if trim {
-                Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2])
+                Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2], Trim::Both)
             } else {
                 Body::Template(&SEGS, [NO_JOIN; 2])
             },
@@ -359,7 +362,7 @@ mod tests {
         let blank = Part {
             info: &STABLE,
             origin: Origin::Inline,
-            body: Body::TemplateTrimmed(&BLANK, [("\n\n", "suffix"), NO_JOIN]),
+            body: Body::TemplateTrimmed(&BLANK, [("\n\n", "suffix"), NO_JOIN], Trim::Both),
         };
         let p = compose(
             ("|", Formulation::Markdown, &Guard::HEADINGS),
@@ -372,10 +375,12 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Trimmed as `str::trim` trims the whole rendered text, measured exactly (the one
-        /// allocation's capacity is checked by `fill`), by `compose` and `join` alike.
+        /// Trimmed as `str::trim` (or `trim_start`, `trim_end`) trims the whole rendered
+        /// text, measured exactly (the one allocation's capacity is checked by `fill`), by
+        /// `compose` and `join` alike.
         #[test]
         fn a_trimmed_template_is_its_rendered_text_trimmed(
+            trim in proptest::sample::select(vec![Trim::Start, Trim::End, Trim::Both]),
             pieces in proptest::collection::vec(
                 proptest::sample::select(vec!["", " ", "\n", "\t \n", "x", " y ", "é\u{3000}", "\u{2028}z"]),
                 0..8,
@@ -394,7 +399,7 @@ mod tests {
             let part = Part {
                 info: &USER,
                 origin: Origin::Inline,
-                body: Body::TemplateTrimmed(segs, [NO_JOIN; 2]),
+                body: Body::TemplateTrimmed(segs, [NO_JOIN; 2], trim),
             };
             let spans = [(0..value.len(), UserFile::SelectorPath("s"))];
             let p = compose(("|", Formulation::Markdown, &Guard::HEADINGS), &[Value::Text(value)], &[(0, &spans)], [part]);
@@ -405,7 +410,12 @@ mod tests {
             let kept_values = p.user_content().len();
             proptest::prop_assert!(kept_values <= pieces.len());
             let whole = p.into_string();
-            proptest::prop_assert_eq!(&whole, rendered.trim());
+            let expected = match trim {
+                Trim::Start => rendered.trim_start(),
+                Trim::End => rendered.trim_end(),
+                _ => rendered.trim(),
+            };
+            proptest::prop_assert_eq!(&whole, expected);
             proptest::prop_assert_eq!(whole.capacity(), whole.len());
             proptest::prop_assert_eq!(join(("|", Formulation::Markdown, &Guard::HEADINGS), &[Value::Text(value)], &[part]), whole);
         }
@@ -422,6 +432,8 @@ mod tests {
             sort: None,
             max: Some(2),
             more: " and {n} more ",
+            max_bytes: None,
+            fact: "",
         };
         // `Tools:{0}{?!0} none{/0}.`, then the list alone (trimmed at both ends).
         static SEGS: [Seg; 5] = [
@@ -441,7 +453,7 @@ mod tests {
             Part {
                 info: &VOLATILE,
                 origin: Origin::Inline,
-                body: Body::TemplateTrimmed(&ALONE, [NO_JOIN; 2]),
+                body: Body::TemplateTrimmed(&ALONE, [NO_JOIN; 2], Trim::Both),
             },
         ];
         let lists: [&[&str]; 4] = [&["a", "", "b", "c"], &["a"], &["", ""], &[]];
@@ -743,7 +755,7 @@ mod tests {
         let part = Part {
             info: &USER,
             origin: Origin::Inline,
-            body: Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2]),
+            body: Body::TemplateTrimmed(&SEGS, [NO_JOIN; 2], Trim::Both),
         };
         let p = compose(
             ("|", Formulation::Bare, &Guard::HEADINGS),

@@ -5,6 +5,7 @@ use std::fmt;
 use super::blocks::Blocks;
 use super::boundary::Escape;
 use super::layer::{Origin, Stability};
+use super::list::ListCut;
 use super::model::ModelMatch;
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
@@ -23,6 +24,8 @@ pub struct Explain<'a> {
     volatile: usize,
     /// The `[models]` rule the prompt was composed under, for a `model:` line.
     model: Option<&'a ModelMatch>,
+    /// The list facts their byte budget cut, a line each.
+    cuts: &'a [ListCut],
     /// The encoding the tokens column counts in; without one it is bytes / 4.
     #[cfg(feature = "tokens")]
     encoding: Option<crate::tokens::Encoding>,
@@ -56,6 +59,7 @@ impl<'a> Explain<'a> {
             stable,
             volatile,
             model: None,
+            cuts: &[],
             #[cfg(feature = "tokens")]
             encoding: None,
         }
@@ -63,6 +67,10 @@ impl<'a> Explain<'a> {
 
     pub(crate) fn model(self, model: Option<&'a ModelMatch>) -> Self {
         Explain { model, ..self }
+    }
+
+    pub(crate) fn cuts(self, cuts: &'a [ListCut]) -> Self {
+        Explain { cuts, ..self }
     }
 
     /// The same table with exact token counts in `encoding` (feature `tokens`): the
@@ -328,6 +336,9 @@ impl fmt::Display for Explain<'_> {
                 .iter()
                 .fold(Default::default(), |all, c| c.removed.and(all));
             writeln!(f, "{n} value{s} from outside sanitized: {total}")?;
+        }
+        for cut in self.cuts {
+            writeln!(f, "{cut}")?;
         }
         if let Some(model) = self.model {
             writeln!(f, "model: {model}")?;

@@ -6,6 +6,7 @@ use std::error::Error;
 use std::fmt;
 
 use super::choice::{Choice, ParseChoiceError};
+use super::part::Trim;
 
 /// Why a set of `(name, value)` pairs does not make the facts of a role (mode).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,9 +151,8 @@ pub fn present(value: Option<&str>) -> Option<&str> {
 /// A slot value as the layer takes it: trimmed where the manifest trims the layer, and not
 /// given when empty after that. Used by generated code.
 #[inline]
-pub fn given(value: Option<&str>, trim: bool) -> Option<&str> {
-    let value = if trim { value.map(str::trim) } else { value };
-    present(value)
+pub fn given(value: Option<&str>, trim: Trim) -> Option<&str> {
+    present(value.map(|v| trim.apply(v)))
 }
 
 /// What a fact with value texts prints: the text of its value, or the value itself when it

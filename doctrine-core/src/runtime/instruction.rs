@@ -60,7 +60,7 @@ pub struct Instruction<'a> {
     /// Set only by the caller for an administrator's instruction: it is what puts an
     /// instruction at the top rank (see [`Instruction::authority`]).
     pub locked: bool,
-    /// The guidance itself; rendered trimmed.
+    /// The guidance itself; rendered trimmed (as given, in a `verbatim` layer).
     pub text: &'a str,
 }
 
@@ -92,6 +92,10 @@ pub struct Style {
     pub omit_without_scope: bool,
     /// Rank by the declared source alone (`rank = "source"`), not by authority.
     pub by_source: bool,
+    /// Each text as given (`verbatim = true`): not trimmed, and no provenance line.
+    pub verbatim: bool,
+    /// Written between two instructions (the layer's `join`; `\n\n` by default).
+    pub join: &'static str,
 }
 }
 
@@ -121,6 +125,8 @@ impl Style {
         ],
         omit_without_scope: false,
         by_source: false,
+        verbatim: false,
+        join: "\n\n",
     };
 
     /// A manifest's `provenance` template: its pieces, the line left out when the scope is
@@ -131,7 +137,24 @@ impl Style {
             line,
             omit_without_scope: true,
             by_source: false,
+            verbatim: false,
+            join: "\n\n",
         }
+    }
+
+    /// Each text as given, with no provenance line (`verbatim = true`). Used by generated
+    /// code.
+    #[doc(hidden)]
+    pub const fn verbatim(mut self) -> Self {
+        self.verbatim = true;
+        self
+    }
+
+    /// `join` between two instructions (the layer's `join`). Used by generated code.
+    #[doc(hidden)]
+    pub const fn joined_by(mut self, join: &'static str) -> Self {
+        self.join = join;
+        self
     }
 
     /// Ranked by the declared source alone (`rank = "source"`). Used by generated code.
@@ -176,7 +199,10 @@ fn for_each_block<'i, 'a>(
 ) {
     for rank in Authority::ALL {
         for instruction in instructions.iter().filter(|i| style.rank(i) == rank) {
-            let text = instruction.text.trim();
+            let text = match style.verbatim {
+                true => instruction.text,
+                false => instruction.text.trim(),
+            };
             if !text.is_empty() {
                 block(rank, instruction, text);
             }
@@ -198,10 +224,12 @@ pub(super) fn for_each_piece<'i, 'a>(
     for_each_block(instructions, style, |rank, instruction, text| {
         let scope = instruction.scope;
         if at > 0 {
-            emit("\n\n", None);
-            at += 2;
+            emit(style.join, None);
+            at += style.join.len();
         }
-        if !(style.omit_without_scope && scope.trim().is_empty()) {
+        // No line in a verbatim style, nor for an empty scope where the template says so.
+        let no_line = style.omit_without_scope && scope.trim().is_empty();
+        if !style.verbatim && !no_line {
             let start = at;
             for piece in style.line {
                 match *piece {
@@ -323,6 +351,22 @@ mod tests {
 
     fn rendered_len(instructions: &[Instruction<'_>]) -> usize {
         Style::DEFAULT.rendered_len(instructions)
+    }
+
+    /// A verbatim style writes each text as given (its blank lines and trailing line
+    /// break kept), no provenance line, its own join; only an empty text is skipped.
+    #[test]
+    fn a_verbatim_style_keeps_each_text_as_given() {
+        const STYLE: Style = Style::DEFAULT.verbatim().joined_by("\n--- doc ---\n");
+        let list = [
+            ins(Project, "/repo", false, "  Run the tests.\n\n"),
+            ins(User, "~", false, ""),
+            ins(Learned, "", false, " \n"),
+        ];
+        let mut out = String::new();
+        STYLE.render(&list, &mut out);
+        assert_eq!(out, " \n\n--- doc ---\n  Run the tests.\n\n");
+        assert_eq!(STYLE.rendered_len(&list), out.len());
     }
 
     #[test]

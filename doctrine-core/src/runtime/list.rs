@@ -8,6 +8,50 @@ use std::fmt;
 use super::boundary::may_mark_a_heading;
 use super::escape::Escaping;
 
+/// A list fact its byte budget (`max_bytes`, or the builder's lower one) cut: what it
+/// printed and what it would have printed, in bytes. [`Prompt::notices`](crate::Prompt::notices)
+/// says so, and [`Prompt::explain`](crate::Prompt::explain) has a line for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ListCut {
+    /// The list fact's name.
+    pub fact: &'static str,
+    /// The bytes it printed (at most its budget, cut at a character boundary).
+    pub printed: usize,
+    /// The bytes it would have printed without the budget.
+    pub full: usize,
+}
+
+impl fmt::Display for ListCut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "list fact `{}` cut to {} of {} bytes by its byte budget",
+            self.fact, self.printed, self.full
+        )
+    }
+}
+
+/// The cuts of the lists among `values`, each list fact once (a list printed through a
+/// loop is another value of the same fact). Allocates only when one was cut.
+pub(crate) fn cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
+    let mut cuts: Vec<ListCut> = Vec::new();
+    for value in values {
+        if let super::part::Value::List(list) = value {
+            if let Some((fact, printed, full)) = list.cut() {
+                if !cuts.iter().any(|c| c.fact == fact) {
+                    cuts.push(ListCut {
+                        fact,
+                        printed,
+                        full,
+                    });
+                }
+            }
+        }
+    }
+    cuts
+}
+
 /// How a list fact prints. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ListStyle {
@@ -19,6 +63,10 @@ pub struct ListStyle {
     pub max: Option<usize>,
     /// After `max` items: this line, `{n}` the number left out (`{{` and `}}` a brace).
     pub more: &'static str,
+    /// The most bytes the list prints (`max_bytes`): cut there, at a character boundary.
+    pub max_bytes: Option<usize>,
+    /// The fact's name, for the notice a cut makes.
+    pub fact: &'static str,
 }
 
 impl ListStyle {
@@ -82,6 +130,11 @@ pub trait Rows {
     fn may_mark_a_heading(&self) -> bool {
         true
     }
+    /// `(fact, printed, full)` when its byte budget cut it: the bytes printed and those
+    /// it would have printed.
+    fn cut(&self) -> Option<(&'static str, usize, usize)> {
+        None
+    }
     /// Appends what it prints to `out`, calling `field(out, start)` after each item field
     /// (the caller's text, from `start` to `out`'s end): one virtual call per field, the
     /// walk itself monomorphic.
@@ -111,6 +164,10 @@ pub struct List<'a, R> {
     items: usize,
     /// Whether a field it prints may mark a heading, found as it is measured.
     marks: bool,
+    /// The most bytes it prints (`usize::MAX`: no budget).
+    cap: usize,
+    /// What it would print without the budget, in bytes.
+    full: usize,
 }
 
 /// The style of a list that no role gave (it prints nothing, whatever its style).
@@ -120,6 +177,8 @@ const NONE: ListStyle = ListStyle {
     sort: None,
     max: None,
     more: "",
+    max_bytes: None,
+    fact: "",
 };
 
 impl<R> Default for List<'_, R> {
@@ -131,6 +190,8 @@ impl<R> Default for List<'_, R> {
             len: 0,
             items: 0,
             marks: false,
+            cap: usize::MAX,
+            full: 0,
         }
     }
 }
@@ -153,21 +214,52 @@ impl<'a, R: Row> List<'a, R> {
             });
             kept
         });
-        let mut list = List {
+        let list = List {
             rows,
             style,
             order,
             len: 0,
             items: 0,
             marks: false,
+            cap: style.max_bytes.unwrap_or(usize::MAX),
+            full: 0,
         };
-        let (mut len, mut marks) = (0, false);
-        let items = list.walk(&mut |p, field| {
+        list.measured()
+    }
+
+    /// The list with its byte budget lowered to `max` (a budget above the manifest's
+    /// `max_bytes` leaves that one). Used by generated code (the builder's
+    /// `.max_bytes_<fact>(n)`).
+    pub fn capped(mut self, max: usize) -> Self {
+        self.cap = self.cap.min(max);
+        self.measured()
+    }
+
+    /// Its byte budget (`usize::MAX`: none): what a copy of other rows keeps. Used by
+    /// generated code.
+    pub fn budget(&self) -> usize {
+        self.cap
+    }
+
+    /// Its printed length, items and heading marks, measured as it prints.
+    fn measured(mut self) -> Self {
+        let (mut len, mut full, mut marks) = (0, 0, false);
+        let items = walk_all(self.rows, self.order.as_deref(), self.style, &mut |p, _| {
+            full += p.len()
+        });
+        self.walk(&mut |p, field| {
             len += p.len();
             marks |= field && may_mark_a_heading(p.as_bytes());
         });
-        (list.len, list.items, list.marks) = (len, items, marks);
-        list
+        // Cut to nothing by its budget, it is absent: `{?list}` does not hold. (A list
+        // printed by loops only prints nothing of its own and keeps its items.)
+        let items = if len == 0 && (len < full || self.cap == 0) {
+            0
+        } else {
+            items
+        };
+        (self.len, self.full, self.items, self.marks) = (len, full, items, marks);
+        self
     }
 
     /// The items as the caller gave them.
@@ -180,14 +272,55 @@ impl<'a, R: Row> List<'a, R> {
         self.style
     }
 
-    /// Hands each piece the list prints to `out`, in order; returns how many items it
-    /// holds.
+    /// Hands each piece the list prints to `out`, in order, as far as its byte budget
+    /// goes: the piece that crosses it is cut at the last character boundary before it,
+    /// and nothing after is written.
     #[inline]
-    fn walk(&self, out: &mut impl FnMut(&str, bool)) -> usize {
-        match &self.order {
-            Some(order) => walk(order.iter().map(|&i| &self.rows[i]), self.style, out),
-            None => walk(self.rows.iter(), self.style, out),
+    fn walk(&self, out: &mut impl FnMut(&str, bool)) {
+        if self.cap == usize::MAX {
+            walk_all(self.rows, self.order.as_deref(), self.style, out);
+            return;
         }
+        let mut left = self.cap;
+        walk_all(
+            self.rows,
+            self.order.as_deref(),
+            self.style,
+            &mut |p, field| {
+                let keep = match p.len() <= left {
+                    true => p,
+                    false => &p[..floor_char_boundary(p, left)],
+                };
+                left = if p.len() <= left { left - p.len() } else { 0 };
+                if !keep.is_empty() {
+                    out(keep, field);
+                }
+            },
+        );
+    }
+}
+
+/// The largest character boundary of `s` at or before `at`.
+fn floor_char_boundary(s: &str, at: usize) -> usize {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Hands each piece of `rows` (in `order`, when sorted) to `out`; returns how many items
+/// they hold.
+#[inline]
+fn walk_all<R: Row>(
+    rows: &[R],
+    order: Option<&[usize]>,
+    style: &ListStyle,
+    out: &mut impl FnMut(&str, bool),
+) -> usize {
+    match order {
+        Some(order) => walk(order.iter().map(|&i| &rows[i]), style, out),
+        None => walk(rows.iter(), style, out),
     }
 }
 
@@ -204,6 +337,10 @@ impl<R: Row> Rows for List<'_, R> {
 
     fn each_piece(&self, mut out: &mut dyn FnMut(&str, bool)) {
         self.walk(&mut out);
+    }
+
+    fn cut(&self) -> Option<(&'static str, usize, usize)> {
+        (self.len < self.full).then_some((self.style.fact, self.len, self.full))
     }
 
     fn write(&self, out: &mut String) {
@@ -362,6 +499,45 @@ mod tests {
         whole
     }
 
+    /// A byte budget cuts the list where it is reached, at a character boundary (a
+    /// two-byte `é` straddling it goes whole), the rest of it not written; measured as
+    /// written; a budget of 0 leaves it absent, `usize::MAX` whole; the builder's lower
+    /// budget wins over the manifest's, a higher one does not.
+    #[test]
+    fn a_byte_budget_cuts_at_a_character_boundary() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Text("- "), Field(0)],
+            join: "\n",
+            sort: None,
+            max: None,
+            more: "",
+            max_bytes: Some(10),
+            fact: "docs",
+        };
+        let rows = ["abé", "second"];
+        // "- abé\n- s": 10 bytes; "- abé" is 6, the join 1, then "- s" of "- second".
+        assert_eq!(render(&rows, &STYLE), "- abé\n- s");
+        let list = List::new(&rows[..], &STYLE);
+        assert_eq!(Rows::cut(&list), Some(("docs", 10, 15)));
+        // 5 bytes end inside `é`: cut before it.
+        let lower = List::new(&rows[..], &STYLE).capped(5);
+        let mut out = String::new();
+        lower.write(&mut out);
+        assert_eq!((out.as_str(), lower.printed_len()), ("- ab", 4));
+        assert_eq!(
+            Rows::cut(&List::new(&rows[..], &STYLE).capped(100)),
+            Some(("docs", 10, 15))
+        );
+        let none = List::new(&rows[..], &STYLE).capped(0);
+        assert_eq!((none.printed_len(), none.items()), (0, 0));
+        const WHOLE: ListStyle = ListStyle {
+            max_bytes: Some(usize::MAX),
+            ..STYLE
+        };
+        assert_eq!(render(&rows, &WHOLE), "- abé\n- second");
+        assert_eq!(Rows::cut(&List::new(&rows[..], &WHOLE)), None);
+    }
+
     /// Named fields, as a generated item struct has them.
     struct Item<'a>([&'a str; 3]);
 
@@ -394,6 +570,8 @@ mod tests {
             sort: None,
             max: None,
             more: "",
+            max_bytes: None,
+            fact: "",
         };
         let rows = [
             Item(["a", "w", "x"]),
@@ -419,6 +597,8 @@ mod tests {
             sort: None,
             max: None,
             more: "",
+            max_bytes: None,
+            fact: "",
         };
         let rows = [Item(["a", "say \"hi\"\n", ""]), Item(["b", "", ""])];
         assert_eq!(render(&rows, &STYLE), "a: \"say \\\"hi\\\"\\n\"\nb");
@@ -432,6 +612,8 @@ mod tests {
             sort: None,
             max: Some(1),
             more: "{{{n}}} more ({n} left out)}}",
+            max_bytes: None,
+            fact: "",
         };
         assert_eq!(render(&["a", "b", "c"], &STYLE), "a,{2} more (2 left out)}");
         let many: Vec<&str> = (0..1_235).map(|_| "x").collect();
@@ -449,6 +631,8 @@ mod tests {
             sort: Some(0),
             max: Some(2),
             more: "({n} more)",
+            max_bytes: None,
+            fact: "",
         };
         assert_eq!(
             render_list(&["c", "", "b", "a", "d"], &STYLE),
@@ -467,6 +651,8 @@ mod tests {
             sort: Some(1),
             max: None,
             more: "",
+            max_bytes: None,
+            fact: "",
         };
         let rows = [
             Item(["b", "k", "1"]),

@@ -34,13 +34,55 @@ pub enum Body<'a> {
     Text(&'a str, [Joined<'a>; 2]),
     /// Shipped text with placeholders, then two joined pieces as in `Text`.
     Template(&'static [Seg], [Joined<'a>; 2]),
-    /// As `Template`, trimmed once rendered: the layer trims, and its text can render
-    /// with whitespace at an end (a value or a section there). A variant of its own keeps
-    /// `Body` as small as it was, and the other templates as fast.
-    TemplateTrimmed(&'static [Seg], [Joined<'a>; 2]),
+    /// As `Template`, trimmed once rendered at the ends [`Trim`] says: the layer trims, and
+    /// its text can render with whitespace at an end (a value or a section there). A
+    /// variant of its own keeps the other templates as fast.
+    TemplateTrimmed(&'static [Seg], [Joined<'a>; 2], Trim),
     /// Instructions, written in ascending authority after their provenance lines, in the
     /// layer's style (its provenance template and ranking).
     Instructions(&'a [Instruction<'a>], &'static Style),
+}
+
+rebuilt! {
+/// Which ends of a layer's text are trimmed of whitespace (as `str::trim_start` /
+/// `str::trim_end`): `trim = true` is `Both`, `"start"` and `"end"` one end, `false` `No`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Trim {
+    #[default]
+    No,
+    Start,
+    End,
+    Both,
+}
+}
+
+impl Trim {
+    /// Whether the start is trimmed.
+    #[inline(always)]
+    pub const fn start(self) -> bool {
+        matches!(self, Trim::Start | Trim::Both)
+    }
+
+    /// Whether the end is trimmed.
+    #[inline(always)]
+    pub const fn end(self) -> bool {
+        matches!(self, Trim::End | Trim::Both)
+    }
+
+    /// `text` with the ends this says trimmed.
+    #[inline]
+    pub fn apply(self, text: &str) -> &str {
+        let text = if self.start() {
+            text.trim_start()
+        } else {
+            text
+        };
+        if self.end() {
+            text.trim_end()
+        } else {
+            text
+        }
+    }
 }
 
 rebuilt! {
@@ -174,15 +216,16 @@ pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnM
 }
 
 /// The length of what a template renders to, trimmed of surrounding whitespace (as
-/// `str::trim`) when `trim`: a section left out must not leave its line breaks at an end.
+/// `str::trim_start` / `str::trim_end`) at the ends `trim` says: a section left out must
+/// not leave its line breaks at a trimmed end.
 #[inline(always)]
-fn template_len(segs: &[Seg], values: &[Value<'_>], trim: bool) -> usize {
+fn template_len(segs: &[Seg], values: &[Value<'_>], trim: Trim) -> usize {
     let mut len = 0;
-    if !trim {
+    if trim == Trim::No {
         each_value(segs, values, |v, _| len += v.len());
         return len;
     }
-    let (mut started, mut trailing) = (false, 0);
+    let (mut started, mut trailing) = (!trim.start(), 0);
     each_piece(segs, values, |p, _| {
         let p = if started { p } else { trim_start(p) };
         started |= !p.is_empty();
@@ -195,7 +238,11 @@ fn template_len(segs: &[Seg], values: &[Value<'_>], trim: bool) -> usize {
             p.len() - kept
         };
     });
-    len - trailing
+    if trim.end() {
+        len - trailing
+    } else {
+        len
+    }
 }
 
 /// Whether `b` starts or ends a text that `str::trim` leaves alone: an ASCII byte that is
@@ -231,12 +278,13 @@ fn trim_end(p: &str) -> &str {
 pub(super) fn each_kept_piece(
     segs: &[Seg],
     values: &[Value<'_>],
+    trim: Trim,
     mut piece: impl FnMut(&str, Kind, std::ops::Range<usize>),
 ) {
     // Trailing whitespace is cut by length, so nothing past the measured text is written
     // (the prompt's one allocation has no room for it). The cut falls between characters:
     // whitespace is whole characters.
-    let (mut left, mut started) = (template_len(segs, values, true), false);
+    let (mut left, mut started) = (template_len(segs, values, trim), !trim.start());
     each_piece(segs, values, |p, v| {
         let from = if started {
             0
@@ -302,8 +350,10 @@ impl Body<'_> {
         match self {
             Body::Skip(_) => 0,
             Body::Text(text, tail) => joined_len(text.len(), tail),
-            Body::Template(segs, tail) => joined_len(template_len(segs, values, false), tail),
-            Body::TemplateTrimmed(segs, tail) => joined_len(template_len(segs, values, true), tail),
+            Body::Template(segs, tail) => joined_len(template_len(segs, values, Trim::No), tail),
+            Body::TemplateTrimmed(segs, tail, trim) => {
+                joined_len(template_len(segs, values, *trim), tail)
+            }
             Body::Instructions(instructions, style) => style.rendered_len(instructions),
         }
     }

@@ -8,7 +8,7 @@ use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{EmbeddedFile, LayerInfo, Origin, Skip};
 use super::notice::Notice;
-use super::part::{Body, Joined, Part, Seg, Value, NO_JOIN};
+use super::part::{Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
 use super::sanitize::Cleaned;
 use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
@@ -109,18 +109,18 @@ impl Shipped {
         Shipped::from(ShippedText::Plain(text), Origin::Inline)
     }
 
-    /// A template from this file; `trimmed` once rendered.
+    /// A template from this file, trimmed once rendered at the ends `trim` says.
     pub const fn file_template(
         segs: &'static [Seg],
         source: &'static EmbeddedFile,
-        trimmed: bool,
+        trim: Trim,
     ) -> Shipped {
-        Shipped::from(ShippedText::template(segs, trimmed), Origin::File(source))
+        Shipped::from(ShippedText::template(segs, trim), Origin::File(source))
     }
 
-    /// An inline template; `trimmed` once rendered.
-    pub const fn inline_template(segs: &'static [Seg], trimmed: bool) -> Shipped {
-        Shipped::from(ShippedText::template(segs, trimmed), Origin::Inline)
+    /// An inline template, trimmed once rendered at the ends `trim` says.
+    pub const fn inline_template(segs: &'static [Seg], trim: Trim) -> Shipped {
+        Shipped::from(ShippedText::template(segs, trim), Origin::Inline)
     }
 
     const fn from(text: ShippedText, origin: Origin) -> Shipped {
@@ -129,10 +129,10 @@ impl Shipped {
 }
 
 impl ShippedText {
-    const fn template(segs: &'static [Seg], trimmed: bool) -> ShippedText {
-        match trimmed {
-            true => ShippedText::TemplateTrimmed(segs),
-            false => ShippedText::Template(segs),
+    const fn template(segs: &'static [Seg], trim: Trim) -> ShippedText {
+        match trim {
+            Trim::No => ShippedText::Template(segs),
+            _ => ShippedText::TemplateTrimmed(segs, trim),
         }
     }
 }
@@ -144,7 +144,7 @@ rebuilt! {
 pub enum ShippedText {
     Plain(text: &'static str),
     Template(segs: &'static [Seg]),
-    TemplateTrimmed(segs: &'static [Seg]),
+    TemplateTrimmed(segs: &'static [Seg], trim: Trim),
 }
 }
 
@@ -408,7 +408,7 @@ pub(super) fn fixed<'a>(
     let unless = gate.unless.iter().map(|(group, _)| group);
     let mut conds = conds.chain(any.chain(unless).flat_map(|g| g.iter()));
     let segs = match part.body {
-        Body::Template(segs, _) | Body::TemplateTrimmed(segs, _) => segs,
+        Body::Template(segs, _) | Body::TemplateTrimmed(segs, _, _) => segs,
         Body::Skip(_) | Body::Text(..) | Body::Instructions(..) => &[],
     };
     let fixed = shipped
@@ -612,7 +612,9 @@ fn body<'a>(
     let body = match head {
         Head::Text(t) | Head::Shipped(ShippedText::Plain(t)) => Body::Text(t, tail),
         Head::Shipped(ShippedText::Template(segs)) => Body::Template(segs, tail),
-        Head::Shipped(ShippedText::TemplateTrimmed(segs)) => Body::TemplateTrimmed(segs, tail),
+        Head::Shipped(ShippedText::TemplateTrimmed(segs, trim)) => {
+            Body::TemplateTrimmed(segs, tail, trim)
+        }
         Head::Instructions(list, style) => Body::Instructions(list, style),
     };
     Part { info, origin, body }

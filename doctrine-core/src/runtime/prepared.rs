@@ -247,6 +247,7 @@ pub fn compose_prepared<const N: usize>(
     };
     let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
     Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected))
+        .with_cuts(inputs.values)
 }
 
 #[cold]
@@ -273,6 +274,7 @@ pub fn compose_prepared_boxed(
     // Live layers are resolved twice: keeping their parts would take an allocation.
     let written = prepared.fill(layout, inputs, &mut sections, &mut []);
     Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected))
+        .with_cuts(inputs.values)
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for

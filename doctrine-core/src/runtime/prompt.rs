@@ -4,8 +4,10 @@ use std::fmt;
 
 use super::boundary::{Escape, RunTimeText};
 use super::explain::Explain;
+use super::list::ListCut;
 use super::model::ModelMatch;
 use super::notice::{Notice, NoticeKind};
+use super::part::Value;
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
@@ -30,18 +32,20 @@ pub struct Prompt<S> {
     /// The `[models]` rule the builder's `.model()` matched, if it was called.
     model: Option<ModelMatch>,
     /// What composing was told of its inputs: the facts and slots `sanitize` changed,
-    /// the users' templates refused. `None` for most prompts, and one pointer wide, so a
-    /// prompt told nothing is moved as cheaply as before.
+    /// the users' templates refused, the lists their byte budget cut. `None` for most
+    /// prompts, and one pointer wide, so a prompt told nothing is moved as cheaply as
+    /// before.
     told: Option<Box<Told>>,
 }
 
-/// What a prompt was told of its inputs before composing, and the run-time pieces a
-/// recording guard saw: what most prompts have none of.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a prompt was told of its inputs before composing, the lists their byte budget
+/// cut, and the run-time pieces a recording guard saw: what most prompts have none of.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Told {
     cleaned: Box<[Cleaned]>,
     rejected: Box<[Notice]>,
     run_time: Box<[RunTimeText]>,
+    cuts: Box<[ListCut]>,
 }
 
 /// `None` when there is nothing to tell.
@@ -52,6 +56,7 @@ fn told(cleaned: &[Cleaned], rejected: &[Notice], run_time: Vec<RunTimeText>) ->
             cleaned: cleaned.into(),
             rejected: rejected.into(),
             run_time: run_time.into(),
+            cuts: Box::default(),
         })
     })
 }
@@ -97,12 +102,25 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// refused before composing.
     #[inline(always)]
     pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
-        let run_time = self
-            .told
-            .take()
-            .map(|t| t.run_time.into_vec())
-            .unwrap_or_default();
+        // What the prompt already holds (recorded pieces, cut lists) stays.
+        let (run_time, cuts) = match self.told.take() {
+            Some(t) => (t.run_time.into_vec(), t.cuts),
+            None => (Vec::new(), Box::default()),
+        };
         self.told = told(cleaned, rejected, run_time);
+        if !cuts.is_empty() {
+            self.told.get_or_insert_with(Box::default).cuts = cuts;
+        }
+        self
+    }
+
+    /// The same prompt, recording the lists among `values` their byte budget cut.
+    #[inline(always)]
+    pub(crate) fn with_cuts(mut self, values: &[Value<'_>]) -> Self {
+        let cuts = super::list::cuts(values);
+        if !cuts.is_empty() {
+            self.told.get_or_insert_with(Box::default).cuts = cuts.into();
+        }
         self
     }
 
@@ -207,9 +225,17 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.told.as_ref().map_or(&[], |t| &t.cleaned)
     }
 
+    /// Each list fact its byte budget (`max_bytes`, or the builder's lower one) cut, in
+    /// the order of the values placeholders print. See [`Prompt::notices`] for the same
+    /// said in sentences.
+    pub fn cuts(&self) -> &[ListCut] {
+        self.told.as_ref().map_or(&[], |t| &t.cuts)
+    }
+
     /// What composing did that the caller should hear of: one notice
     /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
-    /// what went; then one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
+    /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then
+    /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how. Empty for most
     /// prompts.
     pub fn notices(&self) -> Vec<Notice> {
@@ -219,6 +245,13 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         });
         let rejected = self.told.iter().flat_map(|t| t.rejected.iter().cloned());
         let mut notices: Vec<Notice> = rejected.chain(cleaned).collect();
+        notices.extend(self.cuts().iter().map(|c| {
+            let message = format!(
+                "cut to {} of {} bytes by its byte budget (`max_bytes`), at a character boundary",
+                c.printed, c.full
+            );
+            Notice::new(format!("fact `{}`", c.fact), NoticeKind::ListCut, message)
+        }));
         notices.extend(super::boundary::notices(
             &self.escapes,
             &self.text,
@@ -238,6 +271,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             (self.stable().len(), self.volatile().len()),
         )
         .model(self.model.as_ref())
+        .cuts(self.cuts())
     }
 
     /// The model name given to the builder's `.model()` and the `[models]` rule it matched

@@ -9,7 +9,8 @@ use super::boundary::{Guarded, Via};
 use super::instruction::{for_each_piece, Instruction};
 use super::layer::Origin;
 use super::part::{
-    each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Value,
+    each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Trim,
+    Value,
 };
 use super::section::Mark;
 use super::user_content::{UserContent, UserFile, UserValue};
@@ -75,9 +76,12 @@ pub(super) fn write_part<'a>(
             out.text.put(head, head_via(part.origin));
             write_tail(head.len(), &tail, part.origin, out)
         }
-        Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail) => {
-            let trimmed = matches!(part.body, Body::TemplateTrimmed(..));
-            write_template(part, (segs, trimmed), (values, user), out);
+        Body::Template(segs, tail) | Body::TemplateTrimmed(segs, tail, _) => {
+            let trim = match part.body {
+                Body::TemplateTrimmed(_, _, trim) => trim,
+                _ => Trim::No,
+            };
+            write_template(part, (segs, trim), (values, user), out);
             write_tail(out.text.len() - at, &tail, part.origin, out)
         }
     };
@@ -90,12 +94,12 @@ pub(super) fn write_part<'a>(
 /// content) each user stretch of a value recorded as far as it is kept.
 fn write_template<'a>(
     part: &Part<'a>,
-    (segs, trimmed): (&[Seg], bool),
+    (segs, trim): (&[Seg], Trim),
     (values, user): (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
 ) {
     let record = out.record && part.info.user;
-    if !trimmed && !record {
+    if trim == Trim::No && !record {
         // Most templates: each value whole, nothing to record.
         return each_value(segs, values, |value, v| {
             let via = v.and_then(|v| out.text.fact(v));
@@ -120,9 +124,9 @@ fn write_template<'a>(
         let via = kind.value().and_then(|v| out.text.fact(v));
         out.text.put(&p[kept], via);
     };
-    match trimmed {
-        true => each_kept_piece(segs, values, &mut put),
-        false => each_piece(segs, values, |p, kind| put(p, kind, 0..p.len())),
+    match trim {
+        Trim::No => each_piece(segs, values, |p, kind| put(p, kind, 0..p.len())),
+        _ => each_kept_piece(segs, values, trim, &mut put),
     }
 }
 

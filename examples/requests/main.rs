@@ -1,0 +1,48 @@
+//! A coding agent's request: instructions chosen from the model name, a developer message
+//! of permissions, a user message of instruction files (kept as written), and the turn's
+//! environment after the history; printed as the messages an API takes.
+//!
+//! cargo run --example requests
+//! cargo run --example requests -- orca-2-mini
+
+mod requests {
+    doctrine::doctrine!("doctrine.toml");
+}
+
+use doctrine::instructions::{Authority, Instruction};
+use requests::{Approval, Base, Facts, Sandbox};
+
+fn main() {
+    let model = std::env::args().nth(1).unwrap_or_else(|| "orca-2".into());
+    // The instruction files an agent found, as their bytes are (trailing line breaks kept).
+    let docs = [Instruction {
+        source: Authority::Project,
+        scope: "AGENTS.md",
+        locked: false,
+        text: "Run `make check` before you commit.\n",
+    }];
+    // The environment as the agent finds it: the directory it runs in is its one root.
+    let cwd = std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string());
+    let roots = [cwd.as_str()];
+    let facts = Facts {
+        sandbox: Sandbox::Workspace,
+        approval: Approval::OnFailure,
+        roots: &roots,
+        cwd: &cwd,
+        date: None,
+    };
+    let prompt = requests::compose(facts, Base::Plain)
+        .model(&model)
+        .user_notes(Some("Prefer small commits."))
+        .project_docs(&docs)
+        .finish();
+    for m in prompt.messages() {
+        let when = if m.after_history {
+            " (after the history)"
+        } else {
+            ""
+        };
+        println!("--- {}{when}\n{}", m.role, m.text);
+    }
+    eprintln!("{}", prompt.explain());
+}
