@@ -32,6 +32,10 @@ pub(crate) struct TextChange<'a> {
     pub(crate) old: Option<&'a str>,
     pub(crate) new: Option<&'a str>,
     pub(crate) prompts: Vec<&'a str>,
+    /// When the layer ends differently by prompt (a knob's suffix) and the change is in the
+    /// text before its last paragraph, the same in each: `old` and `new` are that text, and
+    /// here are the prompts of each ending, unchanged, in order. Empty otherwise.
+    pub(crate) endings: Vec<Vec<&'a str>>,
 }
 
 /// One stable prefix of the old prompts and what became of it in the prompts that had it.
@@ -112,13 +116,61 @@ pub(crate) fn text_changes<'a>(pairs: &[Pair<'a>]) -> Vec<TextChange<'a>> {
                     old: key.1,
                     new: key.2,
                     prompts: Vec::new(),
+                    endings: Vec::new(),
                 });
                 changes.len() - 1
             });
             changes[at].prompts.push(pair.name);
         }
     }
-    changes
+    merge_endings(changes)
+}
+
+/// A text before its last paragraph and that paragraph, when it has both (as the book cuts
+/// a layer's variants).
+fn cut(text: &str) -> Option<(&str, &str)> {
+    text.rsplit_once("\n\n")
+        .filter(|(head, tail)| !head.is_empty() && !tail.is_empty())
+}
+
+/// A layer, and its text before the last paragraph, old and new.
+type Key<'a> = (&'a str, &'a str, &'a str);
+
+/// The change's [`Key`] when it leaves the layer's last paragraph as it was.
+fn ending_key<'a>(c: &TextChange<'a>) -> Option<Key<'a>> {
+    let ((old_head, old_tail), (new_head, new_tail)) = (cut(c.old?)?, cut(c.new?)?);
+    (old_tail == new_tail && old_head != new_head).then_some((c.layer, old_head, new_head))
+}
+
+/// Changes of one layer that differ only in a last paragraph each leaves as it was (a
+/// knob's suffix: one edit of the file behind it, once per knob value) become one change
+/// of the text before it, with the prompts of each ending.
+fn merge_endings(changes: Vec<TextChange<'_>>) -> Vec<TextChange<'_>> {
+    let mut count: HashMap<Key<'_>, usize> = HashMap::new();
+    for k in changes.iter().filter_map(ending_key) {
+        *count.entry(k).or_default() += 1;
+    }
+    let mut merged: Vec<TextChange<'_>> = Vec::new();
+    let mut at: HashMap<Key<'_>, usize> = HashMap::new();
+    for change in changes {
+        let Some(k) = ending_key(&change).filter(|k| count[k] > 1) else {
+            merged.push(change);
+            continue;
+        };
+        let i = *at.entry(k).or_insert_with(|| {
+            merged.push(TextChange {
+                layer: k.0,
+                old: Some(k.1),
+                new: Some(k.2),
+                prompts: Vec::new(),
+                endings: Vec::new(),
+            });
+            merged.len() - 1
+        });
+        merged[i].prompts.extend(&change.prompts);
+        merged[i].endings.push(change.prompts);
+    }
+    merged
 }
 
 type LayerChange<'a> = (&'a str, Option<&'a str>, Option<&'a str>);

@@ -69,6 +69,13 @@ pub(crate) const OVERLAY: Opt = Opt {
     help: "Applies a user's overlay directory, read as the generated `Overlay::load` reads it \
            (its notices go to standard error)",
 };
+pub(crate) const SKILLS: Opt = Opt {
+    name: "--skills",
+    value: "DIR",
+    help: "A user skill directory for the skill index, loaded over the shipped skills as \
+           `Skills::load_user` loads it (repeatable, in order; its notices go to standard \
+           error); without it the index lists the shipped skills",
+};
 pub(crate) const FAMILY: Opt = Opt {
     name: "--family",
     value: "NAME",
@@ -125,7 +132,8 @@ pub(crate) fn parse(
 }
 
 /// Takes `--NAME VALUE` into `n` when it names an input (role, flag, knob, choice, fact,
-/// slot, instruction, selector, overlay, family, model); `false` for any other option.
+/// slot, instruction, selector, overlay, skills, family, model); `false` for any other
+/// option.
 pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> Result<bool, Stop> {
     let once = |slot: &Option<String>| match slot {
         Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
@@ -149,6 +157,7 @@ pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> R
             }
             n.overlay = Some(PathBuf::from(parser.value()?));
         }
+        "skills" => n.skills.push(PathBuf::from(parser.value()?)),
         "family" => {
             once(&n.family)?;
             n.family = Some(parser.value()?.string()?);

@@ -16,6 +16,7 @@ mod out;
 mod prompts;
 mod report;
 mod sarif;
+mod sides;
 mod simulate;
 mod table;
 mod textdiff;

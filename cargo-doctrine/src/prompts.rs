@@ -50,9 +50,22 @@ impl Failed {
 /// Loads the manifest `request` names, printing its diagnostics, and composes every
 /// prompt (each choice's variants too, with `choices`).
 pub(crate) fn all(request: &Request, choices: bool) -> Result<Prompts, Failed> {
+    side(request, choices, None)
+}
+
+/// [`all`], the diagnostics headed by `which` (a line saying which side of a comparison
+/// they are of: its files are named alike on both sides).
+pub(crate) fn side(
+    request: &Request,
+    choices: bool,
+    which: Option<&str>,
+) -> Result<Prompts, Failed> {
     match load(request) {
         Ok(doctrine) => of(doctrine, choices).map_err(Failed::Stop),
         Err(diagnostics) => {
+            if let Some(which) = which {
+                cli::complain(which);
+            }
             cli::complain(diagnostics.rendered().trim_end());
             Err(Failed::Diagnostics)
         }

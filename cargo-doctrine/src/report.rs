@@ -144,12 +144,51 @@ fn text_change(change: &TextChange<'_>, prompts: usize, paint: Paint) -> String 
             let _ = writeln!(out, "  {}", names.join(", "));
         }
     }
+    if !change.endings.is_empty() {
+        let _ = writeln!(
+            out,
+            "  (the text before its last paragraph, which differs by prompt and is unchanged: \
+             {})",
+            endings(&change.endings).join("; ")
+        );
+    }
     out.push_str(&unified(
         change.old.unwrap_or(""),
         change.new.unwrap_or(""),
         paint,
     ));
     out
+}
+
+/// What tells each ending's prompts from the others': the parts of their names
+/// (`intensity=lite`) they all have and not every ending's prompts have; else their count.
+fn endings(endings: &[Vec<&str>]) -> Vec<String> {
+    let common = |names: &[&str]| -> Vec<String> {
+        let mut parts: Vec<&str> = names.first().map_or(Vec::new(), |n| n.split('+').collect());
+        parts.retain(|p| names.iter().all(|n| n.split('+').any(|q| q == *p)));
+        parts.into_iter().map(str::to_string).collect()
+    };
+    let each: Vec<Vec<String>> = endings.iter().map(|e| common(e)).collect();
+    let everywhere: Vec<&String> = each.first().map_or(Vec::new(), |first| {
+        first
+            .iter()
+            .filter(|p| each.iter().all(|e| e.contains(p)))
+            .collect()
+    });
+    each.iter()
+        .zip(endings)
+        .map(|(parts, names)| {
+            let own: Vec<&str> = parts
+                .iter()
+                .filter(|p| !everywhere.contains(p))
+                .map(String::as_str)
+                .collect();
+            match own.is_empty() {
+                true => format!("{} prompts", names.len()),
+                false => own.join("+"),
+            }
+        })
+        .collect()
 }
 
 /// A line per prompt that is not unchanged.

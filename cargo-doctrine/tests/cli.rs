@@ -944,3 +944,93 @@ fn render_reads_a_users_template_with_the_given_facts() {
         "{notices}"
     );
 }
+
+#[test]
+fn render_and_explain_show_the_skill_index_a_program_sends() {
+    let agent = ["examples/agent/doctrine.toml", "--slot", "task=Fix it."];
+    let out = run(&with(&["render"], &agent));
+    let text = stdout(&out);
+    // The shipped skills by default, one line each by name, as `shipped_skills()` gives.
+    let index = "- **bisect** — A test that used to pass now fails, and the breaking commit \
+                 is unknown.\n- **flaky-tests** — A test passes and fails on the same code.\n\
+                 - **release** — Preparing a release of the crate.";
+    assert!(text.contains(index), "{text}");
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let table = stdout(&run(&with(&["explain"], &agent)));
+    let row = table.lines().find(|l| l.contains("skill_index")).unwrap();
+    assert!(row.contains("included"), "{table}");
+    // A user directory: its `release` replaces the shipped one, with the loader's notice.
+    let user = ["--skills", "examples/agent/user-skills"];
+    let out = run(&with(&with(&["render"], &agent), &user));
+    let text = stdout(&out);
+    assert!(
+        text.contains("- **release** — Releasing, the way this team does it."),
+        "{text}"
+    );
+    assert!(!text.contains("Preparing a release"), "{text}");
+    assert!(
+        stderr(&out).contains("user-skills/release.md: Skill `release` replaces the shipped"),
+        "{}",
+        stderr(&out)
+    );
+    let table = stdout(&run(&with(&with(&["explain"], &agent), &user)));
+    let row = table.lines().find(|l| l.contains("skill_index")).unwrap();
+    assert!(
+        row.contains(" user "),
+        "the user's line is user-file text: {table}"
+    );
+    // A manifest without `[skills]` takes no skill directory.
+    let out = run(&with(&["render"], &with(&DEVELOPER, &user)));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("has no `[skills]`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn skills_without_a_directory_index_the_users_skills_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    let manifest = "[skills]\n\n[[layer]]\nname = \"base\"\ntext = \"Base.\"\n\n\
+                    [[layer]]\nname = \"index\"\ntext = \"Skills:\\n{skills}\"\n\
+                    interpolate = true\nwhen = \"skills\"\n";
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    let user = dir.path().join("mine");
+    std::fs::create_dir(&user).unwrap();
+    std::fs::write(
+        user.join("tidy.md"),
+        "---\nwhen: The tree is untidy.\n---\nTidy it.\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // No skill shipped: the index is empty, and its layer left out.
+    assert_eq!(stdout(&run_in(dir.path(), &["render"])), "Base.");
+    let out = run_in(dir.path(), &["render", "--skills", "mine"]);
+    assert_eq!(
+        stdout(&out),
+        "Base.\n\n---\n\nSkills:\n- **tidy** — The tree is untidy."
+    );
+}
+
+#[test]
+fn render_ends_with_a_line_break_on_a_terminal_only() {
+    // `script` runs the command on a pseudo-terminal (util-linux, on every Linux CI here).
+    let bin = env!("CARGO_BIN_EXE_cargo-doctrine");
+    let manifest = repo().join("tests/fixtures/trimmed_slot.toml");
+    let piped = stdout(&run(&["render", manifest.to_str().unwrap()]));
+    assert!(
+        !piped.ends_with('\n'),
+        "piped, the bytes are the prompt's: {piped:?}"
+    );
+    let line = format!("{bin} render {}", manifest.display());
+    let out = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` (util-linux) runs a command on a terminal");
+    let shown = String::from_utf8(out.stdout).unwrap().replace("\r\n", "\n");
+    assert_eq!(shown, format!("{piped}\n"));
+}

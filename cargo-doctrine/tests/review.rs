@@ -622,3 +622,92 @@ fn diff_simulates_the_settings_it_is_given() {
         "{typo}"
     );
 }
+
+/// [`MANIFEST`] with a three-value knob whose suffix ends the `base` layer.
+fn with_suffix(manifest: &str) -> String {
+    manifest.replace("terse = false\n", "terse = false\n\n[knobs.pace]\nvalues = [\"slow\", \"even\", \"fast\"]\ndefault = \"even\"\n")
+        .replace(
+            "text = \"Shared rules.\\nKeep the board current.\\nAsk before deleting.\"\n",
+            "text = \"Shared rules.\\nKeep the board current.\\nAsk before deleting.\"\n\
+             [layer.suffix]\ntext = \"Pace: {pace}.\"\n",
+        )
+}
+
+#[test]
+fn an_edit_before_a_knob_suffix_is_shown_once_with_the_knob_values() {
+    let old = crate_with(&with_suffix(MANIFEST));
+    let new = crate_with(
+        &with_suffix(MANIFEST).replace("Keep the board current.", "Keep the board tidy."),
+    );
+    let out = diff(old.path(), new.path(), &["--color", "never"]);
+    assert!(
+        out.contains("12 prompts before, 12 after: 12 changed"),
+        "{out}"
+    );
+    // One hunk, not one per value of `pace`, naming the values it reaches.
+    assert_eq!(out.matches("@@ ").count(), 1, "{out}");
+    assert_eq!(out.matches("-Keep the board current.").count(), 1, "{out}");
+    assert!(
+        out.contains(
+            "layer `base` changed, in every prompt (12):\n  (the text before its last \
+             paragraph, which differs by prompt and is unchanged: pace=slow; pace=even; \
+             pace=fast)\n@@ -1,3 +1,3 @@\n Shared rules.\n-Keep the board current.\n\
+             +Keep the board tidy.\n Ask before deleting.\n"
+        ),
+        "{out}"
+    );
+    // An edit of the suffix itself differs by value: a change each.
+    let new = crate_with(&with_suffix(MANIFEST).replace("Pace: {pace}.", "Pace {pace}."));
+    let out = diff(old.path(), new.path(), &["--color", "never"]);
+    assert_eq!(out.matches("@@ ").count(), 3, "{out}");
+}
+
+#[test]
+fn two_manifests_named_alike_are_headed_as_given() {
+    let (old, new) = old_and_new(|m| m.replace("Write the code.", "Write tests."));
+    let out = diff(old.path(), new.path(), &[]);
+    let head = format!(
+        "{} → {}: ",
+        old.path().join("doctrine.toml").display(),
+        new.path().join("doctrine.toml").display()
+    );
+    assert!(out.starts_with(&head), "{out}");
+}
+
+#[test]
+fn rev_says_when_the_old_side_is_what_fails() {
+    // A skills directory git never kept: the old revision names one that is not in it.
+    let repo = tempfile::tempdir().unwrap();
+    std::fs::write(repo.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    let old = format!("{MANIFEST}\n[skills]\ndir = \"skills\"\n");
+    std::fs::write(repo.path().join("doctrine.toml"), old).unwrap();
+    std::fs::create_dir(repo.path().join("skills")).unwrap();
+    git(repo.path(), &["init", "-q"]);
+    git(repo.path(), &["add", "."]);
+    git(repo.path(), &["commit", "-q", "-m", "one"]);
+    std::fs::write(repo.path().join("doctrine.toml"), MANIFEST).unwrap();
+    let out = run_in(repo.path(), &["diff", "--rev", "HEAD"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let (head, rest) = err.split_once('\n').unwrap();
+    assert_eq!(
+        head,
+        "in the OLD side: the crate as git has it at `HEAD` (the files named below are those \
+         of `HEAD`, not of the working tree):"
+    );
+    let line = MANIFEST.lines().count() + 3;
+    let error = format!(
+        "error: doctrine.toml:{line}:7: missing skills directory `skills` \
+         (looked for `skills`)\n"
+    );
+    assert!(rest.starts_with(&error), "{err}");
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+    // The book's review says it alike.
+    let out_dir = repo.path().join("book");
+    let book = run_in(
+        repo.path(),
+        &["book", "--rev", "HEAD", "--out", out_dir.to_str().unwrap()],
+    );
+    assert_eq!(book.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&book.stderr), err);
+}

@@ -95,6 +95,11 @@ impl Loader {
         }
     }
 
+    /// Where a relative path is looked for, as messages show it.
+    pub(super) fn looked_for(&self, path: &str) -> String {
+        self.display(&self.base_dir.join(path))
+    }
+
     /// Whether a relative path names nothing (for `file` patterns, where a missing file
     /// may be allowed). Anything else wrong with it is left to [`Loader::resolve`].
     pub(super) fn is_missing(&self, path: &str) -> bool {

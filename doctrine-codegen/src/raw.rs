@@ -312,8 +312,9 @@ table! {
 
 table! {
     /// `[skills]`: the directory of shipped skills, embedded at compile time, and the index.
+    /// Without `dir` nothing is shipped: the index lists the user's skills alone.
     pub(super) struct SkillsTable in "`[skills]`" {
-        dir: Spanned<String> = required "dir",
+        dir: Option<Spanned<String>> = "dir",
         index: Option<Spanned<SkillIndex>> = "index",
     }
 }

@@ -34,7 +34,8 @@ pub fn watched(manifest: &Path) -> Vec<PathBuf> {
     dirs.extend(
         raw.skills
             .as_ref()
-            .map(|s| s.get_ref().dir.get_ref().as_str()),
+            .and_then(|s| s.get_ref().dir.as_ref())
+            .map(|d| d.get_ref().as_str()),
     );
     for dir in dirs {
         let path = base.join(dir);

@@ -73,7 +73,10 @@ fn render(tokens: &[Token]) -> String {
             // Up to 128 KiB: a larger text only times the machine (a 4 MB one took 1.4 s,
             // and 11 s on a loaded machine, which libFuzzer reports as a timeout).
             Token::Repeat(n) => {
-                let times = (*n as usize % 64).max(1).min((1 << 16) / t.len().max(1)).max(1);
+                let times = (*n as usize % 64)
+                    .max(1)
+                    .min((1 << 16) / t.len().max(1))
+                    .max(1);
                 t = t.repeat(times)
             }
         }

@@ -70,3 +70,45 @@ fn a_task_loads_two_bodies_and_the_state_three_reminders_none_in_the_prefix() {
     }
     assert!(prompt.volatile().ends_with(task));
 }
+
+/// What `cargo doctrine render` and `explain` compose (`codegen::named`) is the prompt a
+/// program sends: the shipped skill index without user directories, and with one, the
+/// index `load_user` makes, the user's lines marked as user content alike.
+#[test]
+fn the_tools_compose_the_skill_index_a_program_sends() {
+    use doctrine_codegen::named::{self, Named, SlotText};
+    let root = env!("CARGO_MANIFEST_DIR");
+    let request = doctrine_codegen::Request::new(
+        "../../examples/agent/doctrine.toml",
+        format!("{root}/tests/it"),
+        root,
+    );
+    let d = doctrine_codegen::load(&request).unwrap_or_else(|e| panic!("{e}"));
+    let plan = doctrine_codegen::plan::build(&d);
+    let user = Path::new(root).join("examples/agent/user-skills");
+    for dirs in [vec![], vec![user]] {
+        let mut skills = agent::shipped_skills();
+        let notices = skills.load_user(&dirs);
+        let program = agent::compose(Facts { skills: &skills })
+            .task("Fix it.")
+            .finish();
+        let given = Named {
+            slots: vec![("task".into(), SlotText::Text("Fix it.".into()))],
+            skills: dirs.clone(),
+            ..Named::default()
+        };
+        let resolved = named::resolve(&d, &plan, &given).unwrap();
+        let tool = resolved.compose(&d, &plan);
+        assert_eq!(tool.as_str(), program.as_str(), "{dirs:?}");
+        assert!(tool
+            .as_str()
+            .contains("- **bisect** — A test that used to pass"));
+        assert_eq!(
+            format!("{:?}", tool.user_content()),
+            format!("{:?}", program.user_content())
+        );
+        assert_eq!(resolved.notices(), &notices[..]);
+        // The user's `release` line is the user's: marked so on both sides.
+        assert_eq!(tool.user_content().is_empty(), dirs.is_empty());
+    }
+}

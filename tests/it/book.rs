@@ -30,6 +30,11 @@ mod suffixed_edited {
     doctrine::doctrine!("../fixtures/book_suffix_edited.toml");
 }
 
+/// A text per role, each with the knob's suffix.
+mod suffixed_roles {
+    doctrine::doctrine!("../fixtures/book_suffix_roles.toml");
+}
+
 /// Flags alone (`brief` defaults to on), and a mode with two flags.
 mod flags_only {
     doctrine::doctrine!("../fixtures/sections.toml");
@@ -192,6 +197,26 @@ fn variants_that_differ_in_their_last_paragraph_share_the_rest() {
 }
 
 #[test]
+fn a_suffix_under_every_roles_text_is_shown_once_with_its_prompts() {
+    let prompt =
+        |c: suffixed_roles::Combination| suffixed_roles::compose(c.role).knobs(c.knobs).finish();
+    let book = Book::of("roles", suffixed_roles::Combination::all(), prompt).to_string();
+    // Each role's text once, each pace's line once, in both roles' prompts.
+    assert_eq!(book.matches("\nPace: calm.\n").count(), 1, "{book}");
+    assert_eq!(book.matches("\nPace: brisk.\n").count(), 1, "{book}");
+    assert!(
+        book.contains("seat, in 2 prompts: lead+pace=calm, helper+pace=calm\nPace: calm.\n"),
+        "{book}"
+    );
+    for ((name, text), c) in book_reader::prompts(&book, suffixed_roles::SEPARATOR)
+        .iter()
+        .zip(suffixed_roles::Combination::all())
+    {
+        assert_eq!(text, prompt(c).as_str(), "{name}");
+    }
+}
+
+#[test]
 fn combinations_set_every_flag_whatever_its_default_and_name_the_ones_on() {
     // `brief` defaults to on: the first combination still has it off.
     let all: Vec<flags_only::Combination> = flags_only::Combination::all().collect();
@@ -211,4 +236,78 @@ fn combinations_set_every_flag_whatever_its_default_and_name_the_ones_on() {
     let last = modes_and_flags::Combination::all().last().unwrap();
     assert_eq!(last.mode, modes_and_flags::Mode::Work);
     assert!(last.flags.verbose && last.flags.strict);
+}
+
+/// The variable that makes [`pins_a_book_into_the_directory_given`] write its book.
+const SNAP_DIR: &str = "DOCTRINE_TEST_SNAP_DIR";
+
+/// Run by [`accepting_without_cargo_insta_writes_the_snapshot_cargo_insta_writes`] in a
+/// process of its own (`insta` reads its variables once per process); a no-op otherwise.
+#[test]
+#[ignore = "run as a child process by the test of accepting without cargo-insta"]
+fn pins_a_book_into_the_directory_given() {
+    let Some(dir) = std::env::var_os(SNAP_DIR) else {
+        return;
+    };
+    let prompt = |c: suffixed::Combination| suffixed::compose(c.role).knobs(c.knobs).finish();
+    insta::with_settings!({ snapshot_path => dir, prepend_module_to_snapshot => false }, {
+        doctrine::testing::assert_book!("suffixed", suffixed::Combination::all(), prompt);
+    });
+}
+
+/// The guide's route without `cargo-insta` writes the `.snap` as `cargo insta accept` does:
+/// no `assertion_line` in its header (a renamed `.snap.new` keeps one, and a later
+/// `cargo insta accept` would drop it, an unrelated hunk).
+#[test]
+fn accepting_without_cargo_insta_writes_the_snapshot_cargo_insta_writes() {
+    let guide = include_str!("../../doctrine/docs/testing.md").replace('\n', " ");
+    assert!(
+        guide.contains("`INSTA_UPDATE=always cargo test`"),
+        "the guide's route"
+    );
+    assert!(
+        !guide.contains("rename it over"),
+        "no route that keeps `assertion_line`"
+    );
+    let run = |update: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "book::pins_a_book_into_the_directory_given"])
+            .args(["--ignored", "--test-threads", "1"])
+            .env(SNAP_DIR, dir.path())
+            .env("INSTA_UPDATE", update)
+            .env_remove("CI")
+            .env_remove("INSTA_FORCE_PASS")
+            .output()
+            .unwrap();
+        let files: Vec<(String, String)> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        (out, files)
+    };
+    let (out, files) = run("always");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let [(name, snap)] = &files[..] else {
+        panic!("one file: {files:?}")
+    };
+    assert_eq!(name, "suffixed.snap");
+    let header = snap.split("\n---\n").next().unwrap_or_default();
+    assert!(header.contains("expression: prompt book"), "{snap}");
+    assert!(!snap.contains("assertion_line"), "{snap}");
+    // What renaming a pending `.snap.new` would have kept.
+    let (_, files) = run("new");
+    let [(name, pending)] = &files[..] else {
+        panic!("one file: {files:?}")
+    };
+    assert_eq!(name, "suffixed.snap.new");
+    assert!(pending.contains("assertion_line"), "{pending}");
 }

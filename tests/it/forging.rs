@@ -102,7 +102,7 @@ fn compiled(inputs: &Inputs, dir: &Path, f: Formulation, with_skills: bool) -> f
     inputs.write(dir);
     let (overlay, notices) = fx::Overlay::load(dir.join("user"));
     assert!(notices.is_empty(), "{notices:?}");
-    // `render` takes no skills: without them, none at all.
+    // Without skills, none at all (not even the shipped ones).
     let mut skills = Skills::default();
     if with_skills {
         skills = Skills::shipped(fx::SHIPPED_SKILLS);
@@ -244,7 +244,8 @@ fn render_escapes_what_compiled_code_escapes() {
     {
         let tmp = tempfile::tempdir().unwrap();
         let inputs = Inputs::new(true);
-        let typed = compiled(&inputs, tmp.path(), f, false);
+        // The shipped skills and the user's: `--skills DIR` loads them as a program does.
+        let typed = compiled(&inputs, tmp.path(), f, true);
         let spine = tmp.path().join("spine.md");
         let rule = NamedInstruction {
             source: "project".into(),
@@ -261,6 +262,7 @@ fn render_escapes_what_compiled_code_escapes() {
             selectors: vec![("spine".into(), spine.to_str().unwrap().into())],
             overlay: Some(tmp.path().join("user")),
             family: family.map(String::from),
+            skills: vec![tmp.path().join("skills")],
             ..Named::default()
         };
         let resolved = named::resolve(&d, &built, &given).unwrap();

@@ -103,9 +103,15 @@ pub(super) fn sample(d: &Doctrine, combination: &Combination, all: bool) -> Name
     named
 }
 
-/// Whether compiled code can compose `combination` with nothing but its closed sets.
+/// Whether compiled code can compose `combination` with nothing but its closed sets, as
+/// names alone compose it: not with a skill index the role takes (names give it the shipped
+/// skills, as a program does; the closed sets alone, none).
 fn needs_nothing(d: &Doctrine, combination: &Combination) -> bool {
     let role = combination.role;
+    let index = d
+        .facts
+        .iter()
+        .any(|f| f.skill_index && f.need.get(role).is_some_and(|n| *n != Need::Absent));
     let fact = d
         .facts
         .iter()
@@ -114,7 +120,7 @@ fn needs_nothing(d: &Doctrine, combination: &Combination) -> bool {
         .layers
         .iter()
         .any(|l| matches!(l.content, Content::Slot { required: true, .. }));
-    !fact && !slot
+    !fact && !slot && !index
 }
 
 /// The library path `render` takes: names resolved, composed with the run-time plan.

@@ -185,8 +185,9 @@ fn the_cli_path_cleans_an_overlay_as_compiled_code_does() {
     };
     let (resolved, ours) = super::render_parity::rendered(&d, &built, &given);
     let (overlay, notices) = sf::Overlay::load(tmp.path());
+    // `render` lists the shipped skills, as a program given `shipped_skills()` does.
     let typed = sf::compose(sf::Facts {
-        skills: Skills::EMPTY,
+        skills: &sf::shipped_skills(),
     })
     .overlay(&overlay)
     .finish();

@@ -63,3 +63,38 @@ fn a_task_loads_bodies_wrapped_in_the_reminder_marker() {
     assert!(loaded[1].ends_with("then publish.\n</system-reminder>"));
     assert!(skills.matching("write the release").is_empty());
 }
+
+/// `[skills]` without `dir` ships none; a `dir` git would drop (empty) is refused with the
+/// fix, so a crate that builds in its author's checkout builds from a fresh clone too.
+#[test]
+fn no_dir_ships_no_skill_and_an_empty_dir_is_refused_as_a_clone_would_lose_it() {
+    use doctrine_codegen::{generate, Request};
+    let krate = tempfile::tempdir().unwrap();
+    let at = krate.path();
+    let layer = "[[layer]]\nname = \"index\"\ntext = \"{skills}\"\ninterpolate = true\n\
+                 when = \"skills\"\n";
+    let build = |manifest: &str| {
+        std::fs::write(at.join("doctrine.toml"), manifest).unwrap();
+        generate(&Request::new("doctrine.toml", at, at)).map_err(|d| d.rendered())
+    };
+    build(&format!("[skills]\n\n{layer}")).unwrap();
+    std::fs::create_dir(at.join("skills")).unwrap();
+    let with_dir = format!("[skills]\ndir = \"skills\"\n\n{layer}");
+    let error = build(&with_dir).unwrap_err();
+    assert!(
+        error.starts_with(
+            "error: doctrine.toml:2:7: the skills directory `skills` is empty: git does not \
+             keep an empty directory, so a fresh clone of this crate would not find it\n  \
+             help: if the crate ships no skills, remove `dir`"
+        ),
+        "{error}"
+    );
+    assert_eq!(
+        error.matches("error:").count(),
+        1,
+        "no follow-on error: {error}"
+    );
+    // Kept in git by a placeholder, the directory ships no skill, and builds.
+    std::fs::write(at.join("skills/.gitkeep"), "").unwrap();
+    build(&with_dir).unwrap();
+}

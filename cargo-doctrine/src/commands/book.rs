@@ -17,6 +17,7 @@ use crate::git_tree::OldTree;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::Prompts;
+use crate::sides::Sides;
 use crate::tokens::Counter;
 
 pub(crate) const COMMAND: Command = Command {
@@ -170,6 +171,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
 /// The book of the new side with the review of the change; `None` when a manifest has
 /// errors (printed).
 fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
+    let sides = Sides::new(args.rev.as_deref(), &args.paths);
     let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
     // Kept until the old prompts are made: dropping it removes the old tree.
     let mut _old_tree = None;
@@ -186,26 +188,24 @@ fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
         None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
     };
     // Both sides composed with the inputs given, as the book of one side is.
-    let side = |request: &doctrine_codegen::Request| -> Result<Option<Prompts>, Stop> {
+    let side = |request: &doctrine_codegen::Request, old: bool| -> Result<Option<Prompts>, Stop> {
         match load(request) {
             Ok(d) => book::compose::every(d, &args.named, args.choices, args.models).map(Some),
             Err(diagnostics) => {
+                cli::complain(&sides.heading(old));
                 cli::complain(diagnostics.rendered().trim_end());
                 Ok(None)
             }
         }
     };
-    let Some(old) = side(&old_request)? else {
+    let Some(old) = side(&old_request, true)? else {
         return Ok(None);
     };
-    let Some(new) = side(&new.request())? else {
+    let Some(new) = side(&new.request(), false)? else {
         return Ok(None);
     };
     let shown = |p: &Prompts| p.doctrine.manifest_display.clone();
-    let labels = match &args.rev {
-        Some(rev) => [format!("{} at {rev}", shown(&old)), shown(&new)],
-        None => [shown(&old), shown(&new)],
-    };
+    let labels = sides.labels(shown(&old), shown(&new));
     let mut book = book::of(&new);
     book.review(book::review::of(
         &old,

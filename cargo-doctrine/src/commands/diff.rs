@@ -16,6 +16,7 @@ use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::{self, Prompts};
 use crate::report;
+use crate::sides::Sides;
 use crate::textdiff::Paint;
 use crate::tokens::{self, Counter};
 
@@ -135,6 +136,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let mut args = parse(parser)?;
     let paint = args.paint.unwrap_or_else(Paint::auto);
+    let sides = Sides::new(args.rev.as_deref(), &args.paths);
     let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
     // Kept until the old prompts are made: dropping it removes the old tree.
     let mut _old_tree = None;
@@ -157,18 +159,18 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         }
         None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
     };
-    let both = prompts::all(&old_request, args.choices)
-        .and_then(|old| Ok((old, prompts::all(&new.request(), args.choices)?)));
+    let (old_side, new_side) = (sides.heading(true), sides.heading(false));
+    let both = prompts::side(&old_request, args.choices, Some(&old_side)).and_then(|old| {
+        let new = prompts::side(&new.request(), args.choices, Some(&new_side))?;
+        Ok((old, new))
+    });
     let (old, new): (Prompts, Prompts) = match both {
         Ok(both) => both,
         Err(failed) => return failed.exit(),
     };
     drop(_old_tree);
     let shown = |p: &Prompts| p.doctrine.manifest_display.clone();
-    let labels = match &args.rev {
-        Some(rev) => [format!("{} at {rev}", shown(&old)), shown(&new)],
-        None => [shown(&old), shown(&new)],
-    };
+    let labels = sides.labels(shown(&old), shown(&new));
     let labels = [labels[0].as_str(), labels[1].as_str()];
     out.print(&report::diff(
         (&old, &new),

@@ -3,7 +3,7 @@
 
 use crate::cli::{Command, Exit, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SKILLS, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -14,11 +14,11 @@ pub(crate) const COMMAND: Command = Command {
     about: "Print the layer table (`explain()`) of the prompt `render` prints",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
-            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--family NAME] \
+            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--skills DIR]… [--family NAME] \
             [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, MODEL, tokens::OPTION],
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, tokens::OPTION],
     notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
 prompt's `explain()` prints in a program: the same table, from the same composition; with \
 `--encoding`, what `explain().tokens(encoding)` prints, with exact token counts.",

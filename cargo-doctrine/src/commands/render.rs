@@ -1,9 +1,11 @@
 //! `cargo doctrine render`: the prompt a manifest composes for the inputs named on the
 //! command line, byte for byte what compiled code's `finish()` gives.
 
+use std::io::IsTerminal;
+
 use crate::cli::{Command, Exit, Opt, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SKILLS, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -27,16 +29,19 @@ pub(crate) const COMMAND: Command = Command {
     about: "Print the prompt a manifest composes for the inputs named",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
             [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
-            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--family NAME] \
+            [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--skills DIR]… [--family NAME] \
             [--part stable|volatile|all | --messages] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, FAMILY, MODEL, PART, MESSAGES],
-    notes: "Prints exactly the prompt's bytes (no newline is added), composed with the \
+        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, PART, MESSAGES],
+    notes: "Prints exactly the prompt's bytes (into a pipe or a file no newline is added; on \
+a terminal, one ends a prompt that has none), composed with the \
 doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
 `finish()` composes it (`--part stable` as `finish().stable()`). What is not named is as \
 compiled code leaves it: flags and knobs at their defaults, optional facts, choices and slots \
-not given, no instructions, no selection (every selector layer left out), no overlay. \
+not given, no instructions, no selection (every selector layer left out), no overlay. The \
+skill index lists the shipped skills, then the user's from each --skills DIR, as a program \
+gives `shipped_skills()` after `load_user(dirs)`. \
 Instructions are rendered by the runtime in their layer's provenance style and rank; \
 selectors are resolved by the runtime's selector loader, as `Selectors::resolve` with the \
 --overlay DIR (if any) as the user's directory, and its notices go to standard error, as does \
@@ -79,12 +84,24 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         out.print(&messages_json(&prompt.messages()));
         return Ok(Exit::Clean);
     }
-    out.print(match part {
+    let text = match part {
         Part::All => prompt.as_str(),
         Part::Stable => prompt.stable(),
         Part::Volatile => prompt.volatile(),
-    });
+    };
+    out.print(text);
+    out.print(ending(text, std::io::stdout().is_terminal()));
     Ok(Exit::Clean)
+}
+
+/// What follows the prompt: on a terminal, a line break if it has none, so the shell's
+/// prompt starts on a line of its own (a reader cannot see whether the text ended in one);
+/// into a pipe or a file, nothing: the bytes are the prompt's, to compare or send.
+fn ending(text: &str, terminal: bool) -> &'static str {
+    match terminal && !text.is_empty() && !text.ends_with('\n') {
+        true => "\n",
+        false => "",
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -103,4 +120,17 @@ fn messages_json(messages: &[doctrine_core::cache::Message<'_>]) -> String {
     let mut text = serde_json::Value::Array(array).to_string();
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ending;
+
+    #[test]
+    fn a_line_break_ends_the_prompt_on_a_terminal_only() {
+        assert_eq!(ending("Be brief.", true), "\n");
+        assert_eq!(ending("Be brief.\n", true), "");
+        assert_eq!(ending("", true), "");
+        assert_eq!(ending("Be brief.", false), "");
+    }
 }

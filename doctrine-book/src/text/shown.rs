@@ -1,7 +1,8 @@
 //! What the book shows of its texts. A layer's variants that differ only in their last
 //! paragraph (a knob's suffix: `**Operative intensity: lite.**`, `… full.**`) are cut into
-//! the head they share, shown once, and their own last paragraphs: an edit to the file
-//! behind them is then one hunk too, not one per variant.
+//! the head they share, shown once, and their own last paragraphs, each shown once too
+//! (under every role's head alike): an edit to the file behind them is then one hunk, not
+//! one per variant.
 
 use std::collections::HashMap;
 
@@ -39,6 +40,7 @@ impl Book {
             }
         }
         let mut heads: HashMap<(&str, &str), usize> = HashMap::new();
+        let mut tails: HashMap<(&str, &str), usize> = HashMap::new();
         let mut shown: Vec<Shown<'_>> = Vec::new();
         let mut parts = Vec::with_capacity(self.texts.len());
         for t in &self.texts {
@@ -59,11 +61,18 @@ impl Book {
                         shown.len() - 1
                     });
                     shown[h].pages.extend(&t.pages);
-                    shown.push(Shown {
-                        body: tail,
-                        ..whole()
+                    // One ending shared by several heads (a knob's suffix under each role's
+                    // text) is shown once too, with every prompt it is in.
+                    let e = *tails.entry((layer, tail)).or_insert_with(|| {
+                        shown.push(Shown {
+                            body: tail,
+                            pages: Vec::new(),
+                            ..whole()
+                        });
+                        shown.len() - 1
                     });
-                    parts.push(vec![h, shown.len() - 1]);
+                    shown[e].pages.extend(&t.pages);
+                    parts.push(vec![h, e]);
                 }
                 None => {
                     shown.push(whole());

@@ -92,7 +92,8 @@ pub(super) fn facts(
         if f.skill_index {
             return Err(InputError::Unsupported(format!(
                 "fact `{name}` is the skill index, which compiled code is given as loaded \
-                 `Skills`; it cannot be given by name"
+                 `Skills`; it lists the shipped skills, and the user's from each skill \
+                 directory given (`--skills DIR`)"
             )));
         }
         if f.list.is_some() {

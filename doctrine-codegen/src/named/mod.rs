@@ -12,8 +12,9 @@
 //!
 //! Instructions are given to their layer with a source word (`.<layer>(&instructions)`),
 //! selectors their values (`Selectors { .. }.resolve(dir)` then `.selection()`, the
-//! overlay directory the user's). Not given by name: a definition's opt-out (none), the
-//! skill index (refused: compiled code is given loaded `Skills`).
+//! overlay directory the user's). The skill index prints the shipped skills, then the
+//! user's from the directories given (`Named::skills`), loaded as `Skills::load_user` loads
+//! them. Not given by name: a definition's opt-out (none).
 
 mod error;
 mod facts;
@@ -21,6 +22,7 @@ mod instructions;
 mod models;
 mod overlay;
 mod selection;
+mod skills;
 
 use std::path::PathBuf;
 
@@ -85,6 +87,10 @@ pub struct Named {
     /// rule's variants replace the choices given, and the flags and family given win over
     /// its own.
     pub model: Option<String>,
+    /// User skill directories, loaded in order over the shipped skills as
+    /// `Skills::load_user` loads them, for the skill index (which prints the shipped skills
+    /// alone without them).
+    pub skills: Vec<PathBuf>,
 }
 
 /// A slot's text, given or read from a file.
@@ -153,6 +159,8 @@ pub struct Resolved {
     /// Each user's template (`overlay_interpolate`): the value it renders into, its
     /// overlay field, what it may use.
     templates: Vec<(usize, usize, TemplateSpec)>,
+    /// The skill index's fact and what it prints, when the role takes it.
+    skill_index: Option<(usize, Rendered)>,
 }
 
 /// Each user's template of manifest `d`: its value, its overlay field, what it may use.
@@ -210,6 +218,8 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
     let (selection, selected) =
         selection::selection(d, &named.selectors, named.overlay.as_deref())?;
     notices.extend(selected);
+    let (skill_index, loaded) = skills::index(d, role, &named.skills)?;
+    notices.extend(loaded);
     let (slots, slots_went) = slots(d, &named.slots)?;
     let went = facts.cleaned.iter().cloned().chain(slots_went);
     Ok(Resolved {
@@ -226,6 +236,7 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         loops: crate::plan::loop_styles(d),
         loop_base: d.loop_base(),
         templates: templates(d, ix),
+        skill_index,
         selectors: ix.selector.iter().flatten().count(),
         model: model.map(|(_, m)| m),
         escapes: d
@@ -509,7 +520,12 @@ impl Resolved {
         for (v, r, _) in &rendered {
             values[*v] = Value::Text(&r.text);
         }
-        let user: Vec<UserValue<'_>> = rendered.iter().map(|(v, r, _)| (*v, &r.user[..])).collect();
+        let mut user: Vec<UserValue<'_>> =
+            rendered.iter().map(|(v, r, _)| (*v, &r.user[..])).collect();
+        if let Some((fact, index)) = &self.skill_index {
+            values[*fact] = Value::Text(&index.text);
+            user.push((*fact, &index.user[..]));
+        }
         let rejected: Vec<Notice> = rendered.iter().filter_map(|(.., n)| n.clone()).collect();
         let facts: Vec<Option<&str>> = self.facts.values.iter().map(Option::as_deref).collect();
         let slots: Vec<Option<&str>> = self.slots.iter().map(Option::as_deref).collect();

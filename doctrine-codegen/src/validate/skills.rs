@@ -16,12 +16,35 @@ use doctrine_load::__internals::frontmatter::skill::{parse, Problem, SkillFile};
 use doctrine_load::__internals::spelling::{differences, escaped};
 use doctrine_load::limits::MAX_WHEN_TO_USE_CHARS;
 
+/// The fix for a `dir` that holds no skill, in a clone as in the author's checkout.
+const NO_SKILLS: &str = "if the crate ships no skills, remove `dir` (`[skills]` alone gives \
+                         the index of the user's skills); else add a skill (`NAME.md` or \
+                         `NAME/SKILL.md`) to the directory";
+
 pub(super) fn skills(
     table: &Spanned<raw::SkillsTable>,
     loader: &mut Loader,
     sink: &mut Sink<'_>,
 ) -> Option<Vec<SkillDef>> {
-    let dir = &table.get_ref().dir;
+    // Without `dir`, nothing is shipped: the index lists the user's skills alone.
+    let Some(dir) = &table.get_ref().dir else {
+        return Some(Vec::new());
+    };
+    // A path that is wrong otherwise (absolute, out of the crate) is `resolve_as`'s to report.
+    if std::path::Path::new(dir.get_ref()).is_relative() && loader.is_missing(dir.get_ref()) {
+        sink.error(
+            Some(dir.span()),
+            format!(
+                "missing skills directory `{}` (looked for `{}`)",
+                dir.get_ref(),
+                loader.looked_for(dir.get_ref())
+            ),
+            Some(format!(
+                "{NO_SKILLS}; or correct the path (relative to the manifest's directory)"
+            )),
+        );
+        return None;
+    }
     let canonical = loader.resolve_as(dir, "directory", sink)?;
     if !canonical.is_dir() {
         sink.error(
@@ -42,6 +65,18 @@ pub(super) fn skills(
             return None;
         }
     };
+    if entries.is_empty() && is_empty(&canonical) {
+        sink.error(
+            Some(dir.span()),
+            format!(
+                "the skills directory `{}` is empty: git does not keep an empty directory, so \
+                 a fresh clone of this crate would not find it",
+                dir.get_ref()
+            ),
+            Some(NO_SKILLS.to_string()),
+        );
+        return None;
+    }
     let mut out: Vec<(SkillDef, String)> = Vec::new();
     // Each name as it reads ([`fold`]) → its index in `out`.
     let mut seen: HashMap<String, usize> = HashMap::new();
@@ -184,4 +219,10 @@ fn entries(dir: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
     }
     out.sort();
     Ok(out)
+}
+
+/// Whether `dir` holds nothing at all: what git drops from a clone. A directory kept with a
+/// placeholder file (`.gitkeep`) is not empty, and ships no skill.
+fn is_empty(dir: &std::path::Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
 }

@@ -1304,7 +1304,7 @@ fn shipped_skills_are_checked_at_their_file() {
     let e = one("sk/deploy/skill.md", "---\nwhen: x\n---\nB.");
     assert!(e.contains("directory `sk/deploy` has no `SKILL.md`"), "{e}");
     let e = one("missing/a.md", "x");
-    assert!(e.contains("missing directory `sk`"), "{e}");
+    assert!(e.contains("missing skills directory `sk`"), "{e}");
     let e = one("sk", "x");
     assert!(e.contains("`sk` is a file, not a directory"), "{e}");
 }
