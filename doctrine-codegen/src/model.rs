@@ -64,6 +64,20 @@ impl Doctrine {
             .any(|l| l.info.join.is_some() || l.info.message.is_some())
     }
 
+    /// The lines the manifest writes between layers (each `join_before` text's lines,
+    /// trimmed, none blank), sorted, once each: what run-time text may not write as a
+    /// line of its own.
+    pub fn join_lines(&self) -> Vec<String> {
+        let joins = self.layers.iter().filter_map(|l| l.info.join);
+        let mut lines: Vec<String> = joins
+            .flat_map(|j| j.lines().map(|l| l.trim_matches([' ', '\t']).to_string()))
+            .filter(|l| !l.is_empty())
+            .collect();
+        lines.sort();
+        lines.dedup();
+        lines
+    }
+
     /// Whether the manifest declares `[[message]]`s.
     pub fn has_messages(&self) -> bool {
         self.layers.iter().any(|l| l.info.message.is_some())

@@ -43,6 +43,8 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         .overlay_templates()
         .map(|(_, o)| o.file.as_str())
         .collect();
+    let lines = d.join_lines();
+    let guarding = (!lines.is_empty()).then(|| quote! { .guarding_lines(&[#(#lines),*]) });
     let templating = (!files.is_empty()).then(|| {
         let from = d.template_base();
         quote! { .templating(#from, &[#(#files),*]) }
@@ -59,7 +61,7 @@ pub(super) fn plan(d: &Doctrine, plan: &Plan) -> (TokenStream, TokenStream) {
         pub(super) static PLAN: [LayerPlan; #n] = [#(#layers),*];
 
         /// What run-time text may not write: the section tags, folded; the facts.
-        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #joined #looping #templating #unguarded;
+        pub(super) static GUARD: Guard = Guard::new(&[#(#tags),*], #facts).folding(#pv::fold) #joined #guarding #looping #templating #unguarded;
     };
     let public = quote! {
         #[doc = #doc]

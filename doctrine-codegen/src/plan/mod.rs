@@ -132,6 +132,10 @@ fn guard(d: &Doctrine) -> Guard {
     if d.joins_per_layer() {
         guard = guard.joined();
     }
+    let lines = d.join_lines();
+    if !lines.is_empty() {
+        guard = guard.guarding_lines(slice(lines.iter().map(|l| text(l)).collect()));
+    }
     // As generated code says it: only with loops.
     if !loops.is_empty() {
         guard = guard.looping(d.loop_base(), slice(loops));

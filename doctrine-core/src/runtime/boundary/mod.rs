@@ -60,6 +60,12 @@ pub struct Guard {
     /// Every run-time piece is recorded where it lands ([`RunTimeText`]): for a tool that
     /// draws them (the prompt book), never for generated code, which pays nothing for it.
     records: bool,
+    /// Lines the manifest writes between layers (a `join_before` text's lines, trimmed):
+    /// a line of run-time text that reads as one, blanks around it aside, is escaped, so
+    /// a join like `--- project-doc ---` is one the manifest put there.
+    pub(crate) lines: &'static [&'static str],
+    /// The longest of `lines`, in bytes.
+    longest_line: usize,
 }
 
 /// A stretch of a composed prompt that run-time text wrote (a fact's value, a list item's
@@ -103,7 +109,29 @@ impl Guard {
             off: false,
             joins: false,
             records: false,
+            lines: &[],
+            longest_line: 0,
         }
+    }
+
+    /// The same guard, with the lines the manifest writes between layers (`join_before`
+    /// texts' lines, trimmed, none blank).
+    pub const fn guarding_lines(mut self, lines: &'static [&'static str]) -> Guard {
+        let (mut longest, mut i) = (0, 0);
+        while i < lines.len() {
+            if lines[i].len() > longest {
+                longest = lines[i].len();
+            }
+            i += 1;
+        }
+        self.lines = lines;
+        self.longest_line = longest;
+        self
+    }
+
+    /// The longest guarded line, in bytes.
+    pub(crate) fn longest_line(&self) -> usize {
+        self.longest_line
     }
 
     /// The same guard, recording where each run-time piece lands
@@ -198,7 +226,7 @@ impl PartialEq for Guard {
     fn eq(&self, other: &Self) -> bool {
         let key = |g: &Guard| {
             let flags = (g.every_value, g.off, g.joins, g.records);
-            (g.tags, g.facts, g.loops, g.templates, flags)
+            (g.tags, g.facts, g.loops, g.templates, flags, g.lines)
         };
         key(self) == key(other)
     }

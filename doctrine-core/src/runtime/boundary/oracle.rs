@@ -9,7 +9,9 @@ use super::Guard;
 
 /// Every section boundary in `text`, by its marks: each tag (its `<`, `/` and name) whose
 /// name folds (by the guard's fold) to one of the guard's tags, and each heading line at
-/// level 1 or 2 (its `#`s, or its underline's run of `=` or `-`). Used by tests.
+/// level 1 or 2 (its `#`s, or its underline's run of `=` or `-`), and each line that reads
+/// as one the manifest writes between layers (its text, blanks around it aside). Used by
+/// tests.
 pub fn boundaries(text: &str, guard: &Guard) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = text
         .match_indices('<')
@@ -18,6 +20,7 @@ pub fn boundaries(text: &str, guard: &Guard) -> Vec<Range<usize>> {
     let mut above: Option<&str> = None;
     for (start, line) in lines(text) {
         out.extend(heading(start, line, above));
+        out.extend(guarded(start, line, guard));
         above = Some(line);
     }
     out.sort_by_key(|r| (r.start, r.end));
@@ -67,4 +70,12 @@ fn heading(start: usize, line: &str, above: Option<&str>) -> Option<Range<usize>
     let rest = body.trim_start_matches(run);
     let underline = blank(rest) && above.is_some_and(|a| !blank(a));
     underline.then(|| mark..mark + body.len() - rest.len())
+}
+
+/// A line at `start` that reads as one of the guard's lines, blanks around it aside.
+fn guarded(start: usize, line: &str, guard: &Guard) -> Option<Range<usize>> {
+    let blank = |c: char| c == ' ' || c == '\t';
+    let text = line.trim_matches(blank);
+    let at = start + line.len() - line.trim_start_matches(blank).len();
+    guard.lines.contains(&text).then(|| at..at + text.len())
 }

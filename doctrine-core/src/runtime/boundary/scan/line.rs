@@ -1,6 +1,8 @@
-//! Heading lines at level 1 or 2, as CommonMark reads them: `#` or `##`, or an underline.
+//! Heading lines at level 1 or 2, as CommonMark reads them: `#` or `##`, or an underline;
+//! and the lines the manifest writes between layers (`join_before`).
 
 use super::{At, Ctx, Found, Verdict};
+use crate::runtime::boundary::Guard;
 
 /// Line breaks, as CommonMark counts them.
 fn is_break(c: char) -> bool {
@@ -151,4 +153,61 @@ pub(super) fn line_starts<'c>(
         .match_indices(['\n', '\r'])
         .map(move |(i, _)| lo + i + 1)
         .filter(move |&ls| ls < hi)
+}
+
+/// A line the manifest writes between layers (one of the guard's `lines`) on the line
+/// starting at `ls`: spaces and tabs, the line, spaces and tabs, then a line break or the
+/// end. Its marks are the line's text; an escape goes before it.
+pub(super) fn guarded(ctx: &Ctx<'_>, ls: usize, guard: &Guard) -> Verdict {
+    let mut v = ls;
+    while matches!(ctx.next(v), At::Char(' ' | '\t')) {
+        v += 1;
+    }
+    let start = v;
+    let mut text = String::new();
+    let decided = loop {
+        match ctx.next(v) {
+            At::Char(c) if is_break(c) => break v + 1,
+            At::Char(c) => {
+                text.push(c);
+                v += c.len_utf8();
+                // Blanks after the line may run on; anything longer is no guarded line.
+                if text.trim_end().len() > guard.longest_line() {
+                    return Verdict::No;
+                }
+            }
+            At::More => {
+                let so_far = text.trim_end();
+                let may = guard.lines.iter().any(|l| l.starts_with(so_far));
+                return if may { Verdict::More } else { Verdict::No };
+            }
+            At::Unknown => break v + 1,
+        }
+    };
+    let line = text.trim_end();
+    match guard.lines.contains(&line) {
+        true => Verdict::Yes(Found {
+            start,
+            end: start + line.len(),
+            decided,
+            first: start,
+        }),
+        false => Verdict::No,
+    }
+}
+
+/// Where the line holding `lo` starts, whatever stands between (at most `reach` bytes back):
+/// after a line break, or in the unknown before the separator.
+pub(super) fn any_line_start(ctx: &Ctx<'_>, lo: usize, reach: usize) -> Option<usize> {
+    let mut v = lo;
+    loop {
+        if lo - v > reach {
+            return None;
+        }
+        match ctx.prev(v) {
+            At::Char(c) if is_break(c) => return Some(v),
+            At::Char(c) => v -= c.len_utf8(),
+            At::Unknown | At::More => return Some(v),
+        }
+    }
 }

@@ -10,7 +10,7 @@ mod line;
 mod tag;
 
 use super::Guard;
-use line::{atx, line_start, line_starts, underline};
+use line::{any_line_start, atx, guarded, line_start, line_starts, underline};
 use tag::{tag, tag_before, tag_from_unknown};
 
 /// A character of a layer's context, or what lies past what is known of it.
@@ -135,5 +135,24 @@ pub(super) fn piece(
         take(atx(ctx, ls));
         take(underline(ctx, ls));
     }
+    if !guard.lines.is_empty() {
+        lines(ctx, (lo, hi), guard, &mut take);
+    }
     more
+}
+
+/// The lines between layers (`join_before`) that the piece `lo..hi` is part of.
+fn lines(ctx: &Ctx<'_>, (lo, hi): (usize, usize), guard: &Guard, take: &mut impl FnMut(Verdict)) {
+    // Blanks may stand before the line: a few more bytes back than the longest.
+    let ls = any_line_start(ctx, lo, guard.longest_line() + 64);
+    // First in its prompt, a layer starts a line; after the separator, maybe not.
+    if ls.is_some_and(|l| l < ctx.base()) {
+        take(guarded(ctx, ctx.base(), guard));
+    }
+    if let Some(ls) = ls {
+        take(guarded(ctx, ls, guard));
+    }
+    for ls in line_starts(ctx, lo, hi) {
+        take(guarded(ctx, ls, guard));
+    }
 }
