@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use doctrine_codegen::{read_manifest, Diagnostics, Request};
 
 use crate::cli::Stop;
+use crate::git_tree::OldTree;
 
 /// Where a command looks for a manifest it is not given, in order, in the current directory.
 const DEFAULTS: [&str; 2] = ["src/doctrine.toml", "doctrine.toml"];
@@ -76,6 +77,33 @@ impl Manifest {
     pub(crate) fn request(&self) -> Request {
         request(&self.path, &self.crate_dir)
     }
+}
+
+/// The old side of a comparison, once the new side is open: with `rev`, the same manifest
+/// as git has it there (its tree kept alive by the returned value: dropping it removes the
+/// tree), else the next manifest `paths` gives. Shared by `diff` and `book --diff/--rev`.
+pub(crate) fn old_side(
+    rev: Option<&str>,
+    new: &Manifest,
+    paths: &mut Vec<OsString>,
+    command: &str,
+) -> Result<(Option<OldTree>, Request), Stop> {
+    let Some(rev) = rev else {
+        return Ok((None, Manifest::open(paths.pop(), command)?.request()));
+    };
+    let (tree, crate_dir, path) =
+        OldTree::at(rev, new.crate_dir(), new.path()).map_err(Stop::Fail)?;
+    if !path.is_file() {
+        let shown = new
+            .path()
+            .strip_prefix(new.crate_dir())
+            .unwrap_or(new.path());
+        return Err(Stop::Fail(format!(
+            "{} does not exist at {rev}",
+            shown.display()
+        )));
+    }
+    Ok((Some(tree), request(&path, &crate_dir)))
 }
 
 /// What the macro would be asked for the manifest at `path` in crate directory

@@ -4,6 +4,9 @@
 
 mod book_dom;
 
+mod git_repo;
+use git_repo::git;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -270,27 +273,6 @@ interpolate = true
     assert_eq!(
         read.sections[0].values,
         [("friend".to_string(), "fact `user`".to_string())]
-    );
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
     );
 }
 

@@ -1,6 +1,9 @@
 //! `matrix` and `diff`, run as a user runs them, on small manifests written here: every
 //! number the commands print is worked out below from the texts themselves.
 
+mod git_repo;
+use git_repo::git;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -238,27 +241,6 @@ fn colour_is_asked_for_or_not() {
     assert!(
         coloured.contains("\x1b[32m+Write tests.\x1b[0m"),
         "{coloured}"
-    );
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
     );
 }
 

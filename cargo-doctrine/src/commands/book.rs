@@ -13,7 +13,6 @@ use doctrine_core::tokens::Encoding;
 use crate::book;
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::compose::{self, FACT, FAMILY, INSTRUCTION, OVERLAY, SELECT, SLOT};
-use crate::git_tree::OldTree;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::Prompts;
@@ -174,19 +173,8 @@ fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
     let sides = Sides::new(args.rev.as_deref(), &args.paths);
     let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
     // Kept until the old prompts are made: dropping it removes the old tree.
-    let mut _old_tree = None;
-    let old_request = match &args.rev {
-        Some(rev) => {
-            let (tree, crate_dir, path) =
-                OldTree::at(rev, new.crate_dir(), new.path()).map_err(Stop::Fail)?;
-            _old_tree = Some(tree);
-            if !path.is_file() {
-                return Err(Stop::Fail(format!("the manifest does not exist at {rev}")));
-            }
-            manifest::request(&path, &crate_dir)
-        }
-        None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
-    };
+    let (_old_tree, old_request) =
+        manifest::old_side(args.rev.as_deref(), &new, &mut args.paths, COMMAND.name)?;
     // Both sides composed with the inputs given, as the book of one side is.
     let side = |request: &doctrine_codegen::Request, old: bool| -> Result<Option<Prompts>, Stop> {
         match load(request) {

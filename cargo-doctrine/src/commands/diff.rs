@@ -11,7 +11,6 @@ use doctrine_codegen::named::Named;
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::compose;
-use crate::git_tree::OldTree;
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::{self, Prompts};
@@ -139,26 +138,8 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let sides = Sides::new(args.rev.as_deref(), &args.paths);
     let new = Manifest::open(args.paths.pop(), COMMAND.name)?;
     // Kept until the old prompts are made: dropping it removes the old tree.
-    let mut _old_tree = None;
-    let old_request = match &args.rev {
-        Some(rev) => {
-            let (tree, crate_dir, path) =
-                OldTree::at(rev, new.crate_dir(), new.path()).map_err(Stop::Fail)?;
-            _old_tree = Some(tree);
-            if !path.is_file() {
-                let shown = new
-                    .path()
-                    .strip_prefix(new.crate_dir())
-                    .unwrap_or(new.path());
-                return Err(Stop::Fail(format!(
-                    "{} does not exist at {rev}",
-                    shown.display()
-                )));
-            }
-            manifest::request(&path, &crate_dir)
-        }
-        None => Manifest::open(args.paths.pop(), COMMAND.name)?.request(),
-    };
+    let (_old_tree, old_request) =
+        manifest::old_side(args.rev.as_deref(), &new, &mut args.paths, COMMAND.name)?;
     let (old_side, new_side) = (sides.heading(true), sides.heading(false));
     let both = prompts::side(&old_request, args.choices, Some(&old_side)).and_then(|old| {
         let new = prompts::side(&new.request(), args.choices, Some(&new_side))?;
