@@ -148,10 +148,15 @@ fn a_line_the_manifest_writes_between_layers_is_escaped_in_run_time_text() {
         "--- doc --- more",
         "x --- doc ---",
         "--- docs ---",
-        "--- doc",
+        "--- doc\nmore",
     ] {
         assert_eq!(escaped("\n\n", &[vec![(plain, true)]]), plain, "{plain:?}");
     }
+    // A layer that ends where such a line could go on is read at its worst: what follows
+    // it may finish the line (here, with an empty separator, the next layer does).
+    let out = escaped("", &[vec![("--- d", true)], vec![("oc --- ", false)]]);
+    assert_eq!(out, "\\--- doc --- ");
+    assert!(boundaries(&out, &TAGS).is_empty(), "{out:?}");
     // Shipped, it is the manifest's.
     let shipped = "--- doc ---";
     assert_eq!(escaped("\n", &[vec![(shipped, false)]]), shipped);

@@ -181,7 +181,23 @@ pub(super) fn guarded(ctx: &Ctx<'_>, ls: usize, guard: &Guard) -> Verdict {
                 let may = guard.lines.iter().any(|l| l.starts_with(so_far));
                 return if may { Verdict::More } else { Verdict::No };
             }
-            At::Unknown => break v + 1,
+            At::Unknown => {
+                // What follows may be anything (the separator, the next layer): a line
+                // this text could begin is taken at its worst.
+                let begun = !text.trim().is_empty()
+                    && guard.lines.iter().any(|l| l.starts_with(text.as_str()));
+                if begun {
+                    let end = start + text.trim_end().len();
+                    let found = Found {
+                        start,
+                        end,
+                        decided: v + 1,
+                        first: start,
+                    };
+                    return Verdict::Yes(found);
+                }
+                break v + 1;
+            }
         }
     };
     let line = text.trim_end();
