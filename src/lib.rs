@@ -1,6 +1,6 @@
-//! Examples and cross-crate tests for `doctrine` live in this package (`examples/`,
-//! `tests/`, `benches/`), so that the paths in their manifests stay inside one crate
-//! directory.
+//! Cross-crate tests and benches for `doctrine` live in this package (`tests/`,
+//! `benches/`); the examples are the `doctrine-examples` package
+//! (`examples/package/Cargo.toml`), whose build needs none of the tests' dependencies.
 //!
 //! The generated code, for the quickstart manifest:
 //!

@@ -97,7 +97,7 @@ pub(crate) struct Given {
     /// `--part`, where the command takes it.
     pub(crate) part: Option<String>,
     /// `--encoding`, where the command takes it.
-    pub(crate) encoding: Option<doctrine_core::tokens::Encoding>,
+    pub(crate) encoding: Option<crate::tokens::Encoding>,
     /// `--messages`, where the command takes `--part`.
     pub(crate) messages: bool,
 }
@@ -182,9 +182,7 @@ fn given_option(
     match name {
         "encoding" if command.options.iter().any(|o| o.name == "--encoding") => {
             let value = parser.value()?.string()?;
-            given.encoding = Some(value.parse().map_err(
-                |e: doctrine_core::tokens::ParseEncodingError| Stop::Usage(e.to_string()),
-            )?);
+            given.encoding = Some(crate::tokens::encoding(&value)?);
         }
         "part" if part => {
             if given.part.is_some() {

@@ -1,38 +1,5 @@
-//! `cargo doctrine`: checks a doctrine manifest and prints what the `doctrine!` macro
-//! generates for it, with the macro's own loader (`doctrine_codegen`), so the tool and
-//! the compiler never disagree. Each command is a file in `commands/`.
+//! `cargo doctrine`: the tool is the library's `main` (`lib.rs` says why it is a library).
 
-mod book;
-mod cache_lint;
-mod cli;
-mod commands;
-mod compare;
-mod compose;
-mod dispatch;
-mod git_tree;
-mod json;
-mod manifest;
-mod out;
-mod prompts;
-mod report;
-mod sarif;
-mod sides;
-mod simulate;
-mod table;
-mod textdiff;
-mod tokens;
-
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let mut out = out::Out::stdout();
-    let exit = dispatch::run(std::env::args_os().skip(1).collect(), &mut out);
-    let exit = match out.finish() {
-        Ok(()) => exit,
-        Err(e) => {
-            cli::complain(&format!("error: cannot write the output: {e}"));
-            cli::Exit::Failed
-        }
-    };
-    ExitCode::from(exit as u8)
+fn main() -> std::process::ExitCode {
+    cargo_doctrine::main()
 }

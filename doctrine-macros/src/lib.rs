@@ -2,7 +2,7 @@
 //! crate directory, then hands over to `doctrine_codegen`, where everything can be
 //! unit-tested and benchmarked without a compiler in the loop.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use proc_macro::TokenStream;
 use syn::parse::{Parse, ParseStream};
@@ -101,9 +101,9 @@ fn dirs(lit: &LitStr) -> (PathBuf, PathBuf) {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let file = lit.span().unwrap().local_file().map(|f| {
         if f.is_absolute() {
-            f
+            without_dot_dot(&f)
         } else {
-            std::env::current_dir().unwrap_or_default().join(f)
+            without_dot_dot(&std::env::current_dir().unwrap_or_default().join(f))
         }
     });
     let Some(base) = file.as_deref().and_then(Path::parent) else {
@@ -115,4 +115,46 @@ fn dirs(lit: &LitStr) -> (PathBuf, PathBuf) {
         .map(Path::to_path_buf)
         .unwrap_or(manifest_dir);
     (base.to_path_buf(), crate_dir)
+}
+
+/// `a/b/../c` as `a/c`. Cargo names a target's file as its manifest does: the examples'
+/// package (`examples/package/Cargo.toml`) has `path = "../crew/main.rs"`, and searching
+/// upward from `examples/package/../crew` would pass through `examples/package` and take
+/// it for the crate directory, though the file is not under it.
+fn without_dot_dot(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match (c, out.components().next_back()) {
+            (Component::CurDir, _) => {}
+            (Component::ParentDir, Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            // `/..` is `/`.
+            (Component::ParentDir, Some(Component::RootDir)) => {}
+            (c, _) => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_dot_dot;
+    use std::path::Path;
+
+    #[test]
+    fn a_dot_dot_takes_off_the_directory_before_it() {
+        let cases = [
+            (
+                "/r/examples/package/../crew/main.rs",
+                "/r/examples/crew/main.rs",
+            ),
+            ("/r/./a/b/../../c.rs", "/r/c.rs"),
+            ("/r/a.rs", "/r/a.rs"),
+            ("/../a.rs", "/a.rs"),
+        ];
+        for (path, plain) in cases {
+            assert_eq!(without_dot_dot(Path::new(path)), Path::new(plain), "{path}");
+        }
+    }
 }

@@ -2,8 +2,8 @@
 //! prefix, then the task, the skill bodies it calls for and the reminders the session state
 //! asks for, appended.
 //!
-//! cargo run --example agent
-//! cargo run --example agent -- "the login test is flaky since the last merge; cut a release after"
+//! cargo run -p doctrine-examples --example agent
+//! cargo run -p doctrine-examples --example agent -- "the login test is flaky since the last merge; cut a release after"
 
 mod agent {
     doctrine::doctrine!("doctrine.toml");
@@ -24,7 +24,11 @@ fn main() {
     // Shipped skills, then the user's: a user skill replaces a shipped one of its name. A
     // real agent passes its own directories (e.g. the user's config, then the project's).
     let mut skills = agent::shipped_skills();
-    let user = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/agent/user-skills");
+    // The examples' package is `examples/package`; this example's files are beside it.
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or(Path::new(".."));
+    let user = examples.join("agent/user-skills");
     for notice in skills.load_user(&[user]) {
         eprintln!("notice: {notice}");
     }

@@ -1,7 +1,7 @@
 //! A multi-role crew whose system prompts are compiled from `doctrine.toml`.
 //!
-//! cargo run --example crew -- --role developer --team backend --identity be-dev-1 --fable --intensity ultra
-//! cargo run --example crew -- --role qa --team platform --identity qa-1 --explain
+//! cargo run -p doctrine-examples --example crew -- --role developer --team backend --identity be-dev-1 --fable --intensity ultra
+//! cargo run -p doctrine-examples --example crew -- --role qa --team platform --identity qa-1 --explain
 
 use std::process::ExitCode;
 use std::str::FromStr;

@@ -3,10 +3,10 @@
 //! sections nested in it, wording by how many there are, the host's suggestion printed as
 //! a JSON string, and the user's own words cleaned of invisible characters on the way in.
 //!
-//! cargo run --example extensions
-//! cargo run --example extensions -- --ext web --resources --instructions $'Fetch pages.\nCite them.' --ext notes --suggest 'open "todo.md"'
-//! cargo run --example extensions -- --none --user Ada --extras 'Answer in French.' --explain
-//! cargo run --example extensions -- --user Ada --extras 'Be brief.' --config examples/extensions/config
+//! cargo run -p doctrine-examples --example extensions
+//! cargo run -p doctrine-examples --example extensions -- --ext web --resources --instructions $'Fetch pages.\nCite them.' --ext notes --suggest 'open "todo.md"'
+//! cargo run -p doctrine-examples --example extensions -- --none --user Ada --extras 'Answer in French.' --explain
+//! cargo run -p doctrine-examples --example extensions -- --user Ada --extras 'Be brief.' --config examples/extensions/config
 
 mod extensions {
     doctrine::doctrine!("doctrine.toml");

@@ -1,9 +1,9 @@
 //! A coding-agent CLI composer: the prompt depends on a mode and typed facts, and comes
 //! out in two parts, a stable prefix the provider caches and a per-turn volatile suffix.
 //!
-//! cargo run --example modes -- exec --root /repo --platform linux --shell bash \
+//! cargo run -p doctrine-examples --example modes -- exec --root /repo --platform linux --shell bash \
 //!     --pack '{"files": ["src/lib.rs"]}' --today 2026-01-01
-//! cargo run --example modes -- plan --root /repo --platform linux --nudge wrapup --explain
+//! cargo run -p doctrine-examples --example modes -- plan --root /repo --platform linux --nudge wrapup --explain
 
 use std::process::ExitCode;
 

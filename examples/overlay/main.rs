@@ -1,9 +1,9 @@
 //! A single-agent coding assistant whose user may change some layers from a configuration
 //! directory, and can never reach the locked ones.
 //!
-//! cargo run --example overlay -- --config-dir examples/overlay/config-demo
-//! cargo run --example overlay -- --config-dir examples/overlay/config-demo --family claude-sonnet
-//! cargo run --example overlay -- --config-dir examples/overlay/config-demo --explain
+//! cargo run -p doctrine-examples --example overlay -- --config-dir examples/overlay/config-demo
+//! cargo run -p doctrine-examples --example overlay -- --config-dir examples/overlay/config-demo --family claude-sonnet
+//! cargo run -p doctrine-examples --example overlay -- --config-dir examples/overlay/config-demo --explain
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,8 +2,8 @@
 //! of permissions, a user message of instruction files (kept as written), and the turn's
 //! environment after the history; printed as the messages an API takes.
 //!
-//! cargo run --example requests
-//! cargo run --example requests -- orca-2-mini
+//! cargo run -p doctrine-examples --example requests
+//! cargo run -p doctrine-examples --example requests -- orca-2-mini
 
 mod requests {
     doctrine::doctrine!("doctrine.toml");

@@ -1,10 +1,10 @@
 //! The spine: a shared behavioural layer between a host's base prompt and a persona,
 //! chosen at run time by two selectors (seed 003).
 //!
-//! cargo run --example spine -- --spine on
-//! cargo run --example spine -- --spine on --persona-body "You are Dev." --persona-mode replace
-//! cargo run --example spine -- --leg --spine examples/spine/prompts/spine.worker.md
-//! cargo run --example spine -- --spine on --spine-legs off --doctor
+//! cargo run -p doctrine-examples --example spine -- --spine on
+//! cargo run -p doctrine-examples --example spine -- --spine on --persona-body "You are Dev." --persona-mode replace
+//! cargo run -p doctrine-examples --example spine -- --leg --spine examples/spine/prompts/spine.worker.md
+//! cargo run -p doctrine-examples --example spine -- --spine on --spine-legs off --doctor
 //!
 //! Unset, `--spine` and `--spine-legs` take `PI_PERSONA_SPINE` and `PI_PERSONA_SPINE_LEGS`
 //! from the environment: the example reads them, the library reads no environment.

@@ -1,4 +1,5 @@
-//! Every example command the documentation shows (`cargo run --example NAME -- ARGS` and
+//! Every example command the documentation shows (`cargo run -p doctrine-examples --example
+//! NAME -- ARGS`, the examples being a package of their own, and
 //! `cargo run -p cargo-doctrine -- ARGS`, in README.md, the guide pages and the examples'
 //! own doc comments) runs and exits 0: each is run here as the binary cargo built for it
 //! (`cargo test --workspace` builds the examples and the tool before any test runs), its
@@ -29,7 +30,7 @@ fn documents(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Each command in `text`: lines holding `cargo run --example` or `cargo run -p
+/// Each command in `text`: lines holding `cargo run … --example` or `cargo run -p
 /// cargo-doctrine`, a trailing `\` joining the next line, a `#` comment or a closing
 /// backtick ending it, a doc comment's `//!` taken off.
 fn commands(text: &str) -> Vec<String> {
@@ -66,8 +67,9 @@ fn binary(command: &str, target: &Path) -> Option<(PathBuf, Vec<String>)> {
         None => (&words[..], Vec::new()),
     };
     let after = |flag: &str| head.iter().position(|w| w == flag).map(|i| &head[i + 1]);
+    // An example without `-p doctrine-examples` is not found from the repository's root.
     let path = match (after("--example"), after("-p")) {
-        (Some(name), _) => target.join("examples").join(name),
+        (Some(name), Some(p)) if p == "doctrine-examples" => target.join("examples").join(name),
         (None, Some(tool)) if tool == "cargo-doctrine" => target.join("cargo-doctrine"),
         _ => return None,
     };
@@ -114,4 +116,20 @@ fn every_example_command_in_the_docs_runs() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(ran >= 20, "only {ran} commands found");
+}
+
+#[test]
+fn an_example_command_without_its_package_is_refused() {
+    let target = Path::new("/t");
+    assert_eq!(binary("cargo run --example crew -- --fable", target), None);
+    assert_eq!(
+        binary(
+            "cargo run -p doctrine-examples --example crew -- --fable",
+            target
+        ),
+        Some((
+            PathBuf::from("/t/examples/crew"),
+            vec!["--fable".to_string()]
+        ))
+    );
 }

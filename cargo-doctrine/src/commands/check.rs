@@ -96,7 +96,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
             let notes = notes(doctrine, &manifest, min, counter);
             print(&notes, "note", format, &manifest, out);
             if let Format::Human = format {
-                out.print(&fine(&shown, notes.list.len()));
+                out.print(&fine(&shown, notes.list.len(), counter.caveat()));
             }
             return Ok(Exit::Clean);
         }
@@ -110,12 +110,14 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     Ok(Exit::Diagnostics)
 }
 
-/// The line that ends a clean check: the manifest is fine, with how many notes came.
-fn fine(shown: &str, notes: usize) -> String {
+/// The line that ends a clean check: the manifest is fine, with how many notes came (and,
+/// when they count estimated tokens in a build that cannot count exactly, that they do).
+fn fine(shown: &str, notes: usize, caveat: Option<String>) -> String {
+    let caveat = caveat.map(|c| format!("; {c}")).unwrap_or_default();
     let said = match notes {
         0 => String::new(),
-        1 => " (1 note above)".to_string(),
-        n => format!(" ({n} notes above)"),
+        1 => format!(" (1 note above{caveat})"),
+        n => format!(" ({n} notes above{caveat})"),
     };
     let gap = if notes > 0 { "\n" } else { "" };
     format!("{gap}{shown}: no errors, the manifest is fine{said}\n")

@@ -7,7 +7,7 @@ use crate::compose::{
 };
 use crate::manifest;
 use crate::out::Out;
-use crate::tokens;
+use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
     name: "explain",
@@ -38,9 +38,17 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     };
     // The table as the runtime writes it, exact token counts included.
     let table = match encoding {
+        #[cfg(feature = "tokens")]
         Some(encoding) => prompt.explain().tokens(encoding).to_string(),
+        #[cfg(not(feature = "tokens"))]
+        Some(encoding) => match encoding {},
         None => prompt.explain().to_string(),
     };
     out.print(&table);
+    // The table says its `~tokens` are estimates; a build that cannot count exactly says
+    // how to.
+    if let Some(hint) = encoding.map_or(Counter::Estimate, Counter::Exact).hint() {
+        out.print(&format!("({hint})\n"));
+    }
     Ok(Exit::Clean)
 }

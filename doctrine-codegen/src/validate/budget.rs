@@ -113,7 +113,7 @@ fn tokens_ceiling<'b>(
 const ENCODINGS_HELP: &str =
     "add `encoding = \"o200k\"` (GPT-4o, GPT-4.1, GPT-5, the o series) or `encoding = \"cl100k\"` (GPT-4, GPT-3.5)";
 
-/// Without the `tokens` feature the macro has no tokenizer: `[budget] tokens` (or
+/// Without the `tokens` feature the macro (and the tool) has no tokenizer: `[budget] tokens` (or
 /// `encoding`) is an error that says how to get one, never a silently unchecked ceiling.
 #[cfg(not(feature = "tokens"))]
 fn tokens_unavailable(budget: &crate::raw::Budget, sink: &mut Sink<'_>) {
@@ -124,9 +124,9 @@ fn tokens_unavailable(budget: &crate::raw::Budget, sink: &mut Sink<'_>) {
     };
     sink.error(
         Some(span),
-        "`[budget] tokens` counts with OpenAI's tokenizer, which the `doctrine!` macro links only with the `tokens` feature",
+        "`[budget] tokens` counts with OpenAI's tokenizer, which the `doctrine!` macro and `cargo doctrine` link only with their `tokens` feature",
         Some(
-            "enable it: `doctrine-prompt = { version = \"0.1\", features = [\"tokens\"] }` (it builds the tokenizer's tables into the macro), or cap bytes with `stable_bytes`"
+            "enable it: `doctrine-prompt = { version = \"0.1\", features = [\"tokens\"] }` (it builds the tokenizer's tables into the macro), `cargo install --path cargo-doctrine --features tokens` for the tool; or cap bytes with `stable_bytes`"
                 .to_string(),
         ),
     );
