@@ -32,7 +32,7 @@ fn documents(root: &Path) -> Vec<PathBuf> {
 
 /// Each command in `text`: lines holding `cargo run … --example` or `cargo run -p
 /// cargo-doctrine`, a trailing `\` joining the next line, a `#` comment or a closing
-/// backtick ending it, a doc comment's `//!` taken off.
+/// backtick ending it, a doc comment's `//!` taken off; `--example NAME` is no command.
 fn commands(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut lines = text.lines().map(|l| {
@@ -52,7 +52,9 @@ fn commands(text: &str) -> Vec<String> {
         let command = command.split('`').next().unwrap_or("").trim();
         // `path/to/doctrine.toml` stands for the reader's manifest: the quickstart's here.
         let command = command.replace("path/to/doctrine.toml", "examples/quickstart/doctrine.toml");
-        if command.contains("--example ") || command.contains("-p cargo-doctrine --") {
+        // `--example NAME` stands for any example, as the text around it says.
+        let example = command.contains("--example ") && !command.contains("--example NAME");
+        if example || command.contains("-p cargo-doctrine --") {
             out.push(command);
         }
     }
