@@ -20,7 +20,7 @@ pub(crate) const OPTION: Opt = Opt {
 };
 
 /// What an estimated count says when this build cannot count exactly: how to get a build
-/// that can (the tokenizer's tables make it a much longer build, hence a feature).
+/// that can (the tokenizer adds a quarter to the tool's build, hence a feature).
 const EXACT_HINT: Option<&str> = if cfg!(feature = "tokens") {
     None
 } else {
