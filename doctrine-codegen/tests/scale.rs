@@ -1,5 +1,6 @@
 //! Wide manifests: thousands of knobs, facts, overridable layers, selectors, flags,
-//! reminder states, `when` or `unless` conditions, slots, or roles (with a fact, or none).
+//! reminder states, `when` or `unless` conditions, slots, roles (with a fact, or none), or
+//! `[models]` rules.
 //!
 //! rustc nests some constructs as deep as they are long: `derive(PartialEq)` over a
 //! struct's fields is one `&&` chain, and at about 6,000 fields (10,000 flags or reminder
@@ -10,8 +11,8 @@
 //! `cargo check` on a crate per kind, and prints time, memory and size (BENCHMARKS.md):
 //!
 //! ```sh
-//! cargo test -p doctrine-core --test scale -- --ignored --nocapture
-//! SCALE_N="1000 5000 10000" SCALE_KINDS="flags knobs" cargo test -p doctrine-core --test scale -- --ignored --nocapture
+//! cargo test -p doctrine-codegen --test scale -- --ignored --nocapture
+//! SCALE_N="1000 5000 10000" SCALE_KINDS="flags knobs" cargo test -p doctrine-codegen --test scale -- --ignored --nocapture
 //! ```
 
 use std::fmt::Write as _;
@@ -25,7 +26,7 @@ mod support;
 use support::generate_with;
 
 /// The kinds of item a manifest can have thousands of.
-const KINDS: [&str; 11] = [
+const KINDS: [&str; 12] = [
     "knobs",
     "facts",
     "overlays",
@@ -37,6 +38,7 @@ const KINDS: [&str; 11] = [
     "slots",
     "roles",
     "role_facts",
+    "models",
 ];
 
 /// A manifest with `n` items of `kind`. Names have a fixed width, so the code for `2n`
@@ -112,6 +114,14 @@ fn manifest(kind: &str, n: usize) -> String {
             flags(&mut m);
             let conds: Vec<String> = (0..n).map(|i| format!("\"g{i:05}\"")).collect();
             writeln!(m, "{base}{kind} = [{}]", conds.join(", ")).unwrap();
+        }
+        "models" => {
+            m.push_str("[flags]\npatch = false\n");
+            m.push_str(base);
+            m.push_str("[models]\ndefault = {}\n[models.rules]\n");
+            for i in 0..n {
+                writeln!(m, "\"m{i:05}\" = {{ flags = [\"patch\"] }}").unwrap();
+            }
         }
         _ => unreachable!("unknown kind {kind}"),
     }

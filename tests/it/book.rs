@@ -128,7 +128,7 @@ fn volatile_texts_follow_a_bar_and_another_joint_is_a_text_of_its_own() {
         .add("again", &other);
     let text = book.to_string();
 
-    // The crew's joint is the book's; the other manifest's `|` is a text between layers.
+    // The crew's joint is the book's; the other manifest's `|` is a text before a layer.
     let read = book_reader::prompts(&text, crew::SEPARATOR);
     assert_eq!(read[0], ("ambient".into(), ambient.as_str().to_string()));
     assert_eq!(read[1], ("bar".into(), other.as_str().to_string()));
@@ -147,19 +147,20 @@ fn volatile_texts_follow_a_bar_and_another_joint_is_a_text_of_its_own() {
         .split_whitespace()
         .collect();
     assert_eq!((bar[1], bar[2]), ("31", "31"));
-    assert_eq!(bar[4..], ["3", "10", "8", "10", "9"]);
+    // Each `|` is a gap of its own, labelled by the layer it stands before, and listed
+    // beside that layer's text.
+    assert_eq!(bar[4..], ["3", "8", "9", "10", "11"]);
     assert!(
         text.contains(" = bar\n"),
         "a prompt equal to an earlier one: {text}"
     );
-    assert!(
-        text.contains("== 10 (between layers), in 2 prompts (1 distinct): bar\n|\n\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("A text `(between layers)` stands where"),
-        "{text}"
-    );
+    for gap in ["== 8 (before note),", "== 10 (before note_seen),"] {
+        assert!(
+            text.contains(&format!("{gap} in 2 prompts (1 distinct): bar\n|\n\n")),
+            "{text}"
+        );
+    }
+    assert!(text.contains("A text `(before L)` stands where"), "{text}");
 }
 
 #[test]

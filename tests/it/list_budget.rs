@@ -12,7 +12,11 @@ use budget::{compose, Facts};
 #[test]
 fn a_list_over_its_budget_is_cut_with_a_notice_and_an_explain_line() {
     let docs = ["first doc", "second doc"];
-    let p = compose(Facts { docs: &docs }).finish();
+    let p = compose(Facts {
+        docs: &docs,
+        args: &[],
+    })
+    .finish();
     // 12 bytes: "first doc\nse"; the loop's "<first doc><s" likewise.
     assert_eq!(p.layer("docs"), Some("first doc\nse"));
     assert_eq!(p.layer("looped"), Some("<first doc><"));
@@ -38,7 +42,11 @@ fn a_list_over_its_budget_is_cut_with_a_notice_and_an_explain_line() {
 #[test]
 fn a_list_within_its_budget_has_no_notice() {
     let docs = ["short"];
-    let p = compose(Facts { docs: &docs }).finish();
+    let p = compose(Facts {
+        docs: &docs,
+        args: &[],
+    })
+    .finish();
     assert_eq!(p.layer("docs"), Some("short"));
     assert!(p.notices().is_empty());
     assert!(p.cuts().is_empty());
@@ -48,12 +56,20 @@ fn a_list_within_its_budget_has_no_notice() {
 fn the_builder_lowers_the_budget_and_never_raises_it() {
     let docs = ["éé doc", "other"];
     // "éé doc" is 8 bytes; 3 ends inside the second `é`: cut before it.
-    let p = compose(Facts { docs: &docs }).max_bytes_docs(3).finish();
+    let p = compose(Facts {
+        docs: &docs,
+        args: &[],
+    })
+    .max_bytes_docs(3)
+    .finish();
     assert_eq!(p.layer("docs"), Some("é"));
     assert_eq!(p.cuts()[0].printed, 2);
-    let p = compose(Facts { docs: &docs })
-        .max_bytes_docs(usize::MAX)
-        .finish();
+    let p = compose(Facts {
+        docs: &docs,
+        args: &[],
+    })
+    .max_bytes_docs(usize::MAX)
+    .finish();
     assert_eq!(p.layer("docs"), Some("éé doc\noth"));
 }
 
@@ -62,8 +78,35 @@ fn the_builder_lowers_the_budget_and_never_raises_it() {
 #[test]
 fn a_budget_of_zero_leaves_the_list_absent() {
     let docs = ["anything"];
-    let p = compose(Facts { docs: &docs }).max_bytes_docs(0).finish();
+    let p = compose(Facts {
+        docs: &docs,
+        args: &[],
+    })
+    .max_bytes_docs(0)
+    .finish();
     assert_eq!(p.as_str(), "");
     assert_eq!(p.layer("docs"), None);
     assert_eq!(p.cuts().len(), 1);
+}
+
+/// A list of JSON-escaped items is cut after its last whole item, so what reaches the
+/// prompt is still JSON; the `more` line counts what the budget left out.
+#[test]
+fn escaped_items_are_cut_whole() {
+    let args = ["say \"hi\"", "b", "long enough to overflow"];
+    let p = compose(Facts {
+        docs: &[],
+        args: &args,
+    })
+    .finish();
+    // `"say \"hi\""` is 12 bytes; `, "b"` would make 17 > 16; `, "+2"` too.
+    assert_eq!(p.layer("args"), Some(r#"["say \"hi\""]"#));
+    let cut = &p.cuts()[0];
+    assert_eq!((cut.fact, cut.printed), ("args", 12));
+    let p = compose(Facts {
+        docs: &[],
+        args: &args[1..],
+    })
+    .finish();
+    assert_eq!(p.layer("args"), Some(r#"["b", "+1"]"#));
 }

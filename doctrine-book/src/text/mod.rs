@@ -12,7 +12,7 @@ pub(crate) mod shown;
 use std::collections::HashMap;
 use std::fmt::Display;
 
-use doctrine_core::introspect::Section;
+use doctrine_core::introspect::{LayerInfo, Section};
 use doctrine_core::Prompt;
 
 use crate::count::Counter;
@@ -73,16 +73,41 @@ pub(crate) struct Page {
 /// One distinct text of one layer, and the pages it is in.
 #[derive(Clone, Debug)]
 struct Text {
-    /// The layer's name, or [`BETWEEN`] for what stands between two layers where the
-    /// prompt does not have the book's joint.
+    /// The layer's name, or a gap's label (`(before notes)`, see [`is_gap`]) for what
+    /// stands between two layers where the prompt does not have the book's joint.
     layer: String,
     body: String,
     pages: Vec<usize>,
 }
 
-/// The label of a stretch that is no layer's text: something other than the book's joint
-/// between two layers, or text before the first or after the last.
+/// The label of a prompt whose layers' records do not lie in order in its text: all of
+/// it, as one stretch. A stretch that is no layer's text in an ordered prompt is labelled
+/// by the layer it stands before (`(before notes)`), or after, for text after the last.
 const BETWEEN: &str = "(between layers)";
+
+/// Whether `label` names a stretch that is no layer's text (a layer's name never starts
+/// with a parenthesis).
+pub(crate) fn is_gap(label: &str) -> bool {
+    label.starts_with('(')
+}
+
+/// The layer a gap's label names (`(before notes)` → `notes`), if any.
+pub(crate) fn gap_layer(label: &str) -> Option<&str> {
+    let inner = label.strip_prefix('(')?.strip_suffix(')')?;
+    inner
+        .strip_prefix("before ")
+        .or_else(|| inner.strip_prefix("after "))
+}
+
+/// Whether what stands between `before`'s text and `after`'s is the manifest's separator:
+/// both in the same message (or neither in one) and no `join_before` on `after`.
+fn separated(before: &LayerInfo, after: &LayerInfo) -> bool {
+    let same = match (before.message, after.message) {
+        (Some(a), Some(b)) => std::ptr::eq(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    };
+    same && after.join.is_none()
+}
 
 impl Book {
     /// An empty book called `title`.
@@ -173,9 +198,9 @@ impl Book {
     /// joint seen becomes the book's). Layers that overlap or run backwards (no composed
     /// prompt does) make the whole prompt one piece, so that nothing is ever lost.
     fn split(&mut self, text: &str, sections: &[Section]) -> Vec<(String, usize, usize)> {
-        let spans: Vec<(&str, usize, usize)> = sections
+        let spans: Vec<(&LayerInfo, usize, usize)> = sections
             .iter()
-            .filter_map(|s| s.state.range().map(|r| (s.info.name, r.start, r.end)))
+            .filter_map(|s| s.state.range().map(|r| (s.info, r.start, r.end)))
             .collect();
         let ordered = spans
             .iter()
@@ -188,17 +213,19 @@ impl Book {
         }
         let mut pieces = Vec::new();
         let mut at = 0;
-        for (i, &(layer, start, end)) in spans.iter().enumerate() {
+        for (i, &(info, start, end)) in spans.iter().enumerate() {
             let gap = &text[at..start];
-            let joint = i > 0 && self.is_joint(gap);
+            // Only the separator can be the joint: not a `join_before` text, nor what
+            // stands where one message ends and the next begins (wrappers).
+            let joint = i > 0 && separated(spans[i - 1].0, info) && self.is_joint(gap);
             if !joint && (i > 0 || !gap.is_empty()) {
-                pieces.push((BETWEEN.to_string(), at, start));
+                pieces.push((format!("(before {})", info.name), at, start));
             }
-            pieces.push((layer.to_string(), start, end));
+            pieces.push((info.name.to_string(), start, end));
             at = end;
         }
-        if at < text.len() {
-            pieces.push((BETWEEN.to_string(), at, text.len()));
+        if let (true, Some((last, _, _))) = (at < text.len(), spans.last()) {
+            pieces.push((format!("(after {})", last.name), at, text.len()));
         }
         pieces
     }

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::shown::View;
-use super::{Book, Page, BETWEEN};
+use super::{is_gap, Book, Page, BETWEEN};
 
 impl fmt::Display for Book {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -59,11 +59,22 @@ impl Book {
                  in their last paragraph share the rest."
             )?;
         }
+        if self
+            .texts
+            .iter()
+            .any(|t| is_gap(&t.layer) && t.layer != BETWEEN)
+        {
+            writeln!(
+                f,
+                "A text `(before L)` stands where a prompt has something other than that \
+                 joint before layer L's text (a `join_before` text, a message's wrapper, \
+                 another manifest's separator); `(after L)` is text after the last layer's."
+            )?;
+        }
         if self.texts.iter().any(|t| t.layer == BETWEEN) {
             writeln!(
                 f,
-                "A text `{BETWEEN}` stands where a prompt has something other than that \
-                 joint between two texts, or text before the first or after the last."
+                "A text `{BETWEEN}` is a whole prompt whose layers' records are out of order."
             )?;
         }
         writeln!(f)

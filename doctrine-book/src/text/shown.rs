@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{Book, Text, BETWEEN};
+use super::{gap_layer, is_gap, Book, Text};
 
 /// One text as the book shows it.
 pub(crate) struct Shown<'a> {
@@ -90,7 +90,9 @@ impl Book {
 
     /// Each shown text's number (see [`View::ids`]).
     fn number(&self, shown: &[Shown<'_>]) -> Vec<usize> {
+        // A gap ranks with the layer its label names: a join is listed beside its layer.
         let rank = |layer: &str| {
+            let layer = gap_layer(layer).unwrap_or(layer);
             self.layers
                 .iter()
                 .position(|l| l == layer)
@@ -108,7 +110,7 @@ impl Book {
 
 /// A layer text's head and last paragraph, when it has both.
 fn head_of(t: &Text) -> Option<(&str, &str)> {
-    if t.layer == BETWEEN {
+    if is_gap(&t.layer) {
         return None;
     }
     t.body

@@ -55,6 +55,23 @@ impl std::fmt::Display for Problem {
 /// work and the markdown grow with it.
 pub const MAX_TEMPLATE_BYTES: usize = 1 << 20;
 
+/// minijinja counts columns in a `u16` and, reporting a syntax error at the last one,
+/// overflows it (a panic in a debug build, as `cargo run` makes the tool): a template with
+/// a line this long is refused before it is parsed.
+pub const MAX_LINE_CHARS: usize = u16::MAX as usize;
+
+/// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or more.
+fn overlong_line(source: &str) -> Option<usize> {
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        if line.len() >= MAX_LINE_CHARS && line.chars().count() >= MAX_LINE_CHARS {
+            return Some(start);
+        }
+        start += line.len();
+    }
+    None
+}
+
 /// Imports `templates`, each a layer in the order given.
 pub fn jinja(templates: &[Template]) -> Imported {
     let mut uses = infer::Uses::default();
@@ -71,6 +88,14 @@ pub fn jinja(templates: &[Template]) -> Imported {
                 t.source.len()
             );
             problems.extend(located(&t.name, &t.source, vec![(0, message)]));
+            continue;
+        }
+        if let Some(offset) = overlong_line(&t.source) {
+            let message = format!(
+                "a line of {MAX_LINE_CHARS} characters or more, which the Jinja parser cannot \
+                 locate errors in: break the line (nothing imported from this template)"
+            );
+            problems.extend(located(&t.name, &t.source, vec![(offset, message)]));
             continue;
         }
         for (offset, written) in unsupported_markers(&t.source) {

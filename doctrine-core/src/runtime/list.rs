@@ -70,6 +70,13 @@ pub struct ListStyle {
 }
 
 impl ListStyle {
+    /// Whether its item template prints a field escaped.
+    fn escapes(&self) -> bool {
+        self.item
+            .iter()
+            .any(|p| matches!(p, ItemPiece::Escaped(..)))
+    }
+
     /// How many fields the item template reads: an item is kept when one is non-empty.
     pub fn fields(&self) -> usize {
         let mut n = 0;
@@ -274,11 +281,20 @@ impl<'a, R: Row> List<'a, R> {
 
     /// Hands each piece the list prints to `out`, in order, as far as its byte budget
     /// goes: the piece that crosses it is cut at the last character boundary before it,
-    /// and nothing after is written.
+    /// and nothing after is written. A list whose items print an escaped field is cut
+    /// after its last whole item instead: a cut inside one would leave a JSON string
+    /// unclosed or an XML entity half written.
     #[inline]
     fn walk(&self, out: &mut impl FnMut(&str, bool)) {
         if self.cap == usize::MAX {
             walk_all(self.rows, self.order.as_deref(), self.style, out);
+            return;
+        }
+        if self.style.escapes() {
+            match self.order.as_deref() {
+                Some(order) => whole_items(order.iter().map(|&i| &self.rows[i]), self, out),
+                None => whole_items(self.rows.iter(), self, out),
+            }
             return;
         }
         let mut left = self.cap;
@@ -297,6 +313,46 @@ impl<'a, R: Row> List<'a, R> {
                 }
             },
         );
+    }
+}
+
+/// Hands `list`'s kept items to `out` as `walk` does, but only those that fit its byte
+/// budget whole (with their joins); then, if it fits too, the `more` line counting every
+/// item left out, by `max` or by the budget (after the join when an item printed).
+fn whole_items<'r, R: Row + 'r>(
+    rows: impl Iterator<Item = &'r R>,
+    list: &List<'_, R>,
+    out: &mut impl FnMut(&str, bool),
+) {
+    let style = list.style;
+    let (fields, max) = (style.fields(), style.max.unwrap_or(usize::MAX));
+    let (mut left, mut shown, mut over) = (list.cap, 0, 0);
+    for row in rows.filter(|r| kept(*r, fields)) {
+        let join = if shown > 0 { style.join.len() } else { 0 };
+        let mut len = join;
+        write_item(style.item, |f| row.field(f), &mut |p, _| len += p.len());
+        if shown == max || over > 0 || len > left {
+            over += 1;
+            continue;
+        }
+        left -= len;
+        if shown > 0 {
+            out(style.join, false);
+        }
+        write_item(style.item, |f| row.field(f), out);
+        shown += 1;
+    }
+    if over == 0 {
+        return;
+    }
+    let mut digits = [0; 20];
+    let n = decimal(over, &mut digits);
+    let join = if shown > 0 { style.join } else { "" };
+    let mut more = join.len();
+    more_line(style.more, n, &mut |p| more += p.len());
+    if more <= left {
+        out(join, false);
+        more_line(style.more, n, &mut |p| out(p, false));
     }
 }
 
@@ -536,6 +592,44 @@ mod tests {
         };
         assert_eq!(render(&rows, &WHOLE), "- abé\n- second");
         assert_eq!(Rows::cut(&List::new(&rows[..], &WHOLE)), None);
+    }
+
+    /// A list whose items print an escaped field is cut after its last whole item: a cut
+    /// inside one would end in the middle of `\"` or before the closing quote. The `more`
+    /// line counts what the budget left out, when it fits.
+    #[test]
+    fn a_byte_budget_keeps_escaped_items_whole() {
+        const JSON: ListStyle = ListStyle {
+            item: &[Escaped(0, Escaping::Json)],
+            join: ",",
+            sort: None,
+            max: None,
+            more: "\"+{n}\"",
+            max_bytes: Some(16),
+            fact: "docs",
+        };
+        let rows = ["a\"b", "c\"d", "e"];
+        // `"a\"b"` is 6 bytes; with the join and the second, 13; the third would make
+        // 17. Char-cut at 16, the list would end inside `"e"`.
+        assert_eq!(render(&rows, &JSON), r#""a\"b","c\"d""#);
+        let list = List::new(&rows[..], &JSON);
+        assert_eq!(Rows::cut(&list), Some(("docs", 13, 17)));
+        // At 11 the second item does not fit whole; the `more` line (5 bytes with its
+        // join) does.
+        assert_eq!(render_capped(&rows, &JSON, 11), r#""a\"b","+2""#);
+        // At 10 neither does: the first item alone.
+        assert_eq!(render_capped(&rows, &JSON, 10), r#""a\"b""#);
+        // No item fits whole: the `more` line alone, and below it nothing (absent).
+        let list = List::new(&rows[..], &JSON).capped(4);
+        assert_eq!((list.printed_len(), list.items()), (4, 3));
+        assert_eq!(render_capped(&rows, &JSON, 4), r#""+3""#);
+        assert_eq!(List::new(&rows[..], &JSON).capped(3).items(), 0);
+    }
+
+    fn render_capped<R: Row>(rows: &[R], style: &'static ListStyle, cap: usize) -> String {
+        let mut out = String::new();
+        List::new(rows, style).capped(cap).write(&mut out);
+        out
     }
 
     /// Named fields, as a generated item struct has them.

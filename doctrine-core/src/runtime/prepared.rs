@@ -29,7 +29,9 @@ use super::section::Section;
 /// per role or session, as long as it is used. A prompt composed with it is the one
 /// `finish()` composes, byte for byte and record for record; given another role, choice,
 /// flag, knob or formulation than it was prepared for, `finish_prepared` composes as
-/// `finish()` does.
+/// `finish()` does. In a manifest with `[[message]]` or `join_before`, what stands before
+/// a layer depends on what printed before it, so every layer is composed per prompt: the
+/// same bytes, no faster than `finish()`.
 #[derive(Clone)]
 pub struct Prepared {
     key: Key,

@@ -1,11 +1,9 @@
 //! Reads a rendered prompt book back into its prompts, as a reviewer would: each matrix
-//! line's texts, in order, joined by the book's joint (a `(between layers)` text stands in
+//! line's texts, in order, joined by the book's joint (a `(before LAYER)` text stands in
 //! for the joint where it is listed; `9+12` is text 9, a blank line, text 12). What this
 //! gives back is what the book shows.
 
 use std::collections::HashMap;
-
-const BETWEEN: &str = "(between layers)";
 
 /// Every prompt of `book` by name, in matrix order, given the joint it names in its header.
 pub fn prompts(book: &str, joint: &str) -> Vec<(String, String)> {
@@ -75,7 +73,8 @@ fn build(
             .split('+')
             .map(|id| &texts[&id.parse::<usize>().unwrap()])
             .collect();
-        let is_layer = parts[0].0 != BETWEEN;
+        // A gap's label (`(before notes)`) starts with a parenthesis; a layer's never does.
+        let is_layer = !parts[0].0.starts_with('(');
         if is_layer && last_was_layer {
             out.push_str(joint);
         }
