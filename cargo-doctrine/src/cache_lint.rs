@@ -12,7 +12,7 @@ use doctrine_core::introspect::Stability;
 use crate::prompts::{self, Composed, Prompts, TierPrefix};
 use crate::tokens::Counter;
 
-/// The fewest tokens most current models cache (see README, "Cache notes").
+/// The fewest tokens most current models cache (see the guide page `doctrine/docs/cli.md`, "Cache notes").
 pub(crate) const MIN_CACHE_TOKENS: usize = 1024;
 
 /// Every note, in order: short prefixes, then layer order. `source` is the manifest's

@@ -319,11 +319,12 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert_eq!(stderr(&out), "");
 }
 
-/// README.md's example of the JSON format is what the tool prints for that diagnostic.
+/// The guide's example of the JSON format (`doctrine/docs/cli.md`) is what the tool prints
+/// for that diagnostic.
 #[test]
-fn the_readme_shows_a_real_json_diagnostic() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let section = readme.split("**JSON.**").nth(1).unwrap();
+fn the_guide_shows_a_real_json_diagnostic() {
+    let guide = std::fs::read_to_string(repo().join("doctrine/docs/cli.md")).unwrap();
+    let section = guide.split("**JSON.**").nth(1).unwrap();
     let block = section.split("```json\n").nth(1).unwrap();
     let shown: serde_json::Value =
         serde_json::from_str(block.split("```").next().unwrap()).unwrap();
@@ -339,7 +340,7 @@ fn the_readme_shows_a_real_json_diagnostic() {
         .collect();
     assert!(
         printed.contains(&shown),
-        "README.md's JSON example: {shown:#}\nprinted: {printed:#?}"
+        "doctrine/docs/cli.md's JSON example: {shown:#}\nprinted: {printed:#?}"
     );
 }
 

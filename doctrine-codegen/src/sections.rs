@@ -180,7 +180,7 @@ pub(super) fn report(errors: Vec<Error>, sink: &mut Sink<'_>) {
             Some(e.span),
             e.message,
             Some(e.help.unwrap_or_else(|| {
-                "check this value's type and spelling against the manifest reference in the README".into()
+                "check this value's type and spelling against the manifest reference (doctrine::guide::reference)".into()
             })),
         );
     }

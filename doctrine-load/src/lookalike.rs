@@ -2,7 +2,7 @@
 //! name folding (`text::fold`) maps and drops, so that `ѕafety` (Cyrillic `ѕ`) and `safety` compare equal. A hand table rather than
 //! Unicode's full confusables data (UTS #39, the `unicode-security` crate): that would add
 //! four crates and about 450 KB to every agent binary, since overlay file names are folded
-//! by the loader that every binary links (README, "Dependencies"). The table covers what
+//! by the loader that every binary links (doctrine/docs/reminders.md, "Names that read alike"). The table covers what
 //! is typed to fool a reader of a name: Cyrillic and Greek capitals and small letters with
 //! a Latin twin, some Armenian and Cherokee ones, dotless and small-capital Latin letters,
 //! fullwidth forms, the mathematical alphanumerics and segmented digits. ASCII letters and digits are never mapped to one another

@@ -118,29 +118,32 @@ pub fn floor_char_boundary(s: &str, at: usize) -> usize {
     at
 }
 
-/// A name for a message: its first 40 characters, then `…` if there are more, so a
-/// megabyte-long name does not become a megabyte-long compile error or notice; a line
-/// break or control character in them is shown escaped (`\r`, `\u{202e}`), so the message
-/// says what is there and is itself one line.
+/// A name for a message: its first 40 characters as shown, then `…` if there are more, so
+/// a megabyte-long name does not become a megabyte-long compile error or notice; a line
+/// break or control character in them is shown escaped (`\r`, `\u{202e}`), each escape
+/// counting as the characters it is shown as, so the message says what is there, is
+/// itself one line, and stays short however the name is made.
 pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
     use crate::one_line::breaks;
-    let head = match name.char_indices().nth(40) {
-        Some((cut, _)) => &name[..cut],
-        None => name,
-    };
-    let cut = head.len() < name.len();
-    if !cut && !head.chars().any(|c| breaks(c).is_some()) {
+    const MAX: usize = 40;
+    let short = name.char_indices().nth(MAX).is_none();
+    if short && !name.chars().any(|c| breaks(c).is_some()) {
         return name.into();
     }
-    let mut out = String::with_capacity(head.len() + 3);
-    for c in head.chars() {
-        match breaks(c) {
-            Some(_) => out.extend(c.escape_debug()),
+    let mut out = String::with_capacity(name.len().min(4 * MAX) + 3);
+    let mut count = 0;
+    for c in name.chars() {
+        let escaped = breaks(c).map(|_| c.escape_debug());
+        let len = escaped.clone().map_or(1, Iterator::count);
+        if count + len > MAX {
+            out.push('…');
+            break;
+        }
+        match escaped {
+            Some(e) => out.extend(e),
             None => out.push(c),
         }
-    }
-    if cut {
-        out.push('…');
+        count += len;
     }
     out.into()
 }
@@ -162,6 +165,10 @@ mod tests {
         assert_eq!(shown("a\rb\u{202e}c"), "a\\rb\\u{202e}c");
         let long = format!("{}\n", "x".repeat(40));
         assert_eq!(shown(&long), format!("{}…", "x".repeat(40)));
+        // Escapes count as what they are shown as: forty control characters are not
+        // four hundred characters of message.
+        let controls = "\u{19}".repeat(40);
+        assert_eq!(shown(&controls), format!("{}…", "\\u{19}".repeat(6)));
     }
 
     #[test]

@@ -91,6 +91,16 @@ pub mod guide {
     pub mod reminders {}
     #[doc = include_str!("../docs/testing.md")]
     pub mod testing {}
+    #[doc = include_str!("../docs/cache.md")]
+    pub mod cache {}
+    #[doc = include_str!("../docs/generated.md")]
+    pub mod generated {}
+    #[doc = include_str!("../docs/files.md")]
+    pub mod files {}
+    #[doc = include_str!("../docs/errors.md")]
+    pub mod errors {}
+    #[doc = include_str!("../docs/cli.md")]
+    pub mod cli {}
     #[doc = include_str!("../docs/reference.md")]
     pub mod reference {}
 }

@@ -486,7 +486,7 @@ fn check_skills(
     }
 }
 
-/// What the README promises an overlay file becomes: normalised (BOM, line endings), then
+/// What the overlays guide promises an overlay file becomes: normalised (BOM, line endings), then
 /// stripped of surrounding whitespace and BOMs.
 fn trimmed(text: &str) -> String {
     let text = normalise(text);

@@ -1,25 +1,123 @@
-//! The manifest reference has one source, `doctrine/docs/reference.md`: rustdoc shows it as
-//! `doctrine::guide::reference`, and README.md carries a copy between markers that must
-//! not drift from it.
+//! The manifest reference has one source, `doctrine/docs/reference.md` (rustdoc shows it as
+//! `doctrine::guide::reference`): a table of one-line cells, each key linking to the guide
+//! section that explains it. README.md links to it and stays short.
+
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// The README holds what a newcomer needs and links to the guide for the rest.
+#[test]
+fn the_readme_is_at_most_300_lines_and_links_to_the_reference() {
+    let readme = read("README.md");
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines: move detail into a guide page (doctrine/docs/)"
+    );
+    assert!(readme.contains("(doctrine/docs/reference.md)"));
+}
+
+/// The id rustdoc (and GitHub) gives a heading: its letters, digits, `-` and `_`
+/// lowercased, each space a `-`, the rest dropped; a repeat gets `-1`, `-2`….
+fn heading_ids(page: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut fenced = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        let Some(text) = line.strip_prefix('#').filter(|_| !fenced) else {
+            continue;
+        };
+        let text = text.trim_start_matches('#');
+        if !text.starts_with(' ') {
+            continue;
+        }
+        let slug: String = text
+            .trim()
+            .chars()
+            .filter_map(|c| match c {
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
+                c if c.is_whitespace() => Some('-'),
+                _ => None,
+            })
+            .collect();
+        let repeats = ids
+            .iter()
+            .filter(|i| {
+                **i == slug
+                    || i.strip_prefix(&format!("{slug}-"))
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count();
+        ids.push(if repeats == 0 {
+            slug
+        } else {
+            format!("{slug}-{repeats}")
+        });
+    }
+    ids
+}
+
+/// Every row of the reference's tables is one short line, and each key (each row of the
+/// table of keys inside tables) links to a section of a guide page that exists.
+#[test]
+fn every_reference_row_is_one_line_linking_to_a_guide_section() {
+    let reference = read("doctrine/docs/reference.md");
+    let mut problems = Vec::new();
+    let rows = reference
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| key") && !l.starts_with("| table"));
+    let mut count = 0;
+    for row in rows {
+        count += 1;
+        let meaning = row.trim_end_matches('|').rsplit(" | ").next().unwrap_or("");
+        // The meaning as read: a link's text without its target.
+        let shown = meaning
+            .split("](")
+            .map(|p| p.split_once(')').map_or(p, |(_, rest)| rest))
+            .collect::<String>();
+        if shown.chars().count() > 160 {
+            problems.push(format!("longer than one line (160 characters): {row}"));
+        }
+        let Some((_, target)) = row.split_once("(crate::guide::") else {
+            problems.push(format!("no link to a guide page: {row}"));
+            continue;
+        };
+        let target = target.split(')').next().unwrap();
+        let (page, id) = target.split_once('#').unwrap_or((target, ""));
+        let path = root().join("doctrine/docs").join(format!("{page}.md"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            problems.push(format!(
+                "links to a guide page that does not exist ({page}): {row}"
+            ));
+            continue;
+        };
+        if id.is_empty() || !heading_ids(&text).iter().any(|h| h == id) {
+            problems.push(format!("links to no section of {page}.md (`#{id}`): {row}"));
+        }
+    }
+    assert!(count > 60, "only {count} rows read");
+    assert!(
+        problems.is_empty(),
+        "doctrine/docs/reference.md:\n{}",
+        problems.join("\n")
+    );
+}
 
 #[test]
-fn the_readme_carries_the_reference_verbatim() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
-    let start = "<!-- reference:start -->\n";
-    let end = "<!-- reference:end -->";
-    let from = readme
-        .find(start)
-        .expect("README.md has a reference:start marker")
-        + start.len();
-    let to = readme
-        .find(end)
-        .expect("README.md has a reference:end marker");
-    assert!(
-        readme[from..to] == reference,
-        "README.md's manifest reference differs from doctrine/docs/reference.md: copy the file \
-         between the markers"
+fn headings_get_the_ids_rustdoc_gives_them() {
+    let page = "# Facts\n\n```toml\n# not a heading\n```\n## `[facts.NAME]`\n## `roles` (layer)\n# Facts\n";
+    assert_eq!(
+        heading_ids(page),
+        ["facts", "factsname", "roles-layer", "facts-1"]
     );
 }
 
@@ -28,8 +126,7 @@ fn the_readme_carries_the_reference_verbatim() {
 /// reader without a line in the reference fails here.
 #[test]
 fn the_reference_documents_every_manifest_key() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
+    let reference = read("doctrine/docs/reference.md");
     let mut missing = Vec::new();
     for (table, keys) in doctrine_codegen::__internals::MANIFEST_KEYS {
         for key in *keys {
@@ -49,7 +146,7 @@ fn the_reference_documents_every_manifest_key() {
     }
     assert!(
         missing.is_empty(),
-        "doctrine/docs/reference.md (and README.md) do not document: {missing:?}"
+        "doctrine/docs/reference.md does not document: {missing:?}"
     );
 }
 
@@ -118,8 +215,7 @@ fn every_published_crate_names_its_documentation() {
 /// added, renamed or removed on one side only fails here.
 #[test]
 fn the_reference_rows_are_the_declared_keys() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let reference = std::fs::read_to_string(root.join("doctrine/docs/reference.md")).unwrap();
+    let reference = read("doctrine/docs/reference.md");
     let declared = |table: &str| {
         let (_, keys) = doctrine_codegen::__internals::MANIFEST_KEYS
             .iter()

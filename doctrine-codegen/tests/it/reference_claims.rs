@@ -1,14 +1,25 @@
-//! What the manifest reference says, checked against what the code does, for the claims a
-//! reader relies on and that once disagreed with it.
+//! What the guide's manifest keys say (each page's "Manifest keys", which the reference
+//! links to), checked against what the code does, for the claims a reader relies on and
+//! that once disagreed with it.
 
 use crate::support;
 use doctrine_codegen::model::{Content, ItemPiece, RoleId};
 use doctrine_core::instructions::{Authority, Instruction, LinePiece, Style};
 use support::{errors, load_with};
 
+/// The guide pages, one after another.
 fn reference() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../doctrine/docs/reference.md");
-    std::fs::read_to_string(path).unwrap()
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../doctrine/docs");
+    let mut pages: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    pages.sort();
+    pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
 }
 
 #[test]
@@ -28,7 +39,7 @@ fn a_lists_defaults_are_the_ones_the_reference_gives() {
     let says = "the defaults are `item = \"{0}\"`, `join = \"\\n\"`, `sort = false`, no `max` and `more = \"(and {n} more)\"`";
     assert!(
         reference().contains(says),
-        "the reference no longer says: {says}"
+        "the guide no longer says: {says}"
     );
 }
 

@@ -264,8 +264,15 @@ fn tag(name: &str, at: usize, index: bool, check: NameCheck) -> Result<Tag, Temp
         (Some(_), Some((b, word))) if check(b).is_none() => {
             return Err(TemplateError {
                 at,
-                message: format!("`{{{}}}` counts by `{}`, which is not `one` or `many`", shown(name), shown(word)),
-                help: Some(format!("write `{{?{b}:one}}` (exactly one item), `{{?{b}:many}}` (two or more), or `{{?{b}}}` (any)")),
+                message: format!(
+                    "`{{{}}}` counts by `{}`, which is not `one` or `many`",
+                    shown(name),
+                    shown(word)
+                ),
+                help: Some({
+                    let b = shown(b);
+                    format!("write `{{?{b}:one}}` (exactly one item), `{{?{b}:many}}` (two or more), or `{{?{b}}}` (any)")
+                }),
             })
         }
         _ => (bare, None),
@@ -323,7 +330,7 @@ fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateEr
                 return Err(TemplateError {
                     at,
                     message: format!("loop `{{#{n}}}` is inside loop `{{#{}}}`: loops do not nest", outer.name),
-                    help: Some(format!("close `{{/{}}}` before opening another loop; an item's fields are text or bool, not lists", outer.name)),
+                    help: Some(format!("close `{{/{}}}` before opening another loop; an item's fields are text or bool, not lists", shown(&outer.name))),
                 });
             }
             let written = format!("#{n}");
