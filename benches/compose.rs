@@ -5,6 +5,7 @@
 //!
 //! cargo bench --bench compose
 //! cargo bench --bench compose -- extensions
+//! cargo bench --bench compose -- requests
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -26,6 +27,10 @@ mod extensions_jinja;
 
 mod extensions {
     doctrine::doctrine!("../examples/extensions/doctrine.toml");
+}
+
+mod requests {
+    doctrine::doctrine!("../examples/requests/doctrine.toml");
 }
 
 /// The same without `sanitize`: what cleaning its values costs.
@@ -326,5 +331,38 @@ fn bench_extensions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_extensions);
+/// The requests example's seat: a request of four messages with wrappers and joins.
+fn requests_seat() -> requests::Compose<'static, requests::stage::Ready> {
+    use requests::{Approval, Base, Facts, Sandbox};
+    let facts = Facts {
+        sandbox: Sandbox::Workspace,
+        approval: Approval::OnFailure,
+        roots: &["/work/app"],
+        cwd: "/work/app",
+        date: Some("2026-12-01"),
+    };
+    requests::compose(facts, Base::Plain)
+        .model("orca-2")
+        .user_notes(Some("Prefer small commits."))
+        .project_docs(&[])
+}
+
+/// A manifest with messages and `join_before`: composed whole, and from its seat prepared
+/// once (a message's fixed layers copied as a run, the joins and wrappers written per
+/// prompt).
+fn bench_requests(c: &mut Criterion) {
+    let prepared = requests_seat().prepare();
+    assert_eq!(
+        requests_seat().finish_prepared(&prepared),
+        requests_seat().finish()
+    );
+    let mut group = c.benchmark_group("requests");
+    group.bench_function("finish", |b| b.iter(|| black_box(requests_seat()).finish()));
+    group.bench_function("finish_prepared", |b| {
+        b.iter(|| black_box(requests_seat()).finish_prepared(black_box(&prepared)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_extensions, bench_requests);
 criterion_main!(benches);

@@ -40,6 +40,7 @@ manifests! {
     quickstart: "../../examples/quickstart/doctrine.toml",
     spine: "../../examples/spine/doctrine.toml",
     extensions: "../../examples/extensions/doctrine.toml",
+    requests: "../../examples/requests/doctrine.toml",
     any_of: "../fixtures/any_of.toml",
     crew_without_fable: "../fixtures/crew_without_fable.toml",
     gates: "../fixtures/gates.toml",

@@ -155,3 +155,41 @@ fn run_time_text_cannot_forge_the_join_line() {
     let plain = user_message(&prompt("orca", &DOCS, Some("Mine.")));
     assert!(plain.contains("\n\n--- project-doc ---\n\n"), "{plain}");
 }
+
+/// A prepared seat copies a message's fixed layers as one run (the system message's base
+/// text and tool line) and writes the joins and wrappers around every run per prompt: the
+/// prompt is `finish()`'s for every model, with and without the optional pieces.
+#[test]
+fn a_prepared_seat_composes_the_messages_as_finish_does() {
+    for model in models() {
+        let seat = || {
+            let facts = Facts {
+                sandbox: Sandbox::Workspace,
+                approval: Approval::OnFailure,
+                roots: &["/work/app"],
+                cwd: "/work/app",
+                date: Some("2026-12-01"),
+            };
+            requests::compose(facts, Base::Plain).model(model)
+        };
+        let prepared = seat().prepare();
+        if model == "orca-2" {
+            // The base text and the patch tool's line: one run of two layers.
+            assert!(format!("{prepared:?}").contains("(0..2, "), "{prepared:?}");
+        }
+        for notes in [None, Some("Prefer small commits.")] {
+            for docs in [&DOCS[..], &[]] {
+                let typed = || seat().user_notes(notes).project_docs(docs);
+                let ours = typed().finish_prepared(&prepared);
+                let plain = typed().finish();
+                assert_eq!(ours.as_str(), plain.as_str(), "{model} {notes:?}");
+                assert_eq!(ours.messages(), plain.messages());
+                assert_eq!(ours.explain().to_string(), plain.explain().to_string());
+                assert_eq!(
+                    (ours.stable(), ours.volatile()),
+                    (plain.stable(), plain.volatile())
+                );
+            }
+        }
+    }
+}

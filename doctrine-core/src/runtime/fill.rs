@@ -53,14 +53,6 @@ impl Measure {
         }
     }
 
-    /// A run of text composed beforehand, `len` bytes.
-    #[inline(always)]
-    pub(super) fn add_run(&mut self, len: usize, separator: &str) {
-        if len > 0 {
-            self.total += self.joins.before_run(separator).len() + len;
-        }
-    }
-
     #[inline(always)]
     pub(super) fn total(self) -> usize {
         self.total + self.joins.end().len()
@@ -137,18 +129,23 @@ impl<'a> Filler<'a> {
         section.state = SectionState::Included { start, end };
     }
 
-    /// Text composed beforehand from fixed layers of one tier (never empty): written after
-    /// the separator as it is; `sections`, those layers' records with offsets from the
-    /// text's start, are moved to where it landed.
+    /// Text composed beforehand from fixed layers of one tier and one message (never
+    /// empty), `first` the first of them with text: written after what goes before that
+    /// layer (as [`Self::layer`] writes it) as it is; `sections`, those layers' records
+    /// with offsets from the text's start, are moved to where it landed.
     #[inline(always)]
     pub(super) fn run(
         &mut self,
         separator: &str,
+        first: &LayerInfo,
         text: &str,
         tier: Stability,
         sections: &mut [Section],
     ) {
-        let start = self.separated(separator);
+        for piece in self.joins.before(first, separator) {
+            self.out.text.push(piece);
+        }
+        let start = self.out.text.len();
         self.out.text.push(text);
         self.included(tier, start, self.out.text.len());
         for s in sections {
@@ -156,13 +153,6 @@ impl<'a> Filler<'a> {
                 (*from, *end) = (*from + start, *end + start);
             }
         }
-    }
-
-    /// The separator, when text comes before; where the next text starts.
-    #[inline(always)]
-    fn separated(&mut self, separator: &str) -> usize {
-        self.out.text.push(self.joins.before_run(separator));
-        self.out.text.len()
     }
 
     /// Text of `tier` was written from `start` to `end`.

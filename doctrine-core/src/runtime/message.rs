@@ -195,16 +195,6 @@ impl Joins {
         [close, if started { separator } else { "" }, m.open]
     }
 
-    /// A run of text composed beforehand (a prepared plan's, which has no messages and
-    /// no per-layer joins): the separator, when text came before.
-    #[inline(always)]
-    pub(super) fn before_run<'a>(&mut self, separator: &'a str) -> &'a str {
-        match std::mem::replace(&mut self.started, true) {
-            true => separator,
-            false => "",
-        }
-    }
-
     /// Whether a message was written.
     #[inline(always)]
     pub(super) fn messages(&self) -> bool {
@@ -216,14 +206,6 @@ impl Joins {
     pub(super) fn end(&self) -> &'static str {
         self.message.map_or("", |m| m.close)
     }
-}
-
-/// Whether a plan's layers need [`Joins`] beyond the separator: a message or a
-/// `join_before` (a prepared plan composes such layers one by one).
-pub(super) fn joined_per_layer<'a>(infos: impl IntoIterator<Item = &'a LayerInfo>) -> bool {
-    infos
-        .into_iter()
-        .any(|i| i.message.is_some() || i.join.is_some())
 }
 
 #[cfg(test)]

@@ -13,12 +13,11 @@ use super::boundary::Guard;
 use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
 use super::fill::{part_len, Filler, Measure, With};
 use super::formulation::Formulation;
-use super::layer::Stability;
-use super::message::joined_per_layer;
+use super::layer::{LayerInfo, Stability};
 use super::part::{Part, Value};
 use super::plan::{fixed, resolve, resolve_into, Inputs, LayerPlan};
 use super::prompt::{Prompt, Written};
-use super::section::Section;
+use super::section::{Section, SectionState};
 
 /// A manifest's plan prepared for one role, its choices, flags, knobs and formulation
 /// (generated `Compose::prepare`), so that composing a prompt for them copies the text of
@@ -29,9 +28,9 @@ use super::section::Section;
 /// per role or session, as long as it is used. A prompt composed with it is the one
 /// `finish()` composes, byte for byte and record for record; given another role, choice,
 /// flag, knob or formulation than it was prepared for, `finish_prepared` composes as
-/// `finish()` does. In a manifest with `[[message]]` or `join_before`, what stands before
-/// a layer depends on what printed before it, so every layer is composed per prompt: the
-/// same bytes, no faster than `finish()`.
+/// `finish()` does. In a manifest with `[[message]]` or `join_before`, a run stays within
+/// one message, and what stands before it (a join, a message's wrapper) is written per
+/// prompt, as it depends on what printed before.
 #[derive(Clone)]
 pub struct Prepared {
     key: Key,
@@ -59,11 +58,14 @@ struct Key {
 /// What a prompt is written from, in order.
 #[derive(Clone, Debug)]
 enum Step {
-    /// Fixed layers `layers`, all of one tier, as composed (never empty).
+    /// Fixed layers `layers`, all of one tier and one message, as composed (never empty),
+    /// without what goes before `first`, the first of them with text, nor its message's
+    /// wrapper: those depend on what printed before, and are written per prompt.
     Run {
         text: Box<str>,
         layers: Range<usize>,
         tier: Stability,
+        first: &'static LayerInfo,
     },
     /// A layer resolved for each prompt.
     Live(usize),
@@ -85,13 +87,7 @@ pub fn prepare(
         }
         runtime
     };
-    // Layers joined otherwise than by the separator are composed one by one: a run's
-    // joins and wrappers would depend on the layers around it.
-    let per_layer = joined_per_layer(plan.iter().map(|p| &p.info));
-    let parts: Vec<Option<Part<'_>>> = plan
-        .iter()
-        .map(|p| fixed(p, inputs, &runtime).filter(|_| !per_layer))
-        .collect();
+    let parts: Vec<Option<Part<'_>>> = plan.iter().map(|p| fixed(p, inputs, &runtime)).collect();
     let (steps, sections) = runs(plan, layout, inputs.values, &parts);
     let mut read = read.into_inner();
     read.sort_unstable();
@@ -130,11 +126,14 @@ fn runs(
     let mut steps = Vec::new();
     let mut i = 0;
     while i < plan.len() {
-        let tier = plan[i].info.stability;
+        let (tier, message) = (plan[i].info.stability, plan[i].info.message);
+        let together = |p: &LayerInfo| {
+            p.stability == tier && p.message.map(|m| m.index) == message.map(|m| m.index)
+        };
         let run: Vec<Part<'_>> = parts[i..]
             .iter()
             .zip(&plan[i..])
-            .map_while(|(part, p)| part.filter(|_| p.info.stability == tier))
+            .map_while(|(part, p)| part.filter(|_| together(&p.info)))
             .collect();
         if run.is_empty() {
             steps.push(Step::Live(i));
@@ -144,12 +143,30 @@ fn runs(
         let layers = i..i + run.len();
         let composed = compose_boxed(layout, values, &[], &run);
         debug_assert!(composed.user_content().is_empty() && composed.escapes().is_empty());
-        sections[layers.clone()].copy_from_slice(composed.sections());
+        let records = &mut sections[layers.clone()];
+        records.copy_from_slice(composed.sections());
         i = layers.end;
-        if !composed.as_str().is_empty() {
-            let text = composed.into_string().into_boxed_str();
-            steps.push(Step::Run { text, layers, tier });
+        let Some(first) = records.iter().find(|s| s.state.range().is_some()) else {
+            continue;
+        };
+        // Composed as a prompt of its own, the run opens and closes its message; the
+        // prompt around it writes those, when the message starts and ends.
+        let (open, close) = first.info.message.map_or(("", ""), |m| (m.open, m.close));
+        let first = first.info;
+        let text = composed.as_str();
+        debug_assert!(text.starts_with(open) && text.ends_with(close));
+        let text = text[open.len()..text.len() - close.len()].into();
+        for s in records.iter_mut() {
+            if let SectionState::Included { start, end } = &mut s.state {
+                (*start, *end) = (*start - open.len(), *end - open.len());
+            }
         }
+        steps.push(Step::Run {
+            text,
+            layers,
+            tier,
+            first,
+        });
     }
     (steps, sections)
 }
@@ -186,7 +203,9 @@ impl Prepared {
         let mut measure = Measure::default();
         for step in &self.steps {
             match *step {
-                Step::Run { ref text, .. } => measure.add_run(text.len(), layout.0),
+                Step::Run {
+                    ref text, first, ..
+                } => measure.add(text.len(), first, layout.0),
                 // Resolved straight into its slot: a copy of a part read back what the call
                 // had just written, and stalled on it.
                 Step::Live(i) => {
@@ -215,7 +234,8 @@ impl Prepared {
                     ref text,
                     ref layers,
                     tier,
-                } => filler.run(layout.0, text, tier, &mut sections[layers.clone()]),
+                    first,
+                } => filler.run(layout.0, first, text, tier, &mut sections[layers.clone()]),
                 Step::Live(i) => {
                     let again;
                     let part = match parts.get(i) {
