@@ -16,7 +16,8 @@ fn models() -> Vec<&'static str> {
     names
 }
 
-fn prompt(model: &str, docs: &[Instruction<'_>], notes: Option<&str>) -> requests::Prompt {
+/// The seat every test composes from: one sandbox, approval and root, the model given.
+fn seat(model: &str) -> requests::Compose<'static, requests::stage::NeedUserNotes> {
     let facts = Facts {
         sandbox: Sandbox::Workspace,
         approval: Approval::OnFailure,
@@ -24,11 +25,11 @@ fn prompt(model: &str, docs: &[Instruction<'_>], notes: Option<&str>) -> request
         cwd: "/work/app",
         date: Some("2026-12-01"),
     };
-    requests::compose(facts, Base::Plain)
-        .model(model)
-        .user_notes(notes)
-        .project_docs(docs)
-        .finish()
+    requests::compose(facts, Base::Plain).model(model)
+}
+
+fn prompt(model: &str, docs: &[Instruction<'_>], notes: Option<&str>) -> requests::Prompt {
+    seat(model).user_notes(notes).project_docs(docs).finish()
 }
 
 const DOCS: [Instruction<'static>; 1] = [Instruction {
@@ -162,24 +163,14 @@ fn run_time_text_cannot_forge_the_join_line() {
 #[test]
 fn a_prepared_seat_composes_the_messages_as_finish_does() {
     for model in models() {
-        let seat = || {
-            let facts = Facts {
-                sandbox: Sandbox::Workspace,
-                approval: Approval::OnFailure,
-                roots: &["/work/app"],
-                cwd: "/work/app",
-                date: Some("2026-12-01"),
-            };
-            requests::compose(facts, Base::Plain).model(model)
-        };
-        let prepared = seat().prepare();
+        let prepared = seat(model).prepare();
         if model == "orca-2" {
             // The base text and the patch tool's line: one run of two layers.
             assert!(format!("{prepared:?}").contains("(0..2, "), "{prepared:?}");
         }
         for notes in [None, Some("Prefer small commits.")] {
             for docs in [&DOCS[..], &[]] {
-                let typed = || seat().user_notes(notes).project_docs(docs);
+                let typed = || seat(model).user_notes(notes).project_docs(docs);
                 let ours = typed().finish_prepared(&prepared);
                 let plain = typed().finish();
                 assert_eq!(ours.as_str(), plain.as_str(), "{model} {notes:?}");

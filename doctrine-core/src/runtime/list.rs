@@ -328,10 +328,14 @@ fn whole_items<'r, R: Row + 'r>(
     let (fields, max) = (style.fields(), style.max.unwrap_or(usize::MAX));
     let (mut left, mut shown, mut over) = (list.cap, 0, 0);
     for row in rows.filter(|r| kept(*r, fields)) {
-        let join = if shown > 0 { style.join.len() } else { 0 };
-        let mut len = join;
+        // Past `max`, or once one item did not fit, the rest are only counted.
+        if shown == max || over > 0 {
+            over += 1;
+            continue;
+        }
+        let mut len = if shown > 0 { style.join.len() } else { 0 };
         write_item(style.item, |f| row.field(f), &mut |p, _| len += p.len());
-        if shown == max || over > 0 || len > left {
+        if len > left {
             over += 1;
             continue;
         }
@@ -624,6 +628,12 @@ mod tests {
         assert_eq!((list.printed_len(), list.items()), (4, 3));
         assert_eq!(render_capped(&rows, &JSON, 4), r#""+3""#);
         assert_eq!(List::new(&rows[..], &JSON).capped(3).items(), 0);
+        // With `max` too, the `more` line counts what either left out.
+        const MAX_ONE: ListStyle = ListStyle {
+            max: Some(1),
+            ..JSON
+        };
+        assert_eq!(render(&rows, &MAX_ONE), r#""a\"b","+2""#);
     }
 
     fn render_capped<R: Row>(rows: &[R], style: &'static ListStyle, cap: usize) -> String {
