@@ -714,21 +714,41 @@ fn render_escapes_the_section_boundaries_run_time_text_holds() {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(0), "{family}: {}", stderr(&out));
         let (prompt, said) = (stdout(&out), stderr(&out));
-        // The locked layer's own delimiters, once at most; no forged line or tag.
-        assert!(
-            prompt.matches("<safety>").count() <= 1,
-            "{family}: {prompt}"
-        );
+        // The locked layer's own heading in markdown; in tagged, the forged ones inside
+        // their layers' containers.
+        let headings = match family {
+            "gpt" => 1,
+            "claude" => 5,
+            _ => 0,
+        };
         assert_eq!(
             prompt.matches("\n## Safety\n").count(),
-            usize::from(family == "gpt"),
+            headings,
             "{prompt}"
         );
-        assert_eq!(
-            prompt.matches("<\\safety>OVERRIDE").count(),
-            5,
-            "{family}: {prompt}"
-        );
+        // Each layer's own closing tag is escaped.
+        for tag in ["style", "spine", "tool_policy", "rules", "task"] {
+            assert!(
+                prompt.contains(&format!("x <\\/{tag}>")),
+                "{family}: {prompt}"
+            );
+        }
+        if family == "claude" {
+            // Tagged: each layer's tags are a container, and the forged section inside one
+            // is its text (the model reads it there).
+            assert_eq!(prompt.matches("\n<safety>OVERRIDE").count(), 5, "{prompt}");
+        } else {
+            // No container: the locked layer's own delimiters, once at most; no forged tag.
+            assert!(
+                prompt.matches("<safety>").count() <= 1,
+                "{family}: {prompt}"
+            );
+            assert_eq!(
+                prompt.matches("<\\safety>OVERRIDE").count(),
+                5,
+                "{family}: {prompt}"
+            );
+        }
         for source in [
             "layer `style`, overlay file style.md",
             "layer `spine`, the file selector `spine` names",

@@ -830,9 +830,20 @@ pub struct Formulations {
     pub families: Vec<(String, doctrine_core::input::Formulation)>,
     /// `match = "exact"`: a key names a whole family, not a prefix.
     pub exact: bool,
-    /// Section boundaries in run-time text are escaped (`escape = "none"` turns it off, in
-    /// a manifest without a locked layer).
-    pub escape: bool,
+    /// Where section boundaries in run-time text are escaped (`escape`).
+    pub guard: Guarding,
+}
+
+/// `[formulation] escape`: where run-time text is kept from writing a section boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guarding {
+    /// Outside a container, in a message that holds a locked layer (`locked`, the
+    /// default); elsewhere only what would close a container.
+    Locked,
+    /// Outside a container, in every message (`boundaries`).
+    Everywhere,
+    /// Nowhere (`none`, in a manifest without a locked layer).
+    Off,
 }
 
 /// `[reminders]`, validated.

@@ -152,9 +152,10 @@ table! {
         default: Option<Formulation> = "default",
         families: BTreeMap<Name, Formulation> = default "families",
         match_: Option<Spanned<FamilyMatch>> = "match",
-        /// `boundaries` (the default): a section tag or a heading line in run-time text is
-        /// escaped, with a notice; `none`: run-time text is written as given, for a manifest
-        /// without a locked layer that must match another composer byte for byte.
+        /// `locked` (the default): section boundaries in run-time text are escaped, with a
+        /// notice, where a locked layer can be reached (outside a container, in a message
+        /// that holds one); `boundaries`: in every message; `none`: run-time text is written
+        /// as given, for a manifest without a locked layer.
         escape: Option<Spanned<Escape>> = "escape",
     }
 }
@@ -229,6 +230,9 @@ table! {
         /// Written before the layer's text, in place of the separator, only when a layer
         /// before it in its message printed.
         join_before: Option<Spanned<String>> = "join_before",
+        /// The opening and the closing text written around the layer's text when it
+        /// prints: a container when they pair (a tag, a code fence).
+        wrap: Option<Spanned<Vec<Spanned<String>>>> = "wrap",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.
@@ -704,6 +708,7 @@ impl From<Formulation> for doctrine_core::input::Formulation {
 keywords! {
     /// What `[formulation] escape` escapes in run-time text.
     pub(super) enum Escape {
+        Locked = "locked",
         Boundaries = "boundaries",
         None = "none",
     }

@@ -44,13 +44,14 @@ pub mod input {
 /// gain a field or a variant in a minor release (`#[non_exhaustive]`).
 pub mod introspect {
     pub use crate::runtime::boundary::{Escape, RunTimeText, Supplied};
+    pub use crate::runtime::container::{Container, Wrap};
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
     pub use crate::runtime::list::ListCut;
     pub use crate::runtime::model::ModelMatch;
     pub use crate::runtime::notice::{Notice, NoticeKind};
-    pub use crate::runtime::prompt::Budget;
+    pub use crate::runtime::prompt::{Budget, Unclosed};
     pub use crate::runtime::sanitize::{Cleaned, CleanedFrom, Removed};
     pub use crate::runtime::section::{Mark, Section, SectionState};
     pub use crate::runtime::selector::{Doctor, SelectorOrigin, SelectorReport};
@@ -86,7 +87,7 @@ pub mod tripwire {
 /// out of the documented API (as serde's `__private` is).
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::runtime::boundary::{boundaries, Guard};
+    pub use crate::runtime::boundary::{boundaries, in_reach, Guard};
     pub use crate::runtime::combination::{combination_name, combinations, Combinations, Digits};
     pub use crate::runtime::compose::{
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
@@ -124,8 +125,8 @@ pub mod __private {
 pub mod __internals {
     pub use crate::runtime::selector::Picked;
     pub use crate::runtime::{
-        boundary, combination, compose, emit, escape, fact, formulation, list, marker, model, part,
-        plan, prompt, sanitize, user_content, user_template,
+        boundary, combination, compose, container, emit, escape, fact, formulation, list, marker,
+        model, part, plan, prompt, sanitize, user_content, user_template,
     };
 }
 

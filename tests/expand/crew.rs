@@ -1087,8 +1087,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1154,8 +1156,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1213,8 +1217,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1244,8 +1250,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1283,8 +1291,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1359,8 +1369,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1418,8 +1430,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Choice {
                 choice: 0,
                 texts: &[
@@ -1458,8 +1472,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Choice {
                 choice: 1,
                 texts: &[
@@ -1510,8 +1526,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

@@ -594,12 +594,22 @@ mod __doctrine {
                 0,
                 false,
                 false,
-                Some(&Title::rebuild("Base", "## Base\n\n", "<base>\n", "\n</base>")),
+                Some(
+                    &Title::rebuild(
+                        "Base",
+                        "## Base\n\n",
+                        "<base>\n",
+                        "\n</base>",
+                        "base",
+                    ),
+                ),
+                None,
                 None,
                 None,
                 None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -626,13 +636,21 @@ mod __doctrine {
                 false,
                 true,
                 Some(
-                    &Title::rebuild("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>"),
+                    &Title::rebuild(
+                        "Voice",
+                        "## Voice\n\n",
+                        "<voice>\n",
+                        "\n</voice>",
+                        "voice",
+                    ),
                 ),
+                None,
                 None,
                 None,
                 None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -665,13 +683,21 @@ mod __doctrine {
                 false,
                 false,
                 Some(
-                    &Title::rebuild("Rules", "## Rules\n\n", "<rules>\n", "\n</rules>"),
+                    &Title::rebuild(
+                        "Rules",
+                        "## Rules\n\n",
+                        "<rules>\n",
+                        "\n</rules>",
+                        "rules",
+                    ),
                 ),
+                None,
                 None,
                 None,
                 None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Instructions(
                 0,
                 &Style::rebuild(
@@ -709,8 +735,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -748,8 +776,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

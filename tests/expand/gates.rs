@@ -747,8 +747,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -785,8 +787,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -824,8 +828,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -870,8 +876,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -901,8 +909,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -947,8 +957,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -984,8 +996,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1023,8 +1037,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],
@@ -1047,8 +1063,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

@@ -523,8 +523,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -562,8 +564,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -601,8 +605,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

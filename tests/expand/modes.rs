@@ -1210,8 +1210,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1241,8 +1243,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1272,8 +1276,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1311,8 +1317,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1362,8 +1370,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1401,8 +1411,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[2]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1432,8 +1444,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[3]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1463,8 +1477,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[4]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1494,8 +1510,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[5]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1525,8 +1543,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1564,8 +1584,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1603,8 +1625,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1642,8 +1666,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1, 2, 3]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1681,8 +1707,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0, 1, 2, 3]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1720,8 +1748,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1759,8 +1789,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1798,8 +1830,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

@@ -454,8 +454,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -487,13 +489,16 @@ mod __doctrine {
                         "## Identity\n\n",
                         "<identity>\n",
                         "\n</identity>",
+                        "identity",
                     ),
                 ),
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -531,13 +536,16 @@ mod __doctrine {
                         "## Safety\n\n",
                         "<safety>\n",
                         "\n</safety>",
+                        "safety",
                     ),
                 ),
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -569,13 +577,16 @@ mod __doctrine {
                         "## Tool policy\n\n",
                         "<tool_policy>\n",
                         "\n</tool_policy>",
+                        "tool_policy",
                     ),
                 ),
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -608,13 +619,21 @@ mod __doctrine {
                 false,
                 true,
                 Some(
-                    &Title::rebuild("Style", "## Style\n\n", "<style>\n", "\n</style>"),
+                    &Title::rebuild(
+                        "Style",
+                        "## Style\n\n",
+                        "<style>\n",
+                        "\n</style>",
+                        "style",
+                    ),
                 ),
+                None,
                 None,
                 None,
                 None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -652,13 +671,16 @@ mod __doctrine {
                         "## Instructions\n\n",
                         "<instructions>\n",
                         "\n</instructions>",
+                        "instructions",
                     ),
                 ),
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Instructions(
                 0,
                 &Style::rebuild(
@@ -698,13 +720,16 @@ mod __doctrine {
                         "## Repository\n\n",
                         "<repository>\n",
                         "\n</repository>",
+                        "repository",
                     ),
                 ),
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

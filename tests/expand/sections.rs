@@ -338,8 +338,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

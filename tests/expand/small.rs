@@ -587,8 +587,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -622,8 +624,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -653,8 +657,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -695,8 +701,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -734,8 +742,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Choice {
                 choice: 0,
                 texts: &[
@@ -770,8 +780,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -794,8 +806,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],

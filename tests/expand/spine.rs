@@ -464,8 +464,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -502,8 +504,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0]),
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -533,8 +537,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
+            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -564,8 +570,10 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
+            strict: None,
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],

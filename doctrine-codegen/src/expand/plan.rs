@@ -78,6 +78,10 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
     let messages = d
         .has_messages()
         .then(|| quote! { use #krate::cache::MessageInfo; });
+    let wraps = d.layers.iter().any(|l| l.info.wrap.is_some());
+    let wrap = wraps.then(|| quote! { use #krate::introspect::Wrap; });
+    let container =
+        (wraps || d.has_messages()).then(|| quote! { use #krate::introspect::Container; });
     let trim = d
         .layers
         .iter()
@@ -93,6 +97,8 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
         use #krate::introspect::{LayerInfo, Origin, Provenance, EmbeddedFile, Skip, Stability, Title};
         use #krate::instructions::{LinePiece, Style};
         #messages
+        #wrap
+        #container
         #trim
     }
 }

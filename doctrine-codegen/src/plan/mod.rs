@@ -11,6 +11,7 @@ mod indices;
 mod leak;
 mod list_style;
 mod overlay_spec;
+mod strict;
 mod suffix;
 
 pub(crate) use gate::alternatives;
@@ -37,7 +38,8 @@ pub(crate) fn shared<T: std::hash::Hash + Eq + Send + Sync + 'static>(value: T) 
 }
 
 use crate::model::{
-    Content, Count, Doctrine, Layer, LinePart, Override, RoleGroup, SectionOn, Segment, TextId,
+    Content, Count, Doctrine, Guarding, Layer, LinePart, Override, RoleGroup, SectionOn, Segment,
+    TextId,
 };
 use doctrine_core::__internals::boundary::{tag_names, Guard};
 use doctrine_core::__internals::part::Seg;
@@ -119,6 +121,10 @@ fn guard(d: &Doctrine) -> Guard {
     for m in messages {
         tags.extend(tag_names(m.open, fold).chain(tag_names(m.close, fold)));
     }
+    // A layer's wrapper, as a message's: text outside it may not write its tags either.
+    for w in d.layers.iter().filter_map(|l| l.info.wrap) {
+        tags.extend(tag_names(w.open, fold).chain(tag_names(w.close, fold)));
+    }
     tags.sort();
     tags.dedup();
     let facts = d.facts.iter().map(|f| text(&f.name)).collect();
@@ -144,9 +150,9 @@ fn guard(d: &Doctrine) -> Guard {
     if !files.is_empty() {
         guard = guard.templating(d.template_base(), slice(files));
     }
-    match d.formulation.escape {
-        true => guard,
-        false => guard.unguarded(),
+    match d.formulation.guard {
+        Guarding::Off => guard.unguarded(),
+        Guarding::Locked | Guarding::Everywhere => guard,
     }
 }
 
@@ -160,6 +166,9 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
     let mut layer = LayerPlan::of(info(d, l), content);
     if let Some(roles) = l.scope.as_ref().filter(|_| !d.roles.is_empty()) {
         layer = layer.scoped(slice(roles.iter().map(|r| r.0 as u32).collect()));
+    }
+    if let Some(roles) = strict::roles(d, i) {
+        layer = layer.strict_in(slice(roles));
     }
     layer = layer.gated(gate::gate(d, ix, l));
     if let Some(s) = &l.suffix {
@@ -208,6 +217,8 @@ fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
     if let Some(t) = &l.title {
         let (heading, open, close) = crate::names::title_delimiters(t);
         let title = Title::new(text(t), text(&heading), text(&open), text(&close));
+        let tag = crate::names::tag(t).map(|t| doctrine_load::__internals::text::fold(&t));
+        let title = title.folded(text(&tag.unwrap_or_default()));
         info = info.titled(one(title));
     }
     info

@@ -2,7 +2,7 @@
 //! section boundaries in run-time text are escaped.
 
 use crate::diag::Sink;
-use crate::model::Formulations;
+use crate::model::{Formulations, Guarding};
 use crate::raw::{Escape, FamilyMatch, FormulationTable, Manifest, Name};
 
 /// Without a `[formulation]` table: Markdown for every family, boundaries escaped.
@@ -11,7 +11,7 @@ pub(super) fn absent() -> Formulations {
         default: doctrine_core::input::Formulation::Markdown,
         families: Vec::new(),
         exact: false,
-        escape: true,
+        guard: Guarding::Locked,
     }
 }
 
@@ -44,7 +44,7 @@ pub(super) fn formulation(
             .match_
             .as_ref()
             .is_some_and(|m| *m.get_ref() == FamilyMatch::Exact),
-        escape: escape(raw, table, sink),
+        guard: escape(raw, table, sink),
     }
 }
 
@@ -70,15 +70,17 @@ pub(super) fn lowercase_key(
     }
 }
 
-/// `escape`: on unless `none`, which a manifest with a locked layer may not say (a locked
-/// layer's section must not be one that run-time text can write).
-fn escape(raw: &Manifest, table: &FormulationTable, sink: &mut Sink<'_>) -> bool {
-    let Some(none) = table
-        .escape
-        .as_ref()
-        .filter(|e| *e.get_ref() == Escape::None)
-    else {
-        return true;
+/// `escape`: where locked layers can be reached unless `boundaries` (everywhere) or
+/// `none`, which a manifest with a locked layer may not say (a locked layer's section must
+/// not be one that run-time text can write).
+fn escape(raw: &Manifest, table: &FormulationTable, sink: &mut Sink<'_>) -> Guarding {
+    let none = match table.escape.as_ref() {
+        None => return Guarding::Locked,
+        Some(e) => match e.get_ref() {
+            Escape::Locked => return Guarding::Locked,
+            Escape::Boundaries => return Guarding::Everywhere,
+            Escape::None => e,
+        },
     };
     let locked = raw.layers.iter().find(|l| {
         let l = l.get_ref();
@@ -91,8 +93,8 @@ fn escape(raw: &Manifest, table: &FormulationTable, sink: &mut Sink<'_>) -> bool
             format!(
                 "`escape = \"none\"` would let run-time text write a heading or a tag that reads as locked layer `{name}`'s section"
             ),
-            Some("remove `escape` (section boundaries in run-time text are then escaped, with a notice), or unlock every layer".into()),
+            Some("remove `escape` (section boundaries in run-time text are then escaped where the locked layer can be reached, with a notice; wrap a layer in a tag or a code fence to forward its text as written), or unlock every layer".into()),
         );
     }
-    false
+    Guarding::Off
 }

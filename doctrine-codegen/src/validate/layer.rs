@@ -190,6 +190,7 @@ pub(super) fn validate_layer(
     let mut info = LayerInfo::named(crate::plan::interned(raw.name.get_ref()));
     info.note = note(raw, sink);
     info.join = join_before(raw, names, sink);
+    info.wrap = super::wrap::wrap(raw, names, sink);
     let layer = Layer {
         name: raw.name.get_ref().clone(),
         info,

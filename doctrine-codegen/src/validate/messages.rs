@@ -81,7 +81,8 @@ fn info(m: usize, t: &MessageTable, names: &Names<'_>, sink: &mut Sink<'_>) -> M
     };
     let after = t.after_history.as_ref().is_some_and(|a| *a.get_ref());
     let text = crate::plan::interned;
-    MessageInfo::rebuild(m, text(role), text(&open), text(&close), after)
+    let container = super::wrap::container(&open, &close);
+    MessageInfo::rebuild(m, text(role), text(&open), text(&close), after, container)
 }
 
 /// `wrap = [open, close]`: two texts, neither empty, each with a tag, no placeholder.

@@ -56,6 +56,7 @@ mod tier_uses;
 mod tiers;
 mod types;
 mod uses;
+mod wrap;
 
 pub use doctrine_load::__internals::template::{jinja, standalone};
 pub use placeholder::{

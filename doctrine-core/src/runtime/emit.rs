@@ -91,7 +91,7 @@ macro_rules! plain {
         }
     )*};
 }
-plain!(bool, u32, usize);
+plain!(bool, u8, u32, usize);
 
 /// Declares a type of the plan and derives its [`Emit`] from the one declaration: a struct
 /// is written as a literal; an `@new` struct (`#[non_exhaustive]`, which another crate

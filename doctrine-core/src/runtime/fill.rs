@@ -2,7 +2,7 @@
 //! [`compose`](super::compose::compose) and a [`Prepared`](super::prepared::Prepared) plan
 //! both take, so the two cannot write different bytes or records.
 
-use super::boundary::{Guarded, Piece, Raw, RunTimeText, Shift};
+use super::boundary::{Closed, Guarded, Piece, Raw, RunTimeText, Scope, Shift};
 use super::compose::Layout;
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Skip, Stability};
@@ -24,7 +24,8 @@ pub(super) fn delimiters(
         .map_or(("", ""), |t| t.delimiters(formulation))
 }
 
-/// The bytes `part` writes, its title's delimiters included (0: it is left out).
+/// The bytes `part` writes, its title's delimiters and its wrapper included (0: it is left
+/// out).
 #[inline(always)]
 pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Value<'_>]) -> usize {
     let len = part.body.len(values);
@@ -32,7 +33,8 @@ pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Valu
         return 0;
     }
     let (open, close) = delimiters(part, formulation);
-    len + open.len() + close.len()
+    let wrap = part.info.wrap.map_or(0, |w| w.open.len() + w.close.len());
+    len + open.len() + close.len() + wrap
 }
 
 /// The length of what parts join to, the empty ones left out: their bytes and what goes
@@ -175,8 +177,9 @@ impl<'a> Filler<'a> {
     #[inline(always)]
     pub(super) fn done(mut self, sections: &mut [Section]) -> Written {
         self.out.text.push(self.joins.end());
-        debug_assert_eq!(self.out.text.len(), self.total);
-        let (text, escapes, pieces) = self.out.text.finish();
+        let unmeasured = self.out.text.unmeasured();
+        debug_assert_eq!(self.out.text.len(), self.total + unmeasured);
+        let (text, escapes, pieces, closed) = self.out.text.finish();
         let volatile_start = self.volatile_start.min(text.len());
         let (stable_end, volatile_start) = match self.joins.messages() {
             true => super::message::split(sections, text.len()),
@@ -190,10 +193,11 @@ impl<'a> Filler<'a> {
             user: self.out.user,
             escapes: Vec::new(),
             run_time: run_time(pieces, sections),
+            closed: closed_records(closed, sections),
         };
         match escapes.is_empty() {
             true => {
-                debug_assert_eq!(written.text.capacity(), self.total);
+                debug_assert!(unmeasured > 0 || written.text.capacity() == self.total);
                 written
             }
             false => shifted(written, sections, &escapes),
@@ -201,7 +205,8 @@ impl<'a> Filler<'a> {
     }
 }
 
-/// One layer's text, its title's delimiters around it, read on its own for boundaries.
+/// One layer's text, its title's delimiters and its wrapper around it, read on its own for
+/// boundaries as its place in the request says ([`Scope`]).
 #[inline(always)]
 pub(super) fn write_section<'a>(
     i: usize,
@@ -210,17 +215,37 @@ pub(super) fn write_section<'a>(
     values: (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
 ) {
-    out.text.open(i);
-    // Untitled layers (most) take no delimiter pushes at all.
+    out.text
+        .open(i, Scope::of(part.info, formulation, part.strict));
+    // Untitled, unwrapped layers (most) take no delimiter pushes at all.
     let title = part.info.title.map(|t| t.delimiters(formulation));
     if let Some((open, _)) = title {
         out.text.push(open);
     }
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.open);
+    }
+    let content = out.text.len();
     write_part(i, part, values, out);
+    out.text.end_container(content);
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.close);
+    }
     if let Some((_, close)) = title {
         out.text.push(close);
     }
     out.text.close();
+}
+
+/// The closers as the prompt names them (before any escape).
+fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
+    let record = |c: Closed| super::prompt::Unclosed {
+        range: c.range,
+        layer: sections[c.section].info.name,
+        source: c.source,
+        what: c.what,
+    };
+    closed.into_iter().map(record).collect()
 }
 
 /// The run-time pieces as the prompt names them (before any escape).
@@ -251,6 +276,10 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
     for r in &mut w.run_time {
         let i = section_of(sections, r.range.start);
         r.range = shift.start(r.range.start, i)..shift.end(r.range.end, i);
+    }
+    for c in &mut w.closed {
+        let i = section_of(sections, c.range.start);
+        c.range = shift.start(c.range.start, i)..shift.end(c.range.end, i);
     }
     for m in &mut w.marks {
         (m.start, m.end) = (shift.start(m.start, m.section), shift.end(m.end, m.section));

@@ -72,6 +72,9 @@ pub struct Title {
     pub open: &'static str,
     /// `\n</title>`
     pub close: &'static str,
+    /// The tag's name, folded as the guard folds names: in the tagged formulation the
+    /// title's tags are a container whose closing tag run-time text inside may not write.
+    pub tag: &'static str,
 }
 }
 
@@ -89,7 +92,15 @@ impl Title {
             heading,
             open,
             close,
+            tag: "",
         }
+    }
+
+    /// The same title, its tag's name folded as `tag`.
+    #[doc(hidden)]
+    pub const fn folded(mut self, tag: &'static str) -> Self {
+        self.tag = tag;
+        self
     }
 
     /// What goes before and after the section's text.

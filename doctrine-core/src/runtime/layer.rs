@@ -70,6 +70,9 @@ pub struct LayerInfo {
     pub join: Option<&'static str>,
     /// The `[[message]]` the layer belongs to (`None`: the manifest declares none).
     pub message: Option<&'static super::message::MessageInfo>,
+    /// The manifest's `wrap`: texts written around the layer's text when it prints, inside
+    /// its title's delimiters; a container when they pair (a tag, a code fence).
+    pub wrap: Option<&'static super::container::Wrap>,
 }
 }
 
@@ -89,6 +92,7 @@ impl LayerInfo {
             note: None,
             join: None,
             message: None,
+            wrap: None,
         }
     }
 
@@ -133,6 +137,13 @@ impl LayerInfo {
     #[doc(hidden)]
     pub const fn in_message(mut self, message: &'static super::message::MessageInfo) -> Self {
         self.message = Some(message);
+        self
+    }
+
+    /// Written inside this wrapper.
+    #[doc(hidden)]
+    pub const fn wrapped(mut self, wrap: &'static super::container::Wrap) -> Self {
+        self.wrap = Some(wrap);
         self
     }
 

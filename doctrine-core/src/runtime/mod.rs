@@ -5,6 +5,7 @@ pub(crate) mod cache;
 pub(crate) mod choice;
 pub mod combination;
 pub mod compose;
+pub mod container;
 pub mod emit;
 pub mod escape;
 pub(crate) mod explain;

@@ -65,6 +65,10 @@ pub enum NoticeKind {
     /// declares, a heading line); each was escaped so it cannot end its section or start
     /// one that reads as the manifest's.
     BoundaryEscaped,
+    /// Run-time text inside a container (a wrapper, a titled layer's tags in the tagged
+    /// formulation) left a code fence or an HTML comment open; the composer closed it
+    /// before the container's closing text.
+    LeftOpen,
     /// A user's file read as a template with its layer's facts (`overlay_interpolate`)
     /// that does not read as one (a name the layer may not use, an unclosed section, a
     /// per-turn fact in a cached layer): the shipped text was kept.

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::boundary::{Escape, RunTimeText};
+use super::boundary::{Escape, RunTimeText, Supplied};
 use super::explain::Explain;
 use super::list::ListCut;
 use super::model::ModelMatch;
@@ -46,19 +46,43 @@ struct Told {
     rejected: Box<[Notice]>,
     run_time: Box<[RunTimeText]>,
     cuts: Box<[ListCut]>,
+    unclosed: Box<[Unclosed]>,
 }
 
 /// `None` when there is nothing to tell.
-fn told(cleaned: &[Cleaned], rejected: &[Notice], run_time: Vec<RunTimeText>) -> Option<Box<Told>> {
-    let nothing = cleaned.is_empty() && rejected.is_empty() && run_time.is_empty();
+fn told(
+    (cleaned, rejected): (&[Cleaned], &[Notice]),
+    run_time: Vec<RunTimeText>,
+    unclosed: Vec<Unclosed>,
+) -> Option<Box<Told>> {
+    let nothing =
+        cleaned.is_empty() && rejected.is_empty() && run_time.is_empty() && unclosed.is_empty();
     (!nothing).then(|| {
         Box::new(Told {
             cleaned: cleaned.into(),
             rejected: rejected.into(),
             run_time: run_time.into(),
             cuts: Box::default(),
+            unclosed: unclosed.into(),
         })
     })
+}
+
+/// A code fence or an HTML comment that run-time text left open inside a container (a
+/// layer's or a message's wrapper, a titled layer's tags in the tagged formulation): the
+/// composer closed it before the container's closing text, so that a markdown reader, and
+/// a model, still see the container end where the manifest ends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Unclosed {
+    /// Where the closer the composer wrote sits, in [`Prompt::as_str`].
+    pub range: std::ops::Range<usize>,
+    /// The layer whose text held it.
+    pub layer: &'static str,
+    /// The run-time text that opened it.
+    pub source: Supplied,
+    /// `a code fence` or `an HTML comment`.
+    pub what: &'static str,
 }
 
 /// What composition wrote: the text, where its stable part ends and its volatile part
@@ -73,6 +97,8 @@ pub(crate) struct Written {
     pub escapes: Vec<Escape>,
     /// Each run-time piece, when the guard recorded them.
     pub run_time: Vec<RunTimeText>,
+    /// What run-time text left open inside a container, and the closers written.
+    pub closed: Vec<Unclosed>,
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
@@ -94,7 +120,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             escapes: written.escapes,
             ceiling: None,
             model: None,
-            told: told(cleaned, rejected, written.run_time),
+            told: told((cleaned, rejected), written.run_time, written.closed),
         }
     }
 
@@ -102,12 +128,12 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// refused before composing.
     #[inline(always)]
     pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
-        // What the prompt already holds (recorded pieces, cut lists) stays.
-        let (run_time, cuts) = match self.told.take() {
-            Some(t) => (t.run_time.into_vec(), t.cuts),
-            None => (Vec::new(), Box::default()),
+        // What the prompt already holds (recorded pieces, cut lists, closers) stays.
+        let (run_time, cuts, unclosed) = match self.told.take() {
+            Some(t) => (t.run_time.into_vec(), t.cuts, t.unclosed.into_vec()),
+            None => (Vec::new(), Box::default(), Vec::new()),
         };
-        self.told = told(cleaned, rejected, run_time);
+        self.told = told((cleaned, rejected), run_time, unclosed);
         if !cuts.is_empty() {
             self.told.get_or_insert_with(Box::default).cuts = cuts;
         }
@@ -232,12 +258,20 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.told.as_ref().map_or(&[], |t| &t.cuts)
     }
 
+    /// Each code fence or HTML comment that run-time text left open inside a container,
+    /// and where the closer the composer wrote before the container's closing text sits.
+    /// See [`Prompt::notices`] for the same said in sentences.
+    pub fn unclosed(&self) -> &[Unclosed] {
+        self.told.as_ref().map_or(&[], |t| &t.unclosed)
+    }
+
     /// What composing did that the caller should hear of: one notice
     /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
     /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then
     /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
-    /// text held a section boundary, naming both, what was escaped and how. Empty for most
-    /// prompts.
+    /// text held a section boundary, naming both, what was escaped and how; one
+    /// ([`NoticeKind::LeftOpen`]) per code fence or comment run-time text left open inside
+    /// a container. Empty for most prompts.
     pub fn notices(&self) -> Vec<Notice> {
         let cleaned = self.cleaned().iter().map(|c| {
             let message = format!("{} before composing", c.removed);
@@ -257,6 +291,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             &self.text,
             &self.user,
         ));
+        notices.extend(self.unclosed().iter().map(|u| {
+            let message = format!(
+                "It left {} open inside its container, which would have hidden the \
+                 container's closing text; `{}` was written to close it.",
+                u.what,
+                self.text[u.range.clone()].escape_debug()
+            );
+            let subject = format!("layer `{}`, {}", u.layer, u.source);
+            Notice::new(subject, NoticeKind::LeftOpen, message)
+        }));
         notices
     }
 

@@ -17,6 +17,7 @@
 mod notices;
 mod oracle;
 mod scan;
+mod scope;
 mod writer;
 
 use std::fmt;
@@ -25,8 +26,9 @@ use std::ops::Range;
 use super::instruction::{Authority, Instruction};
 
 pub(crate) use notices::notices;
-pub use oracle::boundaries;
-pub(crate) use writer::{may_mark_a_heading, Guarded, Piece, Raw, Shift};
+pub use oracle::{boundaries, in_reach};
+pub(crate) use scope::Scope;
+pub(crate) use writer::{may_mark_a_heading, Closed, Guarded, Piece, Raw, Shift};
 
 /// What a manifest guards its run-time text against: its section tags' names, folded
 /// (lowercase, look-alikes as Latin letters, no accents), sorted; and its facts' names (for
@@ -343,6 +345,8 @@ pub struct Escape {
     pub source: Supplied,
 }
 
+#[cfg(test)]
+mod scope_tests;
 #[cfg(test)]
 mod tests;
 

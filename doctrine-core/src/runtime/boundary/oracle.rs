@@ -6,6 +6,10 @@ use std::ops::Range;
 
 use super::scan::ends_name;
 use super::Guard;
+use crate::runtime::container::{fence_closing, left_open, Container};
+use crate::runtime::formulation::Formulation;
+use crate::runtime::message::messages;
+use crate::runtime::section::{Section, SectionState};
 
 /// Every section boundary in `text`, by its marks: each tag (its `<`, `/` and name) whose
 /// name folds (by the guard's fold) to one of the guard's tags, and each heading line at
@@ -78,4 +82,130 @@ fn guarded(start: usize, line: &str, guard: &Guard) -> Option<Range<usize>> {
     let text = line.trim_matches(blank);
     let at = start + line.len() - line.trim_start_matches(blank).len();
     guard.lines.contains(&text).then(|| at..at + text.len())
+}
+
+/// The guard's promise over a whole composed prompt, stated plainly: every section boundary
+/// a model could read as one where a locked layer can be reached, and every way a
+/// container fails to hold. With harmless inputs it is the manifest's own boundaries; the
+/// writer must keep it so whatever run-time text holds.
+///
+/// Counted: each boundary of [`boundaries`] outside every container's content and outside
+/// the layers `strict` says are not guarded (their message holds no locked layer); each
+/// line that reads as a join, anywhere; inside each container's content (a message's
+/// wrapper, a layer's, a titled layer's tags in the tagged formulation), each closing tag
+/// of it or of a container around it, each line that would close a code fence around it,
+/// and an empty range at the content's end when a tag container's content leaves a fence
+/// or a comment open. Used by tests and the fuzz targets.
+pub fn in_reach(
+    text: &str,
+    sections: &[Section],
+    formulation: Formulation,
+    guard: &Guard,
+    strict: &dyn Fn(&Section) -> bool,
+) -> Vec<Range<usize>> {
+    let contents = contents(text, sections, formulation);
+    let loose: Vec<Range<usize>> = sections
+        .iter()
+        .filter(|s| !strict(s))
+        .filter_map(|s| s.state.range())
+        .collect();
+    let inside = |r: &Range<usize>, of: &[Range<usize>]| {
+        of.iter().any(|c| c.start <= r.start && r.end <= c.end)
+    };
+    let regions: Vec<Range<usize>> = contents.iter().map(|c| c.range.clone()).collect();
+    let mut out: Vec<Range<usize>> = boundaries(text, guard)
+        .into_iter()
+        .filter(|b| {
+            guard.lines.contains(&&text[b.clone()]) || !(inside(b, &regions) || inside(b, &loose))
+        })
+        .collect();
+    for c in &contents {
+        let body = &text[c.range.clone()];
+        for (i, _) in body.match_indices("</") {
+            let rest = &body[i + 2..];
+            let len = rest.find(ends_name).unwrap_or(rest.len());
+            let ended = rest[len..].chars().next().is_none_or(|e| e != '<');
+            let name = (guard.fold)(&rest[..len]);
+            if len > 0 && ended && c.names.contains(&name.as_str()) {
+                out.push(c.range.start + i..c.range.start + i + 2 + len);
+            }
+        }
+        if let Some((mark, len)) = c.fence {
+            for (start, line) in lines(body) {
+                if fence_closing(line, mark, len) {
+                    out.push(c.range.start + start..c.range.start + start + line.len());
+                }
+            }
+        } else if left_open(body).is_some() {
+            out.push(c.range.end..c.range.end);
+        }
+    }
+    out.sort_by_key(|r| (r.start, r.end));
+    out.dedup();
+    out
+}
+
+/// A container's content: where it is, the folded names of the tags whose closing tag
+/// would end it or one around it, and its fence.
+struct Content {
+    range: Range<usize>,
+    names: Vec<&'static str>,
+    fence: Option<(u8, u32)>,
+}
+
+/// Every container's content in a prompt composed from `sections` in `formulation`.
+fn contents(text: &str, sections: &[Section], formulation: Formulation) -> Vec<Content> {
+    let mut out = Vec::new();
+    for m in messages(text, sections) {
+        let Some(info) = sections.iter().find_map(|s| {
+            let r = s.state.range()?;
+            let m_info = s.info.message?;
+            (m.range.start <= r.start && r.end <= m.range.end).then_some(m_info)
+        }) else {
+            continue;
+        };
+        if let Container::Tag(name) = info.container {
+            let range = m.range.start + info.open.len()..m.range.end - info.close.len();
+            out.push(Content {
+                range,
+                names: vec![name],
+                fence: None,
+            });
+        }
+    }
+    for s in sections {
+        let SectionState::Included { start, end } = s.state else {
+            continue;
+        };
+        let mut names: Vec<&'static str> = s
+            .info
+            .message
+            .and_then(|m| m.container.tag())
+            .into_iter()
+            .collect();
+        let (mut start, mut end) = (start, end);
+        if let Some(t) = s.info.title.filter(|_| formulation == Formulation::Tagged) {
+            (start, end) = (start + t.open.len(), end - t.close.len());
+            names.push(t.tag);
+            out.push(Content {
+                range: start..end,
+                names: names.clone(),
+                fence: None,
+            });
+        }
+        if let Some(w) = s.info.wrap.filter(|w| w.container.is_some()) {
+            (start, end) = (start + w.open.len(), end - w.close.len());
+            let fence = match w.container {
+                Container::Fence(mark, len) => Some((mark, len)),
+                _ => None,
+            };
+            names.extend(w.container.tag());
+            out.push(Content {
+                range: start..end,
+                names,
+                fence,
+            });
+        }
+    }
+    out
 }

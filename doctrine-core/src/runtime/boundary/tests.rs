@@ -22,7 +22,7 @@ fn write(sep: &str, layers: &[Layer<'_>]) -> (String, Vec<Raw>, Vec<Range<usize>
         if i > 0 {
             w.push(sep);
         }
-        w.open(i);
+        w.open(i, Scope::FULL);
         for &(text, run) in layer {
             let lo = w.len();
             match run {
@@ -35,7 +35,7 @@ fn write(sep: &str, layers: &[Layer<'_>]) -> (String, Vec<Raw>, Vec<Range<usize>
         }
         w.close();
     }
-    let (text, escapes, _) = w.finish();
+    let (text, escapes, _, _) = w.finish();
     (text, escapes, runtime)
 }
 

@@ -6,7 +6,7 @@
 //! before.
 
 use super::scan::{piece, Ctx, Found};
-use super::{Escape, Guard, Supplied, Via};
+use super::{Escape, Guard, Scope, Supplied, Via};
 use crate::runtime::escape::Escaping;
 use crate::runtime::list::Rows;
 
@@ -66,15 +66,32 @@ pub(crate) struct Guarded<'a> {
     text: String,
     guard: &'a Guard,
     separator: &'a str,
-    /// Where the layer being written starts, and its index.
+    /// Where the layer being written starts, its index, and what its run-time text may
+    /// not write.
     base: usize,
     section: usize,
+    scope: Scope,
     /// Run-time pieces of this layer with a boundary not decided yet (allocated only
     /// when a piece ends inside one).
     pending: Vec<Pending<'a>>,
     escapes: Vec<Raw>,
     /// Each run-time piece, where it was written, when the guard records them.
     pieces: Vec<Piece>,
+    /// The run-time pieces of the layer being written, when its scope closes what they
+    /// leave open (allocated only for such a layer).
+    spans: Vec<(usize, Via<'a>)>,
+    /// What was closed that run-time text left open inside a container.
+    closed: Vec<Closed>,
+}
+
+/// A code fence or an HTML comment that run-time text left open inside a container, and
+/// the text that closed it (written before the container's closing text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Closed {
+    pub(crate) range: std::ops::Range<usize>,
+    pub(crate) section: usize,
+    pub(crate) source: Supplied,
+    pub(crate) what: &'static str,
 }
 
 /// A run-time piece as written (before any escape): its bytes, its layer, its source.
@@ -95,10 +112,13 @@ impl<'a> Guarded<'a> {
             separator,
             base: 0,
             section: 0,
+            scope: Scope::FULL,
             pending: Vec::new(),
             // Allocated only when something is escaped.
             escapes: Vec::new(),
             pieces: Vec::new(),
+            spans: Vec::new(),
+            closed: Vec::new(),
         }
     }
 
@@ -131,11 +151,68 @@ impl<'a> Guarded<'a> {
         }
     }
 
-    /// Layer `section` starts here.
+    /// Layer `section` starts here, its run-time text guarded as `scope` says.
     #[inline]
-    pub(crate) fn open(&mut self, section: usize) {
+    pub(crate) fn open(&mut self, section: usize, scope: Scope) {
         self.base = self.text.len();
         self.section = section;
+        self.scope = scope;
+        self.spans.clear();
+    }
+
+    /// The layer's container ends here (its closing text comes next): what its run-time
+    /// text left open since `from`, where the container's content starts, is closed first,
+    /// so that a markdown reader (and a model) still sees the container close.
+    pub(crate) fn end_container(&mut self, from: usize) {
+        if !self.scope.tracks || self.spans.is_empty() || !self.guard.is_on() {
+            return;
+        }
+        let content = &self.text[from..];
+        let Some(open) = crate::runtime::container::left_open(content) else {
+            return;
+        };
+        let closer = open.closer(content);
+        let at = from + open.at();
+        // The piece that opened it: the first that reaches past where it was opened.
+        let via = self
+            .spans
+            .iter()
+            .find(|(hi, _)| *hi > at)
+            .map(|(_, via)| *via);
+        let Some(via) = via.or(self.spans.last().map(|(_, via)| *via)) else {
+            return;
+        };
+        let start = self.text.len();
+        self.text.push_str(&closer);
+        self.closed.push(Closed {
+            range: start..self.text.len(),
+            section: self.section,
+            source: via.supplied(self.guard),
+            what: open.what(),
+        });
+    }
+
+    /// A run-time piece ended at the text's end: kept when the layer's scope closes what
+    /// run-time text leaves open.
+    #[inline(always)]
+    fn span(&mut self, via: Via<'a>) {
+        if self.scope.tracks {
+            self.spans.push((self.text.len(), via));
+        }
+    }
+
+    /// Whether run-time text in `s` may hold something the layer's scope looks for: most
+    /// run-time text, in most manifests, is written with this one pass.
+    #[inline(always)]
+    fn may_hold(&self, s: &[u8]) -> bool {
+        let scope = &self.scope;
+        let tags = match scope.full {
+            true => !self.guard.tags.is_empty(),
+            false => !scope.closers().is_empty(),
+        };
+        tags || !self.guard.lines.is_empty()
+            || (scope.full && may_mark_a_heading(s))
+            || scope.fence.is_some_and(|(mark, _)| s.contains(&mark))
     }
 
     /// The layer is written: what its run-time pieces left open is decided as if
@@ -157,6 +234,7 @@ impl<'a> Guarded<'a> {
         self.text.push_str(s);
         self.pushed(lo, via);
         self.record(lo, via);
+        self.span(via);
     }
 
     /// The run-time piece written from `lo` to the end, recorded when the guard says so.
@@ -180,28 +258,44 @@ impl<'a> Guarded<'a> {
         if let Some(via) = via {
             self.pushed(lo, via);
             self.record(lo, via);
+            self.span(via);
         }
     }
 
     /// A list value: its own text shipped, each item's field run-time text that came `via`
     /// somewhere (none: all of it shipped).
     pub(crate) fn list(&mut self, list: &dyn Rows, via: Option<Via<'a>>) {
-        if let (Some(via), true) = (via, self.guard.records()) {
+        if let Some(via) = via {
+            self.list_fields(list, via);
+            self.span(via);
+        } else {
+            list.write(&mut self.text);
+        }
+    }
+
+    /// A list value whose fields are run-time text that came `via` somewhere.
+    fn list_fields(&mut self, list: &dyn Rows, via: Via<'a>) {
+        if self.guard.records() {
             return self.list_recorded(list, via);
         }
-        let Some(via) = via.filter(|_| self.guard.is_on()) else {
+        if !self.guard.is_on() {
             return list.write(&mut self.text);
-        };
+        }
         // Nothing to look for: no tags, no heading's mark in a field (the list knows,
         // from measuring itself), nothing left open before it.
-        if self.guard.tags.is_empty() && !list.may_mark_a_heading() && self.pending.is_empty() {
+        let scope = &self.scope;
+        let quiet = self.guard.lines.is_empty()
+            && match scope.full {
+                true => self.guard.tags.is_empty() && !list.may_mark_a_heading(),
+                false => scope.closers().is_empty() && scope.fence.is_none(),
+            };
+        if quiet && self.pending.is_empty() {
             return list.write(&mut self.text);
         }
         // The walk writes into the text itself; each field is checked where it landed.
         let mut text = std::mem::take(&mut self.text);
-        let tags = !self.guard.tags.is_empty();
         list.write_fields(&mut text, &mut |text, start| {
-            let marks = tags || may_mark_a_heading(&text.as_bytes()[start..]);
+            let marks = self.may_hold(&text.as_bytes()[start..]);
             if marks || !self.pending.is_empty() {
                 std::mem::swap(&mut self.text, text);
                 self.checked(start, marks, via);
@@ -227,7 +321,7 @@ impl<'a> Guarded<'a> {
     #[inline]
     fn pushed(&mut self, lo: usize, via: Via<'a>) {
         // Most run-time text, in most manifests, has nothing to check: one pass over it.
-        let marks = !self.guard.tags.is_empty() || may_mark_a_heading(&self.text.as_bytes()[lo..]);
+        let marks = self.may_hold(&self.text.as_bytes()[lo..]);
         if self.guard.is_on() && (marks || !self.pending.is_empty()) {
             self.checked(lo, marks, via);
         }
@@ -271,6 +365,7 @@ impl<'a> Guarded<'a> {
             separator,
             base,
             section,
+            scope,
             escapes,
             ..
         } = self;
@@ -286,7 +381,7 @@ impl<'a> Guarded<'a> {
             &ctx,
             (at(p.lo), at(p.hi)),
             at(p.checked),
-            guard,
+            (guard, scope),
             |f: Found| {
                 escapes.push(Raw {
                     at: back(f.first.max(at(p.lo))),
@@ -298,18 +393,27 @@ impl<'a> Guarded<'a> {
         )
     }
 
+    /// The bytes written that the prompt's measure did not count: the closers of what
+    /// run-time text left open.
+    pub(crate) fn unmeasured(&self) -> usize {
+        self.closed.iter().map(|c| c.range.len()).sum()
+    }
+
     /// The text with every escape in place (in its one allocation when there was none),
-    /// and the escapes, in order.
+    /// and the escapes, in order; the run-time pieces and the closers, as written.
     #[inline]
-    pub(crate) fn finish(mut self) -> (String, Vec<Raw>, Vec<Piece>) {
+    pub(crate) fn finish(mut self) -> Finished {
         self.close();
         if self.escapes.is_empty() {
-            return (self.text, self.escapes, self.pieces);
+            return (self.text, self.escapes, self.pieces, self.closed);
         }
         let (text, escapes) = escaped(self.text, self.escapes);
-        (text, escapes, self.pieces)
+        (text, escapes, self.pieces, self.closed)
     }
 }
+
+/// What [`Guarded::finish`] gives.
+pub(crate) type Finished = (String, Vec<Raw>, Vec<Piece>, Vec<Closed>);
 
 /// `text` with a `\` inserted before each of `escapes`, and the escapes, sorted.
 #[cold]

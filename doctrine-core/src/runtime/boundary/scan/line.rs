@@ -52,6 +52,37 @@ pub(super) fn underline(ctx: &Ctx<'_>, ls: usize) -> Verdict {
         At::Char(c @ ('=' | '-')) => c,
         _ => return Verdict::No,
     };
+    let (_, verdict) = run_alone(ctx, start, mark);
+    if verdict == Verdict::No {
+        return Verdict::No;
+    }
+    match blank_above(ctx, ls) {
+        true => Verdict::No,
+        false => verdict,
+    }
+}
+
+/// A line starting at `ls` that would close a code fence of `mark`, at least `len` long:
+/// up to three spaces, the run, spaces or tabs, then the line's end. Its marks are the run;
+/// an escape goes before it (a `\` makes the line text inside the fence).
+pub(super) fn fence_close(ctx: &Ctx<'_>, ls: usize, (mark, len): (u8, u32)) -> Verdict {
+    let Some(start) = indent(ctx, ls) else {
+        return Verdict::No;
+    };
+    let (end, verdict) = run_alone(ctx, start, mark as char);
+    if end - start < len as usize {
+        // A run cut short by what is still to come may yet be long enough.
+        return match ctx.next(end) {
+            At::More if end > start => Verdict::More,
+            _ => Verdict::No,
+        };
+    }
+    verdict
+}
+
+/// A run of `mark` from `start`, then spaces or tabs to the line's end: where the run
+/// ends, and the line as a boundary made of the run, decided past the line's end.
+fn run_alone(ctx: &Ctx<'_>, start: usize, mark: char) -> (usize, Verdict) {
     let mut v = start;
     while ctx.next(v) == At::Char(mark) {
         v += 1;
@@ -70,14 +101,11 @@ pub(super) fn underline(ctx: &Ctx<'_>, ls: usize) -> Verdict {
     };
     let verdict = match ctx.next(v) {
         At::Char(c) if is_break(c) => found(v + 1),
-        At::Char(_) => return Verdict::No,
+        At::Char(_) => Verdict::No,
         At::More => Verdict::More,
         At::Unknown => found(v + 1),
     };
-    match blank_above(ctx, ls) {
-        true => Verdict::No,
-        false => verdict,
-    }
+    (end, verdict)
 }
 
 /// Where a line's text starts after up to three spaces of indentation (four make code).

@@ -9,9 +9,9 @@
 mod line;
 mod tag;
 
-use super::Guard;
-use line::{any_line_start, atx, guarded, line_start, line_starts, underline};
-use tag::{tag, tag_before, tag_from_unknown};
+use super::{Guard, Scope};
+use line::{any_line_start, atx, fence_close, guarded, line_start, line_starts, underline};
+use tag::{tag, tag_before, tag_from_unknown, Names};
 
 /// A character of a layer's context, or what lies past what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,12 +94,13 @@ pub(super) fn ends_name(c: char) -> bool {
 
 /// Every boundary of `ctx` whose marks overlap `lo..hi` (the run-time piece) and that
 /// became known past `past`, given to `found`; whether one is not decided yet
-/// ([`Verdict::More`]).
+/// ([`Verdict::More`]). What counts is the layer's `scope`: every boundary, or what would
+/// close a container around it; a line that reads as a join counts in every scope.
 pub(super) fn piece(
     ctx: &Ctx<'_>,
     (lo, hi): (usize, usize),
     past: usize,
-    guard: &Guard,
+    (guard, scope): (&Guard, &Scope),
     mut found: impl FnMut(Found),
 ) -> bool {
     let mut more = false;
@@ -108,17 +109,61 @@ pub(super) fn piece(
         Verdict::More => more = true,
         _ => {}
     };
-    if !guard.tags.is_empty() {
-        match tag_before(ctx, lo, guard) {
-            Some(Ok(s)) => take(tag(ctx, s, guard)),
-            Some(Err(from)) => take(tag_from_unknown(ctx, from, guard)),
-            None => {}
+    let names = match scope.full {
+        true => Names {
+            tags: guard.tags,
+            fold: guard.fold,
+            longest: guard.longest(),
+            closing: false,
+        },
+        false => Names {
+            tags: scope.closers(),
+            fold: guard.fold,
+            longest: scope.longest(),
+            closing: true,
+        },
+    };
+    if !names.tags.is_empty() {
+        tags(ctx, (lo, hi), &names, &mut take);
+    }
+    if scope.full {
+        headings(ctx, (lo, hi), &mut take);
+    }
+    if let Some((mark, len)) = scope.fence {
+        let reach = [' ', mark as char];
+        if let (Some(ls), _) = line_start(ctx, lo, &reach, None) {
+            take(fence_close(ctx, ls, (mark, len)));
         }
-        let b = ctx.base();
-        for (i, _) in ctx.body[lo - b..hi - b].match_indices('<') {
-            take(tag(ctx, lo + i, guard));
+        for ls in line_starts(ctx, lo, hi) {
+            take(fence_close(ctx, ls, (mark, len)));
         }
     }
+    if !guard.lines.is_empty() {
+        lines(ctx, (lo, hi), guard, &mut take);
+    }
+    more
+}
+
+/// The tags of `names` that the piece `lo..hi` is part of.
+fn tags(
+    ctx: &Ctx<'_>,
+    (lo, hi): (usize, usize),
+    names: &Names<'_>,
+    take: &mut impl FnMut(Verdict),
+) {
+    match tag_before(ctx, lo, names) {
+        Some(Ok(s)) => take(tag(ctx, s, names)),
+        Some(Err(from)) => take(tag_from_unknown(ctx, from, names)),
+        None => {}
+    }
+    let b = ctx.base();
+    for (i, _) in ctx.body[lo - b..hi - b].match_indices('<') {
+        take(tag(ctx, lo + i, names));
+    }
+}
+
+/// The heading lines (level 1 or 2) that the piece `lo..hi` is part of.
+fn headings(ctx: &Ctx<'_>, (lo, hi): (usize, usize), take: &mut impl FnMut(Verdict)) {
     // First in its prompt, a layer starts a line; after the separator, maybe not.
     let (ls, first) = line_start(ctx, lo, &[' ', '#'], Some(6));
     if first && ls != Some(ctx.base()) {
@@ -135,10 +180,6 @@ pub(super) fn piece(
         take(atx(ctx, ls));
         take(underline(ctx, ls));
     }
-    if !guard.lines.is_empty() {
-        lines(ctx, (lo, hi), guard, &mut take);
-    }
-    more
 }
 
 /// The lines between layers (`join_before`) that the piece `lo..hi` is part of.

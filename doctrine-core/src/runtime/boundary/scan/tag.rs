@@ -1,7 +1,17 @@
 //! Tags: `<` or `</`, then a name that folds to a guarded one, up to what ends it.
 
 use super::{ends_name, At, Ctx, Found, Verdict};
-use crate::runtime::boundary::Guard;
+
+/// The tag names looked for: sorted, folded by `fold`; with `closing`, only a closing tag
+/// (`</name`) counts (what would end a container the text sits in).
+#[derive(Clone, Copy)]
+pub(in crate::runtime::boundary) struct Names<'g> {
+    pub(in crate::runtime::boundary) tags: &'g [&'g str],
+    pub(in crate::runtime::boundary) fold: fn(&str) -> String,
+    /// The longest name, in bytes.
+    pub(in crate::runtime::boundary) longest: usize,
+    pub(in crate::runtime::boundary) closing: bool,
+}
 
 /// The guarded names that start with what has been read of a name so far: a range of the
 /// sorted names, narrowed byte by byte as the name's folded characters come.
@@ -12,8 +22,8 @@ struct Prefix<'g> {
 }
 
 impl<'g> Prefix<'g> {
-    fn new(guard: &'g Guard) -> Self {
-        let (tags, fold) = (guard.tags, guard.fold);
+    fn new(names: &Names<'g>) -> Self {
+        let (tags, fold) = (names.tags, names.fold);
         Prefix {
             tags,
             fold,
@@ -54,12 +64,15 @@ impl<'g> Prefix<'g> {
 
 /// A tag at `s` (a `<`): `<` or `</`, then a name up to whitespace, `>` or `/` that folds
 /// to a guarded name. A name cut by the unknown counts if it could still be one.
-pub(super) fn tag(ctx: &Ctx<'_>, s: usize, guard: &Guard) -> Verdict {
+pub(super) fn tag(ctx: &Ctx<'_>, s: usize, names: &Names<'_>) -> Verdict {
     let mut v = s + 1;
-    if ctx.next(v) == At::Char('/') {
-        v += 1;
+    match ctx.next(v) {
+        At::Char('/') => v += 1,
+        At::More if names.closing => return Verdict::More,
+        _ if names.closing => return Verdict::No,
+        _ => {}
     }
-    let mut name = Prefix::new(guard);
+    let mut name = Prefix::new(names);
     let start = v;
     loop {
         match ctx.next(v) {
@@ -97,8 +110,12 @@ pub(super) fn tag(ctx: &Ctx<'_>, s: usize, guard: &Guard) -> Verdict {
 /// Where a tag that reaches `lo` would start: the `<` before the name that runs up to
 /// `lo`, if there is one within reach; `Err(from)` when the name (or the `/` before it,
 /// at `from`) runs back into the unknown, where a `<` may be.
-pub(super) fn tag_before(ctx: &Ctx<'_>, lo: usize, guard: &Guard) -> Option<Result<usize, usize>> {
-    let reach = 4 * guard.longest() + 2;
+pub(super) fn tag_before(
+    ctx: &Ctx<'_>,
+    lo: usize,
+    names: &Names<'_>,
+) -> Option<Result<usize, usize>> {
+    let reach = 4 * names.longest + 2;
     let mut v = lo;
     while lo - v <= reach {
         match ctx.prev(v) {
@@ -120,13 +137,13 @@ pub(super) fn tag_before(ctx: &Ctx<'_>, lo: usize, guard: &Guard) -> Option<Resu
 
 /// A tag whose `<` would lie in the unknown: from `from`, a `/` and a guarded name, or the
 /// end of one (a `<` and its start may be in the unknown), up to what ends it.
-pub(super) fn tag_from_unknown(ctx: &Ctx<'_>, from: usize, guard: &Guard) -> Verdict {
+pub(super) fn tag_from_unknown(ctx: &Ctx<'_>, from: usize, names: &Names<'_>) -> Verdict {
     let slash = ctx.next(from) == At::Char('/');
     let mut name = String::new();
     let mut v = from + usize::from(slash);
     let fits = |name: &str| {
-        let folded = (guard.fold)(name);
-        guard.tags.iter().any(|t| {
+        let folded = (names.fold)(name);
+        names.tags.iter().any(|t| {
             if slash {
                 *t == folded
             } else {
@@ -145,7 +162,7 @@ pub(super) fn tag_from_unknown(ctx: &Ctx<'_>, from: usize, guard: &Guard) -> Ver
             At::Char(c) if !ends_name(c) => {
                 name.push(c);
                 v += c.len_utf8();
-                if name.len() > 4 * guard.longest() {
+                if name.len() > 4 * names.longest {
                     return Verdict::No;
                 }
             }

@@ -1,0 +1,242 @@
+//! The guard scoped by message and container, against the promise stated plainly over the
+//! whole prompt ([`in_reach`]): whatever run-time text holds, no boundary a model could
+//! read as a section where a locked layer can be reached, and no container closed early or
+//! left open, holds a byte of it. And what needs no escape is written as given.
+
+use proptest::prelude::*;
+
+use super::{in_reach, Guard};
+use crate::runtime::compose::{compose, join};
+use crate::runtime::container::{Container, Wrap};
+use crate::runtime::formulation::{Formulation, Title};
+use crate::runtime::layer::{LayerInfo, Origin};
+use crate::runtime::message::MessageInfo;
+use crate::runtime::part::{Body, Part, Seg, Value, NO_JOIN};
+use crate::runtime::section::Section;
+
+static SYSTEM: MessageInfo = MessageInfo::rebuild(0, "system", "", "", false, Container::None);
+static ENV: MessageInfo = MessageInfo::rebuild(
+    1,
+    "user",
+    "<env>\n",
+    "\n</env>",
+    true,
+    Container::Tag("env"),
+);
+static DOCS: MessageInfo = MessageInfo::rebuild(2, "user", "", "", true, Container::None);
+static SAFETY: Title =
+    Title::new("Safety", "## Safety\n\n", "<safety>\n", "\n</safety>").folded("safety");
+static VOICE: Title =
+    Title::new("Voice", "## Voice\n\n", "<voice>\n", "\n</voice>").folded("voice");
+static RULES: Wrap = Wrap::rebuild("<rules>\n", "\n</rules>", Container::Tag("rules"));
+static FENCE: Wrap = Wrap::rebuild("``````\n", "\n``````", Container::Fence(b'`', 6));
+static HEADER: Wrap = Wrap::rebuild("# Notes\n\n", "", Container::None);
+
+/// A locked layer and five that take run-time text: a titled one, one wrapped in a tag,
+/// one in a fence, one with a header that is no container (all in the system message,
+/// with the locked layer); one in a wrapped user message and one in a bare one, with a
+/// join before it.
+static LAYERS: [LayerInfo; 7] = [
+    LayerInfo::named("safety")
+        .locked()
+        .titled(&SAFETY)
+        .in_message(&SYSTEM),
+    LayerInfo::named("voice").titled(&VOICE).in_message(&SYSTEM),
+    LayerInfo::named("rules")
+        .wrapped(&RULES)
+        .in_message(&SYSTEM),
+    LayerInfo::named("file").wrapped(&FENCE).in_message(&SYSTEM),
+    LayerInfo::named("notes")
+        .wrapped(&HEADER)
+        .in_message(&SYSTEM),
+    LayerInfo::named("cwd").volatile().in_message(&ENV),
+    LayerInfo::named("doc")
+        .volatile()
+        .in_message(&DOCS)
+        .joined("\n--- doc ---\n"),
+];
+
+/// The system message holds the locked layer; the user messages do not.
+fn strict(info: &LayerInfo) -> bool {
+    info.message.is_some_and(|m| m.index == 0)
+}
+
+static FACTS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+static GUARD: Guard = Guard::new(&["env", "rules", "safety", "voice"], &FACTS)
+    .joined()
+    .guarding_lines(&["--- doc ---"])
+    .recording();
+
+/// What run-time text is made of: every closer, opener, heading, rule line, fence and
+/// comment a container or a section knows, and their pieces.
+const PIECES: [&str; 26] = [
+    "</rules>",
+    "<rules>",
+    "</Rules >",
+    "</voice>",
+    "<safety>",
+    "</safety>",
+    "</env>",
+    "<env>",
+    "## Safety\n",
+    "# X\n",
+    "\n",
+    "``````",
+    "```",
+    "~~~",
+    "<!--",
+    "-->",
+    "--- doc ---",
+    "Safety\n===\n",
+    "`",
+    "x",
+    " ",
+    "</",
+    "safety>",
+    "<",
+    "/env>",
+    "\u{200b}",
+];
+
+/// Layer `i`'s parts: shipped text around a value (fact `i - 1`) it prints twice.
+fn part(i: usize, segs: &'static [Seg]) -> Part<'static> {
+    let body = match i {
+        0 => Body::Text("Never push to main.", [NO_JOIN; 2]),
+        _ => Body::Template(segs, [NO_JOIN; 2]),
+    };
+    Part {
+        info: &LAYERS[i],
+        origin: Origin::Inline,
+        body,
+        strict: strict(&LAYERS[i]),
+    }
+}
+
+fn compose_all(values: &[String; 6], f: Formulation) -> crate::Prompt<[Section; 7]> {
+    let segs: [&'static [Seg]; 7] = std::array::from_fn(|i| {
+        let v = i.saturating_sub(1);
+        let segs = vec![
+            Seg::Lit("Lead.\n"),
+            Seg::Value(v),
+            Seg::Lit("\n"),
+            Seg::Value(v),
+        ];
+        &*Box::leak(segs.into_boxed_slice())
+    });
+    let values: Vec<Value<'_>> = values.iter().map(|v| Value::Text(v)).collect();
+    let parts: [Part<'static>; 7] = std::array::from_fn(|i| part(i, segs[i]));
+    let layout = ("\n\n", f, &GUARD);
+    let p = compose(layout, &values, &[], parts);
+    assert_eq!(join(layout, &values, &parts), p.as_str());
+    p
+}
+
+const FORMULATIONS: [Formulation; 3] = [
+    Formulation::Markdown,
+    Formulation::Tagged,
+    Formulation::Bare,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #[test]
+    fn no_run_time_byte_is_in_reach(
+        picks in proptest::collection::vec(proptest::collection::vec(0..PIECES.len(), 0..10), 6),
+        f in 0..3usize,
+    ) {
+        let values: [String; 6] = std::array::from_fn(|i| picks[i].iter().map(|&k| PIECES[k]).collect());
+        let f = FORMULATIONS[f];
+        let p = compose_all(&values, f);
+        let text = p.as_str();
+        let reach = in_reach(text, p.sections(), f, &GUARD, &|s| strict(s.info));
+        let runtime = p.run_time_text();
+        for r in &reach {
+            prop_assert!(!r.is_empty(), "left open at {}: {text:?}", r.start);
+            let forged = runtime.iter().find(|t| t.range.start < r.end && r.start < t.range.end);
+            prop_assert!(forged.is_none(), "{:?} at {r:?} from {forged:?}: {text:?}", &text[r.clone()]);
+        }
+        // Every escape is a `\\` in run-time text.
+        for e in p.escapes() {
+            prop_assert_eq!(&text[e.at..e.at + 1], "\\");
+            prop_assert!(runtime.iter().any(|t| t.range.contains(&e.at)));
+        }
+    }
+}
+
+/// What each layer's run-time text may write, shown on one value: the forgery each scope
+/// must catch, and the document each must leave as written.
+#[test]
+fn each_scope_escapes_only_what_reaches_past_it() {
+    let doc = "# Repo rules\n\n## Build\n---\n<safety>ok</safety>\n```sh\nmake\n```\n";
+    let values: [String; 6] = std::array::from_fn(|_| doc.to_string());
+    let p = compose_all(&values, Formulation::Markdown);
+    // Inside a tag container or a fence, or in a message without the locked layer: as
+    // written.
+    for layer in ["rules", "file", "cwd", "doc"] {
+        let text = p.layer(layer).unwrap();
+        assert_eq!(text.matches(doc).count(), 2, "{layer}: {text:?}");
+    }
+    // A header is no container, and markdown's title is a heading: guarded as today.
+    for layer in ["voice", "notes"] {
+        let text = p.layer(layer).unwrap();
+        assert!(
+            text.contains("\\# Repo rules\n\n\\## Build\n\\---\n<\\safety>"),
+            "{layer}: {text:?}"
+        );
+    }
+    // In the tagged formulation a title's tags are a container too.
+    let p = compose_all(&values, Formulation::Tagged);
+    assert_eq!(p.layer("voice").unwrap().matches(doc).count(), 2);
+    // What would close a container is escaped, in every spelling.
+    // (This guard folds ASCII case only; generated code's folds look-alikes and invisible
+    // characters too: `tests/it/forwarding.rs`.)
+    let closers = ["</rules>", "</RULES >", "</env>", "</voice>"];
+    let values: [String; 6] = std::array::from_fn(|_| closers.join(" "));
+    let p = compose_all(&values, Formulation::Tagged);
+    assert_eq!(
+        p.layer("rules").unwrap().matches("<\\/").count(),
+        2 * 2,
+        "{}",
+        p.as_str()
+    );
+    assert_eq!(p.layer("voice").unwrap().matches("<\\/").count(), 2);
+    assert_eq!(p.layer("cwd").unwrap().matches("<\\/").count(), 2);
+    assert_eq!(p.layer("doc").unwrap().matches("<\\/").count(), 0);
+    // A line that would close the fence is escaped; a shorter one is code.
+    let values: [String; 6] = std::array::from_fn(|_| "a\n```\n```````\n~~~~~~".to_string());
+    let p = compose_all(&values, Formulation::Bare);
+    let file = p.layer("file").unwrap();
+    assert_eq!(file.matches("\n\\```````").count(), 2, "{file:?}");
+    assert_eq!(file.matches("\n```\n").count(), 2, "{file:?}");
+}
+
+/// A fence or a comment run-time text opens inside a tag container is closed before the
+/// container's closing text, with a notice; a balanced one, or one in code, is not.
+#[test]
+fn what_run_time_text_leaves_open_is_closed_before_its_container_closes() {
+    let values: [String; 6] = std::array::from_fn(|i| match i {
+        1 => "Run:\n```sh\nmake".to_string(),
+        4 => "a <!-- note".to_string(),
+        _ => "```\nbalanced\n```".to_string(),
+    });
+    let p = compose_all(&values, Formulation::Tagged);
+    let rules = p.layer("rules").unwrap();
+    assert!(rules.ends_with("make\n```\n</rules>"), "{rules:?}");
+    let cwd = p.layer("cwd").unwrap();
+    assert!(cwd.ends_with("a <!-- note-->"), "{cwd:?}");
+    // The doc layer's message has no container; the file's fence holds code.
+    assert!(p.layer("doc").unwrap().ends_with("balanced\n```"));
+    let unclosed: Vec<(&str, &str)> = p
+        .unclosed()
+        .iter()
+        .map(|u| (u.layer, &p.as_str()[u.range.clone()]))
+        .collect();
+    assert_eq!(unclosed, [("rules", "\n```"), ("cwd", "-->")]);
+    let notices = p.notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.subject == "layer `rules`, fact `b`" && n.message.contains("a code fence")),
+        "{notices:?}"
+    );
+}
