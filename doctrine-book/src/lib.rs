@@ -7,13 +7,16 @@
 //! prompt (identical prompts grouped, bytes, tokens, stable prefix, filters by role and
 //! input) and a page per distinct prompt holding its exact bytes as labelled layer blocks,
 //! with locked layers, user-file bytes and run-time values marked by colour and by a text
-//! label, and each cache breakpoint drawn with the tokens up to it. A [`Review`] turns it
-//! into the review of a change (`cargo doctrine book --diff`).
+//! label, each message a frame around its layers' blocks (its role, its place before or
+//! after the conversation's history, its wrapper as the frame's top and bottom), and each
+//! cache breakpoint drawn with the tokens up to it. A [`Review`] turns it into the review of
+//! a change (`cargo doctrine book --diff`).
 //!
 //! Depend on `doctrine-prompt` (feature `testing`), which re-exports what is meant for
 //! users; `cargo doctrine book` writes the page for a manifest.
 
 mod count;
+mod frames;
 mod html;
 mod page;
 mod review;
