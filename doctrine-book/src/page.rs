@@ -1,7 +1,8 @@
 //! The data model of one prompt's page, recorded from the composed prompt when the book
-//! adds it: the prompt cut into segments (each layer's text, what stands between), each
-//! layer's labels, the user-file stretches inside it, the skipped layers and why, and the
-//! cache breakpoints with the tokens up to each.
+//! adds it: the prompt cut into segments (each layer's text, what stands between, each
+//! message's wrapper), each layer's labels, the user-file stretches inside it, the
+//! messages the segments are framed in, the skipped layers and why, and the cache
+//! breakpoints with the tokens up to each.
 
 use std::ops::Range;
 
@@ -9,6 +10,7 @@ use doctrine_core::introspect::{Origin, Section, Supplied};
 use doctrine_core::Prompt;
 
 use crate::count::Counter;
+use crate::frames::frames;
 
 /// One prompt's page.
 #[derive(Clone, Debug)]
@@ -20,6 +22,8 @@ pub(crate) struct Detail {
     pub stable_tokens: usize,
     /// The whole text, cut in order: every byte is in exactly one segment.
     pub segments: Vec<Segment>,
+    /// The messages of a manifest that declares them, in order; the segments name theirs.
+    pub messages: Vec<Message>,
     /// Each layer left out, and why.
     pub skipped: Vec<(String, String)>,
     /// Each cache breakpoint, in order.
@@ -31,6 +35,8 @@ pub(crate) struct Detail {
 pub(crate) struct Segment {
     pub range: Range<usize>,
     pub kind: Kind,
+    /// The message it is inside (an index into `Detail::messages`), if any.
+    pub message: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -40,6 +46,20 @@ pub(crate) enum Kind {
     /// What stands between two layers (the manifest's separator), or before the first or
     /// after the last.
     Between,
+    /// Its message's opening text, written before its first layer.
+    Open,
+    /// Its message's closing text, written after its last layer.
+    Close,
+}
+
+/// One message: a frame around its segments.
+#[derive(Clone, Debug)]
+pub(crate) struct Message {
+    pub role: String,
+    /// Sent after the conversation's history, not before it.
+    pub after_history: bool,
+    /// A cache breakpoint follows it in a request (the runtime's `Message::breakpoint`).
+    pub breakpoint: bool,
 }
 
 /// What the page says of one included layer.
@@ -96,21 +116,24 @@ impl Detail {
                     .map(|r| (s.info.name.to_string(), r.to_string()))
             })
             .collect();
+        let (segments, messages) = segments(prompt);
         Detail {
             text: text.to_string(),
             stable,
             tokens: counter.count(text),
             stable_tokens: counter.count(&text[..stable]),
-            segments: segments(prompt),
+            segments,
+            messages,
             skipped,
             breakpoints,
         }
     }
 }
 
-/// The prompt cut into segments. Layers out of order or overlapping (no composed prompt
-/// has them) make the whole prompt one `Between` segment, so that nothing is lost.
-fn segments<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> Vec<Segment> {
+/// The prompt cut into segments, and the messages they are framed in. Layers out of order
+/// or overlapping (no composed prompt has them) make the whole prompt one `Between`
+/// segment, so that nothing is lost.
+fn segments<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> (Vec<Segment>, Vec<Message>) {
     let text = prompt.as_str();
     let included: Vec<(&Section, Range<usize>)> = prompt
         .sections()
@@ -124,31 +147,53 @@ fn segments<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> Vec<Segment> {
         })
         .is_some();
     if !ordered {
-        return vec![between(0..text.len())];
+        return (vec![plain(0..text.len(), Kind::Between, None)], Vec::new());
     }
+    let frames = frames(text, included.iter().map(|(s, r)| (s.info, r.clone())));
+    let sent = prompt.messages();
+    let messages = frames
+        .iter()
+        .map(|f| Message {
+            role: f.info.role.to_string(),
+            after_history: f.info.after_history,
+            breakpoint: sent.iter().any(|m| m.range == f.range && m.breakpoint),
+        })
+        .collect();
     let mut out = Vec::new();
-    let mut at = 0;
-    for (section, range) in included {
-        if at < range.start {
-            out.push(between(at..range.start));
+    // Pushes a segment; no stretch between layers or wrapper is empty (a message without
+    // one), but a layer is kept whatever it holds.
+    let mut push = |range: Range<usize>, kind: Kind, message: Option<usize>| {
+        if !range.is_empty() || matches!(kind, Kind::Layer(_)) {
+            out.push(plain(range, kind, message));
         }
+    };
+    let mut at = 0;
+    for (i, (section, range)) in included.into_iter().enumerate() {
+        let message = frames.iter().position(|f| f.layers.contains(&i));
+        let frame = message.map(|m| &frames[m]);
+        if let Some(f) = frame.filter(|f| f.opens_at(i)) {
+            push(at..f.range.start, Kind::Between, None);
+            push(f.open(), Kind::Open, message);
+            at = f.open().end;
+        }
+        push(at..range.start, Kind::Between, message);
         let layer = layer(prompt, section, &range);
         at = range.end;
-        out.push(Segment {
-            range,
-            kind: Kind::Layer(layer),
-        });
+        push(range, Kind::Layer(layer), message);
+        if let Some(f) = frame.filter(|f| f.closes_at(i)) {
+            push(f.close(), Kind::Close, message);
+            at = f.range.end;
+        }
     }
-    if at < text.len() {
-        out.push(between(at..text.len()));
-    }
-    out
+    push(at..text.len(), Kind::Between, None);
+    (out, messages)
 }
 
-fn between(range: Range<usize>) -> Segment {
+fn plain(range: Range<usize>, kind: Kind, message: Option<usize>) -> Segment {
     Segment {
         range,
-        kind: Kind::Between,
+        kind,
+        message,
     }
 }
 

@@ -1,13 +1,14 @@
 //! The prompt book (`doctrine::testing::Book`) and the generated `Combination`: the book
 //! carries every prompt exactly; a one-line edit to a file every crew role shares is one
 //! hunk of the book's text plus one matrix line per prompt, where one snapshot per prompt
-//! changes every file; a knob's suffix variants share their text; every flag is set
-//! whatever its default.
+//! changes every file; a knob's suffix variants share their text; a manifest's messages
+//! are frames around their texts; every flag is set whatever its default.
 
 use doctrine::testing::Book;
 use doctrine::Choice;
 
 use crate::crew::{book_prompt, crew, seat};
+use crate::messages::msgs;
 use crate::support::book_reader;
 use crate::support::crew_tools::loaded_tools;
 
@@ -215,6 +216,81 @@ fn a_suffix_under_every_roles_text_is_shown_once_with_its_prompts() {
     {
         assert_eq!(text, prompt(c).as_str(), "{name}");
     }
+}
+
+/// Every prompt of the messages fixture, each optional piece there or not: a message with
+/// no text is left out, wrapper and all.
+fn message_prompts() -> Vec<(String, msgs::Prompt)> {
+    let mut out = Vec::new();
+    for bits in 0..16u8 {
+        let on = |bit: u8, text: &'static str| (bits & (1 << bit) != 0).then_some(text);
+        let facts = msgs::Facts {
+            sandbox: msgs::Sandbox::ReadOnly,
+            cwd: on(3, "/repo"),
+        };
+        let prompt = msgs::compose(facts)
+            .approvals(on(0, "Ask first."))
+            .project_doc(on(1, "Project rules."))
+            .user_doc(on(2, "My rules."))
+            .finish();
+        out.push((format!("p{bits:02}"), prompt));
+    }
+    out
+}
+
+#[test]
+fn each_message_is_a_frame_around_its_texts_and_every_prompt_reads_back() {
+    let prompts = message_prompts();
+    let mut book = Book::new("messages");
+    for (name, prompt) in &prompts {
+        book.add(name, prompt);
+    }
+    let text = book.to_string();
+    for ((name, read), (_, prompt)) in book_reader::prompts(&text, msgs::SEPARATOR)
+        .iter()
+        .zip(&prompts)
+    {
+        assert_eq!(read, prompt.as_str(), "{name}");
+    }
+    // Each frame once, headed by its role and place, its wrapper at its top and bottom,
+    // only there: no wrapper is a stretch between two layers.
+    let frames = [
+        "\n== M1 begins: system message, sent before the history, in every prompt\n== 1 base,",
+        "\n== M1 ends\n\n== M2 begins: developer message, sent before the history, in every \
+         prompt; it opens with\n<permissions>\n\n\n== 2 sandbox,",
+        "\n== M2 ends; it closes with\n\n</permissions>\n\n== M3 begins: user message, sent \
+         before the history, in 12 prompts: p02, ",
+        "\n== M3 ends\n\n== M4 begins: user message, sent after the history, in 8 prompts: \
+         p08, p09, p10, p11, p12, p13, p14, p15; it opens with\n<environment_context>\n\n\n\
+         == 8 environment,",
+        "\n== M4 ends; it closes with\n\n</environment_context>\n\n== end of book\n",
+    ];
+    for frame in frames {
+        assert!(text.contains(frame), "{frame:?} in {text}");
+    }
+    for wrapper in ["<permissions>", "</environment_context>"] {
+        assert_eq!(text.matches(wrapper).count(), 1, "{wrapper} in {text}");
+    }
+    let gaps: Vec<&str> = text.lines().filter(|l| l.contains(" (before ")).collect();
+    assert_eq!(
+        gaps,
+        [
+            "== 3 (before approvals), in 8 prompts: p01, p03, p05, p07, p09, p11, p13, p15",
+            "== 7 (before user_doc), in 4 prompts: p06, p07, p14, p15"
+        ],
+        "only the joins written by `join_before` stand between texts: {text}"
+    );
+    // A row per prompt: its messages in brackets, the volatile one after the bar.
+    let row = |name: &str| {
+        let line = text.lines().find(|l| l.starts_with(name)).unwrap();
+        line.split_once("  M")
+            .map(|(_, r)| format!("M{r}"))
+            .unwrap()
+    };
+    assert_eq!(row("p00 "), "M1[1] M2[2]");
+    assert_eq!(row("p12 "), "M1[1] M2[2] M3[6] | M4[8]");
+    assert_eq!(row("p15 "), "M1[1] M2[2 3 4] M3[5 7 6] | M4[8]");
+    assert!(text.contains("\n16 prompts (16 distinct) made of 8 texts in 4 messages; "));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The book's page read back as a browser parses it (`scraper`, html5ever): per prompt
-//! section its names, the text of its `data-seg` elements joined, its breakpoints, layers
-//! and user-file marks, and the JSON string its copy control copies.
+//! section its names, the text of its `data-seg` elements joined, its breakpoints, layers,
+//! messages' frames and user-file marks, and the JSON string its copy control copies.
 
 #![allow(dead_code)]
 
@@ -29,6 +29,24 @@ pub struct Section {
     pub values: Vec<(String, String)>,
     /// The copy control's string, as JSON.
     pub json: String,
+    /// Each message's frame, in order.
+    pub messages: Vec<Message>,
+}
+
+pub struct Message {
+    pub role: String,
+    /// `before` or `after` the conversation's history.
+    pub place: String,
+    pub breakpoint: bool,
+    /// The frame's heading.
+    pub head: String,
+    /// The text of its `data-seg` elements joined: its wrapper and its layers.
+    pub bytes: String,
+    /// The text of its top and bottom bands (empty without a wrapper).
+    pub open: String,
+    pub close: String,
+    /// The layers whose blocks are inside it.
+    pub layers: Vec<String>,
 }
 
 pub struct Layer {
@@ -94,6 +112,24 @@ fn section(s: ElementRef<'_>) -> Section {
         json: s
             .select(&select("script[type=\"application/json\"]"))
             .map(text)
+            .collect(),
+        messages: s.select(&select(".text .message")).map(message).collect(),
+    }
+}
+
+fn message(m: ElementRef<'_>) -> Message {
+    let attr = |name: &str| m.attr(name).unwrap().to_string();
+    Message {
+        role: attr("data-role"),
+        place: attr("data-place"),
+        breakpoint: attr("data-breakpoint") == "true",
+        head: s_text(m, ".head"),
+        bytes: m.select(&select("[data-seg]")).map(text).collect(),
+        open: s_text(m, ".wrap.open [data-seg]"),
+        close: s_text(m, ".wrap.close [data-seg]"),
+        layers: m
+            .select(&select(".layer"))
+            .map(|l| l.attr("data-layer").unwrap().to_string())
             .collect(),
     }
 }

@@ -5,6 +5,7 @@
 //! the index and copies a prompt.
 
 mod escape;
+mod frame;
 mod index;
 mod prompt;
 mod review;

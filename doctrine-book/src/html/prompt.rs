@@ -1,7 +1,8 @@
 //! A prompt's section: its names and sizes, a copy control, then its exact bytes as one
 //! block per layer (labelled: name, source, tier, locked, run-time, overlay field, gate)
-//! and per separator, with the stable/volatile boundary and each cache breakpoint drawn
-//! between them, and the layers left out with their reasons.
+//! and per separator, each message a frame around its layers' blocks, with the
+//! stable/volatile boundary and each cache breakpoint drawn between them, and the layers
+//! left out with their reasons.
 //!
 //! Every byte of the prompt is in exactly one element marked `data-seg`, in order, and
 //! nothing else is inside those elements: labels sit outside them or are drawn by the
@@ -11,7 +12,7 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use super::escape;
+use super::{escape, frame};
 use crate::page::{Breakpoint, Detail, Kind, Layer, Segment};
 use crate::Book;
 
@@ -52,11 +53,27 @@ impl Book {
             self.write_cache_lines(out, review);
         }
         out.push_str(LEGEND);
+        if !detail.messages.is_empty() {
+            out.push_str(frame::LEGEND);
+        }
         out.push_str("<div class=\"text\">\n");
         let mut marks = Marks::new(detail);
+        // The message whose frame is open.
+        let mut open = None;
         for segment in &detail.segments {
+            let (was, now) = (open, segment.message);
+            if was.is_some() && was != now {
+                frame::end(out);
+            }
             marks.before(out, segment.range.start);
+            if let Some(m) = now.filter(|_| was != now) {
+                frame::start(out, detail, m);
+            }
+            open = now;
             self.write_segment(out, detail, segment, review);
+        }
+        if open.is_some() {
+            frame::end(out);
         }
         marks.before(out, usize::MAX);
         out.push_str("</div>\n");
@@ -73,6 +90,11 @@ impl Book {
     ) {
         let bytes = &detail.text[segment.range.clone()];
         let layer = match &segment.kind {
+            Kind::Open | Kind::Close => {
+                let (spans, points) = review_marks(review, &segment.range);
+                frame::wrapper(out, detail, segment, &spans, &points);
+                return;
+            }
             Kind::Between => {
                 out.push_str("<div class=\"sep\"><span class=\"label\">separator ");
                 escape::text(out, &escape::spelled(bytes));
@@ -104,23 +126,10 @@ impl Book {
         let user = user.map(|(r, source)| Span::new(r.clone(), "user", "data-user", source));
         let values = layer.values.iter();
         let values = values.map(|(r, source)| Span::new(r.clone(), "val", "data-val", source));
-        let mut spans: Vec<Span> = user.chain(values).collect();
-        let mut points = Vec::new();
-        if let Some(review) = review {
-            spans.extend(
-                review
-                    .inserted
-                    .iter()
-                    .map(|r| Span::new(r.clone(), "ins", "data-ins", "")),
-            );
-            points.extend(
-                review
-                    .deleted
-                    .iter()
-                    .filter(|(at, _)| segment.range.contains(at)),
-            );
-        }
-        write_bytes(out, &detail.text, segment.range.clone(), &spans, &points);
+        let (spans, points) = review_marks(review, &segment.range);
+        let mut marked: Vec<Span> = user.chain(values).collect();
+        marked.extend(spans);
+        write_bytes(out, &detail.text, segment.range.clone(), &marked, &points);
         out.push_str("</div></div>\n");
     }
 
@@ -188,8 +197,24 @@ const LEGEND: &str = "<p class=\"legend\">Each block is one layer's bytes, label
 <span class=\"user\" data-user=\"file\">user-file bytes</span> a user's file supplied them; \
 separators are drawn as their escaped bytes.</p>\n";
 
+/// What a review marks in `range`: the new stretches, and the old bytes removed at a byte
+/// inside it.
+fn review_marks<'r>(
+    review: Option<&'r crate::PageReview>,
+    range: &Range<usize>,
+) -> (Vec<Span<'r>>, Vec<&'r (usize, String)>) {
+    let Some(review) = review else {
+        return (Vec::new(), Vec::new());
+    };
+    let inserted = review.inserted.iter();
+    let spans = inserted.map(|r| Span::new(r.clone(), "ins", "data-ins", ""));
+    let deleted = review.deleted.iter();
+    let points = deleted.filter(|(at, _)| range.contains(at)).collect();
+    (spans.collect(), points)
+}
+
 /// A marked stretch inside a layer's bytes.
-struct Span<'a> {
+pub(super) struct Span<'a> {
     range: Range<usize>,
     class: &'static str,
     attr: &'static str,
@@ -210,7 +235,7 @@ impl<'a> Span<'a> {
 /// `text[range]`, cut wherever a span starts or ends, each piece in an element carrying
 /// every span it is in; each removed stretch drawn (from an attribute, adding no text) at
 /// its byte.
-fn write_bytes(
+pub(super) fn write_bytes(
     out: &mut String,
     text: &str,
     range: Range<usize>,

@@ -12,10 +12,12 @@ pub(crate) mod shown;
 use std::collections::HashMap;
 use std::fmt::Display;
 
+use doctrine_core::cache::MessageInfo;
 use doctrine_core::introspect::{LayerInfo, Section};
 use doctrine_core::Prompt;
 
 use crate::count::Counter;
+use crate::frames::frames;
 use crate::page::Detail;
 use crate::review::Review;
 
@@ -26,8 +28,10 @@ pub struct Book {
     title: String,
     pub(crate) pages: Vec<Page>,
     texts: Vec<Text>,
-    /// `(layer, text)` → its index in `texts`.
-    known: HashMap<(String, String), usize>,
+    /// `(message, layer, text)` → its index in `texts`.
+    known: HashMap<(Option<usize>, String, String), usize>,
+    /// The messages the prompts are framed in, in the order first seen.
+    messages: Vec<Message>,
     /// Each whole prompt → the first page that has it.
     prompts: HashMap<String, usize>,
     /// The layers' names, in the order prompts list them.
@@ -77,6 +81,15 @@ struct Text {
     /// stands between two layers where the prompt does not have the book's joint.
     layer: String,
     body: String,
+    /// The message it is inside (an index into `Book::messages`), if any.
+    message: Option<usize>,
+    pages: Vec<usize>,
+}
+
+/// One `[[message]]`, shown once as a frame around its texts, and the pages it is in.
+#[derive(Clone, Debug)]
+struct Message {
+    info: &'static MessageInfo,
     pages: Vec<usize>,
 }
 
@@ -84,6 +97,9 @@ struct Text {
 /// it, as one stretch. A stretch that is no layer's text in an ordered prompt is labelled
 /// by the layer it stands before (`(before notes)`), or after, for text after the last.
 const BETWEEN: &str = "(between layers)";
+
+/// A piece of a prompt: its label, where it stands, and the message it is inside.
+type Piece = (String, usize, usize, Option<usize>);
 
 /// Whether `label` names a stretch that is no layer's text (a layer's name never starts
 /// with a parenthesis).
@@ -148,11 +164,11 @@ impl Book {
         let text = prompt.as_str();
         let mut pieces = Vec::new();
         let mut volatile = None;
-        for (layer, start, end) in self.split(text, prompt.sections()) {
+        for (layer, start, end, message) in self.split(text, prompt.sections(), page) {
             if volatile.is_none() && start >= prompt.stable().len() && start < text.len() {
                 volatile = Some(pieces.len());
             }
-            pieces.push(self.text(layer, &text[start..end], page));
+            pieces.push(self.text(message, layer, &text[start..end], page));
         }
         let same_as = self.prompts.get(text).copied();
         if same_as.is_none() {
@@ -193,11 +209,13 @@ impl Book {
         &self.title
     }
 
-    /// The prompt cut into pieces `(layer, start, end)`: each included layer's text, and
-    /// whatever stands between two of them when it is not the book's joint (the first
-    /// joint seen becomes the book's). Layers that overlap or run backwards (no composed
-    /// prompt does) make the whole prompt one piece, so that nothing is ever lost.
-    fn split(&mut self, text: &str, sections: &[Section]) -> Vec<(String, usize, usize)> {
+    /// The prompt cut into pieces `(layer, start, end, message)`: each included layer's
+    /// text, and whatever stands between two of them when it is not the book's joint (the
+    /// first joint seen becomes the book's). A message's wrapper is no piece: it is drawn
+    /// as the frame of the message, which the pieces inside it name. Layers that overlap or
+    /// run backwards (no composed prompt does) make the whole prompt one piece, so that
+    /// nothing is ever lost.
+    fn split(&mut self, text: &str, sections: &[Section], page: usize) -> Vec<Piece> {
         let spans: Vec<(&LayerInfo, usize, usize)> = sections
             .iter()
             .filter_map(|s| s.state.range().map(|r| (s.info, r.start, r.end)))
@@ -209,25 +227,53 @@ impl Book {
             })
             .is_some();
         if !ordered {
-            return vec![(BETWEEN.to_string(), 0, text.len())];
+            return vec![(BETWEEN.to_string(), 0, text.len(), None)];
         }
+        let frames = frames(text, spans.iter().map(|&(info, s, e)| (info, s..e)));
         let mut pieces = Vec::new();
         let mut at = 0;
         for (i, &(info, start, end)) in spans.iter().enumerate() {
-            let gap = &text[at..start];
-            // Only the separator can be the joint: not a `join_before` text, nor what
-            // stands where one message ends and the next begins (wrappers).
-            let joint = i > 0 && separated(spans[i - 1].0, info) && self.is_joint(gap);
+            let frame = frames.iter().find(|f| f.layers.contains(&i));
+            let message = frame.map(|f| self.message(f.info, page));
+            // Between two messages stands what the composer writes between them, the
+            // separator, once their wrappers are taken off.
+            let opens = frame.filter(|f| f.opens_at(i));
+            let gap_end = opens.map_or(start, |f| f.range.start);
+            let gap = &text[at..gap_end];
+            let joint =
+                i > 0 && (opens.is_some() || separated(spans[i - 1].0, info)) && self.is_joint(gap);
             if !joint && (i > 0 || !gap.is_empty()) {
-                pieces.push((format!("(before {})", info.name), at, start));
+                let inside = if opens.is_some() { None } else { message };
+                pieces.push((format!("(before {})", info.name), at, gap_end, inside));
             }
-            pieces.push((info.name.to_string(), start, end));
-            at = end;
+            pieces.push((info.name.to_string(), start, end, message));
+            at = match frame {
+                Some(f) if f.closes_at(i) => f.range.end,
+                _ => end,
+            };
         }
         if let (true, Some((last, _, _))) = (at < text.len(), spans.last()) {
-            pieces.push((format!("(after {})", last.name), at, text.len()));
+            pieces.push((format!("(after {})", last.name), at, text.len(), None));
         }
         pieces
+    }
+
+    /// The index of message `info` among the book's, recording that `page` has it.
+    fn message(&mut self, info: &'static MessageInfo, page: usize) -> usize {
+        let i = match self.messages.iter().position(|m| *m.info == *info) {
+            Some(i) => i,
+            None => {
+                self.messages.push(Message {
+                    info,
+                    pages: Vec::new(),
+                });
+                self.messages.len() - 1
+            }
+        };
+        if self.messages[i].pages.last() != Some(&page) {
+            self.messages[i].pages.push(page);
+        }
+        i
     }
 
     /// Whether `gap` is the book's joint; the first non-empty gap becomes it.
@@ -242,16 +288,18 @@ impl Book {
         }
     }
 
-    /// The index of `(layer, body)` among the texts, recording that `page` has it.
-    fn text(&mut self, layer: String, body: &str, page: usize) -> usize {
-        let key = (layer, body.to_string());
+    /// The index of `(layer, body)` inside `message` among the texts, recording that
+    /// `page` has it.
+    fn text(&mut self, message: Option<usize>, layer: String, body: &str, page: usize) -> usize {
+        let key = (message, layer, body.to_string());
         let i = match self.known.get(&key) {
             Some(&i) => i,
             None => {
                 let i = self.texts.len();
                 self.texts.push(Text {
-                    layer: key.0.clone(),
-                    body: key.1.clone(),
+                    layer: key.1.clone(),
+                    body: key.2.clone(),
+                    message,
                     pages: Vec::new(),
                 });
                 self.known.insert(key, i);

@@ -16,8 +16,19 @@ impl fmt::Display for Book {
         self.matrix(f, &view)?;
         let mut order: Vec<usize> = (0..view.shown.len()).collect();
         order.sort_by_key(|&s| view.ids[s]);
+        // The message whose frame is open: its texts are listed together.
+        let mut open = None;
         for s in order {
             let text = &view.shown[s];
+            if text.message != open {
+                if let Some(m) = open {
+                    self.frame_end(f, m, view.messages[m])?;
+                }
+                if let Some(m) = text.message {
+                    self.frame_start(f, m, view.messages[m])?;
+                }
+                open = text.message;
+            }
             writeln!(
                 f,
                 "== {} {}, {}",
@@ -28,6 +39,9 @@ impl fmt::Display for Book {
             // The text, then a newline and a blank line: a text that ends in a newline
             // shows one more blank line, so the bytes can be read back exactly.
             writeln!(f, "{}\n", text.body)?;
+        }
+        if let Some(m) = open {
+            self.frame_end(f, m, view.messages[m])?;
         }
         writeln!(f, "== end of book")
     }
@@ -43,6 +57,9 @@ impl Book {
             self.pages.len(),
             view.shown.len()
         )?;
+        if !self.messages.is_empty() {
+            write!(f, " in {} messages", self.messages.len())?;
+        }
         match &self.joint {
             Some(joint) => writeln!(f, "; a prompt's texts are joined by {joint:?}.")?,
             None => writeln!(f, ".")?,
@@ -59,16 +76,30 @@ impl Book {
                  in their last paragraph share the rest."
             )?;
         }
+        if !self.messages.is_empty() {
+            writeln!(
+                f,
+                "`M2[…]` is message M2 around the texts in the brackets: its frame, listed \
+                 under `== M2 begins`, gives its role, its place and the opening and closing \
+                 texts written around them; a prompt's messages are joined by that joint too."
+            )?;
+        }
         if self
             .texts
             .iter()
             .any(|t| is_gap(&t.layer) && t.layer != BETWEEN)
         {
+            // A message's wrapper is its frame, unless the book could not place it.
+            let wrapper = if self.messages.is_empty() {
+                " a message's wrapper,"
+            } else {
+                ""
+            };
             writeln!(
                 f,
                 "A text `(before L)` stands where a prompt has something other than that \
-                 joint before layer L's text (a `join_before` text, a message's wrapper, \
-                 another manifest's separator); `(after L)` is text after the last layer's."
+                 joint before layer L's text (a `join_before` text,{wrapper} another \
+                 manifest's separator); `(after L)` is text after the last layer's."
             )?;
         }
         if self.texts.iter().any(|t| t.layer == BETWEEN) {
@@ -109,7 +140,12 @@ impl Book {
             return format!("= {}", self.pages[first].name);
         }
         let mut cells = Vec::with_capacity(page.pieces.len() + 1);
+        let mut open = None;
         for (i, &t) in page.pieces.iter().enumerate() {
+            let message = self.texts[t].message;
+            if message != open && open.is_some() {
+                close_frame(&mut cells);
+            }
             if page.volatile == Some(i) {
                 cells.push("|".to_string());
             }
@@ -117,9 +153,48 @@ impl Book {
                 .iter()
                 .map(|&s| view.ids[s].to_string())
                 .collect();
-            cells.push(parts.join("+"));
+            let mut cell = parts.join("+");
+            if let Some(m) = message.filter(|_| message != open) {
+                cell = format!("M{}[{cell}", view.messages[m]);
+            }
+            open = message;
+            cells.push(cell);
+        }
+        if open.is_some() {
+            close_frame(&mut cells);
         }
         cells.join(" ")
+    }
+
+    /// The heading of message `m`'s frame (`M{n}`): its role, its place, its reach, then
+    /// its opening text, shown as a text is.
+    fn frame_start(&self, f: &mut fmt::Formatter<'_>, m: usize, n: usize) -> fmt::Result {
+        let message = &self.messages[m];
+        let info = message.info;
+        let place = if info.after_history {
+            "after"
+        } else {
+            "before"
+        };
+        write!(
+            f,
+            "== M{n} begins: {} message, sent {place} the history, {}",
+            info.role,
+            self.reach(&message.pages)
+        )?;
+        if info.open.is_empty() {
+            return writeln!(f);
+        }
+        writeln!(f, "; it opens with\n{}\n", info.open)
+    }
+
+    /// The foot of message `m`'s frame: its closing text, shown as a text is.
+    fn frame_end(&self, f: &mut fmt::Formatter<'_>, m: usize, n: usize) -> fmt::Result {
+        let close = self.messages[m].info.close;
+        if close.is_empty() {
+            return writeln!(f, "== M{n} ends\n");
+        }
+        writeln!(f, "== M{n} ends; it closes with\n{close}\n")
     }
 
     /// A text's reach: `in every prompt`, or how many and the distinct ones by name (the
@@ -140,5 +215,12 @@ impl Book {
             (n, d) => format!("in {n} prompts ({d} distinct)"),
         };
         format!("{count}: {}", distinct.join(", "))
+    }
+}
+
+/// Ends the frame the last cell is in: `M2[6 7` → `M2[6 7]`.
+fn close_frame(cells: &mut [String]) {
+    if let Some(last) = cells.last_mut() {
+        last.push(']');
     }
 }
