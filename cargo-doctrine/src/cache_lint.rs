@@ -26,6 +26,7 @@ pub(crate) fn notes(p: &Prompts, min: usize, counter: Counter, source: &str) -> 
     };
     list.extend(role_before_shared(p, counter, (manifest, source)));
     list.extend(volatile_before_history(p, (manifest, source)));
+    list.extend(crate::guard_lint::notes(&p.doctrine, (manifest, source)));
     Diagnostics { files, list }
 }
 

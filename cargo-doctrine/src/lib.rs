@@ -13,6 +13,7 @@ mod compare;
 mod compose;
 mod dispatch;
 mod git_tree;
+mod guard_lint;
 mod json;
 mod manifest;
 mod out;

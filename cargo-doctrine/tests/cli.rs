@@ -1055,3 +1055,76 @@ fn render_ends_with_a_line_break_on_a_terminal_only() {
     let shown = String::from_utf8(out.stdout).unwrap().replace("\r\n", "\n");
     assert_eq!(shown, format!("{piped}\n"));
 }
+
+/// `check` notes each layer that takes run-time text beside a locked layer outside a
+/// container (its headings are escaped there), naming the locked layer and the fix; a
+/// wrapped layer, a layer in a message of its own and a locked layer's message of shipped
+/// text get none. Notes never change the exit status.
+#[test]
+fn check_notes_run_time_text_beside_a_locked_layer_outside_a_container() {
+    let tmp = tempfile::tempdir().unwrap();
+    let manifest = tmp.path().join("doctrine.toml");
+    std::fs::write(
+        &manifest,
+        r#"
+[[layer]]
+name = "safety"
+text = "Never push to main."
+locked = true
+
+[[layer]]
+name = "base"
+text = "You write code."
+
+[[layer]]
+name = "notes"
+slot = "optional"
+
+[[layer]]
+name = "rules"
+slot = "optional"
+wrap = ["<rules>\n", "\n</rules>"]
+
+[[layer]]
+name = "agents"
+slot = "optional"
+
+[[message]]
+role = "system"
+layers = ["safety", "base", "notes", "rules"]
+
+[[message]]
+role = "user"
+layers = ["agents"]
+"#,
+    )
+    .unwrap();
+    let path = manifest.to_str().unwrap();
+    let out = run(&["check", "--min-cache-tokens", "1", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = stdout(&out);
+    let notes: Vec<&str> = said.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 1, "{said}");
+    assert!(
+        notes[0].ends_with(
+            "doctrine.toml:12:8: layer `notes` takes run-time text in the message of locked layer `safety`, \
+             outside a container: a heading or a section tag in its text is escaped \
+             (`\\# Heading`), as text that could forge a section must be, so a document it \
+             forwards does not arrive as written"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("help: wrap it to forward it as written"),
+        "{said}"
+    );
+    // Guarded everywhere on purpose: nothing to note.
+    let everywhere = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        format!("[formulation]\nescape = \"boundaries\"\n{everywhere}"),
+    )
+    .unwrap();
+    let said = stdout(&run(&["check", "--min-cache-tokens", "1", path]));
+    assert!(!said.contains("note: "), "{said}");
+}

@@ -34,7 +34,9 @@ pub(crate) const COMMAND: Command = Command {
     ],
     notes: "Prints the errors the macro would report, or, for a manifest without errors, notes \
 about caching (none when there is nothing to say): a stable prefix shorter than the model \
-caches, and a layer that varies by role placed before layers every role shares. `human` \
+caches, a layer that varies by role placed before layers every role shares, and a layer \
+that takes run-time text beside a locked layer outside a container (its headings are \
+escaped). `human` \
 prints each as rustc prints the macro's error (`error: FILE:LINE:COL: message`, or `note: …`, \
 then `  help: …`), one blank line apart; `json` prints one rustc JSON diagnostic per line (as \
 `rustc --error-format=json` and `cargo --message-format=json` carry them); `sarif` prints one \

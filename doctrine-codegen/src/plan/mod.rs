@@ -17,6 +17,7 @@ mod suffix;
 pub(crate) use gate::alternatives;
 pub use indices::Indices;
 pub use list_style::{list_style, loop_styles};
+pub use strict::request_message;
 
 /// `s` for `'static`, interned (for a record that names a fact or a layer).
 pub fn static_text(s: &str) -> &'static str {

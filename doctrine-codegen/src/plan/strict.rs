@@ -15,12 +15,12 @@ pub(super) fn roles(d: &Doctrine, i: usize) -> Option<Vec<u32>> {
     if d.formulation.guard != Guarding::Locked {
         return None;
     }
-    let own = group(&d.layers[i]);
+    let own = request_message(&d.layers[i]);
     let roles = d.roles.len().max(1);
     let locked_in = |r: usize| {
         d.layers.iter().any(|l| {
             l.locked
-                && group(l) == own
+                && request_message(l) == own
                 && l.scope
                     .as_ref()
                     .is_none_or(|s| s.iter().any(|id| id.0 == r))
@@ -35,7 +35,7 @@ pub(super) fn roles(d: &Doctrine, i: usize) -> Option<Vec<u32>> {
 
 /// The message a layer is sent in, as the request keeps it apart: every `system` message
 /// sent before the history is one (`None`), as is a manifest without messages.
-fn group(l: &Layer) -> Option<usize> {
+pub fn request_message(l: &Layer) -> Option<usize> {
     let m = l.info.message?;
     let merged = m.role == "system" && !m.after_history;
     (!merged).then_some(m.index)
