@@ -71,6 +71,7 @@ manifests! {
     facts: "../../doctrine-core/tests/fixtures/facts/doctrine.toml",
     claims: "pass/claims.toml",
     empty_shipped_text: "pass/empty_shipped_text.toml",
+    fact_alternatives: "pass/fact_alternatives.toml",
     flag_gated: "pass/flag_gated.toml",
     negated_flag: "pass/negated_flag.toml",
     optional_choice: "pass/optional_choice.toml",
