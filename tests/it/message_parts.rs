@@ -114,7 +114,16 @@ fn each_layer_of_a_message_in_parts_is_a_part() {
             false
         )]
     );
-    assert_eq!(parts_of(&m[2])[0].3, true);
+    // Without the environment the instruction files end the message and its tier.
+    assert_eq!(
+        parts_of(&m[2]),
+        [(
+            "project_docs",
+            "Run `make check` before you commit.\n\nKeep modules small.",
+            "stable",
+            true
+        )]
+    );
     assert!(m[2].breakpoint);
 }
 
