@@ -90,6 +90,13 @@ pub(crate) const MODEL: Opt = Opt {
            `--flag` and `--family` win over its own",
 };
 
+pub(crate) const MAX_BYTES: Opt = Opt {
+    name: "--max-bytes",
+    value: "FACT=N",
+    help: "Lowers a list fact's byte budget (its `max_bytes`) to N bytes, as the builder's \
+           `.max_bytes_<fact>(n)` does: a budget above the manifest's leaves it",
+};
+
 /// A command line naming a composition.
 pub(crate) struct Given {
     pub(crate) manifest: Option<OsString>,
@@ -132,8 +139,8 @@ pub(crate) fn parse(
 }
 
 /// Takes `--NAME VALUE` into `n` when it names an input (role, flag, knob, choice, fact,
-/// slot, instruction, selector, overlay, skills, family, model); `false` for any other
-/// option.
+/// slot, instruction, selector, overlay, skills, family, model, a list's byte budget);
+/// `false` for any other option.
 pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> Result<bool, Stop> {
     let once = |slot: &Option<String>| match slot {
         Some(_) => Err(Stop::Usage(format!("`--{name}` is given twice"))),
@@ -158,6 +165,7 @@ pub(crate) fn input(name: &str, parser: &mut lexopt::Parser, n: &mut Named) -> R
             n.overlay = Some(PathBuf::from(parser.value()?));
         }
         "skills" => n.skills.push(PathBuf::from(parser.value()?)),
+        "max-bytes" => n.max_bytes.push(budget(parser.value()?.string()?)?),
         "family" => {
             once(&n.family)?;
             n.family = Some(parser.value()?.string()?);
@@ -202,6 +210,17 @@ pub(crate) fn pair(option: &str, text: String) -> Result<(String, String), Stop>
         Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
         _ => Err(Stop::Usage(format!(
             "`--{option} {text}`: write `--{option} NAME=VALUE`"
+        ))),
+    }
+}
+
+/// `FACT=N`: a list fact's byte budget.
+fn budget(text: String) -> Result<(String, usize), Stop> {
+    let (fact, bytes) = pair("max-bytes", text)?;
+    match bytes.parse() {
+        Ok(n) => Ok((fact, n)),
+        Err(_) => Err(Stop::Usage(format!(
+            "`--max-bytes {fact}={bytes}`: N is a number of bytes, e.g. `--max-bytes {fact}=4096`"
         ))),
     }
 }

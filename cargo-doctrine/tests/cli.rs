@@ -861,10 +861,15 @@ fn render_prints_the_messages_as_json() {
     let out = run(&["render", "tests/fixtures/trimmed_slot.toml", "--messages"]);
     let whole = stdout(&run(&["render", "tests/fixtures/trimmed_slot.toml"]));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(
-        json,
-        serde_json::json!([{ "role": "system", "content": whole }])
-    );
+    let system = serde_json::json!({
+        "role": "system",
+        "content": whole,
+        "place": "before_history",
+        "tier": "stable",
+        "breakpoint": true,
+        "parts": [],
+    });
+    assert_eq!(json, serde_json::json!([system]));
     let both = run(&with(&base, &["--messages", "--part", "stable"]));
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
@@ -912,6 +917,35 @@ fn render_takes_the_model_name_and_prints_the_requests_messages() {
         shown[3].1,
         "<environment_context>\n<cwd>/work/app</cwd>\n</environment_context>"
     );
+    // Where each goes, and the one breakpoint: after the last message before the history.
+    let out = run(&with(&base, &["--messages", "--model", "orca-2-mini"]));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let each = |key: &str| -> Vec<serde_json::Value> {
+        json.as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m[key].clone())
+            .collect()
+    };
+    let place = [
+        "before_history",
+        "before_history",
+        "before_history",
+        "after_history",
+    ];
+    assert_eq!(each("place"), place.map(serde_json::Value::from));
+    assert_eq!(
+        each("breakpoint"),
+        [false, false, true, false].map(serde_json::Value::from)
+    );
+    // The developer message goes a part per line (no roots given: no roots line).
+    let layers: Vec<&str> = json[1]["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["layer"].as_str().unwrap())
+        .collect();
+    assert_eq!(layers, ["sandbox", "approval"]);
     // No rule matches: the plain base, no patch tool.
     let plain = std::fs::read_to_string(repo().join("examples/requests/base/plain.md")).unwrap();
     let out = run(&with(&base, &["--model", "heron-1"]));
@@ -1127,4 +1161,108 @@ layers = ["agents"]
     .unwrap();
     let said = stdout(&run(&["check", "--min-cache-tokens", "1", path]));
     assert!(!said.contains("note: "), "{said}");
+}
+
+/// `render --messages` on a manifest whose messages go in parts: the exact JSON, each
+/// message with its place, tier, breakpoint and parts (the stable part of the user message
+/// ends its tier, so the breakpoint is on it).
+#[test]
+fn render_prints_each_message_s_place_parts_and_breakpoint() {
+    let out = run(&[
+        "render",
+        "tests/fixtures/messages/parts.toml",
+        "--fact",
+        "sandbox=read-only",
+        "--fact",
+        "cwd=/repo",
+        "--slot",
+        "approvals=Ask first.",
+        "--instruction",
+        "project_docs=project@AGENTS.md:Run the checks.",
+        "--messages",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let part = |layer: &str, content: &str, tier: &str, breakpoint: bool| serde_json::json!({ "layer": layer, "content": content, "tier": tier, "breakpoint": breakpoint });
+    let env = "<environment_context>\n<cwd>/repo</cwd>\n</environment_context>";
+    let expected = serde_json::json!([
+        {
+            "role": "system",
+            "content": "You are a careful coding agent.",
+            "place": "before_history",
+            "tier": "stable",
+            "breakpoint": false,
+            "parts": [],
+        },
+        {
+            "role": "developer",
+            "content": "<permissions>\nSandbox: read-only.\nAsk first.\n</permissions>",
+            "place": "before_history",
+            "tier": "stable",
+            "breakpoint": false,
+            "parts": [
+                part("sandbox", "<permissions>\nSandbox: read-only.", "stable", false),
+                part("approvals", "Ask first.\n</permissions>", "stable", false),
+            ],
+        },
+        {
+            "role": "user",
+            "content": format!("Run the checks.\n\n{env}"),
+            "place": "before_history",
+            "tier": "stable",
+            "breakpoint": false,
+            "parts": [
+                part("project_docs", "Run the checks.", "stable", true),
+                part("environment", env, "volatile", false),
+            ],
+        },
+    ]);
+    // One line of JSON, keys in order, then a line break.
+    assert_eq!(stdout(&out), format!("{expected}\n"));
+}
+
+/// `--max-bytes FACT=N` lowers a list fact's byte budget as the builder's
+/// `.max_bytes_<fact>(n)` does: the list and its loop cut at a character boundary, a
+/// notice on standard error; a budget above the manifest's leaves it; a fact without
+/// one, or a number that is not one, is refused.
+#[test]
+fn render_takes_a_list_fact_s_byte_budget() {
+    let base = [
+        "render",
+        "tests/fixtures/list_budget.toml",
+        "--fact",
+        "docs=éé doc",
+        "--fact",
+        "docs=other",
+    ];
+    // 3 bytes end inside the second `é`: cut before it, in the list and in its loop.
+    let out = run(&with(&base, &["--max-bytes", "docs=3"]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "é|<é");
+    assert!(
+        stderr(&out).contains("notice: fact `docs`: cut to 2 of 14 bytes by its byte budget"),
+        "{}",
+        stderr(&out)
+    );
+    // Given twice, the lower stands; above the manifest's 12, the manifest's.
+    let twice = run(&with(
+        &base,
+        &["--max-bytes", "docs=5", "--max-bytes", "docs=3"],
+    ));
+    assert_eq!(stdout(&twice), "é|<é");
+    let high = run(&with(&base, &["--max-bytes", "docs=4096"]));
+    assert_eq!(stdout(&high), stdout(&run(&base)));
+    assert_eq!(stdout(&high), "éé doc\noth|<éé doc><o");
+    let unknown = run(&with(&base, &["--max-bytes", "roots=3"]));
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        stderr(&unknown),
+        "error: unknown list fact with a byte budget (`max_bytes`): `roots`; valid: docs, args\n"
+    );
+    let word = run(&with(&base, &["--max-bytes", "docs=many"]));
+    assert_eq!(word.status.code(), Some(2));
+    assert!(
+        stderr(&word).starts_with("error: `--max-bytes docs=many`: N is a number of bytes"),
+        "{}",
+        stderr(&word)
+    );
 }

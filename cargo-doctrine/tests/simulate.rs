@@ -396,6 +396,23 @@ interpolate = true
 tier = "volatile"
 "#;
 
+/// The workload of the tests on [`VOLATILE`]: 1 session of 2 turns, 40-byte messages and
+/// replies, 8-byte per-turn values, a minimum of 4 tokens.
+const TWO_TURNS: &[&str] = &[
+    "--sessions",
+    "1",
+    "--turns",
+    "2",
+    "--turn-bytes",
+    "40",
+    "--reply-bytes",
+    "40",
+    "--volatile-bytes",
+    "8",
+    "--min-cache-tokens",
+    "4",
+];
+
 /// History on (the default): 1 session of 2 turns, 40-byte messages and replies. Each
 /// turn's message ends with a breakpoint; the next turn finds it one message back.
 ///
@@ -413,23 +430,7 @@ tier = "volatile"
 /// (1.7 + 50) / 57 = 0.907.
 #[test]
 fn with_history_the_volatile_part_in_the_message_keeps_the_history_cached() {
-    let text = printed(&with_history(
-        VOLATILE,
-        &[
-            "--sessions",
-            "1",
-            "--turns",
-            "2",
-            "--turn-bytes",
-            "40",
-            "--reply-bytes",
-            "40",
-            "--volatile-bytes",
-            "8",
-            "--min-cache-tokens",
-            "4",
-        ],
-    ));
+    let text = printed(&with_history(VOLATILE, TWO_TURNS));
     assert!(
         text.starts_with(
             "doctrine.toml: 1 roles × 1 sessions × 2 turns = 2 requests; a turn's message \
@@ -449,4 +450,56 @@ fn with_history_the_volatile_part_in_the_message_keeps_the_history_cached() {
         ),
         "{text}"
     );
+}
+
+/// [`VOLATILE`] as two messages, the clock's its own: sent after the history, the table
+/// sends it at the start of the turn's message (the figures of the volatile part in the
+/// message, above: 29.8%, 0.907); sent before it, at the end of the system text (7.4%,
+/// 1.165), where its text, new every turn, makes every turn write the history again.
+#[test]
+fn the_table_sends_a_message_after_the_history_where_the_manifest_puts_it() {
+    let messages = |after: bool| {
+        let clock = match after {
+            true => "after_history = true\n",
+            false => "",
+        };
+        format!(
+            "{VOLATILE}\n[[message]]\nrole = \"system\"\nlayers = [\"base\"]\n\n\
+             [[message]]\nrole = \"user\"\nlayers = [\"clock\"]\n{clock}"
+        )
+    };
+    let run = |after: bool| printed(&with_history(&messages(after), TWO_TURNS));
+    let (before, after) = (run(false), run(true));
+    assert_eq!(
+        row(&before, "all"),
+        ["2", "54", "4", "50", "0", "7.4%", "1.165"]
+    );
+    assert_eq!(
+        row(&after, "all"),
+        ["2", "57", "17", "40", "0", "29.8%", "0.907"]
+    );
+    let line = |text: &str| {
+        let at = text.find("\nmessages: ").map(|i| i + 1);
+        at.map(|i| text[i..].lines().next().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        line(&before).as_deref(),
+        Some("messages: 2 before the history, 0 after it (`after_history`: at the start of the turn's message), as the table sends them")
+    );
+    assert_eq!(
+        line(&after).as_deref(),
+        Some("messages: 1 before the history, 1 after it (`after_history`: at the start of the turn's message), as the table sends them")
+    );
+    // The lines comparing the placements of the volatile part are the same for both.
+    let tail = |text: &str| text[text.find("where the volatile part goes").unwrap()..].to_string();
+    assert_eq!(tail(&before), tail(&after));
+    assert!(
+        after.ends_with(
+            "  at the end of the system text     : served 7.4%, cost 1.165 of no caching\n  \
+             in the turn's message, after history: served 29.8%, cost 0.907 of no caching\n"
+        ),
+        "{after}"
+    );
+    // A manifest without messages has no such line.
+    assert_eq!(line(&printed(&simulate(&[]))), None);
 }

@@ -692,11 +692,17 @@ impl Layer {
         self.scope.as_ref().is_none_or(|s| s.contains(&role))
     }
 
-    /// Whether the layer is included only when fact `f` is given (so it may print it).
+    /// Whether the layer is included only when fact `f` is given (so it may print it):
+    /// `when` requires it, or every one of `when`'s alternatives does.
     pub fn requires_fact(&self, f: FactId) -> bool {
-        self.when
-            .iter()
-            .any(|c| !c.negated && matches!(c.test, Test::Fact(g) | Test::FactIs(g, _) if g == f))
+        let requires = |conds: &[Cond]| {
+            conds.iter().any(|c| {
+                !c.negated && matches!(c.test, Test::Fact(g) | Test::FactIs(g, _) if g == f)
+            })
+        };
+        let alternatives = &self.when_any;
+        requires(&self.when)
+            || (!alternatives.is_empty() && alternatives.iter().all(|g| requires(g)))
     }
 
     /// Whether anything decides at run time if the layer is included.

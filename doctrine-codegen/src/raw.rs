@@ -60,6 +60,8 @@ table! {
         wrap: Option<Spanned<Vec<Spanned<String>>>> = "wrap",
         /// Sent after the conversation's history (the turn's own context).
         after_history: Option<Spanned<bool>> = "after_history",
+        /// Each of its layers with text sent as a content part of its own.
+        parts: Option<Spanned<bool>> = "parts",
     }
 }
 

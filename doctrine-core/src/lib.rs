@@ -70,7 +70,7 @@ pub mod cache {
         AnthropicRequest, CacheControl, OpenAiItem, OpenAiRequest, SystemBlock,
     };
     pub use crate::runtime::compose::fingerprint;
-    pub use crate::runtime::message::{Message, MessageInfo};
+    pub use crate::runtime::message::{Message, MessageInfo, MessagePart};
 }
 
 /// The safety-claims tripwire's check over one instruction sentence,

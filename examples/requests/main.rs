@@ -1,6 +1,7 @@
 //! A coding agent's request: instructions chosen from the model name, a developer message
 //! of permissions, a user message of instruction files (kept as written), and the turn's
-//! environment after the history; printed as the messages an API takes.
+//! environment after the history; printed as the messages an API takes (the developer
+//! message's parts too).
 //!
 //! cargo run -p doctrine-examples --example requests
 //! cargo run -p doctrine-examples --example requests -- orca-2-mini
@@ -43,6 +44,10 @@ fn main() {
             ""
         };
         println!("--- {}{when}\n{}", m.role, m.text);
+        // A message sent in parts: each part's layer and text, as the API takes them.
+        for part in &m.parts {
+            println!("  part `{}`: {:?}", part.layer, part.text);
+        }
     }
     eprintln!("{}", prompt.explain());
 }

@@ -110,3 +110,33 @@ fn escaped_items_are_cut_whole() {
     .finish();
     assert_eq!(p.layer("args"), Some(r#"["b", "+1"]"#));
 }
+
+/// A budget given by name (`cargo doctrine render --max-bytes docs=N`) composes what the
+/// builder's `.max_bytes_docs(n)` composes: the list, its loop, the cut and its notice.
+#[test]
+fn a_budget_given_by_name_composes_as_the_builder_s() {
+    use doctrine_codegen::named::Named;
+    let d = super::plan_parity::loaded("../fixtures/list_budget.toml");
+    let built = doctrine_codegen::plan::build(&d);
+    let docs = ["éé doc", "other"];
+    for n in [0, 3, 5, 12, usize::MAX] {
+        let typed = compose(Facts {
+            docs: &docs,
+            args: &[],
+        })
+        .max_bytes_docs(n)
+        .finish();
+        let named = Named {
+            facts: docs
+                .iter()
+                .map(|d| ("docs".into(), d.to_string()))
+                .collect(),
+            max_bytes: vec![("docs".into(), n)],
+            ..Named::default()
+        };
+        let (_, ours) = super::render_parity::rendered(&d, &built, &named);
+        super::render_parity::same(&ours, &typed, &format!("max_bytes {n}"));
+        assert_eq!(ours.cuts(), typed.cuts(), "{n}");
+        assert_eq!(ours.notices(), typed.notices(), "{n}");
+    }
+}

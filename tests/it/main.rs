@@ -25,6 +25,7 @@ mod list_budget;
 mod lists;
 mod loops;
 mod manifest_errors;
+mod message_parts;
 mod messages;
 mod models;
 mod modes;

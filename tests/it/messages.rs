@@ -113,6 +113,14 @@ fn provider_requests_split_system_context_and_turn() {
         o.turn[0].content,
         "<environment_context>\n<cwd>/r</cwd>\n</environment_context>"
     );
+    // Without `parts`, a message is one text: one block, a `content` string.
+    assert!(p.messages().iter().all(|m| m.parts.is_empty()));
+    assert!(a
+        .context
+        .iter()
+        .chain(&a.turn)
+        .all(|m| m.content.len() == 1));
+    assert!(o.context.iter().chain(&o.turn).all(|i| i.parts.is_empty()));
 }
 
 /// User text in every message that can take it tries to close its own wrapper and to

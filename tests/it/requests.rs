@@ -182,3 +182,52 @@ fn a_prepared_seat_composes_the_messages_as_finish_does() {
         }
     }
 }
+
+/// The developer message goes in parts, a text per permission line: the wrapper opens the
+/// first and closes the last, the line breaks that join them in the prompt are in none;
+/// the request shapers send a block, or an `input_text` part, per line.
+#[test]
+fn the_developer_message_is_sent_a_part_per_line() {
+    let p = prompt("orca", &DOCS, None);
+    let messages = p.messages();
+    let developer = &messages[1];
+    assert_eq!(
+        developer.text,
+        "<permissions>\nYou may change files inside the workspace, and nothing outside it.\n\
+         Run commands on your own; ask only when one fails and needs to run outside the sandbox.\n\
+         Writable roots: /work/app.\n</permissions>"
+    );
+    let parts: Vec<(&str, &str)> = developer.parts.iter().map(|p| (p.layer, p.text)).collect();
+    let lines = [
+        (
+            "sandbox",
+            "<permissions>\nYou may change files inside the workspace, and nothing outside it.",
+        ),
+        (
+            "approval",
+            "Run commands on your own; ask only when one fails and needs to run outside the sandbox.",
+        ),
+        ("roots", "Writable roots: /work/app.\n</permissions>"),
+    ];
+    assert_eq!(parts, lines);
+    // The other messages are one text each.
+    assert!(messages
+        .iter()
+        .filter(|m| m.role != "developer")
+        .all(|m| m.parts.is_empty()));
+    let anthropic = doctrine::cache::anthropic_request(&p);
+    let blocks: Vec<&str> = anthropic.context[0]
+        .content
+        .iter()
+        .map(|b| b.text)
+        .collect();
+    assert_eq!(blocks, lines.map(|(_, text)| text));
+    assert!(anthropic.context[0]
+        .content
+        .iter()
+        .all(|b| b.cache_control.is_none()));
+    let openai = doctrine::cache::openai_request(&p);
+    assert_eq!(openai.context[0].role, "developer");
+    assert_eq!(openai.context[0].parts, lines.map(|(_, text)| text));
+    assert_eq!(openai.context[0].content, developer.text);
+}

@@ -11,7 +11,7 @@ use doctrine_codegen::named::Named;
 
 use crate::book;
 use crate::cli::{self, Command, Exit, Opt, Stop};
-use crate::compose::{self, FACT, FAMILY, INSTRUCTION, OVERLAY, SELECT, SLOT};
+use crate::compose::{self, FACT, FAMILY, INSTRUCTION, MAX_BYTES, OVERLAY, SELECT, SLOT};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::prompts::Prompts;
@@ -21,7 +21,7 @@ use crate::tokens::Counter;
 pub(crate) const COMMAND: Command = Command {
     name: "book",
     about: "Write every prompt as one web page of labelled layers (--diff: a review)",
-    usage: "[--out DIR] [--choices] [--models] [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+    usage: "[--out DIR] [--choices] [--models] [--fact NAME=VALUE]… [--max-bytes FACT=N]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
             [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
             ([MANIFEST] | --diff OLD NEW | --rev REV [MANIFEST])",
@@ -58,6 +58,7 @@ pub(crate) const COMMAND: Command = Command {
                    (the default), each composed as `.model()` composes it",
         },
         FACT,
+        MAX_BYTES,
         SLOT,
         INSTRUCTION,
         SELECT,
@@ -77,7 +78,7 @@ by role and by input. Each distinct prompt's page holds its exact bytes as one l
 per layer (name, source, tier, locked, overlay field, gate), separators drawn as separators, \
 the stable/volatile boundary and each cache breakpoint with the tokens up to it; locked \
 layers, user-file bytes and run-time values are marked by colour and by a text label; layers \
-left out are listed with the reason. The inputs (facts, slots, instructions, selectors, \
+left out are listed with the reason. The inputs (facts, list budgets, slots, instructions, selectors, \
 overlay, family) apply to every prompt; a required fact must be given. In review mode they \
 apply to both sides: each changed layer text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
 pages, and each prompt's cached prefix before → after is stated, with the simulated cache \

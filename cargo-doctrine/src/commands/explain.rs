@@ -3,7 +3,8 @@
 
 use crate::cli::{Command, Exit, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SKILLS, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MAX_BYTES, MODEL, OVERLAY, ROLE, SELECT,
+    SKILLS, SLOT,
 };
 use crate::manifest;
 use crate::out::Out;
@@ -13,13 +14,13 @@ pub(crate) const COMMAND: Command = Command {
     name: "explain",
     about: "Print the layer table (`explain()`) of the prompt `render` prints",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
-            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+            [--fact NAME=VALUE]… [--max-bytes FACT=N]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--skills DIR]… [--family NAME] \
             [--encoding ENCODING] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, tokens::OPTION],
-    notes: "Takes the options `render` takes (but `--part`) and prints what the composed \
+        ROLE, FLAG, KNOB, CHOICE, FACT, MAX_BYTES, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, tokens::OPTION],
+    notes: "Takes the options `render` takes (but `--part` and `--messages`) and prints what the composed \
 prompt's `explain()` prints in a program: the same table, from the same composition; with \
 `--encoding`, what `explain().tokens(encoding)` prints, with exact token counts.",
     examples: &[

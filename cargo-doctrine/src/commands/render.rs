@@ -5,8 +5,11 @@ use std::io::IsTerminal;
 
 use crate::cli::{Command, Exit, Opt, Stop};
 use crate::compose::{
-    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MODEL, OVERLAY, ROLE, SELECT, SKILLS, SLOT,
+    self, CHOICE, FACT, FAMILY, FLAG, INSTRUCTION, KNOB, MAX_BYTES, MODEL, OVERLAY, ROLE, SELECT,
+    SKILLS, SLOT,
 };
+use doctrine_core::cache::Message;
+
 use crate::manifest;
 use crate::out::Out;
 
@@ -19,21 +22,24 @@ const PART: Opt = Opt {
 const MESSAGES: Opt = Opt {
     name: "--messages",
     value: "",
-    help: "Prints the prompt's messages (`Prompt::messages()`) as a JSON array of \
-           `{ \"role\", \"content\" }`, in order; a manifest without `[[message]]` gives one \
-           `system` message",
+    help: "Prints the prompt's messages (`Prompt::messages()`) as a JSON array, in order: \
+           each `{ \"role\", \"content\", \"place\", \"tier\", \"breakpoint\", \"parts\" }`, \
+           `place` `before_history` or `after_history`, `breakpoint` whether a cache \
+           breakpoint follows it, `parts` its content parts (`{ \"layer\", \"content\", \
+           \"tier\", \"breakpoint\" }`; `[]` for a message sent as one text); a manifest \
+           without `[[message]]` gives one `system` message",
 };
 
 pub(crate) const COMMAND: Command = Command {
     name: "render",
     about: "Print the prompt a manifest composes for the inputs named",
     usage: "[--role ROLE] [--flag NAME]… [--knob NAME=VALUE]… [--choice LAYER=VARIANT]… \
-            [--fact NAME=VALUE]… [--slot NAME=TEXT|@FILE]… \
+            [--fact NAME=VALUE]… [--max-bytes FACT=N]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] [--skills DIR]… [--family NAME] \
             [--part stable|volatile|all | --messages] [MANIFEST]",
     arguments: &[manifest::ARGUMENT],
     options: &[
-        ROLE, FLAG, KNOB, CHOICE, FACT, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, PART, MESSAGES],
+        ROLE, FLAG, KNOB, CHOICE, FACT, MAX_BYTES, SLOT, INSTRUCTION, SELECT, OVERLAY, SKILLS, FAMILY, MODEL, PART, MESSAGES],
     notes: "Prints exactly the prompt's bytes (into a pipe or a file no newline is added; on \
 a terminal, one ends a prompt that has none), composed with the \
 doctrine! macro's own loader and the runtime's one composition routine, as the compiled \
@@ -111,15 +117,42 @@ enum Part {
     Volatile,
 }
 
-/// The messages as a JSON array of `{ "role", "content" }`, one line, then a line break.
-fn messages_json(messages: &[doctrine_core::cache::Message<'_>]) -> String {
-    let array: Vec<serde_json::Value> = messages
-        .iter()
-        .map(|m| serde_json::json!({ "role": m.role, "content": m.text }))
-        .collect();
+/// The messages as a JSON array, one line, then a line break: each message's role,
+/// content, place (`before_history` or `after_history`), tier, whether a cache breakpoint
+/// follows it, and its parts (`[]` for a message sent as one text), each with its layer,
+/// content, tier and breakpoint.
+fn messages_json(messages: &[Message<'_>]) -> String {
+    let array: Vec<serde_json::Value> = messages.iter().map(message_json).collect();
     let mut text = serde_json::Value::Array(array).to_string();
     text.push('\n');
     text
+}
+
+fn message_json(m: &Message<'_>) -> serde_json::Value {
+    let parts: Vec<serde_json::Value> = m
+        .parts
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "layer": p.layer,
+                "content": p.text,
+                "tier": p.tier,
+                "breakpoint": p.breakpoint,
+            })
+        })
+        .collect();
+    let place = match m.after_history {
+        true => "after_history",
+        false => "before_history",
+    };
+    serde_json::json!({
+        "role": m.role,
+        "content": m.text,
+        "place": place,
+        "tier": m.tier,
+        "breakpoint": m.breakpoint,
+        "parts": parts,
+    })
 }
 
 #[cfg(test)]

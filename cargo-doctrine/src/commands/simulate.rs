@@ -63,11 +63,13 @@ depends on the model) [default: 0.1]"),
 prompt (composed as compiled code composes it, with the flags, knobs and choices given, a \
 required choice not given at its first variant), the role's conversation so far in the \
 session (each earlier message and reply; not with --no-history) and the turn's message, \
-with a breakpoint at the end of the message, which the next turn reads back. The table is \
-for the prompt sent whole as the system text; the lines after it compare where the \
-prompt's volatile part goes: at the end of the system text (before the history, so every \
-turn writes the history behind it anew) or at the start of the turn's own message, after \
-the history (which then stays cached). Every free-text fact \
+with a breakpoint at the end of the message, which the next turn reads back. The table \
+sends the prompt as its manifest's messages place it: a message with `after_history = true` \
+at the start of the turn's own message, after the history, the rest before it as the \
+system text (a manifest without such a message: the prompt whole as the system text); the \
+lines after it compare where the prompt's volatile part goes: at the end of the system text \
+(before the history, so every turn writes the history behind it anew) or at the start of \
+the turn's own message, after the history (which then stays cached). Every free-text fact \
 the role takes and every slot is given: a stable one a text that differs per session, a \
 volatile one a text that differs per turn; a closed-set fact its first value when required. \
 A breakpoint after a layer falls at the end of the last layer up to it that has text. \
@@ -107,14 +109,22 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     args.workload.roles = roles(&d, args.roles.as_deref())?;
     check(&args.workload)?;
     let layout = layout(&d, args.breakpoints.as_deref(), args.config.max_breakpoints)?;
-    let outcome = simulate::run(&d, &args.workload, &layout, args.config)
-        .map_err(|e| Stop::Fail(e.to_string()))?;
-    let in_message = Workload {
-        placement: Placement::Message,
-        ..args.workload.clone()
+    // The table: the requests as the manifest's messages send them; the lines after it:
+    // the volatile part at the end of the system text, then in the turn's message.
+    let placed = |placement: Placement| {
+        let workload = Workload {
+            placement,
+            ..args.workload.clone()
+        };
+        simulate::run(&d, &workload, &layout, args.config).map_err(|e| Stop::Fail(e.to_string()))
     };
-    let moved = simulate::run(&d, &in_message, &layout, args.config)
-        .map_err(|e| Stop::Fail(e.to_string()))?;
+    let declared = Placement::declared(&d);
+    let outcome = placed(declared)?;
+    let at_end = match declared {
+        Placement::System => outcome.total,
+        _ => placed(Placement::System)?.total,
+    };
+    let moved = placed(Placement::Message)?;
     let prices = Prices {
         read: args.read_price,
         write: match args.config.provider {
@@ -154,7 +164,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         prices.read,
         prices.write
     ));
-    out.print(&placements(&outcome.total, &moved.total, prices));
+    out.print(&placements(&at_end, &moved.total, prices));
     Ok(Exit::Clean)
 }
 
@@ -187,7 +197,8 @@ fn row(name: &str, u: &Usage, prices: Prices) -> Vec<String> {
     ]
 }
 
-/// The lines before the table: the workload, the layout, the cache's rules.
+/// The lines before the table: the workload, the layout, where the messages go (for a
+/// manifest that declares them), the cache's rules.
 fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
     let w = &args.workload;
     let c = &args.config;
@@ -216,10 +227,14 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
             w.turn_seconds
         )
     });
+    let messages = match d.has_messages() {
+        true => format!("messages: {}\n", sent(d)),
+        false => String::new(),
+    };
     format!(
         "{}: {} {}s × {} sessions × {} turns = {} requests; a turn's message {} bytes, \
          {}, per-session values {} bytes, per-turn values {} bytes\n\
-         layout: {layout}\ncache: {provider}, at least {} tokens, {ttl}; {}\n\n",
+         layout: {layout}\n{messages}cache: {provider}, at least {} tokens, {ttl}; {}\n\n",
         d.manifest_display,
         w.roles.len(),
         d.role_word,
@@ -235,6 +250,20 @@ fn heading(d: &Doctrine, args: &Args, layout: &Layout) -> String {
         w.volatile_bytes,
         c.min_tokens,
         c.counter.describe()
+    )
+}
+
+/// How many of `d`'s messages go before the history and how many after it, as the table
+/// sends them.
+fn sent(d: &Doctrine) -> String {
+    let mut messages: Vec<&doctrine_core::cache::MessageInfo> =
+        d.layers.iter().filter_map(|l| l.info.message).collect();
+    messages.dedup_by_key(|m| m.index);
+    let after = messages.iter().filter(|m| m.after_history).count();
+    format!(
+        "{} before the history, {after} after it (`after_history`: at the start of the turn's \
+         message), as the table sends them",
+        messages.len() - after
     )
 }
 

@@ -5,7 +5,8 @@
 //! every turn). With history (the default) each request resends the role's conversation so
 //! far (every earlier message and reply) after the system text, with a breakpoint at the end
 //! of the turn's message, as a multi-turn agent sends it; the prompt's volatile part goes at
-//! the end of the system text or into the turn's own message ([`Placement`]).
+//! the end of the system text or into the turn's own message, or each message where the
+//! manifest sends it, before or after the history ([`Placement`]).
 
 use doctrine_codegen::model::{Content, Need};
 use doctrine_codegen::named::{self, InputError, Named, SlotText};
@@ -50,6 +51,23 @@ pub(crate) enum Placement {
     /// At the start of the turn's own message, after the history (as `messages()` gives a
     /// message marked `after_history`, and as reminders are sent).
     Message,
+    /// Where the manifest's messages say: those marked `after_history` at the start of the
+    /// turn's own message, after the history, and the rest before it, as a program sends
+    /// `messages()`. Without such a message, [`Placement::System`].
+    Declared,
+}
+
+impl Placement {
+    /// What `d`'s requests are as a program sends them: [`Placement::Declared`], which is
+    /// [`Placement::System`] unless a message of `d` goes after the history.
+    pub(crate) fn declared(d: &Doctrine) -> Placement {
+        let after =
+            |l: &doctrine_codegen::model::Layer| l.info.message.is_some_and(|m| m.after_history);
+        match d.layers.iter().any(after) {
+            true => Placement::Declared,
+            false => Placement::System,
+        }
+    }
 }
 
 impl Workload {
@@ -134,6 +152,13 @@ fn request(
             cut_at(&mut system, prompt.stable().len());
             format!("{volatile}\n\n{message}")
         }
+        Placement::Declared => match after_history(prompt) {
+            Some((before_end, after)) => {
+                cut_at(&mut system, before_end);
+                format!("{after}\n\n{message}")
+            }
+            None => message,
+        },
         _ => message,
     };
     if !w.history {
@@ -155,6 +180,17 @@ fn request(
         tail: String::new(),
         at,
     }
+}
+
+/// Where the prompt's messages sent before the history end, and the text of those sent
+/// after it (validation puts them last): `None` when none goes after the history.
+fn after_history(
+    prompt: &doctrine_core::Prompt<Box<[doctrine_core::introspect::Section]>>,
+) -> Option<(usize, &str)> {
+    let messages = prompt.messages();
+    let first = messages.iter().position(|m| m.after_history)?;
+    let before_end = first.checked_sub(1).map_or(0, |i| messages[i].range.end);
+    Some((before_end, &prompt.as_str()[messages[first].range.start..]))
 }
 
 /// `blocks` cut to their first `end` bytes (the stable prefix): a block across it keeps its

@@ -11,7 +11,7 @@ pub enum InputError {
     /// A name not in its set: `kind` says which set (`role`, `flag`, `knob`, `value of knob
     /// \`intensity\``, `choice layer`, `variant of choice \`team\``, `fact`, `slot`,
     /// `family`, `field of list fact \`guides\``, `instructions layer`, `instruction
-    /// source`, `selector`), `valid` what it holds.
+    /// source`, `selector`, `list fact with a byte budget`), `valid` what it holds.
     Unknown {
         kind: String,
         name: String,

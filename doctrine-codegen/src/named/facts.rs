@@ -235,3 +235,28 @@ fn item(f: &Fact, spec: &ListSpec, text: &str) -> Result<Item, InputError> {
         row.into_iter().map(Option::unwrap_or_default).collect(),
     ))
 }
+
+/// Each fact's byte budget lowered by name (`(fact, bytes)`), as the builder's
+/// `.max_bytes_<fact>(n)` lowers it: only a list fact with `max_bytes` that a role takes
+/// has one (the builder's method exists for no other); given twice, the lower stands.
+pub(super) fn budgets(
+    d: &Doctrine,
+    given: &[(String, usize)],
+) -> Result<Vec<Option<usize>>, InputError> {
+    let budgeted: Vec<(usize, &str)> = d
+        .facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.need.iter().any(|n| *n != Need::Absent))
+        .filter(|(_, f)| f.list.as_ref().is_some_and(|l| l.max_bytes.is_some()))
+        .map(|(i, f)| (i, f.name.as_str()))
+        .collect();
+    let mut budgets = vec![None; d.facts.len()];
+    for (name, bytes) in given {
+        let kind = "list fact with a byte budget (`max_bytes`)";
+        let k = find(kind, name, budgeted.iter().map(|(_, n)| *n))?;
+        let budget: &mut Option<usize> = &mut budgets[budgeted[k].0];
+        *budget = Some(budget.map_or(*bytes, |b| b.min(*bytes)));
+    }
+    Ok(budgets)
+}

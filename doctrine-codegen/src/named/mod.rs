@@ -91,6 +91,10 @@ pub struct Named {
     /// `Skills::load_user` loads them, for the skill index (which prints the shipped skills
     /// alone without them).
     pub skills: Vec<PathBuf>,
+    /// `(list fact, bytes)`: a list fact's byte budget lowered, as the builder's
+    /// `.max_bytes_<fact>(n)` lowers it (only a fact with `max_bytes` has one; a budget
+    /// above the manifest's leaves it, and given twice, the lower stands).
+    pub max_bytes: Vec<(String, usize)>,
 }
 
 /// A slot's text, given or read from a file.
@@ -151,6 +155,8 @@ pub struct Resolved {
     selectors: usize,
     /// Each fact's `escape`, when it prints escaped (a list's items escape in its style).
     escapes: Vec<Option<Escaping>>,
+    /// Each fact's byte budget as lowered by name (`Named::max_bytes`), where it was.
+    budgets: Vec<Option<usize>>,
     /// Each loop: the list fact it prints and its style; their values start at
     /// `loop_base`.
     loops: Vec<(usize, &'static ListStyle)>,
@@ -193,6 +199,7 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         choices: choices(d, &named.choices, rule)?,
     };
     let facts = facts::facts(d, role, who, &named.facts)?;
+    let budgets = facts::budgets(d, &named.max_bytes)?;
     let given: Vec<Option<&str>> = facts.values.iter().map(Option::as_deref).collect();
     let printed = printed(d, &given, &combination)
         .into_iter()
@@ -239,6 +246,7 @@ pub fn resolve(d: &Doctrine, plan: &Plan, named: &Named) -> Result<Resolved, Inp
         skill_index,
         selectors: ix.selector.iter().flatten().count(),
         model: model.map(|(_, m)| m),
+        budgets,
         escapes: d
             .facts
             .iter()
@@ -471,13 +479,18 @@ impl Resolved {
                 ItemRows::Fields(_) => Vec::new(),
             })
             .collect();
-        let rows: Vec<Box<dyn Rows + '_>> = lists
-            .iter()
-            .zip(&plain)
-            .map(|(l, plain)| match &l.rows {
-                ItemRows::Plain(_) => Box::new(List::new(plain, l.style)) as Box<dyn Rows>,
-                ItemRows::Fields(items) => Box::new(List::new(items, l.style)),
-            })
+        // A list, and each loop over it, keeps to the budget given by name, as the
+        // builder's `.max_bytes_<fact>(n)` caps the fact's list and its loops.
+        let cap = |fact: usize| self.budgets[fact].unwrap_or(usize::MAX);
+        let list = |at: usize, style: &'static ListStyle| -> Box<dyn Rows + '_> {
+            let l = &lists[at];
+            match &l.rows {
+                ItemRows::Plain(_) => Box::new(List::new(&plain[at], style).capped(cap(l.fact))),
+                ItemRows::Fields(items) => Box::new(List::new(items, style).capped(cap(l.fact))),
+            }
+        };
+        let rows: Vec<Box<dyn Rows + '_>> = (0..lists.len())
+            .map(|at| list(at, lists[at].style))
             .collect();
         // Each loop: the same items through the loop's own style.
         let loops: Vec<(usize, Box<dyn Rows + '_>)> = self
@@ -486,11 +499,7 @@ impl Resolved {
             .enumerate()
             .filter_map(|(k, (fact, style))| {
                 let at = lists.iter().position(|l| l.fact == *fact)?;
-                let rows: Box<dyn Rows> = match &lists[at].rows {
-                    ItemRows::Plain(_) => Box::new(List::new(&plain[at], style)),
-                    ItemRows::Fields(items) => Box::new(List::new(items, style)),
-                };
-                Some((self.loop_base + k, rows))
+                Some((self.loop_base + k, list(at, style)))
             })
             .collect();
         let mut values: Vec<Value<'_>> = self.printed.iter().map(|v| Value::Text(v)).collect();

@@ -1,7 +1,8 @@
 //! `[[message]]`: the layers grouped into a request's messages. Each layer of a manifest
 //! that declares messages is in exactly one; a message's layers are consecutive and of
-//! one tier (a message is cached whole, so a tier boundary inside one would have nowhere
-//! to put its breakpoint); messages sent after the history come last; a wrapper is two
+//! one tier unless sent in parts (a message sent as one text is cached whole, so a tier
+//! boundary inside one would have nowhere to put its breakpoint; in parts, each layer is a
+//! part and the boundary falls between two); messages sent after the history come last; a wrapper is two
 //! non-empty texts, each holding a tag the guard then escapes in run-time text, and no
 //! placeholder (wrappers are printed as written).
 
@@ -82,7 +83,13 @@ fn info(m: usize, t: &MessageTable, names: &Names<'_>, sink: &mut Sink<'_>) -> M
     let after = t.after_history.as_ref().is_some_and(|a| *a.get_ref());
     let text = crate::plan::interned;
     let container = super::wrap::container(&open, &close);
-    MessageInfo::rebuild(m, text(role), text(&open), text(&close), after, container)
+    let (open, close) = (text(&open), text(&close));
+    MessageInfo::rebuild(m, text(role), open, close, after, container, in_parts(t))
+}
+
+/// `parts = true`: each layer with text is a content part of its own.
+fn in_parts(t: &MessageTable) -> bool {
+    t.parts.as_ref().is_some_and(|p| *p.get_ref())
 }
 
 /// `wrap = [open, close]`: two texts, neither empty, each with a tag, no placeholder.
@@ -194,7 +201,8 @@ fn order(
                 );
                 return;
             }
-            if p == m && pl.tier_index != l.tier_index {
+            // In parts, a tier ends between two parts, where its breakpoint goes.
+            if p == m && pl.tier_index != l.tier_index && !in_parts(raw.messages[m].get_ref()) {
                 sink.error(
                     Some(l.at.name.clone()),
                     format!(
@@ -205,7 +213,7 @@ fn order(
                         l.name
                     ),
                     Some(
-                        "a message is cached whole: split it into one message per tier".to_string(),
+                        "a message sent as one text is cached whole: split it into one message per tier, or send it in parts (`parts = true`), where a tier ends between two parts".to_string(),
                     ),
                 );
             }

@@ -428,6 +428,11 @@ fn check_use(
     }
     for &r in roles {
         let who = names.roles.get(r.0).map_or("the prompt", String::as_str);
+        // A manifest without roles has one prompt, which is not a role by name.
+        let whom = match names.roles.get(r.0) {
+            Some(name) => format!("{word} `{name}`"),
+            None => "the prompt".to_string(),
+        };
         match fact.need[r.0] {
             Need::Absent => report(
                 sink,
@@ -439,15 +444,26 @@ fn check_use(
             Need::Optional if !is_gate && fact.default.is_none() && !layer.requires_fact(f) && !prints_json(fact) => report(
                 sink,
                 at,
-                format!("fact `{}` is optional for {word} `{who}`, but layer `{}` prints it without checking it is there", fact.name, layer.name),
-                &match fact.list {
-                    // A list cannot be required.
-                    Some(_) => format!("gate the layer with `when = \"{}\"`, or print it inside `{{?{0}}}…{{/{0}}}`", fact.name),
-                    None => format!("gate the layer with `when = \"{}\"`, print it inside `{{?{0}}}…{{/{0}}}`, or make the fact required for `{who}`", fact.name),
-                },
+                format!("fact `{}` is optional for {whom}, but layer `{}` prints it without checking it is there", fact.name, layer.name),
+                &ungated_help(layer, fact, &whom),
             ),
             _ => {}
         }
+    }
+}
+
+/// How to print optional `fact` in `layer` only where it is given: a gate that requires it
+/// (in each of `when`'s alternatives, where the layer has them), a section, or the fact
+/// required for `whom` (a list cannot be).
+fn ungated_help(layer: &Layer, fact: &Fact, whom: &str) -> String {
+    let name = &fact.name;
+    let gate = match layer.when_any.is_empty() {
+        true => format!("gate the layer with `when = \"{name}\"`"),
+        false => format!("add `\"{name}\"` to every alternative of the layer's `when`"),
+    };
+    match fact.list {
+        Some(_) => format!("{gate}, or print it inside `{{?{name}}}…{{/{name}}}`"),
+        None => format!("{gate}, print it inside `{{?{name}}}…{{/{name}}}`, or make the fact required for {whom}"),
     }
 }
 

@@ -111,3 +111,30 @@ fn a_locked_layer_may_not_be_gated_on_a_selector_layer() {
         errs[0]
     );
 }
+
+/// A fact is checked when every alternative of `when` requires it: each alternative that
+/// includes the layer gives the fact, so the layer may print it. One alternative without
+/// it is a way in without the fact, and the print is refused at the placeholder.
+#[test]
+fn an_optional_fact_is_gated_when_every_alternative_requires_it() {
+    let fact = "[facts.cwd]\ntier = \"stable\"\noptional = [\"*\"]\n\n";
+    let layer = |when: &str| {
+        let x = format!(
+            "[[layer]]\nname = \"x\"\ntext = \"In {{cwd}}.\"\ninterpolate = true\nwhen = {when}\n"
+        );
+        format!("{fact}{}", with(&x))
+    };
+    let d = load_with(&layer(r#"[["cwd", "a"], ["cwd", "b"]]"#), &[]).unwrap();
+    assert_eq!(d.layers[1].when_any.len(), 2);
+    // `cwd=value` requires it too.
+    load_with(&layer(r#"[["cwd=/r", "a"], ["b", "cwd"]]"#), &[]).unwrap();
+    for refused in [r#"[["cwd", "a"], ["b"]]"#, r#"[["!cwd", "a"], ["cwd"]]"#] {
+        let errs = errors(&layer(refused), &[]);
+        assert_eq!(errs.len(), 1, "{refused}: {errs:#?}");
+        assert!(
+            errs[0].starts_with("doctrine.toml:16:8: fact `cwd` is optional for the prompt, but layer `x` prints it without checking it is there"),
+            "{}",
+            errs[0]
+        );
+    }
+}

@@ -3,6 +3,7 @@
 //!
 //! [`Prompt::blocks`]: crate::Prompt::blocks
 
+use super::message::{Message, MessagePart};
 use super::prompt::Prompt;
 use super::section::Section;
 
@@ -67,8 +68,8 @@ pub fn openai_string<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> &str {
     prompt.as_str()
 }
 
-/// One element of an Anthropic-style `messages` array: a role and its text blocks, the
-/// last one marked where a cacheable tier ends.
+/// One element of an Anthropic-style `messages` array: a role and its text blocks (one, or
+/// one per part of a message sent in parts), each marked where a cacheable tier ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct AnthropicMessage<'p> {
@@ -82,7 +83,12 @@ pub struct AnthropicMessage<'p> {
 /// `system` messages as the `system` array, the other messages sent before the
 /// conversation's history (`context`), and those sent after it (`turn`: the caller puts
 /// them after the history, in the turn's last user message or as their own), each block
-/// marked `cache_control` where a cacheable tier ends.
+/// marked `cache_control` where a cacheable tier ends. A message sent in parts
+/// ([`Message::parts`]) is one text block per part, the mark on the part that ends a tier
+/// (the last, for a message of one tier); a leading `system` message in parts is as many
+/// blocks of the `system` array.
+///
+/// [`Message::parts`]: super::message::Message::parts
 ///
 /// [`Prompt::messages`]: crate::Prompt::messages
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -116,20 +122,32 @@ pub fn anthropic_request<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> AnthropicRe
             ..AnthropicRequest::default()
         };
     }
-    let block = |m: &super::message::Message<'_>| SystemBlock {
-        text: prompt_slice(prompt, m.range.clone()),
-        cache_control: m.breakpoint.then_some(CacheControl::Ephemeral),
+    let mark = |breakpoint: bool| breakpoint.then_some(CacheControl::Ephemeral);
+    // The message's text as one block, or a block per part.
+    let blocks = |m: &Message<'_>| -> Vec<SystemBlock<'_>> {
+        if m.parts.is_empty() {
+            let text = prompt_slice(prompt, m.range.clone());
+            return vec![SystemBlock {
+                text,
+                cache_control: mark(m.breakpoint),
+            }];
+        }
+        let part = |p: &MessagePart<'_>| SystemBlock {
+            text: prompt_slice(prompt, p.range.clone()),
+            cache_control: mark(p.breakpoint),
+        };
+        m.parts.iter().map(part).collect()
     };
     let mut request = AnthropicRequest::default();
     for m in &messages {
         let leading = request.context.is_empty() && request.turn.is_empty();
         if leading && m.role == "system" && !m.after_history {
-            request.system.push(block(m));
+            request.system.extend(blocks(m));
             continue;
         }
         let message = AnthropicMessage {
             role: m.role,
-            content: vec![block(m)],
+            content: blocks(m),
         };
         match m.after_history {
             true => request.turn.push(message),
@@ -144,12 +162,20 @@ fn prompt_slice<S: AsRef<[Section]>>(prompt: &Prompt<S>, range: std::ops::Range<
     &prompt.as_str()[range]
 }
 
-/// One OpenAI-style input item: `{"role": ..., "content": ...}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One OpenAI-style input item: `{"role": ..., "content": ...}`, its content a string, or
+/// a list of `input_text` parts for a message sent in parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct OpenAiItem<'p> {
     pub role: &'static str,
+    /// The message's text: `"content": "..."`.
     pub content: &'p str,
+    /// Its parts' texts, when the manifest sends it in parts ([`Message::parts`]): each is
+    /// `{"type": "input_text", "text": ...}` of a `content` list, sent instead of
+    /// `content`. Empty for a message sent as one text.
+    ///
+    /// [`Message::parts`]: super::message::Message::parts
+    pub parts: Vec<&'p str>,
 }
 
 /// A prompt's messages as an OpenAI-style (Responses API) request: the leading `system`
@@ -166,7 +192,9 @@ pub struct OpenAiRequest<'p> {
 }
 
 /// The prompt as an [`OpenAiRequest`]. A manifest without messages gives its whole text as
-/// `instructions` ([`openai_string`]).
+/// `instructions` ([`openai_string`]). `instructions` is one string in the Responses API,
+/// so leading `system` messages sent in parts are given there as the prompt's text holds
+/// them; any other message in parts is an item with [`OpenAiItem::parts`].
 pub fn openai_request<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> OpenAiRequest<'_> {
     let mut request = OpenAiRequest::default();
     let mut system: Option<std::ops::Range<usize>> = None;
@@ -180,6 +208,7 @@ pub fn openai_request<S: AsRef<[Section]>>(prompt: &Prompt<S>) -> OpenAiRequest<
         let item = OpenAiItem {
             role: m.role,
             content: m.text,
+            parts: m.parts.iter().map(|p| p.text).collect(),
         };
         match m.after_history {
             true => request.turn.push(item),

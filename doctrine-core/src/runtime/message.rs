@@ -1,7 +1,7 @@
 //! Messages: a manifest's layers grouped into the messages of a request, each with a role
 //! and an optional wrapper ([`MessageInfo`]), and how the composer joins layers within and
 //! across them ([`Joins`]). A prompt stays one text; [`Prompt::messages`] gives each
-//! message's stretch of it.
+//! message's stretch of it, and each content part's of a message sent in parts.
 //!
 //! [`Prompt::messages`]: crate::Prompt::messages
 
@@ -32,6 +32,10 @@ pub struct MessageInfo {
     /// What its wrapper encloses: a tag pair whose closing tag run-time text in it may not
     /// write.
     pub container: super::container::Container,
+    /// Each of its layers with text is a content part of its own (`parts = true`), which
+    /// [`Message::parts`] lists and the request shapers send as separate content blocks.
+    /// The prompt's text is the same bytes either way.
+    pub parts: bool,
 }
 }
 
@@ -46,52 +50,85 @@ pub struct Message<'p> {
     pub text: &'p str,
     /// Where `text` sits in [`Prompt::as_str`](crate::Prompt::as_str).
     pub range: Range<usize>,
-    /// Its tier's name and place (a message's layers share one tier).
+    /// Its tier's name and place: its first layer's. A message sent whole is of one tier;
+    /// one sent in parts may span tiers, and each part has its own.
     pub tier: &'static str,
     pub tier_index: usize,
     /// Whether a cache breakpoint follows it: it ends a cacheable tier and is sent before
-    /// the history.
+    /// the history (for a message in parts, its last part's breakpoint).
     pub breakpoint: bool,
     /// Sent after the conversation's history ([`MessageInfo::after_history`]).
     pub after_history: bool,
+    /// Its content parts, one per layer with text, in order, when the manifest sends it in
+    /// parts ([`MessageInfo::parts`]); empty when it is sent as one text, `text`.
+    pub parts: Vec<MessagePart<'p>>,
 }
+
+/// One content part of a message sent in parts: one layer's text. The message's wrapper
+/// belongs to its first part (the opening text) and its last (the closing text); what
+/// joins two parts in the prompt's text (a layer's `join_before`, or the separator) is in
+/// neither, as the parts are sent apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MessagePart<'p> {
+    /// The layer whose text it is.
+    pub layer: &'static str,
+    /// Its text.
+    pub text: &'p str,
+    /// Where `text` sits in [`Prompt::as_str`](crate::Prompt::as_str).
+    pub range: Range<usize>,
+    /// Its layer's tier's name and place.
+    pub tier: &'static str,
+    pub tier_index: usize,
+    /// Whether a cache breakpoint follows it: it ends a cacheable tier, and its message is
+    /// sent before the history.
+    pub breakpoint: bool,
+}
+
+/// An included layer: its description and where its text starts and ends.
+type Included = (&'static LayerInfo, usize, usize);
 
 /// The messages of a prompt composed as `text` with these records, in order: one per
 /// declared message with text, or the whole text as one `system` message.
 pub(crate) fn messages<'p>(text: &'p str, sections: &[Section]) -> Vec<Message<'p>> {
-    let included = || {
-        sections.iter().filter_map(|s| match s.state {
+    let included: Vec<Included> = sections
+        .iter()
+        .filter_map(|s| match s.state {
             SectionState::Included { start, end } => Some((s.info, start, end)),
             SectionState::Skipped(_) => None,
         })
-    };
-    let Some((first, ..)) = included().next() else {
+        .collect();
+    let Some(&(first, ..)) = included.first() else {
         return Vec::new();
     };
     if first.message.is_none() {
-        let last = included().next_back().map_or(first, |(info, ..)| info);
+        let last = included.last().map_or(first, |(info, ..)| info);
         return vec![whole(text, first, last)];
     }
-    let mut out: Vec<Message<'p>> = Vec::new();
-    let mut open: Option<(&'static MessageInfo, &'static LayerInfo, usize, usize)> = None;
-    for (info, start, end) in included() {
-        let Some(m) = info.message else { continue };
-        match &mut open {
-            Some((o, _, _, e)) if o.index == m.index => *e = end,
-            _ => {
-                out.extend(open.take().map(|o| message(text, o)));
-                open = Some((m, info, start, end));
-            }
-        }
-    }
-    out.extend(open.map(|o| message(text, o)));
-    // A breakpoint where a cacheable tier ends before the history.
-    for i in 0..out.len() {
-        let next_tier = out.get(i + 1).map(|n| n.tier_index);
-        let m = &mut out[i];
-        m.breakpoint &= next_tier != Some(m.tier_index) && !m.after_history;
-    }
+    // A message's layers are consecutive (validation holds it): each run is one message.
+    let index = |info: &LayerInfo| info.message.map(|m| m.index);
+    let mut out: Vec<Message<'p>> = included
+        .chunk_by(|a, b| index(a.0) == index(b.0))
+        .filter_map(|layers| Some(message(text, layers[0].0.message?, layers)))
+        .collect();
+    breakpoints(&mut out);
     out
+}
+
+/// Keeps a breakpoint (set where a part or message is of a cacheable tier) only where that
+/// tier ends before the history: the next part or message is of another tier.
+fn breakpoints(out: &mut [Message<'_>]) {
+    // The tier of what follows, walking back from the end.
+    let mut next: Option<usize> = None;
+    for m in out.iter_mut().rev() {
+        let last = m.parts.last().map_or(m.tier_index, |p| p.tier_index);
+        m.breakpoint &= next != Some(last) && !m.after_history;
+        for p in m.parts.iter_mut().rev() {
+            p.breakpoint &= next != Some(p.tier_index) && !m.after_history;
+            next = Some(p.tier_index);
+        }
+        next = Some(m.tier_index);
+    }
 }
 
 /// The prompt of a manifest without messages: one `system` message.
@@ -104,23 +141,52 @@ fn whole<'p>(text: &'p str, first: &LayerInfo, last: &LayerInfo) -> Message<'p> 
         tier_index: first.tier_index,
         breakpoint: last.stability == Stability::Stable,
         after_history: false,
+        parts: Vec::new(),
     }
 }
 
-/// Message `m` from its first layer's start to its last's end, its wrapper around them.
-fn message<'p>(
-    text: &'p str,
-    (m, info, start, end): (&'static MessageInfo, &'static LayerInfo, usize, usize),
-) -> Message<'p> {
+/// Message `m` from its first layer's start to its last's end, its wrapper around them;
+/// in parts when the manifest says so.
+fn message<'p>(text: &'p str, m: &'static MessageInfo, layers: &[Included]) -> Message<'p> {
+    let (first, start, _) = layers[0];
+    let (last, _, end) = layers[layers.len() - 1];
     let range = start - m.open.len()..end + m.close.len();
+    let parts = match m.parts {
+        true => (0..layers.len())
+            .map(|i| part(text, m, layers, i))
+            .collect(),
+        false => Vec::new(),
+    };
     Message {
         role: m.role,
+        text: &text[range.clone()],
+        range,
+        tier: first.tier_name,
+        tier_index: first.tier_index,
+        breakpoint: last.stability == Stability::Stable,
+        after_history: m.after_history,
+        parts,
+    }
+}
+
+/// Part `i` of message `m` (its `layers`): the layer's text, the wrapper's opening text
+/// before the first part's and its closing text after the last's.
+fn part<'p>(text: &'p str, m: &MessageInfo, layers: &[Included], i: usize) -> MessagePart<'p> {
+    let (info, start, end) = layers[i];
+    let open = if i == 0 { m.open.len() } else { 0 };
+    let close = if i + 1 == layers.len() {
+        m.close.len()
+    } else {
+        0
+    };
+    let range = start - open..end + close;
+    MessagePart {
+        layer: info.name,
         text: &text[range.clone()],
         range,
         tier: info.tier_name,
         tier_index: info.tier_index,
         breakpoint: info.stability == Stability::Stable,
-        after_history: m.after_history,
     }
 }
 
@@ -222,7 +288,8 @@ mod tests {
     use super::MessageInfo;
     use crate::runtime::container::Container;
 
-    static BASE: MessageInfo = MessageInfo::rebuild(0, "system", "", "", false, Container::None);
+    static BASE: MessageInfo =
+        MessageInfo::rebuild(0, "system", "", "", false, Container::None, false);
     static PERMS: MessageInfo = MessageInfo::rebuild(
         1,
         "developer",
@@ -230,8 +297,10 @@ mod tests {
         "\n</permissions>",
         false,
         Container::Tag("permissions"),
+        false,
     );
-    static DOCS: MessageInfo = MessageInfo::rebuild(2, "user", "", "", false, Container::None);
+    static DOCS: MessageInfo =
+        MessageInfo::rebuild(2, "user", "", "", false, Container::None, false);
     static ENV: MessageInfo = MessageInfo::rebuild(
         3,
         "user",
@@ -239,6 +308,7 @@ mod tests {
         "\n</env>",
         true,
         Container::Tag("env"),
+        false,
     );
     static L0: LayerInfo = LayerInfo::named("base").in_message(&BASE);
     static L1: LayerInfo = LayerInfo::named("sandbox").in_message(&PERMS);
@@ -318,6 +388,87 @@ mod tests {
         );
         let (whole, m) = compose_all(["-"; 6]);
         assert_eq!((whole.as_str(), m.len()), ("", 0));
+    }
+
+    /// Messages in parts: the developer message's two lines, wrapped (the wrapper on the
+    /// first and last part, the join between them in neither), and a user message of a
+    /// stable and a volatile layer, whose stable part ends its tier with a breakpoint.
+    #[test]
+    fn a_message_in_parts_gives_each_layer_its_part() {
+        static SYSTEM: MessageInfo =
+            MessageInfo::rebuild(0, "system", "", "", false, Container::None, false);
+        static DEV: MessageInfo = MessageInfo::rebuild(
+            1,
+            "developer",
+            "<permissions>\n",
+            "\n</permissions>",
+            false,
+            Container::Tag("permissions"),
+            true,
+        );
+        static USER: MessageInfo =
+            MessageInfo::rebuild(2, "user", "", "", false, Container::None, true);
+        static A: LayerInfo = LayerInfo::named("base").in_message(&SYSTEM);
+        static B: LayerInfo = LayerInfo::named("sandbox").in_message(&DEV);
+        static C: LayerInfo = LayerInfo::named("approvals").in_message(&DEV).joined("\n");
+        static D: LayerInfo = LayerInfo::named("docs").in_message(&USER);
+        static E: LayerInfo = LayerInfo::named("env").volatile().in_message(&USER);
+        let compose_parts = |texts: [&'static str; 5]| {
+            let infos = [&A, &B, &C, &D, &E];
+            let parts: [Part<'static>; 5] = std::array::from_fn(|i| part(infos[i], texts[i]));
+            compose(("\n\n", Formulation::Tagged, &GUARD), &[], &[], parts)
+        };
+        let p = compose_parts(["Base.", "Sandbox.", "Ask.", "Docs.", "/r"]);
+        // The text is what it is without parts.
+        assert_eq!(
+            p.as_str(),
+            "Base.\n\n<permissions>\nSandbox.\nAsk.\n</permissions>\n\nDocs.\n\n/r"
+        );
+        let m = p.messages();
+        assert!(m[0].parts.is_empty());
+        fn shown<'p>(m: &super::Message<'p>) -> Vec<(&'static str, &'p str, &'static str, bool)> {
+            let at = |r: &std::ops::Range<usize>| r.start - m.range.start..r.end - m.range.start;
+            let parts = m.parts.iter().map(|p| {
+                assert_eq!(p.text, &m.text[at(&p.range)]);
+                (p.layer, p.text, p.tier, p.breakpoint)
+            });
+            parts.collect()
+        }
+        assert_eq!(
+            shown(&m[1]),
+            [
+                ("sandbox", "<permissions>\nSandbox.", "stable", false),
+                ("approvals", "Ask.\n</permissions>", "stable", false),
+            ]
+        );
+        assert_eq!(
+            shown(&m[2]),
+            [
+                ("docs", "Docs.", "stable", true),
+                ("env", "/r", "volatile", false),
+            ]
+        );
+        // The message starts in the stable tier; no breakpoint follows its volatile end.
+        assert_eq!((m[2].tier, m[2].breakpoint), ("stable", false));
+        assert_eq!(
+            (p.stable(), p.volatile()),
+            (&p.as_str()[..p.as_str().len() - 4], "/r")
+        );
+        // One part printing: it holds the whole wrapper.
+        let p = compose_parts(["Base.", "-", "Ask.", "Docs.", "-"]);
+        let m = p.messages();
+        assert_eq!(
+            shown(&m[1]),
+            [(
+                "approvals",
+                "<permissions>\nAsk.\n</permissions>",
+                "stable",
+                false
+            )]
+        );
+        // Without the volatile layer the stable part ends the message, and its tier.
+        assert_eq!(shown(&m[2]), [("docs", "Docs.", "stable", true)]);
+        assert!(m[2].breakpoint);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod claims;
 mod empty_shipped_text;
+mod fact_alternatives;
 mod facts_fixture;
 mod flag_gated;
 mod golden;

@@ -14,7 +14,8 @@ use crate::runtime::message::MessageInfo;
 use crate::runtime::part::{Body, Part, Seg, Value, NO_JOIN};
 use crate::runtime::section::Section;
 
-static SYSTEM: MessageInfo = MessageInfo::rebuild(0, "system", "", "", false, Container::None);
+static SYSTEM: MessageInfo =
+    MessageInfo::rebuild(0, "system", "", "", false, Container::None, false);
 static ENV: MessageInfo = MessageInfo::rebuild(
     1,
     "user",
@@ -22,8 +23,9 @@ static ENV: MessageInfo = MessageInfo::rebuild(
     "\n</env>",
     true,
     Container::Tag("env"),
+    false,
 );
-static DOCS: MessageInfo = MessageInfo::rebuild(2, "user", "", "", true, Container::None);
+static DOCS: MessageInfo = MessageInfo::rebuild(2, "user", "", "", true, Container::None, false);
 static SAFETY: Title =
     Title::new("Safety", "## Safety\n\n", "<safety>\n", "\n</safety>").folded("safety");
 static VOICE: Title =
