@@ -331,7 +331,8 @@ fn bench_extensions(c: &mut Criterion) {
     group.finish();
 }
 
-/// The requests example's seat: a request of four messages with wrappers and joins.
+/// The requests example's seat: a request of four messages with wrappers and joins, a
+/// rules file forwarded in a code fence beside a locked rule.
 fn requests_seat() -> requests::Compose<'static, requests::stage::Ready> {
     use requests::{Approval, Base, Facts, Sandbox};
     let facts = Facts {
@@ -343,6 +344,7 @@ fn requests_seat() -> requests::Compose<'static, requests::stage::Ready> {
     };
     requests::compose(facts, Base::Plain)
         .model("orca-2")
+        .command_rules(Some("# Commands I allow\n\n- `make check`: always\n"))
         .user_notes(Some("Prefer small commits."))
         .project_docs(&[])
 }

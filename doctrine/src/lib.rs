@@ -93,6 +93,8 @@ pub mod guide {
     pub mod testing {}
     #[doc = include_str!("../docs/cache.md")]
     pub mod cache {}
+    #[doc = include_str!("../docs/requests.md")]
+    pub mod requests {}
     #[doc = include_str!("../docs/generated.md")]
     pub mod generated {}
     #[doc = include_str!("../docs/files.md")]
