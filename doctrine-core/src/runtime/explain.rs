@@ -26,6 +26,8 @@ pub struct Explain<'a> {
     model: Option<&'a ModelMatch>,
     /// The list facts their byte budget cut, a line each.
     cuts: &'a [ListCut],
+    /// What run-time text left open inside a container, listed under its layer.
+    unclosed: &'a [super::prompt::Unclosed],
     /// The encoding the tokens column counts in; without one it is bytes / 4.
     #[cfg(feature = "tokens")]
     encoding: Option<crate::tokens::Encoding>,
@@ -60,6 +62,7 @@ impl<'a> Explain<'a> {
             volatile,
             model: None,
             cuts: &[],
+            unclosed: &[],
             #[cfg(feature = "tokens")]
             encoding: None,
         }
@@ -71,6 +74,10 @@ impl<'a> Explain<'a> {
 
     pub(crate) fn cuts(self, cuts: &'a [ListCut]) -> Self {
         Explain { cuts, ..self }
+    }
+
+    pub(crate) fn unclosed(self, unclosed: &'a [super::prompt::Unclosed]) -> Self {
+        Explain { unclosed, ..self }
     }
 
     /// The same table with exact token counts in `encoding` (feature `tokens`): the
@@ -264,6 +271,7 @@ impl Explain<'_> {
         let (name, note) = (info.name, info.note.map(|n| format!("note: {n}")));
         let user = self.user.iter().filter(|u| u.layer == name);
         let escapes = self.escapes.iter().filter(|e| e.layer == name);
+        let unclosed = self.unclosed.iter().filter(|u| u.layer == name);
         note.into_iter()
             .chain(marks.map(|m| self.text[m.start..m.end].to_string()))
             .chain(user.map(|u| {
@@ -282,6 +290,15 @@ impl Explain<'_> {
                     e.at,
                     shown.escape_debug(),
                     e.source
+                )
+            }))
+            .chain(unclosed.map(|u| {
+                format!(
+                    "closed {} that {} left open, with `{}` at {}",
+                    u.what,
+                    u.source,
+                    self.text[u.range.clone()].escape_debug(),
+                    u.range.start
                 )
             }))
             .collect()

@@ -316,6 +316,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         )
         .model(self.model.as_ref())
         .cuts(self.cuts())
+        .unclosed(self.unclosed())
     }
 
     /// The model name given to the builder's `.model()` and the `[models]` rule it matched

@@ -234,6 +234,11 @@ fn what_run_time_text_leaves_open_is_closed_before_its_container_closes() {
         .map(|u| (u.layer, &p.as_str()[u.range.clone()]))
         .collect();
     assert_eq!(unclosed, [("rules", "\n```"), ("cwd", "-->")]);
+    let table = p.explain().to_string();
+    assert!(
+        table.contains("↳ closed a code fence that fact `b` left open, with `\\n```` at "),
+        "{table}"
+    );
     let notices = p.notices();
     assert!(
         notices
