@@ -24,7 +24,7 @@ pub(crate) fn notes(d: &Doctrine, (manifest, source): (FileId, &str)) -> Vec<Dia
     let mut out = Vec::new();
     for (l, p) in d.layers.iter().zip(built.layers) {
         // Guarded in no role, locked itself, or taking nothing from outside.
-        let strict = p.strict.is_none_or(|roles| !roles.is_empty());
+        let strict = p.info.strict.is_none_or(|roles| !roles.is_empty());
         if !strict || l.locked || !takes_run_time_text(d, l) {
             continue;
         }

@@ -53,25 +53,21 @@ pub fn check_user_content(slots: &[Option<String>], skills: &Skills) {
     };
     let parts = [
         Part {
-            strict: true,
             info: &INFOS[0],
             origin: first.0,
             body: Body::Text(first.1, [NO_JOIN; 2]),
         },
         Part {
-            strict: true,
             info: &INFOS[1],
             origin: Origin::Inline,
             body: Body::Text(SAFETY, [NO_JOIN; 2]),
         },
         Part {
-            strict: true,
             info: &INFOS[2],
             origin: Origin::OverlayAppended(None, "tools.md"),
             body: Body::Text("Shipped tools.", [NO_JOIN, ("\n\n", tools)]),
         },
         Part {
-            strict: true,
             info: &INFOS[3],
             origin: Origin::Inline,
             body: Body::Template(&SEGS, [NO_JOIN; 2]),

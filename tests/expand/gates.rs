@@ -748,9 +748,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -788,9 +788,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -829,9 +829,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -877,9 +877,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -910,9 +910,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -958,9 +958,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -997,9 +997,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1038,9 +1038,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],
@@ -1064,9 +1064,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

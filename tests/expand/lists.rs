@@ -524,9 +524,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -565,9 +565,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -606,9 +606,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

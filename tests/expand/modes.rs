@@ -1211,9 +1211,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1244,9 +1244,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1277,9 +1277,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1318,9 +1318,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1371,9 +1371,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1412,9 +1412,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[2]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1445,9 +1445,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[3]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1478,9 +1478,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[4]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1511,9 +1511,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[5]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1544,9 +1544,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1585,9 +1585,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1626,9 +1626,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1667,9 +1667,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[1, 2, 3]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1708,9 +1708,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[0, 1, 2, 3]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1749,9 +1749,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[1]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1790,9 +1790,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: Some(&[1]),
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -1831,9 +1831,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

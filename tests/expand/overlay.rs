@@ -455,9 +455,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -496,9 +496,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -543,9 +543,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -584,9 +584,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -631,9 +631,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -678,9 +678,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Instructions(
                 0,
                 &Style::rebuild(
@@ -727,9 +727,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],

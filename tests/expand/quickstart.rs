@@ -212,9 +212,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -245,9 +245,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

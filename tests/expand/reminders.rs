@@ -349,9 +349,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                Some(&[]),
             ),
             scope: None,
-            strict: Some(&[]),
             content: ContentPlan::PerRole(
                 &[
                     Shipped {

@@ -588,9 +588,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -625,9 +625,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -658,9 +658,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -702,9 +702,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -743,9 +743,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Choice {
                 choice: 0,
                 texts: &[
@@ -781,9 +781,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -807,9 +807,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],

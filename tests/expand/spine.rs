@@ -465,9 +465,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Slot(0),
             gate: Gate {
                 when: &[],
@@ -505,9 +505,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0]),
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -538,9 +538,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
-            strict: None,
             content: ContentPlan::PerRole(
                 &[
                     Shipped {
@@ -571,9 +571,9 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
-            strict: None,
             content: ContentPlan::Slot(1),
             gate: Gate {
                 when: &[],

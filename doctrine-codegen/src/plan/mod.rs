@@ -164,12 +164,9 @@ fn layer(d: &Doctrine, plan: &mut Plan, i: usize, l: &Layer) -> LayerPlan {
     let content = content(ix, i, l, slice(texts));
     plan.shipped.push(ids);
     let ix = &plan.indices;
-    let mut layer = LayerPlan::of(info(d, l), content);
+    let mut layer = LayerPlan::of(info(d, i, l), content);
     if let Some(roles) = l.scope.as_ref().filter(|_| !d.roles.is_empty()) {
         layer = layer.scoped(slice(roles.iter().map(|r| r.0 as u32).collect()));
-    }
-    if let Some(roles) = strict::roles(d, i) {
-        layer = layer.strict_in(slice(roles));
     }
     layer = layer.gated(gate::gate(d, ix, l));
     if let Some(s) = &l.suffix {
@@ -200,9 +197,13 @@ fn template_value(d: &Doctrine, i: usize) -> Option<usize> {
     Some(d.template_base() + before.count())
 }
 
-/// Layer `l`'s `LayerInfo`: what validation set, and what the whole manifest decides.
-fn info(d: &Doctrine, l: &Layer) -> LayerInfo {
+/// Layer `l`'s `LayerInfo` (the `i`th): what validation set, and what the whole manifest
+/// decides.
+fn info(d: &Doctrine, i: usize, l: &Layer) -> LayerInfo {
     let mut info = l.info.clone();
+    if let Some(roles) = strict::roles(d, i) {
+        info = info.strict_in(slice(roles));
+    }
     if l.tier == Stability::Volatile {
         info = info.volatile();
     }

@@ -82,9 +82,9 @@ pub(super) struct Filler<'a> {
 }
 
 impl<'a> Filler<'a> {
-    /// A prompt of `total` bytes (before any escape), in one allocation.
+    /// A prompt of `total` bytes (before any escape), in one allocation, for role `role`.
     #[inline(always)]
-    pub(super) fn new((separator, _, guard): Layout<'a>, total: usize) -> Self {
+    pub(super) fn new((separator, _, guard): Layout<'a>, total: usize, role: usize) -> Self {
         let separator = guard.context(separator);
         Filler {
             out: Out {
@@ -93,6 +93,7 @@ impl<'a> Filler<'a> {
                 marks: Vec::new(),
                 user: Vec::new(),
                 record: true,
+                role,
             },
             total,
             stable_end: 0,
@@ -215,8 +216,10 @@ pub(super) fn write_section<'a>(
     values: (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
 ) {
-    out.text
-        .open(i, Scope::of(part.info, formulation, part.strict));
+    out.text.open(
+        i,
+        Scope::of(part.info, formulation, part.info.guarded_in(out.role)),
+    );
     // Untitled, unwrapped layers (most) take no delimiter pushes at all.
     let title = part.info.title.map(|t| t.delimiters(formulation));
     if let Some((open, _)) = title {

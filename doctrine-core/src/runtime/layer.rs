@@ -73,6 +73,11 @@ pub struct LayerInfo {
     /// The manifest's `wrap`: texts written around the layer's text when it prints, inside
     /// its title's delimiters; a container when they pair (a tag, a code fence).
     pub wrap: Option<&'static super::container::Wrap>,
+    /// The roles (indices) in which the layer's run-time text outside a container is
+    /// guarded against every section boundary: those in which its message holds a locked
+    /// layer, or all when the manifest guards every message (`None`: every role). See
+    /// [`LayerInfo::guarded_in`].
+    pub strict: Option<&'static [u32]>,
 }
 }
 
@@ -93,7 +98,18 @@ impl LayerInfo {
             join: None,
             message: None,
             wrap: None,
+            strict: None,
         }
+    }
+
+    /// Whether the layer's run-time text outside a container is guarded against every
+    /// section boundary when composed for role `role` (index): its message holds a locked
+    /// layer in that role, or the manifest guards every message. Elsewhere only what would
+    /// close a container around it, and a line that reads as a join, is escaped.
+    #[inline(always)]
+    pub fn guarded_in(&self, role: usize) -> bool {
+        self.strict
+            .is_none_or(|roles| roles.contains(&(role as u32)))
     }
 
     /// Volatile, in the default tiers (`volatile`, the second).
@@ -137,6 +153,13 @@ impl LayerInfo {
     #[doc(hidden)]
     pub const fn in_message(mut self, message: &'static super::message::MessageInfo) -> Self {
         self.message = Some(message);
+        self
+    }
+
+    /// Guarded against every section boundary only in these roles (none: in no role).
+    #[doc(hidden)]
+    pub const fn strict_in(mut self, roles: &'static [u32]) -> Self {
+        self.strict = Some(roles);
         self
     }
 

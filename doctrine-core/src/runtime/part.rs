@@ -15,11 +15,6 @@ pub struct Part<'a> {
     pub info: &'static LayerInfo,
     pub origin: Origin,
     pub body: Body<'a>,
-    /// Run-time text outside a container is guarded against every section boundary: the
-    /// layer's message holds a locked layer in this role, or the manifest guards every
-    /// message (`escape = "boundaries"`). Otherwise only what would close a container it
-    /// sits in, and a line that reads as a join, is escaped.
-    pub strict: bool,
 }
 
 /// A piece written after a layer's main text: `(separator, text)`. The separator is written

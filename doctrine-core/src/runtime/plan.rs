@@ -20,9 +20,6 @@ pub struct LayerPlan {
     pub info: LayerInfo,
     /// The roles (indices) the layer applies to; `None`: every role.
     pub scope: Option<&'static [u32]>,
-    /// The roles (indices) in which the layer's run-time text outside a container is
-    /// guarded against every section boundary ([`Part::strict`]); `None`: every role.
-    pub strict: Option<&'static [u32]>,
     pub content: ContentPlan,
     pub gate: Gate,
     pub suffix: Option<SuffixPlan>,
@@ -38,7 +35,6 @@ impl LayerPlan {
         LayerPlan {
             info,
             scope: None,
-            strict: None,
             content,
             gate: Gate::NONE,
             suffix: None,
@@ -50,12 +46,6 @@ impl LayerPlan {
     /// Only for these roles.
     pub const fn scoped(mut self, roles: &'static [u32]) -> Self {
         self.scope = Some(roles);
-        self
-    }
-
-    /// Guarded against every section boundary only in these roles (none: in no role).
-    pub const fn strict_in(mut self, roles: &'static [u32]) -> Self {
-        self.strict = Some(roles);
         self
     }
 
@@ -339,13 +329,6 @@ pub fn resolve<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     resolved(plan, inputs)
 }
 
-/// Whether layer `plan`'s run-time text is guarded against every boundary in `role`.
-#[inline(always)]
-fn strict(plan: &LayerPlan, role: usize) -> bool {
-    plan.strict
-        .is_none_or(|roles| roles.contains(&(role as u32)))
-}
-
 /// [`resolve`], written into `slot`: a caller that keeps the part would otherwise copy it
 /// out of the call's return value, reading back what the call had just written (a stall).
 pub(super) fn resolve_into<'a, 's>(
@@ -358,17 +341,8 @@ pub(super) fn resolve_into<'a, 's>(
 
 #[inline(always)]
 fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
-    let mut part = unguarded(plan, inputs);
-    part.strict = strict(plan, inputs.role);
-    part
-}
-
-/// The part, before its guard is known.
-#[inline(always)]
-fn unguarded<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     let info = &plan.info;
     let skip = |origin, reason| Part {
-        strict: true,
         info,
         origin,
         body: Body::Skip(reason),
@@ -388,7 +362,6 @@ fn unguarded<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     }
     if let Head::Instructions(list, style) = head {
         return Part {
-            strict: true,
             info,
             origin,
             body: Body::Instructions(list, style),
@@ -576,12 +549,7 @@ fn overlaid<'a>(
 ) -> Part<'a> {
     if o.off.is_some_and(|i| given.off[i as usize]) {
         let body = Body::Skip(Skip::OverlayOff(o.file));
-        return Part {
-            info,
-            origin,
-            body,
-            strict: true,
-        };
+        return Part { info, origin, body };
     }
     // A template is its rendered value: empty when the file was empty, refused or
     // rendered to nothing, and then the shipped text stays.
@@ -591,12 +559,7 @@ fn overlaid<'a>(
             false => {
                 let origin = Origin::OverlayTemplate(o.file);
                 let body = Body::Template(segs, [NO_JOIN, NO_JOIN]);
-                Part {
-                    info,
-                    origin,
-                    body,
-                    strict: true,
-                }
+                Part { info, origin, body }
             }
         };
     }
@@ -633,12 +596,7 @@ fn text<'a>(
     appended: Joined<'a>,
 ) -> Part<'a> {
     let body = Body::Text(head, [suffix, appended]);
-    Part {
-        info,
-        origin,
-        body,
-        strict: true,
-    }
+    Part { info, origin, body }
 }
 
 /// The part for a resolved head with its suffix and appended overlay.
@@ -659,10 +617,5 @@ fn body<'a>(
         }
         Head::Instructions(list, style) => Body::Instructions(list, style),
     };
-    Part {
-        info,
-        origin,
-        body,
-        strict: true,
-    }
+    Part { info, origin, body }
 }

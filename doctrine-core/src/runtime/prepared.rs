@@ -222,7 +222,7 @@ impl Prepared {
             }
         }
         let total = measure.total();
-        let mut filler = Filler::new(layout, total);
+        let mut filler = Filler::new(layout, total, inputs.role);
         let with = With {
             separator: layout.0,
             formulation: layout.1,

@@ -50,6 +50,7 @@ struct Told {
 }
 
 /// `None` when there is nothing to tell.
+#[inline(always)]
 fn told(
     (cleaned, rejected): (&[Cleaned], &[Notice]),
     run_time: Vec<RunTimeText>,

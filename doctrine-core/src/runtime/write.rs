@@ -22,6 +22,9 @@ pub(super) struct Out<'a> {
     pub(super) marks: Vec<Mark>,
     pub(super) user: Vec<UserContent>,
     pub(super) record: bool,
+    /// The role composed for: which layers' uncontained run-time text is guarded against
+    /// every boundary ([`LayerInfo::guarded_in`](super::layer::LayerInfo::guarded_in)).
+    pub(super) role: usize,
 }
 
 /// The run-time source of a layer's main text, by where it came from (none: shipped).

@@ -11,75 +11,104 @@ use crate::runtime::container::Container;
 use crate::runtime::formulation::Formulation;
 use crate::runtime::layer::LayerInfo;
 
-/// How one layer's run-time text is guarded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How one layer's run-time text is guarded: the layer, and what its composition says of
+/// it. Two words, and every answer read from the layer's static description when asked
+/// (most run-time text asks nothing, having nothing a boundary is made of).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Scope {
-    /// Every section boundary (the manifest's tags, headings at level 1 or 2).
-    pub(crate) full: bool,
-    /// The tag containers around the text, by folded name, sorted: their closing tags are
-    /// escaped.
-    closers: [&'static str; 3],
-    n: usize,
-    longest: usize,
-    /// The code fence around the text: a line that would close it is escaped.
-    pub(crate) fence: Option<(u8, u32)>,
-    /// What the text leaves open (a fence, a comment) is closed before the closing text
-    /// of the tag container around it.
-    pub(crate) tracks: bool,
+    /// `None`: every boundary, as a part no plan placed is guarded.
+    info: Option<&'static LayerInfo>,
+    /// The tagged formulation: a title's tags are a container.
+    tagged: bool,
+    /// Its message holds a locked layer (or the manifest guards every message).
+    strict: bool,
 }
 
 impl Scope {
-    /// Every boundary, as in a manifest's one message with a locked layer: what a part
-    /// gets that no plan placed.
+    /// Every boundary, as in a manifest's one message with a locked layer.
     pub(crate) const FULL: Scope = Scope {
-        full: true,
-        closers: ["", "", ""],
-        n: 0,
-        longest: 0,
-        fence: None,
-        tracks: false,
+        info: None,
+        tagged: false,
+        strict: true,
     };
 
     /// The scope of a layer of `info` in `formulation`, `strict` when its message holds a
     /// locked layer (or the manifest guards every message).
-    pub(crate) fn of(info: &LayerInfo, formulation: Formulation, strict: bool) -> Scope {
-        let title = info
-            .title
-            .filter(|t| formulation == Formulation::Tagged && !t.tag.is_empty())
-            .map(|t| t.tag);
-        let wrap = info.wrap.map_or(Container::None, |w| w.container);
-        let message = info.message.map_or(Container::None, |m| m.container);
-        let contained = title.is_some() || wrap.is_some();
-        if strict && !contained {
-            return Scope::FULL;
+    #[inline(always)]
+    pub(crate) fn of(info: &'static LayerInfo, formulation: Formulation, strict: bool) -> Scope {
+        Scope {
+            info: Some(info),
+            tagged: formulation == Formulation::Tagged,
+            strict,
         }
-        let mut scope = Scope {
-            full: false,
-            ..Scope::FULL
-        };
-        for name in [title, wrap.tag(), message.tag()].into_iter().flatten() {
-            if !scope.closers[..scope.n].contains(&name) {
-                scope.closers[scope.n] = name;
-                scope.n += 1;
-                scope.longest = scope.longest.max(name.len());
+    }
+
+    /// The title's tag, when the title's tags are a container.
+    #[inline(always)]
+    fn title(&self) -> Option<&'static str> {
+        let title = self.info?.title.filter(|_| self.tagged)?;
+        (!title.tag.is_empty()).then_some(title.tag)
+    }
+
+    /// What the layer's own wrapper encloses.
+    #[inline(always)]
+    fn wrap(&self) -> Container {
+        self.info
+            .and_then(|i| i.wrap)
+            .map_or(Container::None, |w| w.container)
+    }
+
+    /// What its message's wrapper encloses.
+    #[inline(always)]
+    fn message(&self) -> Container {
+        self.info
+            .and_then(|i| i.message)
+            .map_or(Container::None, |m| m.container)
+    }
+
+    /// Every section boundary is escaped: uncontained, in a message with a locked layer.
+    #[inline(always)]
+    pub(crate) fn full(&self) -> bool {
+        self.strict && self.title().is_none() && !self.wrap().is_some()
+    }
+
+    /// Whether a container's closing tag is looked for (when not [`Self::full`]).
+    #[inline(always)]
+    pub(crate) fn has_closers(&self) -> bool {
+        self.title().is_some() || self.wrap().tag().is_some() || self.message().tag().is_some()
+    }
+
+    /// The tag containers around the text, by folded name, sorted (what the tag scanner
+    /// narrows by), and how many there are.
+    pub(crate) fn closers(&self) -> ([&'static str; 3], usize) {
+        let mut out = [""; 3];
+        let mut n = 0;
+        for name in [self.title(), self.wrap().tag(), self.message().tag()]
+            .into_iter()
+            .flatten()
+        {
+            if !out[..n].contains(&name) {
+                out[n] = name;
+                n += 1;
             }
         }
-        scope.closers[..scope.n].sort_unstable();
-        if let Container::Fence(mark, len) = wrap {
-            scope.fence = Some((mark, len));
+        out[..n].sort_unstable();
+        (out, n)
+    }
+
+    /// The code fence around the text: a line that would close it is escaped.
+    #[inline(always)]
+    pub(crate) fn fence(&self) -> Option<(u8, u32)> {
+        match self.wrap() {
+            Container::Fence(mark, len) => Some((mark, len)),
+            _ => None,
         }
-        // Inside a fence nothing opens: its text is code.
-        scope.tracks = scope.fence.is_none() && scope.n > 0;
-        scope
     }
 
-    /// The folded names of the containers whose closing tags are escaped.
-    pub(crate) fn closers(&self) -> &[&'static str] {
-        &self.closers[..self.n]
-    }
-
-    /// The longest of them, in bytes.
-    pub(crate) fn longest(&self) -> usize {
-        self.longest
+    /// What the text leaves open (a fence, a comment) is closed before the closing text
+    /// of the tag container around it (inside a fence nothing opens: its text is code).
+    #[inline(always)]
+    pub(crate) fn tracks(&self) -> bool {
+        !self.full() && self.fence().is_none() && self.has_closers()
     }
 }

@@ -51,16 +51,20 @@ static LAYERS: [LayerInfo; 7] = [
     LayerInfo::named("notes")
         .wrapped(&HEADER)
         .in_message(&SYSTEM),
-    LayerInfo::named("cwd").volatile().in_message(&ENV),
+    LayerInfo::named("cwd")
+        .volatile()
+        .in_message(&ENV)
+        .strict_in(&[]),
     LayerInfo::named("doc")
         .volatile()
         .in_message(&DOCS)
-        .joined("\n--- doc ---\n"),
+        .joined("\n--- doc ---\n")
+        .strict_in(&[]),
 ];
 
 /// The system message holds the locked layer; the user messages do not.
 fn strict(info: &LayerInfo) -> bool {
-    info.message.is_some_and(|m| m.index == 0)
+    info.guarded_in(0)
 }
 
 static FACTS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
@@ -110,7 +114,6 @@ fn part(i: usize, segs: &'static [Seg]) -> Part<'static> {
         info: &LAYERS[i],
         origin: Origin::Inline,
         body,
-        strict: strict(&LAYERS[i]),
     }
 }
 

@@ -163,8 +163,18 @@ impl<'a> Guarded<'a> {
     /// The layer's container ends here (its closing text comes next): what its run-time
     /// text left open since `from`, where the container's content starts, is closed first,
     /// so that a markdown reader (and a model) still sees the container close.
+    #[inline(always)]
     pub(crate) fn end_container(&mut self, from: usize) {
-        if !self.scope.tracks || self.spans.is_empty() || !self.guard.is_on() {
+        // Most layers: no run-time piece in a tracked container.
+        if !self.spans.is_empty() {
+            self.close_left_open(from);
+        }
+    }
+
+    /// [`Self::end_container`] for a layer whose run-time text sits in a tag container.
+    #[inline(never)]
+    fn close_left_open(&mut self, from: usize) {
+        if !self.scope.tracks() || !self.guard.is_on() {
             return;
         }
         let content = &self.text[from..];
@@ -196,7 +206,7 @@ impl<'a> Guarded<'a> {
     /// run-time text leaves open.
     #[inline(always)]
     fn span(&mut self, via: Via<'a>) {
-        if self.scope.tracks {
+        if self.scope.tracks() {
             self.spans.push((self.text.len(), via));
         }
     }
@@ -206,13 +216,15 @@ impl<'a> Guarded<'a> {
     #[inline(always)]
     fn may_hold(&self, s: &[u8]) -> bool {
         let scope = &self.scope;
-        let tags = match scope.full {
-            true => !self.guard.tags.is_empty(),
-            false => !scope.closers().is_empty(),
-        };
-        tags || !self.guard.lines.is_empty()
-            || (scope.full && may_mark_a_heading(s))
-            || scope.fence.is_some_and(|(mark, _)| s.contains(&mark))
+        if !self.guard.lines.is_empty() {
+            return true;
+        }
+        match scope.full() {
+            true => !self.guard.tags.is_empty() || may_mark_a_heading(s),
+            false => {
+                scope.has_closers() || scope.fence().is_some_and(|(mark, _)| s.contains(&mark))
+            }
+        }
     }
 
     /// The layer is written: what its run-time pieces left open is decided as if
@@ -285,9 +297,9 @@ impl<'a> Guarded<'a> {
         // from measuring itself), nothing left open before it.
         let scope = &self.scope;
         let quiet = self.guard.lines.is_empty()
-            && match scope.full {
+            && match scope.full() {
                 true => self.guard.tags.is_empty() && !list.may_mark_a_heading(),
-                false => scope.closers().is_empty() && scope.fence.is_none(),
+                false => !scope.has_closers() && scope.fence().is_none(),
             };
         if quiet && self.pending.is_empty() {
             return list.write(&mut self.text);

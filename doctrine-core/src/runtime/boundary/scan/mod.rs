@@ -109,7 +109,12 @@ pub(super) fn piece(
         Verdict::More => more = true,
         _ => {}
     };
-    let names = match scope.full {
+    let full = scope.full();
+    let (closers, n) = match full {
+        true => ([""; 3], 0),
+        false => scope.closers(),
+    };
+    let names = match full {
         true => Names {
             tags: guard.tags,
             fold: guard.fold,
@@ -117,19 +122,19 @@ pub(super) fn piece(
             closing: false,
         },
         false => Names {
-            tags: scope.closers(),
+            tags: &closers[..n],
             fold: guard.fold,
-            longest: scope.longest(),
+            longest: closers.iter().map(|c| c.len()).max().unwrap_or(0),
             closing: true,
         },
     };
     if !names.tags.is_empty() {
         tags(ctx, (lo, hi), &names, &mut take);
     }
-    if scope.full {
+    if full {
         headings(ctx, (lo, hi), &mut take);
     }
-    if let Some((mark, len)) = scope.fence {
+    if let Some((mark, len)) = scope.fence() {
         let reach = [' ', mark as char];
         if let (Some(ls), _) = line_start(ctx, lo, &reach, None) {
             take(fence_close(ctx, ls, (mark, len)));
