@@ -395,6 +395,14 @@ pub struct ListSpec {
     pub more: String,
     /// At most this many bytes printed (`max_bytes`), cut at a character boundary.
     pub max_bytes: Option<usize>,
+    /// `max_bytes = { items = n }`: the budget counts the bytes the items' fields print
+    /// alone.
+    pub budget_items: bool,
+    /// `join = { end_line = true, text = "..." }`: a line break before the join, only
+    /// when the text before it does not end with one.
+    pub join_ends_line: bool,
+    /// `skip = "blank"`: an item whose fields are all whitespace is left out too.
+    pub skip_blank: bool,
 }
 
 /// What a declared item field holds (`fields = { name = "text", ... }`).

@@ -167,6 +167,9 @@ pub(super) fn list_body(
         max: l.max.as_ref().map(|m| *m.get_ref()),
         more: text(l.more.as_ref(), "(and {n} more)"),
         max_bytes: None,
+        budget_items: false,
+        join_ends_line: false,
+        skip_blank: false,
     })
 }
 
