@@ -545,6 +545,36 @@ const DESK: [&str; 7] = [
     "ticket=#4113",
 ];
 
+/// `render` composes a list within the manifest's byte budget, counted as it declares
+/// (the forwarded files' bytes, not the joins), leaves a blank item out and parts the
+/// files by one blank line, as compiled code does; the cut is a notice on standard error.
+#[test]
+fn render_keeps_a_list_to_its_budget_of_items() {
+    let args = [
+        "render",
+        "doctrine/docs/examples/forwarded/doctrine.toml",
+        "--fact",
+        "docs=Run `make check` before you commit.\n",
+        "--fact",
+        "docs= \n",
+        "--fact",
+        "docs=Use the `log` crate, not `println!`.",
+        "--fact",
+        "docs=Keep functions short; split a long one.\n",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "Run `make check` before you commit.\n\nUse the `log` crate, not `println!`.\n\nKeep fun"
+    );
+    assert_eq!(
+        stderr(&out),
+        "notice: fact `docs`: cut to 80 of 112 bytes of its items by its byte budget \
+         (`max_bytes`), at a character boundary\n"
+    );
+}
+
 #[test]
 fn render_takes_instructions_and_selectors() {
     let dir = tempfile::tempdir().unwrap();

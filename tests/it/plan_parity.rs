@@ -82,6 +82,7 @@ manifests! {
     docs_quickstart: "../../doctrine/docs/examples/quickstart/doctrine.toml",
     docs_relay: "../../doctrine/docs/examples/relay/doctrine.toml",
     docs_concierge: "../../doctrine/docs/examples/concierge/doctrine.toml",
+    docs_forwarded: "../../doctrine/docs/examples/forwarded/doctrine.toml",
     crew_tiered: "../../examples/crew/tiered.toml",
 }
 

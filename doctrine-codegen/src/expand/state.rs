@@ -308,7 +308,12 @@ fn budgets(d: &Doctrine) -> TokenStream {
     let taken = |f: &crate::model::Fact| f.need.iter().any(|n| *n != crate::model::Need::Absent);
     let loops = d.loops();
     let setters = d.facts.iter().enumerate().filter(|(_, f)| taken(f)).filter_map(|(i, f)| {
-        let budget = f.list.as_ref()?.max_bytes?;
+        let list = f.list.as_ref()?;
+        let budget = list.max_bytes?;
+        let (written, counted) = match list.budget_items {
+            true => (format!("max_bytes = {{ items = {budget} }}"), ", counted as the manifest counts it: the bytes its items print, not its joins"),
+            false => (format!("max_bytes = {budget}"), ""),
+        };
         let at = d.list_index(crate::model::FactId(i))?;
         let loop_at = loops.iter().enumerate().filter(|(_, (g, _))| g.0 == i);
         let all: Vec<proc_macro2::Literal> = std::iter::once(at)
@@ -316,7 +321,7 @@ fn budgets(d: &Doctrine) -> TokenStream {
             .map(proc_macro2::Literal::usize_unsuffixed)
             .collect();
         let method = format_ident!("max_bytes_{}", f.name);
-        let doc = format!(" Lowers list fact `{}`'s byte budget (`max_bytes = {budget}` in the manifest) to `max` bytes; a higher one leaves the manifest's. The list is cut at a character boundary, with a notice. Call it after `compose`, which gives the list.", f.name);
+        let doc = format!(" Lowers list fact `{}`'s byte budget (`{written}` in the manifest) to `max` bytes{counted}; a higher one leaves the manifest's. The list is cut at a character boundary, with a notice. Call it after `compose`, which gives the list.", f.name);
         Some(quote! {
             #[doc = #doc]
             pub fn #method(mut self, max: usize) -> Self {
