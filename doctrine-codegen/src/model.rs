@@ -670,13 +670,16 @@ impl Doctrine {
 /// An instructions layer's provenance line and ranking.
 #[derive(Debug)]
 pub struct Provenance {
-    /// `None` keeps the default line (only `rank`, `verbatim` or `join` was set).
+    /// `None` keeps the default line (only `rank`, `verbatim`, `join` or `max_bytes` was
+    /// set).
     pub line: Option<Vec<LinePart>>,
     pub by_source: bool,
     /// Each text as given, with no provenance line (`verbatim = true`).
     pub verbatim: bool,
     /// Written between two instructions, when not `\n\n`.
     pub join: Option<String>,
+    /// The most bytes of instruction text written (`max_bytes`).
+    pub max_bytes: Option<usize>,
 }
 
 /// A piece of a provenance template.

@@ -263,6 +263,9 @@ table! {
         verbatim: Option<Spanned<bool>> = "verbatim",
         /// Instructions layers: written between two instructions.
         join: Option<Spanned<String>> = "join",
+        /// Instructions layers: the most bytes of instruction text written (not their
+        /// provenance lines or joins), the text that crosses it cut at a character boundary.
+        max_bytes: Option<Spanned<usize>> = "max_bytes",
         /// The layer's source is chosen at run time by this selector.
         selector: Option<Spanned<Selector>> = "selector",
     }

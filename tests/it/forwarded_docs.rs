@@ -4,7 +4,7 @@
 //! }`), and the budget counts the files' bytes, not the joins (`max_bytes = { items = 80
 //! }`). Each test asserts the user message's bytes as the agent sends them.
 
-use doctrine::introspect::{Counted, NoticeKind};
+use doctrine::introspect::Counted;
 
 mod forwarded {
     doctrine::doctrine!("../../doctrine/docs/examples/forwarded/doctrine.toml");
@@ -58,20 +58,11 @@ fn the_budget_counts_the_files_not_the_joins() {
     let cut = p.cuts()[0];
     assert_eq!((cut.name, cut.counted), ("docs", Counted::ListItems));
     assert_eq!((cut.printed, cut.full), (80, 112));
-    let notice = &p.notices()[0];
-    assert_eq!(notice.kind, NoticeKind::ListCut);
-    assert_eq!(notice.subject, "fact `docs`");
-    assert_eq!(
-        notice.message,
-        "cut to 80 of 112 bytes of its items by its byte budget (`max_bytes`), at a character boundary"
-    );
-    // A line of `explain()` of its own.
-    let line = "list fact `docs` cut to 80 of 112 bytes of its items by its byte budget";
-    let explain = p.explain().to_string();
-    assert_eq!(
-        explain.lines().filter(|l| *l == line).count(),
-        1,
-        "{explain}"
+    crate::support::told_cut::assert_cut_told(
+        &p,
+        "fact `docs`",
+        "cut to 80 of 112 bytes of its items by its byte budget (`max_bytes`), at a character boundary",
+        "list fact `docs` cut to 80 of 112 bytes of its items by its byte budget",
     );
 }
 

@@ -2,6 +2,7 @@
 //! no rule matches), and run-time text that tries to forge a message's wrapper or a join.
 
 use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::Counted;
 
 mod requests {
     doctrine::doctrine!("../../examples/requests/doctrine.toml");
@@ -183,4 +184,107 @@ fn a_prepared_seat_composes_the_messages_as_finish_does() {
             }
         }
     }
+}
+
+/// The user message of a prompt: the one before the history.
+fn user_message(p: &requests::Prompt) -> String {
+    let m = p.messages();
+    let user = m.iter().find(|m| m.role == "user" && !m.after_history);
+    user.map(|m| m.text.to_string()).unwrap_or_default()
+}
+
+/// The project's files are capped at 32 KiB of their text (`max_bytes = 32768`), the joins
+/// not counted: the file that crosses it is cut at a character boundary and the prompt
+/// says so. An administrator's file (`locked: true`) is neither counted nor cut, so a long
+/// project file cannot push it out.
+#[test]
+fn the_project_files_are_capped_at_32_kib_of_text() {
+    // 1 + 33,000 bytes: 32,768 ends inside an `é`, so the cut is one byte short of it.
+    let long = format!("a{}", "é".repeat(16_500));
+    let docs = [
+        Instruction {
+            text: &long,
+            ..DOCS[0]
+        },
+        Instruction {
+            source: Authority::Locked,
+            scope: "/etc/agent/AGENTS.md",
+            locked: true,
+            text: "Never push to main.\n",
+        },
+    ];
+    let p = prompt("orca", &docs, None);
+    let user = user_message(&p);
+    assert_eq!(user.len(), 32_767 + 2 + 20);
+    assert_eq!(
+        user,
+        format!("{}\n\nNever push to main.\n", &long[..32_767])
+    );
+    let cut = p.cuts()[0];
+    assert_eq!(
+        (cut.name, cut.counted),
+        ("project_docs", Counted::Instructions)
+    );
+    assert_eq!((cut.printed, cut.full), (32_767, 33_001));
+    crate::support::told_cut::assert_cut_told(
+        &p,
+        "layer `project_docs`",
+        "cut to 32767 of 33001 bytes of its texts by its byte budget (`max_bytes`), at a character boundary",
+        "instructions layer `project_docs` cut to 32767 of 33001 bytes of its texts by its byte budget",
+    );
+}
+
+/// The builder lowers the cap for one request, in bytes of the files' text: 40 bytes are
+/// the first file (36) and 4 of the second, the join between them not counted; a file none
+/// of whose text fits is left out, its join with it. Without a cut there is no notice.
+#[test]
+fn the_builder_lowers_the_cap_on_the_project_files() {
+    let docs = [
+        DOCS[0],
+        Instruction {
+            source: Authority::Directory,
+            scope: "src/AGENTS.md",
+            locked: false,
+            text: "Log with `tracing`, never `println!`.\n",
+        },
+    ];
+    let prepared = seat("orca").prepare();
+    let capped = |max: usize| {
+        let typed = || {
+            seat("orca")
+                .user_notes(Some("Mine."))
+                .project_docs(&docs)
+                .max_bytes_project_docs(max)
+        };
+        let p = typed().finish();
+        // A prepared seat cuts and tells alike.
+        let ours = typed().finish_prepared(&prepared);
+        assert_eq!((ours.as_str(), ours.cuts()), (p.as_str(), p.cuts()));
+        (
+            user_message(&p),
+            p.cuts().iter().map(|c| c.printed).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        capped(40),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\n\nLog ".into(),
+            vec![40]
+        )
+    );
+    assert_eq!(
+        capped(36),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n".into(),
+            vec![36]
+        )
+    );
+    // Cut to nothing, the layer is empty: the notes stand alone, and the cut is told.
+    assert_eq!(capped(0), ("Mine.".into(), vec![0]));
+    // Within the cap nothing is cut; a higher one leaves the manifest's.
+    let whole = capped(usize::MAX);
+    assert!(
+        whole.0.ends_with("never `println!`.\n") && whole.1.is_empty(),
+        "{whole:?}"
+    );
 }
