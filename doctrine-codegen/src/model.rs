@@ -678,6 +678,9 @@ pub struct Provenance {
     pub verbatim: bool,
     /// Written between two instructions, when not `\n\n`.
     pub join: Option<String>,
+    /// A line break before `join`, only where the text before it does not end with one
+    /// (`join = { end_line = true, ... }`).
+    pub join_ends_line: bool,
     /// The most bytes of instruction text written (`max_bytes`).
     pub max_bytes: Option<usize>,
 }

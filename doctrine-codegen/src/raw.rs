@@ -137,11 +137,13 @@ table! {
 }
 
 table! {
-    /// `join = { end_line = true, text = "..." }`: a join that ends the line first.
+    /// `join = { end_line = true, text = "..." }`: a join that ends the line first, in a
+    /// list or an instructions layer.
     pub(super) struct JoinTable in "the join of {of}" {
-        /// Written between two items, after the line break `end_line` adds (default "").
+        /// Written between two items (a list's, or an instructions layer's instructions),
+        /// after the line break `end_line` adds (default "").
         text: Option<Spanned<String>> = "text",
-        /// A line break before `text`, only when the item before it does not end with one.
+        /// A line break before `text`, only when the text before it does not end with one.
         end_line: Spanned<bool> = required "end_line",
     }
 }
@@ -261,8 +263,10 @@ table! {
         rank: Option<Spanned<Rank>> = "rank",
         /// Instructions layers: each text as given (no trim, no provenance line).
         verbatim: Option<Spanned<bool>> = "verbatim",
-        /// Instructions layers: written between two instructions.
-        join: Option<Spanned<String>> = "join",
+        /// Instructions layers: written between two instructions; `{ end_line = true, text =
+        /// "..." }` writes a line break first, only when the text before it does not end
+        /// with one.
+        join: Option<Spanned<Join>> = "join",
         /// Instructions layers: the most bytes of instruction text written (not their
         /// provenance lines or joins), the text that crosses it cut at a character boundary.
         max_bytes: Option<Spanned<usize>> = "max_bytes",
@@ -640,9 +644,9 @@ impl FromToml for ByteBudget {
     }
 }
 
-/// A list's `join`: the text written between two items (`join = ", "`), or a table that
-/// writes a line break first where the item before does not end with one (`join = {
-/// end_line = true, text = "\n" }`).
+/// A list's or an instructions layer's `join`: the text written between two items
+/// (`join = ", "`), or a table that writes a line break first where the item before does
+/// not end with one (`join = { end_line = true, text = "\n" }`).
 #[derive(Debug, Clone)]
 pub(super) enum Join {
     Text(String),

@@ -686,6 +686,7 @@ mod __doctrine {
                     false,
                     false,
                     "\n\n",
+                    false,
                     None,
                 ),
             ),

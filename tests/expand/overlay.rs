@@ -673,6 +673,7 @@ mod __doctrine {
                     false,
                     false,
                     "\n\n",
+                    false,
                     None,
                 ),
             ),

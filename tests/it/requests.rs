@@ -235,8 +235,9 @@ fn the_project_files_are_capped_at_32_kib_of_text() {
 }
 
 /// The builder lowers the cap for one request, in bytes of the files' text: 40 bytes are
-/// the first file (36) and 4 of the second, the join between them not counted; a file none
-/// of whose text fits is left out, its join with it. Without a cut there is no notice.
+/// the first file (36) and 4 of the second, the join between them (one blank line, the
+/// first file ending its line) not counted; a file none of whose text fits is left out, its
+/// join with it. Without a cut there is no notice.
 #[test]
 fn the_builder_lowers_the_cap_on_the_project_files() {
     let docs = [
@@ -268,7 +269,7 @@ fn the_builder_lowers_the_cap_on_the_project_files() {
     assert_eq!(
         capped(40),
         (
-            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\n\nLog ".into(),
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\nLog ".into(),
             vec![40]
         )
     );
@@ -282,9 +283,30 @@ fn the_builder_lowers_the_cap_on_the_project_files() {
     // Cut to nothing, the layer is empty: the notes stand alone, and the cut is told.
     assert_eq!(capped(0), ("Mine.".into(), vec![0]));
     // Within the cap nothing is cut; a higher one leaves the manifest's.
-    let whole = capped(usize::MAX);
-    assert!(
-        whole.0.ends_with("never `println!`.\n") && whole.1.is_empty(),
-        "{whole:?}"
+    assert_eq!(
+        capped(usize::MAX),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\n\
+             Log with `tracing`, never `println!`.\n"
+                .into(),
+            vec![]
+        )
+    );
+}
+
+/// Two project files are parted by one blank line, whether or not the first ends with a
+/// line break (`join = { end_line = true, text = "\n" }`): no doubled blank line where it
+/// does, no run-on line where it does not.
+#[test]
+fn project_files_are_parted_by_one_blank_line() {
+    let file = |text| Instruction { text, ..DOCS[0] };
+    let user = |docs: &[Instruction<'_>]| user_message(&prompt("orca", docs, None));
+    assert_eq!(
+        user(&[file("Test first.\n"), file("Then lint.\n")]),
+        "Test first.\n\nThen lint.\n"
+    );
+    assert_eq!(
+        user(&[file("Test first."), file("Then lint.")]),
+        "Test first.\n\nThen lint."
     );
 }

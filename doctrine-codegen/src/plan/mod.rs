@@ -327,6 +327,11 @@ fn instruction_style(l: &Layer) -> &'static Style {
         Some(max) => style.budgeted(max),
         None => style,
     };
+    let style = if p.join_ends_line {
+        style.ending_lines()
+    } else {
+        style
+    };
     match &p.join {
         Some(join) => one(style.joined_by(text(join))),
         None => one(style),

@@ -55,9 +55,11 @@ pub(super) fn provenance(
             key: "join",
             layer: Some(raw.name.get_ref()),
         };
-        literal::check(printed, j, names, sink);
-        crate::text::normalise(j.get_ref())
+        let text = toml::Spanned::new(j.span(), j.get_ref().text().to_string());
+        literal::check(printed, &text, names, sink);
+        crate::text::normalise(text.get_ref())
     });
+    let join_ends_line = raw.join.as_ref().is_some_and(|j| j.get_ref().ends_line());
     if let Some(m) = &raw.max_bytes {
         budget_method_taken(raw.name.get_ref(), m.span(), names, sink);
     }
@@ -68,6 +70,7 @@ pub(super) fn provenance(
             by_source,
             verbatim,
             join,
+            join_ends_line,
             max_bytes,
         });
     };
@@ -136,6 +139,7 @@ pub(super) fn provenance(
         by_source,
         verbatim,
         join,
+        join_ends_line,
         max_bytes,
     })
 }

@@ -97,6 +97,9 @@ pub struct Style {
     pub verbatim: bool,
     /// Written between two instructions (the layer's `join`; `\n\n` by default).
     pub join: &'static str,
+    /// A line break goes before `join`, only when the text before it does not end with one
+    /// (`join = { end_line = true, text = "..." }`).
+    pub join_ends_line: bool,
     /// The most bytes of instruction text it prints (the layer's `max_bytes`), counted in
     /// rendering order: the text that crosses it is cut at a character boundary and the
     /// ones after it are left out. Provenance lines and joins are not counted, and an
@@ -133,6 +136,7 @@ impl Style {
         by_source: false,
         verbatim: false,
         join: "\n\n",
+        join_ends_line: false,
         max_bytes: None,
     };
 
@@ -146,6 +150,7 @@ impl Style {
             by_source: false,
             verbatim: false,
             join: "\n\n",
+            join_ends_line: false,
             max_bytes: None,
         }
     }
@@ -162,6 +167,14 @@ impl Style {
     #[doc(hidden)]
     pub const fn joined_by(mut self, join: &'static str) -> Self {
         self.join = join;
+        self
+    }
+
+    /// A line break before the join, only where the text before it does not end with one
+    /// (`join = { end_line = true }`). Used by generated code.
+    #[doc(hidden)]
+    pub const fn ending_lines(mut self) -> Self {
+        self.join_ends_line = true;
         self
     }
 
@@ -258,14 +271,19 @@ pub(super) fn for_each_piece<'i, 'a>(
     mut emit: impl FnMut(&'a str, Option<&'i Instruction<'a>>),
     mut header: impl FnMut(usize, usize),
 ) {
-    let mut at = 0;
+    let (mut at, mut ends_line) = (0, false);
     let closer = style.closer();
     for_each_block(instructions, style, cap, |rank, instruction, text| {
         let scope = instruction.scope;
         if at > 0 {
+            if style.join_ends_line && !ends_line {
+                emit("\n", None);
+                at += 1;
+            }
             emit(style.join, None);
             at += style.join.len();
         }
+        ends_line = text.ends_with('\n');
         // No line in a verbatim style, nor for an empty scope where the template says so.
         let no_line = style.omit_without_scope && scope.trim().is_empty();
         if !style.verbatim && !no_line {
@@ -422,6 +440,14 @@ mod tests {
         Style::DEFAULT.rendered_len(instructions)
     }
 
+    /// `instructions` rendered in `style`, measured as they are written.
+    fn render_in(style: &Style, instructions: &[Instruction<'_>]) -> String {
+        let mut out = String::new();
+        style.render(instructions, &mut out);
+        assert_eq!(style.rendered_len(instructions), out.len());
+        out
+    }
+
     /// A verbatim style writes each text as given (its blank lines and trailing line
     /// break kept), no provenance line, its own join; only an empty text is skipped.
     #[test]
@@ -432,10 +458,10 @@ mod tests {
             ins(User, "~", false, ""),
             ins(Learned, "", false, " \n"),
         ];
-        let mut out = String::new();
-        STYLE.render(&list, &mut out);
-        assert_eq!(out, " \n\n--- doc ---\n  Run the tests.\n\n");
-        assert_eq!(STYLE.rendered_len(&list), out.len());
+        assert_eq!(
+            render_in(&STYLE, &list),
+            " \n\n--- doc ---\n  Run the tests.\n\n"
+        );
     }
 
     /// A budget counts the texts alone, in rendering order: the one that crosses it is
@@ -450,17 +476,14 @@ mod tests {
             ins(User, "a", false, "  one\n"),
             ins(Directory, "c", false, "last"),
         ];
-        let mut out = String::new();
-        STYLE.render(&list, &mut out);
         // "one" (3), "éab" (4): 7; 2 bytes of "last"; the locked text whole, after them.
         assert_eq!(
-            out,
+            render_in(&STYLE, &list),
             "[instruction: source=user, scope=a]\none\n\n\
              [instruction: source=project, scope=b]\néab\n\n\
              [instruction: source=directory, scope=c]\nla\n\n\
              [instruction: source=locked, scope=admin]\nNever push."
         );
-        assert_eq!(STYLE.rendered_len(&list), out.len());
         assert_eq!(STYLE.cut(&list, 9), Some((9, 11)));
         // 4 ends inside `é`: "one" alone, and nothing of the rest but the locked text.
         let mut out = String::new();
@@ -476,6 +499,26 @@ mod tests {
         assert_eq!(Style::DEFAULT.cut(&list, usize::MAX), None);
     }
 
+    /// `join = { end_line = true, text = "\n" }`: files that end with a line break and
+    /// files that do not are parted alike, by one blank line.
+    #[test]
+    fn a_join_ends_the_line_only_where_it_is_open() {
+        const STYLE: Style = Style::DEFAULT.verbatim().joined_by("\n").ending_lines();
+        let list = [
+            ins(User, "~/AGENTS.md", false, "One.\n"),
+            ins(Project, "AGENTS.md", false, "Two."),
+            ins(Directory, "src/AGENTS.md", false, "Three.\n"),
+        ];
+        assert_eq!(render_in(&STYLE, &list), "One.\n\nTwo.\n\nThree.\n");
+        // A provenance line follows the join as the text did.
+        const LINED: Style = Style::DEFAULT.joined_by("\n").ending_lines();
+        assert_eq!(
+            render_in(&LINED, &list[..2]),
+            "[instruction: source=user, scope=~/AGENTS.md]\nOne.\n\n\
+             [instruction: source=project, scope=AGENTS.md]\nTwo."
+        );
+    }
+
     /// Verbatim texts keep their line breaks, which count; the cut one ends the layer.
     #[test]
     fn a_budget_cuts_verbatim_texts_as_given() {
@@ -484,17 +527,13 @@ mod tests {
             ins(Project, "AGENTS.md", false, "Test.\n"),
             ins(Directory, "src/AGENTS.md", false, "Lint.\n"),
         ];
-        let mut out = String::new();
-        STYLE.render(&list, &mut out);
-        assert_eq!(out, "Test.\n");
+        assert_eq!(render_in(&STYLE, &list), "Test.\n");
         assert_eq!(STYLE.cut(&list, 6), Some((6, 12)));
-        let mut out = String::new();
-        Style {
+        let wider = Style {
             max_bytes: Some(8),
             ..STYLE
-        }
-        .render(&list, &mut out);
-        assert_eq!(out, "Test.\n\n--\nLi");
+        };
+        assert_eq!(render_in(&wider, &list), "Test.\n\n--\nLi");
     }
 
     #[test]
