@@ -44,6 +44,7 @@ manifests! {
     any_of: "../fixtures/any_of.toml",
     crew_without_fable: "../fixtures/crew_without_fable.toml",
     gates: "../fixtures/gates.toml",
+    instruction_budgets: "../fixtures/instruction_budgets.toml",
     large: "../fixtures/large.toml",
     lists: "../fixtures/lists.toml",
     loops: "../fixtures/loops/doctrine.toml",
