@@ -337,14 +337,25 @@ impl<'a, R: Row> List<'a, R> {
     fn measured(mut self) -> Self {
         let style = self.style;
         let (mut len, mut counted, mut full, mut marks) = (0, 0, 0, false);
-        let items = walk_all(self.rows, self.order.as_deref(), style, &mut |p, field| {
-            full += style.cost(p, field)
-        });
-        self.walk(&mut |p, field| {
+        let mut measure = |p: &str, field: bool| {
             len += p.len();
-            counted += style.cost(p, field);
             marks |= field && may_mark_a_heading(p.as_bytes());
-        });
+        };
+        let items = if self.cap == usize::MAX {
+            // No budget: what it prints is all it would, measured in one walk.
+            let items = walk_all(self.rows, self.order.as_deref(), style, &mut measure);
+            (counted, full) = (len, len);
+            items
+        } else {
+            let items = walk_all(self.rows, self.order.as_deref(), style, &mut |p, field| {
+                full += style.cost(p, field)
+            });
+            self.walk(&mut |p, field| {
+                measure(p, field);
+                counted += style.cost(p, field);
+            });
+            items
+        };
         // Cut to nothing by its budget, it is absent: `{?list}` does not hold. (A list
         // printed by loops only prints nothing of its own and keeps its items.)
         let items = if len == 0 && (counted < full || self.cap == 0) {
@@ -622,10 +633,14 @@ fn walk<'r, R: Row + 'r>(
         if shown > 0 {
             style.write_join(ends_line, out);
         }
-        write_item(style.item, |f| row.field(f), &mut |p, f| {
-            ends_line = ended(p, ends_line);
-            out(p, f)
-        });
+        // Where each item ends is read only by a join that ends the line.
+        match style.join_ends_line {
+            true => write_item(style.item, |f| row.field(f), &mut |p, f| {
+                ends_line = ended(p, ends_line);
+                out(p, f)
+            }),
+            false => write_item(style.item, |f| row.field(f), out),
+        }
         shown += 1;
     }
     write_more(left, style, ends_line, &mut |p| out(p, false));

@@ -366,7 +366,11 @@ fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     if let Some(reason) = gate(&plan.gate, inputs) {
         return skip(origin, reason);
     }
-    if let Head::Instructions(list, style, cap) = head {
+    if let (Head::Instructions(list, style), ContentPlan::Instructions(i, _)) =
+        (head, &plan.content)
+    {
+        // The cap is read here, not carried in the head: a larger head costs every layer.
+        let cap = instructions_cap(style, inputs, *i);
         return Part {
             info,
             origin,
@@ -447,7 +451,7 @@ fn fixed_test(t: Test, runtime: &impl Fn(usize) -> bool) -> bool {
 enum Head<'a> {
     Text(&'a str),
     Shipped(ShippedText),
-    Instructions(&'a [Instruction<'a>], &'static Style, usize),
+    Instructions(&'a [Instruction<'a>], &'static Style),
 }
 
 type Found<'a> = Result<(Head<'a>, Origin), (Origin, Skip)>;
@@ -475,10 +479,7 @@ fn content<'a>(plan: &LayerPlan, inputs: &Inputs<'a>) -> Found<'a> {
             let list = inputs.instructions[*i as usize];
             match list.is_empty() {
                 true => Err((Origin::Instructions, Skip::NotSupplied)),
-                false => Ok((
-                    Head::Instructions(list, style, instructions_cap(style, inputs, *i)),
-                    Origin::Instructions,
-                )),
+                false => Ok((Head::Instructions(list, style), Origin::Instructions)),
             }
         }
     }
@@ -624,7 +625,8 @@ fn body<'a>(
         Head::Shipped(ShippedText::TemplateTrimmed(segs, trim)) => {
             Body::TemplateTrimmed(segs, tail, trim)
         }
-        Head::Instructions(list, style, cap) => Body::Instructions(list, style, cap),
+        // Instructions are returned before their head reaches here (`resolved`).
+        Head::Instructions(list, style) => Body::Instructions(list, style, usize::MAX),
     };
     Part { info, origin, body }
 }
