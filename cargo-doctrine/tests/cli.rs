@@ -545,6 +545,74 @@ const DESK: [&str; 7] = [
     "ticket=#4113",
 ];
 
+/// `render` composes a list within the manifest's byte budget, counted as it declares
+/// (the forwarded files' bytes, not the joins), leaves a blank item out and parts the
+/// files by one blank line, as compiled code does; the cut is a notice on standard error.
+#[test]
+fn render_keeps_a_list_to_its_budget_of_items() {
+    let args = [
+        "render",
+        "doctrine/docs/examples/forwarded/doctrine.toml",
+        "--fact",
+        "docs=Run `make check` before you commit.\n",
+        "--fact",
+        "docs= \n",
+        "--fact",
+        "docs=Use the `log` crate, not `println!`.",
+        "--fact",
+        "docs=Keep functions short; split a long one.\n",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "Run `make check` before you commit.\n\nUse the `log` crate, not `println!`.\n\nKeep fun"
+    );
+    assert_eq!(
+        stderr(&out),
+        "notice: fact `docs`: cut to 80 of 112 bytes of its items by its byte budget \
+         (`max_bytes`), at a character boundary\n"
+    );
+}
+
+/// `render` keeps an instructions layer to the manifest's byte budget of its texts (the
+/// requests example caps the project's files at 32 KiB), as compiled code does, with the
+/// notice on standard error.
+#[test]
+fn render_keeps_an_instructions_layer_to_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let agents = dir.path().join("AGENTS.md");
+    std::fs::write(&agents, "x".repeat(40_000)).unwrap();
+    let docs = format!("project_docs=project@AGENTS.md:@{}", agents.display());
+    let args = [
+        "render",
+        "examples/requests/doctrine.toml",
+        "--choice",
+        "base=plain",
+        "--fact",
+        "sandbox=workspace",
+        "--fact",
+        "approval=ask",
+        "--fact",
+        "cwd=/repo",
+        "--instruction",
+        &docs,
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let prompt = stdout(&out);
+    let kept = "x".repeat(32_768);
+    assert!(
+        prompt.contains(&format!("\n\n{kept}\n\n<environment_context>")),
+        "{prompt}"
+    );
+    assert_eq!(
+        stderr(&out),
+        "notice: layer `project_docs`: cut to 32768 of 40000 bytes of its texts by its byte \
+         budget (`max_bytes`), at a character boundary\n"
+    );
+}
+
 #[test]
 fn render_takes_instructions_and_selectors() {
     let dir = tempfile::tempdir().unwrap();

@@ -132,6 +132,7 @@ impl<'d> Given<'d> {
             choices: &c.choices,
             slots: &slots,
             instructions: &instructions,
+            instruction_caps: &[],
             flags: &c.flags,
             knobs: &c.knobs,
             facts: &self.facts,

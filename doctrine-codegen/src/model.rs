@@ -395,6 +395,14 @@ pub struct ListSpec {
     pub more: String,
     /// At most this many bytes printed (`max_bytes`), cut at a character boundary.
     pub max_bytes: Option<usize>,
+    /// `max_bytes = { items = n }`: the budget counts the bytes the items' fields print
+    /// alone.
+    pub budget_items: bool,
+    /// `join = { end_line = true, text = "..." }`: a line break before the join, only
+    /// when the text before it does not end with one.
+    pub join_ends_line: bool,
+    /// `skip = "blank"`: an item whose fields are all whitespace is left out too.
+    pub skip_blank: bool,
 }
 
 /// What a declared item field holds (`fields = { name = "text", ... }`).
@@ -662,13 +670,19 @@ impl Doctrine {
 /// An instructions layer's provenance line and ranking.
 #[derive(Debug)]
 pub struct Provenance {
-    /// `None` keeps the default line (only `rank`, `verbatim` or `join` was set).
+    /// `None` keeps the default line (only `rank`, `verbatim`, `join` or `max_bytes` was
+    /// set).
     pub line: Option<Vec<LinePart>>,
     pub by_source: bool,
     /// Each text as given, with no provenance line (`verbatim = true`).
     pub verbatim: bool,
     /// Written between two instructions, when not `\n\n`.
     pub join: Option<String>,
+    /// A line break before `join`, only where the text before it does not end with one
+    /// (`join = { end_line = true, ... }`).
+    pub join_ends_line: bool,
+    /// The most bytes of instruction text written (`max_bytes`).
+    pub max_bytes: Option<usize>,
 }
 
 /// A piece of a provenance template.

@@ -99,8 +99,8 @@ table! {
         /// A list of strings, printed item by item.
         list: Option<Spanned<List>> = "list",
         /// A list's byte budget: it prints at most this many bytes, cut at a character
-        /// boundary.
-        max_bytes: Option<Spanned<usize>> = "max_bytes",
+        /// boundary; `{ items = n }` counts the bytes its items print alone, not its joins.
+        max_bytes: Option<Spanned<ByteBudget>> = "max_bytes",
         /// How its value (each item of a plain list) is printed: `json` or `xml`; for a
         /// list with named fields, a table of field = `json` or `xml`.
         escape: Option<Spanned<EscapeSpec>> = "escape",
@@ -110,17 +110,43 @@ table! {
 }
 
 table! {
-    /// `list = { item, join, sort, max, more }`: how a list fact prints.
+    /// `list = { item, join, sort, max, more, skip }`: how a list fact prints.
     pub(super) struct List in "the list of {of}" {
         item: Option<Spanned<String>> = "item",
         /// The item template in a file (relative to the manifest), instead of `item`.
         item_file: Option<Spanned<String>> = "item_file",
         /// Each item's fields and their kinds: `text`, `bool`, `text?`.
         fields: Option<Spanned<FieldTypes>> = "fields",
-        join: Option<Spanned<String>> = "join",
+        /// Written between two items; `{ end_line = true, text = "..." }` writes a line
+        /// break first, only when the item before it does not end with one.
+        join: Option<Spanned<Join>> = "join",
         sort: Option<Spanned<ListSort>> = "sort",
         max: Option<Spanned<usize>> = "max",
         more: Option<Spanned<String>> = "more",
+        /// Which items are left out: `empty` ones (the default) or `blank` ones too (only
+        /// whitespace).
+        skip: Option<Spanned<ListSkip>> = "skip",
+    }
+}
+
+table! {
+    /// `max_bytes = { items = n }`: a list's byte budget counting its items alone.
+    pub(super) struct ItemsBudget in "the byte budget of {of}" {
+        /// The most bytes the items' fields print, not counting the joins, the item
+        /// template's own text or the `more` line.
+        items: Spanned<usize> = required "items",
+    }
+}
+
+table! {
+    /// `join = { end_line = true, text = "..." }`: a join that ends the line first, in a
+    /// list or an instructions layer.
+    pub(super) struct JoinTable in "the join of {of}" {
+        /// Written between two items (a list's, or an instructions layer's instructions),
+        /// after the line break `end_line` adds (default "").
+        text: Option<Spanned<String>> = "text",
+        /// A line break before `text`, only when the text before it does not end with one.
+        end_line: Spanned<bool> = required "end_line",
     }
 }
 
@@ -243,8 +269,13 @@ table! {
         rank: Option<Spanned<Rank>> = "rank",
         /// Instructions layers: each text as given (no trim, no provenance line).
         verbatim: Option<Spanned<bool>> = "verbatim",
-        /// Instructions layers: written between two instructions.
-        join: Option<Spanned<String>> = "join",
+        /// Instructions layers: written between two instructions; `{ end_line = true, text =
+        /// "..." }` writes a line break first, only when the text before it does not end
+        /// with one.
+        join: Option<Spanned<Join>> = "join",
+        /// Instructions layers: the most bytes of instruction text written (not their
+        /// provenance lines or joins), the text that crosses it cut at a character boundary.
+        max_bytes: Option<Spanned<usize>> = "max_bytes",
         /// The layer's source is chosen at run time by this selector.
         selector: Option<Spanned<Selector>> = "selector",
     }
@@ -348,6 +379,8 @@ pub const MANIFEST_KEYS: &[(&str, &[&str])] = &[
     ("[[message]]", MessageTable::KEYS),
     ("[facts.NAME]", Fact::KEYS),
     ("a fact's list", List::KEYS),
+    ("a fact's max_bytes", ItemsBudget::KEYS),
+    ("a list's join", JoinTable::KEYS),
     ("[budget]", Budget::KEYS),
     ("[knobs.NAME]", Knob::KEYS),
     ("[[layer]]", Layer::KEYS),
@@ -575,6 +608,113 @@ keywords! {
         Text = "text",
         Bool = "bool",
         OptText = "text?",
+    }
+}
+
+/// A list fact's `max_bytes`: its whole output (`max_bytes = 32768`) or its items alone
+/// (`max_bytes = { items = 32768 }`).
+#[derive(Debug)]
+pub(super) enum ByteBudget {
+    Output(usize),
+    Items(usize),
+}
+
+impl ByteBudget {
+    /// The most bytes, whatever it counts.
+    pub(super) fn bytes(&self) -> usize {
+        match self {
+            ByteBudget::Output(n) | ByteBudget::Items(n) => *n,
+        }
+    }
+}
+
+impl FromToml for ByteBudget {
+    const EXPECTED: &'static str = "a non-negative integer, or a table `{ items = n }`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::Integer(_) => Ok(ByteBudget::Output(usize::from_toml(v)?)),
+            DeValue::Table(_) => {
+                let budget = ItemsBudget::from_toml(v).map_err(|e| {
+                    helped(e, "items", "write `max_bytes = { items = n }` to count the items' bytes alone, or `max_bytes = n` to count the whole list's")
+                })?;
+                Ok(ByteBudget::Items(*budget.items.get_ref()))
+            }
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
+    fn schema() -> Json {
+        any_of(vec![usize::schema(), ItemsBudget::schema()])
+    }
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        ItemsBudget::unknown_keys(v, of, out);
+    }
+}
+
+/// A list's or an instructions layer's `join`: the text written between two items
+/// (`join = ", "`), or a table that writes a line break first where the item before does
+/// not end with one (`join = { end_line = true, text = "\n" }`).
+#[derive(Debug, Clone)]
+pub(super) enum Join {
+    Text(String),
+    Table {
+        text: Option<Spanned<String>>,
+        end_line: bool,
+    },
+}
+
+impl Join {
+    /// What is written between two items, after the line break `end_line` may add.
+    pub(super) fn text(&self) -> &str {
+        match self {
+            Join::Text(t) => t,
+            Join::Table { text, .. } => text.as_ref().map_or("", |t| t.get_ref()),
+        }
+    }
+
+    /// Whether a line break goes first, where the item before does not end with one.
+    pub(super) fn ends_line(&self) -> bool {
+        matches!(self, Join::Table { end_line: true, .. })
+    }
+}
+
+impl FromToml for Join {
+    const EXPECTED: &'static str = "a string, or a table `{ end_line = true, text = \"...\" }`";
+    fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
+        match v.get_ref() {
+            DeValue::String(s) => Ok(Join::Text(s.to_string())),
+            DeValue::Table(_) => {
+                let table = JoinTable::from_toml(v).map_err(|e| {
+                    helped(e, "end_line", "a join written as a table ends the line first: add `end_line = true`, or write the join as a string (`join = \"\\n\"`)")
+                })?;
+                let JoinTable { text, end_line } = table;
+                let end_line = end_line.into_inner();
+                Ok(Join::Table { text, end_line })
+            }
+            _ => invalid(v, Self::EXPECTED),
+        }
+    }
+    fn schema() -> Json {
+        any_of(vec![String::schema(), JoinTable::schema()])
+    }
+    fn unknown_keys(v: &Value<'_>, of: &str, out: &mut Vec<Error>) {
+        JoinTable::unknown_keys(v, of, out);
+    }
+}
+
+/// `e` with `help` when it is the missing `key` and says nothing of how to fix it.
+fn helped(mut e: Error, key: &str, help: &str) -> Error {
+    if e.help.is_none() && e.message == format!("missing field `{key}`") {
+        e.help = Some(help.into());
+    }
+    e
+}
+
+keywords! {
+    /// Which items of a list are left out: those whose fields are all empty, or (`blank`)
+    /// all empty or whitespace.
+    pub(super) enum ListSkip {
+        Empty = "empty",
+        Blank = "blank",
     }
 }
 

@@ -14,9 +14,11 @@ pub const TYPES: &str = "Role Mode Flag Flags Knobs Facts FactsBuilder Overlay S
 pub const VARIANTS: &str = "ALL NAMES";
 
 /// The builder's own methods, in the order messages list them; `opt_out_<selector>` is one
-/// per selector family. No slot layer may take them.
+/// per selector family, `max_bytes_<name>` one per list fact or instructions layer with a
+/// byte budget. No slot layer may take them.
 pub const METHODS: &str = "flags flag knobs overlay formulation family finish finish_stable \
-    finish_volatile prepare finish_prepared selection opt_out opt_out_<selector> extra model";
+    finish_volatile prepare finish_prepared selection opt_out opt_out_<selector> extra model \
+    max_bytes_<name>";
 
 /// The layer that `extra = true` adds (validation refuses a layer of that name beside it).
 pub const EXTRA: &str = "extra";
@@ -36,10 +38,11 @@ pub fn method_clash(method: &str) -> bool {
     method != EXTRA && builder_methods().into_iter().any(|m| is_method(m, method))
 }
 
-/// Whether `method` is the builder's method `m`, `<selector>` standing for any name.
+/// Whether `method` is the builder's method `m`, a trailing `<selector>` or `<name>`
+/// standing for any name.
 pub fn is_method(m: &str, method: &str) -> bool {
-    match m.strip_suffix("<selector>") {
-        Some(head) => method.strip_prefix(head).is_some_and(|name| {
+    match m.split_once('<').filter(|_| m.ends_with('>')) {
+        Some((head, _)) => method.strip_prefix(head).is_some_and(|name| {
             !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
         }),
         None => m == method,

@@ -48,7 +48,7 @@ pub mod introspect {
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
-    pub use crate::runtime::list::ListCut;
+    pub use crate::runtime::list::{Counted, ListCut};
     pub use crate::runtime::model::ModelMatch;
     pub use crate::runtime::notice::{Notice, NoticeKind};
     pub use crate::runtime::prompt::{Budget, Unclosed};

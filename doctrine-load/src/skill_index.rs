@@ -50,7 +50,10 @@ pub fn render_skill_index(skills: &Skills, fields: &[SkillField], style: &ListSt
             out.user.push((start..out.text.len(), source));
         }
     }
-    write_more(kept.len() - shown, style, &mut |p| out.text.push_str(p));
+    let ends_line = out.text.ends_with('\n');
+    write_more(kept.len() - shown, style, ends_line, &mut |p| {
+        out.text.push_str(p)
+    });
     out
 }
 
@@ -67,6 +70,9 @@ mod tests {
         max: Some(2),
         more: "({n} more)",
         max_bytes: None,
+        budget_items: false,
+        join_ends_line: false,
+        skip_blank: false,
         fact: "",
     };
 

@@ -36,6 +36,9 @@ const STYLE: ListStyle = ListStyle {
     max: Some(64),
     more: "({n} more)",
     max_bytes: None,
+    budget_items: false,
+    join_ends_line: false,
+    skip_blank: false,
     fact: "",
 };
 static SEGS: [Seg; 2] = [Seg::Lit("Skills:\n"), Seg::Value(0)];

@@ -588,6 +588,9 @@ impl<'a> Facts<'a> {
             max: ::core::option::Option::None,
             more: "(and {n} more)",
             max_bytes: ::core::option::Option::None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "tools",
         };
         match self {

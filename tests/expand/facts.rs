@@ -712,6 +712,8 @@ mod __doctrine {
                     false,
                     false,
                     "\n\n",
+                    false,
+                    None,
                 ),
             ),
             gate: Gate {

@@ -218,6 +218,9 @@ impl<'a> Facts<'a> {
             max: ::core::option::Option::None,
             more: "(and {n} more)",
             max_bytes: ::core::option::Option::None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "tools",
         };
         const SKILLS: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
@@ -230,6 +233,9 @@ impl<'a> Facts<'a> {
             max: ::core::option::Option::Some(2),
             more: "- ({n} more)",
             max_bytes: ::core::option::Option::None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "skills",
         };
         const GUIDES: &::doctrine::__private::ListStyle = &::doctrine::__private::ListStyle {
@@ -247,6 +253,9 @@ impl<'a> Facts<'a> {
             max: ::core::option::Option::Some(3),
             more: "- ({n} more guides)",
             max_bytes: ::core::option::Option::None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "guides",
         };
         match self {

@@ -695,6 +695,8 @@ mod __doctrine {
                     false,
                     false,
                     "\n\n",
+                    false,
+                    None,
                 ),
             ),
             gate: Gate {

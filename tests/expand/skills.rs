@@ -53,6 +53,9 @@ impl<'a> Facts<'a> {
             max: ::core::option::Option::Some(2),
             more: "- ({n} more skills not listed)",
             max_bytes: ::core::option::Option::None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "skills",
         };
         let facts = self;

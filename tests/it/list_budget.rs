@@ -102,7 +102,7 @@ fn escaped_items_are_cut_whole() {
     // `"say \"hi\""` is 12 bytes; `, "b"` would make 17 > 16; `, "+2"` too.
     assert_eq!(p.layer("args"), Some(r#"["say \"hi\""]"#));
     let cut = &p.cuts()[0];
-    assert_eq!((cut.fact, cut.printed), ("args", 12));
+    assert_eq!((cut.name, cut.printed), ("args", 12));
     let p = compose(Facts {
         docs: &[],
         args: &args[1..],

@@ -17,6 +17,7 @@ mod doc_commands;
 mod docs;
 mod extensions;
 mod forging;
+mod forwarded_docs;
 mod gates;
 mod golden;
 mod jinja;

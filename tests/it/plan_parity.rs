@@ -44,6 +44,7 @@ manifests! {
     any_of: "../fixtures/any_of.toml",
     crew_without_fable: "../fixtures/crew_without_fable.toml",
     gates: "../fixtures/gates.toml",
+    instruction_budgets: "../fixtures/instruction_budgets.toml",
     large: "../fixtures/large.toml",
     lists: "../fixtures/lists.toml",
     loops: "../fixtures/loops/doctrine.toml",
@@ -84,6 +85,7 @@ manifests! {
     docs_quickstart: "../../doctrine/docs/examples/quickstart/doctrine.toml",
     docs_relay: "../../doctrine/docs/examples/relay/doctrine.toml",
     docs_concierge: "../../doctrine/docs/examples/concierge/doctrine.toml",
+    docs_forwarded: "../../doctrine/docs/examples/forwarded/doctrine.toml",
     crew_tiered: "../../examples/crew/tiered.toml",
 }
 

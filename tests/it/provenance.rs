@@ -74,3 +74,22 @@ fn a_verbatim_layer_keeps_each_text_and_joins_with_its_own_text() {
         Some("Mine.\n\n--- project-doc ---\n    indented rule\n\n")
     );
 }
+
+mod budgets {
+    doctrine::doctrine!("../fixtures/instruction_budgets.toml");
+}
+
+/// A budget belongs to its layer: the second instructions layer's is kept and lowered,
+/// and the first, which has none, prints whole.
+#[test]
+fn each_instructions_layer_keeps_its_own_budget() {
+    let rules = [ins(Authority::Project, "a", false, "Rules run long.")];
+    let docs = [ins(Authority::Project, "b", false, "Docs run long.")];
+    let typed = || budgets::compose().rules(&rules).docs(&docs);
+    let p = typed().finish();
+    assert_eq!(p.as_str(), "Rules run long.|Docs run");
+    assert_eq!(p.cuts().len(), 1);
+    assert_eq!((p.cuts()[0].name, p.cuts()[0].printed), ("docs", 8));
+    let p = typed().max_bytes_docs(4).finish();
+    assert_eq!(p.as_str(), "Rules run long.|Docs");
+}

@@ -4,6 +4,7 @@
 //! message's wrapper, the locked rule's section or a join.
 
 use doctrine::instructions::{Authority, Instruction};
+use doctrine::introspect::Counted;
 
 mod requests {
     doctrine::doctrine!("../../examples/requests/doctrine.toml");
@@ -317,8 +318,9 @@ fn forwarded_files_arrive_as_written_beside_a_locked_rule() {
     );
     assert_eq!(
         messages[2].text,
+        // The first file ends its line: one more line break parts them by a blank line.
         format!(
-            "Prefer small commits.\n\n--- project-doc ---\n\n{}\n\n{}",
+            "Prefer small commits.\n\n--- project-doc ---\n\n{}\n{}",
             FILES[0].text, FILES[1].text
         )
     );
@@ -371,5 +373,131 @@ fn a_rules_file_cannot_close_its_fence_and_the_roots_cannot_forge_a_section() {
         ],
         "{:?}",
         p.notices()
+    );
+}
+
+/// The user message of a prompt: the one before the history.
+fn user_message(p: &requests::Prompt) -> String {
+    let m = p.messages();
+    let user = m.iter().find(|m| m.role == "user" && !m.after_history);
+    user.map(|m| m.text.to_string()).unwrap_or_default()
+}
+
+/// The project's files are capped at 32 KiB of their text (`max_bytes = 32768`), the joins
+/// not counted: the file that crosses it is cut at a character boundary and the prompt
+/// says so. An administrator's file (`locked: true`) is neither counted nor cut, so a long
+/// project file cannot push it out.
+#[test]
+fn the_project_files_are_capped_at_32_kib_of_text() {
+    // 1 + 33,000 bytes: 32,768 ends inside an `é`, so the cut is one byte short of it.
+    let long = format!("a{}", "é".repeat(16_500));
+    let docs = [
+        Instruction {
+            text: &long,
+            ..DOCS[0]
+        },
+        Instruction {
+            source: Authority::Locked,
+            scope: "/etc/agent/AGENTS.md",
+            locked: true,
+            text: "Never push to main.\n",
+        },
+    ];
+    let p = prompt("orca", &docs, None);
+    let user = user_message(&p);
+    assert_eq!(user.len(), 32_767 + 2 + 20);
+    assert_eq!(
+        user,
+        format!("{}\n\nNever push to main.\n", &long[..32_767])
+    );
+    let cut = p.cuts()[0];
+    assert_eq!(
+        (cut.name, cut.counted),
+        ("project_docs", Counted::Instructions)
+    );
+    assert_eq!((cut.printed, cut.full), (32_767, 33_001));
+    crate::support::told_cut::assert_cut_told(
+        &p,
+        "layer `project_docs`",
+        "cut to 32767 of 33001 bytes of its texts by its byte budget (`max_bytes`), at a character boundary",
+        "instructions layer `project_docs` cut to 32767 of 33001 bytes of its texts by its byte budget",
+    );
+}
+
+/// The builder lowers the cap for one request, in bytes of the files' text: 40 bytes are
+/// the first file (36) and 4 of the second, the join between them (one blank line, the
+/// first file ending its line) not counted; a file none of whose text fits is left out, its
+/// join with it. Without a cut there is no notice.
+#[test]
+fn the_builder_lowers_the_cap_on_the_project_files() {
+    let docs = [
+        DOCS[0],
+        Instruction {
+            source: Authority::Directory,
+            scope: "src/AGENTS.md",
+            locked: false,
+            text: "Log with `tracing`, never `println!`.\n",
+        },
+    ];
+    let prepared = seat("orca").prepare();
+    let capped = |max: usize| {
+        let typed = || {
+            seat("orca")
+                .command_rules(None)
+                .user_notes(Some("Mine."))
+                .project_docs(&docs)
+                .max_bytes_project_docs(max)
+        };
+        let p = typed().finish();
+        // A prepared seat cuts and tells alike.
+        let ours = typed().finish_prepared(&prepared);
+        assert_eq!((ours.as_str(), ours.cuts()), (p.as_str(), p.cuts()));
+        (
+            user_message(&p),
+            p.cuts().iter().map(|c| c.printed).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        capped(40),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\nLog ".into(),
+            vec![40]
+        )
+    );
+    assert_eq!(
+        capped(36),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n".into(),
+            vec![36]
+        )
+    );
+    // Cut to nothing, the layer is empty: the notes stand alone, and the cut is told.
+    assert_eq!(capped(0), ("Mine.".into(), vec![0]));
+    // Within the cap nothing is cut; a higher one leaves the manifest's.
+    assert_eq!(
+        capped(usize::MAX),
+        (
+            "Mine.\n\n--- project-doc ---\n\nRun `make check` before you commit.\n\n\
+             Log with `tracing`, never `println!`.\n"
+                .into(),
+            vec![]
+        )
+    );
+}
+
+/// Two project files are parted by one blank line, whether or not the first ends with a
+/// line break (`join = { end_line = true, text = "\n" }`): no doubled blank line where it
+/// does, no run-on line where it does not.
+#[test]
+fn project_files_are_parted_by_one_blank_line() {
+    let file = |text| Instruction { text, ..DOCS[0] };
+    let user = |docs: &[Instruction<'_>]| user_message(&prompt("orca", docs, None));
+    assert_eq!(
+        user(&[file("Test first.\n"), file("Then lint.\n")]),
+        "Test first.\n\nThen lint.\n"
+    );
+    assert_eq!(
+        user(&[file("Test first."), file("Then lint.")]),
+        "Test first.\n\nThen lint."
     );
 }

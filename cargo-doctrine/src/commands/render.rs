@@ -49,6 +49,8 @@ not given, no instructions, no selection (every selector layer left out), no ove
 skill index lists the shipped skills, then the user's from each --skills DIR, as a program \
 gives `shipped_skills()` after `load_user(dirs)`. \
 Instructions are rendered by the runtime in their layer's provenance style and rank; \
+a list fact's or an instructions layer's byte budget (`max_bytes`) is the manifest's \
+(nothing here lowers it), and what it cuts is a notice on standard error; \
 selectors are resolved by the runtime's selector loader, as `Selectors::resolve` with the \
 --overlay DIR (if any) as the user's directory, and its notices go to standard error, as does \
 a notice for each layer whose run-time text held a section boundary, escaped as compiled \

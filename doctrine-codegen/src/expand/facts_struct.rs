@@ -354,8 +354,9 @@ fn list_style(pv: &TokenStream, l: &ListSpec, f: &Fact) -> TokenStream {
         None => quote! { ::core::option::Option::None },
     };
     let (sort, max, max_bytes) = (option(l.sort), option(l.max), option(l.max_bytes));
-    let fact = &f.name;
+    let (fact, budget_items, join_ends_line, skip_blank) =
+        (&f.name, l.budget_items, l.join_ends_line, l.skip_blank);
     quote! {
-        &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more, max_bytes: #max_bytes, fact: #fact }
+        &#pv::ListStyle { item: &[#(#item),*], join: #join, sort: #sort, max: #max, more: #more, max_bytes: #max_bytes, budget_items: #budget_items, join_ends_line: #join_ends_line, skip_blank: #skip_blank, fact: #fact }
     }
 }

@@ -229,6 +229,10 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
     );
     add(u.slots > 0, quote! { slots: #slots });
     add(u.instructions > 0, quote! { instructions: #instructions });
+    add(
+        u.instruction_budgets,
+        quote! { instruction_caps: &self.instruction_caps[..] },
+    );
     add(u.flags, quote! { flags: &flags });
     add(u.knobs, quote! { knobs: &knobs });
     add(u.facts, quote! { facts: #facts });

@@ -128,7 +128,7 @@ fn arm(d: &Doctrine, r: &Reminders, k: &ReminderDef) -> TokenStream {
                         ReminderPiece::Text(t) => quote! { text.push_str(#t); },
                         ReminderPiece::List(i) => {
                             let list = format_ident!("{}", r.state[*i].0);
-                            quote! { text.push_str(&#pv::render_list(state.#list, &#pv::ListStyle { item: &[#pv::ItemPiece::Field(0)], join: ", ", sort: ::core::option::Option::None, max: ::core::option::Option::None, more: "", max_bytes: ::core::option::Option::None, fact: "" })); }
+                            quote! { text.push_str(&#pv::render_list(state.#list, &#pv::ListStyle { item: &[#pv::ItemPiece::Field(0)], join: ", ", sort: ::core::option::Option::None, max: ::core::option::Option::None, more: "", max_bytes: ::core::option::Option::None, budget_items: false, join_ends_line: false, skip_blank: false, fact: "" })); }
                         }
                     });
                     quote! { let mut text = ::std::string::String::new(); #(#parts)* }

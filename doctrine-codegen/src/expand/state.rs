@@ -14,6 +14,8 @@ pub(super) struct Uses {
     pub roles: bool,
     pub slots: usize,
     pub instructions: usize,
+    /// An instructions layer has `max_bytes`: the builder carries each one's lowered cap.
+    pub instruction_budgets: bool,
     pub facts: bool,
     pub lists: usize,
     pub flags: bool,
@@ -34,6 +36,7 @@ impl Uses {
             roles: !d.roles.is_empty(),
             slots: count(|l| matches!(l.content, Content::Slot { .. })),
             instructions: count(|l| matches!(l.content, Content::Instructions)),
+            instruction_budgets: instruction_budgets(d).next().is_some(),
             facts: !d.facts.is_empty(),
             lists: d.list_count(),
             flags: !d.flags.is_empty(),
@@ -164,6 +167,13 @@ fn carried(d: &Doctrine, u: &Uses, f: &mut Fields) {
             quote! { &[][..] },
         );
         f.push(quote! { instructions: #ty }, quote! { instructions: #init });
+    }
+    if u.instruction_budgets {
+        let (ty, init) = slot(u.instructions, quote! { usize }, quote! { usize::MAX });
+        f.push(
+            quote! { instruction_caps: #ty },
+            quote! { instruction_caps: #init },
+        );
     }
     let mut opt = |yes: bool, field: TokenStream, init: TokenStream| {
         if yes {
@@ -303,12 +313,18 @@ pub(super) fn setters(d: &Doctrine, u: &Uses) -> TokenStream {
 }
 
 /// One `.max_bytes_<fact>(max)` per list fact with `max_bytes`: lowers its byte budget,
-/// where its placeholder prints it and in each of its loops.
+/// where its placeholder prints it and in each of its loops; and one
+/// `.max_bytes_<layer>(max)` per instructions layer with `max_bytes`.
 fn budgets(d: &Doctrine) -> TokenStream {
     let taken = |f: &crate::model::Fact| f.need.iter().any(|n| *n != crate::model::Need::Absent);
     let loops = d.loops();
     let setters = d.facts.iter().enumerate().filter(|(_, f)| taken(f)).filter_map(|(i, f)| {
-        let budget = f.list.as_ref()?.max_bytes?;
+        let list = f.list.as_ref()?;
+        let budget = list.max_bytes?;
+        let (written, counted) = match list.budget_items {
+            true => (format!("max_bytes = {{ items = {budget} }}"), ", counted as the manifest counts it: the bytes its items print, not its joins"),
+            false => (format!("max_bytes = {budget}"), ""),
+        };
         let at = d.list_index(crate::model::FactId(i))?;
         let loop_at = loops.iter().enumerate().filter(|(_, (g, _))| g.0 == i);
         let all: Vec<proc_macro2::Literal> = std::iter::once(at)
@@ -316,7 +332,7 @@ fn budgets(d: &Doctrine) -> TokenStream {
             .map(proc_macro2::Literal::usize_unsuffixed)
             .collect();
         let method = format_ident!("max_bytes_{}", f.name);
-        let doc = format!(" Lowers list fact `{}`'s byte budget (`max_bytes = {budget}` in the manifest) to `max` bytes; a higher one leaves the manifest's. The list is cut at a character boundary, with a notice. Call it after `compose`, which gives the list.", f.name);
+        let doc = format!(" Lowers list fact `{}`'s byte budget (`{written}` in the manifest) to `max` bytes{counted}; a higher one leaves the manifest's. The list is cut at a character boundary, with a notice. Call it after `compose`, which gives the list.", f.name);
         Some(quote! {
             #[doc = #doc]
             pub fn #method(mut self, max: usize) -> Self {
@@ -325,7 +341,31 @@ fn budgets(d: &Doctrine) -> TokenStream {
             }
         })
     });
-    quote! { #(#setters)* }
+    let instructions = instruction_budgets(d).map(|(l, k, budget)| {
+        let method = format_ident!("max_bytes_{}", l.name);
+        let doc = format!(" Lowers instructions layer `{}`'s byte budget (`max_bytes = {budget}` in the manifest) to `max` bytes of instruction text (not their provenance lines or joins); a higher one leaves the manifest's. The text that crosses it is cut at a character boundary, with a notice; an instruction given `locked: true` is neither counted nor cut.", l.name);
+        quote! {
+            #[doc = #doc]
+            pub fn #method(mut self, max: usize) -> Self {
+                self.state.instruction_caps[#k] = self.state.instruction_caps[#k].min(max);
+                self
+            }
+        }
+    });
+    quote! { #(#setters)* #(#instructions)* }
+}
+
+/// Each instructions layer with a byte budget: the layer, its index among the instructions
+/// layers and its `max_bytes`.
+fn instruction_budgets(d: &Doctrine) -> impl Iterator<Item = (&Layer, usize, usize)> {
+    let instructions = d
+        .layers
+        .iter()
+        .filter(|l| matches!(l.content, Content::Instructions));
+    instructions.enumerate().filter_map(|(k, l)| {
+        let budget = l.provenance.as_ref()?.max_bytes?;
+        Some((l, k, budget))
+    })
 }
 
 /// `.selection()`, `.opt_out()` and one `.opt_out_<selector>()` per family (a selector

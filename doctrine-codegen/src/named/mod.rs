@@ -555,6 +555,8 @@ impl Resolved {
             choices: &c.choices,
             slots: &slots,
             instructions: &instructions,
+            // The manifest's budgets alone: nothing lowers them here.
+            instruction_caps: &[],
             flags: &c.flags,
             knobs: &c.knobs,
             facts: &facts,

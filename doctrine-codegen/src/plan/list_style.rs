@@ -38,6 +38,9 @@ fn style(l: &ListSpec, f: &Fact) -> &'static ListStyle {
         max: l.max,
         more: text(&l.more),
         max_bytes: l.max_bytes,
+        budget_items: l.budget_items,
+        join_ends_line: l.join_ends_line,
+        skip_blank: l.skip_blank,
         fact: text(&f.name),
     })
 }

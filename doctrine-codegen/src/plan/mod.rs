@@ -313,7 +313,8 @@ fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
     segments.iter().map(seg).collect()
 }
 
-/// An instructions layer's style: the default, or its `provenance` template and `rank`.
+/// An instructions layer's style: the default, or its `provenance` template, `rank`,
+/// `verbatim`, `max_bytes` and `join`.
 fn instruction_style(l: &Layer) -> &'static Style {
     let Some(p) = &l.provenance else {
         return &Style::DEFAULT;
@@ -335,6 +336,15 @@ fn instruction_style(l: &Layer) -> &'static Style {
         style
     };
     let style = if p.verbatim { style.verbatim() } else { style };
+    let style = match p.max_bytes {
+        Some(max) => style.budgeted(max),
+        None => style,
+    };
+    let style = if p.join_ends_line {
+        style.ending_lines()
+    } else {
+        style
+    };
     match &p.join {
         Some(join) => one(style.joined_by(text(join))),
         None => one(style),

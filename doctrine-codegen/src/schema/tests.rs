@@ -9,6 +9,8 @@ fn place(table: &str) -> &'static [&'static str] {
         "[models]" => &["models"],
         "[facts.NAME]" => &["facts"],
         "a fact's list" => &["facts", "list"],
+        "a fact's max_bytes" => &["facts", "max_bytes"],
+        "a list's join" => &["facts", "list", "join"],
         "[budget]" => &["budget"],
         "[knobs.NAME]" => &["knobs"],
         "[[layer]]" => &["layer"],

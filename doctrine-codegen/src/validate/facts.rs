@@ -54,7 +54,9 @@ pub(super) fn facts(
             .as_ref()
             .and_then(|l| list_spec(name.get_ref(), fact, l, loader, sink))
             .map(|mut l| {
-                l.max_bytes = fact.max_bytes.as_ref().map(|m| *m.get_ref());
+                let budget = fact.max_bytes.as_ref().map(|m| m.get_ref());
+                l.max_bytes = budget.map(raw::ByteBudget::bytes);
+                l.budget_items = matches!(budget, Some(raw::ByteBudget::Items(_)));
                 l
             });
         if let (Some(m), None) = (&fact.max_bytes, &fact.list) {

@@ -154,25 +154,31 @@ pub(super) fn list_body(
         None => None,
         Some(s) => Some(sort_by(name, s, &fields, sink)?).flatten(),
     };
-    let text = |s: Option<&toml::Spanned<String>>, default: &str| {
-        s.map_or(default.to_string(), |s| crate::text::normalise(s.get_ref()))
-    };
+    let text =
+        |s: Option<&str>, default: &str| s.map_or(default.to_string(), crate::text::normalise);
+    let join = l.join.as_ref().map(|j| j.get_ref());
     ok.then(|| ListSpec {
         item,
         printable,
         fields,
         kinds,
-        join: text(l.join.as_ref(), "\n"),
+        join: text(join.map(raw::Join::text), "\n"),
         sort,
         max: l.max.as_ref().map(|m| *m.get_ref()),
-        more: text(l.more.as_ref(), "(and {n} more)"),
+        more: text(
+            l.more.as_ref().map(|m| m.get_ref().as_str()),
+            "(and {n} more)",
+        ),
         max_bytes: None,
+        budget_items: false,
+        join_ends_line: join.is_some_and(raw::Join::ends_line),
+        skip_blank: l.skip.as_ref().map(|s| *s.get_ref()) == Some(raw::ListSkip::Blank),
     })
 }
 
 /// A plain list's default item template, `{0}`, at the list's own place.
 fn plain_item(l: &raw::List) -> ItemText {
-    let at = l.join.as_ref().or(l.more.as_ref()).map(|s| s.span());
+    let at = (l.join.as_ref().map(|j| j.span())).or(l.more.as_ref().map(|s| s.span()));
     ItemText {
         text: "{0}".into(),
         file: None,

@@ -20,6 +20,7 @@ pub(super) fn provenance(
         ("rank", raw.rank.as_ref().map(|r| r.span())),
         ("verbatim", raw.verbatim.as_ref().map(|v| v.span())),
         ("join", raw.join.as_ref().map(|j| j.span())),
+        ("max_bytes", raw.max_bytes.as_ref().map(|m| m.span())),
     ];
     if keys.iter().all(|(_, span)| span.is_none()) {
         return None;
@@ -27,11 +28,16 @@ pub(super) fn provenance(
     if !matches!(kind, Kind::Instructions) {
         for (key, span) in keys {
             if let Some(span) = span {
+                // A list's budget is its fact's key, which a layer's can be taken for.
+                let elsewhere = match key {
+                    "max_bytes" => " (a list fact's byte budget is the fact's `max_bytes`)",
+                    _ => "",
+                };
                 sink.error(
                     Some(span),
                     format!("`{key}` applies to an `instructions` layer"),
                     Some(format!(
-                        "remove `{key}` from layer `{}`",
+                        "remove `{key}` from layer `{}`{elsewhere}",
                         raw.name.get_ref()
                     )),
                 );
@@ -49,15 +55,23 @@ pub(super) fn provenance(
             key: "join",
             layer: Some(raw.name.get_ref()),
         };
-        literal::check(printed, j, names, sink);
-        crate::text::normalise(j.get_ref())
+        let text = toml::Spanned::new(j.span(), j.get_ref().text().to_string());
+        literal::check(printed, &text, names, sink);
+        crate::text::normalise(text.get_ref())
     });
+    let join_ends_line = raw.join.as_ref().is_some_and(|j| j.get_ref().ends_line());
+    if let Some(m) = &raw.max_bytes {
+        budget_method_taken(raw.name.get_ref(), m.span(), names, sink);
+    }
+    let max_bytes = raw.max_bytes.as_ref().map(|m| *m.get_ref());
     let Some(template) = &raw.provenance else {
         return Some(Provenance {
             line: None,
             by_source,
             verbatim,
             join,
+            join_ends_line,
+            max_bytes,
         });
     };
     if verbatim {
@@ -125,5 +139,29 @@ pub(super) fn provenance(
         by_source,
         verbatim,
         join,
+        join_ends_line,
+        max_bytes,
     })
+}
+
+/// An instructions layer's budget is lowered by the builder's `.max_bytes_<layer>()`, a list
+/// fact's by `.max_bytes_<fact>()`: one name cannot be both.
+fn budget_method_taken(
+    layer: &str,
+    at: std::ops::Range<usize>,
+    names: &Names<'_>,
+    sink: &mut Sink<'_>,
+) {
+    let budgeted = |f: &&crate::model::Fact| {
+        f.name == layer
+            && f.list.as_ref().is_some_and(|l| l.max_bytes.is_some())
+            && f.need.iter().any(|n| *n != crate::model::Need::Absent)
+    };
+    if names.facts.iter().any(|f| budgeted(&f)) {
+        sink.error(
+            Some(at),
+            format!("instructions layer `{layer}` and list fact `{layer}` both have a byte budget, and the builder's `.max_bytes_{layer}()` can lower only one"),
+            Some("rename the layer or the fact, or remove one of the two `max_bytes`".into()),
+        );
+    }
 }

@@ -92,12 +92,15 @@ fn spec(
         item: or(given.and_then(|l| l.item.as_ref()), DEFAULT_ITEM),
         item_file: None,
         fields: None,
-        join: given.and_then(|l| l.join.clone()),
+        join: given
+            .and_then(|l| l.join.as_ref())
+            .map(|j| Spanned::new(j.span(), raw::Join::Text(j.get_ref().clone()))),
         sort: None,
         max: given
             .and_then(|l| l.max.clone())
             .or(Some(Spanned::new(at.clone(), DEFAULT_MAX))),
         more: or(given.and_then(|l| l.more.as_ref()), DEFAULT_MORE),
+        skip: None,
     };
     let item = list.item.as_ref().map(ItemText::inline);
     let mut spec = list_body(name, &list, item, sink)?;

@@ -530,5 +530,9 @@ fn looped_style(spec: &ListSpec, item: Vec<ItemPiece>) -> ListSpec {
         max: spec.max,
         more,
         max_bytes: spec.max_bytes,
+        budget_items: spec.budget_items,
+        // A loop's items are back to back, with no join.
+        join_ends_line: false,
+        skip_blank: spec.skip_blank,
     }
 }

@@ -36,7 +36,8 @@ fn a_lists_defaults_are_the_ones_the_reference_gives() {
         ("\n", None, None)
     );
     assert_eq!(list.more, "(and {n} more)");
-    let says = "the defaults are `item = \"{0}\"`, `join = \"\\n\"`, `sort = false`, no `max` and `more = \"(and {n} more)\"`";
+    assert!(!list.join_ends_line && !list.skip_blank && !list.budget_items);
+    let says = "the defaults are `item = \"{0}\"`, `join = \"\\n\"`, `sort = false`, no `max`, `more = \"(and {n} more)\"` and `skip = \"empty\"`";
     assert!(
         reference().contains(says),
         "the guide no longer says: {says}"

@@ -71,6 +71,7 @@ slot = "required"
 [[layer]]
 name = "{rules}"
 instructions = true
+max_bytes = 4096
 [[layer]]
 name = "{hot}"
 text = "Now."
@@ -489,4 +490,6 @@ fn clash_checks() {
     assert!(reserved::builder_methods().contains(&"opt_out_<selector>"));
     assert!(reserved::method_clash("opt_out_spine") && reserved::method_clash("opt_out_a1"));
     assert!(!reserved::method_clash("opt_out_") && !reserved::method_clash("opt_outer"));
+    assert!(reserved::builder_methods().contains(&"max_bytes_<name>"));
+    assert!(reserved::method_clash("max_bytes_docs") && !reserved::method_clash("max_bytes"));
 }

@@ -168,7 +168,7 @@ pub fn compose_plan<const N: usize>(
     let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
     compose_in(inputs.role, layout, (inputs.values, inputs.user), parts)
         .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(inputs.values)
+        .with_cuts(plan, inputs)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -180,7 +180,7 @@ pub fn compose_plan_boxed(
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
     compose_boxed_in(inputs.role, layout, (inputs.values, inputs.user), &parts)
         .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(inputs.values)
+        .with_cuts(plan, inputs)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what
@@ -456,6 +456,9 @@ mod tests {
             max: Some(2),
             more: " and {n} more ",
             max_bytes: None,
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "",
         };
         // `Tools:{0}{?!0} none{/0}.`, then the list alone (trimmed at both ends).
@@ -663,7 +666,7 @@ mod tests {
             Part {
                 info: &RULES,
                 origin: Origin::Instructions,
-                body: Body::Instructions(&rules, &Style::DEFAULT),
+                body: Body::Instructions(&rules, &Style::DEFAULT, usize::MAX),
             },
             Part {
                 info: &SLOT,

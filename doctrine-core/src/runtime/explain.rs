@@ -24,7 +24,7 @@ pub struct Explain<'a> {
     volatile: usize,
     /// The `[models]` rule the prompt was composed under, for a `model:` line.
     model: Option<&'a ModelMatch>,
-    /// The list facts their byte budget cut, a line each.
+    /// The list facts and instructions layers their byte budget cut, a line each.
     cuts: &'a [ListCut],
     /// What run-time text left open inside a container, listed under its layer.
     unclosed: &'a [super::prompt::Unclosed],

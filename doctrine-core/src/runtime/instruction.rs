@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::emit::rebuilt;
+use super::list::floor_char_boundary;
 
 /// Where an instruction came from, in ascending order of authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,6 +97,14 @@ pub struct Style {
     pub verbatim: bool,
     /// Written between two instructions (the layer's `join`; `\n\n` by default).
     pub join: &'static str,
+    /// A line break goes before `join`, only when the text before it does not end with one
+    /// (`join = { end_line = true, text = "..." }`).
+    pub join_ends_line: bool,
+    /// The most bytes of instruction text it prints (the layer's `max_bytes`), counted in
+    /// rendering order: the text that crosses it is cut at a character boundary and the
+    /// ones after it are left out. Provenance lines and joins are not counted, and an
+    /// instruction given `locked: true` is neither counted nor cut.
+    pub max_bytes: Option<usize>,
 }
 }
 
@@ -127,6 +136,8 @@ impl Style {
         by_source: false,
         verbatim: false,
         join: "\n\n",
+        join_ends_line: false,
+        max_bytes: None,
     };
 
     /// A manifest's `provenance` template: its pieces, the line left out when the scope is
@@ -139,6 +150,8 @@ impl Style {
             by_source: false,
             verbatim: false,
             join: "\n\n",
+            join_ends_line: false,
+            max_bytes: None,
         }
     }
 
@@ -154,6 +167,21 @@ impl Style {
     #[doc(hidden)]
     pub const fn joined_by(mut self, join: &'static str) -> Self {
         self.join = join;
+        self
+    }
+
+    /// A line break before the join, only where the text before it does not end with one
+    /// (`join = { end_line = true }`). Used by generated code.
+    #[doc(hidden)]
+    pub const fn ending_lines(mut self) -> Self {
+        self.join_ends_line = true;
+        self
+    }
+
+    /// At most `max` bytes of instruction text (`max_bytes`). Used by generated code.
+    #[doc(hidden)]
+    pub const fn budgeted(mut self, max: usize) -> Self {
+        self.max_bytes = Some(max);
         self
     }
 
@@ -189,19 +217,37 @@ impl Style {
     }
 }
 
-/// Calls `block` for every instruction that is rendered, in rendering order: one pass per
-/// rank (ascending authority, input order kept within a rank), nothing allocated and the
-/// caller's slice left as it is. Shared by every function here so they cannot disagree.
+/// Calls `block` for every instruction that is rendered, in rendering order, with its text
+/// as far as `cap` bytes of text go: one pass per rank (ascending authority, input order
+/// kept within a rank), nothing allocated and the caller's slice left as it is. Shared by
+/// every function here so they cannot disagree.
 fn for_each_block<'i, 'a>(
     instructions: &'i [Instruction<'a>],
     style: &Style,
+    cap: usize,
     mut block: impl FnMut(Authority, &'i Instruction<'a>, &'a str),
 ) {
+    let (mut left, mut cut) = (cap, false);
     for rank in Authority::ALL {
         for instruction in instructions.iter().filter(|i| style.rank(i) == rank) {
             let text = match style.verbatim {
                 true => instruction.text,
                 false => instruction.text.trim(),
+            };
+            // An administrator's instruction is not the caller's to budget away: a long
+            // project file must not push it out.
+            let text = match (text.is_empty(), instruction.locked) {
+                (true, _) => continue,
+                (false, true) => text,
+                _ if cut => continue,
+                _ if text.len() <= left => {
+                    left -= text.len();
+                    text
+                }
+                _ => {
+                    cut = true;
+                    &text[..floor_char_boundary(text, std::mem::take(&mut left))]
+                }
             };
             if !text.is_empty() {
                 block(rank, instruction, text);
@@ -210,23 +256,34 @@ fn for_each_block<'i, 'a>(
     }
 }
 
+/// The cap a style's own budget sets (`usize::MAX`: none).
+fn cap_of(style: &Style) -> usize {
+    style.max_bytes.unwrap_or(usize::MAX)
+}
+
 /// Feeds every piece of the rendering to `emit`, in order, with the instruction whose
-/// scope or text it is (none for the style's own text); `header` is told where each
-/// provenance line starts and ends, in bytes from the start of the rendering.
+/// scope or text it is (none for the style's own text), as far as `cap` bytes of text go
+/// (see [`Style::max_bytes`]); `header` is told where each provenance line starts and ends,
+/// in bytes from the start of the rendering.
 pub(super) fn for_each_piece<'i, 'a>(
     instructions: &'i [Instruction<'a>],
-    style: &Style,
+    (style, cap): (&Style, usize),
     mut emit: impl FnMut(&'a str, Option<&'i Instruction<'a>>),
     mut header: impl FnMut(usize, usize),
 ) {
-    let mut at = 0;
+    let (mut at, mut ends_line) = (0, false);
     let closer = style.closer();
-    for_each_block(instructions, style, |rank, instruction, text| {
+    for_each_block(instructions, style, cap, |rank, instruction, text| {
         let scope = instruction.scope;
         if at > 0 {
+            if style.join_ends_line && !ends_line {
+                emit("\n", None);
+                at += 1;
+            }
             emit(style.join, None);
             at += style.join.len();
         }
+        ends_line = text.ends_with('\n');
         // No line in a verbatim style, nor for an empty scope where the template says so.
         let no_line = style.omit_without_scope && scope.trim().is_empty();
         if !style.verbatim && !no_line {
@@ -314,7 +371,7 @@ impl Style {
         out.reserve(self.rendered_len(instructions));
         for_each_piece(
             instructions,
-            self,
+            (self, cap_of(self)),
             |piece, _| out.push_str(piece),
             |_, _| {},
         );
@@ -323,9 +380,39 @@ impl Style {
     /// The exact number of bytes [`render`](Style::render) appends, so a caller
     /// can allocate once.
     pub fn rendered_len(&self, instructions: &[Instruction<'_>]) -> usize {
+        self.rendered_len_within(instructions, cap_of(self))
+    }
+
+    /// [`rendered_len`](Style::rendered_len) as far as `cap` bytes of text go.
+    pub(super) fn rendered_len_within(
+        &self,
+        instructions: &[Instruction<'_>],
+        cap: usize,
+    ) -> usize {
         let mut len = 0;
-        for_each_piece(instructions, self, |piece, _| len += piece.len(), |_, _| {});
+        let count = |piece: &str, _| len += piece.len();
+        for_each_piece(instructions, (self, cap), count, |_, _| {});
         len
+    }
+
+    /// `(printed, full)` when `cap` cut the instructions' texts: the bytes of text they
+    /// print within it and without it (those it counts: not a locked instruction's).
+    pub(super) fn cut(
+        &self,
+        instructions: &[Instruction<'_>],
+        cap: usize,
+    ) -> Option<(usize, usize)> {
+        let counted = |cap: usize| {
+            let mut n = 0;
+            for_each_block(instructions, self, cap, |_, i, text| {
+                n += if i.locked { 0 } else { text.len() }
+            });
+            n
+        };
+        let printed = counted(cap);
+        (cap != usize::MAX)
+            .then(|| (printed, counted(usize::MAX)))
+            .filter(|(p, f)| p < f)
     }
 }
 
@@ -353,6 +440,14 @@ mod tests {
         Style::DEFAULT.rendered_len(instructions)
     }
 
+    /// `instructions` rendered in `style`, measured as they are written.
+    fn render_in(style: &Style, instructions: &[Instruction<'_>]) -> String {
+        let mut out = String::new();
+        style.render(instructions, &mut out);
+        assert_eq!(style.rendered_len(instructions), out.len());
+        out
+    }
+
     /// A verbatim style writes each text as given (its blank lines and trailing line
     /// break kept), no provenance line, its own join; only an empty text is skipped.
     #[test]
@@ -363,10 +458,82 @@ mod tests {
             ins(User, "~", false, ""),
             ins(Learned, "", false, " \n"),
         ];
+        assert_eq!(
+            render_in(&STYLE, &list),
+            " \n\n--- doc ---\n  Run the tests.\n\n"
+        );
+    }
+
+    /// A budget counts the texts alone, in rendering order: the one that crosses it is
+    /// cut at a character boundary, those after it are left out (their lines and joins
+    /// too); a locked instruction is neither counted nor cut.
+    #[test]
+    fn a_budget_cuts_the_texts_in_rendering_order() {
+        const STYLE: Style = Style::DEFAULT.budgeted(9);
+        let list = [
+            ins(Locked, "admin", true, "Never push."),
+            ins(Project, "b", false, "éab"),
+            ins(User, "a", false, "  one\n"),
+            ins(Directory, "c", false, "last"),
+        ];
+        // "one" (3), "éab" (4): 7; 2 bytes of "last"; the locked text whole, after them.
+        assert_eq!(
+            render_in(&STYLE, &list),
+            "[instruction: source=user, scope=a]\none\n\n\
+             [instruction: source=project, scope=b]\néab\n\n\
+             [instruction: source=directory, scope=c]\nla\n\n\
+             [instruction: source=locked, scope=admin]\nNever push."
+        );
+        assert_eq!(STYLE.cut(&list, 9), Some((9, 11)));
+        // 4 ends inside `é`: "one" alone, and nothing of the rest but the locked text.
         let mut out = String::new();
-        STYLE.render(&list, &mut out);
-        assert_eq!(out, " \n\n--- doc ---\n  Run the tests.\n\n");
-        assert_eq!(STYLE.rendered_len(&list), out.len());
+        for_each_piece(&list, (&STYLE, 4), |p, _| out.push_str(p), |_, _| {});
+        assert_eq!(
+            out,
+            "[instruction: source=user, scope=a]\none\n\n\
+             [instruction: source=locked, scope=admin]\nNever push."
+        );
+        assert_eq!(STYLE.rendered_len_within(&list, 4), out.len());
+        assert_eq!(STYLE.cut(&list, 4), Some((3, 11)));
+        assert_eq!(STYLE.cut(&list, 11), None);
+        assert_eq!(Style::DEFAULT.cut(&list, usize::MAX), None);
+    }
+
+    /// `join = { end_line = true, text = "\n" }`: files that end with a line break and
+    /// files that do not are parted alike, by one blank line.
+    #[test]
+    fn a_join_ends_the_line_only_where_it_is_open() {
+        const STYLE: Style = Style::DEFAULT.verbatim().joined_by("\n").ending_lines();
+        let list = [
+            ins(User, "~/AGENTS.md", false, "One.\n"),
+            ins(Project, "AGENTS.md", false, "Two."),
+            ins(Directory, "src/AGENTS.md", false, "Three.\n"),
+        ];
+        assert_eq!(render_in(&STYLE, &list), "One.\n\nTwo.\n\nThree.\n");
+        // A provenance line follows the join as the text did.
+        const LINED: Style = Style::DEFAULT.joined_by("\n").ending_lines();
+        assert_eq!(
+            render_in(&LINED, &list[..2]),
+            "[instruction: source=user, scope=~/AGENTS.md]\nOne.\n\n\
+             [instruction: source=project, scope=AGENTS.md]\nTwo."
+        );
+    }
+
+    /// Verbatim texts keep their line breaks, which count; the cut one ends the layer.
+    #[test]
+    fn a_budget_cuts_verbatim_texts_as_given() {
+        const STYLE: Style = Style::DEFAULT.verbatim().joined_by("\n--\n").budgeted(6);
+        let list = [
+            ins(Project, "AGENTS.md", false, "Test.\n"),
+            ins(Directory, "src/AGENTS.md", false, "Lint.\n"),
+        ];
+        assert_eq!(render_in(&STYLE, &list), "Test.\n");
+        assert_eq!(STYLE.cut(&list, 6), Some((6, 12)));
+        let wider = Style {
+            max_bytes: Some(8),
+            ..STYLE
+        };
+        assert_eq!(render_in(&wider, &list), "Test.\n\n--\nLi");
     }
 
     #[test]

@@ -8,26 +8,73 @@ use std::fmt;
 use super::boundary::may_mark_a_heading;
 use super::escape::Escaping;
 
-/// A list fact its byte budget (`max_bytes`, or the builder's lower one) cut: what it
-/// printed and what it would have printed, in bytes. [`Prompt::notices`](crate::Prompt::notices)
-/// says so, and [`Prompt::explain`](crate::Prompt::explain) has a line for it.
+/// What a byte budget cut: a list fact (its whole output, or its items alone), or an
+/// instructions layer's texts. What it printed and what it would have printed are counted
+/// as the budget counts them. [`Prompt::notices`](crate::Prompt::notices) says so, and
+/// [`Prompt::explain`](crate::Prompt::explain) has a line for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ListCut {
-    /// The list fact's name.
-    pub fact: &'static str,
-    /// The bytes it printed (at most its budget, cut at a character boundary).
+    /// The list fact's name, or the instructions layer's ([`ListCut::counted`] says which).
+    pub name: &'static str,
+    /// What the budget counts, and so what `printed` and `full` count.
+    pub counted: Counted,
+    /// The bytes it counts that were printed (at most its budget).
     pub printed: usize,
-    /// The bytes it would have printed without the budget.
+    /// The bytes it counts that would have been printed without the budget.
     pub full: usize,
+}
+
+/// What a byte budget counts ([`ListCut::counted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Counted {
+    /// A list fact's whole output (`max_bytes = n`): its items, joins and `more` line.
+    List,
+    /// A list fact's items alone (`max_bytes = { items = n }`): the fields they print, not
+    /// the joins, the item template's own text or the `more` line.
+    ListItems,
+    /// An instructions layer's texts (its `max_bytes`), not their provenance lines or
+    /// joins; an instruction given `locked: true` is neither counted nor cut.
+    Instructions,
+}
+
+impl Counted {
+    /// What was cut, and what of it the bytes count, as a notice and `explain()` say it.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Counted::List => ("list fact", ""),
+            Counted::ListItems => ("list fact", " of its items"),
+            Counted::Instructions => ("instructions layer", " of its texts"),
+        }
+    }
+}
+
+impl ListCut {
+    /// What it is about, as a notice names it: "fact `docs`", "layer `project_docs`".
+    pub(crate) fn subject(&self) -> String {
+        let (what, _) = self.counted.words();
+        let word = what.rsplit(' ').next().unwrap_or(what);
+        format!("{word} `{}`", self.name)
+    }
+
+    /// What was cut, in a notice's words.
+    pub(crate) fn message(&self) -> String {
+        let (_, of) = self.counted.words();
+        format!(
+            "cut to {} of {} bytes{of} by its byte budget (`max_bytes`), at a character boundary",
+            self.printed, self.full
+        )
+    }
 }
 
 impl fmt::Display for ListCut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, of) = self.counted.words();
         write!(
             f,
-            "list fact `{}` cut to {} of {} bytes by its byte budget",
-            self.fact, self.printed, self.full
+            "{what} `{}` cut to {} of {} bytes{of} by its byte budget",
+            self.name, self.printed, self.full
         )
     }
 }
@@ -38,13 +85,9 @@ pub(crate) fn cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
     let mut cuts: Vec<ListCut> = Vec::new();
     for value in values {
         if let super::part::Value::List(list) = value {
-            if let Some((fact, printed, full)) = list.cut() {
-                if !cuts.iter().any(|c| c.fact == fact) {
-                    cuts.push(ListCut {
-                        fact,
-                        printed,
-                        full,
-                    });
+            if let Some(cut) = list.cut() {
+                if !cuts.iter().any(|c| c.name == cut.name) {
+                    cuts.push(cut);
                 }
             }
         }
@@ -65,6 +108,15 @@ pub struct ListStyle {
     pub more: &'static str,
     /// The most bytes the list prints (`max_bytes`): cut there, at a character boundary.
     pub max_bytes: Option<usize>,
+    /// `max_bytes` counts the bytes the items' fields print alone (`max_bytes = { items =
+    /// n }`), not the joins, the item template's own text or the `more` line.
+    pub budget_items: bool,
+    /// A line break goes before `join`, only when the text before it does not end with one
+    /// (`join = { end_line = true, text = "..." }`).
+    pub join_ends_line: bool,
+    /// An item whose fields are all whitespace is left out too (`skip = "blank"`), not only
+    /// one whose fields are all empty.
+    pub skip_blank: bool,
     /// The fact's name, for the notice a cut makes.
     pub fact: &'static str,
 }
@@ -75,6 +127,33 @@ impl ListStyle {
         self.item
             .iter()
             .any(|p| matches!(p, ItemPiece::Escaped(..)))
+    }
+
+    /// The bytes of piece `p` (an item's field or not) its byte budget counts.
+    #[inline]
+    fn cost(&self, p: &str, field: bool) -> usize {
+        match field || !self.budget_items {
+            true => p.len(),
+            false => 0,
+        }
+    }
+
+    /// What its byte budget counts, for the notice a cut makes.
+    fn counted(&self) -> Counted {
+        match self.budget_items {
+            true => Counted::ListItems,
+            false => Counted::List,
+        }
+    }
+
+    /// Hands the join written after text that ends with a line break (`ends_line`) or not
+    /// to `out`: the style's `join`, with a line break first where it says so.
+    #[inline]
+    fn write_join(&self, ends_line: bool, out: &mut impl FnMut(&str, bool)) {
+        if self.join_ends_line && !ends_line {
+            out("\n", false);
+        }
+        out(self.join, false);
     }
 
     /// How many fields the item template reads: an item is kept when one is non-empty.
@@ -137,9 +216,8 @@ pub trait Rows {
     fn may_mark_a_heading(&self) -> bool {
         true
     }
-    /// `(fact, printed, full)` when its byte budget cut it: the bytes printed and those
-    /// it would have printed.
-    fn cut(&self) -> Option<(&'static str, usize, usize)> {
+    /// What its byte budget cut, when it cut it.
+    fn cut(&self) -> Option<ListCut> {
         None
     }
     /// Appends what it prints to `out`, calling `field(out, start)` after each item field
@@ -171,9 +249,11 @@ pub struct List<'a, R> {
     items: usize,
     /// Whether a field it prints may mark a heading, found as it is measured.
     marks: bool,
-    /// The most bytes it prints (`usize::MAX`: no budget).
+    /// The most bytes it prints (`usize::MAX`: no budget), counted as the style says.
     cap: usize,
-    /// What it would print without the budget, in bytes.
+    /// What it prints, in bytes its budget counts.
+    counted: usize,
+    /// What it would print without the budget, in bytes its budget counts.
     full: usize,
 }
 
@@ -185,6 +265,9 @@ const NONE: ListStyle = ListStyle {
     max: None,
     more: "",
     max_bytes: None,
+    budget_items: false,
+    join_ends_line: false,
+    skip_blank: false,
     fact: "",
 };
 
@@ -198,6 +281,7 @@ impl<R> Default for List<'_, R> {
             items: 0,
             marks: false,
             cap: usize::MAX,
+            counted: 0,
             full: 0,
         }
     }
@@ -208,7 +292,7 @@ impl<'a, R: Row> List<'a, R> {
         let order = style.sort.map(|by| {
             let fields = style.fields();
             let mut kept: Vec<usize> = (0..rows.len())
-                .filter(|&i| kept(&rows[i], fields))
+                .filter(|&i| kept(&rows[i], style, fields))
                 .collect();
             // Ties on the key are broken by the other fields, then by the order given, so
             // the order given never shows; an unstable sort needs no buffer.
@@ -229,6 +313,7 @@ impl<'a, R: Row> List<'a, R> {
             items: 0,
             marks: false,
             cap: style.max_bytes.unwrap_or(usize::MAX),
+            counted: 0,
             full: 0,
         };
         list.measured()
@@ -250,22 +335,36 @@ impl<'a, R: Row> List<'a, R> {
 
     /// Its printed length, items and heading marks, measured as it prints.
     fn measured(mut self) -> Self {
-        let (mut len, mut full, mut marks) = (0, 0, false);
-        let items = walk_all(self.rows, self.order.as_deref(), self.style, &mut |p, _| {
-            full += p.len()
-        });
-        self.walk(&mut |p, field| {
+        let style = self.style;
+        let (mut len, mut counted, mut full, mut marks) = (0, 0, 0, false);
+        let mut measure = |p: &str, field: bool| {
             len += p.len();
             marks |= field && may_mark_a_heading(p.as_bytes());
-        });
+        };
+        let items = if self.cap == usize::MAX {
+            // No budget: what it prints is all it would, measured in one walk.
+            let items = walk_all(self.rows, self.order.as_deref(), style, &mut measure);
+            (counted, full) = (len, len);
+            items
+        } else {
+            let items = walk_all(self.rows, self.order.as_deref(), style, &mut |p, field| {
+                full += style.cost(p, field)
+            });
+            self.walk(&mut |p, field| {
+                measure(p, field);
+                counted += style.cost(p, field);
+            });
+            items
+        };
         // Cut to nothing by its budget, it is absent: `{?list}` does not hold. (A list
         // printed by loops only prints nothing of its own and keeps its items.)
-        let items = if len == 0 && (len < full || self.cap == 0) {
+        let items = if len == 0 && (counted < full || self.cap == 0) {
             0
         } else {
             items
         };
-        (self.len, self.full, self.items, self.marks) = (len, full, items, marks);
+        (self.len, self.counted, self.full) = (len, counted, full);
+        (self.items, self.marks) = (items, marks);
         self
     }
 
@@ -281,19 +380,25 @@ impl<'a, R: Row> List<'a, R> {
 
     /// Hands each piece the list prints to `out`, in order, as far as its byte budget
     /// goes: the piece that crosses it is cut at the last character boundary before it,
-    /// and nothing after is written. A list whose items print an escaped field is cut
-    /// after its last whole item instead: a cut inside one would leave a JSON string
-    /// unclosed or an XML entity half written.
+    /// and nothing after is written. A budget that counts the items alone cuts the first
+    /// item whose text does not fit so (none of its text fitting, it is not begun). A list
+    /// whose items print an escaped field is cut after its last whole item instead: a cut
+    /// inside one would leave a JSON string unclosed or an XML entity half written. A
+    /// budget of 0 prints nothing.
     #[inline]
     fn walk(&self, out: &mut impl FnMut(&str, bool)) {
         if self.cap == usize::MAX {
             walk_all(self.rows, self.order.as_deref(), self.style, out);
             return;
         }
-        if self.style.escapes() {
+        if self.cap == 0 {
+            return;
+        }
+        if self.style.escapes() || self.style.budget_items {
+            let whole = self.style.escapes();
             match self.order.as_deref() {
-                Some(order) => whole_items(order.iter().map(|&i| &self.rows[i]), self, out),
-                None => whole_items(self.rows.iter(), self, out),
+                Some(order) => by_item(order.iter().map(|&i| &self.rows[i]), self, whole, out),
+                None => by_item(self.rows.iter(), self, whole, out),
             }
             return;
         }
@@ -316,52 +421,121 @@ impl<'a, R: Row> List<'a, R> {
     }
 }
 
-/// Hands `list`'s kept items to `out` as `walk` does, but only those that fit its byte
-/// budget whole (with their joins); then, if it fits too, the `more` line counting every
-/// item left out, by `max` or by the budget (after the join when an item printed).
-fn whole_items<'r, R: Row + 'r>(
+/// Hands `list`'s kept items to `out` as `walk` does, item by item, as far as its byte
+/// budget goes (counted as its style says). With `whole`, only the items that fit it whole
+/// are written, then, if it fits too, the `more` line counting every item left out, by
+/// `max` or by the budget. Without, the first item that does not fit whole is cut at the
+/// last character boundary of its text that does (left out when none does), and nothing
+/// after it is written.
+fn by_item<'r, R: Row + 'r>(
     rows: impl Iterator<Item = &'r R>,
     list: &List<'_, R>,
+    whole: bool,
     out: &mut impl FnMut(&str, bool),
 ) {
     let style = list.style;
     let (fields, max) = (style.fields(), style.max.unwrap_or(usize::MAX));
-    let (mut left, mut shown, mut over) = (list.cap, 0, 0);
-    for row in rows.filter(|r| kept(*r, fields)) {
+    let (mut left, mut shown, mut over, mut ends_line) = (list.cap, 0, 0, false);
+    let mut cut = false;
+    for row in rows.filter(|r| kept(*r, style, fields)) {
         // Past `max`, or once one item did not fit, the rest are only counted.
-        if shown == max || over > 0 {
+        if shown == max || cut {
             over += 1;
             continue;
         }
-        let mut len = if shown > 0 { style.join.len() } else { 0 };
-        write_item(style.item, |f| row.field(f), &mut |p, _| len += p.len());
-        if len > left {
-            over += 1;
-            continue;
-        }
-        left -= len;
+        let (mut cost, mut first) = (0, "");
         if shown > 0 {
-            out(style.join, false);
+            style.write_join(ends_line, &mut |p, f| cost += style.cost(p, f));
         }
-        write_item(style.item, |f| row.field(f), out);
+        write_item(style.item, |f| row.field(f), &mut |p, f| {
+            cost += style.cost(p, f);
+            if f && first.is_empty() {
+                first = p;
+            }
+        });
+        if cost > left {
+            (over, cut) = (over + 1, true);
+            // The budget counts only fields here, so its first one says whether any of
+            // the item's text fits.
+            if !whole && floor_char_boundary(first, left) > 0 {
+                if shown > 0 {
+                    style.write_join(ends_line, out);
+                }
+                cut_item(style, row, left, out);
+                return;
+            }
+            continue;
+        }
+        left -= cost;
+        if shown > 0 {
+            style.write_join(ends_line, out);
+        }
+        write_item(style.item, |f| row.field(f), &mut |p, f| {
+            ends_line = ended(p, ends_line);
+            out(p, f)
+        });
         shown += 1;
+    }
+    if !whole {
+        // No `more` line after a cut; past `max`, one as `walk` writes it.
+        if !cut {
+            write_more(over, style, ends_line, &mut |p| out(p, false));
+        }
+        return;
     }
     if over == 0 {
         return;
     }
     let mut digits = [0; 20];
     let n = decimal(over, &mut digits);
-    let join = if shown > 0 { style.join } else { "" };
-    let mut more = join.len();
-    more_line(style.more, n, &mut |p| more += p.len());
-    if more <= left {
-        out(join, false);
+    let mut more = 0;
+    let line = |out: &mut dyn FnMut(&str, bool)| {
+        if shown > 0 {
+            style.write_join(ends_line, &mut |p, f| out(p, f));
+        }
         more_line(style.more, n, &mut |p| out(p, false));
+    };
+    line(&mut |p, f| more += style.cost(p, f));
+    if more <= left {
+        line(out);
     }
 }
 
+/// Hands `row`, printed through the item template, to `out` as far as `left` bytes of its
+/// fields go: the field that crosses it is cut at the last character boundary before it,
+/// and nothing after is written.
+fn cut_item<R: Row>(style: &ListStyle, row: &R, mut left: usize, out: &mut impl FnMut(&str, bool)) {
+    let mut done = false;
+    write_item(
+        style.item,
+        |f| row.field(f),
+        &mut |p, field| match (done, field) {
+            (true, _) => {}
+            (false, false) => out(p, false),
+            (false, true) if p.len() <= left => {
+                left -= p.len();
+                out(p, true);
+            }
+            (false, true) => {
+                let keep = &p[..floor_char_boundary(p, left)];
+                if !keep.is_empty() {
+                    out(keep, true);
+                }
+                done = true;
+            }
+        },
+    );
+}
+
+/// Whether the text written so far ends with a line break, `p` written after text that
+/// did (`before`) or not.
+#[inline(always)]
+fn ended(p: &str, before: bool) -> bool {
+    p.as_bytes().last().map_or(before, |&b| b == b'\n')
+}
+
 /// The largest character boundary of `s` at or before `at`.
-fn floor_char_boundary(s: &str, at: usize) -> usize {
+pub(super) fn floor_char_boundary(s: &str, at: usize) -> usize {
     let mut at = at.min(s.len());
     while !s.is_char_boundary(at) {
         at -= 1;
@@ -399,8 +573,13 @@ impl<R: Row> Rows for List<'_, R> {
         self.walk(&mut out);
     }
 
-    fn cut(&self) -> Option<(&'static str, usize, usize)> {
-        (self.len < self.full).then_some((self.style.fact, self.len, self.full))
+    fn cut(&self) -> Option<ListCut> {
+        (self.counted < self.full).then_some(ListCut {
+            name: self.style.fact,
+            counted: self.style.counted(),
+            printed: self.counted,
+            full: self.full,
+        })
     }
 
     fn write(&self, out: &mut String) {
@@ -423,10 +602,14 @@ impl<R: Row> Rows for List<'_, R> {
     }
 }
 
-/// An item is left out when every field its template reads is empty.
+/// An item is left out when every field its template reads is empty (with `skip =
+/// "blank"`, empty or whitespace, as `str::trim` reads it).
 #[inline]
-fn kept(row: &impl Row, fields: usize) -> bool {
-    (0..fields).any(|f| !row.field(f).is_empty())
+fn kept(row: &impl Row, style: &ListStyle, fields: usize) -> bool {
+    match style.skip_blank {
+        false => (0..fields).any(|f| !row.field(f).is_empty()),
+        true => (0..fields).any(|f| !row.field(f).trim().is_empty()),
+    }
 }
 
 /// Hands each piece of a list of `rows` (in print order) to `out`: each kept item through
@@ -441,19 +624,26 @@ fn walk<'r, R: Row + 'r>(
 ) -> usize {
     let fields = style.fields();
     let cap = style.max.unwrap_or(usize::MAX);
-    let (mut shown, mut left) = (0, 0);
-    for row in rows.filter(|r| kept(*r, fields)) {
+    let (mut shown, mut left, mut ends_line) = (0, 0, false);
+    for row in rows.filter(|r| kept(*r, style, fields)) {
         if shown == cap {
             left += 1;
             continue;
         }
         if shown > 0 {
-            out(style.join, false);
+            style.write_join(ends_line, out);
         }
-        write_item(style.item, |f| row.field(f), out);
+        // Where each item ends is read only by a join that ends the line.
+        match style.join_ends_line {
+            true => write_item(style.item, |f| row.field(f), &mut |p, f| {
+                ends_line = ended(p, ends_line);
+                out(p, f)
+            }),
+            false => write_item(style.item, |f| row.field(f), out),
+        }
         shown += 1;
     }
-    write_more(left, style, &mut |p| out(p, false));
+    write_more(left, style, ends_line, &mut |p| out(p, false));
     shown + left
 }
 
@@ -500,11 +690,12 @@ pub fn write_item<'r>(
     }
 }
 
-/// After a list cut at `max`: the join, then the `more` line with `{n}` the number left
-/// out (nothing when none was).
-pub fn write_more(left: usize, style: &ListStyle, out: &mut impl FnMut(&str)) {
+/// After a list cut at `max`: the join (after text that ends with a line break, or not:
+/// `ends_line`), then the `more` line with `{n}` the number left out (nothing when none
+/// was).
+pub fn write_more(left: usize, style: &ListStyle, ends_line: bool, out: &mut impl FnMut(&str)) {
     if left > 0 {
-        out(style.join);
+        style.write_join(ends_line, &mut |p, _| out(p));
         let mut digits = [0; 20];
         more_line(style.more, decimal(left, &mut digits), out);
     }
@@ -559,6 +750,19 @@ mod tests {
         whole
     }
 
+    /// A plain list (`{0}` joined by line breaks) with nothing else set: what the tests of
+    /// one more key start from.
+    const PLAIN: ListStyle = ListStyle {
+        item: &[Field(0)],
+        join: "\n",
+        ..NONE
+    };
+
+    /// What a list's budget cut: its name, the bytes printed and those it would have.
+    fn cut<R: Row>(list: &List<'_, R>) -> Option<(&'static str, usize, usize)> {
+        Rows::cut(list).map(|c| (c.name, c.printed, c.full))
+    }
+
     /// A byte budget cuts the list where it is reached, at a character boundary (a
     /// two-byte `é` straddling it goes whole), the rest of it not written; measured as
     /// written; a budget of 0 leaves it absent, `usize::MAX` whole; the builder's lower
@@ -572,20 +776,23 @@ mod tests {
             max: None,
             more: "",
             max_bytes: Some(10),
+            budget_items: false,
+            join_ends_line: false,
+            skip_blank: false,
             fact: "docs",
         };
         let rows = ["abé", "second"];
         // "- abé\n- s": 10 bytes; "- abé" is 6, the join 1, then "- s" of "- second".
         assert_eq!(render(&rows, &STYLE), "- abé\n- s");
         let list = List::new(&rows[..], &STYLE);
-        assert_eq!(Rows::cut(&list), Some(("docs", 10, 15)));
+        assert_eq!(cut(&list), Some(("docs", 10, 15)));
         // 5 bytes end inside `é`: cut before it.
         let lower = List::new(&rows[..], &STYLE).capped(5);
         let mut out = String::new();
         lower.write(&mut out);
         assert_eq!((out.as_str(), lower.printed_len()), ("- ab", 4));
         assert_eq!(
-            Rows::cut(&List::new(&rows[..], &STYLE).capped(100)),
+            cut(&List::new(&rows[..], &STYLE).capped(100)),
             Some(("docs", 10, 15))
         );
         let none = List::new(&rows[..], &STYLE).capped(0);
@@ -595,7 +802,7 @@ mod tests {
             ..STYLE
         };
         assert_eq!(render(&rows, &WHOLE), "- abé\n- second");
-        assert_eq!(Rows::cut(&List::new(&rows[..], &WHOLE)), None);
+        assert_eq!(cut(&List::new(&rows[..], &WHOLE)), None);
     }
 
     /// A list whose items print an escaped field is cut after its last whole item: a cut
@@ -606,18 +813,17 @@ mod tests {
         const JSON: ListStyle = ListStyle {
             item: &[Escaped(0, Escaping::Json)],
             join: ",",
-            sort: None,
-            max: None,
             more: "\"+{n}\"",
             max_bytes: Some(16),
             fact: "docs",
+            ..PLAIN
         };
         let rows = ["a\"b", "c\"d", "e"];
         // `"a\"b"` is 6 bytes; with the join and the second, 13; the third would make
         // 17. Char-cut at 16, the list would end inside `"e"`.
         assert_eq!(render(&rows, &JSON), r#""a\"b","c\"d""#);
         let list = List::new(&rows[..], &JSON);
-        assert_eq!(Rows::cut(&list), Some(("docs", 13, 17)));
+        assert_eq!(cut(&list), Some(("docs", 13, 17)));
         // At 11 the second item does not fit whole; the `more` line (5 bytes with its
         // join) does.
         assert_eq!(render_capped(&rows, &JSON, 11), r#""a\"b","+2""#);
@@ -634,6 +840,107 @@ mod tests {
             ..JSON
         };
         assert_eq!(render(&rows, &MAX_ONE), r#""a\"b","+2""#);
+        // A budget of the items alone leaves the joins and the `more` line free: both
+        // first items fit in 12 bytes of text, and the line counting the third follows.
+        const ITEMS: ListStyle = ListStyle {
+            max_bytes: Some(12),
+            budget_items: true,
+            ..JSON
+        };
+        assert_eq!(render(&rows, &ITEMS), r#""a\"b","c\"d","+1""#);
+        assert_eq!(cut(&List::new(&rows[..], &ITEMS)), Some(("docs", 12, 15)));
+        assert_eq!(render_capped(&rows, &ITEMS, 3), r#""+3""#);
+    }
+
+    /// A budget that counts the items alone: the joins and the item template's own text
+    /// print free; the first item whose text does not fit is cut at a character boundary
+    /// (nothing after it written), and one none of whose text fits is not begun, so no
+    /// join dangles. The cut is told in the bytes the budget counts.
+    #[test]
+    fn a_budget_of_items_counts_their_text_alone() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Text("<"), Field(0), Text(">")],
+            join: "\n\n",
+            max_bytes: Some(7),
+            budget_items: true,
+            fact: "docs",
+            ..PLAIN
+        };
+        let rows = ["abc", "dé", "xyz"];
+        // "abc" (3) and "dé" (3) fit; one byte of "xyz" does, the joins and brackets free.
+        assert_eq!(render(&rows, &STYLE), "<abc>\n\n<dé>\n\n<x");
+        let list = List::new(&rows[..], &STYLE);
+        assert_eq!(cut(&list), Some(("docs", 7, 9)));
+        assert_eq!(Rows::cut(&list).unwrap().counted, Counted::ListItems);
+        // Spent exactly at an item's end: the next one is not begun.
+        assert_eq!(render_capped(&rows, &STYLE, 6), "<abc>\n\n<dé>");
+        // 4 ends inside `é`: "d" alone.
+        assert_eq!(render_capped(&rows, &STYLE, 4), "<abc>\n\n<d");
+        assert_eq!(render_capped(&rows, &STYLE, 3), "<abc>");
+        let none = List::new(&rows[..], &STYLE).capped(0);
+        assert_eq!((none.printed_len(), none.items()), (0, 0));
+        // Within it, the list prints whole and nothing is cut.
+        const NINE: ListStyle = ListStyle {
+            max_bytes: Some(9),
+            ..STYLE
+        };
+        assert_eq!(render(&rows, &NINE), "<abc>\n\n<dé>\n\n<xyz>");
+        assert_eq!(cut(&List::new(&rows[..], &NINE)), None);
+        // Counting the output instead, the joins and brackets take their share.
+        const OUTPUT: ListStyle = ListStyle {
+            budget_items: false,
+            ..STYLE
+        };
+        assert_eq!(render(&rows, &OUTPUT), "<abc>\n\n");
+    }
+
+    /// `join = { end_line = true, text = "\n" }`: documents that end with a line break
+    /// are parted by one blank line, as are those that do not; the `more` line too.
+    #[test]
+    fn a_join_ends_the_line_only_where_it_is_open() {
+        const STYLE: ListStyle = ListStyle {
+            max: Some(3),
+            more: "({n} more)",
+            join_ends_line: true,
+            ..PLAIN
+        };
+        let rows = ["One.\n", "Two.", "Three.\n", "Four."];
+        assert_eq!(render(&rows, &STYLE), "One.\n\nTwo.\n\nThree.\n\n(1 more)");
+        assert_eq!(render(&rows[1..2], &STYLE), "Two.");
+        // Under a budget of the whole output, the line break it adds is counted.
+        const CAPPED: ListStyle = ListStyle {
+            max_bytes: Some(11),
+            ..STYLE
+        };
+        assert_eq!(render(&rows, &CAPPED), "One.\n\nTwo.\n");
+    }
+
+    /// `skip = "blank"`: an item of whitespace alone is left out, as an empty one is: not
+    /// printed, not sorted, not counted (what `{?list}` reads); without it, it prints.
+    #[test]
+    fn blank_items_are_left_out_when_the_list_says_so() {
+        const STYLE: ListStyle = ListStyle {
+            item: &[Text("- "), Field(0)],
+            sort: Some(0),
+            skip_blank: true,
+            ..PLAIN
+        };
+        let rows = ["b", " \n", "\t", "", "a"];
+        assert_eq!(render(&rows, &STYLE), "- a\n- b");
+        assert_eq!(List::new(&rows[..], &STYLE).items(), 2);
+        assert_eq!(List::new(&rows[1..3], &STYLE).items(), 0);
+        const KEEP: ListStyle = ListStyle {
+            skip_blank: false,
+            ..STYLE
+        };
+        assert_eq!(render(&rows, &KEEP), "- \t\n-  \n\n- a\n- b");
+        let items = [Item([" ", "\u{2003}", ""]), Item([" ", "x", ""])];
+        const FIELDS: ListStyle = ListStyle {
+            item: &[Field(0), Field(1)],
+            sort: None,
+            ..STYLE
+        };
+        assert_eq!(render(&items, &FIELDS), " x");
     }
 
     fn render_capped<R: Row>(rows: &[R], style: &'static ListStyle, cap: usize) -> String {
@@ -671,11 +978,7 @@ mod tests {
                 Close,
             ],
             join: "|",
-            sort: None,
-            max: None,
-            more: "",
-            max_bytes: None,
-            fact: "",
+            ..PLAIN
         };
         let rows = [
             Item(["a", "w", "x"]),
@@ -697,12 +1000,7 @@ mod tests {
                 Escaped(1, Escaping::Json),
                 Close,
             ],
-            join: "\n",
-            sort: None,
-            max: None,
-            more: "",
-            max_bytes: None,
-            fact: "",
+            ..PLAIN
         };
         let rows = [Item(["a", "say \"hi\"\n", ""]), Item(["b", "", ""])];
         assert_eq!(render(&rows, &STYLE), "a: \"say \\\"hi\\\"\\n\"\nb");
@@ -713,11 +1011,9 @@ mod tests {
         const STYLE: ListStyle = ListStyle {
             item: &[Field(0)],
             join: ",",
-            sort: None,
             max: Some(1),
             more: "{{{n}}} more ({n} left out)}}",
-            max_bytes: None,
-            fact: "",
+            ..PLAIN
         };
         assert_eq!(render(&["a", "b", "c"], &STYLE), "a,{2} more (2 left out)}");
         let many: Vec<&str> = (0..1_235).map(|_| "x").collect();
@@ -731,12 +1027,10 @@ mod tests {
     fn a_cap_says_how_many_it_left_out() {
         const STYLE: ListStyle = ListStyle {
             item: &[Text("- "), Field(0)],
-            join: "\n",
             sort: Some(0),
             max: Some(2),
             more: "({n} more)",
-            max_bytes: None,
-            fact: "",
+            ..PLAIN
         };
         assert_eq!(
             render_list(&["c", "", "b", "a", "d"], &STYLE),
@@ -753,10 +1047,7 @@ mod tests {
             item: &[Field(0), Text(":"), Field(1), Text(":"), Field(2)],
             join: " ",
             sort: Some(1),
-            max: None,
-            more: "",
-            max_bytes: None,
-            fact: "",
+            ..PLAIN
         };
         let rows = [
             Item(["b", "k", "1"]),

@@ -77,8 +77,9 @@ pub enum NoticeKind {
     /// the manifest's `sanitize` cleans (tag characters, bidi controls and invisible
     /// characters, text not in NFC); they were removed or normalised.
     Sanitized,
-    /// A list fact printed more bytes than its budget (`max_bytes`, or a lower one the
-    /// caller set); it was cut there, at a character boundary.
+    /// A list fact, or an instructions layer's texts, printed more bytes than its budget
+    /// (`max_bytes`, or a lower one the caller set); it was cut there, at a character
+    /// boundary (a list of escaped items: after its last whole item that fits).
     ListCut,
 }
 

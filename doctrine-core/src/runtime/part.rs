@@ -39,8 +39,9 @@ pub enum Body<'a> {
     /// variant of its own keeps the other templates as fast.
     TemplateTrimmed(&'static [Seg], [Joined<'a>; 2], Trim),
     /// Instructions, written in ascending authority after their provenance lines, in the
-    /// layer's style (its provenance template and ranking).
-    Instructions(&'a [Instruction<'a>], &'static Style),
+    /// layer's style (its provenance template and ranking), as far as the last (the most
+    /// bytes of their texts printed: `usize::MAX` for no budget) goes.
+    Instructions(&'a [Instruction<'a>], &'static Style, usize),
 }
 
 rebuilt! {
@@ -354,7 +355,9 @@ impl Body<'_> {
             Body::TemplateTrimmed(segs, tail, trim) => {
                 joined_len(template_len(segs, values, *trim), tail)
             }
-            Body::Instructions(instructions, style) => style.rendered_len(instructions),
+            Body::Instructions(instructions, style, cap) => {
+                style.rendered_len_within(instructions, *cap)
+            }
         }
     }
 }

@@ -7,9 +7,11 @@
 use super::emit::rebuilt;
 use super::instruction::{Instruction, Style};
 use super::layer::{EmbeddedFile, LayerInfo, Origin, Skip};
+use super::list::{Counted, ListCut};
 use super::notice::Notice;
 use super::part::{Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
 use super::sanitize::Cleaned;
+use super::section::{Section, SectionState};
 use super::selector::{selected, Resolution, Selected};
 use super::user_content::UserValue;
 
@@ -284,6 +286,9 @@ pub struct Inputs<'a> {
     pub choices: &'a [Option<usize>],
     pub slots: &'a [Option<&'a str>],
     pub instructions: &'a [&'a [Instruction<'a>]],
+    /// Each instructions layer's byte budget as the caller lowered it (`usize::MAX`, or
+    /// none given: the manifest's `max_bytes` alone).
+    pub instruction_caps: &'a [usize],
     pub flags: &'a [bool],
     /// Each knob's value (index).
     pub knobs: &'a [usize],
@@ -311,6 +316,7 @@ impl Inputs<'static> {
         choices: &[],
         slots: &[],
         instructions: &[],
+        instruction_caps: &[],
         flags: &[],
         knobs: &[],
         facts: &[],
@@ -360,11 +366,15 @@ fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     if let Some(reason) = gate(&plan.gate, inputs) {
         return skip(origin, reason);
     }
-    if let Head::Instructions(list, style) = head {
+    if let (Head::Instructions(list, style), ContentPlan::Instructions(i, _)) =
+        (head, &plan.content)
+    {
+        // The cap is read here, not carried in the head: a larger head costs every layer.
+        let cap = instructions_cap(style, inputs, *i);
         return Part {
             info,
             origin,
-            body: Body::Instructions(list, style),
+            body: Body::Instructions(list, style, cap),
         };
     }
     if let Some((i, name)) = plan.selector {
@@ -615,7 +625,44 @@ fn body<'a>(
         Head::Shipped(ShippedText::TemplateTrimmed(segs, trim)) => {
             Body::TemplateTrimmed(segs, tail, trim)
         }
-        Head::Instructions(list, style) => Body::Instructions(list, style),
+        // Instructions are returned before their head reaches here (`resolved`).
+        Head::Instructions(list, style) => Body::Instructions(list, style, usize::MAX),
     };
     Part { info, origin, body }
+}
+
+/// The most bytes of text instructions `list` (at that index of [`Inputs::instructions`])
+/// print in `style`: its `max_bytes`, or the caller's lower one (`usize::MAX`: no budget).
+#[inline]
+fn instructions_cap(style: &Style, inputs: &Inputs<'_>, list: u32) -> usize {
+    let given = inputs.instruction_caps.get(list as usize).copied();
+    given
+        .unwrap_or(usize::MAX)
+        .min(style.max_bytes.unwrap_or(usize::MAX))
+}
+
+/// What each instructions layer's byte budget cut in a composition given `inputs`, whose
+/// records are `sections`: a layer left out for its role, a gate or no instructions given
+/// had nothing cut (one its budget left empty did).
+pub(super) fn instruction_cuts<'p>(
+    plan: &'p [LayerPlan],
+    inputs: &'p Inputs<'_>,
+    sections: &'p [Section],
+) -> impl Iterator<Item = ListCut> + 'p {
+    plan.iter().zip(sections).filter_map(|(p, s)| {
+        let ContentPlan::Instructions(list, style) = p.content else {
+            return None;
+        };
+        if matches!(s.state, SectionState::Skipped(reason) if reason != Skip::Empty) {
+            return None;
+        }
+        let cap = instructions_cap(style, inputs, list);
+        let (printed, full) = style.cut(inputs.instructions[list as usize], cap)?;
+        Some(ListCut {
+            name: p.info.name,
+            counted: Counted::Instructions,
+            printed,
+            full,
+        })
+    })
 }

@@ -268,8 +268,7 @@ pub fn compose_prepared<const N: usize>(
         unreachable!("a plan of {N} layers prepared with other records")
     };
     let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected))
-        .with_cuts(inputs.values)
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
 }
 
 #[cold]
@@ -295,8 +294,7 @@ pub fn compose_prepared_boxed(
     let mut sections = prepared.sections.clone();
     // Live layers are resolved twice: keeping their parts would take an allocation.
     let written = prepared.fill(layout, inputs, &mut sections, &mut []);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected))
-        .with_cuts(inputs.values)
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for

@@ -7,7 +7,7 @@ use super::explain::Explain;
 use super::list::ListCut;
 use super::model::ModelMatch;
 use super::notice::{Notice, NoticeKind};
-use super::part::Value;
+use super::plan::{Inputs, LayerPlan};
 use super::sanitize::Cleaned;
 use super::section::{Mark, Section, SectionState};
 use super::user_content::UserContent;
@@ -141,10 +141,15 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self
     }
 
-    /// The same prompt, recording the lists among `values` their byte budget cut.
+    /// The same prompt, composed from `plan` given `inputs`, recording the lists among
+    /// its values and the instructions layers their byte budget cut.
     #[inline(always)]
-    pub(crate) fn with_cuts(mut self, values: &[Value<'_>]) -> Self {
-        let cuts = super::list::cuts(values);
+    pub(crate) fn with_cuts(mut self, plan: &[LayerPlan], inputs: &Inputs<'_>) -> Self {
+        let mut cuts = super::list::cuts(inputs.values);
+        if !inputs.instructions.is_empty() {
+            let sections = self.sections.as_ref();
+            cuts.extend(super::plan::instruction_cuts(plan, inputs, sections));
+        }
         if !cuts.is_empty() {
             self.told.get_or_insert_with(Box::default).cuts = cuts.into();
         }
@@ -252,9 +257,10 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.told.as_ref().map_or(&[], |t| &t.cleaned)
     }
 
-    /// Each list fact its byte budget (`max_bytes`, or the builder's lower one) cut, in
-    /// the order of the values placeholders print. See [`Prompt::notices`] for the same
-    /// said in sentences.
+    /// Each list fact and instructions layer its byte budget (`max_bytes`, or the
+    /// builder's lower one) cut: the lists in the order of the values placeholders print,
+    /// then the instructions layers in manifest order. See [`Prompt::notices`] for the
+    /// same said in sentences.
     pub fn cuts(&self) -> &[ListCut] {
         self.told.as_ref().map_or(&[], |t| &t.cuts)
     }
@@ -268,7 +274,8 @@ impl<S: AsRef<[Section]>> Prompt<S> {
 
     /// What composing did that the caller should hear of: one notice
     /// ([`NoticeKind::Sanitized`]) per fact or slot whose value `sanitize` changed, saying
-    /// what went; one ([`NoticeKind::ListCut`]) per list fact its byte budget cut; then
+    /// what went; one ([`NoticeKind::ListCut`]) per list fact or instructions layer its
+    /// byte budget cut; then
     /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how; one
     /// ([`NoticeKind::LeftOpen`]) per code fence or comment run-time text left open inside
@@ -280,13 +287,11 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         });
         let rejected = self.told.iter().flat_map(|t| t.rejected.iter().cloned());
         let mut notices: Vec<Notice> = rejected.chain(cleaned).collect();
-        notices.extend(self.cuts().iter().map(|c| {
-            let message = format!(
-                "cut to {} of {} bytes by its byte budget (`max_bytes`), at a character boundary",
-                c.printed, c.full
-            );
-            Notice::new(format!("fact `{}`", c.fact), NoticeKind::ListCut, message)
-        }));
+        notices.extend(
+            self.cuts()
+                .iter()
+                .map(|c| Notice::new(c.subject(), NoticeKind::ListCut, c.message())),
+        );
         notices.extend(super::boundary::notices(
             &self.escapes,
             &self.text,

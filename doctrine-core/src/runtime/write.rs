@@ -49,13 +49,13 @@ pub(super) fn write_part<'a>(
     let at = out.text.len();
     let appended = match part.body {
         Body::Skip(_) => None,
-        Body::Instructions(list, style) => {
+        Body::Instructions(list, style, cap) => {
             // Each scope and text is run-time text, checked where it lands; the provenance
             // lines are recorded where they land.
             let (marks, record, text) = (&mut out.marks, out.record, &mut out.text);
             let emit =
                 |piece, by: Option<&'a Instruction<'a>>| text.put(piece, by.map(Via::Instruction));
-            for_each_piece(list, style, emit, |start, end| {
+            for_each_piece(list, (style, cap), emit, |start, end| {
                 if record {
                     let (start, end) = (at + start, at + end);
                     marks.push(Mark {

@@ -5,3 +5,4 @@ pub mod crew_tools;
 pub mod error_cases;
 pub mod extensions_jinja;
 pub mod seed_composer;
+pub mod told_cut;
