@@ -349,6 +349,7 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
             strict: Some(&[]),

@@ -339,6 +339,7 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
             strict: Some(&[]),

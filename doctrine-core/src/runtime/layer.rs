@@ -73,6 +73,10 @@ pub struct LayerInfo {
     /// The manifest's `wrap`: texts written around the layer's text when it prints, inside
     /// its title's delimiters; a container when they pair (a tag, a code fence).
     pub wrap: Option<&'static super::container::Wrap>,
+    /// The manifest's `header`: written before the layer's text when it prints (after its
+    /// title's opening delimiter, before its wrapper's opening text), its values guarded
+    /// against every section boundary.
+    pub header: Option<&'static super::header::Header>,
 }
 }
 
@@ -93,6 +97,7 @@ impl LayerInfo {
             join: None,
             message: None,
             wrap: None,
+            header: None,
         }
     }
 
@@ -144,6 +149,13 @@ impl LayerInfo {
     #[doc(hidden)]
     pub const fn wrapped(mut self, wrap: &'static super::container::Wrap) -> Self {
         self.wrap = Some(wrap);
+        self
+    }
+
+    /// Headed by this header.
+    #[doc(hidden)]
+    pub const fn headed(mut self, header: &'static super::header::Header) -> Self {
+        self.header = Some(header);
         self
     }
 

@@ -258,8 +258,9 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.told.as_ref().map_or(&[], |t| &t.cuts)
     }
 
-    /// Each code fence or HTML comment that run-time text left open inside a container,
-    /// and where the closer the composer wrote before the container's closing text sits.
+    /// Each code fence or HTML comment that run-time text left open inside a container (or
+    /// a layer's header), and where the closer the composer wrote before the container's
+    /// closing text (at the header's end) sits.
     /// See [`Prompt::notices`] for the same said in sentences.
     pub fn unclosed(&self) -> &[Unclosed] {
         self.told.as_ref().map_or(&[], |t| &t.unclosed)
@@ -271,7 +272,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how; one
     /// ([`NoticeKind::LeftOpen`]) per code fence or comment run-time text left open inside
-    /// a container. Empty for most prompts.
+    /// a container or a layer's header. Empty for most prompts.
     pub fn notices(&self) -> Vec<Notice> {
         let cleaned = self.cleaned().iter().map(|c| {
             let message = format!("{} before composing", c.removed);
@@ -292,9 +293,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             &self.user,
         ));
         notices.extend(self.unclosed().iter().map(|u| {
+            let headed = self.sections().iter().any(|s| {
+                s.info.name == u.layer && s.header().is_some_and(|h| h.contains(&u.range.start))
+            });
+            let (place, hidden) = match headed {
+                true => ("in its layer's header", "the text after it"),
+                false => ("inside its container", "the container's closing text"),
+            };
             let message = format!(
-                "It left {} open inside its container, which would have hidden the \
-                 container's closing text; `{}` was written to close it.",
+                "It left {} open {place}, which would have hidden {hidden}; `{}` was \
+                 written to close it.",
                 u.what,
                 self.text[u.range.clone()].escape_debug()
             );

@@ -23,8 +23,12 @@ pub(crate) struct Scope {
     longest: usize,
     /// The code fence around the text: a line that would close it is escaped.
     pub(crate) fence: Option<(u8, u32)>,
+    /// The mark of a code fence that follows the text (a header's, before its layer's
+    /// fenced wrapper): a line that would open a fence of it, which the wrapper's own
+    /// fence would then close, is escaped.
+    pub(crate) opens: Option<u8>,
     /// What the text leaves open (a fence, a comment) is closed before the closing text
-    /// of the tag container around it.
+    /// of the tag container around it (a header's: at the header's end).
     pub(crate) tracks: bool,
 }
 
@@ -37,8 +41,25 @@ impl Scope {
         n: 0,
         longest: 0,
         fence: None,
+        opens: None,
         tracks: false,
     };
+
+    /// The scope of the values in a header of a layer of `info`: before the layer's
+    /// container, in every message, as a wrapper's text would be (every boundary, and a
+    /// line that would open a fence of its fenced wrapper's mark); what they leave open is
+    /// closed at the header's end, so that the wrapper opens where it stands.
+    pub(crate) fn header(info: &LayerInfo) -> Scope {
+        let opens = match info.wrap.map(|w| w.container) {
+            Some(Container::Fence(mark, _)) => Some(mark),
+            _ => None,
+        };
+        Scope {
+            opens,
+            tracks: true,
+            ..Scope::FULL
+        }
+    }
 
     /// The scope of a layer of `info` in `formulation`, `strict` when its message holds a
     /// locked layer (or the manifest guards every message).
