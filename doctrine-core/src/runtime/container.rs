@@ -1,7 +1,7 @@
 //! Containers: a wrapper whose closing text ends what its opening text began (a tag pair,
 //! a code fence), so that a model reads the text between them as the container's content
 //! and a markdown reader shows it as one. Run-time text inside a container is written as
-//! given but for what would close it ([`Scope`](super::boundary::Scope)): the guard keeps
+//! given but for what would close it (the layer's boundary scope): the guard keeps
 //! the container whole, and the container keeps its text in its place.
 
 use super::emit::rebuilt;
