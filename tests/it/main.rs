@@ -19,6 +19,7 @@ mod extensions;
 mod forging;
 mod gates;
 mod golden;
+mod header;
 mod jinja;
 mod large_manifest;
 mod list_budget;

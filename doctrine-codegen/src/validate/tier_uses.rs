@@ -46,7 +46,7 @@ pub(super) fn check(
 }
 
 /// Every flag and knob layer `l` reads: its conditions, its texts' sections and
-/// placeholders, its suffix.
+/// placeholders, its suffix, its header.
 fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a>> {
     let mut out = Vec::new();
     for c in l.conds() {
@@ -66,7 +66,8 @@ fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a
         .text_ids()
         .into_iter()
         .filter_map(|id| texts[id.0].segments.as_deref())
-        .chain(l.suffix.as_ref().map(|s| s.segments.as_slice()));
+        .chain(l.suffix.as_ref().map(|s| s.segments.as_slice()))
+        .chain(l.header.as_ref().map(|h| h.segments.as_slice()));
     for s in segments.flatten() {
         let (what, how, name, tier) = match s {
             Segment::Knob(k) => {
