@@ -645,6 +645,8 @@ pub struct Layer {
 pub struct Header {
     pub template: String,
     pub segments: Vec<Segment>,
+    /// Where it is written in the manifest, for messages.
+    pub at: std::ops::Range<usize>,
 }
 
 /// A layer's selector.

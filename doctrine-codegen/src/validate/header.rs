@@ -85,6 +85,7 @@ pub(super) fn header(
     Some(Header {
         template: text.clone(),
         segments,
+        at: h.span(),
     })
 }
 
