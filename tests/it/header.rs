@@ -161,6 +161,16 @@ fn a_working_directory_cannot_forge_a_section_from_a_header() {
     // Held to the guard's promise: only the manifest's own boundaries are in reach.
     let plain = compose("/work/app", None, &docs);
     assert_eq!(marks(&p), marks(&plain));
+    // Each part composed alone writes the same bytes.
+    let seat = || {
+        let facts = fx::Facts {
+            cwd,
+            shell: Some("bash"),
+        };
+        fx::compose(facts).user_notes(None).project_docs(&docs)
+    };
+    assert_eq!(seat().finish_stable(), p.stable());
+    assert_eq!(seat().finish_volatile(), p.volatile());
 }
 
 /// The boundaries in reach in `p`, sorted: the system message holds the locked layer.

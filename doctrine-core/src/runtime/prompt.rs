@@ -71,7 +71,9 @@ fn told(
 /// A code fence or an HTML comment that run-time text left open inside a container (a
 /// layer's or a message's wrapper, a titled layer's tags in the tagged formulation): the
 /// composer closed it before the container's closing text, so that a markdown reader, and
-/// a model, still see the container end where the manifest ends it.
+/// a model, still see the container end where the manifest ends it. Or one a value left
+/// open in a layer's header: closed at the header's end, so that the wrapper and the text
+/// after it stand where the manifest put them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Unclosed {
