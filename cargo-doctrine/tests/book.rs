@@ -276,6 +276,58 @@ interpolate = true
     );
 }
 
+/// A layer's header is drawn as the first bytes of its layer's block, its value marked as
+/// the caller's even in a layer that is all run-time text (instructions), where the
+/// layer's own text is marked whole.
+#[test]
+fn a_headers_value_is_marked_in_its_layers_block() {
+    let manifest = r##"
+[facts.cwd]
+tier = "stable"
+required = ["*"]
+
+[[layer]]
+name = "project_docs"
+instructions = true
+verbatim = true
+header = "# AGENTS.md instructions for {cwd}\n\n"
+wrap = ["<INSTRUCTIONS>\n", "\n</INSTRUCTIONS>"]
+"##;
+    let dir = crate_with(&[("doctrine.toml", manifest)]);
+    let html = page(
+        dir.path(),
+        &[
+            "--fact",
+            "cwd=/work/app",
+            "--instruction",
+            "project_docs=project@AGENTS.md:Run the tests.",
+        ],
+    );
+    let read = book_dom::read(&html);
+    let [section] = &read.sections[..] else {
+        panic!("one prompt")
+    };
+    assert_eq!(
+        section.bytes,
+        "# AGENTS.md instructions for /work/app\n\n<INSTRUCTIONS>\nRun the tests.\n</INSTRUCTIONS>"
+    );
+    assert_eq!(
+        section.values,
+        [("/work/app".to_string(), "fact `cwd`".to_string())]
+    );
+    let layer = &section.layers[0];
+    assert!(
+        layer.classes.iter().any(|c| c == "runtime"),
+        "{:?}",
+        layer.classes
+    );
+    assert!(
+        layer.label.contains("HOLDS CALLER'S VALUES"),
+        "{}",
+        layer.label
+    );
+}
+
 /// `book --rev REV` reviews the change since a revision, both sides composed with the
 /// inputs given: the old text read from git, the changed bytes marked, the values the
 /// caller gave marked in the new side's pages.

@@ -75,9 +75,10 @@ pub(crate) struct Layer {
     /// The stretches (within the prompt) a user's file supplied, and which file.
     pub user: Vec<(Range<usize>, String)>,
     /// The stretches the caller's values wrote inside shipped text (a fact, a list item's
-    /// field), and whose: recorded only when the prompt was composed with a recording
-    /// guard, as the tool composes. A layer that is all run-time text (`runtime`) and a
-    /// user's file (`user`) are marked whole already.
+    /// field, a fact in the layer's header), and whose: recorded only when the prompt was
+    /// composed with a recording guard, as the tool composes. A layer that is all run-time
+    /// text (`runtime`) and a user's file (`user`) are marked whole already, but for the
+    /// facts in a header.
     pub values: Vec<(Range<usize>, String)>,
 }
 
@@ -213,7 +214,9 @@ fn layer<S: AsRef<[Section]>>(
     let values = prompt
         .run_time_text()
         .iter()
-        .filter(|v| v.layer == section.info.name && !runtime)
+        // A layer all run-time text is marked whole; a fact in its header is not its text.
+        .filter(|v| v.layer == section.info.name)
+        .filter(|v| !runtime || matches!(v.source, Supplied::Fact(_)))
         .filter(|v| {
             !matches!(
                 v.source,

@@ -643,6 +643,18 @@ pub struct Layer {
     /// `selector`: the layer's source is chosen at run time. Its user copy's file and
     /// policy are in `overlay`, which such a layer always has, with no `Overlay` field.
     pub selector: Option<Selector>,
+    /// `header`: written before the layer's text when it prints.
+    pub header: Option<Header>,
+}
+
+/// A layer's `header`: its template as written, and its literal and placeholder segments
+/// (no sections).
+#[derive(Debug)]
+pub struct Header {
+    pub template: String,
+    pub segments: Vec<Segment>,
+    /// Where it is written in the manifest, for messages.
+    pub at: std::ops::Range<usize>,
 }
 
 /// A layer's selector.

@@ -261,6 +261,9 @@ table! {
         /// The opening and the closing text written around the layer's text when it
         /// prints: a container when they pair (a tag, a code fence).
         wrap: Option<Spanned<Vec<Spanned<String>>>> = "wrap",
+        /// Written before the layer's text when it prints, with `{fact}` and `{knob}`
+        /// placeholders.
+        header: Option<Spanned<String>> = "header",
         suffix: Option<Spanned<Suffix>> = "suffix",
         claims: Option<Spanned<Claims>> = "claims",
         /// Instructions layers: the provenance line's template.

@@ -47,6 +47,7 @@ pub mod introspect {
     pub use crate::runtime::container::{Container, Wrap};
     pub use crate::runtime::explain::{approx_tokens, Explain};
     pub use crate::runtime::formulation::Title;
+    pub use crate::runtime::header::Header;
     pub use crate::runtime::layer::{EmbeddedFile, LayerInfo, Origin, Provenance, Skip, Stability};
     pub use crate::runtime::list::{Counted, ListCut};
     pub use crate::runtime::model::ModelMatch;

@@ -749,6 +749,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),
@@ -789,6 +790,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -830,6 +832,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -878,6 +881,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -911,6 +915,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -959,6 +964,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -998,6 +1004,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1039,6 +1046,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(1),
@@ -1065,6 +1073,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

@@ -534,6 +534,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -575,6 +576,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -616,6 +618,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0]),
             content: ContentPlan::PerRole(

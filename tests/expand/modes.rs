@@ -1212,6 +1212,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1245,6 +1246,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1278,6 +1280,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1319,6 +1322,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1, 2, 3, 4]),
             content: ContentPlan::PerRole(
@@ -1372,6 +1376,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1]),
             content: ContentPlan::PerRole(
@@ -1413,6 +1418,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[2]),
             content: ContentPlan::PerRole(
@@ -1446,6 +1452,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[3]),
             content: ContentPlan::PerRole(
@@ -1479,6 +1486,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[4]),
             content: ContentPlan::PerRole(
@@ -1512,6 +1520,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[5]),
             content: ContentPlan::PerRole(
@@ -1545,6 +1554,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -1586,6 +1596,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1]),
             content: ContentPlan::PerRole(
@@ -1627,6 +1638,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1]),
             content: ContentPlan::PerRole(
@@ -1668,6 +1680,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[1, 2, 3]),
             content: ContentPlan::PerRole(
@@ -1709,6 +1722,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[0, 1, 2, 3]),
             content: ContentPlan::PerRole(
@@ -1750,6 +1764,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -1791,6 +1806,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -1832,6 +1848,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),

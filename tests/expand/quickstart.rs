@@ -213,6 +213,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -246,6 +247,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

@@ -345,6 +345,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(
@@ -378,6 +379,7 @@ mod __doctrine {
                 None,
                 None,
                 Some(&[]),
+                None,
             ),
             scope: None,
             content: ContentPlan::PerRole(

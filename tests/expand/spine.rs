@@ -466,6 +466,7 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: None,
             content: ContentPlan::Slot(0),
@@ -506,6 +507,7 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[0]),
             content: ContentPlan::PerRole(
@@ -539,6 +541,7 @@ mod __doctrine {
                 None,
                 None,
                 None,
+                None,
             ),
             scope: Some(&[1]),
             content: ContentPlan::PerRole(
@@ -566,6 +569,7 @@ mod __doctrine {
                 0,
                 false,
                 false,
+                None,
                 None,
                 None,
                 None,

@@ -20,6 +20,7 @@ mod forging;
 mod forwarded_docs;
 mod gates;
 mod golden;
+mod header;
 mod jinja;
 mod large_manifest;
 mod list_budget;

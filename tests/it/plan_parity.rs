@@ -50,6 +50,8 @@ manifests! {
     loops: "../fixtures/loops/doctrine.toml",
     models: "../fixtures/models/doctrine.toml",
     messages: "../fixtures/messages/messages.toml",
+    header: "../fixtures/messages/header.toml",
+    header_prefix: "../fixtures/header_prefix.toml",
     message_parts: "../fixtures/messages/parts.toml",
     overlay_policy: "../fixtures/overlay_policy/doctrine.toml",
     overlay_template: "../fixtures/overlay_template.toml",

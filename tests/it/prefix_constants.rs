@@ -26,6 +26,9 @@ mod spine {
 mod edges {
     doctrine::doctrine!("../fixtures/prefix_edges.toml");
 }
+mod header_prefix {
+    doctrine::doctrine!("../fixtures/header_prefix.toml");
+}
 mod small {
     doctrine::doctrine!("../../doctrine-core/tests/fixtures/small/doctrine.toml");
 }
@@ -112,6 +115,21 @@ fn the_fixtures_do_have_known_prefixes() {
         assert!(roles_texts::prefix::known(r).is_some());
     }
     let _ = (single_file::prefix::LEN, single_file::prefix::FINGERPRINT);
+}
+
+/// A layer's header (literal) and wrapper are bytes of a prefix known at compile time.
+#[test]
+fn a_header_and_a_wrapper_are_in_a_known_prefix() {
+    let p = header_prefix::compose().task("Review #12.").finish();
+    assert_eq!(
+        p.stable(),
+        "You review changes.\n\n---\n\nRules:\n<rules>\nRun the tests.\n</rules>"
+    );
+    let known = (
+        header_prefix::prefix::LEN,
+        header_prefix::prefix::FINGERPRINT,
+    );
+    agree(Some(known), p.stable(), "header_prefix");
 }
 
 /// A suffix belongs to its layer's text: an empty text (shipped, or a template rendered

@@ -82,6 +82,11 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
     let wrap = wraps.then(|| quote! { use #krate::introspect::Wrap; });
     let container =
         (wraps || d.has_messages()).then(|| quote! { use #krate::introspect::Container; });
+    let header = d
+        .layers
+        .iter()
+        .any(|l| l.header.is_some())
+        .then(|| quote! { use #krate::introspect::Header; });
     let trim = d
         .layers
         .iter()
@@ -99,6 +104,7 @@ pub(super) fn imports(d: &Doctrine) -> TokenStream {
         #messages
         #wrap
         #container
+        #header
         #trim
     }
 }

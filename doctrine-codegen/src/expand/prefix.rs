@@ -187,7 +187,13 @@ fn known(d: &Doctrine, texts: &LayerTexts, r: RoleId, through: usize) -> Option<
             &[(&suffix.0, &suffix.1), doctrine_core::__private::NO_JOIN],
         );
         if !body.is_empty() {
-            parts.push(body);
+            // Its header, then its wrapper around the text, as the composer writes them.
+            let header = match &l.header {
+                Some(h) => literal(&h.segments)?,
+                None => String::new(),
+            };
+            let (open, close) = l.info.wrap.map_or(("", ""), |w| (w.open, w.close));
+            parts.push(format!("{header}{open}{body}{close}"));
         }
     }
     Some(parts.join(&d.separator))

@@ -46,7 +46,7 @@ use doctrine_core::__internals::boundary::{tag_names, Guard};
 use doctrine_core::__internals::part::Seg;
 use doctrine_core::__internals::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
 use doctrine_core::instructions::{LinePiece, Style};
-use doctrine_core::introspect::{EmbeddedFile, LayerInfo, Stability, Title};
+use doctrine_core::introspect::{EmbeddedFile, Header, LayerInfo, Stability, Title};
 
 /// A manifest's plan, with what names its parts in generated code.
 #[derive(Debug)]
@@ -122,9 +122,17 @@ fn guard(d: &Doctrine) -> Guard {
     for m in messages {
         tags.extend(tag_names(m.open, fold).chain(tag_names(m.close, fold)));
     }
-    // A layer's wrapper, as a message's: text outside it may not write its tags either.
+    // A layer's wrapper, as a message's: text outside it may not write its tags either;
+    // nor those of its header, a wrapper's text too.
     for w in d.layers.iter().filter_map(|l| l.info.wrap) {
         tags.extend(tag_names(w.open, fold).chain(tag_names(w.close, fold)));
+    }
+    for h in d.layers.iter().filter_map(|l| l.header.as_ref()) {
+        let literal = h.segments.iter().filter_map(|s| match s {
+            Segment::Lit(t) => Some(t.as_str()),
+            _ => None,
+        });
+        tags.extend(literal.flat_map(|t| tag_names(t, fold)));
     }
     tags.sort();
     tags.dedup();
@@ -215,6 +223,10 @@ fn info(d: &Doctrine, i: usize, l: &Layer) -> LayerInfo {
     }
     if d.user_via(l).is_some() {
         info = info.user();
+    }
+    if let Some(h) = &l.header {
+        let header = Header::rebuild(text(&h.template), slice(segs(d, &h.segments)));
+        info = info.headed(one(header));
     }
     if let Some(t) = &l.title {
         let (heading, open, close) = crate::names::title_delimiters(t);

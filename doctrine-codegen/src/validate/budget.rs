@@ -240,8 +240,9 @@ fn segments_largest(
 }
 
 /// The largest text (by `measure`) layer `l` can contribute for role `r` with every
-/// runtime value empty: its largest variant and suffix, in the widest delimiters any
-/// formulation puts around a titled layer; empty when the layer would be.
+/// runtime value empty: its largest variant and suffix, its header and wrapper, in the
+/// widest delimiters any formulation puts around a titled layer; empty when the layer
+/// would be.
 fn largest(
     l: &Layer,
     r: RoleId,
@@ -275,6 +276,15 @@ fn largest(
     {
         body.push_str(&s.separator);
         body.push_str(&segments_largest(&s.segments, names, measure));
+    }
+    // Inside its title's delimiters: its header, then its wrapper around the text.
+    if !body.is_empty() {
+        if let Some(w) = l.info.wrap {
+            body = format!("{}{body}{}", w.open, w.close);
+        }
+        if let Some(h) = &l.header {
+            body.insert_str(0, &segments_largest(&h.segments, names, measure));
+        }
     }
     match &l.title {
         Some(t) if !body.is_empty() => {

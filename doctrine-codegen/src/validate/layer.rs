@@ -120,6 +120,7 @@ pub(super) fn extra(
         },
         provenance: None,
         selector: None,
+        header: None,
     };
     Some((Spanned::new(extra.span(), ()), layer))
 }
@@ -191,7 +192,7 @@ pub(super) fn validate_layer(
     info.note = note(raw, sink);
     info.join = join_before(raw, names, sink);
     info.wrap = super::wrap::wrap(raw, names, sink);
-    let layer = Layer {
+    let mut layer = Layer {
         name: raw.name.get_ref().clone(),
         info,
         tier: names.tiers.split(tier_index),
@@ -213,11 +214,13 @@ pub(super) fn validate_layer(
         },
         provenance,
         selector,
+        header: None,
     };
     if content_failed {
         return None;
     }
     uses::check_layer(raw, &layer, names, loader, sink);
+    layer.header = super::header::header(raw, &layer, &in_scope, names, sink);
     (sink.count() == before).then_some(layer)
 }
 

@@ -52,9 +52,11 @@ pub(super) fn check(
                 "`{{{}}}` in {whose} names {kind} `{name}`, but titles and separators are not interpolated, so it would print as written",
                 shown(inner)
             ),
-            Some(format!(
-                "take the braces out of the {key}; to print the value, put it in {text_of}, with `interpolate = true`"
-            )),
+            Some(match (key, printed.layer) {
+                // A layer's wrapper: the value goes in the header, written just before it.
+                ("wrapper", Some(_)) => "take the braces out of the wrapper; to print the value before the layer's text, put it in the layer's `header` (`header = \"# Notes for {cwd}\\n\\n\"`), which takes placeholders".to_string(),
+                _ => format!("take the braces out of the {key}; to print the value, put it in {text_of}, with `interpolate = true`"),
+            }),
         );
     }
 }

@@ -26,6 +26,7 @@ mod escape;
 mod facts;
 mod formulation;
 mod gate;
+mod header;
 mod hint;
 mod idents;
 mod item;

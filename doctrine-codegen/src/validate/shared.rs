@@ -54,6 +54,12 @@ fn problem(l: &Layer, names: &Names<'_>, texts: &[Text]) -> Option<String> {
     if l.overlay.is_some() || l.selector.is_some() {
         return Some("a user's file can replace its text at run time".into());
     }
+    let mut header = l.header.iter().flat_map(|h| &h.segments);
+    if let Some(why) = header.find_map(|s| runtime(s, names)) {
+        return Some(format!(
+            "its header {why}, which cannot be proven the same for every {word}"
+        ));
+    }
     let groups = match &l.content {
         Content::PerRole(groups) => groups,
         Content::Choice { .. } => return Some("its text is chosen at run time (`dir`)".into()),

@@ -46,7 +46,7 @@ pub(super) fn check(
 }
 
 /// Every flag and knob layer `l` reads: its conditions, its texts' sections and
-/// placeholders, its suffix.
+/// placeholders, its suffix, its header.
 fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a>> {
     let mut out = Vec::new();
     for c in l.conds() {
@@ -61,13 +61,16 @@ fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a
             });
         }
     }
+    // Each with where a use in it is reported: the layer's name, the header's string.
     let segments = l
         .content
         .text_ids()
         .into_iter()
         .filter_map(|id| texts[id.0].segments.as_deref())
-        .chain(l.suffix.as_ref().map(|s| s.segments.as_slice()));
-    for s in segments.flatten() {
+        .chain(l.suffix.as_ref().map(|s| s.segments.as_slice()))
+        .map(|s| (s, &l.at.name))
+        .chain(l.header.as_ref().map(|h| (h.segments.as_slice(), &h.at)));
+    for (s, at) in segments.flat_map(|(s, at)| s.iter().map(move |s| (s, at))) {
         let (what, how, name, tier) = match s {
             Segment::Knob(k) => {
                 let knob = &names.knobs[*k];
@@ -82,7 +85,7 @@ fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a
             }
             _ => continue,
         };
-        let at = l.at.name.clone();
+        let at = at.clone();
         out.push(Use {
             what,
             name,

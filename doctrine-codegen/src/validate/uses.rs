@@ -34,7 +34,7 @@ pub(super) fn check_layer(
         locked::gate(layer, c, names, sink);
         if let Test::Fact(f) | Test::FactIs(f, _) = c.test {
             let at = At::Manifest(c.at.clone());
-            check_use(layer, f, &in_scope, &at, true, names, sink);
+            check_use(layer, f, &in_scope, &at, (true, true), names, sink);
         }
     }
     let interpolate = raw.interpolate.as_ref().is_some_and(|i| *i.get_ref());
@@ -68,6 +68,7 @@ pub(super) fn check_layer(
             locate: &locate,
             names,
             syntax,
+            sections: true,
         };
         if let Some(segments) = uses.segments(&text.body, sink) {
             loader.texts[id].segments = Some(segments);
@@ -122,14 +123,17 @@ fn manifest_at(raw: &raw::Layer) -> std::ops::Range<usize> {
         .unwrap_or(raw.name.span())
 }
 
-/// One text of an `interpolate = true` layer, read by `roles`; `locate` turns an offset in
-/// it into where a problem is reported.
-struct Uses<'u, 'n> {
-    layer: &'u Layer,
-    roles: &'u [RoleId],
-    locate: &'u dyn Fn(usize) -> At,
-    names: &'u Names<'n>,
-    syntax: Syntax,
+/// One text of an `interpolate = true` layer (or its header), read by `roles`; `locate`
+/// turns an offset in it into where a problem is reported.
+pub(super) struct Uses<'u, 'n> {
+    pub(super) layer: &'u Layer,
+    pub(super) roles: &'u [RoleId],
+    pub(super) locate: &'u dyn Fn(usize) -> At,
+    pub(super) names: &'u Names<'n>,
+    pub(super) syntax: Syntax,
+    /// The text may hold sections (a header may not), which the help on an optional fact
+    /// printed ungated offers.
+    pub(super) sections: bool,
 }
 
 impl Uses<'_, '_> {
@@ -268,7 +272,7 @@ impl Uses<'_, '_> {
             );
             return None;
         }
-        check_use(self.layer, f, self.roles, at, true, names, sink);
+        check_use(self.layer, f, self.roles, at, (true, true), names, sink);
         Some(f)
     }
 
@@ -316,7 +320,7 @@ impl Uses<'_, '_> {
 
     /// `{name}`: a fact, checked where it is printed (`checked`: inside its own section),
     /// or a knob.
-    fn placeholder(
+    pub(super) fn placeholder(
         &self,
         n: &str,
         offset: usize,
@@ -327,7 +331,8 @@ impl Uses<'_, '_> {
         if let Some(f) = names.facts.iter().position(|f| f.name == n) {
             let f = FactId(f);
             let at = (self.locate)(offset);
-            check_use(layer, f, self.roles, &at, checked(f), names, sink);
+            let how = (checked(f), self.sections);
+            check_use(layer, f, self.roles, &at, how, names, sink);
             locked::prints(layer, f, n, &at, names, sink);
             if names.facts[f].list.as_ref().is_some_and(|l| !l.printable) {
                 report(
@@ -376,7 +381,7 @@ fn section_on(
 ) -> Option<SectionOn> {
     if let Some(f) = names.facts.iter().position(|f| f.name == name) {
         let f = FactId(f);
-        check_use(layer, f, roles, at, true, names, sink);
+        check_use(layer, f, roles, at, (true, true), names, sink);
         locked::prints(layer, f, &format!("?{name}"), at, names, sink);
         return Some(SectionOn::Fact(f));
     }
@@ -411,13 +416,14 @@ fn section_on(
 
 /// One use of fact `f` by `layer`, seen by `roles`: the fact must reach those roles, a
 /// per-turn fact must stay out of the cached prefix, and an optional fact must gate the
-/// layer that prints it.
+/// layer that prints it. `is_gate`: the use is a gate (or inside the fact's own section);
+/// `sections`: the text it is in may hold sections, for the help.
 fn check_use(
     layer: &Layer,
     f: FactId,
     roles: &[RoleId],
     at: &At,
-    is_gate: bool,
+    (is_gate, sections): (bool, bool),
     names: &Names<'_>,
     sink: &mut Sink<'_>,
 ) {
@@ -445,7 +451,7 @@ fn check_use(
                 sink,
                 at,
                 format!("fact `{}` is optional for {whom}, but layer `{}` prints it without checking it is there", fact.name, layer.name),
-                &ungated_help(layer, fact, &whom),
+                &ungated_help(layer, fact, &whom, sections),
             ),
             _ => {}
         }
@@ -453,17 +459,22 @@ fn check_use(
 }
 
 /// How to print optional `fact` in `layer` only where it is given: a gate that requires it
-/// (in each of `when`'s alternatives, where the layer has them), a section, or the fact
-/// required for `whom` (a list cannot be).
-fn ungated_help(layer: &Layer, fact: &Fact, whom: &str) -> String {
+/// (in each of `when`'s alternatives, where the layer has them), a section (where the text
+/// may hold one), or the fact required for `whom` (a list cannot be).
+fn ungated_help(layer: &Layer, fact: &Fact, whom: &str, sections: bool) -> String {
     let name = &fact.name;
     let gate = match layer.when_any.is_empty() {
         true => format!("gate the layer with `when = \"{name}\"`"),
         false => format!("add `\"{name}\"` to every alternative of the layer's `when`"),
     };
-    match fact.list {
-        Some(_) => format!("{gate}, or print it inside `{{?{name}}}…{{/{name}}}`"),
-        None => format!("{gate}, print it inside `{{?{name}}}…{{/{name}}}`, or make the fact required for {whom}"),
+    let section = format!("print it inside `{{?{name}}}…{{/{name}}}`");
+    match (fact.list.is_some(), sections) {
+        (true, true) => format!("{gate}, or {section}"),
+        (false, true) => format!("{gate}, {section}, or make the fact required for {whom}"),
+        (true, false) => format!("{gate} (a header takes no section)"),
+        (false, false) => {
+            format!("{gate} (a header takes no section), or make the fact required for {whom}")
+        }
     }
 }
 

@@ -92,7 +92,7 @@ fn closing_tags(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Each tag in `text`: whether it closes, and its name as written.
-fn tags(text: &str) -> impl Iterator<Item = (bool, &str)> {
+pub(super) fn tags(text: &str) -> impl Iterator<Item = (bool, &str)> {
     text.match_indices('<').filter_map(move |(i, _)| {
         let rest = &text[i + 1..];
         let (closing, rest) = match rest.strip_prefix('/') {

@@ -8,6 +8,7 @@ mod budget_tokens;
 mod codegen_file_kinds;
 mod files_patterns;
 mod fixture_diagnostics;
+mod header_tags;
 mod hostile_frontmatter;
 mod hostile_manifests;
 mod hostile_placeholders;

@@ -1,7 +1,7 @@
 //! Containers: a wrapper whose closing text ends what its opening text began (a tag pair,
 //! a code fence), so that a model reads the text between them as the container's content
 //! and a markdown reader shows it as one. Run-time text inside a container is written as
-//! given but for what would close it ([`Scope`](super::boundary::Scope)): the guard keeps
+//! given but for what would close it (the layer's boundary scope): the guard keeps
 //! the container whole, and the container keeps its text in its place.
 
 use super::emit::rebuilt;
@@ -136,6 +136,12 @@ impl LeftOpen {
 /// `<!--` (not in a code span, not in an indented line) opens a comment that `-->` closes.
 /// Errs towards what a reader would see open, not what a strict parser would.
 pub(crate) fn left_open(text: &str) -> Option<LeftOpen> {
+    left_open_but(text, None)
+}
+
+/// [`left_open`], where a fence line of mark `inert` opens nothing: the guard escapes it
+/// (a header's value before its layer's fenced wrapper), so it will not be one.
+pub(crate) fn left_open_but(text: &str, inert: Option<u8>) -> Option<LeftOpen> {
     let mut open: Option<LeftOpen> = None;
     let mut start = 0;
     for line in text.split_inclusive(['\n', '\r']) {
@@ -154,7 +160,8 @@ pub(crate) fn left_open(text: &str) -> Option<LeftOpen> {
                 }
             }
             None => {
-                if let Some((mark, len)) = fence_opening(block_text(line).trim_start()) {
+                let fence = fence_opening(block_text(line).trim_start());
+                if let Some((mark, len)) = fence.filter(|(mark, _)| Some(*mark) != inert) {
                     open = Some(LeftOpen::Fence {
                         mark,
                         len: len as usize,

@@ -7,11 +7,11 @@ use super::compose::Layout;
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Skip, Stability};
 use super::message::Joins;
-use super::part::{Body, Part, Value};
+use super::part::{rendered_len, Body, Part, Value};
 use super::prompt::Written;
 use super::section::{Section, SectionState};
 use super::user_content::UserValue;
-use super::write::{write_part, Out};
+use super::write::{write_part, write_values, Out};
 
 /// What goes around a non-empty part: its title's delimiters in this formulation.
 #[inline]
@@ -24,8 +24,8 @@ pub(super) fn delimiters(
         .map_or(("", ""), |t| t.delimiters(formulation))
 }
 
-/// The bytes `part` writes, its title's delimiters and its wrapper included (0: it is left
-/// out).
+/// The bytes `part` writes, its title's delimiters, its header and its wrapper included
+/// (0: it is left out).
 #[inline(always)]
 pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Value<'_>]) -> usize {
     let len = part.body.len(values);
@@ -34,7 +34,8 @@ pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Valu
     }
     let (open, close) = delimiters(part, formulation);
     let wrap = part.info.wrap.map_or(0, |w| w.open.len() + w.close.len());
-    len + open.len() + close.len() + wrap
+    let header = part.info.header.map_or(0, |h| rendered_len(h.segs, values));
+    len + open.len() + close.len() + wrap + header
 }
 
 /// The length of what parts join to, the empty ones left out: their bytes and what goes
@@ -114,6 +115,7 @@ impl<'a> Filler<'a> {
     ) {
         section.info = part.info;
         section.origin = part.origin;
+        section.header = None;
         if let Body::Skip(skip) = part.body {
             section.state = SectionState::Skipped(skip);
             return;
@@ -126,7 +128,7 @@ impl<'a> Filler<'a> {
             self.out.text.push(piece);
         }
         let start = self.out.text.len();
-        write_section(i, part, w.formulation, w.values, &mut self.out);
+        section.header = write_section(i, part, w.formulation, w.values, &mut self.out);
         let end = self.out.text.len();
         self.included(part.info.stability, start, end);
         section.state = SectionState::Included { start, end };
@@ -206,8 +208,9 @@ impl<'a> Filler<'a> {
     }
 }
 
-/// One layer's text, its title's delimiters and its wrapper around it, read on its own for
-/// boundaries as its place in the request says ([`Scope`]).
+/// One layer's text, its title's delimiters, its header and its wrapper around it, read on
+/// its own for boundaries as its place in the request says ([`Scope`]); where its header
+/// went, from the layer's start, when it has one.
 #[inline(always)]
 pub(super) fn write_section<'a>(
     i: usize,
@@ -215,16 +218,27 @@ pub(super) fn write_section<'a>(
     formulation: Formulation,
     values: (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
-) {
-    out.text.open(
-        i,
-        Scope::of(part.info, formulation, part.info.guarded_in(out.role)),
-    );
+) -> Option<(usize, usize)> {
+    let scope = Scope::of(part.info, formulation, part.info.guarded_in(out.role));
+    let header = part.info.header;
+    // A header's values stand outside the layer's container, before its wrapper's
+    // opening text: they are guarded as a wrapper's would be, every boundary escaped.
+    out.text
+        .open(i, header.map_or(scope, |_| Scope::header(part.info)));
+    let start = out.text.len();
     // Untitled, unwrapped layers (most) take no delimiter pushes at all.
     let title = part.info.title.map(|t| t.delimiters(formulation));
     if let Some((open, _)) = title {
         out.text.push(open);
     }
+    let written = header.map(|h| {
+        let from = out.text.len();
+        write_values(h.segs, values.0, out);
+        out.text.end_header(from);
+        let to = out.text.len();
+        out.text.switch(scope);
+        (from - start, to - start)
+    });
     if let Some(w) = part.info.wrap {
         out.text.push(w.open);
     }
@@ -238,6 +252,7 @@ pub(super) fn write_section<'a>(
         out.text.push(close);
     }
     out.text.close();
+    written
 }
 
 /// The closers as the prompt names them (before any escape).
@@ -289,6 +304,10 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
     }
     for (i, s) in sections.iter_mut().enumerate() {
         if let SectionState::Included { start, end } = s.state {
+            // An escape just past the header is its content's, as one at the layer's
+            // start is the layer's.
+            let at = |x: usize| shift.start(start + x, i) - shift.start(start, i);
+            s.header = s.header.map(|(from, to)| (at(from), at(to)));
             let (start, end) = (shift.start(start, i), shift.end(end, i));
             s.state = SectionState::Included { start, end };
         }

@@ -78,6 +78,10 @@ pub struct LayerInfo {
     /// layer, or all when the manifest guards every message (`None`: every role). See
     /// [`LayerInfo::guarded_in`].
     pub strict: Option<&'static [u32]>,
+    /// The manifest's `header`: written before the layer's text when it prints (after its
+    /// title's opening delimiter, before its wrapper's opening text), its values guarded
+    /// against every section boundary.
+    pub header: Option<&'static super::header::Header>,
 }
 }
 
@@ -99,6 +103,7 @@ impl LayerInfo {
             message: None,
             wrap: None,
             strict: None,
+            header: None,
         }
     }
 
@@ -167,6 +172,13 @@ impl LayerInfo {
     #[doc(hidden)]
     pub const fn wrapped(mut self, wrap: &'static super::container::Wrap) -> Self {
         self.wrap = Some(wrap);
+        self
+    }
+
+    /// Headed by this header.
+    #[doc(hidden)]
+    pub const fn headed(mut self, header: &'static super::header::Header) -> Self {
+        self.header = Some(header);
         self
     }
 

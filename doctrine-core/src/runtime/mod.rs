@@ -12,6 +12,7 @@ pub(crate) mod explain;
 pub mod fact;
 pub(crate) mod fill;
 pub mod formulation;
+pub(crate) mod header;
 pub(crate) mod instruction;
 pub(crate) mod layer;
 pub mod list;

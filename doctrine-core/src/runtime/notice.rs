@@ -67,7 +67,8 @@ pub enum NoticeKind {
     BoundaryEscaped,
     /// Run-time text inside a container (a wrapper, a titled layer's tags in the tagged
     /// formulation) left a code fence or an HTML comment open; the composer closed it
-    /// before the container's closing text.
+    /// before the container's closing text. Or a value in a layer's header did, and it
+    /// was closed at the header's end, before the layer's wrapper and text.
     LeftOpen,
     /// A user's file read as a template with its layer's facts (`overlay_interpolate`)
     /// that does not read as one (a name the layer may not use, an unclosed section, a

@@ -246,6 +246,12 @@ fn template_len(segs: &[Seg], values: &[Value<'_>], trim: Trim) -> usize {
     }
 }
 
+/// The length of what segments without trimming render to: a layer's header.
+#[inline(always)]
+pub(super) fn rendered_len(segs: &[Seg], values: &[Value<'_>]) -> usize {
+    template_len(segs, values, Trim::No)
+}
+
 /// Whether `b` starts or ends a text that `str::trim` leaves alone: an ASCII byte that is
 /// not whitespace. Most pieces are, and the check costs less than the call it saves.
 #[inline(always)]

@@ -421,11 +421,13 @@ pub(super) fn fixed<'a>(
         Body::Template(segs, _) | Body::TemplateTrimmed(segs, _, _) => segs,
         Body::Skip(_) | Body::Text(..) | Body::Instructions(..) => &[],
     };
+    // A header prints values too, where the layer prints.
+    let header = plan.info.header.map_or(&[][..], |h| h.segs);
     let fixed = shipped
         && plan.selector.is_none()
         && plan.overlay.is_none()
         && conds.all(|c| fixed_test(c.test, runtime))
-        && segs.iter().all(|s| match *s {
+        && segs.iter().chain(header).all(|s| match *s {
             Seg::Lit(_) => true,
             Seg::Value(v) | Seg::If(v, ..) | Seg::Count(v, ..) => !runtime(v),
         });

@@ -72,7 +72,9 @@ fn told(
 /// A code fence or an HTML comment that run-time text left open inside a container (a
 /// layer's or a message's wrapper, a titled layer's tags in the tagged formulation): the
 /// composer closed it before the container's closing text, so that a markdown reader, and
-/// a model, still see the container end where the manifest ends it.
+/// a model, still see the container end where the manifest ends it. Or one a value left
+/// open in a layer's header: closed at the header's end, so that the wrapper and the text
+/// after it stand where the manifest put them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Unclosed {
@@ -265,8 +267,9 @@ impl<S: AsRef<[Section]>> Prompt<S> {
         self.told.as_ref().map_or(&[], |t| &t.cuts)
     }
 
-    /// Each code fence or HTML comment that run-time text left open inside a container,
-    /// and where the closer the composer wrote before the container's closing text sits.
+    /// Each code fence or HTML comment that run-time text left open inside a container (or
+    /// a layer's header), and where the closer the composer wrote before the container's
+    /// closing text (at the header's end) sits.
     /// See [`Prompt::notices`] for the same said in sentences.
     pub fn unclosed(&self) -> &[Unclosed] {
         self.told.as_ref().map_or(&[], |t| &t.unclosed)
@@ -279,7 +282,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// one ([`NoticeKind::BoundaryEscaped`]) per layer and source whose
     /// text held a section boundary, naming both, what was escaped and how; one
     /// ([`NoticeKind::LeftOpen`]) per code fence or comment run-time text left open inside
-    /// a container. Empty for most prompts.
+    /// a container or a layer's header. Empty for most prompts.
     pub fn notices(&self) -> Vec<Notice> {
         let cleaned = self.cleaned().iter().map(|c| {
             let message = format!("{} before composing", c.removed);
@@ -298,9 +301,16 @@ impl<S: AsRef<[Section]>> Prompt<S> {
             &self.user,
         ));
         notices.extend(self.unclosed().iter().map(|u| {
+            let headed = self.sections().iter().any(|s| {
+                s.info.name == u.layer && s.header().is_some_and(|h| h.contains(&u.range.start))
+            });
+            let (place, hidden) = match headed {
+                true => ("in its layer's header", "the text after it"),
+                false => ("inside its container", "the container's closing text"),
+            };
             let message = format!(
-                "It left {} open inside its container, which would have hidden the \
-                 container's closing text; `{}` was written to close it.",
+                "It left {} open {place}, which would have hidden {hidden}; `{}` was \
+                 written to close it.",
                 u.what,
                 self.text[u.range.clone()].escape_debug()
             );

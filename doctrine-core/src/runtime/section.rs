@@ -26,6 +26,9 @@ pub struct Section {
     pub origin: Origin,
     /// Its span in the prompt, or why it was left out.
     pub state: SectionState,
+    /// Where its header was written, from the start of its span (the header is the
+    /// layer's: it moves with the span).
+    pub(crate) header: Option<(usize, usize)>,
 }
 
 impl Section {
@@ -34,7 +37,15 @@ impl Section {
         info: &UNSET_INFO,
         origin: Origin::Unresolved,
         state: SectionState::Skipped(Skip::Empty),
+        header: None,
     };
+
+    /// Where the layer's `header` stands in the prompt ([`LayerInfo::header`], its values
+    /// and any escape in them included), when the layer printed and has one.
+    pub fn header(&self) -> Option<std::ops::Range<usize>> {
+        let start = self.state.range()?.start;
+        self.header.map(|(from, to)| start + from..start + to)
+    }
 }
 
 static UNSET_INFO: LayerInfo = LayerInfo::named("");

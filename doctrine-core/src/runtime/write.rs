@@ -104,14 +104,7 @@ fn write_template<'a>(
     let record = out.record && part.info.user;
     if trim == Trim::No && !record {
         // Most templates: each value whole, nothing to record.
-        return each_value(segs, values, |value, v| {
-            let via = v.and_then(|v| out.text.fact(v));
-            match value {
-                Value::Text(t) => out.text.put(t, via),
-                Value::List(list) => out.text.list(list, via),
-                Value::Escaped(t, e) => out.text.escaped(t, e, via),
-            }
-        });
+        return write_values(segs, values, out);
     }
     let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
         if let (true, Kind::Text(v)) = (record, kind) {
@@ -131,6 +124,20 @@ fn write_template<'a>(
         Trim::No => each_piece(segs, values, |p, kind| put(p, kind, 0..p.len())),
         _ => each_kept_piece(segs, values, trim, &mut put),
     }
+}
+
+/// Segments written whole, each value a fact's checked as run-time text: most templates,
+/// and a layer's header.
+#[inline(always)]
+pub(super) fn write_values(segs: &[Seg], values: &[Value<'_>], out: &mut Out<'_>) {
+    each_value(segs, values, |value, v| {
+        let via = v.and_then(|v| out.text.fact(v));
+        match value {
+            Value::Text(t) => out.text.put(t, via),
+            Value::List(list) => out.text.list(list, via),
+            Value::Escaped(t, e) => out.text.escaped(t, e, via),
+        }
+    });
 }
 
 /// The joined pieces after a head of `head` bytes: the suffix is shipped, an appended

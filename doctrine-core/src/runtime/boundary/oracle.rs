@@ -91,11 +91,15 @@ fn guarded(start: usize, line: &str, guard: &Guard) -> Option<Range<usize>> {
 ///
 /// Counted: each boundary of [`boundaries`] outside every container's content and outside
 /// the layers `strict` says are not guarded (their message holds no locked layer); each
-/// line that reads as a join, anywhere; inside each container's content (a message's
-/// wrapper, a layer's, a titled layer's tags in the tagged formulation), each closing tag
-/// of it or of a container around it, each line that would close a code fence around it,
-/// and an empty range at the content's end when a tag container's content leaves a fence
-/// or a comment open. Used by tests and the fuzz targets.
+/// boundary in a layer's header, wherever it stands (it is a wrapper's text, before the
+/// layer's container), each line of it that would open a code fence of its layer's fenced
+/// wrapper, and an empty range at its end when it leaves a fence or a comment open; each
+/// line that reads as a join, anywhere; inside each container's
+/// content (a message's wrapper, a layer's, a titled layer's tags in the tagged
+/// formulation), each closing tag of it or of a container around it, each line that would
+/// close a code fence around it, and an empty range at the content's end when a tag
+/// container's content leaves a fence or a comment open. Used by tests and the fuzz
+/// targets.
 pub fn in_reach(
     text: &str,
     sections: &[Section],
@@ -113,12 +117,22 @@ pub fn in_reach(
         of.iter().any(|c| c.start <= r.start && r.end <= c.end)
     };
     let regions: Vec<Range<usize>> = contents.iter().map(|c| c.range.clone()).collect();
+    let headers: Vec<Range<usize>> = sections.iter().filter_map(Section::header).collect();
+    let in_header = |b: &Range<usize>| headers.iter().any(|h| b.start < h.end && h.start < b.end);
     let mut out: Vec<Range<usize>> = boundaries(text, guard)
         .into_iter()
         .filter(|b| {
-            guard.lines.contains(&&text[b.clone()]) || !(inside(b, &regions) || inside(b, &loose))
+            guard.lines.contains(&&text[b.clone()])
+                || in_header(b)
+                || !(inside(b, &regions) || inside(b, &loose))
         })
         .collect();
+    out.extend(sections.iter().flat_map(|s| fence_openers(text, s)));
+    for h in &headers {
+        if left_open(&text[h.clone()]).is_some() {
+            out.push(h.end..h.end);
+        }
+    }
     for c in &contents {
         let body = &text[c.range.clone()];
         for (i, _) in body.match_indices("</") {
@@ -143,6 +157,26 @@ pub fn in_reach(
     out.sort_by_key(|r| (r.start, r.end));
     out.dedup();
     out
+}
+
+/// Each line of section `s`'s header that would open a code fence of its fenced wrapper's
+/// mark (up to three spaces, then three of the mark): the wrapper's own fence would close
+/// it, and what follows would stand outside the fence.
+fn fence_openers(text: &str, s: &Section) -> Vec<Range<usize>> {
+    let (Some(h), Some(Container::Fence(mark, _))) = (s.header(), s.info.wrap.map(|w| w.container))
+    else {
+        return Vec::new();
+    };
+    let run = String::from(mark as char).repeat(3);
+    lines(text)
+        .into_iter()
+        .filter_map(|(start, line)| {
+            let body = line.trim_start_matches(' ');
+            let at = start + line.len() - body.len();
+            let opens = line.len() - body.len() <= 3 && body.starts_with(&run);
+            (opens && h.start <= at && at < h.end).then(|| at..at + 3)
+        })
+        .collect()
 }
 
 /// A container's content: where it is, the folded names of the tags whose closing tag
@@ -194,7 +228,9 @@ fn contents(text: &str, sections: &[Section], formulation: Formulation) -> Vec<C
             });
         }
         if let Some(w) = s.info.wrap.filter(|w| w.container.is_some()) {
-            (start, end) = (start + w.open.len(), end - w.close.len());
+            // The wrapper opens after the header, where there is one.
+            let start = s.header().map_or(start, |h| h.end);
+            let (start, end) = (start + w.open.len(), end - w.close.len());
             let fence = match w.container {
                 Container::Fence(mark, len) => Some((mark, len)),
                 _ => None,

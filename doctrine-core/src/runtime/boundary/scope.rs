@@ -22,6 +22,9 @@ pub(crate) struct Scope {
     tagged: bool,
     /// Its message holds a locked layer (or the manifest guards every message).
     strict: bool,
+    /// The values of the layer's header: before its container, guarded as a wrapper's
+    /// text is, in every message.
+    header: bool,
 }
 
 impl Scope {
@@ -30,7 +33,21 @@ impl Scope {
         info: None,
         tagged: false,
         strict: true,
+        header: false,
     };
+
+    /// The scope of the values in a header of a layer of `info`: before the layer's
+    /// container, in every message, as a wrapper's text would be (every boundary, and a
+    /// line that would open a fence of its fenced wrapper's mark); what they leave open is
+    /// closed at the header's end, so that the wrapper opens where it stands.
+    #[inline(always)]
+    pub(crate) fn header(info: &'static LayerInfo) -> Scope {
+        Scope {
+            info: Some(info),
+            header: true,
+            ..Scope::FULL
+        }
+    }
 
     /// The scope of a layer of `info` in `formulation`, `strict` when its message holds a
     /// locked layer (or the manifest guards every message).
@@ -40,6 +57,7 @@ impl Scope {
             info: Some(info),
             tagged: formulation == Formulation::Tagged,
             strict,
+            header: false,
         }
     }
 
@@ -69,7 +87,7 @@ impl Scope {
     /// Every section boundary is escaped: uncontained, in a message with a locked layer.
     #[inline(always)]
     pub(crate) fn full(&self) -> bool {
-        self.strict && self.title().is_none() && !self.wrap().is_some()
+        self.header || (self.strict && self.title().is_none() && !self.wrap().is_some())
     }
 
     /// Whether a container's closing tag is looked for (when not [`Self::full`]).
@@ -100,15 +118,27 @@ impl Scope {
     #[inline(always)]
     pub(crate) fn fence(&self) -> Option<(u8, u32)> {
         match self.wrap() {
-            Container::Fence(mark, len) => Some((mark, len)),
+            Container::Fence(mark, len) if !self.header => Some((mark, len)),
+            _ => None,
+        }
+    }
+
+    /// The mark of a code fence that follows the text (a header's, before its layer's
+    /// fenced wrapper): a line that would open a fence of it, which the wrapper's own fence
+    /// would then close, is escaped.
+    #[inline(always)]
+    pub(crate) fn opens(&self) -> Option<u8> {
+        match self.wrap() {
+            Container::Fence(mark, _) if self.header => Some(mark),
             _ => None,
         }
     }
 
     /// What the text leaves open (a fence, a comment) is closed before the closing text
-    /// of the tag container around it (inside a fence nothing opens: its text is code).
+    /// of the tag container around it (inside a fence nothing opens: its text is code), or
+    /// a header's at the header's end.
     #[inline(always)]
     pub(crate) fn tracks(&self) -> bool {
-        !self.full() && self.fence().is_none() && self.has_closers()
+        self.header || (!self.full() && self.fence().is_none() && self.has_closers())
     }
 }

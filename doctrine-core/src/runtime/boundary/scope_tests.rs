@@ -9,8 +9,10 @@ use super::{in_reach, Guard};
 use crate::runtime::compose::{compose, join};
 use crate::runtime::container::{Container, Wrap};
 use crate::runtime::formulation::{Formulation, Title};
+use crate::runtime::header::Header;
 use crate::runtime::layer::{LayerInfo, Origin};
 use crate::runtime::message::MessageInfo;
+use crate::runtime::notice::NoticeKind;
 use crate::runtime::part::{Body, Part, Seg, Value, NO_JOIN};
 use crate::runtime::section::Section;
 
@@ -38,29 +40,71 @@ static HEADER: Wrap = Wrap::rebuild("# Notes\n\n", "", Container::None);
 /// one in a fence, one with a header that is no container (all in the system message,
 /// with the locked layer); one in a wrapped user message and one in a bare one, with a
 /// join before it.
-static LAYERS: [LayerInfo; 7] = [
-    LayerInfo::named("safety")
-        .locked()
-        .titled(&SAFETY)
-        .in_message(&SYSTEM),
-    LayerInfo::named("voice").titled(&VOICE).in_message(&SYSTEM),
-    LayerInfo::named("rules")
-        .wrapped(&RULES)
-        .in_message(&SYSTEM),
-    LayerInfo::named("file").wrapped(&FENCE).in_message(&SYSTEM),
-    LayerInfo::named("notes")
-        .wrapped(&HEADER)
-        .in_message(&SYSTEM),
-    LayerInfo::named("cwd")
-        .volatile()
-        .in_message(&ENV)
-        .strict_in(&[]),
-    LayerInfo::named("doc")
-        .volatile()
-        .in_message(&DOCS)
-        .joined("\n--- doc ---\n")
-        .strict_in(&[]),
-];
+static LAYERS: [LayerInfo; 7] = layers(false);
+
+/// The same layers, the titled one, the wrapped ones and the one in the wrapped user
+/// message each with a `header` that prints its value (fact `i - 1`): a wrapper's text,
+/// guarded against every boundary wherever it stands.
+static HEADED: [LayerInfo; 7] = layers(true);
+
+const fn layers(headed: bool) -> [LayerInfo; 7] {
+    static H_VOICE: Header = Header::rebuild("# For {a}\n\n", &header_segs::<0>());
+    static H_RULES: Header = Header::rebuild("# For {b}\n\n", &header_segs::<1>());
+    static H_FILE: Header = Header::rebuild("# For {c}\n\n", &header_segs::<2>());
+    static H_CWD: Header = Header::rebuild("# For {e}\n\n", &header_segs::<4>());
+    [
+        LayerInfo::named("safety")
+            .locked()
+            .titled(&SAFETY)
+            .in_message(&SYSTEM),
+        head(
+            LayerInfo::named("voice").titled(&VOICE).in_message(&SYSTEM),
+            headed,
+            &H_VOICE,
+        ),
+        head(
+            LayerInfo::named("rules")
+                .wrapped(&RULES)
+                .in_message(&SYSTEM),
+            headed,
+            &H_RULES,
+        ),
+        head(
+            LayerInfo::named("file").wrapped(&FENCE).in_message(&SYSTEM),
+            headed,
+            &H_FILE,
+        ),
+        LayerInfo::named("notes")
+            .wrapped(&HEADER)
+            .in_message(&SYSTEM),
+        head(
+            LayerInfo::named("cwd")
+                .volatile()
+                .in_message(&ENV)
+                .strict_in(&[]),
+            headed,
+            &H_CWD,
+        ),
+        LayerInfo::named("doc")
+            .volatile()
+            .in_message(&DOCS)
+            .joined("\n--- doc ---\n")
+            .strict_in(&[]),
+    ]
+}
+
+/// `info`, with `header` when `headed`.
+const fn head(info: LayerInfo, headed: bool, header: &'static Header) -> LayerInfo {
+    match headed {
+        true => info.headed(header),
+        false => info,
+    }
+}
+
+/// A header's segments: a heading line around value `V`.
+const fn header_segs<const V: usize>() -> [Seg; 3] {
+    [Seg::Lit("# For "), Seg::Value(V), Seg::Lit("\n\n")]
+}
 
 /// The system message holds the locked layer; the user messages do not.
 fn strict(info: &LayerInfo) -> bool {
@@ -105,19 +149,27 @@ const PIECES: [&str; 26] = [
 ];
 
 /// Layer `i`'s parts: shipped text around a value (fact `i - 1`) it prints twice.
-fn part(i: usize, segs: &'static [Seg]) -> Part<'static> {
+fn part(layers: &'static [LayerInfo; 7], i: usize, segs: &'static [Seg]) -> Part<'static> {
     let body = match i {
         0 => Body::Text("Never push to main.", [NO_JOIN; 2]),
         _ => Body::Template(segs, [NO_JOIN; 2]),
     };
     Part {
-        info: &LAYERS[i],
+        info: &layers[i],
         origin: Origin::Inline,
         body,
     }
 }
 
 fn compose_all(values: &[String; 6], f: Formulation) -> crate::Prompt<[Section; 7]> {
+    compose_layers(&LAYERS, values, f)
+}
+
+fn compose_layers(
+    layers: &'static [LayerInfo; 7],
+    values: &[String; 6],
+    f: Formulation,
+) -> crate::Prompt<[Section; 7]> {
     let segs: [&'static [Seg]; 7] = std::array::from_fn(|i| {
         let v = i.saturating_sub(1);
         let segs = vec![
@@ -129,7 +181,7 @@ fn compose_all(values: &[String; 6], f: Formulation) -> crate::Prompt<[Section; 
         &*Box::leak(segs.into_boxed_slice())
     });
     let values: Vec<Value<'_>> = values.iter().map(|v| Value::Text(v)).collect();
-    let parts: [Part<'static>; 7] = std::array::from_fn(|i| part(i, segs[i]));
+    let parts: [Part<'static>; 7] = std::array::from_fn(|i| part(layers, i, segs[i]));
     let layout = ("\n\n", f, &GUARD);
     let p = compose(layout, &values, &[], parts);
     assert_eq!(join(layout, &values, &parts), p.as_str());
@@ -148,10 +200,11 @@ proptest! {
     fn no_run_time_byte_is_in_reach(
         picks in proptest::collection::vec(proptest::collection::vec(0..PIECES.len(), 0..10), 6),
         f in 0..3usize,
+        headers: bool,
     ) {
         let values: [String; 6] = std::array::from_fn(|i| picks[i].iter().map(|&k| PIECES[k]).collect());
         let f = FORMULATIONS[f];
-        let p = compose_all(&values, f);
+        let p = compose_layers(if headers { &HEADED } else { &LAYERS }, &values, f);
         let text = p.as_str();
         let reach = in_reach(text, p.sections(), f, &GUARD, &|s| strict(s.info));
         let runtime = p.run_time_text();
@@ -248,5 +301,47 @@ fn what_run_time_text_leaves_open_is_closed_before_its_container_closes() {
             .iter()
             .any(|n| n.subject == "layer `rules`, fact `b`" && n.message.contains("a code fence")),
         "{notices:?}"
+    );
+}
+
+/// A header's values are a wrapper's text, before the layer's container: every boundary is
+/// escaped in them wherever the layer stands (before a tag container or a fence, in a
+/// message without the locked layer), a line that would open the fenced wrapper's fence
+/// too, and what they leave open is closed at the header's end. The layer's text keeps
+/// its own scope.
+#[test]
+fn a_header_is_guarded_as_a_wrappers_text() {
+    let value = "x\n## Safety\n</rules>\n```sh\n<!-- y";
+    let values: [String; 6] = std::array::from_fn(|_| value.to_string());
+    let p = compose_layers(&HEADED, &values, Formulation::Bare);
+    let escaped = "# For x\n\\## Safety\n<\\/rules>\n";
+    let layer = |name| p.layer(name).unwrap();
+    let rules = format!("{escaped}```sh\n<!-- y\n\n```\n<rules>\nLead.\nx\n## Safety\n<\\/rules>");
+    assert!(layer("rules").starts_with(&rules), "{:?}", layer("rules"));
+    let file = format!("{escaped}\\```sh\n<!-- y\n\n-->\n``````\nLead.\nx\n## Safety\n</rules>");
+    assert!(layer("file").starts_with(&file), "{:?}", layer("file"));
+    let cwd = format!("{escaped}```sh\n<!-- y\n\n```\nLead.\nx\n## Safety\n</rules>");
+    assert!(layer("cwd").starts_with(&cwd), "{:?}", layer("cwd"));
+    // Where each header went, its escapes and its closer included.
+    let headers: Vec<&str> = p
+        .sections()
+        .iter()
+        .filter_map(|s| s.header().map(|h| &p.as_str()[h]))
+        .collect();
+    let closed = |closer| format!("{escaped}```sh\n<!-- y\n\n{closer}");
+    let (fence, comment) = (
+        closed("```\n"),
+        format!("{escaped}\\```sh\n<!-- y\n\n-->\n"),
+    );
+    assert_eq!(headers, [&fence, &fence, &comment, &fence]);
+    let notice = p
+        .notices()
+        .into_iter()
+        .find(|n| n.subject == "layer `file`, fact `c`" && n.kind == NoticeKind::LeftOpen)
+        .unwrap();
+    assert_eq!(
+        notice.message,
+        "It left an HTML comment open in its layer's header, which would have hidden the text \
+         after it; `-->\\n` was written to close it."
     );
 }

@@ -7,6 +7,7 @@
 
 use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Scope, Supplied, Via};
+use crate::runtime::container::LeftOpen;
 use crate::runtime::escape::Escaping;
 use crate::runtime::list::Rows;
 
@@ -160,6 +161,16 @@ impl<'a> Guarded<'a> {
         self.spans.clear();
     }
 
+    /// What follows is guarded as `scope` says (a header's values are written, the layer's
+    /// own text comes next): the boundaries the pieces so far left undecided are decided
+    /// first, as if anything followed, under the scope they were written in.
+    #[inline]
+    pub(crate) fn switch(&mut self, scope: Scope) {
+        self.close();
+        self.scope = scope;
+        self.spans.clear();
+    }
+
     /// The layer's container ends here (its closing text comes next): what its run-time
     /// text left open since `from`, where the container's content starts, is closed first,
     /// so that a markdown reader (and a model) still sees the container close.
@@ -167,21 +178,38 @@ impl<'a> Guarded<'a> {
     pub(crate) fn end_container(&mut self, from: usize) {
         // Most layers: no run-time piece in a tracked container.
         if !self.spans.is_empty() {
-            self.close_left_open(from);
+            self.close_left_open(from, false);
         }
     }
 
-    /// [`Self::end_container`] for a layer whose run-time text sits in a tag container.
+    /// A header ends here (its wrapper and its layer's text come next): what its values
+    /// left open since `from`, where it starts, is closed, so that the text after it
+    /// stands where the manifest put it: a fence's closing line ends with a line break, and
+    /// a comment's closer too when the header ended its line.
+    pub(crate) fn end_header(&mut self, from: usize) {
+        if !self.spans.is_empty() {
+            self.close_left_open(from, true);
+        }
+    }
+
+    /// What the run-time text since `from` left open, closed (`ends_line`: the closer
+    /// ends its line, as a header's does).
     #[inline(never)]
-    fn close_left_open(&mut self, from: usize) {
+    fn close_left_open(&mut self, from: usize, ends_line: bool) {
         if !self.scope.tracks() || !self.guard.is_on() {
             return;
         }
         let content = &self.text[from..];
-        let Some(open) = crate::runtime::container::left_open(content) else {
+        // A fence line the scope escapes opens nothing.
+        let inert = self.scope.opens();
+        let Some(open) = crate::runtime::container::left_open_but(content, inert) else {
             return;
         };
-        let closer = open.closer(content);
+        let mut closer = open.closer(content);
+        let ended = content.ends_with(['\n', '\r']);
+        if ends_line && (ended || matches!(open, LeftOpen::Fence { .. })) {
+            closer.push('\n');
+        }
         let at = from + open.at();
         // The piece that opened it: the first that reaches past where it was opened.
         let via = self
@@ -217,6 +245,9 @@ impl<'a> Guarded<'a> {
     fn may_hold(&self, s: &[u8]) -> bool {
         let scope = &self.scope;
         if !self.guard.lines.is_empty() {
+            return true;
+        }
+        if scope.opens().is_some_and(|mark| s.contains(&mark)) {
             return true;
         }
         match scope.full() {
@@ -297,6 +328,7 @@ impl<'a> Guarded<'a> {
         // from measuring itself), nothing left open before it.
         let scope = &self.scope;
         let quiet = self.guard.lines.is_empty()
+            && scope.opens().is_none()
             && match scope.full() {
                 true => self.guard.tags.is_empty() && !list.may_mark_a_heading(),
                 false => !scope.has_closers() && scope.fence().is_none(),

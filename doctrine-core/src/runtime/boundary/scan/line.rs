@@ -80,6 +80,28 @@ pub(super) fn fence_close(ctx: &Ctx<'_>, ls: usize, (mark, len): (u8, u32)) -> V
     verdict
 }
 
+/// A line starting at `ls` that would open a code fence of `mark`: up to three spaces, then
+/// three of the mark, whatever follows (an info string, or more of the mark). Its marks
+/// are those three; an escape goes before them (a `\` makes the line text).
+pub(super) fn fence_open(ctx: &Ctx<'_>, ls: usize, mark: u8) -> Verdict {
+    let Some(start) = indent(ctx, ls) else {
+        return Verdict::No;
+    };
+    for n in 0..3 {
+        match ctx.next(start + n) {
+            At::Char(c) if c == mark as char => {}
+            At::More if n > 0 => return Verdict::More,
+            At::Char(_) | At::More | At::Unknown => return Verdict::No,
+        }
+    }
+    Verdict::Yes(Found {
+        start,
+        end: start + 3,
+        decided: start + 3,
+        first: start,
+    })
+}
+
 /// A run of `mark` from `start`, then spaces or tabs to the line's end: where the run
 /// ends, and the line as a boundary made of the run, decided past the line's end.
 fn run_alone(ctx: &Ctx<'_>, start: usize, mark: char) -> (usize, Verdict) {

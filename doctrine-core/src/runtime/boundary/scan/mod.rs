@@ -10,7 +10,9 @@ mod line;
 mod tag;
 
 use super::{Guard, Scope};
-use line::{any_line_start, atx, fence_close, guarded, line_start, line_starts, underline};
+use line::{
+    any_line_start, atx, fence_close, fence_open, guarded, line_start, line_starts, underline,
+};
 use tag::{tag, tag_before, tag_from_unknown, Names};
 
 /// A character of a layer's context, or what lies past what is known of it.
@@ -95,7 +97,8 @@ pub(super) fn ends_name(c: char) -> bool {
 /// Every boundary of `ctx` whose marks overlap `lo..hi` (the run-time piece) and that
 /// became known past `past`, given to `found`; whether one is not decided yet
 /// ([`Verdict::More`]). What counts is the layer's `scope`: every boundary, or what would
-/// close a container around it; a line that reads as a join counts in every scope.
+/// close a container around it, and a line that would open the fence a header stands
+/// before; a line that reads as a join counts in every scope.
 pub(super) fn piece(
     ctx: &Ctx<'_>,
     (lo, hi): (usize, usize),
@@ -141,6 +144,15 @@ pub(super) fn piece(
         }
         for ls in line_starts(ctx, lo, hi) {
             take(fence_close(ctx, ls, (mark, len)));
+        }
+    }
+    if let Some(mark) = scope.opens() {
+        let reach = [' ', mark as char];
+        if let (Some(ls), _) = line_start(ctx, lo, &reach, None) {
+            take(fence_open(ctx, ls, mark));
+        }
+        for ls in line_starts(ctx, lo, hi) {
+            take(fence_open(ctx, ls, mark));
         }
     }
     if !guard.lines.is_empty() {
