@@ -115,7 +115,7 @@ impl<'a> Filler<'a> {
     ) {
         section.info = part.info;
         section.origin = part.origin;
-        section.header = None;
+        section.header = (0, 0);
         if let Body::Skip(skip) = part.body {
             section.state = SectionState::Skipped(skip);
             return;
@@ -128,7 +128,9 @@ impl<'a> Filler<'a> {
             self.out.text.push(piece);
         }
         let start = self.out.text.len();
-        section.header = write_section(i, part, w.formulation, w.values, &mut self.out);
+        if let Some(at) = write_section(i, part, w.formulation, w.values, &mut self.out) {
+            section.record_header(Some(at));
+        }
         let end = self.out.text.len();
         self.included(part.info.stability, start, end);
         section.state = SectionState::Included { start, end };
@@ -220,25 +222,31 @@ pub(super) fn write_section<'a>(
     out: &mut Out<'a>,
 ) -> Option<(usize, usize)> {
     let scope = Scope::of(part.info, formulation, part.info.guarded_in(out.role));
-    let header = part.info.header;
-    // A header's values stand outside the layer's container, before its wrapper's
-    // opening text: they are guarded as a wrapper's would be, every boundary escaped.
-    out.text
-        .open(i, header.map_or(scope, |_| Scope::header(part.info)));
-    let start = out.text.len();
+    if part.info.header.is_some() {
+        return write_headed(i, part, (formulation, scope), values, out);
+    }
+    out.text.open(i, scope);
     // Untitled, unwrapped layers (most) take no delimiter pushes at all.
     let title = part.info.title.map(|t| t.delimiters(formulation));
     if let Some((open, _)) = title {
         out.text.push(open);
     }
-    let written = header.map(|h| {
-        let from = out.text.len();
-        write_values(h.segs, values.0, out);
-        out.text.end_header(from);
-        let to = out.text.len();
-        out.text.switch(scope);
-        (from - start, to - start)
-    });
+    write_wrapped(i, part, values, out);
+    if let Some((_, close)) = title {
+        out.text.push(close);
+    }
+    out.text.close();
+    None
+}
+
+/// A layer's text inside its wrapper, what its run-time text left open in it closed first.
+#[inline(always)]
+fn write_wrapped<'a>(
+    i: usize,
+    part: &Part<'a>,
+    values: (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) {
     if let Some(w) = part.info.wrap {
         out.text.push(w.open);
     }
@@ -248,11 +256,38 @@ pub(super) fn write_section<'a>(
     if let Some(w) = part.info.wrap {
         out.text.push(w.close);
     }
+}
+
+/// [`write_section`] for a layer with a `header`: its values stand outside the layer's
+/// container, before its wrapper's opening text, guarded as a wrapper's would be (every
+/// boundary escaped); where it was written, from the layer's start.
+#[inline(never)]
+fn write_headed<'a>(
+    i: usize,
+    part: &Part<'a>,
+    (formulation, scope): (Formulation, Scope),
+    values: (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) -> Option<(usize, usize)> {
+    out.text.open(i, Scope::header(part.info));
+    let start = out.text.len();
+    let title = part.info.title.map(|t| t.delimiters(formulation));
+    if let Some((open, _)) = title {
+        out.text.push(open);
+    }
+    let from = out.text.len();
+    if let Some(h) = part.info.header {
+        write_values(h.segs, values.0, out);
+    }
+    out.text.end_header(from);
+    let to = out.text.len();
+    out.text.switch(scope);
+    write_wrapped(i, part, values, out);
     if let Some((_, close)) = title {
         out.text.push(close);
     }
     out.text.close();
-    written
+    Some((from - start, to - start))
 }
 
 /// The closers as the prompt names them (before any escape).
@@ -307,7 +342,8 @@ fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written
             // An escape just past the header is its content's, as one at the layer's
             // start is the layer's.
             let at = |x: usize| shift.start(start + x, i) - shift.start(start, i);
-            s.header = s.header.map(|(from, to)| (at(from), at(to)));
+            let (from, to) = (s.header.0 as usize, s.header.1 as usize);
+            s.record_header((to > from).then(|| (at(from), at(to))));
             let (start, end) = (shift.start(start, i), shift.end(end, i));
             s.state = SectionState::Included { start, end };
         }

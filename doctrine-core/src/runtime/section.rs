@@ -27,8 +27,10 @@ pub struct Section {
     /// Its span in the prompt, or why it was left out.
     pub state: SectionState,
     /// Where its header was written, from the start of its span (the header is the
-    /// layer's: it moves with the span).
-    pub(crate) header: Option<(usize, usize)>,
+    /// layer's: it moves with the span); `(0, 0)` for none. Two `u32`s, not an
+    /// `Option<(usize, usize)>`: every prompt carries a section per layer and moves them
+    /// whole, and a header a layer's first 4 GiB do not hold is recorded as none.
+    pub(crate) header: (u32, u32),
 }
 
 impl Section {
@@ -37,14 +39,25 @@ impl Section {
         info: &UNSET_INFO,
         origin: Origin::Unresolved,
         state: SectionState::Skipped(Skip::Empty),
-        header: None,
+        header: (0, 0),
     };
 
     /// Where the layer's `header` stands in the prompt ([`LayerInfo::header`], its values
     /// and any escape in them included), when the layer printed and has one.
     pub fn header(&self) -> Option<std::ops::Range<usize>> {
         let start = self.state.range()?.start;
-        self.header.map(|(from, to)| start + from..start + to)
+        let (from, to) = (self.header.0 as usize, self.header.1 as usize);
+        (to > from).then(|| start + from..start + to)
+    }
+
+    /// A header written from `from` to `to` of the span (`None`: none), as recorded.
+    #[inline(always)]
+    pub(crate) fn record_header(&mut self, at: Option<(usize, usize)>) {
+        let fits = |x: usize| u32::try_from(x).ok();
+        self.header = match at {
+            Some((from, to)) => fits(from).zip(fits(to)).unwrap_or((0, 0)),
+            None => (0, 0),
+        };
     }
 }
 
