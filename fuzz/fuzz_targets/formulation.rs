@@ -14,7 +14,7 @@ use std::io::Write;
 use arbitrary::Arbitrary;
 use doctrine::__private::in_reach;
 use doctrine::input::Formulation;
-use doctrine::instructions::{Authority, Instruction};
+use doctrine::instructions::Instruction;
 use doctrine::introspect::SectionState;
 use libfuzzer_sys::fuzz_target;
 
@@ -40,21 +40,12 @@ struct Input {
 }
 
 fuzz_target!(|input: Input| {
-    let f = [
-        Formulation::Markdown,
-        Formulation::Tagged,
-        Formulation::Bare,
-    ][usize::from(input.formulation % 3)];
+    let f = doctrine_fuzz::formulation(input.formulation);
     let items: Vec<fx::ToolsItem> = (input.tools.iter().take(4))
         .map(|(name, note)| fx::ToolsItem { name, note })
         .collect();
     let rules: Vec<Instruction> = (input.rules.iter().take(3))
-        .map(|(source, scope, text)| Instruction {
-            source: Authority::ALL[usize::from(*source) % Authority::ALL.len()],
-            scope,
-            locked: source & 0x80 != 0,
-            text,
-        })
+        .map(doctrine_fuzz::instruction)
         .collect();
     let overlay = fx::Overlay {
         style: input.style.clone(),
