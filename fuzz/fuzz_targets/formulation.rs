@@ -1,18 +1,20 @@
 //! Arbitrary text in every place run-time text lands in a prompt (a fact, a list fact's
 //! fields, a replacing and an appended overlay, a selector's file, instructions' scopes
 //! and texts, two slots), in each formulation, through the code `doctrine!` generates for
-//! `fuzz/formulation/doctrine.toml`: the prompt's section boundaries (tags of its sections,
-//! heading lines at level 1 or 2, by `boundaries`, the grammar stated plainly) are exactly
-//! its titles' delimiters, the locked layer is its shipped text, every escape is a `\`,
-//! and the stable and volatile halves compose alone to the same bytes.
+//! `fuzz/formulation/doctrine.toml`: the prompt's section boundaries in reach of its locked
+//! layer (by `in_reach`, the guard's promise stated plainly: the manifest is one message,
+//! so every tag of a section and heading line at level 1 or 2 outside a container, and in
+//! the tagged formulation each title's closing tag inside its content) are exactly its
+//! titles' delimiters, the locked layer is its shipped text, every escape is a `\`, and
+//! the stable and volatile halves compose alone to the same bytes.
 #![no_main]
 
 use std::io::Write;
 
 use arbitrary::Arbitrary;
-use doctrine::__private::boundaries;
+use doctrine::__private::in_reach;
 use doctrine::input::Formulation;
-use doctrine::instructions::{Authority, Instruction};
+use doctrine::instructions::Instruction;
 use doctrine::introspect::SectionState;
 use libfuzzer_sys::fuzz_target;
 
@@ -38,21 +40,12 @@ struct Input {
 }
 
 fuzz_target!(|input: Input| {
-    let f = [
-        Formulation::Markdown,
-        Formulation::Tagged,
-        Formulation::Bare,
-    ][usize::from(input.formulation % 3)];
+    let f = doctrine_fuzz::formulation(input.formulation);
     let items: Vec<fx::ToolsItem> = (input.tools.iter().take(4))
         .map(|(name, note)| fx::ToolsItem { name, note })
         .collect();
     let rules: Vec<Instruction> = (input.rules.iter().take(3))
-        .map(|(source, scope, text)| Instruction {
-            source: Authority::ALL[usize::from(*source) % Authority::ALL.len()],
-            scope,
-            locked: source & 0x80 != 0,
-            text,
-        })
+        .map(doctrine_fuzz::instruction)
         .collect();
     let overlay = fx::Overlay {
         style: input.style.clone(),
@@ -81,8 +74,9 @@ fuzz_target!(|input: Input| {
     };
     let p = compose().finish();
     let text = p.as_str();
+    // One message, holding the locked layer: every layer is guarded.
     assert_eq!(
-        boundaries(text, fx::guard()),
+        in_reach(text, p.sections(), f, fx::guard(), &|_| true),
         delimiters(&p, f),
         "{f}: {text:?}"
     );

@@ -1,4 +1,5 @@
-//! What the fuzz targets share: a scratch directory on a RAM disk and the repository root.
+//! What the fuzz targets share: a scratch directory on a RAM disk, the repository root,
+//! and the run-time inputs the prompt targets (`formulation`, `messages`) read alike.
 
 pub mod user_content;
 
@@ -58,6 +59,30 @@ pub fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool) {
         } else {
             fs::copy(&path, &target).expect("cannot copy a fixture file");
         }
+    }
+}
+
+/// The formulation a fuzz input's byte picks.
+pub fn formulation(pick: u8) -> doctrine::input::Formulation {
+    use doctrine::input::Formulation;
+    [
+        Formulation::Markdown,
+        Formulation::Tagged,
+        Formulation::Bare,
+    ][usize::from(pick % 3)]
+}
+
+/// An instruction from a fuzz input's source byte (its rank; locked when the high bit is
+/// set), scope and text.
+pub fn instruction(
+    (source, scope, text): &(u8, String, String),
+) -> doctrine::instructions::Instruction<'_> {
+    use doctrine::instructions::{Authority, Instruction};
+    Instruction {
+        source: Authority::ALL[usize::from(*source) % Authority::ALL.len()],
+        scope,
+        locked: source & 0x80 != 0,
+        text,
     }
 }
 
