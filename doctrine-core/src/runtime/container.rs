@@ -98,6 +98,20 @@ pub(crate) enum LeftOpen {
 }
 
 impl LeftOpen {
+    /// Whether one closer closes both: the same fence (mark and length), or a comment.
+    pub(crate) fn same_closer(self, other: LeftOpen) -> bool {
+        match (self, other) {
+            (
+                LeftOpen::Fence { mark, len, .. },
+                LeftOpen::Fence {
+                    mark: m, len: l, ..
+                },
+            ) => mark == m && len == l,
+            (LeftOpen::Comment { .. }, LeftOpen::Comment { .. }) => true,
+            _ => false,
+        }
+    }
+
     /// Where it was opened.
     pub(crate) fn at(self) -> usize {
         match self {
@@ -130,18 +144,43 @@ impl LeftOpen {
     }
 }
 
-/// What `text` leaves open at its end, read line by line as a markdown reader reads fences
-/// and comments: a fence line (after indentation, block quote and list markers) opens a
-/// code block that only a fence line of its mark, at least as long, closes; outside code,
-/// `<!--` (not in a code span, not in an indented line) opens a comment that `-->` closes.
-/// Errs towards what a reader would see open, not what a strict parser would.
+/// What `text` leaves open at its end, read line by line as a lenient markdown reader reads
+/// fences and comments: a fence line (after indentation, block quote and list markers)
+/// opens a code block that only a fence line of its mark, at least as long, closes; outside
+/// code, `<!--` (not in a code span, not in an indented line) opens a comment that `-->`
+/// closes. The writer also reads it as CommonMark does ([`Reading`]), and a container must
+/// close for both.
+#[cfg(test)]
 pub(crate) fn left_open(text: &str) -> Option<LeftOpen> {
-    left_open_but(text, None)
+    left_open_but(text, None, Reading::Lenient)
 }
 
-/// [`left_open`], where a fence line of mark `inert` opens nothing: the guard escapes it
-/// (a header's value before its layer's fenced wrapper), so it will not be one.
-pub(crate) fn left_open_but(text: &str, inert: Option<u8>) -> Option<LeftOpen> {
+/// How a fence line is told: as leniently as any reader might (after blanks, tabs, block
+/// quote and list markers), or as CommonMark reads it at the top level (up to three spaces
+/// and no tab before the marks). The two disagree on an indented or listed fence line, and
+/// a container must close for both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    Lenient,
+    CommonMark,
+}
+
+impl Reading {
+    /// Where a fence line's marks may start in `line`, read so (`None`: no fence line).
+    pub(crate) fn fence_text(self, line: &str) -> Option<&str> {
+        match self {
+            Reading::Lenient => Some(block_text(line).trim_start()),
+            Reading::CommonMark => {
+                let body = line.trim_start_matches(' ');
+                (line.len() - body.len() <= 3).then_some(body)
+            }
+        }
+    }
+}
+
+/// [`left_open`], read so, where a fence line of mark `inert` opens nothing: the guard
+/// escapes it (a header's value before its layer's fenced wrapper), so it will not be one.
+pub(crate) fn left_open_but(text: &str, inert: Option<u8>, reading: Reading) -> Option<LeftOpen> {
     let mut open: Option<LeftOpen> = None;
     let mut start = 0;
     for line in text.split_inclusive(['\n', '\r']) {
@@ -150,7 +189,8 @@ pub(crate) fn left_open_but(text: &str, inert: Option<u8>) -> Option<LeftOpen> {
         let line = line.trim_end_matches(['\n', '\r']);
         match open {
             Some(LeftOpen::Fence { mark, len, .. }) => {
-                if fence_closing(block_text(line).trim_start(), mark, len as u32) {
+                let text = reading.fence_text(line);
+                if text.is_some_and(|t| fence_closing(t, mark, len as u32)) {
                     open = None;
                 }
             }
@@ -160,7 +200,7 @@ pub(crate) fn left_open_but(text: &str, inert: Option<u8>) -> Option<LeftOpen> {
                 }
             }
             None => {
-                let fence = fence_opening(block_text(line).trim_start());
+                let fence = reading.fence_text(line).and_then(fence_opening);
                 if let Some((mark, len)) = fence.filter(|(mark, _)| Some(*mark) != inert) {
                     open = Some(LeftOpen::Fence {
                         mark,
@@ -174,6 +214,22 @@ pub(crate) fn left_open_but(text: &str, inert: Option<u8>) -> Option<LeftOpen> {
         }
     }
     open
+}
+
+/// Where the marks of each line of `text` that is a fence line read leniently stand (its
+/// offset in `text`): what the writer escapes where the two readings disagree.
+pub(crate) fn fence_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut start = 0;
+    text.split_inclusive(['\n', '\r']).filter_map(move |line| {
+        let at = start;
+        start += line.len();
+        let line = line.trim_end_matches(['\n', '\r']);
+        let body = Reading::Lenient.fence_text(line)?;
+        let mark = *body.as_bytes().first()?;
+        let run = body.len() - body.trim_start_matches(mark as char).len();
+        let fence = (mark == b'`' || mark == b'~') && run >= 3;
+        fence.then(|| at + line.len() - body.len())
+    })
 }
 
 /// A line's text after its indentation, block quote markers and one list marker.

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::scan::ends_name;
 use super::Guard;
-use crate::runtime::container::{fence_closing, left_open, Container};
+use crate::runtime::container::{fence_closing, left_open_but, Container, Reading};
 use crate::runtime::formulation::Formulation;
 use crate::runtime::message::messages;
 use crate::runtime::section::{Section, SectionState};
@@ -128,8 +128,13 @@ pub fn in_reach(
         })
         .collect();
     out.extend(sections.iter().flat_map(|s| fence_openers(text, s)));
+    // Open for a reader, lenient or CommonMark's: the container may not close for it.
+    let left_open = |t: &str| {
+        let read = |r| left_open_but(t, None, r).is_some();
+        read(Reading::Lenient) || read(Reading::CommonMark)
+    };
     for h in &headers {
-        if left_open(&text[h.clone()]).is_some() {
+        if left_open(&text[h.clone()]) {
             out.push(h.end..h.end);
         }
     }
@@ -146,11 +151,12 @@ pub fn in_reach(
         }
         if let Some((mark, len)) = c.fence {
             for (start, line) in lines(body) {
-                if fence_closing(line, mark, len) {
+                let closes = Reading::Lenient.fence_text(line);
+                if closes.is_some_and(|t| fence_closing(t, mark, len)) {
                     out.push(c.range.start + start..c.range.start + start + line.len());
                 }
             }
-        } else if left_open(body).is_some() {
+        } else if left_open(body) {
             out.push(c.range.end..c.range.end);
         }
     }
@@ -160,7 +166,7 @@ pub fn in_reach(
 }
 
 /// Each line of section `s`'s header that would open a code fence of its fenced wrapper's
-/// mark (up to three spaces, then three of the mark): the wrapper's own fence would close
+/// mark, read leniently (blanks, block quote and list markers, then three of the mark): the wrapper's own fence would close
 /// it, and what follows would stand outside the fence.
 fn fence_openers(text: &str, s: &Section) -> Vec<Range<usize>> {
     let (Some(h), Some(Container::Fence(mark, _))) = (s.header(), s.info.wrap.map(|w| w.container))
@@ -171,9 +177,9 @@ fn fence_openers(text: &str, s: &Section) -> Vec<Range<usize>> {
     lines(text)
         .into_iter()
         .filter_map(|(start, line)| {
-            let body = line.trim_start_matches(' ');
+            let body = Reading::Lenient.fence_text(line)?;
             let at = start + line.len() - body.len();
-            let opens = line.len() - body.len() <= 3 && body.starts_with(&run);
+            let opens = body.starts_with(&run);
             (opens && h.start <= at && at < h.end).then(|| at..at + 3)
         })
         .collect()

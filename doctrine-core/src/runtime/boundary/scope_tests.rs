@@ -345,3 +345,39 @@ fn a_header_is_guarded_as_a_wrappers_text() {
          after it; `-->\\n` was written to close it."
     );
 }
+
+/// A fence line any reader could take for one counts, whatever CommonMark makes of its
+/// indentation or list marker (found by the `messages` fuzz target): inside a fence it is
+/// escaped, and where run-time text inside a tag container leaves a fence open for one
+/// reader and closed for another, no closer serves both, so its fence lines are escaped.
+#[test]
+fn a_fence_line_counts_for_the_most_lenient_reader() {
+    let values: [String; 6] = std::array::from_fn(|i| match i {
+        // `file`: a tab-indented and a listed run that would close the fence for some.
+        2 => "a\n\t\t``````\n<safety>x</safety>\n- ``````".to_string(),
+        // `rules`: closed for a lenient reader, open for CommonMark.
+        1 => "```\n\t```\n~~~".to_string(),
+        _ => String::new(),
+    });
+    let p = compose_all(&values, Formulation::Bare);
+    let file = p.layer("file").unwrap();
+    assert_eq!(file.matches("\t\t\\``````").count(), 2, "{file:?}");
+    assert_eq!(file.matches("- \\``````").count(), 2, "{file:?}");
+    let rules = p.layer("rules").unwrap();
+    assert!(rules.contains("\\```\n\t\\```\n\\~~~"), "{rules:?}");
+    let reach = in_reach(p.as_str(), p.sections(), Formulation::Bare, &GUARD, &|s| {
+        strict(s.info)
+    });
+    assert!(
+        reach.iter().all(|r| !r.is_empty()),
+        "{reach:?}: {}",
+        p.as_str()
+    );
+    // Read alike by both, a fence left open is closed as before.
+    let values: [String; 6] = std::array::from_fn(|i| match i {
+        1 => "```sh\nmake".to_string(),
+        _ => String::new(),
+    });
+    let p = compose_all(&values, Formulation::Bare);
+    assert!(p.layer("rules").unwrap().ends_with("make\n```\n</rules>"));
+}

@@ -7,7 +7,7 @@
 
 use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Scope, Supplied, Via};
-use crate::runtime::container::LeftOpen;
+use crate::runtime::container::{fence_lines, left_open_but, LeftOpen, Reading};
 use crate::runtime::escape::Escaping;
 use crate::runtime::list::Rows;
 
@@ -80,7 +80,7 @@ pub(crate) struct Guarded<'a> {
     pieces: Vec<Piece>,
     /// The run-time pieces of the layer being written, when its scope closes what they
     /// leave open (allocated only for such a layer).
-    spans: Vec<(usize, Via<'a>)>,
+    spans: Vec<(usize, usize, Via<'a>)>,
     /// What was closed that run-time text left open inside a container.
     closed: Vec<Closed>,
 }
@@ -199,12 +199,35 @@ impl<'a> Guarded<'a> {
         if !self.scope.tracks() || !self.guard.is_on() {
             return;
         }
-        let content = &self.text[from..];
         // A fence line the scope escapes opens nothing.
         let inert = self.scope.opens();
-        let Some(open) = crate::runtime::container::left_open_but(content, inert) else {
+        let read = |text: &str| {
+            let lenient = left_open_but(text, inert, Reading::Lenient);
+            let strict = left_open_but(text, inert, Reading::CommonMark);
+            match (lenient, strict) {
+                (None, None) => Ok(None),
+                (Some(a), Some(b)) if a.same_closer(b) => Ok(Some(a)),
+                // Closed for one reader and open for another, or open differently.
+                (_, strict) => Err(strict),
+            }
+        };
+        let open = match read(&self.text[from..]) {
+            Ok(open) => open,
+            // The two readings part on an indented or listed fence line: no closer serves
+            // both, so every fence line run-time text wrote is escaped (it is then text to
+            // any reader), and what shipped text leaves open is read again.
+            Err(_) => {
+                let escaped = self.escape_fence_lines(from);
+                match read(&escaped) {
+                    Ok(open) => open,
+                    Err(strict) => strict,
+                }
+            }
+        };
+        let Some(open) = open else {
             return;
         };
+        let content = &self.text[from..];
         let mut closer = open.closer(content);
         let ended = content.ends_with(['\n', '\r']);
         if ends_line && (ended || matches!(open, LeftOpen::Fence { .. })) {
@@ -215,9 +238,9 @@ impl<'a> Guarded<'a> {
         let via = self
             .spans
             .iter()
-            .find(|(hi, _)| *hi > at)
-            .map(|(_, via)| *via);
-        let Some(via) = via.or(self.spans.last().map(|(_, via)| *via)) else {
+            .find(|(_, hi, _)| *hi > at)
+            .map(|(_, _, via)| *via);
+        let Some(via) = via.or(self.spans.last().map(|(_, _, via)| *via)) else {
             return;
         };
         let start = self.text.len();
@@ -230,12 +253,42 @@ impl<'a> Guarded<'a> {
         });
     }
 
-    /// A run-time piece ended at the text's end: kept when the layer's scope closes what
-    /// run-time text leaves open.
+    /// Escapes the marks of each fence line since `from` that run-time text wrote (read
+    /// leniently), and gives that text as it will be once escaped.
+    #[cold]
+    fn escape_fence_lines(&mut self, from: usize) -> String {
+        let content = &self.text[from..];
+        let mut escaped = String::with_capacity(content.len() + 8);
+        let mut done = 0;
+        for at in fence_lines(content) {
+            let pos = from + at;
+            let Some(&(_, _, via)) = self
+                .spans
+                .iter()
+                .find(|(lo, hi, _)| *lo <= pos && pos < *hi)
+            else {
+                continue;
+            };
+            escaped.push_str(&content[done..at]);
+            escaped.push('\\');
+            done = at;
+            self.escapes.push(Raw {
+                at: pos,
+                section: self.section,
+                boundary: (pos, (pos + 3).min(self.text.len())),
+                source: via.supplied(self.guard),
+            });
+        }
+        escaped.push_str(&content[done..]);
+        escaped
+    }
+
+    /// A run-time piece from `lo` to the text's end: kept when the layer's scope closes
+    /// what run-time text leaves open.
     #[inline(always)]
-    fn span(&mut self, via: Via<'a>) {
+    fn span(&mut self, lo: usize, via: Via<'a>) {
         if self.scope.tracks() {
-            self.spans.push((self.text.len(), via));
+            self.spans.push((lo, self.text.len(), via));
         }
     }
 
@@ -277,7 +330,7 @@ impl<'a> Guarded<'a> {
         self.text.push_str(s);
         self.pushed(lo, via);
         self.record(lo, via);
-        self.span(via);
+        self.span(lo, via);
     }
 
     /// The run-time piece written from `lo` to the end, recorded when the guard says so.
@@ -301,7 +354,7 @@ impl<'a> Guarded<'a> {
         if let Some(via) = via {
             self.pushed(lo, via);
             self.record(lo, via);
-            self.span(via);
+            self.span(lo, via);
         }
     }
 
@@ -309,8 +362,9 @@ impl<'a> Guarded<'a> {
     /// somewhere (none: all of it shipped).
     pub(crate) fn list(&mut self, list: &dyn Rows, via: Option<Via<'a>>) {
         if let Some(via) = via {
+            let lo = self.text.len();
             self.list_fields(list, via);
-            self.span(via);
+            self.span(lo, via);
         } else {
             list.write(&mut self.text);
         }

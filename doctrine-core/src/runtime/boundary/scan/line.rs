@@ -63,11 +63,13 @@ pub(super) fn underline(ctx: &Ctx<'_>, ls: usize) -> Verdict {
 }
 
 /// A line starting at `ls` that would close a code fence of `mark`, at least `len` long:
-/// up to three spaces, the run, spaces or tabs, then the line's end. Its marks are the run;
+/// blanks and markers as [`block_start`] reads them, the run, spaces or tabs, then the
+/// line's end. Its marks are the run;
 /// an escape goes before it (a `\` makes the line text inside the fence).
 pub(super) fn fence_close(ctx: &Ctx<'_>, ls: usize, (mark, len): (u8, u32)) -> Verdict {
-    let Some(start) = indent(ctx, ls) else {
-        return Verdict::No;
+    let start = match block_start(ctx, ls) {
+        Ok(start) => start,
+        Err(verdict) => return verdict,
     };
     let (end, verdict) = run_alone(ctx, start, mark as char);
     if end - start < len as usize {
@@ -80,12 +82,13 @@ pub(super) fn fence_close(ctx: &Ctx<'_>, ls: usize, (mark, len): (u8, u32)) -> V
     verdict
 }
 
-/// A line starting at `ls` that would open a code fence of `mark`: up to three spaces, then
-/// three of the mark, whatever follows (an info string, or more of the mark). Its marks
+/// A line starting at `ls` that would open a code fence of `mark`: blanks and markers as
+/// [`block_start`] reads them, then three of the mark, whatever follows (an info string, or more of the mark). Its marks
 /// are those three; an escape goes before them (a `\` makes the line text).
 pub(super) fn fence_open(ctx: &Ctx<'_>, ls: usize, mark: u8) -> Verdict {
-    let Some(start) = indent(ctx, ls) else {
-        return Verdict::No;
+    let start = match block_start(ctx, ls) {
+        Ok(start) => start,
+        Err(verdict) => return verdict,
     };
     for n in 0..3 {
         match ctx.next(start + n) {
@@ -100,6 +103,43 @@ pub(super) fn fence_open(ctx: &Ctx<'_>, ls: usize, mark: u8) -> Verdict {
         decided: start + 3,
         first: start,
     })
+}
+
+/// Where a fence line's marks may start, read as leniently as any reader might (what
+/// `container::left_open` reads too): after spaces, tabs and block quote markers, one
+/// list marker and the blanks after it. CommonMark counts four spaces or a tab as
+/// indented code and a marker as a list item's, where a model may not: a line any reader
+/// could take for a fence is one run-time text may not write inside a fence.
+fn block_start(ctx: &Ctx<'_>, ls: usize) -> Result<usize, Verdict> {
+    let mut v = ls;
+    let skip = |v: &mut usize, what: &dyn Fn(char) -> bool| -> Result<(), Verdict> {
+        loop {
+            match ctx.next(*v) {
+                At::Char(c) if what(c) => *v += c.len_utf8(),
+                At::More => return Err(Verdict::More),
+                _ => return Ok(()),
+            }
+        }
+    };
+    skip(&mut v, &|c| matches!(c, ' ' | '\t' | '>'))?;
+    let at = v;
+    skip(&mut v, &|c| c.is_ascii_digit())?;
+    let digits = v - at;
+    let marker = match ctx.next(v) {
+        At::Char('.' | ')') if digits > 0 => Some(v + 1),
+        At::Char('-' | '*' | '+') if digits == 0 => Some(v + 1),
+        At::More => return Err(Verdict::More),
+        _ => None,
+    };
+    match marker.map(|m| (m, ctx.next(m))) {
+        Some((m, At::Char(' ' | '\t'))) => {
+            v = m;
+            skip(&mut v, &|c| matches!(c, ' ' | '\t'))?;
+            Ok(v)
+        }
+        Some((_, At::More)) => Err(Verdict::More),
+        _ => Ok(at),
+    }
 }
 
 /// A run of `mark` from `start`, then spaces or tabs to the line's end: where the run

@@ -137,8 +137,17 @@ pub(super) fn piece(
     if full {
         headings(ctx, (lo, hi), &mut take);
     }
+    // What may stand between a line's start and a fence's marks (`line::block_start`).
+    let reach = |mark: u8| {
+        let mut chars = [' '; 20];
+        let lead = " \t>-*+.)0123456789";
+        for (slot, c) in chars.iter_mut().zip(lead.chars().chain([mark as char])) {
+            *slot = c;
+        }
+        chars
+    };
     if let Some((mark, len)) = scope.fence() {
-        let reach = [' ', mark as char];
+        let reach = reach(mark);
         if let (Some(ls), _) = line_start(ctx, lo, &reach, None) {
             take(fence_close(ctx, ls, (mark, len)));
         }
@@ -147,7 +156,7 @@ pub(super) fn piece(
         }
     }
     if let Some(mark) = scope.opens() {
-        let reach = [' ', mark as char];
+        let reach = reach(mark);
         if let (Some(ls), _) = line_start(ctx, lo, &reach, None) {
             take(fence_open(ctx, ls, mark));
         }
