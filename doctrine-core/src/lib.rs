@@ -88,7 +88,7 @@ pub mod tripwire {
 /// out of the documented API (as serde's `__private` is).
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::runtime::boundary::{boundaries, in_reach, Guard};
+    pub use crate::runtime::boundary::{boundaries, in_reach, marks, Guard};
     pub use crate::runtime::combination::{combination_name, combinations, Combinations, Digits};
     pub use crate::runtime::compose::{
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
@@ -99,7 +99,7 @@ pub mod __private {
         choice, collect, given, need, present, required, required_choice, taken, value_text,
     };
     pub use crate::runtime::formulation::for_family;
-    pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Row, Rows};
+    pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Printed, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::model::best_match;
     pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
@@ -115,7 +115,9 @@ pub mod __private {
     pub use crate::runtime::selector::{selected, Resolution, Selected};
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
-    pub use crate::runtime::user_template::{render_user, UserSeg, UserTemplate};
+    pub use crate::runtime::user_template::{
+        measure_user, render_user, Measured, UserSeg, UserTemplate, MAX_REPEATED_BYTES,
+    };
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
 }
 

@@ -6,11 +6,14 @@
 //! a character boundary with a short message; a template that reads renders to a trimmed
 //! text whose user stretches are in order, inside it and on character boundaries, and
 //! cover all of it when every value is empty; the composition's path agrees with the
-//! loader's.
+//! loader's; what it would print is measured first, and a template over its bound (a
+//! large value printed again and again) renders nothing and says so.
 #![no_main]
 
 use arbitrary::Arbitrary;
-use doctrine::__private::{overlay_template, NameKind, TemplateName, TemplateSpec, Value};
+use doctrine::__private::{
+    measure_user, overlay_template, NameKind, TemplateName, TemplateSpec, Value,
+};
 use doctrine_load::__internals::template::user_template;
 use libfuzzer_sys::fuzz_target;
 
@@ -38,6 +41,9 @@ struct Input {
     mustache: bool,
     jinja: bool,
     values: [String; 5],
+    /// The first value repeated this many times (up to 64 KiB), so a template printing it
+    /// again and again crosses its bound.
+    grow: u16,
 }
 
 /// What the layer may use: a text, a list, a knob, a flag, and a later-tier fact.
@@ -108,7 +114,10 @@ fuzz_target!(|input: Input| {
         mustache: input.mustache,
         jinja: input.jinja,
     };
-    let values: Vec<Value<'_>> = input.values.iter().map(|v| Value::Text(v)).collect();
+    let first = &input.values[0];
+    let grown = first.repeat((input.grow as usize).min(64 * 1024 / first.len().max(1)));
+    let mut values: Vec<Value<'_>> = input.values.iter().map(|v| Value::Text(v)).collect();
+    values[0] = Value::Text(&grown);
     let (rendered, refused) = overlay_template(&text, &spec, &values);
     match user_template(text.trim(), &spec) {
         Err(e) => {
@@ -120,8 +129,18 @@ fuzz_target!(|input: Input| {
             assert!(refused.is_some() && rendered.text.is_empty());
         }
         Ok(t) => {
+            // Over its bound, nothing is rendered and the notice says so; within it, what
+            // is printed is what was measured, less the blanks trimmed.
+            let measured = measure_user(&t, &values);
+            if measured.over() {
+                let notice = refused.expect("a template over its bound gives a notice");
+                assert!(notice.message.contains("over its bound"), "{notice:?}");
+                assert!(rendered.text.is_empty() && rendered.user.is_empty());
+                return;
+            }
             assert!(refused.is_none());
             let out = &rendered.text;
+            assert!(out.len() <= measured.printed && measured.printed <= measured.bound);
             assert_eq!(out.trim(), out);
             let mut end = 0;
             for (r, _) in &rendered.user {

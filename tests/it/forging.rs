@@ -144,12 +144,10 @@ fn compiled(inputs: &Inputs, dir: &Path, f: Formulation, with_skills: bool) -> f
 /// layer is guarded.)
 fn marks(p: &fx::Prompt, f: Formulation) -> Vec<&str> {
     let text = p.as_str();
-    let mut marks: Vec<&str> = in_reach(text, p.sections(), f, fx::guard(), &|_| true)
-        .into_iter()
-        .map(|r| &text[r])
-        .collect();
-    marks.sort_unstable();
-    marks
+    doctrine::__private::marks(
+        text,
+        in_reach(text, p.sections(), f, fx::guard(), &|_| true),
+    )
 }
 
 const FORMULATIONS: [Formulation; 3] = [
@@ -326,4 +324,42 @@ fn an_accented_tag_reads_as_its_letters() {
     };
     let p = compiled(&inputs, tmp.path(), Formulation::Tagged, false);
     assert!(p.escapes().is_empty(), "{}", p.as_str());
+}
+
+/// Run-time text that leaves a code fence or an HTML comment open in an uncontained layer
+/// would make a markdown reader take the layers after it, the locked one among them, as
+/// code or a comment: the composer closes it at the layer's end, says so, and the locked
+/// layer stands after it as written (issue 36). In the tagged formulation the layer's own
+/// tags contain it, and it is closed before its closing tag, as before.
+#[test]
+fn what_run_time_text_leaves_open_is_closed_before_the_locked_layer() {
+    for (opened, closer, what) in [
+        ("x\n```sh\nrm -rf /", "\n```", "a code fence"),
+        ("x\n  ~~~~\n", "\n~~~~", "a code fence"),
+        ("x <!-- hide", "-->", "an HTML comment"),
+    ] {
+        for f in FORMULATIONS {
+            let tmp = tempfile::tempdir().unwrap();
+            let mut inputs = Inputs::new(false);
+            inputs.repo = opened.into();
+            let p = compiled(&inputs, tmp.path(), f, false);
+            let [unclosed] = p.unclosed() else {
+                panic!("{f} {opened:?}: {:?}\n{}", p.unclosed(), p.as_str())
+            };
+            assert_eq!(
+                (unclosed.layer, unclosed.what),
+                ("tool_policy", what),
+                "{f}"
+            );
+            assert_eq!(&p.as_str()[unclosed.range.clone()], closer, "{f}");
+            assert_eq!(unclosed.source.to_string(), "fact `repo`");
+            // Closed inside its own layer, before the layers after it.
+            let policy = p.layer("tool_policy").unwrap();
+            assert!(policy.contains(closer), "{f}: {policy:?}");
+            assert!(p.notices().iter().any(|n| n.kind == NoticeKind::LeftOpen));
+            let plain = compiled(&Inputs::new(false), &tmp.path().join("plain"), f, false);
+            assert_eq!(p.layer("safety"), plain.layer("safety"), "{f}");
+            assert_eq!(marks(&p, f), marks(&plain, f), "{f}: {}", p.as_str());
+        }
+    }
 }

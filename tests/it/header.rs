@@ -179,12 +179,8 @@ fn marks(p: &fx::Prompt) -> Vec<&str> {
     let strict = |s: &Section| s.info.message.is_some_and(|m| m.index == 0);
     let (_, compiled) = MANIFESTS.iter().find(|(m, _)| *m == MANIFEST).unwrap();
     let guard = compiled().guard;
-    let mut marks: Vec<&str> = in_reach(text, p.sections(), Formulation::Markdown, guard, &strict)
-        .into_iter()
-        .map(|r| &text[r])
-        .collect();
-    marks.sort_unstable();
-    marks
+    let reached = in_reach(text, p.sections(), Formulation::Markdown, guard, &strict);
+    doctrine::__private::marks(text, reached)
 }
 
 /// A layer whose only run-time value is its header's is composed per prompt: prepared for

@@ -22,6 +22,7 @@ mod gates;
 mod golden;
 mod header;
 mod jinja;
+mod json_guard;
 mod large_manifest;
 mod list_budget;
 mod lists;

@@ -244,6 +244,38 @@ fn hostile_templates_are_read_in_bounded_time() {
     assert_eq!(p.layer("greeting"), Some("Hello."));
 }
 
+#[test]
+fn a_large_value_printed_again_and_again_keeps_the_shipped_text() {
+    // A file under its 16 KiB cap naming a 100 KB fact 3,000 times would print 300 MB.
+    let d = dir(&[("greeting.md", &"{user}".repeat(2_700))]);
+    let (overlay, notices) = load(d.path());
+    assert!(notices.is_empty(), "{notices:?}");
+    let big = "u".repeat(100_000);
+    let p = t::compose(Facts {
+        user: Some(&big),
+        ..facts()
+    })
+    .overlay(&overlay)
+    .finish();
+    assert_eq!(p.layer("greeting"), Some("Hello."));
+    assert!(p.as_str().len() < 1_000, "{}", p.as_str().len());
+    let notices = p.notices();
+    let [n] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(n.kind, NoticeKind::TemplateRejected);
+    assert!(n.message.contains("270000000 bytes"), "{}", n.message);
+    // The same file with a short value prints it every time.
+    let p = t::compose(Facts {
+        user: Some("ab"),
+        ..facts()
+    })
+    .overlay(&overlay)
+    .finish();
+    assert_eq!(p.layer("greeting").map(str::len), Some(5_400));
+    assert!(p.notices().is_empty());
+}
+
 /// `cargo doctrine render --overlay DIR` (the library path it takes) composes a user's
 /// template as compiled code does: the same bytes, user content and notices.
 #[test]

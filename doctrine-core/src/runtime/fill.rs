@@ -314,7 +314,7 @@ fn run_time(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
 /// What was written, its offsets moved past the escapes that went into the text.
 #[cold]
 fn shifted(mut w: Written, sections: &mut [Section], escapes: &[Raw]) -> Written {
-    let shift = Shift(escapes);
+    let shift = Shift::new(escapes);
     // A stretch belongs to the section it starts in (stretches are never empty).
     let section_of = |sections: &[Section], x: usize| {
         sections

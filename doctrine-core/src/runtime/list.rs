@@ -131,8 +131,8 @@ impl ListStyle {
 
     /// The bytes of piece `p` (an item's field or not) its byte budget counts.
     #[inline]
-    fn cost(&self, p: &str, field: bool) -> usize {
-        match field || !self.budget_items {
+    fn cost(&self, p: &str, field: Printed) -> usize {
+        match field.is_field() || !self.budget_items {
             true => p.len(),
             false => 0,
         }
@@ -149,11 +149,11 @@ impl ListStyle {
     /// Hands the join written after text that ends with a line break (`ends_line`) or not
     /// to `out`: the style's `join`, with a line break first where it says so.
     #[inline]
-    fn write_join(&self, ends_line: bool, out: &mut impl FnMut(&str, bool)) {
+    fn write_join(&self, ends_line: bool, out: &mut impl FnMut(&str, Printed)) {
         if self.join_ends_line && !ends_line {
-            out("\n", false);
+            out("\n", Printed::Own);
         }
-        out(self.join, false);
+        out(self.join, Printed::Own);
     }
 
     /// How many fields the item template reads: an item is kept when one is non-empty.
@@ -196,6 +196,34 @@ impl Row for &str {
     }
 }
 
+/// What a piece a list prints is: the list's own text (its joins, its item template's
+/// text, its `more` line) or an item's field (the caller's text), and of a field, whether
+/// it is written inside a JSON string (`escape = "json"`), where a section boundary is
+/// escaped the JSON way. Used by generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printed {
+    Own,
+    Field,
+    Json,
+}
+
+impl Printed {
+    /// Whether it is an item's field.
+    #[inline(always)]
+    pub fn is_field(self) -> bool {
+        self != Printed::Own
+    }
+
+    /// A field printed with `escaping`.
+    #[inline(always)]
+    fn escaped(escaping: Escaping) -> Printed {
+        match escaping {
+            Escaping::Json => Printed::Json,
+            Escaping::Xml => Printed::Field,
+        }
+    }
+}
+
 /// A list fact as composition reads it, whatever its item type: its printed length,
 /// known before it is written, and its text, piece by piece or into the prompt.
 pub trait Rows {
@@ -207,7 +235,7 @@ pub trait Rows {
     /// Hands each piece it prints to `out`, in order, with whether it is an item's field
     /// (the caller's text) rather than the list's own (for a writer that needs them one by
     /// one: trimming, user-content ranges, run-time text checked for section boundaries).
-    fn each_piece(&self, out: &mut dyn FnMut(&str, bool));
+    fn each_piece(&self, out: &mut dyn FnMut(&str, Printed));
     /// Appends what it prints to `out`.
     fn write(&self, out: &mut String);
     /// Whether an item field it prints holds a character a heading's mark is made of
@@ -223,7 +251,7 @@ pub trait Rows {
     /// Appends what it prints to `out`, calling `field(out, start)` after each item field
     /// (the caller's text, from `start` to `out`'s end): one virtual call per field, the
     /// walk itself monomorphic.
-    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize));
+    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize, Printed));
 }
 
 impl fmt::Debug for dyn Rows + '_ {
@@ -337,9 +365,9 @@ impl<'a, R: Row> List<'a, R> {
     fn measured(mut self) -> Self {
         let style = self.style;
         let (mut len, mut counted, mut full, mut marks) = (0, 0, 0, false);
-        let mut measure = |p: &str, field: bool| {
+        let mut measure = |p: &str, field: Printed| {
             len += p.len();
-            marks |= field && may_mark_a_heading(p.as_bytes());
+            marks |= field.is_field() && may_mark_a_heading(p.as_bytes());
         };
         let items = if self.cap == usize::MAX {
             // No budget: what it prints is all it would, measured in one walk.
@@ -386,7 +414,7 @@ impl<'a, R: Row> List<'a, R> {
     /// inside one would leave a JSON string unclosed or an XML entity half written. A
     /// budget of 0 prints nothing.
     #[inline]
-    fn walk(&self, out: &mut impl FnMut(&str, bool)) {
+    fn walk(&self, out: &mut impl FnMut(&str, Printed)) {
         if self.cap == usize::MAX {
             walk_all(self.rows, self.order.as_deref(), self.style, out);
             return;
@@ -431,7 +459,7 @@ fn by_item<'r, R: Row + 'r>(
     rows: impl Iterator<Item = &'r R>,
     list: &List<'_, R>,
     whole: bool,
-    out: &mut impl FnMut(&str, bool),
+    out: &mut impl FnMut(&str, Printed),
 ) {
     let style = list.style;
     let (fields, max) = (style.fields(), style.max.unwrap_or(usize::MAX));
@@ -449,7 +477,7 @@ fn by_item<'r, R: Row + 'r>(
         }
         write_item(style.item, |f| row.field(f), &mut |p, f| {
             cost += style.cost(p, f);
-            if f && first.is_empty() {
+            if f.is_field() && first.is_empty() {
                 first = p;
             }
         });
@@ -479,7 +507,7 @@ fn by_item<'r, R: Row + 'r>(
     if !whole {
         // No `more` line after a cut; past `max`, one as `walk` writes it.
         if !cut {
-            write_more(over, style, ends_line, &mut |p| out(p, false));
+            write_more(over, style, ends_line, &mut |p| out(p, Printed::Own));
         }
         return;
     }
@@ -489,11 +517,11 @@ fn by_item<'r, R: Row + 'r>(
     let mut digits = [0; 20];
     let n = decimal(over, &mut digits);
     let mut more = 0;
-    let line = |out: &mut dyn FnMut(&str, bool)| {
+    let line = |out: &mut dyn FnMut(&str, Printed)| {
         if shown > 0 {
             style.write_join(ends_line, &mut |p, f| out(p, f));
         }
-        more_line(style.more, n, &mut |p| out(p, false));
+        more_line(style.more, n, &mut |p| out(p, Printed::Own));
     };
     line(&mut |p, f| more += style.cost(p, f));
     if more <= left {
@@ -504,22 +532,27 @@ fn by_item<'r, R: Row + 'r>(
 /// Hands `row`, printed through the item template, to `out` as far as `left` bytes of its
 /// fields go: the field that crosses it is cut at the last character boundary before it,
 /// and nothing after is written.
-fn cut_item<R: Row>(style: &ListStyle, row: &R, mut left: usize, out: &mut impl FnMut(&str, bool)) {
+fn cut_item<R: Row>(
+    style: &ListStyle,
+    row: &R,
+    mut left: usize,
+    out: &mut impl FnMut(&str, Printed),
+) {
     let mut done = false;
     write_item(
         style.item,
         |f| row.field(f),
-        &mut |p, field| match (done, field) {
+        &mut |p, field| match (done, field.is_field()) {
             (true, _) => {}
-            (false, false) => out(p, false),
+            (false, false) => out(p, field),
             (false, true) if p.len() <= left => {
                 left -= p.len();
-                out(p, true);
+                out(p, field);
             }
             (false, true) => {
                 let keep = &p[..floor_char_boundary(p, left)];
                 if !keep.is_empty() {
-                    out(keep, true);
+                    out(keep, field);
                 }
                 done = true;
             }
@@ -550,7 +583,7 @@ fn walk_all<R: Row>(
     rows: &[R],
     order: Option<&[usize]>,
     style: &ListStyle,
-    out: &mut impl FnMut(&str, bool),
+    out: &mut impl FnMut(&str, Printed),
 ) -> usize {
     match order {
         Some(order) => walk(order.iter().map(|&i| &rows[i]), style, out),
@@ -569,7 +602,7 @@ impl<R: Row> Rows for List<'_, R> {
         self.items
     }
 
-    fn each_piece(&self, mut out: &mut dyn FnMut(&str, bool)) {
+    fn each_piece(&self, mut out: &mut dyn FnMut(&str, Printed)) {
         self.walk(&mut out);
     }
 
@@ -591,12 +624,12 @@ impl<R: Row> Rows for List<'_, R> {
         self.marks
     }
 
-    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize)) {
-        self.walk(&mut |p, is_field| {
+    fn write_fields(&self, out: &mut String, field: &mut dyn FnMut(&mut String, usize, Printed)) {
+        self.walk(&mut |p, printed| {
             let start = out.len();
             out.push_str(p);
-            if is_field {
-                field(out, start);
+            if printed.is_field() {
+                field(out, start, printed);
             }
         });
     }
@@ -620,7 +653,7 @@ fn kept(row: &impl Row, style: &ListStyle, fields: usize) -> bool {
 fn walk<'r, R: Row + 'r>(
     rows: impl Iterator<Item = &'r R>,
     style: &ListStyle,
-    out: &mut impl FnMut(&str, bool),
+    out: &mut impl FnMut(&str, Printed),
 ) -> usize {
     let fields = style.fields();
     let cap = style.max.unwrap_or(usize::MAX);
@@ -643,7 +676,7 @@ fn walk<'r, R: Row + 'r>(
         }
         shown += 1;
     }
-    write_more(left, style, ends_line, &mut |p| out(p, false));
+    write_more(left, style, ends_line, &mut |p| out(p, Printed::Own));
     shown + left
 }
 
@@ -660,11 +693,11 @@ pub fn render_list(items: &[&str], style: &'static ListStyle) -> String {
 pub fn write_item<'r>(
     item: &'r [ItemPiece],
     field: impl Fn(usize) -> &'r str,
-    out: &mut impl FnMut(&'r str, bool),
+    out: &mut impl FnMut(&'r str, Printed),
 ) {
     // The most common template, `{0}`, without the walk.
     if let [ItemPiece::Field(i)] = item {
-        return out(field(*i), true);
+        return out(field(*i), Printed::Field);
     }
     // Sections skipped from here: the depth of the outermost one that is off.
     let (mut depth, mut off_at) = (0usize, None);
@@ -683,9 +716,12 @@ pub fn write_item<'r>(
                 depth = depth.saturating_sub(1);
             }
             _ if off_at.is_some() => {}
-            ItemPiece::Text(t) => out(t, false),
-            ItemPiece::Field(i) => out(field(i), true),
-            ItemPiece::Escaped(i, e) => e.each_piece(field(i), &mut |p| out(p, true)),
+            ItemPiece::Text(t) => out(t, Printed::Own),
+            ItemPiece::Field(i) => out(field(i), Printed::Field),
+            ItemPiece::Escaped(i, e) => {
+                let printed = Printed::escaped(e);
+                e.each_piece(field(i), &mut |p| out(p, printed))
+            }
         }
     }
 }

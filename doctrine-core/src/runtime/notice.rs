@@ -72,7 +72,9 @@ pub enum NoticeKind {
     LeftOpen,
     /// A user's file read as a template with its layer's facts (`overlay_interpolate`)
     /// that does not read as one (a name the layer may not use, an unclosed section, a
-    /// per-turn fact in a cached layer): the shipped text was kept.
+    /// per-turn fact in a cached layer), or that with a composition's values would print
+    /// more than its bound (`MAX_REPEATED_BYTES` beyond its text and each value once): the
+    /// shipped text was kept.
     TemplateRejected,
     /// A value from outside (a fact, a list item, a slot, a user's file) held characters
     /// the manifest's `sanitize` cleans (tag characters, bidi controls and invisible

@@ -6,7 +6,7 @@ use super::emit::rebuilt;
 use super::escape::Escaping;
 use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip};
-use super::list::Rows;
+use super::list::{Printed, Rows};
 
 /// One layer's contribution, as resolved by generated code for a given role, choices,
 /// flags, knobs, facts, overlay and slots.
@@ -118,7 +118,7 @@ pub enum Value<'a> {
 impl Value<'_> {
     /// How many bytes it prints.
     #[inline(always)]
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match *self {
             Value::Text(t) => t.len(),
             Value::List(list) => list.printed_len(),
@@ -184,16 +184,24 @@ pub(super) fn each_value<'v>(
 pub(super) enum Kind {
     Lit,
     Text(usize),
-    List(usize, bool),
+    List(usize, Printed),
+    /// A value escaped `json`: a boundary in it is escaped the JSON way.
+    Json(usize),
 }
 
 impl Kind {
     /// The value whose caller-given text this piece is, if it is.
     pub(super) fn value(self) -> Option<usize> {
         match self {
-            Kind::Text(v) | Kind::List(v, true) => Some(v),
-            Kind::Lit | Kind::List(_, false) => None,
+            Kind::Text(v) | Kind::Json(v) => Some(v),
+            Kind::List(v, p) => p.is_field().then_some(v),
+            Kind::Lit => None,
         }
+    }
+
+    /// Whether the piece is written inside a JSON string (a value or field escaped `json`).
+    pub(super) fn json(self) -> bool {
+        matches!(self, Kind::Json(_) | Kind::List(_, Printed::Json))
     }
 }
 
@@ -210,7 +218,11 @@ pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnM
         }
         // Every piece of an escaped value is the caller's text, its quotes included.
         (Value::Escaped(t, e), v) => {
-            let kind = v.map_or(Kind::Lit, Kind::Text);
+            let kind = match (v, e) {
+                (None, _) => Kind::Lit,
+                (Some(v), Escaping::Json) => Kind::Json(v),
+                (Some(v), Escaping::Xml) => Kind::Text(v),
+            };
             e.each_piece(t, &mut |p| piece(p, kind))
         }
     });

@@ -31,24 +31,42 @@ pub struct UserTemplate {
     pub segs: Vec<UserSeg>,
 }
 
-/// What `template` prints with `values`, trimmed as an overlay's text is, with the
-/// stretches of it the user's file supplied (`file`): its literal pieces as far as kept.
-pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static str) -> Rendered {
-    let mut text = String::with_capacity(template.lits.len());
-    let mut user: Vec<Range<usize>> = Vec::new();
+/// The most bytes a user's template may print beyond its own text and one printing of
+/// each value it names: a value printed again and again is the one way a small file makes
+/// a large prompt (a 15 KB file naming a 100 KB fact 3,000 times would print 300 MB).
+pub const MAX_REPEATED_BYTES: usize = 64 * 1024;
+
+/// What a user's template prints with some values, measured before it is rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The bytes it would print (before trimming).
+    pub printed: usize,
+    /// The most it may: its literal text, each value it prints once, and
+    /// [`MAX_REPEATED_BYTES`].
+    pub bound: usize,
+}
+
+impl Measured {
+    /// Whether it prints more than it may.
+    pub fn over(&self) -> bool {
+        self.printed > self.bound
+    }
+}
+
+/// One step of a template rendered with values: a literal range or a value.
+enum Step<'t, 'v> {
+    Lit(&'t str),
+    Value(usize, Value<'v>),
+}
+
+/// Hands each piece `template` prints with `values` to `f`, sections decided.
+fn walk<'t, 'v>(template: &'t UserTemplate, values: &[Value<'v>], mut f: impl FnMut(Step<'t, 'v>)) {
     let segs = &template.segs;
     let mut i = 0;
     while let Some(seg) = segs.get(i) {
         match seg {
-            UserSeg::Lit(r) => {
-                let from = text.len();
-                text.push_str(&template.lits[r.clone()]);
-                match user.last_mut() {
-                    Some(last) if last.end == from => last.end = text.len(),
-                    _ => user.push(from..text.len()),
-                }
-            }
-            UserSeg::Value(v) => print(values[*v], &mut text),
+            UserSeg::Lit(r) => f(Step::Lit(&template.lits[r.clone()])),
+            UserSeg::Value(v) => f(Step::Value(*v, values[*v])),
             UserSeg::If(v, negated, len) => {
                 if values[*v].is_empty() != *negated {
                     i += len;
@@ -64,6 +82,48 @@ pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static
         }
         i += 1;
     }
+}
+
+/// How many bytes `template` prints with `values`, and the most it may.
+pub fn measure_user(template: &UserTemplate, values: &[Value<'_>]) -> Measured {
+    let mut printed = 0usize;
+    let mut once = 0usize;
+    let mut seen = vec![false; values.len()];
+    walk(template, values, |step| match step {
+        Step::Lit(t) => printed = printed.saturating_add(t.len()),
+        Step::Value(v, value) => {
+            let len = value.len();
+            printed = printed.saturating_add(len);
+            if !std::mem::replace(&mut seen[v], true) {
+                once = once.saturating_add(len);
+            }
+        }
+    });
+    let bound = template
+        .lits
+        .len()
+        .saturating_add(once)
+        .saturating_add(MAX_REPEATED_BYTES);
+    Measured { printed, bound }
+}
+
+/// What `template` prints with `values`, trimmed as an overlay's text is, with the
+/// stretches of it the user's file supplied (`file`): its literal pieces as far as kept.
+/// The caller measures first ([`measure_user`]) and renders only what is within bound.
+pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static str) -> Rendered {
+    let mut text = String::with_capacity(template.lits.len());
+    let mut user: Vec<Range<usize>> = Vec::new();
+    walk(template, values, |step| match step {
+        Step::Lit(lit) => {
+            let from = text.len();
+            text.push_str(lit);
+            match user.last_mut() {
+                Some(last) if last.end == from => last.end = text.len(),
+                _ => user.push(from..text.len()),
+            }
+        }
+        Step::Value(_, value) => print(value, &mut text),
+    });
     trimmed(text, user, file)
 }
 
@@ -140,5 +200,24 @@ mod tests {
         let t = template(&["?0", " x "]);
         let r = render_user(&t, &[Value::Text("")], "x.md");
         assert_eq!((r.text.as_str(), r.user.len()), ("", 0));
+    }
+
+    #[test]
+    fn a_value_printed_again_and_again_is_measured_against_its_bound() {
+        let big = "x".repeat(10_000);
+        // Once, twice: each value printed once is free; the template's text too.
+        let once = measure_user(&template(&["a", "$0", "b"]), &[Value::Text(&big)]);
+        assert_eq!((once.printed, once.over()), (10_002, false));
+        assert_eq!(once.bound, 2 + 10_000 + MAX_REPEATED_BYTES);
+        // Seven printings repeat 60,000 bytes, within the bound; eight repeat 70,000.
+        let seven = template(&["$0"; 7]);
+        assert!(!measure_user(&seven, &[Value::Text(&big)]).over());
+        let eight = template(&["$0"; 8]);
+        let m = measure_user(&eight, &[Value::Text(&big)]);
+        assert_eq!((m.printed, m.over()), (80_000, true));
+        // A section left out prints nothing, and is not counted.
+        let gated = template(&["?1", "$0", "$0", "$0", "$0", "$0", "$0", "$0", "$0"]);
+        let values = [Value::Text(&big), Value::Text("")];
+        assert_eq!(measure_user(&gated, &values).printed, 70_000);
     }
 }

@@ -107,7 +107,7 @@ fn write_template<'a>(
         return write_values(segs, values, out);
     }
     let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
-        if let (true, Kind::Text(v)) = (record, kind) {
+        if let (true, Kind::Text(v) | Kind::Json(v)) = (record, kind) {
             let base = out.text.len();
             for (range, source) in user.iter().filter(|(u, _)| *u == v).flat_map(|(_, s)| *s) {
                 let (from, to) = (range.start.max(kept.start), range.end.min(kept.end));
@@ -118,7 +118,10 @@ fn write_template<'a>(
             }
         }
         let via = kind.value().and_then(|v| out.text.fact(v));
-        out.text.put(&p[kept], via);
+        match kind.json() {
+            true => out.text.put_json(&p[kept], via),
+            false => out.text.put(&p[kept], via),
+        }
     };
     match trim {
         Trim::No => each_piece(segs, values, |p, kind| put(p, kind, 0..p.len())),

@@ -3,7 +3,9 @@
 //! checked by the compiler. Anything else is refused with where and why, and the shipped
 //! text is kept.
 
-use doctrine_core::__private::{render_user, Rendered, UserSeg, UserTemplate, Value};
+use doctrine_core::__private::{
+    measure_user, render_user, Rendered, UserSeg, UserTemplate, Value, MAX_REPEATED_BYTES,
+};
 use doctrine_core::introspect::{Notice, NoticeKind};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -157,7 +159,22 @@ pub fn overlay_template(
         return (Rendered::default(), None);
     }
     match &*read_once(text, spec) {
-        Ok(t) => (render_user(t, values, spec.file), None),
+        Ok(t) => {
+            let measured = measure_user(t, values);
+            if !measured.over() {
+                return (render_user(t, values, spec.file), None);
+            }
+            let message = format!(
+                "The overlay text for layer `{}` is read as a template with the layer's facts, \
+                 and with this composition's values it would print {} bytes, over its bound \
+                 of {} (its own text, each value once, and {} bytes of values printed again); \
+                 the shipped text was kept. Print a large value once.",
+                spec.layer, measured.printed, measured.bound, MAX_REPEATED_BYTES
+            );
+            let subject = format!("overlay {}", spec.file);
+            let notice = Notice::new(subject, NoticeKind::TemplateRejected, message);
+            (Rendered::default(), Some(notice))
+        }
         Err(e) => {
             let (line, col) = e.line_col(text);
             let message = format!(

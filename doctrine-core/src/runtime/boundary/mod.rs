@@ -26,7 +26,7 @@ use std::ops::Range;
 use super::instruction::{Authority, Instruction};
 
 pub(crate) use notices::notices;
-pub use oracle::{boundaries, in_reach};
+pub use oracle::{boundaries, in_reach, marks};
 pub(crate) use scope::Scope;
 pub(crate) use writer::{may_mark_a_heading, Closed, Guarded, Piece, Raw, Shift};
 

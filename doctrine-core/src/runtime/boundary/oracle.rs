@@ -84,6 +84,15 @@ fn guarded(start: usize, line: &str, guard: &Guard) -> Option<Range<usize>> {
     guard.lines.contains(&text).then(|| at..at + text.len())
 }
 
+/// The texts of `ranges` in `text`, sorted: boundaries compared by what they write, not
+/// where (a prompt with harmless values against the same prompt with hostile ones). Used
+/// by tests and the fuzz targets.
+pub fn marks(text: &str, ranges: Vec<Range<usize>>) -> Vec<&str> {
+    let mut marks: Vec<&str> = ranges.into_iter().map(|r| &text[r]).collect();
+    marks.sort_unstable();
+    marks
+}
+
 /// The guard's promise over a whole composed prompt, stated plainly: every section boundary
 /// a model could read as one where a locked layer can be reached, and every way a
 /// container fails to hold. With harmless inputs it is the manifest's own boundaries; the
@@ -138,6 +147,19 @@ pub fn in_reach(
             out.push(h.end..h.end);
         }
     }
+    // An uncontained layer guarded against every boundary: what it leaves open would hide
+    // the layers after it from a markdown reader.
+    for s in sections
+        .iter()
+        .filter(|s| strict(s) && uncontained(s, formulation))
+    {
+        if let Some(r) = s.state.range() {
+            let from = s.header().map_or(r.start, |h| h.end);
+            if left_open(&text[from..r.end]) {
+                out.push(r.end..r.end);
+            }
+        }
+    }
     for c in &contents {
         let body = &text[c.range.clone()];
         for (i, _) in body.match_indices("</") {
@@ -163,6 +185,14 @@ pub fn in_reach(
     out.sort_by_key(|r| (r.start, r.end));
     out.dedup();
     out
+}
+
+/// Whether section `s`, composed in `formulation`, stands in no container of its own (no
+/// tagged title, no wrapper that pairs).
+fn uncontained(s: &Section, formulation: Formulation) -> bool {
+    let tagged =
+        formulation == Formulation::Tagged && s.info.title.is_some_and(|t| !t.tag.is_empty());
+    !tagged && !s.info.wrap.is_some_and(|w| w.container.is_some())
 }
 
 /// Each line of section `s`'s header that would open a code fence of its fenced wrapper's

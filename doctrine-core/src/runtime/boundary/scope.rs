@@ -135,10 +135,12 @@ impl Scope {
     }
 
     /// What the text leaves open (a fence, a comment) is closed before the closing text
-    /// of the tag container around it (inside a fence nothing opens: its text is code), or
-    /// a header's at the header's end.
+    /// of the tag container around it (inside a fence nothing opens: its text is code), a
+    /// header's at the header's end, and an uncontained layer's at its end, where a
+    /// markdown reader would otherwise read the layers after it, locked ones included, as
+    /// code or a comment.
     #[inline(always)]
     pub(crate) fn tracks(&self) -> bool {
-        self.header || (!self.full() && self.fence().is_none() && self.has_closers())
+        self.full() || (self.fence().is_none() && self.has_closers())
     }
 }

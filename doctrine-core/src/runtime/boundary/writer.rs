@@ -9,7 +9,7 @@ use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Scope, Supplied, Via};
 use crate::runtime::container::{fence_lines, left_open_but, LeftOpen, Reading};
 use crate::runtime::escape::Escaping;
-use crate::runtime::list::Rows;
+use crate::runtime::list::{Printed, Rows};
 
 /// An escape found while writing: where the `\` goes (before the byte at `at`), in which
 /// section (layer index), the boundary's bytes, and where the text came from.
@@ -19,6 +19,11 @@ pub(crate) struct Raw {
     pub(crate) section: usize,
     pub(crate) boundary: (usize, usize),
     pub(crate) source: Supplied,
+    /// The escape lands inside a JSON string (a value escaped `json`), where a `\` may
+    /// only begin one of JSON's escapes: the character after it is written as one.
+    pub(crate) json: bool,
+    /// The bytes the escape adds to the text (set when the escapes go in).
+    pub(crate) width: usize,
 }
 
 /// A run-time piece, and how far the text went when it was last checked (everything
@@ -29,6 +34,8 @@ struct Pending<'a> {
     hi: usize,
     checked: usize,
     via: Via<'a>,
+    /// Written inside a JSON string.
+    json: bool,
 }
 
 /// Whether `s` holds a character a heading's mark is made of (`#`, `=`, `-`): without one,
@@ -62,6 +69,12 @@ fn marks(w: u64) -> u64 {
     (at(b'#') | at(b'=') | at(b'-')) & HIGH
 }
 
+/// Whether `s` holds a character a code fence or an HTML comment opens with.
+#[inline(always)]
+fn may_open(s: &[u8]) -> bool {
+    s.iter().any(|b| matches!(b, b'`' | b'~' | b'<'))
+}
+
 /// A prompt's text being written, layer by layer.
 pub(crate) struct Guarded<'a> {
     text: String,
@@ -83,6 +96,8 @@ pub(crate) struct Guarded<'a> {
     spans: Vec<(usize, usize, Via<'a>)>,
     /// What was closed that run-time text left open inside a container.
     closed: Vec<Closed>,
+    /// The run-time piece being written lands inside a JSON string.
+    json: bool,
 }
 
 /// A code fence or an HTML comment that run-time text left open inside a container, and
@@ -120,6 +135,7 @@ impl<'a> Guarded<'a> {
             pieces: Vec::new(),
             spans: Vec::new(),
             closed: Vec::new(),
+            json: false,
         }
     }
 
@@ -150,6 +166,15 @@ impl<'a> Guarded<'a> {
             Some(via) => self.runtime(s, via),
             None => self.push(s),
         }
+    }
+
+    /// [`Self::put`] for a piece written inside a JSON string (a value escaped `json`,
+    /// piece by piece).
+    #[inline]
+    pub(crate) fn put_json(&mut self, s: &str, via: Option<Via<'a>>) {
+        self.json = true;
+        self.put(s, via);
+        self.json = false;
     }
 
     /// Layer `section` starts here, its run-time text guarded as `scope` says.
@@ -277,6 +302,8 @@ impl<'a> Guarded<'a> {
                 section: self.section,
                 boundary: (pos, (pos + 3).min(self.text.len())),
                 source: via.supplied(self.guard),
+                json: false,
+                width: 1,
             });
         }
         escaped.push_str(&content[done..]);
@@ -284,10 +311,13 @@ impl<'a> Guarded<'a> {
     }
 
     /// A run-time piece from `lo` to the text's end: kept when the layer's scope closes
-    /// what run-time text leaves open.
+    /// what run-time text leaves open. Uncontained, only a piece that may open something
+    /// is kept (a fence's or a comment's first character in it): most layers then keep
+    /// none, and their end reads nothing again.
     #[inline(always)]
     fn span(&mut self, lo: usize, via: Via<'a>) {
-        if self.scope.tracks() {
+        let scope = &self.scope;
+        if scope.tracks() && (!scope.full() || may_open(&self.text.as_bytes()[lo..])) {
             self.spans.push((lo, self.text.len(), via));
         }
     }
@@ -352,7 +382,9 @@ impl<'a> Guarded<'a> {
         let lo = self.text.len();
         escaping.push(s, &mut self.text);
         if let Some(via) = via {
+            self.json = escaping == Escaping::Json;
             self.pushed(lo, via);
+            self.json = false;
             self.record(lo, via);
             self.span(lo, via);
         }
@@ -392,11 +424,13 @@ impl<'a> Guarded<'a> {
         }
         // The walk writes into the text itself; each field is checked where it landed.
         let mut text = std::mem::take(&mut self.text);
-        list.write_fields(&mut text, &mut |text, start| {
+        list.write_fields(&mut text, &mut |text, start, printed| {
             let marks = self.may_hold(&text.as_bytes()[start..]);
             if marks || !self.pending.is_empty() {
                 std::mem::swap(&mut self.text, text);
+                self.json = printed == Printed::Json;
                 self.checked(start, marks, via);
+                self.json = false;
                 std::mem::swap(&mut self.text, text);
             }
         });
@@ -406,9 +440,11 @@ impl<'a> Guarded<'a> {
     /// [`Self::list`], each field checked and recorded where it landed.
     fn list_recorded(&mut self, list: &dyn Rows, via: Via<'a>) {
         let mut text = std::mem::take(&mut self.text);
-        list.write_fields(&mut text, &mut |text, start| {
+        list.write_fields(&mut text, &mut |text, start, printed| {
             std::mem::swap(&mut self.text, text);
+            self.json = printed == Printed::Json;
             self.pushed(start, via);
+            self.json = false;
             self.record(start, via);
             std::mem::swap(&mut self.text, text);
         });
@@ -440,6 +476,7 @@ impl<'a> Guarded<'a> {
                 hi,
                 checked: lo,
                 via,
+                json: self.json,
             };
             if self.check(p, false) {
                 self.pending.push(Pending { checked: hi, ..p });
@@ -481,11 +518,18 @@ impl<'a> Guarded<'a> {
             at(p.checked),
             (guard, scope),
             |f: Found| {
+                let mut first = back(f.first.max(at(p.lo)));
+                // A JSON string's opening quote is not its text: the escape goes into it.
+                if p.json && first == p.lo && text.as_bytes().get(first) == Some(&b'"') {
+                    first += 1;
+                }
                 escapes.push(Raw {
-                    at: back(f.first.max(at(p.lo))),
+                    at: first,
                     section: *section,
                     boundary: (back(f.start).max(base), back(f.end).min(end)),
                     source: p.via.supplied(guard),
+                    json: p.json,
+                    width: 1,
                 })
             },
         )
@@ -513,47 +557,103 @@ impl<'a> Guarded<'a> {
 /// What [`Guarded::finish`] gives.
 pub(crate) type Finished = (String, Vec<Raw>, Vec<Piece>, Vec<Closed>);
 
-/// `text` with a `\` inserted before each of `escapes`, and the escapes, sorted.
+/// `text` with each of `escapes` in place, and the escapes, sorted, each with its width.
 #[cold]
 fn escaped(text: String, mut escapes: Vec<Raw>) -> (String, Vec<Raw>) {
     escapes.sort_by_key(|e| (e.at, e.section));
     escapes.dedup_by_key(|e| (e.at, e.section));
     let mut out = String::with_capacity(text.len() + escapes.len());
     let mut from = 0;
-    for e in &escapes {
+    for e in &mut escapes {
+        // An escape inside a character the one before it rewrote adds nothing (a
+        // boundary begins on its own character; this is never expected).
+        if e.at < from {
+            e.width = 0;
+            continue;
+        }
         out.push_str(&text[from..e.at]);
-        out.push('\\');
-        from = e.at;
+        let (written, took) = escape_at(&text[e.at..], e.json, &mut out);
+        (e.width, from) = (written - took, e.at + took);
     }
     out.push_str(&text[from..]);
     (out, escapes)
 }
 
+/// Writes the escape that goes before `rest` into `out`: a `\`. Inside a JSON string, where
+/// a `\` may only begin one of JSON's escapes, the character it stands before is written
+/// as `\uXXXX` instead (a `/` as `\/`), so the string stays valid JSON and reads back as
+/// the value it was. How many bytes were written, and how many of `rest` they stand for.
+fn escape_at(rest: &str, json: bool, out: &mut String) -> (usize, usize) {
+    let c = rest.chars().next();
+    match (json, c) {
+        (true, Some(c)) if !matches!(c, '/' | '"' | '\\') => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            let mut units = [0; 2];
+            let units = c.encode_utf16(&mut units);
+            for &u in units.iter() {
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    out.push(char::from(HEX[usize::from((u >> shift) & 0xf)]));
+                }
+            }
+            (6 * units.len(), c.len_utf8())
+        }
+        // A closing tag's `\/` is one of JSON's escapes; a quote or a backslash is never
+        // the first byte of a boundary inside a string.
+        _ => {
+            out.push('\\');
+            (1, 0)
+        }
+    }
+}
+
 /// Where offsets of the text as written land once `escapes` (sorted, from
 /// [`Guarded::finish`]) are in: a layer's start moves past the escapes before it, its end
 /// past those in it too.
-pub(crate) struct Shift<'e>(pub(crate) &'e [Raw]);
+pub(crate) struct Shift<'e> {
+    escapes: &'e [Raw],
+    /// The bytes the escapes before each one added.
+    before: Vec<usize>,
+}
 
-impl Shift<'_> {
+impl<'e> Shift<'e> {
+    pub(crate) fn new(escapes: &'e [Raw]) -> Self {
+        let mut before = Vec::with_capacity(escapes.len() + 1);
+        before.push(0);
+        for e in escapes {
+            before.push(before[before.len() - 1] + e.width);
+        }
+        Shift { escapes, before }
+    }
+
+    /// The bytes the first `n` escapes added.
+    fn added(&self, n: usize) -> usize {
+        self.before[n]
+    }
+
     /// Offset `x`, the start of something in section `section`.
     pub(crate) fn start(&self, x: usize, section: usize) -> usize {
-        x + self.0.partition_point(|e| (e.at, e.section) < (x, section))
+        x + self.added(
+            self.escapes
+                .partition_point(|e| (e.at, e.section) < (x, section)),
+        )
     }
 
     /// Offset `x`, the end of something in section `section`.
     pub(crate) fn end(&self, x: usize, section: usize) -> usize {
-        x + self
-            .0
-            .partition_point(|e| (e.at, e.section) <= (x, section))
+        x + self.added(
+            self.escapes
+                .partition_point(|e| (e.at, e.section) <= (x, section)),
+        )
     }
 
     /// The escapes as a prompt reports them.
     pub(crate) fn escapes(&self, layer: impl Fn(usize) -> &'static str) -> Vec<Escape> {
-        self.0
+        self.escapes
             .iter()
             .enumerate()
             .map(|(i, e)| Escape {
-                at: e.at + i,
+                at: e.at + self.added(i),
                 boundary: self.start(e.boundary.0, e.section)..self.end(e.boundary.1, e.section),
                 layer: layer(e.section),
                 source: e.source.clone(),

@@ -1,0 +1,136 @@
+//! Arbitrary values printed escaped (`escape = "json"` and `"xml"`, a fact's and a list
+//! field's, whole and piece by piece) beside a locked layer, in each formulation, through
+//! the code `doctrine!` generates for `fuzz/escaped/doctrine.toml`: each JSON string reads
+//! back with `serde_json` as the value given, whatever the guard escaped in it; each XML
+//! text reads back with `roxmltree` as the value less what XML cannot carry, once the
+//! guard's `\` are taken out; and the boundaries in reach of the locked layer are those of
+//! the same prompt with harmless values.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use doctrine::__private::in_reach;
+use doctrine::input::Formulation;
+use libfuzzer_sys::fuzz_target;
+
+mod fx {
+    doctrine::doctrine!("../escaped/doctrine.toml");
+    /// What the manifest guards its run-time text against.
+    pub fn guard() -> &'static doctrine::__private::Guard {
+        &__doctrine::GUARD
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    formulation: u8,
+    query: String,
+    title: String,
+    schema: String,
+    xml: String,
+}
+
+fuzz_target!(|input: Input| {
+    let f = doctrine_fuzz::formulation(input.formulation);
+    let p = compose(&input, f);
+    let text = p.as_str();
+    let harmless = Input {
+        formulation: input.formulation,
+        query: "q".into(),
+        title: "t".into(),
+        schema: "s".into(),
+        xml: "x".into(),
+    };
+    assert_eq!(
+        marks(&p, f),
+        marks(&compose(&harmless, f), f),
+        "{f}: {text:?}"
+    );
+
+    // The JSON strings, as JSON reads them.
+    let request = p.layer("request").unwrap();
+    let object = &request[request.find('{').unwrap()..=request.rfind('}').unwrap()];
+    let object: serde_json::Value =
+        serde_json::from_str(object).unwrap_or_else(|e| panic!("{f}: not JSON: {object:?}: {e}"));
+    assert_eq!(object["q"], *input.query, "{f}: {object}");
+    let again: serde_json::Value = serde_json::from_str(p.layer("trimmed").unwrap())
+        .unwrap_or_else(|e| panic!("{f}: not JSON: {:?}: {e}", p.layer("trimmed")));
+    assert_eq!(again["again"], *input.query, "{f}");
+    let tools = p.layer("tools").unwrap();
+    let item = &tools[tools.find("t=\"").unwrap() + 2..];
+    let mut strings = serde_json::Deserializer::from_str(item).into_iter::<String>();
+    let schema = strings
+        .next()
+        .unwrap()
+        .unwrap_or_else(|e| panic!("{f}: {item:?}: {e}"));
+    assert_eq!(schema, input.schema, "{f}: {item:?}");
+    let rest = &item[strings.byte_offset()..];
+    assert!(
+        rest.starts_with("|<x>") && rest.ends_with("</x>"),
+        "{f}: {rest:?}"
+    );
+
+    // The XML texts, as an XML parser reads them, the guard's escapes taken out.
+    let unescaped = |part: &str| {
+        let start = part.as_ptr() as usize - text.as_ptr() as usize;
+        let range = start..start + part.len();
+        let at: Vec<usize> = (p.escapes().iter().map(|e| e.at))
+            .filter(|at| range.contains(at))
+            .collect();
+        let bytes = range
+            .filter(|i| !at.contains(i))
+            .map(|i| text.as_bytes()[i]);
+        String::from_utf8(bytes.collect()).unwrap()
+    };
+    let element = |xml: &str, name: &str| {
+        let doc = roxmltree::Document::parse(xml)
+            .unwrap_or_else(|e| panic!("{f}: not XML: {xml:?}: {e}"));
+        assert_eq!(doc.root_element().tag_name().name(), name);
+        doc.root_element().text().unwrap_or("").to_string()
+    };
+    let title = p.layer("title").unwrap();
+    assert_eq!(
+        element(&unescaped(title), "title"),
+        xml_text(&input.title),
+        "{f}"
+    );
+    assert_eq!(
+        element(&unescaped(&rest[1..]), "x"),
+        xml_text(&input.xml),
+        "{f}"
+    );
+});
+
+fn compose(input: &Input, f: Formulation) -> fx::Prompt {
+    let items = [fx::ToolsItem {
+        name: "t",
+        schema: &input.schema,
+        xml: &input.xml,
+    }];
+    fx::compose(fx::Facts {
+        query: Some(&input.query),
+        title: &input.title,
+        tools: &items,
+    })
+    .formulation(f)
+    .finish()
+}
+
+/// What XML 1.0 text can carry of `value`, as a parser reads it back: the characters XML
+/// has no place for (controls other than tab, line feed and carriage return; U+FFFE,
+/// U+FFFF) left out, and line ends read as XML reads them (CR LF and a lone CR as LF).
+fn xml_text(value: &str) -> String {
+    let kept: String = value
+        .chars()
+        .filter(|&c| matches!(c, '\t' | '\n' | '\r' | ' '..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..))
+        .collect();
+    kept.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// The boundaries in reach of the locked layer (the manifest is one message), sorted.
+fn marks(p: &fx::Prompt, f: Formulation) -> Vec<&str> {
+    let text = p.as_str();
+    doctrine::__private::marks(
+        text,
+        in_reach(text, p.sections(), f, fx::guard(), &|_| true),
+    )
+}
