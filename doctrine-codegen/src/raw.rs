@@ -795,7 +795,8 @@ pub(super) enum SanitizeSpec {
 }
 
 impl FromToml for SanitizeSpec {
-    const EXPECTED: &'static str = "a list of `\"tags\"`, `\"bidi\"`, `\"nfc\"`, or `false`";
+    const EXPECTED: &'static str =
+        "a list of `\"tags\"`, `\"bidi\"`, `\"nfc\"`, `\"variation\"`, or `false`";
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
         match v.get_ref() {
             DeValue::Boolean(false) => Ok(SanitizeSpec::Off),
@@ -873,6 +874,7 @@ keywords! {
         Tags = "tags",
         Bidi = "bidi",
         Nfc = "nfc",
+        Variation = "variation",
     }
 }
 

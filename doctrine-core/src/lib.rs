@@ -94,6 +94,7 @@ pub mod __private {
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
         MAX_INLINE_LAYERS,
     };
+    pub use crate::runtime::escape::xml_dropped;
     pub use crate::runtime::escape::Escaping;
     pub use crate::runtime::fact::{
         choice, collect, given, need, present, required, required_choice, taken, value_text,

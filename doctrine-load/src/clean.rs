@@ -10,7 +10,10 @@
 //! - `bidi`: the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
 //!   and the default-ignorable characters that render as nothing and carry no meaning in
 //!   text: U+00AD, U+115F, U+17B4, U+17B5, U+180E, U+200B, U+2060–U+2065, U+206A–U+206F,
-//!   U+3164, U+FEFF, U+FFA0, U+FFF0–U+FFF8, U+1BCA0–U+1BCA3, U+1D173–U+1D17A. A zero-width
+//!   U+3164, U+FEFF, U+FFA0, U+FFF0–U+FFF8, U+1BCA0–U+1BCA3, U+1D173–U+1D17A; the
+//!   interlinear annotation characters U+FFF9–U+FFFB (format controls, not default-ignorable,
+//!   which a viewer may use to hide the annotation's text from the reader, not from a model);
+//!   and U+070F (the Syriac abbreviation mark) unless a Syriac letter follows it. A zero-width
 //!   joiner or non-joiner (U+200D, U+200C) is removed unless it stands between two
 //!   non-ASCII characters that stay: there it joins an emoji sequence (👩‍💻) or shapes
 //!   Persian, Arabic or Indic letters, and removing it would change what is read; between
@@ -18,11 +21,18 @@
 //!   default-ignorable: variation selectors (emoji and CJK presentation), U+034F (the
 //!   combining grapheme joiner, which orders marks), Mongolian free variation selectors
 //!   and U+1160 (Hangul syllable composition).
+//! - `variation`: the variation selectors that select nothing a reader sees, which can carry
+//!   hidden bytes as tag characters do (one selector a byte, all after one letter): a
+//!   selector after another (a run), one at the start, and a supplementary one
+//!   (U+E0100–U+E01EF) after an ASCII character. The first selector after a character is
+//!   kept (an emoji's presentation, `❤️`, a keycap `1️⃣`, an ideographic variant), so one
+//!   selector per character, up to four bits, still passes.
 //! - `nfc`: the value (after the removals) normalised to NFC when it is not already.
 
 use std::borrow::Cow;
 
 use doctrine_core::__private::{Clean, Removed, Row};
+use doctrine_core::instructions::Instruction;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// The black flag that starts a subdivision flag's tag sequence.
@@ -48,6 +58,36 @@ fn is_joiner(c: char) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}')
 }
 
+/// Whether `c` is a variation selector: U+FE00–U+FE0F, U+E0100–U+E01EF, or one of
+/// Mongolian's free variation selectors.
+pub fn is_variation_selector(c: char) -> bool {
+    matches!(c as u32, 0xFE00..=0xFE0F | 0xE0100..=0xE01EF | 0x180B..=0x180D | 0x180F)
+}
+
+/// Whether variation selector `c` after `before` (the last character kept) selects
+/// something: it follows a character that is no selector itself, and a supplementary one
+/// (U+E0100–U+E01EF, ideographic variants) follows a character that is not ASCII. A run
+/// of selectors, one at the start, or a supplementary one after ASCII selects nothing and
+/// can carry a byte each.
+fn selects(before: Option<char>, c: char) -> bool {
+    let Some(b) = before.filter(|&b| !is_variation_selector(b)) else {
+        return false;
+    };
+    (c as u32) < 0xE0100 || !b.is_ascii()
+}
+
+/// The Syriac abbreviation mark: a line over the Syriac letters after it, and invisible
+/// anywhere else.
+const SYRIAC_ABBREVIATION: char = '\u{070F}';
+
+/// Whether the text after a Syriac abbreviation mark starts with a Syriac letter, which
+/// the mark draws over (elsewhere it shows nothing and is removed).
+fn marks_syriac(rest: &str) -> bool {
+    rest.chars()
+        .next()
+        .is_some_and(|c| ('\u{0710}'..='\u{074F}').contains(&c))
+}
+
 /// Whether `c` is removed by `bidi` wherever it stands.
 pub fn is_invisible(c: char) -> bool {
     is_bidi_control(c)
@@ -63,7 +103,7 @@ pub fn is_invisible(c: char) -> bool {
                 | 0x3164
                 | 0xFEFF
                 | 0xFFA0
-                | 0xFFF0..=0xFFF8
+                | 0xFFF0..=0xFFFB
                 | 0x1BCA0..=0x1BCA3
                 | 0x1D173..=0x1D17A
         )
@@ -74,9 +114,9 @@ pub fn sanitize(value: &str, clean: Clean) -> (Cow<'_, str>, Removed) {
     if clean.is_none() || value.is_ascii() {
         return (Cow::Borrowed(value), Removed::default());
     }
-    let (stripped, tags, bidi) = strip(value, clean);
+    let (stripped, went) = strip(value, clean);
     if !clean.nfc || is_nfc_quick(stripped.chars()) == IsNormalized::Yes {
-        return (stripped, Removed::new(tags, bidi, false));
+        return (stripped, went);
     }
     let normalised: String = stripped.nfc().collect();
     let changed = normalised != *stripped;
@@ -84,7 +124,7 @@ pub fn sanitize(value: &str, clean: Clean) -> (Cow<'_, str>, Removed) {
         true => Cow::Owned(normalised),
         false => stripped,
     };
-    (out, Removed::new(tags, bidi, changed))
+    (out, went.and(Removed::new(0, 0, changed)))
 }
 
 /// An optional value cleaned: `None` when it was not given, or nothing is left of it (a
@@ -131,9 +171,47 @@ pub fn sanitize_rows<'a, R: Row>(
     (Some(rows), removed)
 }
 
-/// `value` with the tag and invisible characters `clean` removes gone, and how many of
-/// each went; borrowed when none did.
-fn strip(value: &str, clean: Clean) -> (Cow<'_, str>, usize, usize) {
+/// An instructions layer's instructions, each one's scope and text cleaned. Used by
+/// generated code.
+#[derive(Debug)]
+pub struct CleanInstructions<'a>(Vec<(Cow<'a, str>, Cow<'a, str>)>);
+
+impl<'a> CleanInstructions<'a> {
+    /// The instructions `given` with their cleaned scope and text, in order.
+    pub fn instructions(&self, given: &[Instruction<'a>]) -> Vec<Instruction<'_>> {
+        (given.iter().zip(&self.0))
+            .map(|(i, (scope, text))| Instruction { scope, text, ..*i })
+            .collect()
+    }
+}
+
+/// An instructions layer's instructions with their scope and text cleaned, and what went
+/// from all of them; `None` (nothing allocated) when nothing did.
+pub fn sanitize_instructions<'a>(
+    given: &'a [Instruction<'a>],
+    clean: Clean,
+) -> (Option<CleanInstructions<'a>>, Removed) {
+    let dirty = |i: &Instruction<'_>| {
+        [i.scope, i.text]
+            .iter()
+            .any(|t| !sanitize(t, clean).1.is_none())
+    };
+    if clean.is_none() || !given.iter().any(dirty) {
+        return (None, Removed::default());
+    }
+    let mut removed = Removed::default();
+    let mut one = |t: &'a str| {
+        let (out, went) = sanitize(t, clean);
+        removed = removed.and(went);
+        out
+    };
+    let cleaned = given.iter().map(|i| (one(i.scope), one(i.text))).collect();
+    (Some(CleanInstructions(cleaned)), removed)
+}
+
+/// `value` with the tag and invisible characters and the variation selectors `clean`
+/// removes gone, and how many of each went; borrowed when none did.
+fn strip(value: &str, clean: Clean) -> (Cow<'_, str>, Removed) {
     strip_each(value, clean, |_, _| {})
 }
 
@@ -144,10 +222,10 @@ pub fn first_removed(value: &str, clean: Clean) -> Option<(usize, char, Removed)
         return None;
     }
     let mut first = None;
-    let (_, tags, bidi) = strip_each(value, clean, |at, c| {
+    let (_, went) = strip_each(value, clean, |at, c| {
         first.get_or_insert((at, c));
     });
-    first.map(|(at, c)| (at, c, Removed::new(tags, bidi, false)))
+    first.map(|(at, c)| (at, c, went))
 }
 
 /// [`strip`], calling `removed(at, c)` for each character removed.
@@ -155,8 +233,8 @@ fn strip_each(
     value: &str,
     clean: Clean,
     mut removed_at: impl FnMut(usize, char),
-) -> (Cow<'_, str>, usize, usize) {
-    let (mut tags, mut bidi) = (0, 0);
+) -> (Cow<'_, str>, Removed) {
+    let (mut tags, mut bidi, mut variation) = (0, 0, 0);
     let mut out: Option<String> = None;
     // The last character kept, and where the copy stands in `value`.
     let (mut last, mut copied) = (None::<char>, 0);
@@ -177,9 +255,14 @@ fn strip_each(
             tags += 1;
             true
         } else if clean.bidi
-            && (is_invisible(c) || is_joiner(c) && !joins(last, value, at + c.len_utf8(), clean))
+            && (is_invisible(c)
+                || is_joiner(c) && !joins(last, value, at + c.len_utf8(), clean)
+                || c == SYRIAC_ABBREVIATION && !marks_syriac(&value[at + c.len_utf8()..]))
         {
             bidi += 1;
+            true
+        } else if clean.variation && is_variation_selector(c) && !selects(last, c) {
+            variation += 1;
             true
         } else {
             false
@@ -200,7 +283,10 @@ fn strip_each(
             Cow::Owned(out)
         }
     };
-    (out, tags, bidi)
+    (
+        out,
+        Removed::new(tags, bidi, false).and(Removed::variation(variation)),
+    )
 }
 
 /// The length of the tags after a black flag when they spell one of [`FLAGS`], cancel tag
@@ -235,6 +321,7 @@ mod tests {
         tags: true,
         bidi: true,
         nfc: true,
+        variation: true,
     };
 
     fn clean(s: &str) -> (String, Removed) {
@@ -312,7 +399,15 @@ mod tests {
     #[test]
     fn each_class_alone_and_nothing() {
         let s = "a\u{E0041}\u{202E}e\u{301}";
-        let only = |tags, bidi, nfc| sanitize(s, Clean { tags, bidi, nfc }).0.into_owned();
+        let only = |tags, bidi, nfc| {
+            let clean = Clean {
+                tags,
+                bidi,
+                nfc,
+                variation: false,
+            };
+            sanitize(s, clean).0.into_owned()
+        };
         assert_eq!(only(true, false, false), "a\u{202E}e\u{301}");
         assert_eq!(only(false, true, false), "a\u{E0041}e\u{301}");
         assert_eq!(only(false, false, true), "a\u{E0041}\u{202E}é");
@@ -342,11 +437,61 @@ mod tests {
     fn every_character_removed_is_default_ignorable() {
         // The loader's own list (`lookalike`) is Unicode's property: what `bidi` and
         // `tags` remove is a subset of it, never a visible character.
+        // Beside it, the format controls that hide text: interlinear annotation.
+        let hiding = |c: char| ('\u{FFF9}'..='\u{FFFB}').contains(&c);
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             if is_tag(c) || is_invisible(c) || is_joiner(c) {
-                assert!(is_default_ignorable(c), "{:04X}", c as u32);
+                assert!(is_default_ignorable(c) || hiding(c), "{:04X}", c as u32);
             }
         }
+    }
+
+    #[test]
+    fn a_run_of_variation_selectors_goes_and_the_first_after_a_character_stays() {
+        // "hi" hidden as one supplementary selector per byte, all after one letter.
+        let hidden: String = "hi"
+            .bytes()
+            .map(|b| char::from_u32(0xE0100 + u32::from(b) - 16).unwrap())
+            .collect();
+        let (out, removed) = clean(&format!("a{hidden}!"));
+        assert_eq!((out.as_str(), removed.variation), ("a!", 2));
+        // Presentation, keycaps, an ideographic variant: kept.
+        for kept in [
+            "\u{2764}\u{FE0F}",
+            "1\u{FE0F}\u{20E3}",
+            "\u{845B}\u{E0100}",
+            "x\u{FE0E}",
+        ] {
+            assert_eq!(
+                clean(kept),
+                (kept.to_string(), Removed::default()),
+                "{kept:?}"
+            );
+        }
+        // A run keeps its first; one at the start goes; off, nothing goes.
+        let run = "\u{2764}\u{FE0F}\u{FE0F}\u{FE01}";
+        assert_eq!(clean(run).0, "\u{2764}\u{FE0F}");
+        assert_eq!(clean("\u{FE0F}x").0, "x");
+        let off = Clean {
+            variation: false,
+            ..ALL
+        };
+        assert_eq!(sanitize(run, off).0, run);
+    }
+
+    #[test]
+    fn annotations_lose_their_anchors_and_a_syriac_mark_stays_over_syriac() {
+        let annotated = "base\u{FFF9}shown\u{FFFA}hidden note\u{FFFB}!";
+        assert_eq!(
+            clean(annotated),
+            ("baseshownhidden note!".into(), Removed::new(0, 3, false))
+        );
+        let syriac = "\u{070F}\u{0712}\u{0713}";
+        assert_eq!(clean(syriac), (syriac.into(), Removed::default()));
+        assert_eq!(
+            clean("ab\u{070F}c\u{070F}"),
+            ("abc".into(), Removed::new(0, 2, false))
+        );
     }
 
     #[test]

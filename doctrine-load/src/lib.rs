@@ -47,7 +47,9 @@ pub mod limits {
 /// runtime's): it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::clean::{sanitize, sanitize_given, sanitize_rows, CleanRow};
+    pub use crate::clean::{
+        sanitize, sanitize_given, sanitize_instructions, sanitize_rows, CleanInstructions, CleanRow,
+    };
     pub use crate::overlay::{
         load_overlay, load_overlay_at, OverlayFile, OverlaySpec, ShippedVersion,
     };

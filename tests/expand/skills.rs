@@ -313,6 +313,7 @@ pub fn shipped_skills() -> ::doctrine::skills::Skills {
             tags: false,
             bidi: false,
             nfc: false,
+            variation: false,
         })
 }
 /// The generator's own helpers, kept out of the names this module gives its users.

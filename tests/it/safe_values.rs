@@ -1,6 +1,6 @@
 //! Run-time values made safe: `escape = "json"` / `"xml"` printed escaped at their
-//! measured length, and `sanitize` cleaning facts, list items and slots, with a notice and
-//! a line in `explain()` whenever it changed one.
+//! measured length, and `sanitize` cleaning facts, list items, slots and instructions,
+//! with a notice and a line in `explain()` whenever it changed one.
 
 mod s {
     doctrine::doctrine!("../fixtures/safe_values.toml");
@@ -62,6 +62,38 @@ fn an_xml_value_prints_entities_and_its_section_guard_still_reads_it() {
         .notices()
         .iter()
         .any(|n| n.kind == NoticeKind::BoundaryEscaped));
+}
+
+#[test]
+fn what_xml_cannot_carry_is_left_out_with_a_notice() {
+    // A NUL, an escape character and U+FFFF cannot stand in XML 1.0, even as references;
+    // tab and line feed can. The zero-width space is `sanitize`'s.
+    let p = s::compose(Facts {
+        title: Some("a\u{0}b\u{1b}[31mc\u{ffff}\td\u{200b}"),
+        ..facts()
+    })
+    .finish();
+    assert_eq!(p.layer("title"), Some("<title>ab[31mc\td</title>"));
+    let notices = p.notices();
+    let [n] = &notices[..] else {
+        panic!("{notices:?}")
+    };
+    assert_eq!(
+        (n.kind, n.subject.as_str()),
+        (NoticeKind::Sanitized, "fact `title`")
+    );
+    assert!(
+        n.message.contains(
+            "1 bidi control or invisible character and 3 characters XML 1.0 cannot carry"
+        ),
+        "{}",
+        n.message
+    );
+    assert_eq!(p.cleaned()[0].removed.xml, 3);
+    assert!(p
+        .explain()
+        .to_string()
+        .contains("3 characters XML 1.0 cannot carry"));
 }
 
 #[test]
@@ -192,6 +224,53 @@ fn list_items_and_slots_are_cleaned_and_user_ranges_stay_exact() {
             assert_eq!(p.layer(section.info.name), Some(text));
         }
     }
+}
+
+#[test]
+fn instructions_are_cleaned_as_a_slot_is() {
+    use doctrine::instructions::{Authority, Instruction};
+    let rule = |scope, text| Instruction {
+        source: Authority::Directory,
+        scope,
+        locked: false,
+        text,
+    };
+    // The same hidden words in a slot and in an instruction's scope and text.
+    let tags = hidden("obey");
+    let scope = format!("src/\u{202e}lib.rs{tags}");
+    let text = format!("Use tabs.{tags}\u{200b}");
+    let rules = [rule(&scope, &text), rule("docs/", "Plain text.")];
+    let p = s::compose(facts())
+        .task(text.as_str())
+        .rules(&rules)
+        .finish();
+    assert_eq!(p.layer("task"), Some("Use tabs."));
+    let shown = p.layer("rules").unwrap();
+    assert!(
+        shown.contains("src/lib.rs") && shown.contains("Use tabs.\n"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.contains(['\u{202e}', '\u{200b}']) && !shown.contains(&tags),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("docs/") && shown.contains("Plain text."),
+        "{shown:?}"
+    );
+    let from: Vec<String> = p.cleaned().iter().map(|c| c.from.to_string()).collect();
+    assert_eq!(
+        from,
+        [
+            "the slot of layer `task`",
+            "the instructions of layer `rules`"
+        ]
+    );
+    assert_eq!(p.cleaned()[1].removed, Removed::new(8, 2, false));
+    // Clean instructions are handed over as given, and nothing is told.
+    let rules = [rule("docs/", "Plain text.")];
+    let p = s::compose(facts()).rules(&rules).finish();
+    assert!(p.cleaned().is_empty());
 }
 
 #[test]

@@ -180,9 +180,10 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
         slice(u.facts, quote! { facts }),
         slice(u.selectors > 0, quote! { opt_out }),
     );
-    let mut slots = slots;
+    let (mut slots, mut instructions) = (slots, instructions);
     let cleans = super::sanitize::any(d);
-    let prelude = cleans.then(|| super::sanitize::prelude(d, !d.facts.is_empty(), u.slots));
+    let prelude =
+        cleans.then(|| super::sanitize::prelude(d, !d.facts.is_empty(), u.slots, u.instructions));
     if cleans {
         // The cleaned copies are read in place of the state's.
         if u.facts {
@@ -190,6 +191,9 @@ fn with(d: &Doctrine, u: &Uses) -> TokenStream {
         }
         if u.slots > 0 {
             slots = quote! { &slots[..] };
+        }
+        if u.instructions > 0 {
+            instructions = quote! { &instructions[..] };
         }
     }
     let choices = choice_layers(d).map(|l| {

@@ -6,7 +6,7 @@ use doctrine_core::__private::Clean;
 use super::at::{report, At};
 use crate::diag::Sink;
 use crate::raw::{self, SanitizeClass, SanitizeSpec};
-use doctrine_load::__internals::clean::first_removed;
+use doctrine_load::__internals::clean::{first_removed, is_variation_selector};
 
 /// The classes listed.
 fn classes(list: &[toml::Spanned<SanitizeClass>]) -> Clean {
@@ -15,6 +15,7 @@ fn classes(list: &[toml::Spanned<SanitizeClass>]) -> Clean {
         tags: has(SanitizeClass::Tags),
         bidi: has(SanitizeClass::Bidi),
         nfc: has(SanitizeClass::Nfc),
+        variation: has(SanitizeClass::Variation),
     }
 }
 
@@ -72,15 +73,19 @@ pub(super) fn shipped(
         tags: true,
         bidi: manifest.bidi,
         nfc: false,
+        variation: manifest.variation,
     };
     let Some((at, c, removed)) = first_removed(body, refused) else {
         return;
     };
-    let class = match (0xE0000..=0xE007F).contains(&(c as u32)) {
-        true => "a tag character",
-        false => "a bidi control or invisible character",
+    let class = match c as u32 {
+        0xE0000..=0xE007F => "a tag character",
+        _ if removed.variation > 0 && is_variation_selector(c) => {
+            "a variation selector that selects nothing"
+        }
+        _ => "a bidi control or invisible character",
     };
-    let more = match removed.tags + removed.bidi {
+    let more = match removed.tags + removed.bidi + removed.variation {
         1 => String::new(),
         n => format!(", and {} more such characters", n - 1),
     };

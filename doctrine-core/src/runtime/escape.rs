@@ -9,7 +9,10 @@ pub enum Escaping {
     /// As the JSON string literal `serde_json` writes: quotes around it, `"` and `\`
     /// escaped, control characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`.
     Json,
-    /// As XML character data or an attribute value: `&`, `<`, `>`, `"`, `'` as entities.
+    /// As XML character data or an attribute value: `&`, `<`, `>`, `"`, `'` as entities,
+    /// and the characters XML 1.0 cannot carry even as references (controls other than
+    /// tab, line feed and carriage return; U+FFFE, U+FFFF) left out, so the result is
+    /// well-formed; [`Escaping::dropped`] counts them for the prompt's notices.
     Xml,
 }
 
@@ -33,6 +36,7 @@ impl Escaping {
                 _ => None,
             },
             Escaping::Xml => match b {
+                0..=0x08 | 0x0b | 0x0c | 0x0e..=0x1f => Some(""),
                 b'&' => Some("&amp;"),
                 b'<' => Some("&lt;"),
                 b'>' => Some("&gt;"),
@@ -52,24 +56,49 @@ impl Escaping {
         }
     }
 
+    /// How many bytes of the character starting with byte `b` at `at` are left out: U+FFFE
+    /// and U+FFFF (`EF BF BE`, `EF BF BF`) in XML, which no XML 1.0 document may hold.
+    #[inline(always)]
+    fn left_out(self, bytes: &[u8], at: usize, b: u8) -> usize {
+        let noncharacter = |i: usize| {
+            bytes.get(i + 1) == Some(&0xbf) && matches!(bytes.get(i + 2), Some(0xbe | 0xbf))
+        };
+        match self == Escaping::Xml && b == 0xef && noncharacter(at) {
+            true => 3,
+            false => 0,
+        }
+    }
+
     /// Hands the pieces `value` prints as to `out`, in order: the quotes, runs of the value
     /// as they are and the escape of each byte between them. Every byte escaped is ASCII,
-    /// so each run is whole characters.
+    /// and a character left out is left out whole, so each run is whole characters.
     #[inline]
     pub fn each_piece<'s>(self, value: &'s str, out: &mut impl FnMut(&'s str)) {
         let quote = self.quote();
         if !quote.is_empty() {
             out(quote);
         }
-        let mut from = 0;
-        for (at, &b) in value.as_bytes().iter().enumerate() {
-            if let Some(escaped) = self.escape(b) {
-                if from < at {
-                    out(&value[from..at]);
-                }
-                out(escaped);
-                from = at + 1;
+        let bytes = value.as_bytes();
+        let (mut from, mut at) = (0, 0);
+        while let Some(&b) = bytes.get(at) {
+            let (escaped, len) = match self.escape(b) {
+                Some(e) => (e, 1),
+                None => match self.left_out(bytes, at, b) {
+                    0 => {
+                        at += 1;
+                        continue;
+                    }
+                    n => ("", n),
+                },
+            };
+            if from < at {
+                out(&value[from..at]);
             }
+            if !escaped.is_empty() {
+                out(escaped);
+            }
+            at += len;
+            from = at;
         }
         if from < value.len() {
             out(&value[from..]);
@@ -82,11 +111,26 @@ impl Escaping {
     /// How many bytes `value` prints as.
     #[inline]
     pub fn len(self, value: &str) -> usize {
-        let grown: usize = value
-            .bytes()
-            .map(|b| self.escape(b).map_or(0, |e| e.len() - 1))
+        let bytes = value.as_bytes();
+        let grown: isize = (bytes.iter().enumerate())
+            .map(|(at, &b)| match self.escape(b) {
+                Some(e) => e.len() as isize - 1,
+                None => -(self.left_out(bytes, at, b) as isize),
+            })
             .sum();
-        value.len() + grown + 2 * self.quote().len()
+        (value.len() as isize + grown) as usize + 2 * self.quote().len()
+    }
+
+    /// How many characters of `value` are left out where it prints: those XML 1.0 cannot
+    /// carry, in XML; none in JSON, which escapes every one.
+    pub fn dropped(self, value: &str) -> usize {
+        if self == Escaping::Json {
+            return 0;
+        }
+        let bytes = value.as_bytes();
+        (bytes.iter().enumerate())
+            .filter(|&(at, &b)| self.escape(b) == Some("") || self.left_out(bytes, at, b) > 0)
+            .count()
     }
 
     /// Appends what `value` prints as to `out`.
@@ -109,6 +153,19 @@ impl Escaping {
             Escaping::Xml => "xml",
         }
     }
+}
+
+/// How many characters the given fields of `rows` leave out where they print as XML.
+/// Used by generated code, for the prompt's notices.
+pub fn xml_dropped<R: super::list::Row>(rows: &[R], fields: &[usize]) -> usize {
+    (rows.iter())
+        .map(|row| {
+            fields
+                .iter()
+                .map(|&f| Escaping::Xml.dropped(row.field(f)))
+                .sum::<usize>()
+        })
+        .sum()
 }
 
 #[cfg(test)]
@@ -142,6 +199,16 @@ mod tests {
         assert_eq!(Escaping::Xml.len(s), Escaping::Xml.escaped(s).len());
     }
 
+    #[test]
+    fn xml_leaves_out_what_xml_cannot_carry() {
+        let s = "a\u{0}b\u{1b}c\td\ne\rf\u{fffe}g\u{ffff}h\u{fffd}\u{7f}";
+        let out = Escaping::Xml.escaped(s);
+        assert_eq!(out, "abc\td\ne\rfgh\u{fffd}\u{7f}");
+        assert_eq!(Escaping::Xml.len(s), out.len());
+        assert_eq!(Escaping::Xml.dropped(s), 4);
+        assert_eq!(Escaping::Json.dropped(s), 0);
+    }
+
     proptest::proptest! {
         // Any text, controls and quotes made likely: byte for byte what serde_json writes,
         // at the length measured.
@@ -153,13 +220,20 @@ mod tests {
             proptest::prop_assert_eq!(ours.capacity(), ours.len());
         }
 
+        // What XML can carry comes back; the rest is counted as left out.
         #[test]
-        fn xml_round_trips(s in "\\PC*") {
+        fn xml_round_trips(s in "(\\PC|[\x00-\x1f\u{fffe}\u{ffff}&<>])*") {
             let ours = Escaping::Xml.escaped(&s);
             proptest::prop_assert_eq!(ours.len(), Escaping::Xml.len(&s));
             let back = ours.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
                 .replace("&apos;", "'").replace("&amp;", "&");
-            proptest::prop_assert_eq!(back, s);
+            let carried = |c: char| {
+                matches!(c, '\t' | '\n' | '\r') || !(c < ' ' || c == '\u{fffe}' || c == '\u{ffff}')
+            };
+            let kept: String = s.chars().filter(|&c| carried(c)).collect();
+            proptest::prop_assert_eq!(back, kept);
+            let dropped = s.chars().filter(|&c| !carried(c)).count();
+            proptest::prop_assert_eq!(Escaping::Xml.dropped(&s), dropped);
         }
     }
 }

@@ -76,9 +76,10 @@ pub enum NoticeKind {
     /// more than its bound (`MAX_REPEATED_BYTES` beyond its text and each value once): the
     /// shipped text was kept.
     TemplateRejected,
-    /// A value from outside (a fact, a list item, a slot, a user's file) held characters
+    /// A value from outside (a fact, a list item, a slot, an instruction, a user's file) held characters
     /// the manifest's `sanitize` cleans (tag characters, bidi controls and invisible
-    /// characters, text not in NFC); they were removed or normalised.
+    /// characters, text not in NFC); they were removed or normalised. Or a value printed
+    /// as XML (`escape = "xml"`) held characters XML 1.0 cannot carry; they were left out.
     Sanitized,
     /// A list fact, or an instructions layer's texts, printed more bytes than its budget
     /// (`max_bytes`, or a lower one the caller set); it was cut there, at a character

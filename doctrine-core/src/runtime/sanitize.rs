@@ -18,6 +18,9 @@ pub struct Clean {
     pub bidi: bool,
     /// Normalisation to NFC.
     pub nfc: bool,
+    /// Variation selectors that select nothing a reader sees (a run of them, or one no
+    /// character takes), which can carry hidden bytes as tag characters do.
+    pub variation: bool,
 }
 
 impl Clean {
@@ -26,6 +29,7 @@ impl Clean {
         tags: false,
         bidi: false,
         nfc: false,
+        variation: false,
     };
 
     /// Whether it cleans nothing.
@@ -44,13 +48,42 @@ pub struct Removed {
     pub bidi: usize,
     /// Whether the value was not in NFC and was normalised.
     pub nfc: bool,
+    /// Variation selectors removed.
+    pub variation: usize,
+    /// Characters XML 1.0 cannot carry, left out where the value prints as XML
+    /// (`escape = "xml"`): controls other than tab, line feed and carriage return; U+FFFE,
+    /// U+FFFF. Counted whatever `sanitize` says.
+    pub xml: usize,
 }
 
 impl Removed {
     /// What was removed and normalised: `tags` and `bidi` characters removed, `nfc` whether
     /// it was normalised.
     pub fn new(tags: usize, bidi: usize, nfc: bool) -> Self {
-        Removed { tags, bidi, nfc }
+        Removed {
+            tags,
+            bidi,
+            nfc,
+            variation: 0,
+            xml: 0,
+        }
+    }
+
+    /// `variation` variation selectors removed. Used by the loader.
+    pub fn variation(variation: usize) -> Self {
+        Removed {
+            variation,
+            ..Removed::default()
+        }
+    }
+
+    /// `xml` characters XML 1.0 cannot carry left out of a value printed as XML. Used by
+    /// generated code.
+    pub fn xml(xml: usize) -> Self {
+        Removed {
+            xml,
+            ..Removed::default()
+        }
     }
 
     /// Whether cleaning left the value as it was.
@@ -64,6 +97,8 @@ impl Removed {
             tags: self.tags + other.tags,
             bidi: self.bidi + other.bidi,
             nfc: self.nfc || other.nfc,
+            variation: self.variation + other.variation,
+            xml: self.xml + other.xml,
         }
     }
 }
@@ -89,6 +124,22 @@ impl fmt::Display for Removed {
                 "bidi controls or invisible characters",
             ));
         }
+        if self.variation > 0 {
+            said.push(count(
+                self.variation,
+                "variation selector that selects nothing",
+                "variation selectors that select nothing",
+            ));
+        }
+        if self.xml > 0 {
+            said.push(count(
+                self.xml,
+                "character XML 1.0 cannot carry (a control other than tab, line feed or \
+                 carriage return; U+FFFE, U+FFFF)",
+                "characters XML 1.0 cannot carry (controls other than tab, line feed and \
+                 carriage return; U+FFFE, U+FFFF)",
+            ));
+        }
         let removed = match said.is_empty() {
             true => String::new(),
             false => format!("removed {}", said.join(" and ")),
@@ -109,6 +160,8 @@ pub enum CleanedFrom {
     Fact(&'static str),
     /// The slot of the layer of this name.
     Slot(&'static str),
+    /// The instructions (scopes and texts) of the instructions layer of this name.
+    Instructions(&'static str),
 }
 
 impl fmt::Display for CleanedFrom {
@@ -116,6 +169,7 @@ impl fmt::Display for CleanedFrom {
         match self {
             CleanedFrom::Fact(name) => write!(f, "fact `{name}`"),
             CleanedFrom::Slot(layer) => write!(f, "the slot of layer `{layer}`"),
+            CleanedFrom::Instructions(layer) => write!(f, "the instructions of layer `{layer}`"),
         }
     }
 }
@@ -152,6 +206,11 @@ mod tests {
             "removed 1 tag character (U+E0000–U+E007F) and 1 bidi control or invisible character; normalised to NFC"
         );
         assert_eq!(Removed::new(0, 0, true).to_string(), "normalised to NFC");
+        assert_eq!(
+            Removed::xml(2).and(Removed::new(0, 1, false)).to_string(),
+            "removed 1 bidi control or invisible character and 2 characters XML 1.0 cannot \
+             carry (controls other than tab, line feed and carriage return; U+FFFE, U+FFFF)"
+        );
         let pairs = [
             (CleanedFrom::Fact("a"), Removed::default()),
             (CleanedFrom::Slot("b"), Removed::new(0, 2, false)),
