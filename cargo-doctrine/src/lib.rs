@@ -17,6 +17,7 @@ mod guard_lint;
 mod json;
 mod manifest;
 mod out;
+mod out_files;
 mod prompts;
 mod report;
 mod sarif;

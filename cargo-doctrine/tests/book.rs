@@ -212,7 +212,7 @@ fn bad_input_is_an_error_that_names_the_fix() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("pass --out DIR with a directory you can write"),
+        stderr.contains("give --out a directory you can write"),
         "{stderr}"
     );
     let out = run_in(dir.path(), &["missing.toml"]);

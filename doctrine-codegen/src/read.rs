@@ -162,3 +162,24 @@ fn from_refused(refused: Refused) -> ReadError {
         Refused::Unconfined(why) => ReadError::Io(io::Error::other(why)),
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_file_never_follows_a_link_at_its_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (out, outside) = (tmp.path().join("out.json"), tmp.path().join("outside.json"));
+        std::os::unix::fs::symlink(&outside, &out).unwrap();
+        let got = write_file(&out, b"{}");
+        assert!(
+            matches!(got, Err(ReadError::NotRegular("a symlink"))),
+            "{got:?}"
+        );
+        assert!(!outside.exists());
+        std::fs::remove_file(&out).unwrap();
+        write_file(&out, b"{}").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"{}");
+    }
+}
