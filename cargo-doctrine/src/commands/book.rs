@@ -11,7 +11,9 @@ use doctrine_codegen::named::Named;
 
 use crate::book;
 use crate::cli::{self, Command, Exit, Opt, Stop};
-use crate::compose::{self, FACT, FAMILY, INSTRUCTION, MAX_BYTES, OVERLAY, SELECT, SLOT};
+use crate::compose::{
+    self, FACT, FAMILY, INSTRUCTION, MAX_BYTES, MODEL, OVERLAY, SELECT, SKILLS, SLOT,
+};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
 use crate::out_files::OutDir;
@@ -24,7 +26,7 @@ pub(crate) const COMMAND: Command = Command {
     about: "Write every prompt as one web page of labelled layers (--diff: a review)",
     usage: "[--out DIR] [--choices] [--models] [--fact NAME=VALUE]… [--max-bytes FACT=N]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
-            [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
+            [--skills DIR]… [--family NAME] [--model NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
             ([MANIFEST] | --diff OLD NEW | --rev REV [MANIFEST])",
     arguments: &[
         manifest::ARGUMENT,
@@ -64,7 +66,9 @@ pub(crate) const COMMAND: Command = Command {
         INSTRUCTION,
         SELECT,
         OVERLAY,
+        SKILLS,
         FAMILY,
+        MODEL,
         Opt {
             name: "--role, --flag, --knob, --choice",
             value: "",
@@ -80,7 +84,7 @@ per layer (name, source, tier, locked, overlay field, gate), separators drawn as
 the stable/volatile boundary and each cache breakpoint with the tokens up to it; locked \
 layers, user-file bytes and run-time values are marked by colour and by a text label; layers \
 left out are listed with the reason. The inputs (facts, list budgets, slots, instructions, selectors, \
-overlay, family) apply to every prompt; a required fact must be given. In review mode they \
+overlay, skill directories, family) apply to every prompt; a required fact must be given. In review mode they \
 apply to both sides: each changed layer text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
 pages, and each prompt's cached prefix before → after is stated, with the simulated cache \
 (3 sessions × 4 turns) before → after.",
