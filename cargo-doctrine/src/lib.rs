@@ -24,6 +24,7 @@ mod sarif;
 mod sides;
 mod simulate;
 mod table;
+mod terminal;
 mod textdiff;
 mod tokens;
 mod tree_copy;

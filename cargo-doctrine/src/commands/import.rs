@@ -105,7 +105,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         write(name, text)?;
     }
     for problem in &imported.problems {
-        eprintln!("{problem}");
+        cli::complain(&problem.to_string());
     }
     out.print(&format!(
         "wrote {} and {} markdown file(s); {} thing(s) left for you\n",
