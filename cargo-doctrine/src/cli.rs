@@ -96,6 +96,7 @@ pub(crate) fn unexpected(command: &Command, arg: Arg<'_>) -> Stop {
 
 /// Writes a line to standard error; a closed standard error is no reason to panic.
 pub(crate) fn complain(message: &str) {
+    let message = crate::terminal::shown(message);
     let _ = writeln!(std::io::stderr(), "{message}");
 }
 

@@ -1,27 +1,21 @@
-//! A manifest's crate directory as it was at a git revision, written out to a temporary
-//! directory (removed when dropped), so the macro's own loader reads the old tree exactly
-//! as it reads a checkout. Only git is run: `rev-parse`, `ls-tree` and `cat-file --batch`.
+//! A manifest's crate directory as it was at a git revision, written out to a fresh
+//! temporary directory (removed when dropped), so the macro's own loader reads the old tree
+//! exactly as it reads a checkout. Only git is run: `rev-parse`, `ls-tree` and `cat-file
+//! --batch`; what it lists is judged and written by `tree_copy`, never trusted as paths.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+
+use crate::tree_copy::{self, LeftOut, Listed, Writer};
 
 /// The temporary copy; dropping it removes it.
 pub(crate) struct OldTree {
-    root: PathBuf,
-}
-
-impl Drop for OldTree {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
-    }
-}
-
-/// A file of the tree: its mode and blob, and its path inside the repository.
-struct Entry {
-    mode: String,
-    blob: String,
-    path: String,
+    /// Made afresh under a random name (never a path another process could have prepared);
+    /// held only so that dropping the copy removes it.
+    _root: tempfile::TempDir,
+    left_out: LeftOut,
+    rev: String,
 }
 
 impl OldTree {
@@ -58,82 +52,154 @@ impl OldTree {
             None,
         )
         .map_err(|e| format!("`{rev}` is not a revision of {}: {e}", top.display()))?;
-        let entries = tree(&top, commit.trim_end(), &crate_rel)?;
-        let root = std::env::temp_dir().join(format!(
-            "cargo-doctrine-{}-{}",
-            std::process::id(),
-            commit.get(..12).unwrap_or("old")
-        ));
-        // A run that crashed under the same process id may have left its copy: start clean.
-        let _ = std::fs::remove_dir_all(&root);
-        let old = OldTree { root };
-        old.write(&top, &entries)?;
-        let (c, m) = (old.root.join(crate_rel), old.root.join(manifest_rel));
+        let (listed, not_utf8) = tree(&top, commit.trim_end(), &crate_rel)?;
+        let refused = |e: String| format!("cannot copy the tree of `{rev}`: {e}");
+        let (write, mut left_out) = tree_copy::plan(&listed).map_err(refused)?;
+        left_out.not_utf8 = not_utf8;
+        let root = tempfile::Builder::new()
+            .prefix("cargo-doctrine-")
+            .tempdir()
+            .map_err(|e| format!("cannot make a temporary directory: {e}"))?;
+        copy(&top, &mut Writer::new(root.path())?, &write).map_err(refused)?;
+        let (c, m) = (root.path().join(crate_rel), root.path().join(manifest_rel));
+        let old = OldTree {
+            _root: root,
+            left_out,
+            rev: rev.to_string(),
+        };
         Ok((old, c, m))
     }
 
-    /// Writes every entry under the copy's root: blobs as files, links as links.
-    fn write(&self, top: &Path, entries: &[Entry]) -> Result<(), String> {
-        let failed = |p: &Path, e: std::io::Error| format!("cannot write {}: {e}", p.display());
-        std::fs::create_dir_all(&self.root).map_err(|e| failed(&self.root, e))?;
-        let blobs: String = entries.iter().map(|e| format!("{}\n", e.blob)).collect();
-        let bodies = git_bytes(top, &["cat-file", "--batch"], Some(blobs.as_bytes()))?;
-        let mut reader = BufReader::new(bodies.as_slice());
-        for entry in entries {
-            let body = next_blob(&mut reader)
-                .ok_or_else(|| format!("git gave no blob for {}", entry.path))?;
-            let path = self.root.join(&entry.path);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
-            }
-            match entry.mode.as_str() {
-                #[cfg(unix)]
-                "120000" => {
-                    std::os::unix::fs::symlink(String::from_utf8_lossy(&body).as_ref(), &path)
-                }
-                _ => std::fs::write(&path, &body),
-            }
-            .map_err(|e| failed(&path, e))?;
-        }
-        Ok(())
+    /// The notice naming what the copy left out (links, files too large), if anything.
+    pub(crate) fn notice(&self) -> Option<String> {
+        self.left_out.notice(&self.rev)
     }
 }
 
-/// Every file and link under `dir` (relative to the top) in `commit`; submodules are
-/// left out.
-fn tree(top: &Path, commit: &str, dir: &Path) -> Result<Vec<Entry>, String> {
+/// Every file and link under `dir` (relative to the top) in `commit`, with its size;
+/// submodules are left out, and so are paths that are not UTF-8 (returned, shown lossily).
+fn tree(top: &Path, commit: &str, dir: &Path) -> Result<(Vec<Listed>, Vec<String>), String> {
     let dir = dir.to_string_lossy();
-    let mut args = vec!["ls-tree", "-r", "-z", "--full-tree", commit];
+    // A crate directory named `a*` is that directory, not a pattern.
+    let mut args = vec![
+        "--literal-pathspecs",
+        "ls-tree",
+        "-r",
+        "-z",
+        "-l",
+        "--full-tree",
+    ];
+    args.push(commit);
     if !dir.is_empty() {
         args.extend(["--", &dir]);
     }
-    let listing = git(top, &args, None)?;
-    let entries = listing
-        .split('\0')
-        .filter(|l| !l.is_empty())
-        .filter_map(|line| {
-            let (meta, path) = line.split_once('\t')?;
-            let mut meta = meta.split(' ');
-            let (mode, kind, blob) = (meta.next()?, meta.next()?, meta.next()?);
-            (kind == "blob").then(|| Entry {
-                mode: mode.to_string(),
-                blob: blob.to_string(),
-                path: path.to_string(),
-            })
+    let listing = git_bytes(top, &args, None)?;
+    let (mut listed, mut not_utf8) = (Vec::new(), Vec::new());
+    for record in listing.split(|&b| b == 0).filter(|r| !r.is_empty()) {
+        let Some(tab) = record.iter().position(|&b| b == b'\t') else {
+            continue;
+        };
+        let (meta, path) = (String::from_utf8_lossy(&record[..tab]), &record[tab + 1..]);
+        // `<mode> <type> <object> <size>`, the size padded with spaces.
+        let mut meta = meta.split_ascii_whitespace();
+        let (Some(mode), Some(kind), Some(oid), Some(size)) =
+            (meta.next(), meta.next(), meta.next(), meta.next())
+        else {
+            continue;
+        };
+        if kind != "blob" {
+            continue;
+        }
+        let Ok(path) = String::from_utf8(path.to_vec()) else {
+            not_utf8.push(String::from_utf8_lossy(path).into_owned());
+            continue;
+        };
+        listed.push(Listed {
+            mode: mode.to_string(),
+            path,
+            size: size
+                .parse()
+                .map_err(|_| format!("git ls-tree gave the size `{size}`"))?,
+            oid: oid.to_string(),
         });
-    Ok(entries.collect())
+    }
+    Ok((listed, not_utf8))
 }
 
-/// The next object of `git cat-file --batch`'s output: `<oid> blob <size>\n<body>\n`.
-fn next_blob(reader: &mut impl BufRead) -> Option<Vec<u8>> {
+/// Streams the blobs of `files` out of `git cat-file --batch` into `writer`, one at a
+/// time, so no more than one file (at most `MAX_COPIED_FILE_BYTES`) is held in memory.
+fn copy(top: &Path, writer: &mut Writer, files: &[&Listed]) -> Result<(), String> {
+    let mut child = Command::new("git")
+        .arg("-C")
+        .arg(top)
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run git: {e}"))?;
+    let mut stdin = child.stdin.take();
+    let oids: String = files.iter().map(|f| format!("{}\n", f.oid)).collect();
+    // Fed from another thread: git writes while it reads, and both pipes are bounded.
+    let feeder = std::thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            let _ = stdin.write_all(oids.as_bytes());
+        }
+    });
+    let copied = match child.stdout.take() {
+        Some(out) => copy_each(&mut BufReader::new(out), writer, files),
+        None => Err("git cat-file gave no output".into()),
+    };
+    finish(child, copied.is_err());
+    let _ = feeder.join();
+    copied
+}
+
+fn copy_each(out: &mut impl BufRead, writer: &mut Writer, files: &[&Listed]) -> Result<(), String> {
+    for file in files {
+        let body = next_blob(out, file)?;
+        writer.write(&file.path, &body)?;
+    }
+    Ok(())
+}
+
+/// Waits for git, ending it first when the copy stopped early (it may be blocked writing).
+fn finish(mut child: Child, early: bool) {
+    if early {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+}
+
+/// The next object of `git cat-file --batch`'s output, `<oid> blob <size>\n<body>\n`,
+/// which must be `file`'s blob at its listed size.
+fn next_blob(reader: &mut impl BufRead, file: &Listed) -> Result<Vec<u8>, String> {
     let mut header = String::new();
-    reader.read_line(&mut header).ok()?;
-    let size: usize = header.split(' ').nth(2)?.trim_end().parse().ok()?;
-    let mut body = vec![0; size];
-    reader.read_exact(&mut body).ok()?;
+    let missing = || format!("git gave no blob for `{}`", file.path.escape_debug());
+    reader.read_line(&mut header).map_err(|_| missing())?;
+    let mut parts = header.trim_end().split(' ');
+    let (oid, kind, size) = (parts.next(), parts.next(), parts.next());
+    if oid != Some(file.oid.as_str()) || kind != Some("blob") {
+        return Err(missing());
+    }
+    if size.and_then(|s| s.parse::<u64>().ok()) != Some(file.size) {
+        return Err(format!(
+            "git gave a blob of another size than listed for `{}`",
+            file.path.escape_debug()
+        ));
+    }
+    let mut body = Vec::with_capacity(file.size as usize);
+    reader
+        .by_ref()
+        .take(file.size)
+        .read_to_end(&mut body)
+        .map_err(|_| missing())?;
     let mut newline = [0];
-    reader.read_exact(&mut newline).ok()?;
-    Some(body)
+    reader.read_exact(&mut newline).map_err(|_| missing())?;
+    if body.len() as u64 != file.size {
+        return Err(missing());
+    }
+    Ok(body)
 }
 
 fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<String, String> {

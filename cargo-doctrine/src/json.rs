@@ -9,7 +9,9 @@
 
 use std::path::Path;
 
+use doctrine_codegen::__internals::MAX_FILE_BYTES;
 use doctrine_codegen::{Located, Position};
+use doctrine_load::__internals::safe_open;
 use serde_json::json;
 
 /// One diagnostic as one line of JSON, with its newline; `level` is rustc's (`error`,
@@ -20,7 +22,7 @@ pub(crate) fn diagnostic(d: &Located<'_>, level: &str, crate_dir: &Path) -> Stri
         d.position.unwrap_or(Position { line: 1, column: 1 }),
     );
     // Files are named relative to the crate directory (an absolute path joins as itself).
-    let source = std::fs::read(crate_dir.join(file)).unwrap_or_default();
+    let source = quoted(&crate_dir.join(file));
     let (byte, text) = match locate(&source, line, column) {
         Some((byte, text)) => (
             byte,
@@ -62,6 +64,16 @@ pub(crate) fn diagnostic(d: &Located<'_>, level: &str, crate_dir: &Path) -> Stri
     format!("{value}\n")
 }
 
+/// The bytes of the file a diagnostic names, read again only to quote a line: as the
+/// loader reads (a file swapped for a FIFO since would stall the tool, a device flood it),
+/// at most what the loader reads; empty (nothing quoted) when it cannot be read so.
+fn quoted(path: &Path) -> Vec<u8> {
+    safe_open::open_regular(path)
+        .ok()
+        .and_then(|f| f.read_at_most(MAX_FILE_BYTES).ok())
+        .unwrap_or_default()
+}
+
 /// The byte offset of `line:column` (from 1; columns count characters) in `source`, and
 /// that line's text, or `None` when the file (unreadable: empty) has no such line. Bytes that are not UTF-8
 /// count as they would once replaced, one character per bad sequence start.
@@ -98,7 +110,21 @@ fn locate(source: &[u8], line: usize, column: usize) -> Option<(usize, String)> 
 
 #[cfg(test)]
 mod tests {
-    use super::locate;
+    use super::{locate, quoted};
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_quoted_is_read_only_if_regular_without_blocking() {
+        let tmp = tempfile::tempdir().unwrap();
+        let fifo = tmp.path().join("base.md");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        assert!(quoted(&fifo).is_empty());
+        std::os::unix::fs::symlink("/dev/zero", tmp.path().join("zero.md")).unwrap();
+        assert!(quoted(&tmp.path().join("zero.md")).is_empty());
+        std::fs::write(tmp.path().join("ok.md"), "text").unwrap();
+        assert_eq!(quoted(&tmp.path().join("ok.md")), b"text");
+    }
 
     #[test]
     fn finds_the_byte_of_a_line_and_column() {

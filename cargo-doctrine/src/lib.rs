@@ -17,16 +17,26 @@ mod guard_lint;
 mod json;
 mod manifest;
 mod out;
+mod out_files;
 mod prompts;
 mod report;
 mod sarif;
 mod sides;
 mod simulate;
 mod table;
+mod terminal;
 mod textdiff;
 mod tokens;
+mod tree_copy;
 
 use std::process::ExitCode;
+
+/// What the fuzz targets drive (`fuzz/fuzz_targets/tree_copy.rs`): `--rev`'s writer of a
+/// revision's tree. Not API.
+#[doc(hidden)]
+pub mod __fuzz {
+    pub use crate::tree_copy::{write_tree, LeftOut, TreeFile};
+}
 
 /// The tool: runs the command its arguments name and returns its exit status.
 pub fn main() -> ExitCode {

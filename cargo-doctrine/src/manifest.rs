@@ -93,6 +93,9 @@ pub(crate) fn old_side(
     };
     let (tree, crate_dir, path) =
         OldTree::at(rev, new.crate_dir(), new.path()).map_err(Stop::Fail)?;
+    if let Some(notice) = tree.notice() {
+        crate::cli::complain(&notice);
+    }
     if !path.is_file() {
         let shown = new
             .path()

@@ -212,7 +212,7 @@ fn bad_input_is_an_error_that_names_the_fix() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("pass --out DIR with a directory you can write"),
+        stderr.contains("give --out a directory you can write"),
         "{stderr}"
     );
     let out = run_in(dir.path(), &["missing.toml"]);
@@ -412,4 +412,57 @@ fn models_make_a_page_per_rule() {
     let out = run_in(none.path(), &["--models"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no `[models]` table"));
+}
+
+/// The book takes every input `render` takes, for every prompt of the book: a user skill
+/// directory (its skill replaces the shipped one in the index) and a list fact's byte
+/// budget (the list is cut as `render` cuts it). Both were once accepted and ignored.
+#[test]
+fn skill_directories_and_list_budgets_reach_every_prompt() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let book = |args: &[&str]| {
+        let run = Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+            .arg("book")
+            .args(args)
+            .arg("--out")
+            .arg(out.path())
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(0), "{stderr}");
+        (
+            std::fs::read_to_string(out.path().join("index.html")).unwrap(),
+            stderr.into_owned(),
+        )
+    };
+    let agent = ["examples/agent/doctrine.toml", "--slot", "task=Fix it."];
+    let (shipped, _) = book(&agent);
+    assert!(shipped.contains("Preparing a release of the crate."));
+    assert!(!shipped.contains("Releasing, the way this team does it."));
+    let with_skills = [&agent[..], &["--skills", "examples/agent/user-skills"]].concat();
+    let (user, notices) = book(&with_skills);
+    assert!(user.contains("Releasing, the way this team does it."));
+    assert!(!user.contains("Preparing a release of the crate."));
+    assert!(
+        notices.contains("user-skills/release.md: Skill `release` replaces the shipped"),
+        "{notices}"
+    );
+    let budget = [
+        "tests/fixtures/list_budget.toml",
+        "--fact",
+        "docs=éé doc",
+        "--fact",
+        "docs=other",
+    ];
+    let (whole, _) = book(&budget);
+    assert!(whole.contains("éé doc"));
+    let (cut, notices) = book(&[&budget[..], &["--max-bytes", "docs=3"]].concat());
+    assert!(!cut.contains("éé doc"));
+    assert!(
+        notices.contains("notice: fact `docs`: cut to 2 of 14 bytes by its byte budget"),
+        "{notices}"
+    );
 }

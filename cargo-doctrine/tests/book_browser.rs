@@ -438,6 +438,43 @@ fn the_requests_book_frames_each_message_in_chromium() {
     screenshot(chromium, dir.path(), "book-messages.png", &url, "1280,1300");
 }
 
+/// The page's content security policy lets its own script run and nothing else: Chromium
+/// runs the book's script (it fills in the index's count), and refuses one injected into
+/// a copy of the page, as it would one that slipped past the escaping.
+#[test]
+fn chromium_runs_the_page_s_own_script_and_refuses_an_injected_one() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let crew = book(&dir.path().join("crew"), &["examples/crew/doctrine.toml"]);
+    let count = scraper::Selector::parse("#f-count").unwrap();
+    let counted = |page: &Path| {
+        let dom = browser(
+            chromium,
+            &["--dump-dom"],
+            &format!("file://{}", page.display()),
+        );
+        let dom = scraper::Html::parse_document(&dom);
+        let shown = dom
+            .select(&count)
+            .next()
+            .map(|c| c.text().collect::<String>());
+        shown.unwrap_or_default()
+    };
+    assert_eq!(counted(&crew), "16 of 16 distinct prompts");
+    let html = std::fs::read_to_string(&crew).unwrap();
+    let injected = html.replace(
+        "</body>",
+        "<script>document.getElementById(\"f-count\").textContent = \"INJECTED\";</script>\n\
+         <img src=\"x\" onerror=\"document.getElementById('f-count').textContent = 'ONERROR'\">\n\
+         </body>",
+    );
+    let forged = dir.path().join("forged.html");
+    std::fs::write(&forged, injected).unwrap();
+    assert_eq!(counted(&forged), "16 of 16 distinct prompts");
+}
+
 /// The index of the crew's book and the overlay example's prompt page, as PNG files; copied
 /// to `doctrine/docs/img/` with `DOCTRINE_BLESS=1`.
 fn screenshots(chromium: &str, dir: &Path, crew: &Path, overlay: &Path) {

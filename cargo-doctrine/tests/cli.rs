@@ -1335,3 +1335,47 @@ fn render_takes_a_list_fact_s_byte_budget() {
         stderr(&word)
     );
 }
+
+/// What the tool prints for a person quotes the manifest (a `[models]` key, an unknown
+/// key) and a user's files: a control character there is shown escaped, as `\u{1b}`, never
+/// sent to the terminal, which would act on it (ESC recolours, moves the cursor, sets the
+/// title; CR overwrites the line; a bidi control reorders it).
+#[test]
+fn control_characters_from_a_manifest_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    let manifest = "[[layer]]\nname = \"base\"\ntext = \"Base.\"\n\n[models]\ndefault = {}\n\n\
+                    [models.rules]\n\"ev\\u001b[31mil\\r\\u202e\" = {}\n";
+    std::fs::write(dir.path().join("doctrine.toml"), manifest).unwrap();
+    let out = run_in(
+        dir.path(),
+        &["explain", "--model", "ev\x1b[31mil\r\u{202e}x"],
+    );
+    let table = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        table.contains(
+            "model: ev\\u{1b}[31mil\\r\\u{202e}x matched \"ev\\u{1b}[31mil\\r\\u{202e}\"\n"
+        ),
+        "{table}"
+    );
+    assert!(!table.contains(['\x1b', '\r', '\u{202e}']), "{table:?}");
+    // A diagnostic quoting a key, on standard output (`check`) and standard error.
+    let bad = format!("\"k\\u001b]0;title\\u0007\" = 1\n{manifest}");
+    std::fs::write(dir.path().join("doctrine.toml"), bad).unwrap();
+    let out = run_in(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("unknown key `k\\u{1b}]0;title\\u{7}` in the manifest's top level"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run_in(dir.path(), &["render"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("unknown key `k\\u{1b}]0;title\\u{7}`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains(['\x1b', '\x07']));
+}

@@ -256,26 +256,24 @@ fn rev_reads_the_old_tree_from_git_and_leaves_nothing_behind() {
     git(repo.path(), &["commit", "-q", "-m", "one"]);
     let edited = MANIFEST.replace("Ask before deleting.", "Ask first.");
     std::fs::write(krate.join("doctrine.toml"), edited).unwrap();
-    let out = stdout(&run_in(&krate, &["diff", "--rev", "HEAD"]));
+    // The copy goes in the temporary directory the tool is given, and leaves it empty.
+    let tmp = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
+        .args(["diff", "--rev", "HEAD"])
+        .current_dir(&krate)
+        .env("TMPDIR", tmp.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let out = stdout(&run);
     assert!(
         out.starts_with("doctrine.toml at HEAD → doctrine.toml: "),
         "{out}"
     );
     assert!(out.contains("-Ask before deleting.\n"), "{out}");
     assert!(out.contains("+Ask first.\n"), "{out}");
-    let head = Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .current_dir(&krate)
-        .output();
-    let head = String::from_utf8(head.unwrap().stdout).unwrap();
-    let left = std::fs::read_dir(std::env::temp_dir())
-        .unwrap()
-        .filter(|e| {
-            let name = e.as_ref().unwrap().file_name();
-            let name = name.to_string_lossy();
-            name.starts_with("cargo-doctrine-") && name.ends_with(&head[..12])
-        });
-    assert_eq!(left.count(), 0, "the old tree is removed");
+    let left = std::fs::read_dir(tmp.path()).unwrap().count();
+    assert_eq!(left, 0, "the old tree is removed");
     let bad = run_in(&krate, &["diff", "--rev", "no-such-branch"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`no-such-branch` is not a revision"));

@@ -109,14 +109,32 @@ pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     capped(safe_open::open_regular(path).map_err(from_refused)?)
 }
 
-/// Writes `bytes` to `path` (a tool's output file, such as `cargo doctrine schema
-/// --output`) only if it is a regular file or is created as one: opened without blocking
-/// and judged from the descriptor, so a FIFO cannot stall the tool nor a device take the
-/// text, then emptied and written.
+/// Writes `bytes` to `path` (a tool's output file) only as a regular file with one name,
+/// at most [`MAX_FILE_BYTES`]: the directory `path` is in is opened as given, and the file
+/// is created or emptied beneath it without following a symlink (a dangling one would
+/// create a file wherever it points) and without blocking (a FIFO cannot stall the tool
+/// nor a device take the text), judged from the open descriptor.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ReadError> {
-    use std::io::Write;
-    let mut file = safe_open::create_regular(path).map_err(from_refused)?;
-    file.write_all(bytes).map_err(ReadError::Io)
+    use safe_open::{NotWritten, Write};
+    let (Some(name), parent) = (path.file_name(), path.parent()) else {
+        return Err(ReadError::Io(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        )));
+    };
+    let parent = match parent {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = DirHandle::open(parent).map_err(ReadError::Io)?;
+    dir.write_entry(name, bytes, MAX_FILE_BYTES, Write::Replace)
+        .map_err(|e| match e {
+            NotWritten::NotRegular(kind) => ReadError::NotRegular(kind.describe()),
+            NotWritten::Symlink => ReadError::NotRegular("a symlink"),
+            NotWritten::TooLarge { size, .. } => ReadError::TooLarge(Some(size)),
+            NotWritten::Io(e) => ReadError::Io(e),
+            other => ReadError::Io(io::Error::other(other.to_string())),
+        })
 }
 
 /// The bytes of `file`, refused over [`MAX_FILE_BYTES`].
@@ -142,5 +160,26 @@ fn from_refused(refused: Refused) -> ReadError {
         // Neither comes out of the opens above; worded as what they are.
         Refused::Symlink(_) => ReadError::NotRegular("a symlink"),
         Refused::Unconfined(why) => ReadError::Io(io::Error::other(why)),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_file_never_follows_a_link_at_its_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (out, outside) = (tmp.path().join("out.json"), tmp.path().join("outside.json"));
+        std::os::unix::fs::symlink(&outside, &out).unwrap();
+        let got = write_file(&out, b"{}");
+        assert!(
+            matches!(got, Err(ReadError::NotRegular("a symlink"))),
+            "{got:?}"
+        );
+        assert!(!outside.exists());
+        std::fs::remove_file(&out).unwrap();
+        write_file(&out, b"{}").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"{}");
     }
 }

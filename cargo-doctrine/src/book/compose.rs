@@ -1,5 +1,6 @@
-//! Every prompt of a manifest with the inputs a user gives (facts, slots, instructions,
-//! selectors, an overlay directory, a model family), as `render` takes them: each
+//! Every prompt of a manifest with the inputs a user gives (facts, list budgets, slots,
+//! instructions, selectors, an overlay directory, skill directories, a model family), as
+//! `render` takes them: each
 //! combination of roles × flags × knobs (× choices) composed with them through the macro's
 //! own loader. Naming a role, flag, knob or choice narrows the book to that one prompt.
 
@@ -81,15 +82,34 @@ fn composed(
     })
 }
 
-/// The inputs every prompt of the book gets.
+/// The inputs every prompt of the book gets: all but the combination's own settings.
+/// Named field by field, so an input added to `Named` cannot be dropped here unseen (the
+/// book once ignored `--skills` and `--max-bytes` so).
 fn shared(named: &mut Named, given: &Named) {
-    named.facts = given.facts.clone();
-    named.slots = given.slots.clone();
-    named.instructions = given.instructions.clone();
-    named.selectors = given.selectors.clone();
-    named.overlay = given.overlay.clone();
-    named.family = given.family.clone();
-    named.model = given.model.clone();
+    let Named {
+        role: _,
+        flags: _,
+        knobs: _,
+        choices: _,
+        facts,
+        slots,
+        instructions,
+        selectors,
+        overlay,
+        family,
+        model,
+        skills,
+        max_bytes,
+    } = given;
+    named.facts = facts.clone();
+    named.slots = slots.clone();
+    named.instructions = instructions.clone();
+    named.selectors = selectors.clone();
+    named.overlay = overlay.clone();
+    named.family = family.clone();
+    named.model = model.clone();
+    named.skills = skills.clone();
+    named.max_bytes = max_bytes.clone();
 }
 
 /// The model names each page is composed with, and what its name gains: the one given

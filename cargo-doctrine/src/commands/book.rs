@@ -11,9 +11,12 @@ use doctrine_codegen::named::Named;
 
 use crate::book;
 use crate::cli::{self, Command, Exit, Opt, Stop};
-use crate::compose::{self, FACT, FAMILY, INSTRUCTION, MAX_BYTES, OVERLAY, SELECT, SLOT};
+use crate::compose::{
+    self, FACT, FAMILY, INSTRUCTION, MAX_BYTES, MODEL, OVERLAY, SELECT, SKILLS, SLOT,
+};
 use crate::manifest::{self, Manifest};
 use crate::out::Out;
+use crate::out_files::OutDir;
 use crate::prompts::Prompts;
 use crate::sides::Sides;
 use crate::tokens::Counter;
@@ -23,7 +26,7 @@ pub(crate) const COMMAND: Command = Command {
     about: "Write every prompt as one web page of labelled layers (--diff: a review)",
     usage: "[--out DIR] [--choices] [--models] [--fact NAME=VALUE]… [--max-bytes FACT=N]… [--slot NAME=TEXT|@FILE]… \
             [--instruction LAYER=SOURCE[@SCOPE]:TEXT]… [--select NAME=VALUE]… [--overlay DIR] \
-            [--family NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
+            [--skills DIR]… [--family NAME] [--model NAME] [--role ROLE --flag NAME… --knob NAME=VALUE… --choice LAYER=VARIANT…] \
             ([MANIFEST] | --diff OLD NEW | --rev REV [MANIFEST])",
     arguments: &[
         manifest::ARGUMENT,
@@ -33,7 +36,7 @@ pub(crate) const COMMAND: Command = Command {
         Opt {
             name: "--out",
             value: "DIR",
-            help: "The directory to write index.html into (made if missing) [default: doctrine-book]",
+            help: "The directory to write index.html into (made if missing; index.html is written only as a regular file, never through a symlink, and the default directory is not followed if it is one) [default: doctrine-book]",
         },
         Opt {
             name: "--diff",
@@ -63,7 +66,9 @@ pub(crate) const COMMAND: Command = Command {
         INSTRUCTION,
         SELECT,
         OVERLAY,
+        SKILLS,
         FAMILY,
+        MODEL,
         Opt {
             name: "--role, --flag, --knob, --choice",
             value: "",
@@ -79,7 +84,7 @@ per layer (name, source, tier, locked, overlay field, gate), separators drawn as
 the stable/volatile boundary and each cache breakpoint with the tokens up to it; locked \
 layers, user-file bytes and run-time values are marked by colour and by a text label; layers \
 left out are listed with the reason. The inputs (facts, list budgets, slots, instructions, selectors, \
-overlay, family) apply to every prompt; a required fact must be given. In review mode they \
+overlay, skill directories, family) apply to every prompt; a required fact must be given. In review mode they \
 apply to both sides: each changed layer text is shown once with the prompts it reaches, changed bytes are highlighted in the prompt \
 pages, and each prompt's cached prefix before → after is stated, with the simulated cache \
 (3 sessions × 4 turns) before → after.",
@@ -140,6 +145,7 @@ fn parse(parser: &mut lexopt::Parser) -> Result<Args, Stop> {
 
 fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let mut args = parse(parser)?;
+    let given = args.out.is_some();
     let dir = args
         .out
         .take()
@@ -162,7 +168,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         book::of(&prompts)
     };
     let html = book.html();
-    let path = write(&dir, &html)?;
+    let path = write(&dir, given, &html)?;
     // The page says its `~tokens` are estimates; a build that cannot count exactly says how to.
     let hint = Counter::book()
         .hint()
@@ -208,16 +214,16 @@ fn review(args: &mut Args) -> Result<Option<doctrine_book::Book>, Stop> {
     Ok(Some(book))
 }
 
-/// Writes `DIR/index.html`, making `DIR`.
-fn write(dir: &Path, html: &str) -> Result<PathBuf, Stop> {
-    let fail = |what: &str, path: &Path, e: std::io::Error| {
-        Stop::Fail(format!(
-            "cannot {what} {}: {e}; pass --out DIR with a directory you can write",
-            path.display()
-        ))
-    };
-    std::fs::create_dir_all(dir).map_err(|e| fail("make the directory", dir, e))?;
-    let path = dir.join("index.html");
-    std::fs::write(&path, html).map_err(|e| fail("write", &path, e))?;
-    Ok(path)
+/// The most bytes of a book's page: a 20,000-prompt book of long prompts stays far below.
+const MAX_BOOK_BYTES: u64 = 1 << 30;
+
+/// Writes `DIR/index.html`, making `DIR`; `given`: the user named `DIR` (else the default
+/// is not followed if it is a link, as no one chose where it leads).
+fn write(dir: &Path, given: bool, html: &str) -> Result<PathBuf, Stop> {
+    OutDir::make(dir, "--out", given)?.write(
+        "index.html",
+        html.as_bytes(),
+        MAX_BOOK_BYTES,
+        "name a role (--role), or drop --choices or --models, for a smaller book",
+    )
 }

@@ -98,7 +98,8 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
             let notes = notes(doctrine, &manifest, min, counter);
             print(&notes, "note", format, &manifest, out);
             if let Format::Human = format {
-                out.print(&fine(&shown, notes.list.len(), counter.caveat()));
+                let fine = fine(&shown, notes.list.len(), counter.caveat());
+                out.print(&crate::terminal::shown(&fine));
             }
             return Ok(Exit::Clean);
         }
@@ -130,7 +131,9 @@ fn print(all: &Diagnostics, level: &str, format: Format, manifest: &Manifest, ou
     match format {
         Format::Human => {
             let blocks: Vec<String> = all.located().map(|d| format!("{level}: {d}\n")).collect();
-            out.print(&blocks.join("\n"));
+            // A diagnostic quotes the manifest (a key, a name): its control characters are
+            // shown escaped, never acted on by the terminal.
+            out.print(&crate::terminal::shown(&blocks.join("\n")));
         }
         Format::Json => {
             for d in all.located() {

@@ -8,6 +8,7 @@ use crate::compose::{
 };
 use crate::manifest;
 use crate::out::Out;
+use crate::terminal;
 use crate::tokens::{self, Counter};
 
 pub(crate) const COMMAND: Command = Command {
@@ -45,7 +46,9 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         Some(encoding) => match encoding {},
         None => prompt.explain().to_string(),
     };
-    out.print(&table);
+    // A manifest's `[models]` key, a source's name: their control characters are shown
+    // escaped, never sent to the terminal.
+    out.print(&terminal::shown(&table));
     // The table says its `~tokens` are estimates; a build that cannot count exactly says
     // how to.
     if let Some(hint) = encoding.map_or(Counter::Estimate, Counter::Exact).hint() {

@@ -6,11 +6,13 @@ use std::path::PathBuf;
 
 use lexopt::{Arg, ValueExt};
 
+use doctrine_codegen::__internals::MAX_FILE_BYTES;
 use doctrine_codegen::import::{self, Template, MAX_TEMPLATE_BYTES};
-use doctrine_codegen::write_file;
+use doctrine_load::__internals::safe_open::{self, Refused};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::out::Out;
+use crate::out_files::OutDir;
 
 pub(crate) const COMMAND: Command = Command {
     name: "import",
@@ -23,7 +25,7 @@ pub(crate) const COMMAND: Command = Command {
     options: &[Opt {
         name: "--out",
         value: "DIR",
-        help: "Write DIR/doctrine.toml and one DIR/STEM.md per template (DIR is made if missing; files there are replaced)",
+        help: "Write DIR/doctrine.toml and one DIR/STEM.md per template (DIR is made if missing; regular files there are replaced, a symlink or FIFO in their place is refused, never followed)",
     }],
     notes: "Imports `{{ x }}`, `{{ item.field }}`, `if`/`elif`/`else` on a value, `not` one or \
 `is defined`, `for item in list` (with `else`), `| trim`, `| tojson` (the fact's `escape = \"json\"`) and comments; each layer keeps its \
@@ -88,24 +90,22 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
         });
     }
     let imported = import::jinja(&templates);
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Stop::Fail(format!("cannot make {}: {e}", dir.display())))?;
+    let out_dir = OutDir::make(&dir, "--out", true)?;
+    // Larger than the manifest reader reads, a file could not be checked.
     let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        write_file(&path, text.as_bytes()).map_err(|e| {
-            Stop::Fail(format!(
-                "cannot write {}: {}",
-                path.display(),
-                e.describe("the file").0
-            ))
-        })
+        out_dir.write(
+            name,
+            text.as_bytes(),
+            MAX_FILE_BYTES,
+            "split the template into smaller ones",
+        )
     };
     write("doctrine.toml", &imported.manifest)?;
     for (name, text) in &imported.files {
         write(name, text)?;
     }
     for problem in &imported.problems {
-        eprintln!("{problem}");
+        cli::complain(&problem.to_string());
     }
     out.print(&format!(
         "wrote {} and {} markdown file(s); {} thing(s) left for you\n",
@@ -119,15 +119,21 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     })
 }
 
-/// A template's bytes, at most a little over the import's limit (which then reports it).
+/// A template's bytes, at most a little over the import's limit (which then reports it):
+/// opened without blocking and judged from the descriptor, so a FIFO or a device is
+/// refused instead of stalling or flooding the import.
 fn read(path: &std::path::Path) -> Result<Vec<u8>, Stop> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)
-        .map_err(|e| Stop::Fail(format!("cannot read {}: {e}", path.display())))?;
-    let mut bytes = Vec::new();
+    let cannot = |why: String| Stop::Fail(format!("cannot read {}: {why}", path.display()));
+    let opened = safe_open::open_regular(path).map_err(|e| match e {
+        Refused::NotRegular(kind) => cannot(format!(
+            "it is {}, not a regular file; give the template as a regular file",
+            kind.describe()
+        )),
+        Refused::Missing(e) | Refused::Io(e) => cannot(e.to_string()),
+        other => cannot(format!("it could not be opened ({other:?})")),
+    })?;
     let limit = (MAX_TEMPLATE_BYTES + 1) as u64;
-    file.take(limit)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Stop::Fail(format!("cannot read {}: {e}", path.display())))?;
-    Ok(bytes)
+    opened
+        .read_at_most(limit)
+        .map_err(|e| cannot(e.to_string()))
 }

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 
 use lexopt::Arg;
 
-use doctrine_codegen::{write_file, ReadError};
-
 use crate::cli::{self, Command, Exit, Opt, Stop};
 use crate::out::Out;
+use crate::out_files;
 
 pub(crate) const COMMAND: Command = Command {
     name: "schema",
@@ -18,7 +17,7 @@ pub(crate) const COMMAND: Command = Command {
     options: &[Opt {
         name: "--output",
         value: "FILE",
-        help: "Write the schema to FILE (as UTF-8, whatever the shell) instead of standard output; FILE must be a regular file or not exist (a FIFO or device is refused)",
+        help: "Write the schema to FILE (as UTF-8, whatever the shell) instead of standard output; FILE must be a regular file or not exist (a symlink, FIFO or device is refused, never followed or written through)",
     }],
     notes: "The schema (JSON Schema draft-07) is built from the declarations the doctrine! \
 macro's manifest reader uses, with each key's description from the manifest reference. With \
@@ -46,15 +45,13 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     let schema = doctrine_codegen::manifest_schema();
     match output {
         None => out.print(&schema),
-        Some(path) => write_file(&path, schema.as_bytes()).map_err(|e| {
-            let why = match e {
-                ReadError::NotRegular(kind) => format!("it is {kind}, not a regular file; write the schema to a file, or to standard output without `--output`"),
-                ReadError::Io(e) => e.to_string(),
-                // Neither a size nor a symlink out of a directory is judged here.
-                other => other.describe("the file").0,
-            };
-            Stop::Fail(format!("cannot write {}: {why}", path.display()))
-        })?,
+        Some(path) => out_files::write_file(
+            &path,
+            schema.as_bytes(),
+            doctrine_codegen::__internals::MAX_FILE_BYTES,
+            "--output",
+            "write the schema to standard output without `--output`",
+        )?,
     }
     Ok(Exit::Clean)
 }

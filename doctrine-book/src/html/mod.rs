@@ -1,24 +1,20 @@
 //! The book as one self-contained web page ([`Book::html`]): inline style and a small
-//! script of our own, no network (a content security policy refuses any), no font, no
-//! framework; it opens from `file://`. Navigation needs no script: each prompt is a
+//! script of our own, no network (a content security policy refuses any, and runs no
+//! style or script but these two, named by their hashes), no font, no framework; it opens from `file://`. Navigation needs no script: each prompt is a
 //! `<section>` shown when the address targets it (`#p3`); the script filters and pages
 //! the index and copies a prompt.
 
 mod escape;
 mod frame;
 mod index;
+mod policy;
 mod prompt;
 mod review;
 
 use crate::count::UNIT;
 use crate::Book;
 
-const STYLE: &str = include_str!("style.css");
-const SCRIPT: &str = include_str!("script.js");
-
-/// The page's policy: nothing is fetched; only the inline style and script run.
-const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; \
-script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+use policy::{policy, SCRIPT, STYLE};
 
 impl Book {
     /// The book as one self-contained HTML page (see the crate's documentation).
@@ -45,7 +41,7 @@ impl Book {
                 self.write_prompt(&mut out, group, members, detail);
             }
         }
-        out.push_str("</main>\n<script>\n");
+        out.push_str("</main>\n<script>");
         out.push_str(SCRIPT);
         out.push_str("</script>\n</body>\n</html>\n");
         out
@@ -58,10 +54,10 @@ impl Book {
              <meta name=\"color-scheme\" content=\"light dark\">\n\
              <meta http-equiv=\"Content-Security-Policy\" content=\"",
         );
-        out.push_str(POLICY);
+        out.push_str(&policy());
         out.push_str("\">\n<title>Prompt book: ");
         escape::text(out, self.title());
-        out.push_str("</title>\n<style>\n");
+        out.push_str("</title>\n<style>");
         out.push_str(STYLE);
         out.push_str("</style>\n</head>\n");
     }

@@ -8,8 +8,10 @@
 //! a message after the decision is made.
 //!
 //! Used by the runtime overlay loader, by selectors (a file named by path) and by the code
-//! generator (manifest and the files it names); and, to write, by `cargo doctrine`'s
-//! `--output`, which writes to a regular file only.
+//! generator (manifest and the files it names); and, to write, by `cargo doctrine`: every
+//! file it writes (a git revision's tree, `--out`, `--output`) is made beneath a directory
+//! handle, one name at a time, never through a link, and only as a regular file
+//! ([`DirHandle::write_entry`], [`DirHandle::make_subdir_nofollow`]).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -17,16 +19,12 @@ use std::io::{self, Read};
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::create_regular;
-#[cfg(unix)]
 pub use unix::open_regular;
 #[cfg(unix)]
 pub use unix::DirHandle;
 
 #[cfg(not(unix))]
 mod portable;
-#[cfg(not(unix))]
-pub use portable::create_regular;
 #[cfg(not(unix))]
 pub use portable::open_regular;
 #[cfg(not(unix))]
@@ -92,6 +90,89 @@ pub enum Refused {
     NotRegular(Kind),
     /// Any other failure to open or inspect.
     Io(io::Error),
+}
+
+/// How [`DirHandle::write_entry`] treats a file already there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// Nothing may be there, not even a dangling link (`O_EXCL`): a copy being made afresh,
+    /// where an entry already there means a path was given twice.
+    New,
+    /// A regular file with one name is emptied and rewritten from its open descriptor;
+    /// anything else there (a link, a FIFO, a directory, a file with other names) is
+    /// refused, never followed or replaced.
+    Replace,
+}
+
+/// Why a file or directory was not written (the caller names the path and the fix).
+#[derive(Debug)]
+pub enum NotWritten {
+    /// Not one plain name (empty, `.`, `..`, or holding `/` or NUL): written as is, it
+    /// would land elsewhere than in the directory.
+    NotAName,
+    /// More bytes than the caller's cap.
+    TooLarge {
+        size: u64,
+        cap: u64,
+    },
+    /// Something is there and [`Write::New`] was asked for.
+    Exists,
+    /// A symlink (dangling or not): never followed to write.
+    Symlink,
+    /// Not a regular file: what it is instead.
+    NotRegular(Kind),
+    /// Making a directory, something else is there: what it is ("a regular file", …).
+    NotADirectory(&'static str),
+    /// A regular file with `n` names: rewriting it would change the file under its other
+    /// names too, which may be anywhere on the file system.
+    HardLinked(u64),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for NotWritten {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotWritten::NotAName => f.write_str(
+                "it is not one plain name (it is empty, `.` or `..`, or holds `/` or NUL), \
+                 so it would not stay in its directory",
+            ),
+            NotWritten::TooLarge { size, cap } => {
+                write!(
+                    f,
+                    "it would be {size} bytes, over the {cap} bytes written at most"
+                )
+            }
+            NotWritten::Exists => f.write_str("something is already there under that name"),
+            NotWritten::Symlink => f.write_str(
+                "it is a symlink, and a link is never followed to write (it could lead \
+                 anywhere, a dangling one included)",
+            ),
+            NotWritten::NotRegular(kind) => {
+                write!(f, "it is {}, not a regular file", kind.describe())
+            }
+            NotWritten::NotADirectory(what) => write!(f, "it is {what}, not a directory"),
+            NotWritten::HardLinked(n) => write!(
+                f,
+                "it is a file with {n} names (hard links); rewriting it would change it under \
+                 the other names too"
+            ),
+            NotWritten::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Whether `name` is one entry of a directory: not empty, `.` or `..`, no `/` or NUL.
+/// What a write is given to create beneath a directory handle must be one, or the kernel
+/// would walk `a/b` (following links in `a`) or climb out with `..`.
+pub fn plain_name(name: &std::ffi::OsStr) -> bool {
+    let bytes = name.as_encoded_bytes();
+    !bytes.is_empty()
+        && bytes != b"."
+        && bytes != b".."
+        && !bytes.contains(&b'/')
+        && !bytes.contains(&0)
+        // Windows reads `\` as a separator too, and `:` as a stream of the file.
+        && (cfg!(unix) || !bytes.iter().any(|b| matches!(b, b'\\' | b':')))
 }
 
 /// A regular file, opened; what the descriptor said about it.

@@ -7,7 +7,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{decide, Entry, Kind, Opened, Refused};
+use super::{decide, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
 
 /// The directory's path: without descriptors relative to a directory, entries are opened
 /// by joined path.
@@ -82,6 +82,70 @@ impl DirHandle {
         }
     }
 
+    /// As on unix, by path: a link swapped in between the look and the use is the gap
+    /// left (what is written is still judged from the handle).
+    pub fn make_subdir_nofollow(&self, name: &OsStr) -> Result<DirHandle, NotWritten> {
+        if !plain_name(name) {
+            return Err(NotWritten::NotAName);
+        }
+        let path = self.path.join(name);
+        match fs::create_dir(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(NotWritten::Io(e)),
+        }
+        match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => Err(NotWritten::Symlink),
+            Ok(m) if m.is_dir() => Ok(DirHandle { path }),
+            Ok(m) if m.is_file() => Err(NotWritten::NotADirectory("a regular file")),
+            Ok(m) => Err(NotWritten::NotADirectory(
+                super::kind_of(m.file_type()).describe(),
+            )),
+            Err(e) => Err(NotWritten::Io(e)),
+        }
+    }
+
+    pub fn write_entry(
+        &self,
+        name: &OsStr,
+        bytes: &[u8],
+        cap: u64,
+        how: Write,
+    ) -> Result<(), NotWritten> {
+        use std::io::Write as _;
+        if !plain_name(name) {
+            return Err(NotWritten::NotAName);
+        }
+        let size = bytes.len() as u64;
+        if size > cap {
+            return Err(NotWritten::TooLarge { size, cap });
+        }
+        let path = self.path.join(name);
+        let mut options = OpenOptions::new();
+        options.write(true);
+        match how {
+            // `create_new` never follows a link, a dangling one included.
+            Write::New => options.create_new(true),
+            Write::Replace => {
+                match fs::symlink_metadata(&path) {
+                    Ok(m) if m.file_type().is_symlink() => return Err(NotWritten::Symlink),
+                    _ => {}
+                }
+                options.create(true)
+            }
+        };
+        let mut file = options.open(&path).map_err(|e| match e.kind() {
+            io::ErrorKind::AlreadyExists => NotWritten::Exists,
+            _ => NotWritten::Io(e),
+        })?;
+        let meta = file.metadata().map_err(NotWritten::Io)?;
+        if !meta.is_file() {
+            return Err(NotWritten::NotRegular(super::kind_of(meta.file_type())));
+        }
+        file.set_len(0).map_err(NotWritten::Io)?;
+        file.write_all(bytes).map_err(NotWritten::Io)
+    }
+
     pub fn read_link(&self, rel: &Path) -> Option<PathBuf> {
         fs::read_link(self.path.join(rel)).ok()
     }
@@ -109,19 +173,6 @@ fn open_link_itself(path: &Path) -> io::Result<Option<File>> {
         return Ok(None);
     }
     OpenOptions::new().read(true).open(path).map(Some)
-}
-
-/// Opens `path` to be written and decides from the handle: a regular file, emptied, or
-/// what it is instead.
-pub fn create_regular(path: &Path) -> Result<File, Refused> {
-    let file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .open(path)
-        .map_err(Refused::Io)?;
-    let file = decide(file)?.file;
-    file.set_len(0).map_err(Refused::Io)?;
-    Ok(file)
 }
 
 pub fn open_regular(path: &Path) -> Result<Opened, Refused> {

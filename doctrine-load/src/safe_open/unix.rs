@@ -10,7 +10,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
-use super::{decide, Entry, Kind, Opened, Refused};
+use super::{decide, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
 
 /// How every file is opened: read-only, never blocking (a FIFO with no writer opens at
 /// once and is then refused by its kind), never becoming the controlling terminal, not
@@ -147,6 +147,100 @@ impl DirHandle {
         }
     }
 
+    /// Makes the direct subdirectory `name` if it is missing, and opens it, never following
+    /// a link: a symlink there (to a directory or dangling) is refused, so nothing written
+    /// beneath the result can land outside this directory.
+    pub fn make_subdir_nofollow(&self, name: &OsStr) -> Result<DirHandle, NotWritten> {
+        if !plain_name(name) {
+            return Err(NotWritten::NotAName);
+        }
+        match rfs::mkdirat(&self.fd, name, Mode::from_raw_mode(0o777)) {
+            Ok(()) | Err(Errno::EXIST) => {}
+            Err(e) => return Err(NotWritten::Io(e.into())),
+        }
+        let flags = READ | OFlags::DIRECTORY | OFlags::NOFOLLOW;
+        match rfs::openat(&self.fd, name, flags, Mode::empty()) {
+            Ok(fd) => Ok(DirHandle { fd }),
+            Err(Errno::LOOP | Errno::NOTDIR) => Err(self.not_a_directory(name)),
+            #[cfg(any(target_os = "freebsd", target_os = "dragonfly"))]
+            Err(Errno::MLINK) => Err(NotWritten::Symlink),
+            Err(e) => Err(NotWritten::Io(e.into())),
+        }
+    }
+
+    /// Writes `bytes` as the direct entry `name`: created as a regular file if missing;
+    /// what is there already is treated as `how` says. Opened without following a link and
+    /// without blocking (a FIFO with no reader fails at once, one with a reader is refused
+    /// by its kind), and judged from the descriptor before a byte is written or cut.
+    /// At most `cap` bytes: more is refused before anything is opened.
+    pub fn write_entry(
+        &self,
+        name: &OsStr,
+        bytes: &[u8],
+        cap: u64,
+        how: Write,
+    ) -> Result<(), NotWritten> {
+        use std::io::Write as _;
+        if !plain_name(name) {
+            return Err(NotWritten::NotAName);
+        }
+        let size = bytes.len() as u64;
+        if size > cap {
+            return Err(NotWritten::TooLarge { size, cap });
+        }
+        let mut flags = OFlags::WRONLY
+            | OFlags::CREATE
+            | OFlags::NOFOLLOW
+            | OFlags::NONBLOCK
+            | OFlags::NOCTTY
+            | OFlags::CLOEXEC;
+        if how == Write::New {
+            flags |= OFlags::EXCL;
+        }
+        let fd = match rfs::openat(&self.fd, name, flags, Mode::from_raw_mode(0o666)) {
+            Ok(fd) => fd,
+            // `O_EXCL` answers so for anything there, a dangling link included.
+            Err(Errno::EXIST) => return Err(NotWritten::Exists),
+            Err(Errno::LOOP) => return Err(NotWritten::Symlink),
+            #[cfg(any(target_os = "freebsd", target_os = "dragonfly"))]
+            Err(Errno::MLINK) => return Err(NotWritten::Symlink),
+            Err(Errno::ISDIR) => return Err(NotWritten::NotRegular(Kind::Directory)),
+            // A FIFO no one reads, a socket or a driverless device: looked at (without
+            // following) only to say which.
+            Err(Errno::NXIO) => {
+                let kind = rfs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW)
+                    .map_or(Kind::NoDevice, |st| {
+                        kind_of_type(FileType::from_raw_mode(st.st_mode))
+                    });
+                return Err(NotWritten::NotRegular(kind));
+            }
+            Err(e) => return Err(NotWritten::Io(e.into())),
+        };
+        let mut file = File::from(fd);
+        let meta = file.metadata().map_err(NotWritten::Io)?;
+        if !meta.file_type().is_file() {
+            return Err(NotWritten::NotRegular(super::kind_of(meta.file_type())));
+        }
+        let names = std::os::unix::fs::MetadataExt::nlink(&meta);
+        if names > 1 {
+            return Err(NotWritten::HardLinked(names));
+        }
+        file.set_len(0).map_err(NotWritten::Io)?;
+        file.write_all(bytes).map_err(NotWritten::Io)
+    }
+
+    /// Why `name` could not be opened as a directory: a symlink, or what it is instead.
+    fn not_a_directory(&self, name: &OsStr) -> NotWritten {
+        match rfs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) => match FileType::from_raw_mode(st.st_mode) {
+                FileType::Symlink => NotWritten::Symlink,
+                FileType::RegularFile => NotWritten::NotADirectory("a regular file"),
+                other => NotWritten::NotADirectory(kind_of_type(other).describe()),
+            },
+            Err(e) => NotWritten::Io(e.into()),
+        }
+    }
+
     /// Where the symlink `rel` points, if it is one: only to name it in a message, after
     /// the decision was made on the open.
     pub fn read_link(&self, rel: &Path) -> Option<PathBuf> {
@@ -163,31 +257,17 @@ pub fn open_regular(path: &Path) -> Result<Opened, Refused> {
     }
 }
 
-/// How a file is opened to be written (by the tool, never by a program): created if
-/// missing, never blocking (a FIFO opens at once or fails), not truncated before the
-/// descriptor says it is a regular file.
-const WRITE: OFlags = OFlags::WRONLY
-    .union(OFlags::CREATE)
-    .union(OFlags::NONBLOCK)
-    .union(OFlags::NOCTTY)
-    .union(OFlags::CLOEXEC);
-
-/// Opens `path` (following symlinks) to be written, without blocking, and decides from the
-/// descriptor: a regular file, emptied, or what it is instead.
-pub fn create_regular(path: &Path) -> Result<File, Refused> {
-    let opened = rfs::open(path, WRITE, Mode::from_raw_mode(0o666)).map_err(|e| match e {
-        Errno::ISDIR => Refused::NotRegular(Kind::Directory),
-        // A FIFO no one reads answers so, as a socket or a driverless device does; the
-        // path is looked at only to say which it is.
-        Errno::NXIO => Refused::NotRegular(match std::fs::metadata(path) {
-            Ok(meta) => super::kind_of(meta.file_type()),
-            Err(_) => Kind::NoDevice,
-        }),
-        e => refused(e),
-    })?;
-    let file = decide(File::from(opened))?.file;
-    file.set_len(0).map_err(Refused::Io)?;
-    Ok(file)
+/// What a `stat` mode says the entry is, for messages.
+fn kind_of_type(kind: FileType) -> Kind {
+    match kind {
+        FileType::Directory => Kind::Directory,
+        FileType::Fifo => Kind::Fifo,
+        FileType::CharacterDevice => Kind::CharDevice,
+        FileType::BlockDevice => Kind::BlockDevice,
+        FileType::Socket => Kind::Socket,
+        FileType::Symlink => Kind::Symlink,
+        _ => Kind::Other,
+    }
 }
 
 fn refused(e: Errno) -> Refused {
@@ -263,6 +343,134 @@ mod tests {
         assert_eq!(
             got,
             [(OsStr::new("file"), false), (OsStr::new("sub"), true)]
+        );
+    }
+
+    #[test]
+    fn a_write_takes_one_plain_name_and_nothing_lands_outside() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("root")).unwrap();
+        let dir = DirHandle::open(&tmp.path().join("root")).unwrap();
+        for name in ["", ".", "..", "../escaped", "a/b", "/abs", "nul\0"] {
+            for how in [Write::New, Write::Replace] {
+                let got = dir.write_entry(OsStr::new(name), b"x", 10, how);
+                assert!(
+                    matches!(got, Err(NotWritten::NotAName)),
+                    "{name:?}: {got:?}"
+                );
+            }
+            let got = dir.make_subdir_nofollow(OsStr::new(name));
+            assert!(
+                matches!(got, Err(NotWritten::NotAName)),
+                "{name:?}: {got:?}"
+            );
+        }
+        let mut left: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["root"]);
+        assert_eq!(
+            std::fs::read_dir(tmp.path().join("root")).unwrap().count(),
+            0
+        );
+    }
+
+    #[test]
+    fn a_write_never_follows_a_link_not_even_a_dangling_one() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (root, outside) = (tmp.path().join("root"), tmp.path().join("outside"));
+        std::fs::create_dir(&root).unwrap();
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::write(outside.join("kept"), "outside").unwrap();
+        std::os::unix::fs::symlink(outside.join("made"), root.join("dangling")).unwrap();
+        std::os::unix::fs::symlink(outside.join("kept"), root.join("to_file")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("to_dir")).unwrap();
+        let dir = DirHandle::open(&root).unwrap();
+        for name in ["dangling", "to_file", "to_dir"] {
+            let got = dir.write_entry(OsStr::new(name), b"x", 10, Write::Replace);
+            assert!(matches!(got, Err(NotWritten::Symlink)), "{name}: {got:?}");
+            let got = dir.write_entry(OsStr::new(name), b"x", 10, Write::New);
+            assert!(matches!(got, Err(NotWritten::Exists)), "{name}: {got:?}");
+        }
+        let got = dir.make_subdir_nofollow(OsStr::new("to_dir"));
+        assert!(matches!(got, Err(NotWritten::Symlink)), "{got:?}");
+        assert!(!outside.join("made").exists());
+        assert_eq!(
+            std::fs::read_to_string(outside.join("kept")).unwrap(),
+            "outside"
+        );
+    }
+
+    #[test]
+    fn a_write_to_a_fifo_returns_at_once_refused_by_its_kind() {
+        let tmp = tempfile::tempdir().unwrap();
+        mkfifo(&tmp.path().join("pipe"));
+        let dir = DirHandle::open(tmp.path()).unwrap();
+        let got = dir.write_entry(OsStr::new("pipe"), b"x", 10, Write::Replace);
+        assert!(
+            matches!(got, Err(NotWritten::NotRegular(Kind::Fifo))),
+            "{got:?}"
+        );
+        // With a reader the open succeeds, and the descriptor refuses it.
+        let reader = rfs::open(tmp.path().join("pipe"), READ, Mode::empty()).unwrap();
+        let got = dir.write_entry(OsStr::new("pipe"), b"x", 10, Write::Replace);
+        assert!(
+            matches!(got, Err(NotWritten::NotRegular(Kind::Fifo))),
+            "{got:?}"
+        );
+        drop(reader);
+    }
+
+    #[test]
+    fn a_regular_file_is_replaced_and_one_with_other_names_is_not() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = DirHandle::open(tmp.path()).unwrap();
+        std::fs::write(tmp.path().join("old"), "a longer old text").unwrap();
+        dir.write_entry(OsStr::new("old"), b"new", 10, Write::Replace)
+            .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("old")).unwrap(),
+            "new"
+        );
+        let got = dir.write_entry(OsStr::new("old"), b"new", 10, Write::New);
+        assert!(matches!(got, Err(NotWritten::Exists)), "{got:?}");
+
+        std::fs::write(tmp.path().join("shared"), "elsewhere too").unwrap();
+        std::fs::hard_link(tmp.path().join("shared"), tmp.path().join("other")).unwrap();
+        let got = dir.write_entry(OsStr::new("shared"), b"x", 10, Write::Replace);
+        assert!(matches!(got, Err(NotWritten::HardLinked(2))), "{got:?}");
+        let got = dir.write_entry(OsStr::new("big"), b"eleven byte", 10, Write::Replace);
+        assert!(
+            matches!(got, Err(NotWritten::TooLarge { size: 11, cap: 10 })),
+            "{got:?}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("other")).unwrap(),
+            "elsewhere too"
+        );
+        assert!(!tmp.path().join("big").exists());
+    }
+
+    #[test]
+    fn a_directory_is_made_or_opened_beneath_never_a_file_in_its_place() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = DirHandle::open(tmp.path()).unwrap();
+        let sub = dir.make_subdir_nofollow(OsStr::new("sub")).unwrap();
+        sub.write_entry(OsStr::new("f"), b"in sub", 10, Write::New)
+            .unwrap();
+        let again = dir.make_subdir_nofollow(OsStr::new("sub")).unwrap();
+        let got = again.write_entry(OsStr::new("f"), b"x", 10, Write::New);
+        assert!(matches!(got, Err(NotWritten::Exists)), "{got:?}");
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("sub/f")).unwrap(),
+            "in sub"
+        );
+        let got = sub.make_subdir_nofollow(OsStr::new("f"));
+        assert!(
+            matches!(got, Err(NotWritten::NotADirectory("a regular file"))),
+            "{got:?}"
         );
     }
 }
