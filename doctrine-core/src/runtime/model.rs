@@ -70,7 +70,9 @@ fn shown(model: &str) -> String {
 impl fmt::Display for ModelMatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.rule {
-            Some(rule) => write!(f, "{} matched \"{rule}\"", self.shown),
+            // The manifest's key, escaped as the name is: a manifest from someone else's
+            // repository may hold control characters a terminal would act on.
+            Some(rule) => write!(f, "{} matched \"{}\"", self.shown, rule.escape_debug()),
             None => write!(f, "{} matched no rule: the default applies", self.shown),
         }
     }
@@ -107,5 +109,7 @@ mod tests {
         assert!(m.to_string().len() < 200);
         let m = ModelMatch::new("big-2\u{7}\u{1b}[2J\nx", Some("big-2"));
         assert_eq!(m.to_string(), "big-2\\u{7}\\u{1b}[2J\\nx matched \"big-2\"");
+        let m = ModelMatch::new("big", Some("big\u{1b}[2J"));
+        assert_eq!(m.to_string(), "big matched \"big\\u{1b}[2J\"");
     }
 }
