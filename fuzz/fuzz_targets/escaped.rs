@@ -137,10 +137,9 @@ fn compose(input: &Input, f: Formulation) -> fx::Prompt {
 
 /// What XML 1.0 text can carry of `value`, as a parser reads it back: the characters XML
 /// has no place for (controls other than tab, line feed and carriage return; U+FFFE,
-/// U+FFFF) left out, and line ends read as XML reads them (CR LF and a lone CR as LF).
+/// U+FFFF) left out. A carriage return comes back as itself: it is written `&#13;`.
 fn xml_text(value: &str) -> String {
-    let kept: String = value.chars().filter(|&c| carried(c)).collect();
-    kept.replace("\r\n", "\n").replace('\r', "\n")
+    value.chars().filter(|&c| carried(c)).collect()
 }
 
 /// Whether XML 1.0 can carry `c` (its `Char` production).

@@ -9,7 +9,8 @@ pub enum Escaping {
     /// As the JSON string literal `serde_json` writes: quotes around it, `"` and `\`
     /// escaped, control characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`.
     Json,
-    /// As XML character data or an attribute value: `&`, `<`, `>`, `"`, `'` as entities,
+    /// As XML character data or an attribute value: `&`, `<`, `>`, `"`, `'` as entities, a
+    /// carriage return as `&#13;` (written raw, an XML reader reads it as a line feed),
     /// and the characters XML 1.0 cannot carry even as references (controls other than
     /// tab, line feed and carriage return; U+FFFE, U+FFFF) left out, so the result is
     /// well-formed; [`Escaping::dropped`] counts them for the prompt's notices.
@@ -37,6 +38,8 @@ impl Escaping {
             },
             Escaping::Xml => match b {
                 0..=0x08 | 0x0b | 0x0c | 0x0e..=0x1f => Some(""),
+                // A raw CR is read as a line feed by every XML reader.
+                b'\r' => Some("&#13;"),
                 b'&' => Some("&amp;"),
                 b'<' => Some("&lt;"),
                 b'>' => Some("&gt;"),
@@ -203,7 +206,7 @@ mod tests {
     fn xml_leaves_out_what_xml_cannot_carry() {
         let s = "a\u{0}b\u{1b}c\td\ne\rf\u{fffe}g\u{ffff}h\u{fffd}\u{7f}";
         let out = Escaping::Xml.escaped(s);
-        assert_eq!(out, "abc\td\ne\rfgh\u{fffd}\u{7f}");
+        assert_eq!(out, "abc\td\ne&#13;fgh\u{fffd}\u{7f}");
         assert_eq!(Escaping::Xml.len(s), out.len());
         assert_eq!(Escaping::Xml.dropped(s), 4);
         assert_eq!(Escaping::Json.dropped(s), 0);
@@ -226,7 +229,7 @@ mod tests {
             let ours = Escaping::Xml.escaped(&s);
             proptest::prop_assert_eq!(ours.len(), Escaping::Xml.len(&s));
             let back = ours.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
-                .replace("&apos;", "'").replace("&amp;", "&");
+                .replace("&apos;", "'").replace("&#13;", "\r").replace("&amp;", "&");
             let carried = |c: char| {
                 matches!(c, '\t' | '\n' | '\r') || !(c < ' ' || c == '\u{fffe}' || c == '\u{ffff}')
             };
