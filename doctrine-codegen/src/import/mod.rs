@@ -6,6 +6,7 @@
 //! (literal text), for the author to translate.
 
 mod infer;
+mod space;
 mod walk;
 mod write;
 
@@ -123,7 +124,8 @@ pub fn jinja(templates: &[Template]) -> Imported {
         walker.body(&tree.children);
         found.extend(walker.problems);
         problems.extend(located(&t.name, &t.source, found));
-        files.push((format!("{stem}.md"), write::markdown(&walker.out)));
+        let tail = &t.source[jinja_end(&t.source)..];
+        files.push((format!("{stem}.md"), write::markdown(&walker.out, tail)));
         layers.push(stem);
     }
     Imported {
@@ -134,12 +136,17 @@ pub fn jinja(templates: &[Template]) -> Imported {
 }
 
 /// How templates are read: Jinja's tags, and no whitespace rule but the `-` markers, so the
-/// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does, the text's
-/// last line break included.
+/// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does. The last
+/// line break is left out as Jinja leaves it out, so that the whitespace of a comment at
+/// the end is taken as Jinja takes it; the markdown gets it back (`write::markdown`).
 fn syntax() -> SyntaxConfig {
-    let mut syntax = SyntaxConfig::builder();
-    syntax.keep_trailing_newline(true);
-    syntax.build().unwrap_or_default()
+    SyntaxConfig::default()
+}
+
+/// Where Jinja's reading of `source` ends: before one last `\n`, then one `\r`.
+fn jinja_end(source: &str) -> usize {
+    let kept = source.strip_suffix('\n').unwrap_or(source);
+    kept.strip_suffix('\r').unwrap_or(kept).len()
 }
 
 /// `{%+`, `+%}` and the like, with where each is: Jinja's per-tag switches.

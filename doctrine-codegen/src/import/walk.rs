@@ -4,11 +4,15 @@
 use minijinja::machinery::ast::{self, Expr, Stmt};
 
 use super::infer::{Target, Uses};
+use super::space::{self, Tag, Ws};
 
 /// A piece of the markdown written: text as printed, or the inside of a braces tag.
 pub(super) enum Out {
     Lit(String),
     Tag(String),
+    /// Where a dropped tag (a comment, `raw`, `endraw`) stood: the offset of the text
+    /// after it. Nothing is written.
+    Gap(usize),
 }
 
 pub(super) struct Walker<'s, 'u> {
@@ -36,23 +40,17 @@ impl<'s, 'u> Walker<'s, 'u> {
     }
 
     pub(super) fn body(&mut self, stmts: &[Stmt<'_>]) {
-        let mut last_raw_end = None;
         for stmt in stmts {
             match stmt {
                 Stmt::EmitRaw(raw) => {
                     let span = raw.span();
-                    let text = match last_raw_end {
-                        // Two texts side by side: a comment stood between.
-                        Some(end) if end < span.start_offset as usize => {
-                            self.after_comment(raw.raw)
-                        }
-                        _ => raw.raw,
-                    };
-                    self.out.push(Out::Lit(text.to_string()));
-                    last_raw_end = Some(span.end_offset as usize);
+                    self.text(
+                        span.start_offset as usize,
+                        span.end_offset as usize,
+                        raw.raw,
+                    );
                 }
                 _ => {
-                    last_raw_end = None;
                     if let Err((at, message)) = self.stmt(stmt) {
                         self.problems.push((at, message));
                         self.keep_as_written(stmt);
@@ -62,18 +60,82 @@ impl<'s, 'u> Walker<'s, 'u> {
         }
     }
 
-    /// A comment is a block tag to Jinja's whitespace rules: its line's leading blanks and
-    /// the line break after it go. Doctrine has no comment tag, so that is done here.
-    fn after_comment<'t>(&mut self, next: &'t str) -> &'t str {
-        if let Some(Out::Lit(before)) = self.out.last_mut() {
-            let kept = before.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
-            if kept.ends_with('\n') || kept.is_empty() {
-                before.truncate(kept.len());
+    /// A text (or a raw block's), as Jinja prints it beside the tags the import drops:
+    /// comments and `raw`/`endraw` take whitespace as block tags do, and the layer's
+    /// rule cannot see them, so their share is taken here.
+    fn text(&mut self, start: usize, end: usize, raw: &str) {
+        let head = self.source.get(..start).unwrap_or_default();
+        let before = space::before(head);
+        let after = space::after(self.source.get(end..).unwrap_or_default());
+        let dropped_before = before.is_some_and(Tag::dropped);
+        let mut text = raw;
+        if let Some(
+            Tag::Comment(Ws::Default) | Tag::RawOpen(Ws::Default) | Tag::RawClose(Ws::Default),
+        ) = before
+        {
+            text = space::trim_block(text);
+        }
+        let line_start = || space::at_line_start(self.source.get(..end).unwrap_or_default());
+        text = match after {
+            // A raw block's text: the lexer strips its end by itself, line start or not.
+            Some(Tag::RawClose(Ws::Default)) => space::lstrip(text),
+            Some(Tag::Comment(Ws::Default) | Tag::RawOpen(Ws::Default)) if line_start() => {
+                space::lstrip(text)
+            }
+            // The layer strips before a block tag by what it sees, and a dropped tag before
+            // this text hides where its line starts: Jinja's own decision, taken here.
+            Some(Tag::Block(Ws::Default)) if dropped_before && line_start() => space::lstrip(text),
+            _ => text,
+        };
+        let mut text = text.to_string();
+        if dropped_before {
+            self.out.push(Out::Gap(start));
+            // Jinja took the dropped tag's line break; a block tag before it would take
+            // this one too, so the layer gets one of its own to take.
+            if text.starts_with(['\n', '\r']) && self.after_block() {
+                text.insert(0, '\n');
             }
         }
-        next.strip_prefix("\r\n")
-            .or_else(|| next.strip_prefix(['\n', '\r']))
-            .unwrap_or(next)
+        self.out.push(Out::Lit(text));
+    }
+
+    /// Whether the last thing written, text aside that prints nothing, is a block tag.
+    fn after_block(&self) -> bool {
+        for piece in self.out.iter().rev() {
+            match piece {
+                Out::Gap(_) => {}
+                Out::Lit(text) if text.is_empty() => {}
+                Out::Lit(_) => return false,
+                Out::Tag(tag) => return is_block(tag),
+            }
+        }
+        false
+    }
+
+    /// A block tag, after checking that the layer's rule strips before it only what Jinja
+    /// strips: with a dropped tag on its line, the layer may take blanks Jinja keeps.
+    fn block(&mut self, tag: String) {
+        let mut run = Vec::new();
+        let mut gap = None;
+        let mut previous = None;
+        for piece in self.out.iter().rev() {
+            match piece {
+                Out::Gap(at) => gap = gap.or(Some(*at)),
+                Out::Lit(text) => run.push(text.as_str()),
+                Out::Tag(tag) => {
+                    previous = Some(tag.as_str());
+                    break;
+                }
+            }
+        }
+        if let Some(at) = gap {
+            run.reverse();
+            let run = run.concat();
+            if layer_strips(&run, previous) {
+                self.problems.push((at, "Jinja keeps the blanks between a comment (or `raw` block) and the block tag after it on one line, and the layer's `whitespace = \"jinja\"`, which does not see the comment, would drop them: put the comment on a line of its own, or remove the blanks".into()));
+            }
+        }
+        self.out.push(Out::Tag(tag));
     }
 
     /// A statement outside the subset stays in the markdown as its template text.
@@ -166,14 +228,13 @@ impl<'s, 'u> Walker<'s, 'u> {
     fn condition(&mut self, c: &ast::IfCond<'_>) -> Result<(), Refused> {
         let (name, negated) = self.test(&c.expr)?;
         let bang = |n: bool| if n { "!" } else { "" };
-        self.out.push(Out::Tag(format!("?{}{name}", bang(negated))));
+        self.block(format!("?{}{name}", bang(negated)));
         self.body(&c.true_body);
-        self.out.push(Out::Tag(format!("/{name}")));
+        self.block(format!("/{name}"));
         if !c.false_body.is_empty() {
-            self.out
-                .push(Out::Tag(format!("?{}{name}", bang(!negated))));
+            self.block(format!("?{}{name}", bang(!negated)));
             self.body(&c.false_body);
-            self.out.push(Out::Tag(format!("/{name}")));
+            self.block(format!("/{name}"));
         }
         Ok(())
     }
@@ -225,18 +286,42 @@ impl<'s, 'u> Walker<'s, 'u> {
         };
         let (var, list) = (var.id.to_string(), list.id.to_string());
         self.uses.list(&list);
-        self.out.push(Out::Tag(format!("#{list}")));
+        self.block(format!("#{list}"));
         self.item = Some((var, list.clone()));
         self.body(&f.body);
         self.item = None;
-        self.out.push(Out::Tag(format!("/{list}")));
+        self.block(format!("/{list}"));
         if !f.else_body.is_empty() {
-            self.out.push(Out::Tag(format!("?!{list}")));
+            self.block(format!("?!{list}"));
             self.body(&f.else_body);
-            self.out.push(Out::Tag(format!("/{list}")));
+            self.block(format!("/{list}"));
         }
         Ok(())
     }
+}
+
+/// Whether `tag` (inside its braces) is a section or loop tag, which the layer's rule
+/// takes whitespace around; a placeholder is not.
+fn is_block(tag: &str) -> bool {
+    tag.starts_with(['?', '/', '#'])
+}
+
+/// Whether the layer's `whitespace = "jinja"` strips the end of `run`, the text between
+/// the tag `previous` (none: the layer's start) and a block tag, as
+/// `doctrine_load`'s reading of Jinja's rules does.
+fn layer_strips(run: &str, previous: Option<&str>) -> bool {
+    let break_len = match run.as_bytes() {
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => 0,
+    };
+    let (kept, line_start) = match previous {
+        Some(tag) if is_block(tag) && break_len > 0 => (&run[break_len..], true),
+        Some(_) => (run, false),
+        None => (run, true),
+    };
+    let end = kept.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
+    end.len() < kept.len() && (end.ends_with('\n') || (end.is_empty() && line_start))
 }
 
 fn refused(expr: &Expr<'_>, message: &str) -> Refused {

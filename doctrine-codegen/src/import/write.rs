@@ -25,8 +25,9 @@ pub(super) fn layer_name(file: &str) -> String {
     name
 }
 
-/// The markdown: text with its braces doubled, tags in single braces.
-pub(super) fn markdown(out: &[Out]) -> String {
+/// The markdown: text with its braces doubled, tags in single braces, then `tail`, the
+/// line breaks Jinja drops from the template's end before reading it.
+pub(super) fn markdown(out: &[Out], tail: &str) -> String {
     let mut md = String::new();
     for piece in out {
         match piece {
@@ -36,8 +37,24 @@ pub(super) fn markdown(out: &[Out]) -> String {
                 md.push_str(tag);
                 md.push('}');
             }
+            Out::Gap(_) => {}
         }
     }
+    // The layer drops one `\n`, then one `\r`, from its text's end, as Jinja does from the
+    // template's: the template's own break where it has one. Where Jinja's reading ends in
+    // a dropped tag (a comment), the text before it may end in a break the layer would
+    // take instead, so it gets one to take.
+    let drops_exactly = |tail: &str| {
+        let whole = format!("{md}{tail}");
+        let cut = whole.strip_suffix('\n').unwrap_or(&whole);
+        let cut = cut.strip_suffix('\r').unwrap_or(cut);
+        cut.len() == md.len()
+    };
+    let tail = [tail, "\n", "\r\n"]
+        .into_iter()
+        .find(|t| drops_exactly(t))
+        .unwrap_or(tail);
+    md.push_str(tail);
     md
 }
 
