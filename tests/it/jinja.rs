@@ -587,6 +587,12 @@ fn hostile_templates_are_refused_with_a_located_error_and_no_hang() {
             (1, 1),
             "at most",
         ),
+        // The limit counts a line's characters, not its line break.
+        (
+            "a\n".to_string() + &"x".repeat(import::MAX_LINE_CHARS) + "\n",
+            (2, 1),
+            "a line of 65535 characters or more",
+        ),
     ] {
         let i = import_one(&source);
         let [p] = &i.problems[..] else {
@@ -596,6 +602,18 @@ fn hostile_templates_are_refused_with_a_located_error_and_no_hang() {
         assert!(p.message.contains(says), "{}", p.message);
         assert!(i.files.is_empty());
     }
+    // The longest line read, its line break after it, imports whole; an error at its end
+    // is located there.
+    let longest = "x".repeat(import::MAX_LINE_CHARS - 1);
+    assert_eq!(import_one(&(longest.clone() + "\n")).problems, vec![]);
+    let unclosed = longest[2..].to_string() + "{#\n";
+    let i = import_one(&unclosed);
+    assert_eq!(located(&i), vec![(1, import::MAX_LINE_CHARS)]);
+    assert!(
+        i.problems[0].message.contains("comment"),
+        "{:?}",
+        i.problems
+    );
     // Thousands of tags outside the subset: the first hundred listed, the rest counted,
     // in linear time.
     let i = import_one(&"{% set x = 1 %}\n".repeat(60_000));

@@ -56,16 +56,20 @@ impl std::fmt::Display for Problem {
 /// work and the markdown grow with it.
 pub const MAX_TEMPLATE_BYTES: usize = 1 << 20;
 
-/// minijinja counts columns in a `u16` and, reporting a syntax error at the last one,
-/// overflows it (a panic in a debug build, as `cargo run` makes the tool): a template with
-/// a line this long is refused before it is parsed.
+/// minijinja counts columns in a `u16` (saturating) and, reporting a syntax error at the
+/// last one, adds one to it, which overflows (a panic in a debug build, as `cargo run`
+/// makes the tool): a template with a line of this many characters or more is refused
+/// before it is parsed. Columns count every character but the `\n` that ends the line,
+/// so a line of `MAX_LINE_CHARS - 1` characters is the longest read.
 pub const MAX_LINE_CHARS: usize = u16::MAX as usize;
 
-/// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or more.
+/// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or
+/// more, its line break not counted.
 fn overlong_line(source: &str) -> Option<usize> {
     let mut start = 0;
     for line in source.split_inclusive('\n') {
-        if line.len() >= MAX_LINE_CHARS && line.chars().count() >= MAX_LINE_CHARS {
+        let text = line.strip_suffix('\n').unwrap_or(line);
+        if text.len() >= MAX_LINE_CHARS && text.chars().count() >= MAX_LINE_CHARS {
             return Some(start);
         }
         start += line.len();
@@ -93,8 +97,9 @@ pub fn jinja(templates: &[Template]) -> Imported {
         }
         if let Some(offset) = overlong_line(&t.source) {
             let message = format!(
-                "a line of {MAX_LINE_CHARS} characters or more, which the Jinja parser cannot \
-                 locate errors in: break the line (nothing imported from this template)"
+                "a line of {MAX_LINE_CHARS} characters or more (its line break not counted), \
+                 which the Jinja parser cannot locate errors in: break the line (nothing \
+                 imported from this template)"
             );
             problems.extend(located(&t.name, &t.source, vec![(offset, message)]));
             continue;
@@ -204,4 +209,33 @@ fn located(template: &str, source: &str, mut found: Vec<(usize, String)>) -> Vec
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The limit is minijinja's own: a syntax error at the end of a line one character
+    /// longer than the longest read overflows its column (with overflow checks on, as in
+    /// a debug build).
+    #[test]
+    fn the_line_limit_is_where_minijinjas_column_overflows() {
+        // An unclosed comment: the lexer reports it at the end, its column `chars`.
+        let line = |chars: usize| "x".repeat(chars - 2) + "{#";
+        let parses = |source: String| {
+            std::panic::catch_unwind(move || machinery::parse(&source, "t", syntax()).is_err())
+        };
+        assert_eq!(parses(line(MAX_LINE_CHARS - 1)).ok(), Some(true));
+        if cfg!(debug_assertions) {
+            assert!(
+                parses(line(MAX_LINE_CHARS)).is_err(),
+                "minijinja no longer overflows"
+            );
+        }
+        assert_eq!(overlong_line(&(line(MAX_LINE_CHARS - 1) + "\n")), None);
+        assert_eq!(
+            overlong_line(&format!("a\n{}", line(MAX_LINE_CHARS))),
+            Some(2)
+        );
+    }
 }
