@@ -823,3 +823,170 @@ proptest::proptest! {
         }
     }
 }
+
+/// `imported` written to a directory and read by the generator's loader and validator,
+/// as `cargo doctrine check` reads it: its errors, if any.
+fn check(imported: &import::Imported) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
+    for (file, text) in &imported.files {
+        std::fs::write(dir.path().join(file), text).unwrap();
+    }
+    load(&Request::new("doctrine.toml", dir.path(), dir.path()))
+        .map(|_| ())
+        .map_err(|e| format!("{e}\n{}", imported.manifest))
+}
+
+fn templates(named: &[(&str, &str)]) -> import::Imported {
+    let given: Vec<Template> = named
+        .iter()
+        .map(|(name, source)| Template {
+            name: name.to_string(),
+            source: source.to_string(),
+        })
+        .collect();
+    import::jinja(&given)
+}
+
+/// A layer is named by its file's stem: a stem with no letter or digit is refused naming
+/// the file, a Rust keyword is renamed, and two stems that give one name are told apart,
+/// never written over each other (issue 36).
+#[test]
+fn layer_names_are_ones_the_generator_takes_and_never_clash() {
+    let i = templates(&[
+        ("..jinja", "a"),
+        (".jinja", "b"),
+        ("x/...jinja", "c"),
+        ("type.jinja", "d"),
+        ("a/sys.jinja", "e"),
+        ("b/sys.jinja", "f"),
+        ("Sys.jinja", "g"),
+        ("sys_2.jinja", "h"),
+    ]);
+    let refused: Vec<String> = i.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(refused.len(), 3, "{refused:?}");
+    for (p, file) in refused.iter().zip(["..jinja", ".jinja", "x/...jinja"]) {
+        assert!(
+            p.starts_with(&format!("{file}:1:1: the file name `")),
+            "{p}"
+        );
+        assert!(p.contains("gives no layer name"), "{p}");
+    }
+    let files: Vec<(&str, &str)> = i
+        .files
+        .iter()
+        .map(|(f, md)| (f.as_str(), md.as_str()))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("type_layer.md", "d"),
+            ("sys.md", "e"),
+            ("sys_3.md", "f"),
+            ("sys_4.md", "g"),
+            ("sys_2.md", "h"),
+        ]
+    );
+    assert_eq!(
+        i.notes,
+        [
+            "type.jinja: layer `type_layer`: `type` is a Rust keyword, which the generated code cannot name a layer",
+            "b/sys.jinja: layer `sys_3`, as layer `sys` is a/sys.jinja's",
+            "Sys.jinja: layer `sys_4`, as layer `sys` is a/sys.jinja's",
+        ]
+    );
+    check(&i).unwrap();
+}
+
+/// A name the generated Rust cannot take is reported where it is and kept as written, so
+/// what is written passes the generator's checks (issue 36: `fn` and `ALL` did not).
+#[test]
+fn names_the_generator_refuses_are_reported_where_they_are() {
+    let i = import_one("{{ fn }} {{ ALL }}\n{% if type %}x{% endif %}{% for x in self %}{% endfor %}{% for x in xs %}{{ x.gen }}{% endfor %}{{ ok }}");
+    assert_eq!(located(&i), vec![(1, 4), (1, 13), (2, 7), (2, 38), (2, 77)]);
+    for (p, said) in i.problems.iter().zip([
+        "fact `fn` is a Rust keyword",
+        "fact `ALL` is not a lowercase Rust identifier",
+        "fact `type` is a Rust keyword",
+        "list `self` is a Rust keyword",
+        "item field `gen` is a Rust keyword",
+    ]) {
+        assert!(p.message.starts_with(said), "{}", p.message);
+        assert!(
+            p.message.contains(
+                ", and the generated Rust names a field by it: rename it in the template"
+            ),
+            "{}",
+            p.message
+        );
+    }
+    assert!(
+        i.files[0].1.starts_with("{{{{ fn }}}} {{{{ ALL }}}}\n"),
+        "{}",
+        i.files[0].1
+    );
+    check(&i).unwrap();
+}
+
+/// What the templates do with a name that doctrine cannot express as one fact is
+/// reported where it is; what it can, the manifest declares so that the generator takes
+/// it: a fact printed outside a test of it is required, a list whose fields are only
+/// tested has them as optional text.
+#[test]
+fn the_uses_of_a_name_give_a_fact_the_generator_takes() {
+    for source in [
+        "{% if a %}A{% endif %}{{ a }}",
+        "{% if not a %}-{% else %}{{ a }}{% endif %}",
+        "{% for t in ts %}{% if t.on %}on{% endif %}{% endfor %}",
+        "{% for t in ts %}{{ t }}{% endfor %}{% if ts %}some{% endif %}",
+    ] {
+        let i = import_one(source);
+        assert_eq!(i.problems, vec![], "{source}");
+        check(&i).unwrap_or_else(|e| panic!("{source}: {e}"));
+    }
+    let i = import_one("{% if a %}A{% endif %}{{ a }}");
+    assert!(
+        i.manifest
+            .contains("# guessed: text, required (tested, but also printed outside a test of it"),
+        "{}",
+        i.manifest
+    );
+    let i = import_one("{% for t in ts %}{% if t.on %}on{% endif %}{% endfor %}");
+    assert!(
+        i.manifest
+            .contains("list = { fields = { on = \"text?\" } }"),
+        "{}",
+        i.manifest
+    );
+    for (source, at, said) in [
+        (
+            "{{ xs }}{% for x in xs %}{{ x }}{% endfor %}",
+            (1, 21),
+            "`xs` is printed as text elsewhere",
+        ),
+        (
+            "{% for x in xs %}{{ x }}{% endfor %}{{ xs }}",
+            (1, 40),
+            "`xs` is looped over as a list elsewhere",
+        ),
+        (
+            "{% for x in xs %}{{ x.a }}{{ x }}{% endfor %}",
+            (1, 30),
+            "the items of `xs` have fields elsewhere",
+        ),
+        (
+            "{% for x in xs %}{{ x }}{{ x.a }}{% endfor %}",
+            (1, 28),
+            "the items of `xs` print whole elsewhere",
+        ),
+    ] {
+        let i = import_one(source);
+        assert_eq!(located(&i), vec![at], "{source}");
+        assert!(
+            i.problems[0].message.starts_with(said),
+            "{}",
+            i.problems[0].message
+        );
+        check(&i).unwrap_or_else(|e| panic!("{source}: {e}"));
+    }
+}

@@ -28,6 +28,9 @@ pub struct Imported {
     pub files: Vec<(String, String)>,
     /// Everything not imported, in template order.
     pub problems: Vec<Problem>,
+    /// What the import did that the author should know of, nothing left to fix: a layer
+    /// named apart from its file's stem, each as `TEMPLATE: what`.
+    pub notes: Vec<String>,
 }
 
 /// Something a template holds that doctrine does not express (or a template that does
@@ -83,8 +86,16 @@ pub fn jinja(templates: &[Template]) -> Imported {
     let mut files = Vec::new();
     let mut layers = Vec::new();
     let mut problems = Vec::new();
-    for t in templates {
-        let stem = write::layer_name(&t.name);
+    let mut notes = Vec::new();
+    let files_named: Vec<&str> = templates.iter().map(|t| t.name.as_str()).collect();
+    for (t, named) in templates.iter().zip(write::layer_names(&files_named)) {
+        let (stem, note) = match named {
+            Ok(named) => named,
+            Err(message) => {
+                problems.extend(located(&t.name, &t.source, vec![(0, message)]));
+                continue;
+            }
+        };
         // `(byte offset, message)`, located once all are known.
         let mut found: Vec<(usize, String)> = Vec::new();
         if t.source.len() > MAX_TEMPLATE_BYTES {
@@ -131,12 +142,14 @@ pub fn jinja(templates: &[Template]) -> Imported {
         problems.extend(located(&t.name, &t.source, found));
         let tail = &t.source[jinja_end(&t.source)..];
         files.push((format!("{stem}.md"), write::markdown(&walker.out, tail)));
+        notes.extend(note.map(|n| format!("{}: {n}", t.name)));
         layers.push(stem);
     }
     Imported {
         manifest: write::manifest(&uses, &layers),
         files,
         problems,
+        notes,
     }
 }
 

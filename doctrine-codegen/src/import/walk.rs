@@ -20,6 +20,9 @@ pub(super) struct Walker<'s, 'u> {
     uses: &'u mut Uses,
     /// The loop the walk is inside: its item's variable and the list it runs over.
     item: Option<(String, String)>,
+    /// The sections the walk is inside, outermost first: the name each tests, and
+    /// whether it tests it absent.
+    sections: Vec<(String, bool)>,
     pub(super) out: Vec<Out>,
     /// `(byte offset, message)`.
     pub(super) problems: Vec<(usize, String)>,
@@ -34,6 +37,7 @@ impl<'s, 'u> Walker<'s, 'u> {
             source,
             uses,
             item: None,
+            sections: Vec::new(),
             out: Vec::new(),
             problems: Vec::new(),
         }
@@ -194,14 +198,44 @@ impl<'s, 'u> Walker<'s, 'u> {
             _ => (expr, ""),
         };
         let target = self.target(expr)?;
+        self.declarable(expr, &target)?;
+        self.printable(expr, &target)?;
+        let checked = match &target {
+            Target::Fact(n) => self.sections.iter().any(|(s, absent)| s == n && !absent),
+            _ => true,
+        };
         let usage = self.uses.of(&target);
         usage.printed = true;
+        usage.unchecked |= !checked;
         usage.trimmed |= filter == "trim";
         usage.json |= filter == "tojson";
         Ok(match target {
             Target::Fact(n) | Target::Field { field: n, .. } => n,
             Target::Item { .. } => ".".into(),
         })
+    }
+
+    /// Whether the names `target` gives the manifest (a fact, an item's field) are names
+    /// the generator takes.
+    fn declarable(&self, expr: &Expr<'_>, target: &Target) -> Result<(), Refused> {
+        match target {
+            Target::Fact(name) => declarable(expr, "fact", name),
+            Target::Field { field, .. } => declarable(expr, "item field", field),
+            Target::Item { .. } => Ok(()),
+        }
+    }
+
+    /// Whether `target` may print as it is used elsewhere: a fact is text or a list, and a
+    /// list's items print whole or by their fields.
+    fn printable(&self, expr: &Expr<'_>, target: &Target) -> Result<(), Refused> {
+        let list = |name: &str| self.uses.facts.get(name).and_then(|f| f.list.as_ref());
+        let clash = match target {
+            Target::Fact(name) if list(name).is_some() => format!("`{name}` is looped over as a list elsewhere, and a list prints through its loop: print it in a `for`, or print a fact of another name"),
+            Target::Item { list: name } if list(name).is_some_and(|l| !l.fields.is_empty()) => format!("the items of `{name}` have fields elsewhere, so an item prints by its fields: print one (`item.field`)"),
+            Target::Field { list: name, .. } if list(name).is_some_and(|l| l.item.printed) => format!("the items of `{name}` print whole elsewhere, so they have no fields: print the item, or loop over a list of another name"),
+            _ => return Ok(()),
+        };
+        Err(refused(expr, &clash))
     }
 
     /// The name `expr` reads: a fact, or inside a loop its item or an item's field.
@@ -229,11 +263,15 @@ impl<'s, 'u> Walker<'s, 'u> {
         let (name, negated) = self.test(&c.expr)?;
         let bang = |n: bool| if n { "!" } else { "" };
         self.block(format!("?{}{name}", bang(negated)));
+        self.sections.push((name.clone(), negated));
         self.body(&c.true_body);
+        self.sections.pop();
         self.block(format!("/{name}"));
         if !c.false_body.is_empty() {
             self.block(format!("?{}{name}", bang(!negated)));
+            self.sections.push((name.clone(), !negated));
             self.body(&c.false_body);
+            self.sections.pop();
             self.block(format!("/{name}"));
         }
         Ok(())
@@ -252,14 +290,18 @@ impl<'s, 'u> Walker<'s, 'u> {
                 let target = self.target(expr).map_err(|(at, _)| {
                     (at, "an `if` here tests a name, `not` one, or `is defined` (doctrine's sections test one value; `and`, `or` and comparisons are for the author)".to_string())
                 })?;
+                self.declarable(expr, &target)?;
+                let name = match &target {
+                    Target::Fact(n) | Target::Field { field: n, .. } => n.clone(),
+                    Target::Item { .. } => {
+                        return Err(refused(
+                            expr,
+                            "a section cannot test a plain list's item; test the list instead",
+                        ))
+                    }
+                };
                 self.uses.of(&target).tested = true;
-                match target {
-                    Target::Fact(n) | Target::Field { field: n, .. } => Ok((n, false)),
-                    Target::Item { .. } => Err(refused(
-                        expr,
-                        "a section cannot test a plain list's item; test the list instead",
-                    )),
-                }
+                Ok((name, false))
             }
         }
     }
@@ -285,6 +327,10 @@ impl<'s, 'u> Walker<'s, 'u> {
             ));
         };
         let (var, list) = (var.id.to_string(), list.id.to_string());
+        declarable(&f.iter, "list", &list)?;
+        if self.uses.facts.get(&list).is_some_and(|f| f.at.printed) {
+            return Err(refused(&f.iter, &format!("`{list}` is printed as text elsewhere (`{{{{ {list} }}}}`), and doctrine's fact is text or a list, not both: loop over a list of another name")));
+        }
         self.uses.list(&list);
         self.block(format!("#{list}"));
         self.item = Some((var, list.clone()));
@@ -322,6 +368,23 @@ fn layer_strips(run: &str, previous: Option<&str>) -> bool {
     };
     let end = kept.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
     end.len() < kept.len() && (end.ends_with('\n') || (end.is_empty() && line_start))
+}
+
+/// Whether `name`, which the manifest will declare as a `what`, is a name the generator
+/// takes: it becomes a Rust field, so the generator's own test decides.
+fn declarable(expr: &Expr<'_>, what: &str, name: &str) -> Result<(), Refused> {
+    let Some(problem) = crate::names::snake_ident_problem(name) else {
+        return Ok(());
+    };
+    let (why, how) = problem.split_once(": ").unwrap_or((problem, ""));
+    let how = match how {
+        "" | "pick another name" => String::new(),
+        how => format!(" ({how})"),
+    };
+    Err(refused(
+        expr,
+        &format!("{what} `{name}` {why}, and the generated Rust names a field by it: rename it in the template{how}"),
+    ))
 }
 
 fn refused(expr: &Expr<'_>, message: &str) -> Refused {
