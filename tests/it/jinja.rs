@@ -990,3 +990,47 @@ fn the_uses_of_a_name_give_a_fact_the_generator_takes() {
         check(&i).unwrap_or_else(|e| panic!("{source}: {e}"));
     }
 }
+
+/// Doctrine's texts nest sections and loops at most `MAX_SECTION_DEPTH` deep, and a
+/// manifest holds at most `MAX_LOOPS` loops: an `if` or `for` past either is reported
+/// where it is and kept as written, so what is written passes the generator's checks
+/// (the fuzz target's finding: an `elif` chain 17 deep).
+#[test]
+fn sections_and_loops_past_doctrines_bounds_are_reported_where_they_are() {
+    use doctrine_codegen::__internals::{MAX_LOOPS, MAX_SECTION_DEPTH};
+    let nested = |n: usize| "{% if a %}".repeat(n) + "x" + &"{% endif %}".repeat(n);
+    let i = import_one(&nested(MAX_SECTION_DEPTH));
+    assert_eq!(i.problems, vec![]);
+    check(&i).unwrap();
+    let i = import_one(&nested(MAX_SECTION_DEPTH + 1));
+    assert_eq!(located(&i), vec![(1, 10 * MAX_SECTION_DEPTH + 7)]);
+    assert!(
+        i.problems[0].message.contains("nests 17 deep"),
+        "{:?}",
+        i.problems
+    );
+    check(&i).unwrap();
+    // Each `elif` nests one deeper.
+    let chain =
+        "{% if a %}A".to_string() + &"{% elif b %}B".repeat(MAX_SECTION_DEPTH) + "{% endif %}";
+    let i = import_one(&chain);
+    assert_eq!(i.problems.len(), 1, "{:?}", i.problems);
+    assert!(
+        i.problems[0]
+            .message
+            .contains("each `elif` nests one deeper"),
+        "{:?}",
+        i.problems
+    );
+    check(&i).unwrap();
+    // The loops of every template count toward the manifest's bound.
+    let loops = |n: usize| "{% for x in xs %}{{ x }}{% endfor %}\n".repeat(n);
+    let i = templates(&[("a.jinja", &loops(MAX_LOOPS - 1)), ("b.jinja", &loops(2))]);
+    let said: Vec<String> = i.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("b.jinja:2:13: a manifest holds at most 256 loops"),
+        "{said:?}"
+    );
+    check(&i).unwrap();
+}

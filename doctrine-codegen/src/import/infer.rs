@@ -34,6 +34,8 @@ pub(super) struct ListUse {
 #[derive(Default, Debug)]
 pub(super) struct Uses {
     pub(super) facts: BTreeMap<String, FactUse>,
+    /// The loops imported so far, in all templates: a manifest holds a bounded number.
+    pub(super) loops: usize,
 }
 
 /// What a name in a template stands for.

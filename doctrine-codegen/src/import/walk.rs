@@ -5,6 +5,7 @@ use minijinja::machinery::ast::{self, Expr, Stmt};
 
 use super::infer::{Target, Uses};
 use super::space::{self, Tag, Ws};
+use crate::validate::{MAX_LOOPS, MAX_SECTION_DEPTH};
 
 /// A piece of the markdown written: text as printed, or the inside of a braces tag.
 pub(super) enum Out {
@@ -23,6 +24,8 @@ pub(super) struct Walker<'s, 'u> {
     /// The sections the walk is inside, outermost first: the name each tests, and
     /// whether it tests it absent.
     sections: Vec<(String, bool)>,
+    /// How many sections and loops the walk is inside, as the markdown nests them.
+    depth: usize,
     pub(super) out: Vec<Out>,
     /// `(byte offset, message)`.
     pub(super) problems: Vec<(usize, String)>,
@@ -38,6 +41,7 @@ impl<'s, 'u> Walker<'s, 'u> {
             uses,
             item: None,
             sections: Vec::new(),
+            depth: 0,
             out: Vec::new(),
             problems: Vec::new(),
         }
@@ -260,10 +264,12 @@ impl<'s, 'u> Walker<'s, 'u> {
 
     /// `if`, with `elif` and `else`: `{?a}…{/a}{?!a}{?b}…{/b}{?!b}…{/b}{/a}`.
     fn condition(&mut self, c: &ast::IfCond<'_>) -> Result<(), Refused> {
+        self.deeper(&c.expr, "an `if` (each `elif` nests one deeper)")?;
         let (name, negated) = self.test(&c.expr)?;
         let bang = |n: bool| if n { "!" } else { "" };
         self.block(format!("?{}{name}", bang(negated)));
         self.sections.push((name.clone(), negated));
+        self.depth += 1;
         self.body(&c.true_body);
         self.sections.pop();
         self.block(format!("/{name}"));
@@ -274,6 +280,7 @@ impl<'s, 'u> Walker<'s, 'u> {
             self.sections.pop();
             self.block(format!("/{name}"));
         }
+        self.depth -= 1;
         Ok(())
     }
 
@@ -306,6 +313,15 @@ impl<'s, 'u> Walker<'s, 'u> {
         }
     }
 
+    /// Whether one more section or loop (`what`, at `expr`) may open here: doctrine's
+    /// texts nest them a bounded depth.
+    fn deeper(&self, expr: &Expr<'_>, what: &str) -> Result<(), Refused> {
+        match self.depth < MAX_SECTION_DEPTH {
+            true => Ok(()),
+            false => Err(refused(expr, &format!("{what} here nests {} deep, and doctrine's sections and loops nest at most {MAX_SECTION_DEPTH} deep: close some first, or split the template", self.depth + 1))),
+        }
+    }
+
     /// `for item in list`, with `else` for an empty list.
     fn looped(&mut self, f: &ast::ForLoop<'_>) -> Result<(), Refused> {
         if self.item.is_some() {
@@ -327,14 +343,21 @@ impl<'s, 'u> Walker<'s, 'u> {
             ));
         };
         let (var, list) = (var.id.to_string(), list.id.to_string());
+        self.deeper(&f.iter, "a loop")?;
+        if self.uses.loops == MAX_LOOPS {
+            return Err(refused(&f.iter, &format!("a manifest holds at most {MAX_LOOPS} loops, and the templates hold more: print a list in one loop")));
+        }
         declarable(&f.iter, "list", &list)?;
         if self.uses.facts.get(&list).is_some_and(|f| f.at.printed) {
             return Err(refused(&f.iter, &format!("`{list}` is printed as text elsewhere (`{{{{ {list} }}}}`), and doctrine's fact is text or a list, not both: loop over a list of another name")));
         }
         self.uses.list(&list);
+        self.uses.loops += 1;
         self.block(format!("#{list}"));
         self.item = Some((var, list.clone()));
+        self.depth += 1;
         self.body(&f.body);
+        self.depth -= 1;
         self.item = None;
         self.block(format!("/{list}"));
         if !f.else_body.is_empty() {
