@@ -878,6 +878,81 @@ fn import_jinja_writes_a_manifest_that_checks_and_reports_the_rest() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `import jinja` never ends well with a manifest `check` refuses, and never writes one
+/// template's layer over another's (issue 36): a file name that gives no layer name is
+/// refused naming the file, a keyword stem and a second `sys.jinja` are named apart (each
+/// said in a note), a name the generated Rust cannot take is reported at its `line:col`,
+/// and what was written checks clean. With nothing imported, the manifest written (no
+/// layer) is refused by the check the import runs, which says so.
+#[test]
+fn import_jinja_names_layers_apart_and_writes_nothing_check_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let templates = [
+        write("a/sys.jinja", "A {{ who }}\n"),
+        write("b/sys.jinja", "B\n"),
+        write("..jinja", "dots\n"),
+        write("type.jinja", "T {{ fn }}\n"),
+    ];
+    let out_dir = dir.path().join("out");
+    let mut args = vec!["import", "jinja"];
+    args.extend(templates.iter().map(String::as_str));
+    args.extend(["--out", out_dir.to_str().unwrap()]);
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    for line in [
+        format!(
+            "{}:1:1: the file name `..jinja` gives no layer name",
+            templates[2]
+        ),
+        format!("{}:1:6: fact `fn` is a Rust keyword", templates[3]),
+        format!(
+            "note: {}: layer `sys_2`, as layer `sys` is {}'s",
+            templates[1], templates[0]
+        ),
+        format!(
+            "note: {}: layer `type_layer`: `type` is a Rust keyword",
+            templates[3]
+        ),
+    ] {
+        assert!(said.contains(&line), "{line}\n{said}");
+    }
+    assert!(!said.contains("does not pass"), "{said}");
+    let read = |name: &str| std::fs::read_to_string(out_dir.join(name)).unwrap();
+    assert_eq!(read("sys.md"), "A {who}\n");
+    assert_eq!(read("sys_2.md"), "B\n");
+    assert_eq!(read("type_layer.md"), "T {{{{ fn }}}}\n");
+    let manifest = out_dir.join("doctrine.toml");
+    let out = run(&["check", manifest.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // Nothing imported: the manifest declares no layer, and the import says `check`
+    // refuses it.
+    let empty = dir.path().join("empty");
+    let out = run(&[
+        "import",
+        "jinja",
+        &templates[2],
+        "--out",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!(
+            "error: {} does not pass `cargo doctrine check` (see what the import reported above):",
+            empty.join("doctrine.toml").display()
+        )),
+        "{said}"
+    );
+    assert!(said.contains("the manifest declares no layers"), "{said}");
+}
+
 /// `render --messages`' output, after checking it succeeded: each message's role and
 /// content.
 fn messages_of(out: &Output) -> Vec<(String, String)> {

@@ -8,6 +8,7 @@ use lexopt::{Arg, ValueExt};
 
 use doctrine_codegen::__internals::MAX_FILE_BYTES;
 use doctrine_codegen::import::{self, Template, MAX_TEMPLATE_BYTES};
+use doctrine_codegen::Request;
 use doctrine_load::__internals::safe_open::{self, Refused};
 
 use crate::cli::{self, Command, Exit, Opt, Stop};
@@ -33,8 +34,12 @@ template's layout with `whitespace = \"jinja\"` (Jinja's `trim_blocks` + `lstrip
 Facts and list fields are guessed from their use (a field tested and never printed is a \
 `bool`, printed and tested `text?`), each guess a comment in the manifest. Anything else is \
 printed as `TEMPLATE:LINE:COL: what` on standard error and kept in the markdown as written, \
-for you to translate; the import still writes what it can and exits 1. Then check it with \
-`cargo doctrine check DIR/doctrine.toml` and compare with `cargo doctrine render`.",
+for you to translate; the import still writes what it can and exits 1. A name the generated \
+Rust cannot take (`{{ fn }}`, `{{ ALL }}`) is such a thing too. Each layer is named by its \
+file's stem in snake case: a Rust keyword gets `_layer` after it and a name an earlier \
+template took `_2`, `_3`… (each said in a `note:`), and a file whose stem has no letter or \
+digit is not imported. What was written is then read as `cargo doctrine check` reads it, \
+and its errors, if any, are printed too (exit 1). Compare with `cargo doctrine render`.",
     examples: &[
         "cargo doctrine import jinja prompts/system.jinja --out src/prompt",
         "cargo doctrine render src/prompt/doctrine.toml --fact 'extensions=name=web;has_resources=true'",
@@ -107,16 +112,53 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     for problem in &imported.problems {
         cli::complain(&problem.to_string());
     }
+    for note in &imported.notes {
+        cli::complain(&format!("note: {note}"));
+    }
+    let refused = check_written(&dir, imported.problems.is_empty());
     out.print(&format!(
         "wrote {} and {} markdown file(s); {} thing(s) left for you\n",
         dir.join("doctrine.toml").display(),
         imported.files.len(),
-        imported.problems.len()
+        imported.problems.len() + refused
     ));
-    Ok(match imported.problems.is_empty() {
+    Ok(match imported.problems.is_empty() && refused == 0 {
         true => Exit::Clean,
         false => Exit::Diagnostics,
     })
+}
+
+/// What was written, read by the generator's own loader and validator as `cargo doctrine
+/// check` reads it, so that an import never ends well with a manifest `check` refuses:
+/// each error printed at its file in `dir`, and how many there were. `whole`: the import
+/// reported nothing, so a refusal is the importer's fault.
+fn check_written(dir: &std::path::Path, whole: bool) -> usize {
+    let Err(refused) = doctrine_codegen::load(&Request::new("doctrine.toml", dir, dir)) else {
+        return 0;
+    };
+    let cause = match whole {
+        true => " (the import reported nothing, so this is a bug in it: please report it with the templates)",
+        false => " (see what the import reported above)",
+    };
+    cli::complain(&format!(
+        "error: {} does not pass `cargo doctrine check`{cause}:",
+        dir.join("doctrine.toml").display()
+    ));
+    for error in refused.located() {
+        let at = error
+            .position
+            .map(|p| format!(":{}:{}", p.line, p.column))
+            .unwrap_or_default();
+        cli::complain(&format!(
+            "{}{at}: {}",
+            dir.join(error.file).display(),
+            error.diagnostic.message
+        ));
+        if let Some(help) = &error.diagnostic.help {
+            cli::complain(&format!("  help: {help}"));
+        }
+    }
+    refused.list.len().max(1)
 }
 
 /// A template's bytes, at most a little over the import's limit (which then reports it):

@@ -10,6 +10,9 @@ pub(super) struct Use {
     pub(super) trimmed: bool,
     /// Printed through `tojson`: the fact (or field) is `escape = "json"`.
     pub(super) json: bool,
+    /// Printed somewhere outside a section that tests it: doctrine prints an optional
+    /// fact only inside one, so the fact is required.
+    pub(super) unchecked: bool,
 }
 
 /// A top-level name.
@@ -31,6 +34,8 @@ pub(super) struct ListUse {
 #[derive(Default, Debug)]
 pub(super) struct Uses {
     pub(super) facts: BTreeMap<String, FactUse>,
+    /// The loops imported so far, in all templates: a manifest holds a bounded number.
+    pub(super) loops: usize,
 }
 
 /// What a name in a template stands for.

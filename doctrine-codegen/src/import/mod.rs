@@ -6,6 +6,7 @@
 //! (literal text), for the author to translate.
 
 mod infer;
+mod space;
 mod walk;
 mod write;
 
@@ -27,6 +28,9 @@ pub struct Imported {
     pub files: Vec<(String, String)>,
     /// Everything not imported, in template order.
     pub problems: Vec<Problem>,
+    /// What the import did that the author should know of, nothing left to fix: a layer
+    /// named apart from its file's stem, each as `TEMPLATE: what`.
+    pub notes: Vec<String>,
 }
 
 /// Something a template holds that doctrine does not express (or a template that does
@@ -55,16 +59,20 @@ impl std::fmt::Display for Problem {
 /// work and the markdown grow with it.
 pub const MAX_TEMPLATE_BYTES: usize = 1 << 20;
 
-/// minijinja counts columns in a `u16` and, reporting a syntax error at the last one,
-/// overflows it (a panic in a debug build, as `cargo run` makes the tool): a template with
-/// a line this long is refused before it is parsed.
+/// minijinja counts columns in a `u16` (saturating) and, reporting a syntax error at the
+/// last one, adds one to it, which overflows (a panic in a debug build, as `cargo run`
+/// makes the tool): a template with a line of this many characters or more is refused
+/// before it is parsed. Columns count every character but the `\n` that ends the line,
+/// so a line of `MAX_LINE_CHARS - 1` characters is the longest read.
 pub const MAX_LINE_CHARS: usize = u16::MAX as usize;
 
-/// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or more.
+/// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or
+/// more, its line break not counted.
 fn overlong_line(source: &str) -> Option<usize> {
     let mut start = 0;
     for line in source.split_inclusive('\n') {
-        if line.len() >= MAX_LINE_CHARS && line.chars().count() >= MAX_LINE_CHARS {
+        let text = line.strip_suffix('\n').unwrap_or(line);
+        if text.len() >= MAX_LINE_CHARS && text.chars().count() >= MAX_LINE_CHARS {
             return Some(start);
         }
         start += line.len();
@@ -78,8 +86,16 @@ pub fn jinja(templates: &[Template]) -> Imported {
     let mut files = Vec::new();
     let mut layers = Vec::new();
     let mut problems = Vec::new();
-    for t in templates {
-        let stem = write::layer_name(&t.name);
+    let mut notes = Vec::new();
+    let files_named: Vec<&str> = templates.iter().map(|t| t.name.as_str()).collect();
+    for (t, named) in templates.iter().zip(write::layer_names(&files_named)) {
+        let (stem, note) = match named {
+            Ok(named) => named,
+            Err(message) => {
+                problems.extend(located(&t.name, &t.source, vec![(0, message)]));
+                continue;
+            }
+        };
         // `(byte offset, message)`, located once all are known.
         let mut found: Vec<(usize, String)> = Vec::new();
         if t.source.len() > MAX_TEMPLATE_BYTES {
@@ -92,8 +108,9 @@ pub fn jinja(templates: &[Template]) -> Imported {
         }
         if let Some(offset) = overlong_line(&t.source) {
             let message = format!(
-                "a line of {MAX_LINE_CHARS} characters or more, which the Jinja parser cannot \
-                 locate errors in: break the line (nothing imported from this template)"
+                "a line of {MAX_LINE_CHARS} characters or more (its line break not counted), \
+                 which the Jinja parser cannot locate errors in: break the line (nothing \
+                 imported from this template)"
             );
             problems.extend(located(&t.name, &t.source, vec![(offset, message)]));
             continue;
@@ -123,23 +140,31 @@ pub fn jinja(templates: &[Template]) -> Imported {
         walker.body(&tree.children);
         found.extend(walker.problems);
         problems.extend(located(&t.name, &t.source, found));
-        files.push((format!("{stem}.md"), write::markdown(&walker.out)));
+        let tail = &t.source[jinja_end(&t.source)..];
+        files.push((format!("{stem}.md"), write::markdown(&walker.out, tail)));
+        notes.extend(note.map(|n| format!("{}: {n}", t.name)));
         layers.push(stem);
     }
     Imported {
         manifest: write::manifest(&uses, &layers),
         files,
         problems,
+        notes,
     }
 }
 
 /// How templates are read: Jinja's tags, and no whitespace rule but the `-` markers, so the
-/// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does, the text's
-/// last line break included.
+/// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does. The last
+/// line break is left out as Jinja leaves it out, so that the whitespace of a comment at
+/// the end is taken as Jinja takes it; the markdown gets it back (`write::markdown`).
 fn syntax() -> SyntaxConfig {
-    let mut syntax = SyntaxConfig::builder();
-    syntax.keep_trailing_newline(true);
-    syntax.build().unwrap_or_default()
+    SyntaxConfig::default()
+}
+
+/// Where Jinja's reading of `source` ends: before one last `\n`, then one `\r`.
+fn jinja_end(source: &str) -> usize {
+    let kept = source.strip_suffix('\n').unwrap_or(source);
+    kept.strip_suffix('\r').unwrap_or(kept).len()
 }
 
 /// `{%+`, `+%}` and the like, with where each is: Jinja's per-tag switches.
@@ -197,4 +222,33 @@ fn located(template: &str, source: &str, mut found: Vec<(usize, String)>) -> Vec
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The limit is minijinja's own: a syntax error at the end of a line one character
+    /// longer than the longest read overflows its column (with overflow checks on, as in
+    /// a debug build).
+    #[test]
+    fn the_line_limit_is_where_minijinjas_column_overflows() {
+        // An unclosed comment: the lexer reports it at the end, its column `chars`.
+        let line = |chars: usize| "x".repeat(chars - 2) + "{#";
+        let parses = |source: String| {
+            std::panic::catch_unwind(move || machinery::parse(&source, "t", syntax()).is_err())
+        };
+        assert_eq!(parses(line(MAX_LINE_CHARS - 1)).ok(), Some(true));
+        if cfg!(debug_assertions) {
+            assert!(
+                parses(line(MAX_LINE_CHARS)).is_err(),
+                "minijinja no longer overflows"
+            );
+        }
+        assert_eq!(overlong_line(&(line(MAX_LINE_CHARS - 1) + "\n")), None);
+        assert_eq!(
+            overlong_line(&format!("a\n{}", line(MAX_LINE_CHARS))),
+            Some(2)
+        );
+    }
 }

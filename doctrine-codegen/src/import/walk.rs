@@ -4,11 +4,16 @@
 use minijinja::machinery::ast::{self, Expr, Stmt};
 
 use super::infer::{Target, Uses};
+use super::space::{self, Tag, Ws};
+use crate::validate::{MAX_LOOPS, MAX_SECTION_DEPTH};
 
 /// A piece of the markdown written: text as printed, or the inside of a braces tag.
 pub(super) enum Out {
     Lit(String),
     Tag(String),
+    /// Where a dropped tag (a comment, `raw`, `endraw`) stood: the offset of the text
+    /// after it. Nothing is written.
+    Gap(usize),
 }
 
 pub(super) struct Walker<'s, 'u> {
@@ -16,6 +21,11 @@ pub(super) struct Walker<'s, 'u> {
     uses: &'u mut Uses,
     /// The loop the walk is inside: its item's variable and the list it runs over.
     item: Option<(String, String)>,
+    /// The sections the walk is inside, outermost first: the name each tests, and
+    /// whether it tests it absent.
+    sections: Vec<(String, bool)>,
+    /// How many sections and loops the walk is inside, as the markdown nests them.
+    depth: usize,
     pub(super) out: Vec<Out>,
     /// `(byte offset, message)`.
     pub(super) problems: Vec<(usize, String)>,
@@ -30,29 +40,25 @@ impl<'s, 'u> Walker<'s, 'u> {
             source,
             uses,
             item: None,
+            sections: Vec::new(),
+            depth: 0,
             out: Vec::new(),
             problems: Vec::new(),
         }
     }
 
     pub(super) fn body(&mut self, stmts: &[Stmt<'_>]) {
-        let mut last_raw_end = None;
         for stmt in stmts {
             match stmt {
                 Stmt::EmitRaw(raw) => {
                     let span = raw.span();
-                    let text = match last_raw_end {
-                        // Two texts side by side: a comment stood between.
-                        Some(end) if end < span.start_offset as usize => {
-                            self.after_comment(raw.raw)
-                        }
-                        _ => raw.raw,
-                    };
-                    self.out.push(Out::Lit(text.to_string()));
-                    last_raw_end = Some(span.end_offset as usize);
+                    self.text(
+                        span.start_offset as usize,
+                        span.end_offset as usize,
+                        raw.raw,
+                    );
                 }
                 _ => {
-                    last_raw_end = None;
                     if let Err((at, message)) = self.stmt(stmt) {
                         self.problems.push((at, message));
                         self.keep_as_written(stmt);
@@ -62,18 +68,82 @@ impl<'s, 'u> Walker<'s, 'u> {
         }
     }
 
-    /// A comment is a block tag to Jinja's whitespace rules: its line's leading blanks and
-    /// the line break after it go. Doctrine has no comment tag, so that is done here.
-    fn after_comment<'t>(&mut self, next: &'t str) -> &'t str {
-        if let Some(Out::Lit(before)) = self.out.last_mut() {
-            let kept = before.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
-            if kept.ends_with('\n') || kept.is_empty() {
-                before.truncate(kept.len());
+    /// A text (or a raw block's), as Jinja prints it beside the tags the import drops:
+    /// comments and `raw`/`endraw` take whitespace as block tags do, and the layer's
+    /// rule cannot see them, so their share is taken here.
+    fn text(&mut self, start: usize, end: usize, raw: &str) {
+        let head = self.source.get(..start).unwrap_or_default();
+        let before = space::before(head);
+        let after = space::after(self.source.get(end..).unwrap_or_default());
+        let dropped_before = before.is_some_and(Tag::dropped);
+        let mut text = raw;
+        if let Some(
+            Tag::Comment(Ws::Default) | Tag::RawOpen(Ws::Default) | Tag::RawClose(Ws::Default),
+        ) = before
+        {
+            text = space::trim_block(text);
+        }
+        let line_start = || space::at_line_start(self.source.get(..end).unwrap_or_default());
+        text = match after {
+            // A raw block's text: the lexer strips its end by itself, line start or not.
+            Some(Tag::RawClose(Ws::Default)) => space::lstrip(text),
+            Some(Tag::Comment(Ws::Default) | Tag::RawOpen(Ws::Default)) if line_start() => {
+                space::lstrip(text)
+            }
+            // The layer strips before a block tag by what it sees, and a dropped tag before
+            // this text hides where its line starts: Jinja's own decision, taken here.
+            Some(Tag::Block(Ws::Default)) if dropped_before && line_start() => space::lstrip(text),
+            _ => text,
+        };
+        let mut text = text.to_string();
+        if dropped_before {
+            self.out.push(Out::Gap(start));
+            // Jinja took the dropped tag's line break; a block tag before it would take
+            // this one too, so the layer gets one of its own to take.
+            if text.starts_with(['\n', '\r']) && self.after_block() {
+                text.insert(0, '\n');
             }
         }
-        next.strip_prefix("\r\n")
-            .or_else(|| next.strip_prefix(['\n', '\r']))
-            .unwrap_or(next)
+        self.out.push(Out::Lit(text));
+    }
+
+    /// Whether the last thing written, text aside that prints nothing, is a block tag.
+    fn after_block(&self) -> bool {
+        for piece in self.out.iter().rev() {
+            match piece {
+                Out::Gap(_) => {}
+                Out::Lit(text) if text.is_empty() => {}
+                Out::Lit(_) => return false,
+                Out::Tag(tag) => return is_block(tag),
+            }
+        }
+        false
+    }
+
+    /// A block tag, after checking that the layer's rule strips before it only what Jinja
+    /// strips: with a dropped tag on its line, the layer may take blanks Jinja keeps.
+    fn block(&mut self, tag: String) {
+        let mut run = Vec::new();
+        let mut gap = None;
+        let mut previous = None;
+        for piece in self.out.iter().rev() {
+            match piece {
+                Out::Gap(at) => gap = gap.or(Some(*at)),
+                Out::Lit(text) => run.push(text.as_str()),
+                Out::Tag(tag) => {
+                    previous = Some(tag.as_str());
+                    break;
+                }
+            }
+        }
+        if let Some(at) = gap {
+            run.reverse();
+            let run = run.concat();
+            if layer_strips(&run, previous) {
+                self.problems.push((at, "Jinja keeps the blanks between a comment (or `raw` block) and the block tag after it on one line, and the layer's `whitespace = \"jinja\"`, which does not see the comment, would drop them: put the comment on a line of its own, or remove the blanks".into()));
+            }
+        }
+        self.out.push(Out::Tag(tag));
     }
 
     /// A statement outside the subset stays in the markdown as its template text.
@@ -132,14 +202,44 @@ impl<'s, 'u> Walker<'s, 'u> {
             _ => (expr, ""),
         };
         let target = self.target(expr)?;
+        self.declarable(expr, &target)?;
+        self.printable(expr, &target)?;
+        let checked = match &target {
+            Target::Fact(n) => self.sections.iter().any(|(s, absent)| s == n && !absent),
+            _ => true,
+        };
         let usage = self.uses.of(&target);
         usage.printed = true;
+        usage.unchecked |= !checked;
         usage.trimmed |= filter == "trim";
         usage.json |= filter == "tojson";
         Ok(match target {
             Target::Fact(n) | Target::Field { field: n, .. } => n,
             Target::Item { .. } => ".".into(),
         })
+    }
+
+    /// Whether the names `target` gives the manifest (a fact, an item's field) are names
+    /// the generator takes.
+    fn declarable(&self, expr: &Expr<'_>, target: &Target) -> Result<(), Refused> {
+        match target {
+            Target::Fact(name) => declarable(expr, "fact", name),
+            Target::Field { field, .. } => declarable(expr, "item field", field),
+            Target::Item { .. } => Ok(()),
+        }
+    }
+
+    /// Whether `target` may print as it is used elsewhere: a fact is text or a list, and a
+    /// list's items print whole or by their fields.
+    fn printable(&self, expr: &Expr<'_>, target: &Target) -> Result<(), Refused> {
+        let list = |name: &str| self.uses.facts.get(name).and_then(|f| f.list.as_ref());
+        let clash = match target {
+            Target::Fact(name) if list(name).is_some() => format!("`{name}` is looped over as a list elsewhere, and a list prints through its loop: print it in a `for`, or print a fact of another name"),
+            Target::Item { list: name } if list(name).is_some_and(|l| !l.fields.is_empty()) => format!("the items of `{name}` have fields elsewhere, so an item prints by its fields: print one (`item.field`)"),
+            Target::Field { list: name, .. } if list(name).is_some_and(|l| l.item.printed) => format!("the items of `{name}` print whole elsewhere, so they have no fields: print the item, or loop over a list of another name"),
+            _ => return Ok(()),
+        };
+        Err(refused(expr, &clash))
     }
 
     /// The name `expr` reads: a fact, or inside a loop its item or an item's field.
@@ -164,17 +264,23 @@ impl<'s, 'u> Walker<'s, 'u> {
 
     /// `if`, with `elif` and `else`: `{?a}…{/a}{?!a}{?b}…{/b}{?!b}…{/b}{/a}`.
     fn condition(&mut self, c: &ast::IfCond<'_>) -> Result<(), Refused> {
+        self.deeper(&c.expr, "an `if` (each `elif` nests one deeper)")?;
         let (name, negated) = self.test(&c.expr)?;
         let bang = |n: bool| if n { "!" } else { "" };
-        self.out.push(Out::Tag(format!("?{}{name}", bang(negated))));
+        self.block(format!("?{}{name}", bang(negated)));
+        self.sections.push((name.clone(), negated));
+        self.depth += 1;
         self.body(&c.true_body);
-        self.out.push(Out::Tag(format!("/{name}")));
+        self.sections.pop();
+        self.block(format!("/{name}"));
         if !c.false_body.is_empty() {
-            self.out
-                .push(Out::Tag(format!("?{}{name}", bang(!negated))));
+            self.block(format!("?{}{name}", bang(!negated)));
+            self.sections.push((name.clone(), !negated));
             self.body(&c.false_body);
-            self.out.push(Out::Tag(format!("/{name}")));
+            self.sections.pop();
+            self.block(format!("/{name}"));
         }
+        self.depth -= 1;
         Ok(())
     }
 
@@ -191,15 +297,28 @@ impl<'s, 'u> Walker<'s, 'u> {
                 let target = self.target(expr).map_err(|(at, _)| {
                     (at, "an `if` here tests a name, `not` one, or `is defined` (doctrine's sections test one value; `and`, `or` and comparisons are for the author)".to_string())
                 })?;
+                self.declarable(expr, &target)?;
+                let name = match &target {
+                    Target::Fact(n) | Target::Field { field: n, .. } => n.clone(),
+                    Target::Item { .. } => {
+                        return Err(refused(
+                            expr,
+                            "a section cannot test a plain list's item; test the list instead",
+                        ))
+                    }
+                };
                 self.uses.of(&target).tested = true;
-                match target {
-                    Target::Fact(n) | Target::Field { field: n, .. } => Ok((n, false)),
-                    Target::Item { .. } => Err(refused(
-                        expr,
-                        "a section cannot test a plain list's item; test the list instead",
-                    )),
-                }
+                Ok((name, false))
             }
+        }
+    }
+
+    /// Whether one more section or loop (`what`, at `expr`) may open here: doctrine's
+    /// texts nest them a bounded depth.
+    fn deeper(&self, expr: &Expr<'_>, what: &str) -> Result<(), Refused> {
+        match self.depth < MAX_SECTION_DEPTH {
+            true => Ok(()),
+            false => Err(refused(expr, &format!("{what} here nests {} deep, and doctrine's sections and loops nest at most {MAX_SECTION_DEPTH} deep: close some first, or split the template", self.depth + 1))),
         }
     }
 
@@ -224,19 +343,71 @@ impl<'s, 'u> Walker<'s, 'u> {
             ));
         };
         let (var, list) = (var.id.to_string(), list.id.to_string());
+        self.deeper(&f.iter, "a loop")?;
+        if self.uses.loops == MAX_LOOPS {
+            return Err(refused(&f.iter, &format!("a manifest holds at most {MAX_LOOPS} loops, and the templates hold more: print a list in one loop")));
+        }
+        declarable(&f.iter, "list", &list)?;
+        if self.uses.facts.get(&list).is_some_and(|f| f.at.printed) {
+            return Err(refused(&f.iter, &format!("`{list}` is printed as text elsewhere (`{{{{ {list} }}}}`), and doctrine's fact is text or a list, not both: loop over a list of another name")));
+        }
         self.uses.list(&list);
-        self.out.push(Out::Tag(format!("#{list}")));
+        self.uses.loops += 1;
+        self.block(format!("#{list}"));
         self.item = Some((var, list.clone()));
+        self.depth += 1;
         self.body(&f.body);
+        self.depth -= 1;
         self.item = None;
-        self.out.push(Out::Tag(format!("/{list}")));
+        self.block(format!("/{list}"));
         if !f.else_body.is_empty() {
-            self.out.push(Out::Tag(format!("?!{list}")));
+            self.block(format!("?!{list}"));
             self.body(&f.else_body);
-            self.out.push(Out::Tag(format!("/{list}")));
+            self.block(format!("/{list}"));
         }
         Ok(())
     }
+}
+
+/// Whether `tag` (inside its braces) is a section or loop tag, which the layer's rule
+/// takes whitespace around; a placeholder is not.
+fn is_block(tag: &str) -> bool {
+    tag.starts_with(['?', '/', '#'])
+}
+
+/// Whether the layer's `whitespace = "jinja"` strips the end of `run`, the text between
+/// the tag `previous` (none: the layer's start) and a block tag, as
+/// `doctrine_load`'s reading of Jinja's rules does.
+fn layer_strips(run: &str, previous: Option<&str>) -> bool {
+    let break_len = match run.as_bytes() {
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => 0,
+    };
+    let (kept, line_start) = match previous {
+        Some(tag) if is_block(tag) && break_len > 0 => (&run[break_len..], true),
+        Some(_) => (run, false),
+        None => (run, true),
+    };
+    let end = kept.trim_end_matches(|c: char| c.is_whitespace() && c != '\n');
+    end.len() < kept.len() && (end.ends_with('\n') || (end.is_empty() && line_start))
+}
+
+/// Whether `name`, which the manifest will declare as a `what`, is a name the generator
+/// takes: it becomes a Rust field, so the generator's own test decides.
+fn declarable(expr: &Expr<'_>, what: &str, name: &str) -> Result<(), Refused> {
+    let Some(problem) = crate::names::snake_ident_problem(name) else {
+        return Ok(());
+    };
+    let (why, how) = problem.split_once(": ").unwrap_or((problem, ""));
+    let how = match how {
+        "" | "pick another name" => String::new(),
+        how => format!(" ({how})"),
+    };
+    Err(refused(
+        expr,
+        &format!("{what} `{name}` {why}, and the generated Rust names a field by it: rename it in the template{how}"),
+    ))
 }
 
 fn refused(expr: &Expr<'_>, message: &str) -> Refused {

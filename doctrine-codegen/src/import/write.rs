@@ -1,14 +1,26 @@
 //! The manifest and markdown an import writes.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+
+use crate::names::snake_ident_problem;
 
 use super::infer::{ListUse, Use, Uses};
 use super::walk::Out;
 
-/// A layer's name from its template's file name: the stem, snake case.
-pub(super) fn layer_name(file: &str) -> String {
+/// A layer's name from its template's file name: the stem (before the first `.`), snake
+/// case, `t_` before one that does not start with a letter, `_layer` after a Rust keyword
+/// (with why it was renamed). `Err` says why the file name gives none.
+pub(super) fn layer_name(file: &str) -> Result<(String, Option<String>), String> {
     let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
     let stem = base.split('.').next().unwrap_or(base);
+    if !stem.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return Err(format!(
+            "the file name `{base}` gives no layer name: its stem (before the first `.`) has no \
+             ASCII letter or digit; rename the file, e.g. `system.jinja` (nothing imported \
+             from this template)"
+        ));
+    }
     let mut name: String = stem
         .chars()
         .map(|c| {
@@ -22,11 +34,63 @@ pub(super) fn layer_name(file: &str) -> String {
     if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
         name.insert_str(0, "t_");
     }
-    name
+    // The generator's own test: a layer names a constant and a builder method.
+    if snake_ident_problem(&name).is_none() {
+        return Ok((name, None));
+    }
+    let renamed = format!("{name}_layer");
+    match snake_ident_problem(&renamed) {
+        None => Ok((
+            renamed.clone(),
+            Some(format!("layer `{renamed}`: `{name}` is a Rust keyword, which the generated code cannot name a layer")),
+        )),
+        Some(problem) => Err(format!(
+            "the file name `{base}` gives layer `{renamed}`, which {problem} (nothing imported from this template)"
+        )),
+    }
 }
 
-/// The markdown: text with its braces doubled, tags in single braces.
-pub(super) fn markdown(out: &[Out]) -> String {
+/// Each template's layer name, in order, or why its file name gives none. Names that
+/// clash (two `sys.jinja` from different folders, `a-b` and `a_b`) are told apart by
+/// order: the first keeps the name, the next takes `NAME_2`, `NAME_3`…, the first of
+/// them that no template's own name is; each such renaming is said.
+pub(super) fn layer_names(files: &[&str]) -> Vec<Result<(String, Option<String>), String>> {
+    let own: Vec<_> = files.iter().map(|f| layer_name(f)).collect();
+    let wanted: HashSet<&str> = own
+        .iter()
+        .filter_map(|n| n.as_ref().ok().map(|(n, _)| n.as_str()))
+        .collect();
+    let mut taken: HashMap<String, &str> = HashMap::new();
+    let mut out = Vec::with_capacity(files.len());
+    for (file, named) in files.iter().zip(&own) {
+        let Ok((name, note)) = named else {
+            out.push(named.clone());
+            continue;
+        };
+        let Some(first) = taken.get(name.as_str()).copied() else {
+            taken.insert(name.clone(), file);
+            out.push(named.clone());
+            continue;
+        };
+        let apart = (2..)
+            .map(|k| format!("{name}_{k}"))
+            .find(|n| !taken.contains_key(n) && !wanted.contains(n.as_str()))
+            .unwrap_or_default();
+        taken.insert(apart.clone(), file);
+        let why = note.as_ref().map(|n| format!("; {n}")).unwrap_or_default();
+        out.push(Ok((
+            apart.clone(),
+            Some(format!(
+                "layer `{apart}`, as layer `{name}` is {first}'s{why}"
+            )),
+        )));
+    }
+    out
+}
+
+/// The markdown: text with its braces doubled, tags in single braces, then `tail`, the
+/// line breaks Jinja drops from the template's end before reading it.
+pub(super) fn markdown(out: &[Out], tail: &str) -> String {
     let mut md = String::new();
     for piece in out {
         match piece {
@@ -36,8 +100,24 @@ pub(super) fn markdown(out: &[Out]) -> String {
                 md.push_str(tag);
                 md.push('}');
             }
+            Out::Gap(_) => {}
         }
     }
+    // The layer drops one `\n`, then one `\r`, from its text's end, as Jinja does from the
+    // template's: the template's own break where it has one. Where Jinja's reading ends in
+    // a dropped tag (a comment), the text before it may end in a break the layer would
+    // take instead, so it gets one to take.
+    let drops_exactly = |tail: &str| {
+        let whole = format!("{md}{tail}");
+        let cut = whole.strip_suffix('\n').unwrap_or(&whole);
+        let cut = cut.strip_suffix('\r').unwrap_or(cut);
+        cut.len() == md.len()
+    };
+    let tail = [tail, "\n", "\r\n"]
+        .into_iter()
+        .find(|t| drops_exactly(t))
+        .unwrap_or(tail);
+    md.push_str(tail);
     md
 }
 
@@ -69,6 +149,8 @@ fn plain_fact(toml: &mut String, at: Use) {
         // A JSON-escaped value not given prints `""`, so it needs no gate.
         (true, false) if at.json => "# guessed: optional text (printed as JSON, `\"\"` when not given)\noptional = [\"*\"]",
         (true, false) => "# guessed: text, required (printed and never tested; Jinja prints a missing value as nothing)\nrequired = [\"*\"]",
+        // Doctrine prints an optional fact only inside a section testing it.
+        (true, true) if at.unchecked && !at.json => "# guessed: text, required (tested, but also printed outside a test of it, which doctrine allows a required fact alone; Jinja prints a missing value as nothing)\nrequired = [\"*\"]",
         (true, true) => "# guessed: optional text (printed and tested)\noptional = [\"*\"]",
         _ => "# guessed: tested and never printed, so given (any text) or not, as a flag would be\noptional = [\"*\"]",
     };
@@ -90,15 +172,20 @@ fn list_fact(toml: &mut String, list: &ListUse) {
         return;
     }
     let mut kinds = Vec::new();
+    // An item needs a text field (the generator refuses a list of flags alone): with no
+    // field printed, the fields tested are taken as optional text.
+    let any_printed = list.fields.values().any(|u| u.printed);
     for (field, usage) in &list.fields {
         let kind = match (usage.printed, usage.tested) {
             (true, false) => "text",
             (true, true) => "text?",
+            _ if !any_printed => "text?",
             _ => "bool",
         };
-        let why = match kind {
-            "text" => "printed, never tested",
-            "text?" => "printed and tested",
+        let why = match (kind, usage.printed) {
+            ("text", _) => "printed, never tested",
+            ("text?", true) => "printed and tested",
+            ("text?", false) => "tested, never printed, and an item needs a text field",
             _ => "tested, never printed",
         };
         let _ = writeln!(toml, "# guessed: field `{field}` is {kind} ({why})");
