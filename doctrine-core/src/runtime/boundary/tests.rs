@@ -298,3 +298,42 @@ proptest! {
         prop_assert_eq!(super::writer::may_mark_a_heading(s), plain(s));
     }
 }
+
+/// One layer beside a locked one, uncontained: shipped and run-time pieces written, then
+/// what they left open closed at the layer's end. The text, and each closer written.
+fn closed_at_end(pieces: &[(&str, bool)]) -> (String, Vec<String>) {
+    let mut w = Guarded::with_capacity(0, &TAGS, "\n\n");
+    w.open(0, Scope::FULL);
+    for &(text, run) in pieces {
+        match run {
+            true => w.runtime(text, Via::Slot),
+            false => w.push(text),
+        }
+    }
+    w.end_container(0);
+    w.close();
+    let (text, _, _, closed) = w.finish();
+    let closers = closed
+        .iter()
+        .map(|c| text[c.range.clone()].to_string())
+        .collect();
+    (text, closers)
+}
+
+#[test]
+fn a_comment_or_fence_run_time_text_completes_is_closed_at_the_layers_end() {
+    // `<` shipped, `!--` the caller's: the comment is the run-time text's doing.
+    let (text, closers) = closed_at_end(&[("Work in <", false), ("!--", true), (" now.", false)]);
+    assert_eq!(
+        (text.as_str(), &closers[..]),
+        ("Work in <!-- now.-->", &["-->".to_string()][..])
+    );
+    let (_, closers) = closed_at_end(&[("Work in <!", false), ("-", true), ("- now.", false)]);
+    assert_eq!(closers, ["-->"]);
+    // A line break puts a shipped fence run at the start of its line.
+    let (_, closers) = closed_at_end(&[("Notes:", false), ("\n", true), ("~~~~\nmore", false)]);
+    assert_eq!(closers, ["\n~~~~"]);
+    // Harmless values leave nothing open, and nothing is written.
+    let (text, closers) = closed_at_end(&[("Work in <", false), ("x", true), ("-- now.", false)]);
+    assert_eq!((text.as_str(), closers.len()), ("Work in <x-- now.", 0));
+}

@@ -69,10 +69,17 @@ fn marks(w: u64) -> u64 {
     (at(b'#') | at(b'=') | at(b'-')) & HIGH
 }
 
-/// Whether `s` holds a character a code fence or an HTML comment opens with.
+/// Whether the run-time piece at `lo` may open a code fence or an HTML comment: it holds a
+/// character one opens with, or a line break (after which a shipped fence run starts its
+/// line), or it completes a `<!--` the shipped text before it began (`<{x}` given `!--`).
 #[inline(always)]
-fn may_open(s: &[u8]) -> bool {
-    s.iter().any(|b| matches!(b, b'`' | b'~' | b'<'))
+fn may_open(text: &[u8], lo: usize) -> bool {
+    let s = &text[lo..];
+    let begun =
+        || matches!(s.first(), Some(b'!' | b'-')) && text[lo.saturating_sub(3)..lo].contains(&b'<');
+    s.iter()
+        .any(|b| matches!(b, b'`' | b'~' | b'<' | b'\n' | b'\r'))
+        || begun()
 }
 
 /// A prompt's text being written, layer by layer.
@@ -317,7 +324,7 @@ impl<'a> Guarded<'a> {
     #[inline(always)]
     fn span(&mut self, lo: usize, via: Via<'a>) {
         let scope = &self.scope;
-        if scope.tracks() && (!scope.full() || may_open(&self.text.as_bytes()[lo..])) {
+        if scope.tracks() && (!scope.full() || may_open(self.text.as_bytes(), lo)) {
             self.spans.push((lo, self.text.len(), via));
         }
     }
