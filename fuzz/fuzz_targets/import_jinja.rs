@@ -141,7 +141,9 @@ fn render(token: &Token, t: &mut String) {
 /// A directory of this process's own, emptied for each input.
 fn scratch() -> PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    let dir = DIR.get_or_init(|| scratch_dir("doctrine-fuzz-import")).join("out");
+    let dir = DIR
+        .get_or_init(|| scratch_dir("doctrine-fuzz-import"))
+        .join("out");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("cannot create the output directory");
     dir
@@ -157,12 +159,19 @@ fuzz_target!(|tokens: Vec<Token>| {
         assert!(p.line >= 1 && p.col >= 1, "{p}");
         // minijinja counts lines in u16; past that its spans wrap, never past the text.
         let within = |t: &Template| p.line <= t.source.matches('\n').count() + 1;
-        assert!(given.iter().any(|t| t.name == p.template && within(t)), "{p}");
+        assert!(
+            given.iter().any(|t| t.name == p.template && within(t)),
+            "{p}"
+        );
     }
     let mut names: Vec<&str> = imported.files.iter().map(|(n, _)| n.as_str()).collect();
     names.sort_unstable();
     names.dedup();
-    assert_eq!(names.len(), imported.files.len(), "two files of one name: {names:?}");
+    assert_eq!(
+        names.len(),
+        imported.files.len(),
+        "two files of one name: {names:?}"
+    );
     for (_, md) in &imported.files {
         if let Err(e) = placeholders(md) {
             // Tags the import wrote may fail doctrine's checks (depth, names), never the
@@ -182,7 +191,10 @@ fuzz_target!(|tokens: Vec<Token>| {
             std::fs::write(dir.join(name), md).unwrap();
         }
         if let Err(e) = load(&Request::new("doctrine.toml", &dir, &dir)) {
-            panic!("imported without a problem, refused by the generator:\n{e}\n{}", imported.manifest);
+            panic!(
+                "imported without a problem, refused by the generator:\n{e}\n{}",
+                imported.manifest
+            );
         }
     }
     for t in &given {
