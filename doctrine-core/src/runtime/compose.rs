@@ -1,8 +1,7 @@
 //! The one composition routine every generated `finish()` calls.
 
-use super::boundary::{Guard, Guarded};
+use super::boundary::Guarded;
 use super::fill::{part_len, write_section, Filler, Measure, With};
-use super::formulation::Formulation;
 use super::message::Joins;
 use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
@@ -11,9 +10,8 @@ use super::section::Section;
 use super::user_content::UserValue;
 use super::write::Out;
 
-/// How a manifest joins its layers: the separator, the formulation that delimits titled
-/// layers, and what run-time text is guarded against (its section boundaries).
-pub type Layout<'a> = (&'a str, Formulation, &'a Guard);
+// Defined beside the writer that reads it, so that `fill.rs` needs nothing of this file.
+pub use super::fill::Layout;
 
 /// The length of the text `parts` join to, before any escape.
 #[inline]
@@ -208,7 +206,8 @@ pub const fn fingerprint(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::formulation::Title;
+    use crate::runtime::boundary::Guard;
+    use crate::runtime::formulation::{Formulation, Title};
     use crate::runtime::layer::{LayerInfo, Origin, Skip};
     use crate::runtime::part::{joined, Body, Seg, Trim, NO_JOIN};
     use crate::runtime::section::SectionState;

@@ -3,7 +3,6 @@
 //! both take, so the two cannot write different bytes or records.
 
 use super::boundary::{Closed, Guarded, Piece, Raw, RunTimeText, Scope, Shift};
-use super::compose::Layout;
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Skip, Stability};
 use super::message::Joins;
@@ -12,6 +11,14 @@ use super::prompt::Written;
 use super::section::{Section, SectionState};
 use super::user_content::UserValue;
 use super::write::{write_part, write_values, Out};
+
+/// How a manifest joins its layers: the separator, the formulation that delimits titled
+/// layers, and what run-time text is guarded against (its section boundaries).
+pub type Layout<'a> = (
+    &'a str,
+    super::formulation::Formulation,
+    &'a super::boundary::Guard,
+);
 
 /// What goes around a non-empty part: its title's delimiters in this formulation.
 #[inline]

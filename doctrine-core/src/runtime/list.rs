@@ -79,22 +79,6 @@ impl fmt::Display for ListCut {
     }
 }
 
-/// The cuts of the lists among `values`, each list fact once (a list printed through a
-/// loop is another value of the same fact). Allocates only when one was cut.
-pub(crate) fn cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
-    let mut cuts: Vec<ListCut> = Vec::new();
-    for value in values {
-        if let super::part::Value::List(list) = value {
-            if let Some(cut) = list.cut() {
-                if !cuts.iter().any(|c| c.name == cut.name) {
-                    cuts.push(cut);
-                }
-            }
-        }
-    }
-    cuts
-}
-
 /// How a list fact prints. Used by generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ListStyle {

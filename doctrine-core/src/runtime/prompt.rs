@@ -147,7 +147,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
     /// its values and the instructions layers their byte budget cut.
     #[inline(always)]
     pub(crate) fn with_cuts(mut self, plan: &[LayerPlan], inputs: &Inputs<'_>) -> Self {
-        let mut cuts = super::list::cuts(inputs.values);
+        let mut cuts = list_cuts(inputs.values);
         if !inputs.instructions.is_empty() {
             let sections = self.sections.as_ref();
             cuts.extend(super::plan::instruction_cuts(plan, inputs, sections));
@@ -408,4 +408,20 @@ impl fmt::Display for Budget {
             self.stable_bytes, self.ceiling
         )
     }
+}
+
+/// The cuts of the lists among `values`, each list fact once (a list printed through a
+/// loop is another value of the same fact). Allocates only when one was cut.
+fn list_cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
+    let mut cuts: Vec<ListCut> = Vec::new();
+    for value in values {
+        if let super::part::Value::List(list) = value {
+            if let Some(cut) = list.cut() {
+                if !cuts.iter().any(|c| c.name == cut.name) {
+                    cuts.push(cut);
+                }
+            }
+        }
+    }
+    cuts
 }
