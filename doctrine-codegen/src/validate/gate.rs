@@ -11,7 +11,6 @@
 use std::ops::Range;
 
 use super::hint::hint;
-use super::kind::Kind;
 use super::names::Names;
 use crate::diag::Sink;
 use crate::model::{Cond, FactId, FlagId, Layer, Test, Tiers};
@@ -388,42 +387,4 @@ pub(super) fn check_tiers(layers: &[(Spanned<()>, Layer)], tiers: &Tiers, sink: 
             sink.error(Some(c.at.clone()), message, Some(help));
         }
     }
-}
-
-/// The layers a `layer:` condition can test: slots, choices (`dir`), instructions,
-/// selector layers, and `extra` when the manifest adds it.
-pub(super) fn fillable(raw: &raw::Manifest) -> Vec<String> {
-    let mut out: Vec<String> = raw
-        .layers
-        .iter()
-        .map(Spanned::get_ref)
-        .filter(|l| {
-            l.selector.is_some()
-                || Kind::given(l)
-                    .iter()
-                    .any(|k| matches!(k, Kind::Slot { .. } | Kind::Instructions | Kind::Dir(_)))
-        })
-        .map(|l| l.name.get_ref().clone())
-        .collect();
-    if raw.extra.as_ref().is_some_and(|e| *e.get_ref()) {
-        out.push("extra".into());
-    }
-    out
-}
-
-/// The overlay fields an `overlay:` condition can test (the field defaults to the name).
-pub(super) fn overlay_fields(raw: &raw::Manifest) -> Vec<String> {
-    raw.layers
-        .iter()
-        .map(Spanned::get_ref)
-        // A selector layer has no `Overlay` field: its source is the selector's.
-        .filter(|l| l.override_.is_some() && l.selector.is_none())
-        .map(|l| {
-            l.overlay_field
-                .as_ref()
-                .unwrap_or(&l.name)
-                .get_ref()
-                .clone()
-        })
-        .collect()
 }

@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 
-use super::gate;
 use super::hint::hint;
+use super::kind::Kind;
 use crate::diag::{Reported, Sink};
 use crate::model::{Fact, Flag, Knob, RoleId, Tiers};
 use crate::raw::{Manifest, Name};
+use toml::Spanned;
 
 /// What the checks look names up in.
 pub(super) struct Names<'a> {
@@ -62,14 +63,14 @@ impl<'a> Names<'a> {
             word,
             broken: &reported.names,
             roles_broken: reported.roles,
-            fillable: gate::fillable(raw),
+            fillable: fillable(raw),
             selector_layers: raw
                 .layers
                 .iter()
                 .filter(|l| l.get_ref().selector.is_some())
                 .map(|l| l.get_ref().name.get_ref().clone())
                 .collect(),
-            overlay_fields: gate::overlay_fields(raw),
+            overlay_fields: overlay_fields(raw),
             sanitize: super::sanitize::manifest(raw),
         }
     }
@@ -118,4 +119,42 @@ impl<'a> Names<'a> {
         let found: Vec<Option<RoleId>> = names.iter().map(|n| self.role(n, sink)).collect();
         found.into_iter().collect()
     }
+}
+
+/// The layers a `layer:` condition can test: slots, choices (`dir`), instructions,
+/// selector layers, and `extra` when the manifest adds it.
+fn fillable(raw: &Manifest) -> Vec<String> {
+    let mut out: Vec<String> = raw
+        .layers
+        .iter()
+        .map(Spanned::get_ref)
+        .filter(|l| {
+            l.selector.is_some()
+                || Kind::given(l)
+                    .iter()
+                    .any(|k| matches!(k, Kind::Slot { .. } | Kind::Instructions | Kind::Dir(_)))
+        })
+        .map(|l| l.name.get_ref().clone())
+        .collect();
+    if raw.extra.as_ref().is_some_and(|e| *e.get_ref()) {
+        out.push("extra".into());
+    }
+    out
+}
+
+/// The overlay fields an `overlay:` condition can test (the field defaults to the name).
+fn overlay_fields(raw: &Manifest) -> Vec<String> {
+    raw.layers
+        .iter()
+        .map(Spanned::get_ref)
+        // A selector layer has no `Overlay` field: its source is the selector's.
+        .filter(|l| l.override_.is_some() && l.selector.is_none())
+        .map(|l| {
+            l.overlay_field
+                .as_ref()
+                .unwrap_or(&l.name)
+                .get_ref()
+                .clone()
+        })
+        .collect()
 }

@@ -69,7 +69,7 @@ pub struct LayerInfo {
     /// separator, when a layer before it in the same message printed.
     pub join: Option<&'static str>,
     /// The `[[message]]` the layer belongs to (`None`: the manifest declares none).
-    pub message: Option<&'static super::message::MessageInfo>,
+    pub message: Option<&'static super::message_info::MessageInfo>,
     /// The manifest's `wrap`: texts written around the layer's text when it prints, inside
     /// its title's delimiters; a container when they pair (a tag, a code fence).
     pub wrap: Option<&'static super::container::Wrap>,
@@ -156,7 +156,7 @@ impl LayerInfo {
 
     /// In this message.
     #[doc(hidden)]
-    pub const fn in_message(mut self, message: &'static super::message::MessageInfo) -> Self {
+    pub const fn in_message(mut self, message: &'static super::message_info::MessageInfo) -> Self {
         self.message = Some(message);
         self
     }

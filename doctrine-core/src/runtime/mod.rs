@@ -18,6 +18,7 @@ pub(crate) mod layer;
 pub mod list;
 pub mod marker;
 pub(crate) mod message;
+pub(crate) mod message_info;
 pub mod model;
 pub(crate) mod notice;
 pub mod part;
