@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::choice_field;
-use super::state::{choice_layers, Uses};
+use super::uses::{choice_layers, Uses};
 use crate::model::{Content, Doctrine, FactId};
 
 /// `Prompt` and the `finish` methods; and for the hidden module, the state's `join` and

@@ -21,6 +21,7 @@ mod state;
 mod table;
 mod texts;
 mod types;
+mod uses;
 
 use proc_macro2::{Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
@@ -116,7 +117,7 @@ pub(super) fn expand_without(d: &Doctrine, omit: &[Part]) -> TokenStream {
     let choices = keep(Part::Choices).then(|| choices(d));
     let combination = keep(Part::Combination).then(|| combinations::combination(d));
     let facts = keep(Part::Facts).then(|| facts::facts(d));
-    let overlay = (state::Uses::new(d).overlay && keep(Part::Overlay)).then(|| overlay(d));
+    let overlay = (uses::Uses::new(d).overlay && keep(Part::Overlay)).then(|| overlay(d));
     let selectors = keep(Part::Selectors).then(|| selectors::selectors(d));
     let built = super::plan::build(d);
     let texts = texts(d, &built);
@@ -176,7 +177,7 @@ fn hidden(d: &Doctrine, items: TokenStream) -> TokenStream {
 /// The typed builder over the plan: `compose(...)` and its stages, the setters, and
 /// `.finish()`; and for the hidden module, the builder's state and what moves it.
 fn compose(d: &Doctrine, ix: &super::plan::Indices) -> (TokenStream, TokenStream) {
-    let uses = state::Uses::new(d);
+    let uses = uses::Uses::new(d);
     let (state, params, init) = state::state(d, &uses);
     let (stages, slot_fns) = stages::stages(d, ix, (&params, init));
     let setters = state::setters(d, &uses);

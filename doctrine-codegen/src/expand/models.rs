@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 
 use super::choice_field;
 use super::lit;
-use super::state::{choice_layers, Uses};
+use super::uses::{choice_layers, Uses};
 use crate::model::{Content, Doctrine, ModelRule};
 
 /// `struct ModelRule` and its associated items, when the manifest has `[models]`.

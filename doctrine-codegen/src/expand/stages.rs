@@ -198,7 +198,7 @@ fn slot_method(
 /// moved to stage `N`.
 fn setters(d: &Doctrine) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
-    let uses = super::state::Uses::new(d);
+    let uses = super::uses::Uses::new(d);
     let slot = (uses.slots > 0).then(|| {
         quote! {
             pub(super) fn slot<'a, S, N>(c: super::Compose<'a, S>, k: usize, value: ::core::option::Option<&'a str>, trim: #pv::Trim) -> super::Compose<'a, N> {
