@@ -94,12 +94,12 @@ pub mod __private {
         compose, compose_boxed, compose_plan, compose_plan_boxed, join, join_plan, Layout,
         MAX_INLINE_LAYERS,
     };
-    pub use crate::runtime::escape::xml_dropped;
     pub use crate::runtime::escape::Escaping;
     pub use crate::runtime::fact::{
         choice, collect, given, need, present, required, required_choice, taken, value_text,
     };
     pub use crate::runtime::formulation::for_family;
+    pub use crate::runtime::list::xml_dropped;
     pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Printed, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::model::best_match;

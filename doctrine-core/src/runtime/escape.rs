@@ -158,19 +158,6 @@ impl Escaping {
     }
 }
 
-/// How many characters the given fields of `rows` leave out where they print as XML.
-/// Used by generated code, for the prompt's notices.
-pub fn xml_dropped<R: super::list::Row>(rows: &[R], fields: &[usize]) -> usize {
-    (rows.iter())
-        .map(|row| {
-            fields
-                .iter()
-                .map(|&f| Escaping::Xml.dropped(row.field(f)))
-                .sum::<usize>()
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::Escaping;

@@ -27,7 +27,7 @@ pub struct Explain<'a> {
     /// The list facts and instructions layers their byte budget cut, a line each.
     cuts: &'a [ListCut],
     /// What run-time text left open inside a container, listed under its layer.
-    unclosed: &'a [super::prompt::Unclosed],
+    unclosed: &'a [super::unclosed::Unclosed],
     /// The encoding the tokens column counts in; without one it is bytes / 4.
     #[cfg(feature = "tokens")]
     encoding: Option<crate::tokens::Encoding>,
@@ -76,7 +76,7 @@ impl<'a> Explain<'a> {
         Explain { cuts, ..self }
     }
 
-    pub(crate) fn unclosed(self, unclosed: &'a [super::prompt::Unclosed]) -> Self {
+    pub(crate) fn unclosed(self, unclosed: &'a [super::unclosed::Unclosed]) -> Self {
         Explain { unclosed, ..self }
     }
 

@@ -3,7 +3,7 @@
 //! in it. It is not the layer's content: a layer whose text is empty prints no header.
 
 use super::emit::rebuilt;
-use super::part::Seg;
+use super::seg::Seg;
 
 rebuilt! {
 @new

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use super::boundary::may_mark_a_heading;
 use super::escape::Escaping;
+use super::heading_marks::may_mark_a_heading;
 
 /// What a byte budget cut: a list fact (its whole output, or its items alone), or an
 /// instructions layer's texts. What it printed and what it would have printed are counted
@@ -77,6 +77,19 @@ impl fmt::Display for ListCut {
             self.name, self.printed, self.full
         )
     }
+}
+
+/// How many characters the given fields of `rows` leave out where they print as XML.
+/// Used by generated code, for the prompt's notices.
+pub fn xml_dropped<R: Row>(rows: &[R], fields: &[usize]) -> usize {
+    (rows.iter())
+        .map(|row| {
+            fields
+                .iter()
+                .map(|&f| Escaping::Xml.dropped(row.field(f)))
+                .sum::<usize>()
+        })
+        .sum()
 }
 
 /// How a list fact prints. Used by generated code.

@@ -28,7 +28,7 @@ use super::instruction::{Authority, Instruction};
 pub(crate) use notices::notices;
 pub use oracle::{boundaries, in_reach, marks};
 pub(crate) use scope::Scope;
-pub(crate) use writer::{may_mark_a_heading, Closed, Guarded, Piece, Raw, Shift};
+pub(crate) use writer::{Closed, Guarded, Piece, Raw, Shift};
 
 /// What a manifest guards its run-time text against: its section tags' names, folded
 /// (lowercase, look-alikes as Latin letters, no accents), sorted; and its facts' names (for

@@ -295,7 +295,7 @@ proptest! {
     ) {
         let plain = |s: &[u8]| s.iter().any(|b| matches!(b, b'#' | b'=' | b'-'));
         let s = &s[..at.min(s.len())];
-        prop_assert_eq!(super::writer::may_mark_a_heading(s), plain(s));
+        prop_assert_eq!(crate::runtime::heading_marks::may_mark_a_heading(s), plain(s));
     }
 }
 

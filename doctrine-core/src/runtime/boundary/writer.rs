@@ -9,6 +9,7 @@ use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Scope, Supplied, Via};
 use crate::runtime::container::{fence_lines, left_open_but, LeftOpen, Reading};
 use crate::runtime::escape::Escaping;
+use crate::runtime::heading_marks::may_mark_a_heading;
 use crate::runtime::list::{Printed, Rows};
 
 /// An escape found while writing: where the `\` goes (before the byte at `at`), in which
@@ -36,37 +37,6 @@ struct Pending<'a> {
     via: Via<'a>,
     /// Written inside a JSON string.
     json: bool,
-}
-
-/// Whether `s` holds a character a heading's mark is made of (`#`, `=`, `-`): without one,
-/// no heading's mark can lie in it, and a manifest without section tags has nothing else
-/// to look for (most run-time text is checked with this one pass).
-// Eight bytes at a time, without branching per word (a byte-by-byte loop took a seventh
-// of a list fact's cost).
-pub(crate) fn may_mark_a_heading(s: &[u8]) -> bool {
-    let Some(last) = s.len().checked_sub(8) else {
-        return s.iter().any(|b| matches!(b, b'#' | b'=' | b'-'));
-    };
-    let words = s.chunks_exact(8).map(word).chain([word(&s[last..])]);
-    words.fold(0, |found, w| found | marks(w)) != 0
-}
-
-/// Eight bytes as a word.
-#[inline(always)]
-fn word(c: &[u8]) -> u64 {
-    u64::from_le_bytes(c.try_into().unwrap_or_default())
-}
-
-/// Non-zero when a byte of `w` is `#`, `=` or `-`.
-#[inline(always)]
-fn marks(w: u64) -> u64 {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
-    // A byte of `w ^ mark` is zero where `w` holds the mark, and `(x - ONES) & !x` sets
-    // the high bit of a zero byte of `x` (of the first exactly, which is all we ask).
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
-    let at = |mark: u8| zero(w ^ (ONES * u64::from(mark)));
-    (at(b'#') | at(b'=') | at(b'-')) & HIGH
 }
 
 /// Whether the run-time piece at `lo` may open a code fence or an HTML comment: it holds a
