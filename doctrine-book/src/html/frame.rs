@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
+use super::bytes::{write_bytes, Span};
 use super::escape;
-use super::prompt::{write_bytes, Span};
 use crate::page::{Detail, Kind, Segment};
 
 /// Said under the page's legend when the prompt has messages.

@@ -4,6 +4,7 @@
 //! `<section>` shown when the address targets it (`#p3`); the script filters and pages
 //! the index and copies a prompt.
 
+mod bytes;
 mod escape;
 mod frame;
 mod index;
