@@ -7,39 +7,14 @@
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+
+mod bounded;
+use bounded::{mkfifo, run_in};
 
 use doctrine_codegen::{generate, Request};
 
-/// Runs the binary in `dir`, killed (and the test failed) after 30 seconds.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cargo-doctrine"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("`cargo doctrine {}` hangs", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn mkfifo(path: &Path) {
-    let made = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(made.success(), "mkfifo {}", path.display());
 }
 
 /// `root/crate` (with a `Cargo.toml`) and `root/outside`, beside it.
