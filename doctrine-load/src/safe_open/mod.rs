@@ -161,6 +161,19 @@ impl std::fmt::Display for NotWritten {
     }
 }
 
+/// What every write checks before it opens anything: `name` is one plain entry and
+/// `bytes` fit under `cap`.
+pub(crate) fn entry_fits(name: &std::ffi::OsStr, bytes: &[u8], cap: u64) -> Result<(), NotWritten> {
+    if !plain_name(name) {
+        return Err(NotWritten::NotAName);
+    }
+    let size = bytes.len() as u64;
+    match size > cap {
+        true => Err(NotWritten::TooLarge { size, cap }),
+        false => Ok(()),
+    }
+}
+
 /// Whether `name` is one entry of a directory: not empty, `.` or `..`, no `/` or NUL.
 /// What a write is given to create beneath a directory handle must be one, or the kernel
 /// would walk `a/b` (following links in `a`) or climb out with `..`.

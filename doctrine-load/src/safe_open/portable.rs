@@ -7,7 +7,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{decide, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
+use super::{decide, entry_fits, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
 
 /// The directory's path: without descriptors relative to a directory, entries are opened
 /// by joined path.
@@ -113,13 +113,7 @@ impl DirHandle {
         how: Write,
     ) -> Result<(), NotWritten> {
         use std::io::Write as _;
-        if !plain_name(name) {
-            return Err(NotWritten::NotAName);
-        }
-        let size = bytes.len() as u64;
-        if size > cap {
-            return Err(NotWritten::TooLarge { size, cap });
-        }
+        entry_fits(name, bytes, cap)?;
         let path = self.path.join(name);
         let mut options = OpenOptions::new();
         options.write(true);

@@ -10,7 +10,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
-use super::{decide, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
+use super::{decide, entry_fits, plain_name, Entry, Kind, NotWritten, Opened, Refused, Write};
 
 /// How every file is opened: read-only, never blocking (a FIFO with no writer opens at
 /// once and is then refused by its kind), never becoming the controlling terminal, not
@@ -181,13 +181,7 @@ impl DirHandle {
         how: Write,
     ) -> Result<(), NotWritten> {
         use std::io::Write as _;
-        if !plain_name(name) {
-            return Err(NotWritten::NotAName);
-        }
-        let size = bytes.len() as u64;
-        if size > cap {
-            return Err(NotWritten::TooLarge { size, cap });
-        }
+        entry_fits(name, bytes, cap)?;
         let mut flags = OFlags::WRONLY
             | OFlags::CREATE
             | OFlags::NOFOLLOW
