@@ -2,7 +2,7 @@
 //! manifests of 10, 100 and 1,000 layers: it reads the manifest and every file, validates,
 //! and expands to a `TokenStream`.
 //!
-//! cargo bench --bench codegen
+//! cargo bench --features bench --bench codegen
 
 use std::fmt::Write as _;
 use std::hint::black_box;

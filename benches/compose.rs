@@ -3,9 +3,9 @@
 //! call, the way hand-written composers do; and the extensions example's prompt against
 //! minijinja rendering the Jinja template it replaces, with the same values.
 //!
-//! cargo bench --bench compose
-//! cargo bench --bench compose -- extensions
-//! cargo bench --bench compose -- requests
+//! cargo bench --features bench --bench compose
+//! cargo bench --features bench --bench compose -- extensions
+//! cargo bench --features bench --bench compose -- requests
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;

@@ -10,7 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$here"
-bin=$(cargo bench --bench compose --no-run --message-format=json 2>/dev/null |
+bin=$(cargo bench --features bench --bench compose --no-run --message-format=json 2>/dev/null |
   sed -n 's/.*"executable":"\([^"]*compose-[^"]*\)".*/\1/p' | tail -n 1)
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

@@ -1,7 +1,7 @@
 //! The modes example: each mode's full prompt against a memcpy of the same bytes, and the
 //! per-turn cost of the volatile part alone when the stable prefix is reused.
 //!
-//! cargo bench --bench modes
+//! cargo bench --features bench --bench modes
 
 use std::hint::black_box;
 

@@ -1,7 +1,7 @@
 //! A user's template (`overlay_interpolate`) against a plain overlay of the same printed
 //! bytes: what checking and rendering the user's file per composition costs.
 //!
-//! cargo bench --bench overlay_template
+//! cargo bench --features bench --bench overlay_template
 
 use std::hint::black_box;
 

@@ -64,6 +64,7 @@ pub mod __internals {
     pub use super::read::{CrateDir, MAX_FILE_BYTES};
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
+    pub use super::validate::without_token_counts;
     pub use doctrine_load::__internals::frontmatter::FrontmatterError;
 
     /// The normalisation every embedded file gets (see `runtime::text`).

@@ -10,7 +10,9 @@
 //!
 //! A build that counts tokens (feature `tokens`, which a workspace build of the tests turns
 //! on) checks `[budget] tokens` where a plain build refuses it: where its diagnostics
-//! differ they are pinned in `<case>.tokens.diag` (`support::error_cases::expected`).
+//! differ they are pinned in `<case>.tokens.diag` (`support::error_cases::expected`). Such a
+//! build checks every case twice, the second time as a build without the feature
+//! (`without_token_counts`), so one test run pins both.
 //!
 //! After changing a message: `DOCTRINE_BLESS=1 cargo test --test it manifest_errors`
 //! rewrites the `.diag` files; read `git diff tests/errors` before committing.
@@ -43,38 +45,53 @@ fn every_case_reports_its_pinned_diagnostics() {
     let bless = std::env::var_os("DOCTRINE_BLESS").is_some();
     let cases = crate::support::error_cases::cases(root);
     let mut failures = Vec::new();
+    let counts = doctrine_codegen::__internals::COUNTS_TOKENS;
+    // Without first, so that blessing writes `<case>.diag` before comparing against it.
+    let builds: &[bool] = if counts { &[false, true] } else { &[false] };
     for case in &cases {
         let name = case.file_name().unwrap().to_str().unwrap();
-        let tokens = doctrine_codegen::__internals::COUNTS_TOKENS;
-        let expected_path = crate::support::error_cases::expected(case, tokens);
-        let actual = match generate(&Request::new(name, &dir, root)) {
-            Ok(_) => {
-                failures.push(format!(
-                    "{}: compiled, but a case must fail",
-                    shown(case, root)
-                ));
+        for &tokens in builds {
+            let run = || generate(&Request::new(name, &dir, root));
+            let result = match tokens {
+                true => run(),
+                false => doctrine_codegen::__internals::without_token_counts(run),
+            };
+            let actual = match result {
+                Ok(_) => {
+                    failures.push(format!(
+                        "{}: compiled, but a case must fail",
+                        shown(case, root)
+                    ));
+                    break;
+                }
+                Err(d) => d.rendered(),
+            };
+            if bless {
+                // A build that counts tokens pins its own diagnostics only where they differ.
+                let plain = case.with_extension("diag");
+                if !tokens {
+                    std::fs::write(&plain, &actual).unwrap();
+                    continue;
+                }
+                let own = case.with_extension("tokens.diag");
+                let _ = std::fs::remove_file(&own);
+                if std::fs::read_to_string(&plain).ok() != Some(actual.clone()) {
+                    std::fs::write(&own, &actual).unwrap();
+                }
                 continue;
             }
-            Err(d) => d.rendered(),
-        };
-        if bless {
-            // A build that counts tokens pins its own diagnostics only where they differ.
-            let plain = case.with_extension("diag");
-            let path = match tokens && std::fs::read_to_string(&plain).ok() != Some(actual.clone())
-            {
-                true => case.with_extension("tokens.diag"),
-                false => plain,
-            };
-            std::fs::write(&path, &actual).unwrap();
-            continue;
-        }
-        match std::fs::read_to_string(&expected_path) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!(
-                "{}: the diagnostics differ\n--- expected\n{expected}--- actual\n{actual}",
-                shown(&expected_path, root)
-            )),
-            Err(e) => failures.push(format!("{}: {e}", shown(&expected_path, root))),
+            let expected_path = crate::support::error_cases::expected(case, tokens);
+            match std::fs::read_to_string(&expected_path) {
+                Ok(expected) if expected == actual => {}
+                Ok(expected) => {
+                    failures.push(format!(
+                    "{}: the diagnostics differ{}\n--- expected\n{expected}--- actual\n{actual}",
+                    shown(&expected_path, root),
+                    if counts && !tokens { " (as a build without `tokens`)" } else { "" }
+                ))
+                }
+                Err(e) => failures.push(format!("{}: {e}", shown(&expected_path, root))),
+            }
         }
     }
     // A `.diag` without its manifest pins nothing: a renamed or deleted case.

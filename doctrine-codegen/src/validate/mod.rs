@@ -19,6 +19,7 @@ use types::TypeNames;
 
 mod at;
 mod budget;
+pub use budget::without_token_counts;
 mod claims;
 mod content;
 mod declare;

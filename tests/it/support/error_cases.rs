@@ -1,6 +1,7 @@
 //! The manifest error cases of `tests/errors`, as the tests that run them find them: this
-//! crate's (`manifest_errors`, through the code generator) and `cargo-doctrine`'s (through
-//! the binary, which includes this file by its path).
+//! crate's (`manifest_errors`, through the code generator; `tests/schema.rs`, through the
+//! manifest's JSON Schema) and `cargo-doctrine`'s (through the binary); the last two include
+//! this file by its path.
 
 use std::path::{Path, PathBuf};
 

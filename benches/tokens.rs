@@ -2,7 +2,7 @@
 //! markdown, repeated and cut to 100,000 bytes, in each encoding; the table is loaded
 //! before timing (that is once per process: BENCHMARKS.md, "Token counting").
 //!
-//! cargo bench -p doctrine-core --bench tokens
+//! cargo bench --features bench --bench tokens
 
 use std::hint::black_box;
 use std::path::Path;
@@ -25,7 +25,7 @@ fn prompt() -> String {
     }
     let mut files = Vec::new();
     walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples"),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"),
         &mut files,
     );
     files.sort();

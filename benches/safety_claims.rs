@@ -5,7 +5,7 @@
 //! that starts a rule, so that a rule looking back or ahead over the sentence would cost
 //! the square of its length (such rules were found and bounded in round 7).
 //!
-//! cargo bench -p doctrine-claims --bench safety_claims
+//! cargo bench --features bench --bench safety_claims
 
 use std::hint::black_box;
 
