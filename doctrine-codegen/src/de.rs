@@ -11,8 +11,10 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+#[cfg(feature = "schema")]
 use super::json::Json;
 use super::names::closest;
+#[cfg(feature = "schema")]
 use super::schema::shape;
 
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
@@ -34,6 +36,7 @@ pub(super) trait FromToml: Sized {
     fn from_toml(v: &Value<'_>) -> Result<Self, Error>;
     /// What `from_toml` accepts, as a JSON Schema (see `schema`): every reader says it, so
     /// the manifest's schema has no shape the reader does not.
+    #[cfg(feature = "schema")]
     fn schema() -> Json;
     /// Every unknown key in `v`'s tables, at any depth, as an error at the key; `of` names
     /// what holds `v` ("layer `base`"), for messages. A value without keys has none.
@@ -64,6 +67,7 @@ impl FromToml for String {
             None => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         shape::typed("string")
     }
@@ -77,6 +81,7 @@ impl FromToml for bool {
             None => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         shape::typed("boolean")
     }
@@ -94,6 +99,7 @@ impl FromToml for usize {
             message: format!("invalid value: integer `{i}`, expected {}", Self::EXPECTED),
         })
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         shape::typed("integer").with("minimum", 0u64)
     }
@@ -104,6 +110,7 @@ impl<T: FromToml> FromToml for Spanned<T> {
     fn from_toml(v: &Value<'_>) -> Result<Self, Error> {
         Ok(Spanned::new(v.span(), T::from_toml(v)?))
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         T::schema()
     }
@@ -120,6 +127,7 @@ impl<T: FromToml> FromToml for Vec<T> {
             None => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         shape::array(T::schema())
     }
@@ -144,6 +152,7 @@ impl<T: FromToml> FromToml for BTreeMap<Spanned<String>, T> {
             })
             .collect()
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         shape::map(T::schema())
     }
@@ -329,6 +338,7 @@ macro_rules! table {
                     $($field: $crate::de::table!(@read f $($how)? $key $(| $alias)?),)*
                 })
             }
+            #[cfg(feature = "schema")]
             fn schema() -> $crate::json::Json {
                 let mut table = $crate::schema::shape::TableSchema::default();
                 $(
@@ -398,6 +408,7 @@ macro_rules! keywords {
                     _ => Err($crate::de::unknown_word(v, &word, &[$($word),*])),
                 }
             }
+            #[cfg(feature = "schema")]
             fn schema() -> $crate::json::Json {
                 $crate::schema::shape::words(&[$($word),*])
             }
@@ -477,6 +488,7 @@ mod tests {
     /// The schema comes from the declaration alone: its keys, in order, with their types,
     /// which are required, which two exclude each other, and the short form.
     #[test]
+    #[cfg(feature = "schema")]
     fn a_declaration_is_its_schema() {
         let outer = Outer::schema();
         let Some(Json::Object(properties)) = outer.get("properties") else {

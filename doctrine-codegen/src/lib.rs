@@ -8,12 +8,14 @@
 //! (model → tokens); `plan` builds the composition as data that `expand` prints and a
 //! tool composes with at run time. Only [`Request`], [`generate`], [`skeleton`] (what the
 //! macro emits beside a failing manifest's errors), [`load`], [`read_manifest`] (the
-//! manifest alone, found and read as `load` does), [`plan`], [`manifest_schema`] (the
-//! manifest's JSON Schema, built from the reader's declarations), [`watch`] (for a build
+//! manifest alone, found and read as `load` does), [`plan`], `manifest_schema` (the
+//! manifest's JSON Schema, built from the reader's declarations; feature `schema`), [`watch`] (for a build
 //! script), [`write_file`] (a tool's output, to a regular file only), the diagnostics and
 //! [`model`] (the validated manifest as the generator sees it, for tools such as
 //! `cargo doctrine`: documented, but it grows with the manifest, so a release may change it)
-//! are API; the rest may change in any release.
+//! are API, with the modules `named`, `inputs` and `naming` (feature `named`: a prompt
+//! composed from names at run time, as `cargo doctrine` does); the rest may change in any
+//! release. The macro turns neither feature on, so a user's build leaves both out.
 #![forbid(unsafe_code)]
 #![deny(unreachable_pub)]
 
@@ -22,20 +24,25 @@ mod diag;
 mod expand;
 #[cfg(feature = "jinja")]
 pub mod import;
+#[cfg(feature = "named")]
 pub mod inputs;
+#[cfg(feature = "schema")]
 mod json;
 mod lines;
 mod load;
 mod manifest_file;
 pub mod model;
+#[cfg(feature = "named")]
 pub mod named;
 mod names;
+#[cfg(feature = "named")]
 pub mod naming;
 mod parse;
 pub mod plan;
 mod raw;
 mod read;
 mod reserved;
+#[cfg(feature = "schema")]
 mod schema;
 mod sections;
 mod skeleton;
@@ -47,6 +54,7 @@ pub use manifest_file::{read_manifest, ManifestFile};
 pub use model::Doctrine;
 pub use names::crate_path;
 pub use read::{write_file, ReadError};
+#[cfg(feature = "schema")]
 pub use schema::manifest_schema;
 pub use skeleton::skeleton;
 pub use watch::{watch, watched};
@@ -62,6 +70,7 @@ pub mod __internals {
     /// (`tests/errors/<case>.tokens.diag`).
     pub const COUNTS_TOKENS: bool = cfg!(feature = "tokens");
     pub use super::read::{CrateDir, MAX_FILE_BYTES};
+    #[cfg(feature = "schema")]
     pub use super::schema::reference_keys;
     pub use super::text::{strip_frontmatter, Fields};
     pub use super::validate::without_token_counts;

@@ -9,9 +9,13 @@ use toml::Spanned;
 
 use super::de::{invalid, keywords, table, Error, FromToml, Value};
 use super::diag::Sink;
+#[cfg(feature = "schema")]
 use super::json::Json;
+#[cfg(feature = "schema")]
 use super::schema::shape::{any_of, array as array_of, map, typed};
-use super::sections::{array, de, each, flags, named, sections, Key, SectionSchema};
+#[cfg(feature = "schema")]
+use super::sections::SectionSchema;
+use super::sections::{array, de, each, flags, named, sections, Key};
 use doctrine_core::__internals::part::Trim;
 use toml::de::DeValue;
 
@@ -77,6 +81,7 @@ pub(super) struct Roles {
 }
 
 /// As [`roles`] reads it.
+#[cfg(feature = "schema")]
 impl SectionSchema for Roles {
     fn value_schema() -> Json {
         Vec::<Name>::schema()
@@ -437,6 +442,7 @@ impl FromToml for Conds {
     }
     /// The three shapes that mean something: a mixed list, read only to be refused where
     /// the layer is known, is no shape an editor should offer.
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![
             Name::schema(),
@@ -475,6 +481,7 @@ impl FromToml for ModelRule {
         }
         Ok(rule)
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         let properties = vec![
             ("flags".to_string(), Vec::<Name>::schema()),
@@ -517,6 +524,7 @@ impl FromToml for Values {
             texts: None,
         })
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![
             Vec::<Name>::schema(),
@@ -567,6 +575,7 @@ impl FromToml for RoleTexts {
         Ok(RoleTexts(map))
     }
     /// A `[[layer.texts]]` entry gives its text to one role at least, as `from_toml` asks.
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         let mut entry = TextsEntry::schema();
         let roles = entry.get_mut("properties").and_then(|p| p.get_mut("roles"));
@@ -600,6 +609,7 @@ impl FromToml for FieldTypes {
         });
         Ok(FieldTypes(fields.collect::<Result<_, _>>()?))
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         BTreeMap::<Name, Spanned<FieldKind>>::schema()
     }
@@ -645,6 +655,7 @@ impl FromToml for ByteBudget {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![usize::schema(), ItemsBudget::schema()])
     }
@@ -696,6 +707,7 @@ impl FromToml for Join {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![String::schema(), JoinTable::schema()])
     }
@@ -737,6 +749,7 @@ impl FromToml for ListSort {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![typed("boolean"), typed("string")])
     }
@@ -757,6 +770,7 @@ impl FromToml for Trim {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![
             typed("boolean"),
@@ -782,6 +796,7 @@ impl FromToml for EscapeSpec {
             _ => Ok(EscapeSpec::All(Spanned::from_toml(v)?)),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![EscapeKind::schema(), map(EscapeKind::schema())])
     }
@@ -804,6 +819,7 @@ impl FromToml for SanitizeSpec {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         let off = typed("boolean").with("const", Json::from(false));
         any_of(vec![Vec::<SanitizeClass>::schema(), off])
@@ -826,6 +842,7 @@ impl FromToml for ReminderText {
             _ => invalid(v, Self::EXPECTED),
         }
     }
+    #[cfg(feature = "schema")]
     fn schema() -> Json {
         any_of(vec![String::schema(), map(String::schema())])
     }

@@ -105,6 +105,7 @@ impl CrateDir {
 /// Reads the regular file at `path` (any path: a tool's argument, not a file the manifest
 /// names), opened without blocking and judged from the open descriptor, at most
 /// [`MAX_FILE_BYTES`].
+#[cfg(feature = "named")]
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     capped(safe_open::open_regular(path).map_err(from_refused)?)
 }

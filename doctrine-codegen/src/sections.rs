@@ -7,7 +7,9 @@ use toml::Spanned;
 
 use super::de::{Error, FromToml, Value};
 use super::diag::Sink;
+#[cfg(feature = "schema")]
 use super::json::Json;
+#[cfg(feature = "schema")]
 use super::schema::shape;
 
 /// The top-level table, declared as `de::table!` declares a table, but read section by
@@ -54,6 +56,7 @@ macro_rules! sections {
             }
 
             /// The table's JSON Schema: each key's value as its field's reader reads it.
+            #[cfg(feature = "schema")]
             pub(super) fn schema() -> $crate::json::Json {
                 let mut table = $crate::schema::shape::TableSchema::default();
                 $(
@@ -78,22 +81,26 @@ pub(super) type Key<'i> = Spanned<DeString<'i>>;
 
 /// What a top-level key's value may be, for the schema: the shape its field's reader reads
 /// (`one`: the value; `flags`, `named`: a table of names; `each`: an array of tables).
+#[cfg(feature = "schema")]
 pub(super) trait SectionSchema {
     fn value_schema() -> Json;
 }
 
+#[cfg(feature = "schema")]
 impl<T: FromToml> SectionSchema for Option<T> {
     fn value_schema() -> Json {
         T::schema()
     }
 }
 
+#[cfg(feature = "schema")]
 impl<T: FromToml> SectionSchema for Vec<(Spanned<String>, T)> {
     fn value_schema() -> Json {
         shape::map(T::schema())
     }
 }
 
+#[cfg(feature = "schema")]
 impl<T: FromToml> SectionSchema for Vec<Spanned<T>> {
     fn value_schema() -> Json {
         Vec::<Spanned<T>>::schema()
