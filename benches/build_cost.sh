@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A user's cold `cargo build` of the quickstart prompt three ways, in one run: plain
+# A user's cold `cargo build` of the quickstart prompt four ways, in one run: plain
 # `include_str!` (the floor), askama (a template engine that also works at compile time),
-# and doctrine. Each is a fresh crate with its own target directory, built ROUNDS times
-# (default 2) from scratch, alternating, so a slow patch of a shared machine hits all three.
+# doctrine's macro, and doctrine's module written ahead of time (`ahead`). Each is a fresh
+# crate with its own target directory, built ROUNDS times (default 2) from scratch,
+# alternating, so a slow patch of a shared machine hits every way.
 #
 #   bash benches/build_cost.sh [ROUNDS]
 #
@@ -50,7 +51,19 @@ fn main() {
   cp "$2/examples/quickstart/doctrine.toml" "$work/$1/src/doctrine.toml"
 }
 doctrine_crate doctrine "$repo"
-ways="plain askama doctrine"
+# The same prompt from a module written ahead of time (`cargo doctrine expand --out`), with
+# the facade's default features off: the user's build compiles no macro and no generator.
+# The tool that writes it is built first, untimed.
+make_crate ahead "doctrine-prompt = { path = \"$repo/doctrine\", default-features = false }" 'mod prompt {
+    include!("prompt.rs");
+}
+fn main() {
+    println!("{}", prompt::compose(prompt::Role::Developer).finish());
+}'
+cp "$repo/examples/quickstart/doctrine.toml" "$work/ahead/src/doctrine.toml"
+(cd "$repo" && cargo build -q -p cargo-doctrine)
+(cd "$work/ahead" && "$repo/target/debug/cargo-doctrine" expand --out src/prompt.rs src/doctrine.toml)
+ways="plain askama doctrine ahead"
 if [ -n "${BASELINE:-}" ]; then
   doctrine_crate baseline "$(cd "$BASELINE" && pwd)"
   ways="$ways baseline"

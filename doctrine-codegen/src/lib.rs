@@ -6,7 +6,7 @@
 //! The stages live in separate files, as in serde_derive: `parse` (TOML → raw shapes
 //! with spans), `validate` (names, files, order; every error collected) and `expand`
 //! (model → tokens); `plan` builds the composition as data that `expand` prints and a
-//! tool composes with at run time. Only [`Request`], [`generate`], [`skeleton`] (what the
+//! tool composes with at run time. Only [`Request`], [`generate`], [`generate_ahead`], [`skeleton`] (what the
 //! macro emits beside a failing manifest's errors), [`load`], [`read_manifest`] (the
 //! manifest alone, found and read as `load` does), [`plan`], `manifest_schema` (the
 //! manifest's JSON Schema, built from the reader's declarations; feature `schema`), [`watch`] (for a build
@@ -190,4 +190,21 @@ fn validated(
 /// Generates the items for one `doctrine!` invocation.
 pub fn generate(req: &Request) -> Result<TokenStream, Diagnostics> {
     load(req).map(|d| expand::expand(&d))
+}
+
+/// The items of [`generate`] as a module written ahead of time, to commit and `include!`
+/// in a crate that builds without the macro (`cargo doctrine expand --out`): each file read
+/// is included by its path inside `req.crate_dir` (`concat!(env!("CARGO_MANIFEST_DIR"),
+/// …)`) and its hash checked where the module compiles, so a file edited since the module
+/// was written is a compile error naming it.
+pub fn generate_ahead(req: &Request) -> Result<TokenStream, Diagnostics> {
+    let d = load(req)?;
+    let crate_dir = req.crate_dir.canonicalize().map_err(|e| {
+        Diagnostics::about(
+            &req.manifest,
+            format!("cannot resolve the crate directory: {e}"),
+            "run from inside the crate",
+        )
+    })?;
+    expand::expand_ahead(&d, &crate_dir)
 }

@@ -6,6 +6,7 @@
 #![deny(unreachable_pub)]
 
 mod runtime;
+mod unchanged;
 
 // What users call: shown by rustdoc and kept stable. The root holds the three types every
 // agent names; the rest is grouped by concept, as the facade shows it.
@@ -120,6 +121,7 @@ pub mod __private {
         measure_user, render_user, Measured, UserSeg, UserTemplate, MAX_REPEATED_BYTES,
     };
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
+    pub use crate::unchanged::content_hash;
 }
 
 /// What the crates built on the runtime (`doctrine-load`, `doctrine-codegen`) reach inside

@@ -7,6 +7,7 @@ pub use doctrine_core::{cache, instructions, introspect, Choice, Prepared, Promp
 /// The generated items are described in [`guide::layers`] (and the other guide pages), and
 /// every manifest key in [`guide::reference`]. A malformed manifest is a compile error naming
 /// `file:line:col` and the fix.
+#[cfg(feature = "macro")]
 pub use doctrine_macros::doctrine;
 
 /// What a generated builder takes at run time beyond its own types, and the errors it gives

@@ -9,6 +9,7 @@
 #![allow(clippy::module_inception)]
 
 mod agent;
+mod ahead;
 mod any_of;
 mod book;
 mod crate_path;

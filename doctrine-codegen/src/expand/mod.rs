@@ -2,6 +2,7 @@
 //!
 //! Generated code names the runtime through `::doctrine`, the facade crate users depend on.
 
+mod ahead;
 mod claims;
 mod combinations;
 mod facts;
@@ -23,11 +24,14 @@ mod texts;
 mod types;
 mod uses;
 
+use std::path::Path;
+
 use proc_macro2::{Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
 use super::model::{Doctrine, Layer};
 use super::names::camel;
+use super::Diagnostics;
 
 use overlay::overlay;
 use texts::{layer_infos, texts};
@@ -49,6 +53,12 @@ impl Doctrine {
 
 pub(super) fn expand(d: &Doctrine) -> TokenStream {
     expand_without(d, &[])
+}
+
+/// The module to commit and `include!` (`cargo doctrine expand --out`): the macro's, with
+/// each file read checked by its path inside `crate_dir` (the canonical crate directory).
+pub(super) fn expand_ahead(d: &Doctrine, crate_dir: &Path) -> Result<TokenStream, Diagnostics> {
+    Ok(expand_tracked(d, &[], ahead::checks(d, crate_dir)?))
 }
 
 /// A part of the generated module that a skeleton may leave out (see `codegen::skeleton`):
@@ -108,8 +118,13 @@ impl Part {
 /// The generated module less the parts in `omit`, which must hold every part that names
 /// one of them ([`Part::with_dependents`]).
 pub(super) fn expand_without(d: &Doctrine, omit: &[Part]) -> TokenStream {
+    expand_tracked(d, omit, tracking(d))
+}
+
+/// [`expand_without`] with `tracking`, the items that make the build depend on every file
+/// read.
+fn expand_tracked(d: &Doctrine, omit: &[Part], tracking: TokenStream) -> TokenStream {
     let keep = |p: Part| !omit.contains(&p);
-    let tracking = tracking(d);
     let roles = keep(Part::Roles).then(|| roles(d));
     // Only what the manifest uses: no empty `Flag` enum, `Knobs {}` or `Overlay {}`.
     let flags = (!d.flags.is_empty() && keep(Part::Flags)).then(|| flags(d));
