@@ -5,7 +5,7 @@ use super::fill::{part_len, write_section, Filler, Measure, With};
 use super::message::Joins;
 use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
-use super::prompt::{Prompt, Written};
+use super::prompt::{cuts, Prompt, Written};
 use super::section::Section;
 use super::user_content::UserValue;
 use super::write::Out;
@@ -59,9 +59,10 @@ fn compose_in<'a, const N: usize>(
     values: (&[Value<'_>], &[UserValue<'_>]),
     parts: [Part<'a>; N],
 ) -> Prompt<[Section; N]> {
-    let mut sections = [Section::UNSET; N];
-    let written = fill((layout, role), values, &parts, &mut sections);
-    Prompt::from_parts(written, sections, (&[], &[]))
+    let mut prompt = Prompt::empty([Section::UNSET; N]);
+    let written = fill((layout, role), values, &parts, prompt.records());
+    prompt.written(written, (&[], &[]), Vec::new());
+    prompt
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -87,9 +88,10 @@ fn compose_boxed_in(
     values: (&[Value<'_>], &[UserValue<'_>]),
     parts: &[Part<'_>],
 ) -> Prompt<Box<[Section]>> {
-    let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
-    let written = fill((layout, role), values, parts, &mut sections);
-    Prompt::from_parts(written, sections, (&[], &[]))
+    let mut prompt = Prompt::empty(vec![Section::UNSET; parts.len()].into_boxed_slice());
+    let written = fill((layout, role), values, parts, prompt.records());
+    prompt.written(written, (&[], &[]), Vec::new());
+    prompt
 }
 
 /// The composition itself; `sections` (as long as `parts`) receives one record per layer.
@@ -157,16 +159,21 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
 
 /// A whole prompt from a manifest's plan: each layer resolved for `inputs`, then composed
 /// as [`compose`] does. What generated `finish()` calls.
-#[inline]
+// Inlined into `finish()`, where the separator and the formulation are constants: called,
+// each separator became a `memcpy` call and the prompt was built out of place.
+#[inline(always)]
 pub fn compose_plan<const N: usize>(
     plan: &'static [LayerPlan; N],
     layout: Layout<'_>,
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
-    let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose_in(inputs.role, layout, (inputs.values, inputs.user), parts)
-        .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(plan, inputs)
+    let parts: [Part<'_>; N] = core::array::from_fn(|i| resolve(&plan[i], inputs));
+    let mut prompt = Prompt::empty([Section::UNSET; N]);
+    let values = (inputs.values, inputs.user);
+    let written = fill((layout, inputs.role), values, &parts, prompt.records());
+    let cuts = cuts(plan, inputs, prompt.records());
+    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
+    prompt
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -176,9 +183,12 @@ pub fn compose_plan_boxed(
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed_in(inputs.role, layout, (inputs.values, inputs.user), &parts)
-        .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(plan, inputs)
+    let mut prompt = Prompt::empty(vec![Section::UNSET; parts.len()].into_boxed_slice());
+    let values = (inputs.values, inputs.user);
+    let written = fill((layout, inputs.role), values, &parts, prompt.records());
+    let cuts = cuts(plan, inputs, prompt.records());
+    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
+    prompt
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what

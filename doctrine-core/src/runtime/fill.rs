@@ -131,9 +131,7 @@ impl<'a> Filler<'a> {
             section.state = SectionState::Skipped(Skip::Empty);
             return;
         }
-        for piece in self.joins.before(part.info, w.separator) {
-            self.out.text.push(piece);
-        }
+        self.before(part.info, w.separator);
         let start = self.out.text.len();
         if let Some(at) = write_section(i, part, w.formulation, w.values, &mut self.out) {
             section.record_header(Some(at));
@@ -156,9 +154,7 @@ impl<'a> Filler<'a> {
         tier: Stability,
         sections: &mut [Section],
     ) {
-        for piece in self.joins.before(first, separator) {
-            self.out.text.push(piece);
-        }
+        self.before(first, separator);
         let start = self.out.text.len();
         self.out.text.push(text);
         self.included(tier, start, self.out.text.len());
@@ -166,6 +162,22 @@ impl<'a> Filler<'a> {
             if let SectionState::Included { start: from, end } = &mut s.state {
                 (*from, *end) = (*from + start, *end + start);
             }
+        }
+    }
+
+    /// What goes before a layer of `info` that has text ([`Joins::before`]).
+    #[inline(always)]
+    fn before(&mut self, info: &LayerInfo, separator: &str) {
+        // Most layers: the separator alone, a constant in generated code, so written
+        // without a `memcpy` call (the three pieces `Joins::before` gives cost one each).
+        if info.message.is_none() && info.join.is_none() {
+            if self.joins.start() {
+                self.out.text.push(separator);
+            }
+            return;
+        }
+        for piece in self.joins.before(info, separator) {
+            self.out.text.push(piece);
         }
     }
 
@@ -298,7 +310,13 @@ fn write_headed<'a>(
 }
 
 /// The closers as the prompt names them (before any escape).
+// Empty for most prompts: returned as it is, as collecting even an empty vector cost
+// about fifty instructions a prompt (see BENCHMARKS.md, issue 37).
+#[inline(always)]
 fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
+    if closed.is_empty() {
+        return Vec::new();
+    }
     let record = |c: Closed| super::prompt::Unclosed {
         range: c.range,
         layer: sections[c.section].info.name,
@@ -309,7 +327,11 @@ fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::promp
 }
 
 /// The run-time pieces as the prompt names them (before any escape).
+#[inline(always)]
 fn run_time(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
+    if pieces.is_empty() {
+        return Vec::new();
+    }
     let piece = |p: Piece| RunTimeText {
         range: p.range,
         layer: sections[p.section].info.name,

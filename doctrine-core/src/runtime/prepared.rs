@@ -16,7 +16,7 @@ use super::formulation::Formulation;
 use super::layer::{LayerInfo, Stability};
 use super::part::{Part, Value};
 use super::plan::{fixed, resolve, resolve_into, Inputs, LayerPlan};
-use super::prompt::{Prompt, Written};
+use super::prompt::{cuts, Prompt, Written};
 use super::section::{Section, SectionState};
 
 /// A manifest's plan prepared for one role, its choices, flags, knobs and formulation
@@ -254,7 +254,8 @@ impl Prepared {
 }
 
 /// What [`compose_plan`] composes, from `prepared` when it was prepared for these.
-#[inline]
+// Inlined into `finish_prepared()`, as `compose_plan` is into `finish()`.
+#[inline(always)]
 pub fn compose_prepared<const N: usize>(
     prepared: &Prepared,
     plan: &'static [LayerPlan; N],
@@ -264,11 +265,13 @@ pub fn compose_prepared<const N: usize>(
     if !prepared.fits(plan, layout, inputs) {
         return unprepared(plan, layout, inputs);
     }
-    let Ok(mut sections) = <[Section; N]>::try_from(&*prepared.sections) else {
-        unreachable!("a plan of {N} layers prepared with other records")
-    };
-    let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
+    let mut prompt = Prompt::empty([Section::UNSET; N]);
+    // Copied into the prompt, not into an array of records moved after.
+    prompt.records().copy_from_slice(&prepared.sections);
+    let written = prepared.fill(layout, inputs, prompt.records(), &mut [None; N]);
+    let cuts = cuts(plan, inputs, prompt.records());
+    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
+    prompt
 }
 
 #[cold]
@@ -291,10 +294,12 @@ pub fn compose_prepared_boxed(
     if !prepared.fits(plan, layout, inputs) {
         return compose_plan_boxed(plan, layout, inputs);
     }
-    let mut sections = prepared.sections.clone();
+    let mut prompt = Prompt::empty(prepared.sections.clone());
     // Live layers are resolved twice: keeping their parts would take an allocation.
-    let written = prepared.fill(layout, inputs, &mut sections, &mut []);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
+    let written = prepared.fill(layout, inputs, prompt.records(), &mut []);
+    let cuts = cuts(plan, inputs, prompt.records());
+    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
+    prompt
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for
