@@ -4,9 +4,9 @@
 
 use super::boundary::{Closed, Guarded, Piece, Raw, RunTimeText, Scope, Shift};
 use super::formulation::Formulation;
-use super::layer::{LayerInfo, Skip, Stability};
+use super::layer::{LayerInfo, Origin, Skip, Stability};
 use super::message::Joins;
-use super::part::{rendered_len, Body, Part, Value};
+use super::part::{each_joined, rendered_len, Body, Part, Value};
 use super::prompt::Written;
 use super::section::{Section, SectionState};
 use super::user_content::UserValue;
@@ -57,15 +57,33 @@ impl Measure {
     /// A part of `info` writing `len` bytes.
     #[inline(always)]
     pub(super) fn add(&mut self, len: usize, info: &LayerInfo, separator: &str) {
-        if len > 0 {
-            let [a, b, c] = self.joins.before(info, separator);
-            self.total += a.len() + b.len() + c.len() + len;
+        if len == 0 {
+            return;
         }
+        // As `Filler::before` writes it: most layers, the separator alone.
+        if info.message.is_none() && info.join.is_none() {
+            let started = self.joins.start();
+            self.total += len + if started { separator.len() } else { 0 };
+            return;
+        }
+        let [a, b, c] = self.joins.before(info, separator);
+        self.total += a.len() + b.len() + c.len() + len;
     }
 
     #[inline(always)]
     pub(super) fn total(self) -> usize {
         self.total + self.joins.end().len()
+    }
+}
+
+/// What the measuring pass leaves in a layer's record for [`Filler::layer`]: whether its
+/// part has text (`len` bytes). Measuring a template walks its segments, a list its rows:
+/// once is enough.
+#[inline(always)]
+pub(super) fn measured(len: usize) -> SectionState {
+    match len {
+        0 => SectionState::Skipped(Skip::Empty),
+        _ => SectionState::Included { start: 0, end: len },
     }
 }
 
@@ -111,7 +129,7 @@ impl<'a> Filler<'a> {
     }
 
     /// Layer `i`'s part, written after the separator when it has text; `section`
-    /// receives its record.
+    /// receives its record, and holds what [`measured`] left in it.
     #[inline(always)]
     pub(super) fn layer(
         &mut self,
@@ -127,8 +145,8 @@ impl<'a> Filler<'a> {
             section.state = SectionState::Skipped(skip);
             return;
         }
-        if part.body.len(w.values.0) == 0 {
-            section.state = SectionState::Skipped(Skip::Empty);
+        // Measured empty ([`measured`]): a part is not measured twice.
+        if section.state == SectionState::Skipped(Skip::Empty) {
             return;
         }
         self.before(part.info, w.separator);
@@ -240,6 +258,12 @@ pub(super) fn write_section<'a>(
     values: (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
 ) -> Option<(usize, usize)> {
+    if let Body::Text(head, tail) = part.body {
+        if shipped(part) {
+            write_shipped(part, formulation, head, &tail, out);
+            return None;
+        }
+    }
     let scope = Scope::of(part.info, formulation, part.info.guarded_in(out.role));
     if part.info.header.is_some() {
         return write_headed(i, part, (formulation, scope), values, out);
@@ -256,6 +280,42 @@ pub(super) fn write_section<'a>(
     }
     out.text.close();
     None
+}
+
+/// Whether a text part is shipped text only (no slot's, no user's, no header's values):
+/// nothing in it is guarded, and nothing of it recorded.
+#[inline(always)]
+fn shipped(part: &Part<'_>) -> bool {
+    !part.info.user && part.info.header.is_none() && !matches!(part.origin, Origin::Slot)
+}
+
+/// A part of shipped text ([`shipped`]), written as it is, its title's delimiters and its
+/// wrapper around it. The guard's per-layer steps (its scope, what is left open) are
+/// skipped: with no run-time piece they decide nothing, and most layers are this (see
+/// BENCHMARKS.md, issue 37).
+#[inline(always)]
+fn write_shipped(
+    part: &Part<'_>,
+    formulation: Formulation,
+    head: &str,
+    tail: &[super::part::Joined<'_>; 2],
+    out: &mut Out<'_>,
+) {
+    let title = part.info.title.map(|t| t.delimiters(formulation));
+    if let Some((open, _)) = title {
+        out.text.push(open);
+    }
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.open);
+    }
+    out.text.push(head);
+    each_joined(head.len(), tail, |piece, _| out.text.push(piece));
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.close);
+    }
+    if let Some((_, close)) = title {
+        out.text.push(close);
+    }
 }
 
 /// A layer's text inside its wrapper, what its run-time text left open in it closed first.

@@ -11,7 +11,7 @@ use std::ptr;
 
 use super::boundary::Guard;
 use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
-use super::fill::{part_len, Filler, Measure, With};
+use super::fill::{measured, part_len, Filler, Measure, With};
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Stability};
 use super::part::{Part, Value};
@@ -218,6 +218,7 @@ impl Prepared {
                         None => part_len(&resolve(&plan[i], inputs), layout.1, inputs.values),
                     };
                     measure.add(len, &plan[i].info, layout.0);
+                    sections[i].state = measured(len);
                 }
             }
         }
@@ -265,13 +266,11 @@ pub fn compose_prepared<const N: usize>(
     if !prepared.fits(plan, layout, inputs) {
         return unprepared(plan, layout, inputs);
     }
-    let mut prompt = Prompt::empty([Section::UNSET; N]);
-    // Copied into the prompt, not into an array of records moved after.
-    prompt.records().copy_from_slice(&prepared.sections);
-    let written = prepared.fill(layout, inputs, prompt.records(), &mut [None; N]);
-    let cuts = cuts(plan, inputs, prompt.records());
-    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
-    prompt
+    let mut sections = [Section::UNSET; N];
+    sections.copy_from_slice(&prepared.sections);
+    let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 #[cold]
@@ -294,12 +293,11 @@ pub fn compose_prepared_boxed(
     if !prepared.fits(plan, layout, inputs) {
         return compose_plan_boxed(plan, layout, inputs);
     }
-    let mut prompt = Prompt::empty(prepared.sections.clone());
+    let mut sections = prepared.sections.clone();
     // Live layers are resolved twice: keeping their parts would take an allocation.
-    let written = prepared.fill(layout, inputs, prompt.records(), &mut []);
-    let cuts = cuts(plan, inputs, prompt.records());
-    prompt.written(written, (inputs.cleaned, inputs.rejected), cuts);
-    prompt
+    let written = prepared.fill(layout, inputs, &mut sections, &mut []);
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for

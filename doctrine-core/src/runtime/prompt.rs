@@ -356,46 +356,30 @@ pub(crate) fn cuts(plan: &[LayerPlan], inputs: &Inputs<'_>, sections: &[Section]
 }
 
 impl<S> Prompt<S> {
-    /// An empty prompt holding `sections`, for the composer to write into
-    /// ([`Self::written`]) where the caller receives it: a prompt carries a record per
-    /// layer, and each move of it copied them all (see BENCHMARKS.md, issue 37).
+    /// The prompt `written` with `sections`, recording the values `sanitize` changed
+    /// (`cleaned`) and the users' templates refused (`rejected`) before composing, and what
+    /// the byte budgets cut (`cuts`). Built once, whole, where the caller receives it: a
+    /// prompt carries a record per layer, and each move of it copied them all (see
+    /// BENCHMARKS.md, issue 37).
     #[inline(always)]
-    pub(crate) fn empty(sections: S) -> Self {
-        Prompt {
-            text: String::new(),
-            stable_end: 0,
-            volatile_start: 0,
-            sections,
-            marks: Vec::new(),
-            user: Vec::new(),
-            escapes: Vec::new(),
-            ceiling: None,
-            model: None,
-            told: None,
-        }
-    }
-
-    /// The records, for the composer to write.
-    #[inline(always)]
-    pub(crate) fn records(&mut self) -> &mut S {
-        &mut self.sections
-    }
-
-    /// Sets what composition wrote, recording the values `sanitize` changed (`cleaned`)
-    /// and the users' templates refused (`rejected`) before composing, and what the byte
-    /// budgets cut (`cuts`).
-    #[inline(always)]
-    pub(crate) fn written(
-        &mut self,
+    pub(crate) fn from_parts(
         written: Written,
+        sections: S,
         (cleaned, rejected): (&[Cleaned], &[Notice]),
         cuts: Vec<ListCut>,
-    ) {
-        self.text = written.text;
-        (self.stable_end, self.volatile_start) = (written.stable_end, written.volatile_start);
-        (self.marks, self.user) = (written.marks, written.user);
-        self.escapes = written.escapes;
-        self.told = told((cleaned, rejected), written.run_time, written.closed, cuts);
+    ) -> Self {
+        Prompt {
+            text: written.text,
+            stable_end: written.stable_end,
+            volatile_start: written.volatile_start,
+            sections,
+            marks: written.marks,
+            user: written.user,
+            escapes: written.escapes,
+            ceiling: None,
+            model: None,
+            told: told((cleaned, rejected), written.run_time, written.closed, cuts),
+        }
     }
 }
 
