@@ -4,7 +4,7 @@ use super::boundary::Guarded;
 use super::fill::{measured, part_len, write_section, Filler, Measure, With};
 use super::message::Joins;
 use super::part::{Part, Value};
-use super::plan::{resolve, resolve_to, Inputs, LayerPlan};
+use super::plan::{resolve, Inputs, LayerPlan};
 use super::prompt::{cuts, Prompt, Written};
 use super::section::Section;
 use super::user_content::UserValue;
@@ -158,8 +158,10 @@ pub fn compose_plan<const N: usize>(
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
     let mut parts = [Part::UNSET; N];
+    // Each part resolved into its slot (the call writes it there), not built in an array
+    // moved after: a `memcpy` of every part.
     for (slot, p) in parts.iter_mut().zip(plan) {
-        resolve_to(p, inputs, slot);
+        *slot = resolve(p, inputs);
     }
     let mut sections = [Section::UNSET; N];
     let values = (inputs.values, inputs.user);

@@ -264,6 +264,19 @@ pub(super) fn write_section<'a>(
             return None;
         }
     }
+    write_guarded(i, part, formulation, values, out)
+}
+
+/// [`write_section`] for a layer that may hold run-time text. Called, not inlined: the
+/// composer's loop stays small for the shipped layers most of a prompt is.
+#[inline(never)]
+fn write_guarded<'a>(
+    i: usize,
+    part: &Part<'a>,
+    formulation: Formulation,
+    values: (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) -> Option<(usize, usize)> {
     let scope = Scope::of(part.info, formulation, part.info.guarded_in(out.role));
     if part.info.header.is_some() {
         return write_headed(i, part, (formulation, scope), values, out);
@@ -370,13 +383,20 @@ fn write_headed<'a>(
 }
 
 /// The closers as the prompt names them (before any escape).
-// Empty for most prompts: returned as it is, as collecting even an empty vector cost
-// about fifty instructions a prompt (see BENCHMARKS.md, issue 37).
+// Empty for most prompts: returned as it is, as collecting even an empty vector cost about
+// fifty instructions a prompt, and the collecting kept out of line (see BENCHMARKS.md,
+// issue 37).
 #[inline(always)]
 fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
-    if closed.is_empty() {
-        return Vec::new();
+    match closed.is_empty() {
+        true => Vec::new(),
+        false => name_closed(closed, sections),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn name_closed(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
     let record = |c: Closed| super::prompt::Unclosed {
         range: c.range,
         layer: sections[c.section].info.name,
@@ -386,12 +406,19 @@ fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::promp
     closed.into_iter().map(record).collect()
 }
 
-/// The run-time pieces as the prompt names them (before any escape).
+/// The run-time pieces as the prompt names them (before any escape), as
+/// [`closed_records`] does.
 #[inline(always)]
 fn run_time(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
-    if pieces.is_empty() {
-        return Vec::new();
+    match pieces.is_empty() {
+        true => Vec::new(),
+        false => name_pieces(pieces, sections),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn name_pieces(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
     let piece = |p: Piece| RunTimeText {
         range: p.range,
         layer: sections[p.section].info.name,

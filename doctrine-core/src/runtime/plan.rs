@@ -345,12 +345,6 @@ pub(super) fn resolve_into<'a, 's>(
     slot.insert(resolved(plan, inputs))
 }
 
-/// [`resolve`], written into `slot`: an array of parts filled in place, not built and
-/// then moved (a `memcpy` of every part).
-pub(super) fn resolve_to<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>, slot: &mut Part<'a>) {
-    *slot = resolved(plan, inputs);
-}
-
 #[inline(always)]
 fn resolved<'a>(plan: &'static LayerPlan, inputs: &Inputs<'a>) -> Part<'a> {
     let info = &plan.info;

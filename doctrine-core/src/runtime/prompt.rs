@@ -62,14 +62,27 @@ fn told(
         && run_time.is_empty()
         && unclosed.is_empty()
         && cuts.is_empty();
-    (!nothing).then(|| {
-        Box::new(Told {
-            cleaned: cleaned.into(),
-            rejected: rejected.into(),
-            run_time: run_time.into(),
-            cuts: cuts.into(),
-            unclosed: unclosed.into(),
-        })
+    match nothing {
+        true => None,
+        false => Some(boxed((cleaned, rejected), run_time, unclosed, cuts)),
+    }
+}
+
+/// What [`told`] holds when there is something: kept out of the composer's line.
+#[cold]
+#[inline(never)]
+fn boxed(
+    (cleaned, rejected): (&[Cleaned], &[Notice]),
+    run_time: Vec<RunTimeText>,
+    unclosed: Vec<Unclosed>,
+    cuts: Vec<ListCut>,
+) -> Box<Told> {
+    Box::new(Told {
+        cleaned: cleaned.into(),
+        rejected: rejected.into(),
+        run_time: run_time.into(),
+        cuts: cuts.into(),
+        unclosed: unclosed.into(),
     })
 }
 
