@@ -398,6 +398,7 @@ impl<S> Prompt<S> {
 
 /// The cuts of the lists among `values`, each list fact once (a list printed through a
 /// loop is another value of the same fact). Allocates only when one was cut.
+#[inline(always)]
 fn list_cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
     let mut cuts: Vec<ListCut> = Vec::new();
     for value in values {
