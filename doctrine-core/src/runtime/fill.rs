@@ -383,9 +383,8 @@ fn write_headed<'a>(
 }
 
 /// The closers as the prompt names them (before any escape).
-// Empty for most prompts: returned as it is, as collecting even an empty vector cost about
-// fifty instructions a prompt, and the collecting kept out of line (see BENCHMARKS.md,
-// issue 37).
+// Empty for most prompts: returned as it is (collecting even an empty vector cost about a
+// hundred instructions), the collecting kept out of line (see BENCHMARKS.md, issue 37).
 #[inline(always)]
 fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
     match closed.is_empty() {

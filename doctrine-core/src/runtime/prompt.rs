@@ -371,9 +371,9 @@ pub(crate) fn cuts(plan: &[LayerPlan], inputs: &Inputs<'_>, sections: &[Section]
 impl<S> Prompt<S> {
     /// The prompt `written` with `sections`, recording the values `sanitize` changed
     /// (`cleaned`) and the users' templates refused (`rejected`) before composing, and what
-    /// the byte budgets cut (`cuts`). Built once, whole, where the caller receives it: a
-    /// prompt carries a record per layer, and each move of it copied them all (see
-    /// BENCHMARKS.md, issue 37).
+    /// the byte budgets cut (`cuts`). Built once, whole: a prompt carries a record per
+    /// layer, and each step that took and returned it copied them all (see BENCHMARKS.md,
+    /// issue 37).
     #[inline(always)]
     pub(crate) fn from_parts(
         written: Written,
