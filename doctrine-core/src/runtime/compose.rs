@@ -1,31 +1,17 @@
 //! The one composition routine every generated `finish()` calls.
 
 use super::boundary::Guarded;
-use super::fill::{part_len, write_section, Filler, Measure, With};
+use super::fill::{measured, part_len, write_section, Filler, Measure, With};
 use super::message::Joins;
 use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
-use super::prompt::{Prompt, Written};
+use super::prompt::{cuts, Prompt, Written};
 use super::section::Section;
 use super::user_content::UserValue;
 use super::write::Out;
 
 // Defined beside the writer that reads it, so that `fill.rs` needs nothing of this file.
 pub use super::fill::Layout;
-
-/// The length of the text `parts` join to, before any escape.
-#[inline]
-fn measure<'p>(
-    (separator, formulation, _): Layout<'_>,
-    values: &[Value<'_>],
-    parts: impl IntoIterator<Item = &'p Part<'p>>,
-) -> usize {
-    let mut measure = Measure::default();
-    for part in parts {
-        measure.add(part_len(part, formulation, values), part.info, separator);
-    }
-    measure.total()
-}
 
 /// Joins the non-empty parts with the separator, in order, into one allocation of exactly
 /// the composed length (a second when run-time text held a section boundary, which is
@@ -61,7 +47,7 @@ fn compose_in<'a, const N: usize>(
 ) -> Prompt<[Section; N]> {
     let mut sections = [Section::UNSET; N];
     let written = fill((layout, role), values, &parts, &mut sections);
-    Prompt::from_parts(written, sections, (&[], &[]))
+    Prompt::from_parts(written, sections, (&[], &[]), Vec::new())
 }
 
 /// The most layers a generated `finish()` keeps in arrays on the stack (a `Part` and a
@@ -89,7 +75,7 @@ fn compose_boxed_in(
 ) -> Prompt<Box<[Section]>> {
     let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
     let written = fill((layout, role), values, parts, &mut sections);
-    Prompt::from_parts(written, sections, (&[], &[]))
+    Prompt::from_parts(written, sections, (&[], &[]), Vec::new())
 }
 
 /// The composition itself; `sections` (as long as `parts`) receives one record per layer.
@@ -102,7 +88,13 @@ fn fill<'a>(
     parts: &[Part<'a>],
     sections: &mut [Section],
 ) -> Written {
-    let total = measure(layout, values.0, parts);
+    let mut measure = Measure::default();
+    for (section, part) in sections.iter_mut().zip(parts) {
+        let len = part_len(part, layout.1, values.0);
+        measure.add(len, part.info, layout.0);
+        section.state = measured(len);
+    }
+    let total = measure.total();
     let mut filler = Filler::new(layout, total, role);
     let with = With {
         separator: layout.0,
@@ -157,16 +149,25 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
 
 /// A whole prompt from a manifest's plan: each layer resolved for `inputs`, then composed
 /// as [`compose`] does. What generated `finish()` calls.
-#[inline]
+// Inlined into `finish()`, where the separator and the formulation are constants: called,
+// each separator became a `memcpy` call and the prompt was built out of place.
+#[inline(always)]
 pub fn compose_plan<const N: usize>(
     plan: &'static [LayerPlan; N],
     layout: Layout<'_>,
     inputs: &Inputs<'_>,
 ) -> Prompt<[Section; N]> {
-    let parts = core::array::from_fn(|i| resolve(&plan[i], inputs));
-    compose_in(inputs.role, layout, (inputs.values, inputs.user), parts)
-        .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(plan, inputs)
+    let mut parts = [Part::UNSET; N];
+    // Each part resolved into its slot (the call writes it there), not built in an array
+    // moved after: a `memcpy` of every part.
+    for (slot, p) in parts.iter_mut().zip(plan) {
+        *slot = resolve(p, inputs);
+    }
+    let mut sections = [Section::UNSET; N];
+    let values = (inputs.values, inputs.user);
+    let written = fill((layout, inputs.role), values, &parts, &mut sections);
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 /// As [`compose_plan`], for large manifests ([`compose_boxed`]).
@@ -176,9 +177,11 @@ pub fn compose_plan_boxed(
     inputs: &Inputs<'_>,
 ) -> Prompt<Box<[Section]>> {
     let parts: Vec<Part<'_>> = plan.iter().map(|p| resolve(p, inputs)).collect();
-    compose_boxed_in(inputs.role, layout, (inputs.values, inputs.user), &parts)
-        .with_told((inputs.cleaned, inputs.rejected))
-        .with_cuts(plan, inputs)
+    let mut sections = vec![Section::UNSET; parts.len()].into_boxed_slice();
+    let values = (inputs.values, inputs.user);
+    let written = fill((layout, inputs.role), values, &parts, &mut sections);
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 /// Joins only `plan`'s layers (the stable or the volatile ones), as [`join`] does: what

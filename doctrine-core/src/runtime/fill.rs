@@ -4,9 +4,9 @@
 
 use super::boundary::{Closed, Guarded, Piece, Raw, RunTimeText, Scope, Shift};
 use super::formulation::Formulation;
-use super::layer::{LayerInfo, Skip, Stability};
+use super::layer::{LayerInfo, Origin, Skip, Stability};
 use super::message::Joins;
-use super::part::{rendered_len, Body, Part, Value};
+use super::part::{each_joined, rendered_len, Body, Part, Value};
 use super::prompt::Written;
 use super::section::{Section, SectionState};
 use super::user_content::UserValue;
@@ -57,15 +57,33 @@ impl Measure {
     /// A part of `info` writing `len` bytes.
     #[inline(always)]
     pub(super) fn add(&mut self, len: usize, info: &LayerInfo, separator: &str) {
-        if len > 0 {
-            let [a, b, c] = self.joins.before(info, separator);
-            self.total += a.len() + b.len() + c.len() + len;
+        if len == 0 {
+            return;
         }
+        // As `Filler::before` writes it: most layers, the separator alone.
+        if info.message.is_none() && info.join.is_none() {
+            let started = self.joins.start();
+            self.total += len + if started { separator.len() } else { 0 };
+            return;
+        }
+        let [a, b, c] = self.joins.before(info, separator);
+        self.total += a.len() + b.len() + c.len() + len;
     }
 
     #[inline(always)]
     pub(super) fn total(self) -> usize {
         self.total + self.joins.end().len()
+    }
+}
+
+/// What the measuring pass leaves in a layer's record for [`Filler::layer`]: whether its
+/// part has text (`len` bytes). Measuring a template walks its segments, a list its rows:
+/// once is enough.
+#[inline(always)]
+pub(super) fn measured(len: usize) -> SectionState {
+    match len {
+        0 => SectionState::Skipped(Skip::Empty),
+        _ => SectionState::Included { start: 0, end: len },
     }
 }
 
@@ -111,7 +129,7 @@ impl<'a> Filler<'a> {
     }
 
     /// Layer `i`'s part, written after the separator when it has text; `section`
-    /// receives its record.
+    /// receives its record, and holds what [`measured`] left in it.
     #[inline(always)]
     pub(super) fn layer(
         &mut self,
@@ -127,13 +145,11 @@ impl<'a> Filler<'a> {
             section.state = SectionState::Skipped(skip);
             return;
         }
-        if part.body.len(w.values.0) == 0 {
-            section.state = SectionState::Skipped(Skip::Empty);
+        // Measured empty ([`measured`]): a part is not measured twice.
+        if section.state == SectionState::Skipped(Skip::Empty) {
             return;
         }
-        for piece in self.joins.before(part.info, w.separator) {
-            self.out.text.push(piece);
-        }
+        self.before(part.info, w.separator);
         let start = self.out.text.len();
         if let Some(at) = write_section(i, part, w.formulation, w.values, &mut self.out) {
             section.record_header(Some(at));
@@ -156,9 +172,7 @@ impl<'a> Filler<'a> {
         tier: Stability,
         sections: &mut [Section],
     ) {
-        for piece in self.joins.before(first, separator) {
-            self.out.text.push(piece);
-        }
+        self.before(first, separator);
         let start = self.out.text.len();
         self.out.text.push(text);
         self.included(tier, start, self.out.text.len());
@@ -166,6 +180,22 @@ impl<'a> Filler<'a> {
             if let SectionState::Included { start: from, end } = &mut s.state {
                 (*from, *end) = (*from + start, *end + start);
             }
+        }
+    }
+
+    /// What goes before a layer of `info` that has text ([`Joins::before`]).
+    #[inline(always)]
+    fn before(&mut self, info: &LayerInfo, separator: &str) {
+        // Most layers: the separator alone, a constant in generated code, so written
+        // without a `memcpy` call (the three pieces `Joins::before` gives cost one each).
+        if info.message.is_none() && info.join.is_none() {
+            if self.joins.start() {
+                self.out.text.push(separator);
+            }
+            return;
+        }
+        for piece in self.joins.before(info, separator) {
+            self.out.text.push(piece);
         }
     }
 
@@ -228,6 +258,25 @@ pub(super) fn write_section<'a>(
     values: (&[Value<'_>], &[UserValue<'_>]),
     out: &mut Out<'a>,
 ) -> Option<(usize, usize)> {
+    if let Body::Text(head, tail) = part.body {
+        if shipped(part) {
+            write_shipped(part, formulation, head, &tail, out);
+            return None;
+        }
+    }
+    write_guarded(i, part, formulation, values, out)
+}
+
+/// [`write_section`] for a layer that may hold run-time text. Called, not inlined: the
+/// composer's loop stays small for the shipped layers most of a prompt is.
+#[inline(never)]
+fn write_guarded<'a>(
+    i: usize,
+    part: &Part<'a>,
+    formulation: Formulation,
+    values: (&[Value<'_>], &[UserValue<'_>]),
+    out: &mut Out<'a>,
+) -> Option<(usize, usize)> {
     let scope = Scope::of(part.info, formulation, part.info.guarded_in(out.role));
     if part.info.header.is_some() {
         return write_headed(i, part, (formulation, scope), values, out);
@@ -244,6 +293,42 @@ pub(super) fn write_section<'a>(
     }
     out.text.close();
     None
+}
+
+/// Whether a text part is shipped text only (no slot's, no user's, no header's values):
+/// nothing in it is guarded, and nothing of it recorded.
+#[inline(always)]
+fn shipped(part: &Part<'_>) -> bool {
+    !part.info.user && part.info.header.is_none() && !matches!(part.origin, Origin::Slot)
+}
+
+/// A part of shipped text ([`shipped`]), written as it is, its title's delimiters and its
+/// wrapper around it. The guard's per-layer steps (its scope, what is left open) are
+/// skipped: with no run-time piece they decide nothing, and most layers are this (see
+/// BENCHMARKS.md, issue 37).
+#[inline(always)]
+fn write_shipped(
+    part: &Part<'_>,
+    formulation: Formulation,
+    head: &str,
+    tail: &[super::part::Joined<'_>; 2],
+    out: &mut Out<'_>,
+) {
+    let title = part.info.title.map(|t| t.delimiters(formulation));
+    if let Some((open, _)) = title {
+        out.text.push(open);
+    }
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.open);
+    }
+    out.text.push(head);
+    each_joined(head.len(), tail, |piece, _| out.text.push(piece));
+    if let Some(w) = part.info.wrap {
+        out.text.push(w.close);
+    }
+    if let Some((_, close)) = title {
+        out.text.push(close);
+    }
 }
 
 /// A layer's text inside its wrapper, what its run-time text left open in it closed first.
@@ -298,7 +383,19 @@ fn write_headed<'a>(
 }
 
 /// The closers as the prompt names them (before any escape).
+// Empty for most prompts: returned as it is (collecting even an empty vector cost about a
+// hundred instructions), the collecting kept out of line (see BENCHMARKS.md, issue 37).
+#[inline(always)]
 fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
+    match closed.is_empty() {
+        true => Vec::new(),
+        false => name_closed(closed, sections),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn name_closed(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::prompt::Unclosed> {
     let record = |c: Closed| super::prompt::Unclosed {
         range: c.range,
         layer: sections[c.section].info.name,
@@ -308,8 +405,19 @@ fn closed_records(closed: Vec<Closed>, sections: &[Section]) -> Vec<super::promp
     closed.into_iter().map(record).collect()
 }
 
-/// The run-time pieces as the prompt names them (before any escape).
+/// The run-time pieces as the prompt names them (before any escape), as
+/// [`closed_records`] does.
+#[inline(always)]
 fn run_time(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
+    match pieces.is_empty() {
+        true => Vec::new(),
+        false => name_pieces(pieces, sections),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn name_pieces(pieces: Vec<Piece>, sections: &[Section]) -> Vec<RunTimeText> {
     let piece = |p: Piece| RunTimeText {
         range: p.range,
         layer: sections[p.section].info.name,

@@ -314,6 +314,21 @@ impl<R> Default for List<'_, R> {
 
 impl<'a, R: Row> List<'a, R> {
     pub fn new(rows: &'a [R], style: &'static ListStyle) -> Self {
+        if rows.is_empty() {
+            // What measuring no rows gives, without the walk: a list fact not given is
+            // built on every compose.
+            return List {
+                rows,
+                style,
+                order: style.sort.map(|_| Vec::new()),
+                len: 0,
+                items: 0,
+                marks: false,
+                cap: style.max_bytes.unwrap_or(usize::MAX),
+                counted: 0,
+                full: 0,
+            };
+        }
         let order = style.sort.map(|by| {
             let fields = style.fields();
             let mut kept: Vec<usize> = (0..rows.len())

@@ -237,6 +237,13 @@ impl Joins {
         [close, if started { separator } else { "" }, m.open]
     }
 
+    /// What [`Self::before`] does for a layer outside any message without a join of its
+    /// own: whether anything was written before (the separator goes first).
+    #[inline(always)]
+    pub(super) fn start(&mut self) -> bool {
+        std::mem::replace(&mut self.started, true)
+    }
+
     /// Whether a message was written.
     #[inline(always)]
     pub(super) fn messages(&self) -> bool {

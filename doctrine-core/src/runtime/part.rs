@@ -17,6 +17,15 @@ pub struct Part<'a> {
     pub body: Body<'a>,
 }
 
+impl Part<'_> {
+    /// A placeholder that composing overwrites before anyone reads it.
+    pub(crate) const UNSET: Part<'static> = Part {
+        info: super::section::Section::UNSET.info,
+        origin: Origin::Unresolved,
+        body: Body::Skip(Skip::Empty),
+    };
+}
+
 /// A piece written after a layer's main text: `(separator, text)`. The separator is written
 /// only when the layer has already written something, and nothing at all when `text` is
 /// empty, so an empty shipped text never leaves a separator leading its layer.

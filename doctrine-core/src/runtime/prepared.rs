@@ -11,12 +11,12 @@ use std::ptr;
 
 use super::boundary::Guard;
 use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
-use super::fill::{part_len, Filler, Measure, With};
+use super::fill::{measured, part_len, Filler, Measure, With};
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Stability};
 use super::part::{Part, Value};
 use super::plan::{fixed, resolve, resolve_into, Inputs, LayerPlan};
-use super::prompt::{Prompt, Written};
+use super::prompt::{cuts, Prompt, Written};
 use super::section::{Section, SectionState};
 
 /// A manifest's plan prepared for one role, its choices, flags, knobs and formulation
@@ -218,6 +218,7 @@ impl Prepared {
                         None => part_len(&resolve(&plan[i], inputs), layout.1, inputs.values),
                     };
                     measure.add(len, &plan[i].info, layout.0);
+                    sections[i].state = measured(len);
                 }
             }
         }
@@ -254,7 +255,8 @@ impl Prepared {
 }
 
 /// What [`compose_plan`] composes, from `prepared` when it was prepared for these.
-#[inline]
+// Inlined into `finish_prepared()`, as `compose_plan` is into `finish()`.
+#[inline(always)]
 pub fn compose_prepared<const N: usize>(
     prepared: &Prepared,
     plan: &'static [LayerPlan; N],
@@ -264,11 +266,11 @@ pub fn compose_prepared<const N: usize>(
     if !prepared.fits(plan, layout, inputs) {
         return unprepared(plan, layout, inputs);
     }
-    let Ok(mut sections) = <[Section; N]>::try_from(&*prepared.sections) else {
-        unreachable!("a plan of {N} layers prepared with other records")
-    };
+    let mut sections = [Section::UNSET; N];
+    sections.copy_from_slice(&prepared.sections);
     let written = prepared.fill(layout, inputs, &mut sections, &mut [None; N]);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 #[cold]
@@ -294,7 +296,8 @@ pub fn compose_prepared_boxed(
     let mut sections = prepared.sections.clone();
     // Live layers are resolved twice: keeping their parts would take an allocation.
     let written = prepared.fill(layout, inputs, &mut sections, &mut []);
-    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected)).with_cuts(plan, inputs)
+    let cuts = cuts(plan, inputs, &sections);
+    Prompt::from_parts(written, sections, (inputs.cleaned, inputs.rejected), cuts)
 }
 
 /// Whether `prepared` fits these (else composing falls back to [`compose_plan`]): for

@@ -55,17 +55,34 @@ fn told(
     (cleaned, rejected): (&[Cleaned], &[Notice]),
     run_time: Vec<RunTimeText>,
     unclosed: Vec<Unclosed>,
+    cuts: Vec<ListCut>,
 ) -> Option<Box<Told>> {
-    let nothing =
-        cleaned.is_empty() && rejected.is_empty() && run_time.is_empty() && unclosed.is_empty();
-    (!nothing).then(|| {
-        Box::new(Told {
-            cleaned: cleaned.into(),
-            rejected: rejected.into(),
-            run_time: run_time.into(),
-            cuts: Box::default(),
-            unclosed: unclosed.into(),
-        })
+    let nothing = cleaned.is_empty()
+        && rejected.is_empty()
+        && run_time.is_empty()
+        && unclosed.is_empty()
+        && cuts.is_empty();
+    match nothing {
+        true => None,
+        false => Some(boxed((cleaned, rejected), run_time, unclosed, cuts)),
+    }
+}
+
+/// What [`told`] holds when there is something: kept out of the composer's line.
+#[cold]
+#[inline(never)]
+fn boxed(
+    (cleaned, rejected): (&[Cleaned], &[Notice]),
+    run_time: Vec<RunTimeText>,
+    unclosed: Vec<Unclosed>,
+    cuts: Vec<ListCut>,
+) -> Box<Told> {
+    Box::new(Told {
+        cleaned: cleaned.into(),
+        rejected: rejected.into(),
+        run_time: run_time.into(),
+        cuts: cuts.into(),
+        unclosed: unclosed.into(),
     })
 }
 
@@ -88,59 +105,6 @@ pub(crate) struct Written {
 }
 
 impl<S: AsRef<[Section]>> Prompt<S> {
-    /// The prompt `written` with `sections`, recording the values `sanitize` changed
-    /// (`cleaned`) and the users' templates refused (`rejected`) before composing.
-    #[inline(always)]
-    pub(crate) fn from_parts(
-        written: Written,
-        sections: S,
-        (cleaned, rejected): (&[Cleaned], &[Notice]),
-    ) -> Self {
-        Prompt {
-            text: written.text,
-            stable_end: written.stable_end,
-            volatile_start: written.volatile_start,
-            sections,
-            marks: written.marks,
-            user: written.user,
-            escapes: written.escapes,
-            ceiling: None,
-            model: None,
-            told: told((cleaned, rejected), written.run_time, written.closed),
-        }
-    }
-
-    /// The same prompt, recording the values `sanitize` changed and the users' templates
-    /// refused before composing.
-    #[inline(always)]
-    pub(crate) fn with_told(mut self, (cleaned, rejected): (&[Cleaned], &[Notice])) -> Self {
-        // What the prompt already holds (recorded pieces, cut lists, closers) stays.
-        let (run_time, cuts, unclosed) = match self.told.take() {
-            Some(t) => (t.run_time.into_vec(), t.cuts, t.unclosed.into_vec()),
-            None => (Vec::new(), Box::default(), Vec::new()),
-        };
-        self.told = told((cleaned, rejected), run_time, unclosed);
-        if !cuts.is_empty() {
-            self.told.get_or_insert_with(Box::default).cuts = cuts;
-        }
-        self
-    }
-
-    /// The same prompt, composed from `plan` given `inputs`, recording the lists among
-    /// its values and the instructions layers their byte budget cut.
-    #[inline(always)]
-    pub(crate) fn with_cuts(mut self, plan: &[LayerPlan], inputs: &Inputs<'_>) -> Self {
-        let mut cuts = list_cuts(inputs.values);
-        if !inputs.instructions.is_empty() {
-            let sections = self.sections.as_ref();
-            cuts.extend(super::plan::instruction_cuts(plan, inputs, sections));
-        }
-        if !cuts.is_empty() {
-            self.told.get_or_insert_with(Box::default).cuts = cuts.into();
-        }
-        self
-    }
-
     /// The whole prompt: the stable part, a separator, then the volatile part.
     pub fn as_str(&self) -> &str {
         &self.text
@@ -393,8 +357,48 @@ impl fmt::Display for Budget {
     }
 }
 
+/// What the byte budgets cut in a prompt composed from `plan` given `inputs`, whose
+/// records are `sections`: the lists among its values, then its instructions layers.
+#[inline(always)]
+pub(crate) fn cuts(plan: &[LayerPlan], inputs: &Inputs<'_>, sections: &[Section]) -> Vec<ListCut> {
+    let mut cuts = list_cuts(inputs.values);
+    if !inputs.instructions.is_empty() {
+        cuts.extend(super::plan::instruction_cuts(plan, inputs, sections));
+    }
+    cuts
+}
+
+impl<S> Prompt<S> {
+    /// The prompt `written` with `sections`, recording the values `sanitize` changed
+    /// (`cleaned`) and the users' templates refused (`rejected`) before composing, and what
+    /// the byte budgets cut (`cuts`). Built once, whole: a prompt carries a record per
+    /// layer, and each step that took and returned it copied them all (see BENCHMARKS.md,
+    /// issue 37).
+    #[inline(always)]
+    pub(crate) fn from_parts(
+        written: Written,
+        sections: S,
+        (cleaned, rejected): (&[Cleaned], &[Notice]),
+        cuts: Vec<ListCut>,
+    ) -> Self {
+        Prompt {
+            text: written.text,
+            stable_end: written.stable_end,
+            volatile_start: written.volatile_start,
+            sections,
+            marks: written.marks,
+            user: written.user,
+            escapes: written.escapes,
+            ceiling: None,
+            model: None,
+            told: told((cleaned, rejected), written.run_time, written.closed, cuts),
+        }
+    }
+}
+
 /// The cuts of the lists among `values`, each list fact once (a list printed through a
 /// loop is another value of the same fact). Allocates only when one was cut.
+#[inline(always)]
 fn list_cuts(values: &[super::part::Value<'_>]) -> Vec<ListCut> {
     let mut cuts: Vec<ListCut> = Vec::new();
     for value in values {

@@ -520,7 +520,8 @@ impl<'a> Guarded<'a> {
 
     /// The text with every escape in place (in its one allocation when there was none),
     /// and the escapes, in order; the run-time pieces and the closers, as written.
-    #[inline]
+    // Inlined: called, what it returns was copied out of the call.
+    #[inline(always)]
     pub(crate) fn finish(mut self) -> Finished {
         self.close();
         if self.escapes.is_empty() {
