@@ -101,3 +101,53 @@ fn check_without_out_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("give `--out FILE`"));
 }
+
+/// A manifest whose name holds a line break and a comment's close: every comment of the
+/// module stays a comment (the header, the doc comments naming the manifest), so nothing of
+/// the name becomes code.
+#[cfg(unix)]
+#[test]
+fn a_manifest_name_that_breaks_a_line_or_closes_a_comment_stays_text() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    // Directories make the `*/` and `/*` a file name cannot hold.
+    let name = "a\nfn injected() {} */ fn closed() {} /*x.toml";
+    std::fs::create_dir_all(dir.path().join("a\nfn injected() {} */ fn closed() {} ")).unwrap();
+    std::fs::write(
+        dir.path()
+            .join("a\nfn injected() {} */ fn closed() {} /base.md"),
+        "Be brief.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(name),
+        "[[layer]]\nname = \"base\"\nfile = \"base.md\"\n",
+    )
+    .unwrap();
+    let out = Command::new(tool())
+        .args(["expand", "--out", "prompt.rs", name])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let module = std::fs::read_to_string(dir.path().join("prompt.rs")).unwrap();
+    let header = module.lines().next().unwrap();
+    assert!(header.contains(r"a\nfn injected() {}"), "{header}");
+    let parsed = syn::parse_file(&module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    let functions: Vec<String> = parsed
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !functions.iter().any(|f| f == "injected" || f == "closed"),
+        "{functions:?}\n{module}"
+    );
+}
