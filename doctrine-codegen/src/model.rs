@@ -186,14 +186,15 @@ impl Doctrine {
                 .texts
                 .iter()
                 .flat_map(|t| t.segments.iter().flatten())
-                .any(|s| {
-                    matches!(
-                        s,
-                        Segment::If {
-                            on: SectionOn::Flag(_),
-                            ..
-                        }
-                    )
+                .any(|s| match s {
+                    Segment::If {
+                        on: SectionOn::Flag(_),
+                        ..
+                    } => true,
+                    Segment::When { steps, .. } => steps
+                        .iter()
+                        .any(|s| matches!(s, Step::Given(SectionOn::Flag(_)))),
+                    _ => false,
                 })
     }
 
@@ -213,7 +214,7 @@ impl Doctrine {
                 let cut = segments
                     .iter()
                     .enumerate()
-                    .any(|(i, s)| matches!(s, Segment::If { len, .. } | Segment::IfCount { len, .. } if i + len >= last));
+                    .any(|(i, s)| matches!(s, Segment::If { len, .. } | Segment::IfCount { len, .. } | Segment::When { len, .. } if i + len >= last));
                 !plain_end(segments.last(), true) || cut
             })
         };
@@ -834,6 +835,12 @@ pub enum Segment {
         negated: bool,
         len: usize,
     },
+    /// `{?a and not b}`, `{?mode = plan}`, `{?tools has grep}`: the next `len` segments
+    /// print only when the condition, its steps in postfix order, holds.
+    When {
+        steps: Vec<Step>,
+        len: usize,
+    },
     /// `{#list}…{/list}`: list fact `fact` printed through the loop's own item template
     /// (`style`); `site` numbers the manifest's loops in text order (set once every text is
     /// read), each a value of its own.
@@ -845,6 +852,19 @@ pub enum Segment {
 }
 
 pub use doctrine_load::__internals::template::Count;
+
+/// One step of a section's condition, resolved, in postfix order ([`Segment::When`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Given(SectionOn),
+    Count(FactId, Count),
+    /// The fact prints this text (a closed set's value, as it prints).
+    Is(FactId, String),
+    Has(FactId, String),
+    Not,
+    And,
+    Or,
+}
 
 /// What a `{?name}` section reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

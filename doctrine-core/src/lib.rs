@@ -104,7 +104,7 @@ pub mod __private {
     pub use crate::runtime::list::{render_list, ItemPiece, List, ListStyle, Printed, Row, Rows};
     pub use crate::runtime::marker::{marked, marked_checked};
     pub use crate::runtime::model::best_match;
-    pub use crate::runtime::part::{joined, Body, Joined, Part, Seg, Trim, Value, NO_JOIN};
+    pub use crate::runtime::part::{joined, Body, Check, Joined, Part, Seg, Trim, Value, NO_JOIN};
     pub use crate::runtime::plan::{
         resolve, Cond, ContentPlan, Gate, Inputs, LayerPlan, Overlay, OverlayPlan, Shipped,
         ShippedText, SuffixPlan, Test,

@@ -222,6 +222,18 @@ fn check_placeholders(text: &str) {
                         assert!(text[*at..].starts_with(&written));
                         rebuilt.push_str(&written);
                     }
+                    // A condition's tags are spaced as written; the piece holds its words.
+                    Piece::When(_, _, at) | Piece::Close(_, at)
+                        if text[*at..].find('}').is_some_and(|end| {
+                            text[*at + 1..*at + end].contains([' ', '(', '=', '"', '\''])
+                        }) =>
+                    {
+                        assert_eq!(*at, rebuilt.len(), "offset of a condition's tag");
+                        let end = at + text[*at..].find('}').unwrap() + 1;
+                        assert!(text[*at..].starts_with("{?") || text[*at..].starts_with("{/"));
+                        rebuilt.push_str(&text[*at..end]);
+                    }
+                    Piece::When(_, written, _) => panic!("condition `{written}` without its words"),
                     Piece::Close(name, at) => {
                         let written = format!("{{/{name}}}");
                         assert_eq!(*at, rebuilt.len(), "offset of `{written}`");
@@ -246,9 +258,14 @@ fn check_placeholders(text: &str) {
             for piece in &pieces {
                 match piece {
                     Piece::Open(name, ..) | Piece::Count(name, ..) | Piece::Loop(name, _) => {
-                        open.push(name)
+                        open.push(name.clone())
                     }
-                    Piece::Close(name, _) => assert_eq!(open.pop(), Some(name), "unbalanced"),
+                    Piece::When(_, written, _) => {
+                        open.push(written.strip_prefix('!').unwrap_or(written).to_string())
+                    }
+                    Piece::Close(name, _) => {
+                        assert_eq!(open.pop().as_ref(), Some(name), "unbalanced")
+                    }
                     _ => {}
                 }
             }

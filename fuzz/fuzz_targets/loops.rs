@@ -95,10 +95,15 @@ fn check(text: &str, parsed: Result<Vec<Piece>, TemplateError>, item: bool) {
                 assert!(!item, "an item template holds a loop");
                 assert!(!open.iter().any(|(_, l)| *l), "a loop inside a loop");
                 loops += 1;
-                open.push((n, true));
+                open.push((n.clone(), true));
             }
-            Piece::Open(n, ..) | Piece::Count(n, ..) => open.push((n, false)),
-            Piece::Close(n, _) => assert_eq!(open.pop().map(|o| o.0), Some(n), "unbalanced"),
+            Piece::Open(n, ..) | Piece::Count(n, ..) => open.push((n.clone(), false)),
+            Piece::When(_, w, _) => {
+                open.push((w.strip_prefix('!').unwrap_or(w).to_string(), false))
+            }
+            Piece::Close(n, _) => {
+                assert_eq!(open.pop().map(|o| o.0).as_ref(), Some(n), "unbalanced")
+            }
             Piece::Lit(_) | Piece::Name(..) => {}
         }
         assert!(open.len() <= MAX_SECTION_DEPTH, "nested past the limit");

@@ -1,4 +1,4 @@
-//! The Jinja corpus: four templates of this project's own, imported by
+//! The Jinja corpus: five templates of this project's own, imported by
 //! `doctrine_codegen::import::jinja` (what `cargo doctrine import jinja` writes), rendered
 //! by doctrine through the library path `cargo doctrine render` takes, and by minijinja
 //! (`trim_blocks` + `lstrip_blocks`) as the oracle. Every input prints the same bytes, or
@@ -405,11 +405,46 @@ fn corpus() -> Vec<(&'static str, Vec<(Context, Deliberate)>)> {
         (vec![("answer", T("a < b & 'c'"))], Json),
         (vec![], Json),
     ];
+    // Conditions: `x is defined and x`, `and`, `or`, `not`, `==`, `!=` and `in`.
+    let rules = {
+        let flags = [
+            (None, None),
+            (Some(true), None),
+            (None, Some(true)),
+            (Some(true), Some(true)),
+            (Some(false), Some(false)),
+        ];
+        let modes = [None, Some("plan"), Some("review"), Some("build")];
+        let tools: [&[&'static str]; 4] = [&[], &["edit"], &["shell", "edit"], &["read"]];
+        let mut cases = Vec::new();
+        for (i, (has_rules, user_rules)) in flags.into_iter().enumerate() {
+            for (j, mode) in modes.into_iter().enumerate() {
+                for (k, tools) in tools.into_iter().enumerate() {
+                    let mut context: Context = vec![("tools", P(tools.to_vec()))];
+                    context.extend(has_rules.map(|b| ("has_rules", B(b))));
+                    context.extend(user_rules.map(|b| ("user_rules", B(b))));
+                    context.extend(mode.map(|m| ("mode", T(m))));
+                    // The sandbox and the rules file, on some inputs each.
+                    if (i + j + k) % 3 == 0 {
+                        context.push(("sandboxed", B(true)));
+                    }
+                    if (i + k) % 2 == 0 {
+                        context.push(("rules_file", T("AGENTS.md")));
+                    }
+                    cases.push((context, Same));
+                }
+            }
+        }
+        // `x is defined and x` is false for `""` in Jinja too: no difference here.
+        cases.push((vec![("rules_file", T("")), ("tools", P(vec![]))], Same));
+        cases
+    };
     vec![
         ("extensions.jinja", extensions),
         ("status.jinja", status),
         ("roots.jinja", roots),
         ("reply.jinja", reply),
+        ("rules.jinja", rules),
     ]
 }
 
@@ -556,6 +591,28 @@ fn what_is_outside_the_subset_is_reported_where_it_is_and_kept_as_written() {
     assert_eq!(
         located(&import_one("a\n {%+ if x %}b{% endif %}")),
         vec![(2, 2)]
+    );
+}
+
+#[test]
+fn an_if_left_for_the_author_keeps_its_tags_and_its_body_is_still_translated() {
+    let i = import_one(
+        "{% if count > 3 %}\n{% for t in tools %}- {{ t }}\n{% endfor %}{% else %}{{ y | upper }}\n{% endif %}\n\
+         {% if a and b %}{{ a }}{% endif %}{% if n == 2 %}{{ z | lower }}{% endif %}",
+    );
+    // Each construct left is reported at its own place, the ones inside a kept `if` too.
+    assert_eq!(located(&i), vec![(1, 4), (3, 30), (5, 38), (5, 57)]);
+    let md = &i.files[0].1;
+    // The loop inside is translated; the tags around it are kept as written.
+    assert!(
+        md.starts_with("{{% if count > 3 %}}\n{#tools}- {.}\n{/tools}{{% else %}}{{{{ y | upper }}}}\n{{% endif %}}"),
+        "{md}"
+    );
+    // `and` is a condition section, and `a` may print inside it.
+    assert!(md.contains("{?a and b}{a}{/a and b}"), "{md}");
+    assert!(
+        md.contains("{{% if n == 2 %}}{{{{ z | lower }}}}{{% endif %}}"),
+        "{md}"
     );
 }
 

@@ -12,6 +12,7 @@ mod agent;
 mod ahead;
 mod any_of;
 mod book;
+mod conditions;
 mod crate_path;
 mod crew;
 mod doc_commands;

@@ -209,6 +209,7 @@ fn literal(segments: &[Segment]) -> Option<String> {
             | Segment::Knob(_)
             | Segment::If { .. }
             | Segment::IfCount { .. }
+            | Segment::When { .. }
             | Segment::Loop { .. } => None,
         })
         .collect()

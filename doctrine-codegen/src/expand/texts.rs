@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::lit;
 use crate::model::Doctrine;
 use crate::plan::Plan;
-use doctrine_core::__internals::part::Seg;
+use doctrine_core::__internals::part::{Check, Seg};
 
 pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
     let (krate, pv) = (d.krate(), d.private());
@@ -33,6 +33,24 @@ pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
                     Seg::If(i, negated, len) => quote! { #pv::Seg::If(#i, #negated, #len) },
                     Seg::Count(i, many, negated, len) => {
                         quote! { #pv::Seg::Count(#i, #many, #negated, #len) }
+                    }
+                    Seg::When(checks, len) => {
+                        let checks = checks.iter().map(|c| match *c {
+                            Check::Given(i) => quote! { #pv::Check::Given(#i) },
+                            Check::Count(i, many) => quote! { #pv::Check::Count(#i, #many) },
+                            Check::Is(i, t) => {
+                                let t = lit(t);
+                                quote! { #pv::Check::Is(#i, #t) }
+                            }
+                            Check::Has(i, t) => {
+                                let t = lit(t);
+                                quote! { #pv::Check::Has(#i, #t) }
+                            }
+                            Check::Not => quote! { #pv::Check::Not },
+                            Check::And => quote! { #pv::Check::And },
+                            Check::Or => quote! { #pv::Check::Or },
+                        });
+                        quote! { #pv::Seg::When(&[#(#checks),*], #len) }
                     }
                 });
                 let doc =

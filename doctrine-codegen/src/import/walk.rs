@@ -34,6 +34,70 @@ pub(super) struct Walker<'s, 'u> {
 /// Why a tag is outside the subset.
 type Refused = (usize, String);
 
+/// An `if`'s condition, translated: a name (or a comparison, written as a section tests
+/// it), `not`, `and`, `or`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Jc {
+    Name(String),
+    Not(Box<Jc>),
+    And(Box<Jc>, Box<Jc>),
+    Or(Box<Jc>, Box<Jc>),
+}
+
+impl Jc {
+    /// `x is defined and x` is `x`; `not not x` is `x`.
+    fn simplified(self) -> Jc {
+        match self {
+            Jc::Not(inner) => match inner.simplified() {
+                Jc::Not(x) => *x,
+                x => Jc::Not(Box::new(x)),
+            },
+            Jc::And(a, b) | Jc::Or(a, b) if a == b => a.simplified(),
+            Jc::And(a, b) => Jc::And(Box::new(a.simplified()), Box::new(b.simplified())),
+            Jc::Or(a, b) => Jc::Or(Box::new(a.simplified()), Box::new(b.simplified())),
+            name => name,
+        }
+    }
+
+    /// The section's words: `not` rather than `!`, so a leading `!` never negates the
+    /// whole of it; parentheses where `and` holds an `or`.
+    fn words(&self) -> String {
+        let group = |c: &Jc, inside_and: bool| match c {
+            Jc::Or(..) if inside_and => format!("({})", c.words()),
+            Jc::And(..) | Jc::Or(..) if !inside_and => c.words(),
+            _ => c.words(),
+        };
+        match self {
+            Jc::Name(n) => n.clone(),
+            Jc::Not(inner) => match **inner {
+                Jc::Name(_) => format!("not {}", inner.words()),
+                _ => format!("not ({})", inner.words()),
+            },
+            Jc::And(a, b) => format!("{} and {}", group(a, true), group(b, true)),
+            Jc::Or(a, b) => format!("{} or {}", group(a, false), group(b, false)),
+        }
+    }
+
+    /// The plain names (not comparisons) given wherever it is `holds`: what a body may
+    /// print as checked.
+    fn given(&self, holds: bool) -> Vec<String> {
+        match self {
+            Jc::Name(n) if holds && !n.contains(' ') => vec![n.clone()],
+            Jc::Name(_) => Vec::new(),
+            Jc::Not(x) => x.given(!holds),
+            Jc::And(a, b) if holds => [a.given(true), b.given(true)].concat(),
+            Jc::Or(a, b) if !holds => [a.given(false), b.given(false)].concat(),
+            Jc::And(a, b) | Jc::Or(a, b) => {
+                let other = b.given(holds);
+                a.given(holds)
+                    .into_iter()
+                    .filter(|n| other.contains(n))
+                    .collect()
+            }
+        }
+    }
+}
+
 impl<'s, 'u> Walker<'s, 'u> {
     pub(super) fn new(source: &'s str, uses: &'u mut Uses) -> Self {
         Walker {
@@ -61,7 +125,12 @@ impl<'s, 'u> Walker<'s, 'u> {
                 _ => {
                     if let Err((at, message)) = self.stmt(stmt) {
                         self.problems.push((at, message));
-                        self.keep_as_written(stmt);
+                        match stmt {
+                            // Its tags are kept as written and what they hold is still
+                            // translated, each construct in it reported where it is.
+                            Stmt::IfCond(c) if !self.has_elif(c) => self.keep_tags(stmt, c),
+                            _ => self.keep_as_written(stmt),
+                        }
                     }
                 }
             }
@@ -147,6 +216,61 @@ impl<'s, 'u> Walker<'s, 'u> {
     }
 
     /// A statement outside the subset stays in the markdown as its template text.
+    /// Whether an `if`'s `else` part is an `elif`, whose tags are not kept one by one.
+    fn has_elif(&self, c: &ast::IfCond<'_>) -> bool {
+        match c.false_body.as_slice() {
+            [nested @ Stmt::IfCond(_)] => {
+                let at = span_of(nested).start_offset as usize;
+                self.source.get(at..).is_some_and(|s| s.starts_with("elif"))
+            }
+            _ => false,
+        }
+    }
+
+    /// An `if` whose test is left for the author: its `if`, `else` and `endif` tags kept as
+    /// written, its bodies walked.
+    fn keep_tags(&mut self, stmt: &Stmt<'_>, c: &ast::IfCond<'_>) {
+        let source = self.source;
+        // The next tag's `{%` … `%}` at or after `from`.
+        let tag_after = |from: usize| -> Option<(usize, usize)> {
+            let start = from + source.get(from..)?.find("{%")?;
+            let end = start + source[start..].find("%}")? + 2;
+            Some((start, end))
+        };
+        let ends = |body: &[Stmt<'_>], from: usize| {
+            body.last()
+                .map_or(from, |last| span_of(last).end_offset as usize)
+        };
+        let first = span_of(stmt).start_offset as usize;
+        let open_start = source
+            .get(..first)
+            .and_then(|b| b.rfind("{%"))
+            .unwrap_or(first);
+        let test_end = expr_span(&c.expr).end_offset as usize;
+        let Some(open_end) = source
+            .get(test_end..)
+            .and_then(|rest| rest.find("%}"))
+            .map(|at| test_end + at + 2)
+        else {
+            return self.keep_as_written(stmt);
+        };
+        self.out
+            .push(Out::Lit(source[open_start..open_end].to_string()));
+        self.body(&c.true_body);
+        let mut after = ends(&c.true_body, open_end);
+        if !c.false_body.is_empty() {
+            let Some((start, end)) = tag_after(after) else {
+                return;
+            };
+            self.out.push(Out::Lit(source[start..end].to_string()));
+            self.body(&c.false_body);
+            after = ends(&c.false_body, end);
+        }
+        if let Some((start, end)) = tag_after(after) {
+            self.out.push(Out::Lit(source[start..end].to_string()));
+        }
+    }
+
     fn keep_as_written(&mut self, stmt: &Stmt<'_>) {
         let span = span_of(stmt);
         let (start, end) = (span.start_offset as usize, span.end_offset as usize);
@@ -184,7 +308,7 @@ impl<'s, 'u> Walker<'s, 'u> {
             Stmt::ForLoop(f) => self.looped(f)?,
             other => {
                 let at = span_of(other).start_offset as usize;
-                return Err((at, "this tag is outside what doctrine imports (`{{ x }}`, `{{ x.field }}`, `if`/`elif`/`else` on a value or `is defined`, `for … in`, `trim`, `tojson`)".into()));
+                return Err((at, "this tag is outside what doctrine imports (`{{ x }}`, `{{ x.field }}`, `if`/`elif`/`else` on names, `is defined`, `==`, `!=` and `in` joined by `and`, `or` and `not`, `for … in`, `trim`, `tojson`)".into()));
             }
         }
         Ok(())
@@ -262,55 +386,180 @@ impl<'s, 'u> Walker<'s, 'u> {
         }
     }
 
-    /// `if`, with `elif` and `else`: `{?a}…{/a}{?!a}{?b}…{/b}{?!b}…{/b}{/a}`.
+    /// `if`, with `elif` and `else`: `{?a}…{/a}{?!a}{?b}…{/b}{?!b}…{/b}{/a}`; a condition
+    /// of more than one name is a condition section, `{?a and not b}…{/a and not b}`.
     fn condition(&mut self, c: &ast::IfCond<'_>) -> Result<(), Refused> {
         self.deeper(&c.expr, "an `if` (each `elif` nests one deeper)")?;
-        let (name, negated) = self.test(&c.expr)?;
-        let bang = |n: bool| if n { "!" } else { "" };
-        self.block(format!("?{}{name}", bang(negated)));
-        self.sections.push((name.clone(), negated));
+        let test = self.test(&c.expr)?.simplified();
+        // One name keeps its short form, `{?a}` / `{?!a}`, closed by the name.
+        let (open, not_open, close) = match &test {
+            Jc::Name(n) => (n.clone(), format!("!{n}"), n.clone()),
+            Jc::Not(inner) if matches!(**inner, Jc::Name(_)) => {
+                let Jc::Name(n) = &**inner else { unreachable!() };
+                (format!("!{n}"), n.clone(), n.clone())
+            }
+            _ if self.item.is_some() => {
+                return Err(refused(&c.expr, "inside a loop a section tests one field (doctrine's item sections test one field each): nest one `if` inside another, or give the item a field that says both"))
+            }
+            other => {
+                let words = other.words();
+                (words.clone(), format!("!{words}"), words)
+            }
+        };
+        let given = test.given(true);
+        let absent = test.given(false);
+        self.block(format!("?{open}"));
+        let before = self.sections.len();
+        self.sections
+            .extend(given.iter().map(|n| (n.clone(), false)));
         self.depth += 1;
         self.body(&c.true_body);
-        self.sections.pop();
-        self.block(format!("/{name}"));
+        self.sections.truncate(before);
+        self.block(format!("/{close}"));
         if !c.false_body.is_empty() {
-            self.block(format!("?{}{name}", bang(!negated)));
-            self.sections.push((name.clone(), !negated));
+            self.block(format!("?{not_open}"));
+            self.sections
+                .extend(absent.iter().map(|n| (n.clone(), false)));
             self.body(&c.false_body);
-            self.sections.pop();
-            self.block(format!("/{name}"));
+            self.sections.truncate(before);
+            self.block(format!("/{close}"));
         }
         self.depth -= 1;
         Ok(())
     }
 
-    /// What an `if` tests: a value (given and not empty), `not`, `is defined`.
-    fn test(&mut self, expr: &Expr<'_>) -> Result<(String, bool), Refused> {
+    /// What an `if` tests: a value (given and not empty), `is defined`, a value compared
+    /// with `==` or `!=` to a string, a string `in` a list, joined by `not`, `and`, `or`.
+    fn test(&mut self, expr: &Expr<'_>) -> Result<Jc, Refused> {
+        const WHAT: &str = "an `if` here tests names (`x`, `x is defined`), `x == \"value\"`, `\"value\" in list`, joined by `not`, `and` and `or`; other comparisons and expressions are for the author";
         match expr {
             Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOpKind::Not) => {
-                self.test(&u.expr).map(|(n, negated)| (n, !negated))
+                Ok(Jc::Not(Box::new(self.test(&u.expr)?)))
             }
-            Expr::Test(t) if t.args.is_empty() && matches!(t.name, "defined" | "undefined") => self
-                .test(&t.expr)
-                .map(|(n, negated)| (n, negated ^ (t.name == "undefined"))),
-            _ => {
-                let target = self.target(expr).map_err(|(at, _)| {
-                    (at, "an `if` here tests a name, `not` one, or `is defined` (doctrine's sections test one value; `and`, `or` and comparisons are for the author)".to_string())
-                })?;
-                self.declarable(expr, &target)?;
-                let name = match &target {
-                    Target::Fact(n) | Target::Field { field: n, .. } => n.clone(),
-                    Target::Item { .. } => {
-                        return Err(refused(
-                            expr,
-                            "a section cannot test a plain list's item; test the list instead",
-                        ))
-                    }
+            Expr::Test(t) if t.args.is_empty() && matches!(t.name, "defined" | "undefined") => {
+                let inner = self.test(&t.expr)?;
+                Ok(match t.name == "undefined" {
+                    true => Jc::Not(Box::new(inner)),
+                    false => inner,
+                })
+            }
+            Expr::BinOp(b) if matches!(b.op, ast::BinOpKind::ScAnd | ast::BinOpKind::ScOr) => {
+                let (l, r) = (self.test(&b.left)?, self.test(&b.right)?);
+                Ok(match b.op {
+                    ast::BinOpKind::ScAnd => Jc::And(Box::new(l), Box::new(r)),
+                    _ => Jc::Or(Box::new(l), Box::new(r)),
+                })
+            }
+            Expr::BinOp(b)
+                if matches!(
+                    b.op,
+                    ast::BinOpKind::Eq | ast::BinOpKind::Ne | ast::BinOpKind::In
+                ) =>
+            {
+                let op = match b.op {
+                    ast::BinOpKind::Eq => ast::CompareOpKind::Eq,
+                    ast::BinOpKind::Ne => ast::CompareOpKind::Ne,
+                    _ => ast::CompareOpKind::In,
                 };
-                self.uses.of(&target).tested = true;
-                Ok((name, false))
+                self.compared(expr, &b.left, op, &b.right)
+            }
+            Expr::Compare(c) if c.ops.len() == 1 => {
+                self.compared(expr, &c.expr, c.ops[0].op, &c.ops[0].expr)
+            }
+            _ => {
+                let target = self
+                    .target(expr)
+                    .map_err(|(at, _)| (at, WHAT.to_string()))?;
+                let name = self.tested(expr, &target)?;
+                Ok(Jc::Name(name))
             }
         }
+    }
+
+    /// `name == "v"`, `name != "v"`, `"v" in list`, `"v" not in list`.
+    fn compared(
+        &mut self,
+        whole: &Expr<'_>,
+        left: &Expr<'_>,
+        op: ast::CompareOpKind,
+        right: &Expr<'_>,
+    ) -> Result<Jc, Refused> {
+        let text = |e: &Expr<'_>| match e {
+            Expr::Const(c) => c
+                .value
+                .as_str()
+                .filter(|s| !s.is_empty())
+                .map(str::to_string),
+            _ => None,
+        };
+        let (name_expr, value, has) =
+            match op {
+                ast::CompareOpKind::Eq | ast::CompareOpKind::Ne => {
+                    match (text(left), text(right)) {
+                        (None, Some(v)) => (left, v, false),
+                        (Some(v), None) => (right, v, false),
+                        _ => return Err(refused(
+                            whole,
+                            "a comparison here is a name `==` or `!=` a string that is not empty",
+                        )),
+                    }
+                }
+                ast::CompareOpKind::In | ast::CompareOpKind::NotIn => {
+                    match text(left) {
+                        Some(v) => (right, v, true),
+                        None => return Err(refused(
+                            whole,
+                            "`in` here tests whether a list holds a string (`\"grep\" in tools`)",
+                        )),
+                    }
+                }
+                _ => return Err(refused(
+                    whole,
+                    "only `==`, `!=` and `in` compare here; order comparisons are for the author",
+                )),
+            };
+        if value.contains('"') && value.contains('\'') {
+            return Err(refused(
+                whole,
+                "a value holding both kinds of quote cannot be written in a section",
+            ));
+        }
+        let target = self.target(name_expr)?;
+        if self.item.is_some() {
+            return Err(refused(whole, "inside a loop a section tests one field is given: compare outside the loop, or give the item a bool field"));
+        }
+        let name = self.tested(name_expr, &target)?;
+        if has {
+            self.uses.list(&name);
+        }
+        let quoted = match value.contains('"') {
+            true => format!("'{value}'"),
+            false => format!("\"{value}\""),
+        };
+        let test = Jc::Name(match has {
+            true => format!("{name} has {quoted}"),
+            false => format!("{name} = {quoted}"),
+        });
+        Ok(match op {
+            ast::CompareOpKind::Ne | ast::CompareOpKind::NotIn => Jc::Not(Box::new(test)),
+            _ => test,
+        })
+    }
+
+    /// The name a test reads, marked tested.
+    fn tested(&mut self, expr: &Expr<'_>, target: &Target) -> Result<String, Refused> {
+        self.declarable(expr, target)?;
+        let name = match target {
+            Target::Fact(n) | Target::Field { field: n, .. } => n.clone(),
+            Target::Item { .. } => {
+                return Err(refused(
+                    expr,
+                    "a section cannot test a plain list's item; test the list instead",
+                ))
+            }
+        };
+        self.uses.of(target).tested = true;
+        Ok(name)
     }
 
     /// Whether one more section or loop (`what`, at `expr`) may open here: doctrine's

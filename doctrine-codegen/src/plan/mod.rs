@@ -40,10 +40,10 @@ pub(crate) fn shared<T: std::hash::Hash + Eq + Send + Sync + 'static>(value: T) 
 
 use crate::model::{
     Content, Count, Doctrine, Guarding, Layer, LinePart, Override, RoleGroup, SectionOn, Segment,
-    TextId,
+    Step, TextId,
 };
 use doctrine_core::__internals::boundary::{tag_names, Guard};
-use doctrine_core::__internals::part::Seg;
+use doctrine_core::__internals::part::{Check, Seg};
 use doctrine_core::__internals::plan::{ContentPlan, LayerPlan, OverlayPlan, Shipped};
 use doctrine_core::instructions::{LinePiece, Style};
 use doctrine_core::introspect::{EmbeddedFile, Header, LayerInfo, Stability, Title};
@@ -320,6 +320,19 @@ fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
             negated,
             len,
         } => Seg::Count(fact.0, *count == Count::Many, *negated, *len),
+        Segment::When { steps, len } => {
+            let checks = steps.iter().map(|s| match s {
+                Step::Given(SectionOn::Flag(f)) => Check::Given(facts + knobs + f.0),
+                Step::Given(SectionOn::Fact(f)) => Check::Given(f.0),
+                Step::Count(f, count) => Check::Count(f.0, *count == Count::Many),
+                Step::Is(f, t) => Check::Is(f.0, text(t)),
+                Step::Has(f, t) => Check::Has(f.0, text(t)),
+                Step::Not => Check::Not,
+                Step::And => Check::And,
+                Step::Or => Check::Or,
+            });
+            Seg::When(slice(checks.collect()), *len)
+        }
         Segment::Loop { site, .. } => Seg::Value(loops + site),
     };
     segments.iter().map(seg).collect()

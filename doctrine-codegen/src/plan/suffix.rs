@@ -41,6 +41,7 @@ pub(super) fn suffix(d: &Doctrine, s: &Suffix) -> SuffixPlan {
                 Segment::Fact(_)
                 | Segment::If { .. }
                 | Segment::IfCount { .. }
+                | Segment::When { .. }
                 | Segment::Loop { .. } => {}
             }
         }

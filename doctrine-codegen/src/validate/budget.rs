@@ -239,6 +239,7 @@ fn segments_largest(
             Segment::Fact(_)
             | Segment::If { .. }
             | Segment::IfCount { .. }
+            | Segment::When { .. }
             | Segment::Loop { .. } => "",
         })
         .collect()

@@ -73,6 +73,7 @@ pub(super) fn header(
             }
             Piece::Loop(n, _) => format!("{{#{n}}}"),
             Piece::Close(n, _) => format!("{{/{n}}}"),
+            Piece::When(_, written, _) => format!("{{?{written}}}"),
         };
         let message = format!("the header of layer `{name}` has a section tag `{tag}`, and a header takes placeholders only");
         let help = "a header prints when its layer does: gate the layer with `when` to print it only when a fact is given, or put the section in the layer's text";

@@ -37,6 +37,17 @@ impl Fields<'_> {
                 Piece::Name(n, at) => ItemPiece::Field(self.printed(n, *at)?),
                 Piece::Open(n, negated, at) => ItemPiece::Open(self.field(n, *at)?, *negated),
                 Piece::Close(..) => ItemPiece::Close,
+                Piece::When(_, written, at) => {
+                    return Err(ItemError {
+                        at: *at,
+                        message: format!(
+                            "section `{{?{}}}` in an item of list fact `{}`: a section in an item tests one field",
+                            shown(written),
+                            self.list
+                        ),
+                        help: "nest sections for `and` (`{?a}{?b}…{/b}{/a}`), or give the item a bool field the caller computes".into(),
+                    })
+                }
                 Piece::Count(n, count, _, at) => {
                     return Err(ItemError {
                         at: *at,

@@ -305,7 +305,8 @@ fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> b
                 Piece::Open(n, ..)
                 | Piece::Count(n, ..)
                 | Piece::Loop(n, _)
-                | Piece::Close(n, _) => Some(format!(
+                | Piece::Close(n, _)
+                | Piece::When(_, n, _) => Some(format!(
                     "a section on `{}`, which a `more` line cannot have",
                     shown(n)
                 )),

@@ -116,7 +116,7 @@ pub(super) fn provenance(
                 );
                 return None;
             }
-            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) => {
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) | Piece::When(..) => {
                 sink.error(
                     Some(template.span()),
                     "a provenance template has no sections: the line is left out when the scope is empty",

@@ -357,7 +357,11 @@ fn one_text(
                     return None;
                 }
             },
-            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) => {
+            Piece::Open(..)
+            | Piece::Count(..)
+            | Piece::Loop(..)
+            | Piece::Close(..)
+            | Piece::When(..) => {
                 sink.error(
                     Some(span.clone()),
                     format!("the text of reminder kind `{name}` has a section"),

@@ -124,6 +124,7 @@ fn runtime(s: &Segment, names: &Names<'_>) -> Option<String> {
             "has a section on the count of fact `{}`",
             names.facts[*fact].name
         )),
+        Segment::When { .. } => Some("has a section on a condition".into()),
         Segment::Loop { fact, .. } => {
             Some(format!("loops over fact `{}`", names.facts[*fact].name))
         }

@@ -95,7 +95,11 @@ pub(super) fn suffix(
                     return None;
                 }
             },
-            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..) => {
+            Piece::Open(..)
+            | Piece::Count(..)
+            | Piece::Loop(..)
+            | Piece::Close(..)
+            | Piece::When(..) => {
                 sink.error(
                     Some(raw.text.span()),
                     "a suffix has no `{?name}` sections: its knobs always have a value",

@@ -4,6 +4,7 @@
 use super::names::Names;
 use crate::diag::Sink;
 use crate::names::shown;
+use doctrine_load::__internals::template as grammar;
 
 /// In a layer without `interpolate = true`, `{name}` naming a declared fact or knob, or
 /// `{?name}`, `{?!name}` or `{/name}` naming a fact or flag, is an error at `locate(offset)`:
@@ -60,6 +61,25 @@ pub(super) fn named<'b>(body: &'b str, names: &Names<'_>) -> Vec<Named<'b>> {
         let (section, name) = match inner.strip_prefix(['?', '/']) {
             Some(rest) => (true, rest.strip_prefix('!').unwrap_or(rest)),
             None => (false, inner),
+        };
+        // A condition names what it tests: its first declared name is reported.
+        let name = match section && grammar::is_condition(name) {
+            true => {
+                let cond = grammar::condition(name, 0, crate::names::snake_ident_problem);
+                let tested = cond.ok().and_then(|c| {
+                    let names_in = c.names();
+                    let first = names_in
+                        .into_iter()
+                        .find(|n| declared(n, true, names).is_some())?;
+                    let at = name.find(first)?;
+                    Some(&name[at..at + first.len()])
+                });
+                match tested {
+                    Some(n) => n,
+                    None => continue,
+                }
+            }
+            false => name,
         };
         if let Some(kind) = declared(name, section, names) {
             found.push(Named {

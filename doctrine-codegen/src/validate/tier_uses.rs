@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use super::names::Names;
 use crate::diag::Sink;
-use crate::model::{Layer, SectionOn, Segment, Test, Text};
+use crate::model::{Layer, SectionOn, Segment, Step, Test, Text};
 
 /// A flag or knob one layer reads, where (a condition's span, else the layer's name).
 struct Use<'a> {
@@ -71,6 +71,21 @@ fn uses<'a>(l: &'a Layer, names: &'a Names<'_>, texts: &'a [Text]) -> Vec<Use<'a
         .map(|s| (s, &l.at.name))
         .chain(l.header.as_ref().map(|h| (h.segments.as_slice(), &h.at)));
     for (s, at) in segments.flat_map(|(s, at)| s.iter().map(move |s| (s, at))) {
+        if let Segment::When { steps, .. } = s {
+            for step in steps {
+                if let Step::Given(SectionOn::Flag(f)) = step {
+                    let flag = &names.flags[*f];
+                    out.push(Use {
+                        what: "flag",
+                        name: &flag.name,
+                        tier: flag.tier,
+                        at: at.clone(),
+                        how: "has a section on",
+                    });
+                }
+            }
+            continue;
+        }
         let (what, how, name, tier) = match s {
             Segment::Knob(k) => {
                 let knob = &names.knobs[*k];

@@ -13,10 +13,11 @@ use crate::diag::Sink;
 use crate::load::Loader;
 use crate::model::{
     Content, Fact, FactId, FlagId, ItemPiece, KnobId, Layer, ListSpec, Need, RoleGroup, RoleId,
-    SectionOn, Segment, Test,
+    SectionOn, Segment, Step, Test,
 };
 use crate::names::shown;
 use crate::raw;
+use doctrine_load::__internals::template::Cond;
 
 /// Checks every fact a layer uses, through its gate or its placeholders, and turns the
 /// texts of an `interpolate = true` layer into segments.
@@ -151,22 +152,22 @@ impl Uses<'_, '_> {
             }
         };
         let mut segments = Vec::new();
-        // Open sections: where each `If` sits, and the fact it checks is given.
-        let mut open: Vec<(Option<usize>, Option<FactId>)> = Vec::new();
+        // Open sections: where each `If` sits, and the facts it checks are given.
+        let mut open: Vec<(Option<usize>, Vec<FactId>)> = Vec::new();
         let mut pieces = pieces.into_iter();
         while let Some(piece) = pieces.next() {
             match piece {
                 Piece::Lit(s) => segments.push(Segment::Lit(s)),
                 Piece::Open(n, negated, offset) => {
                     let at = (self.locate)(offset);
-                    let on = section_on(&n, self.layer, self.roles, &at, self.names, sink);
+                    let on = section_on(&n, &n, self.layer, self.roles, &at, self.names, sink);
                     let given = match on {
-                        Some(SectionOn::Fact(f)) if !negated => Some(f),
-                        _ => None,
+                        Some(SectionOn::Fact(f)) if !negated => vec![f],
+                        _ => Vec::new(),
                     };
                     // A section that could not be resolved (reported) is left out.
                     let Some(on) = on else {
-                        open.push((None, None));
+                        open.push((None, Vec::new()));
                         continue;
                     };
                     open.push((Some(segments.len()), given));
@@ -178,10 +179,10 @@ impl Uses<'_, '_> {
                 }
                 Piece::Count(n, count, negated, offset) => {
                     let Some(fact) = self.counted(&n, count, offset, sink) else {
-                        open.push((None, None));
+                        open.push((None, Vec::new()));
                         continue;
                     };
-                    open.push((Some(segments.len()), None));
+                    open.push((Some(segments.len()), Vec::new()));
                     segments.push(Segment::IfCount {
                         fact,
                         count,
@@ -189,12 +190,28 @@ impl Uses<'_, '_> {
                         len: 0,
                     });
                 }
+                Piece::When(cond, written, offset) => {
+                    let at = (self.locate)(offset);
+                    let Some(steps) = self.condition(&cond, &written, &at, sink) else {
+                        open.push((None, Vec::new()));
+                        continue;
+                    };
+                    let given = cond
+                        .implies_given()
+                        .into_iter()
+                        .filter_map(|n| self.names.facts.iter().position(|f| f.name == n))
+                        .map(FactId)
+                        .collect();
+                    open.push((Some(segments.len()), given));
+                    segments.push(Segment::When { steps, len: 0 });
+                }
                 Piece::Close(..) => {
                     // Balanced: the parser refuses anything else.
                     if let Some((Some(at), _)) = open.pop() {
                         let after = segments.len() - at - 1;
-                        if let Segment::If { len, .. } | Segment::IfCount { len, .. } =
-                            &mut segments[at]
+                        if let Segment::If { len, .. }
+                        | Segment::IfCount { len, .. }
+                        | Segment::When { len, .. } = &mut segments[at]
                         {
                             *len = after;
                         }
@@ -212,7 +229,10 @@ impl Uses<'_, '_> {
                                 depth -= 1;
                                 true
                             }
-                            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) => {
+                            Piece::Open(..)
+                            | Piece::Count(..)
+                            | Piece::Loop(..)
+                            | Piece::When(..) => {
                                 depth += 1;
                                 true
                             }
@@ -223,7 +243,7 @@ impl Uses<'_, '_> {
                 }
                 Piece::Name(n, offset) => {
                     // Inside `{?f}…{/f}` an optional fact is checked already.
-                    let checked = |f: FactId| open.iter().any(|(_, g)| *g == Some(f));
+                    let checked = |f: FactId| open.iter().any(|(_, g)| g.contains(&f));
                     segments.extend(self.placeholder(&n, offset, checked, sink));
                     if let Some(fact) = self.names.facts.iter().find(|f| f.name == n) {
                         super::escape::placed(fact, text, offset, &(self.locate)(offset), sink);
@@ -274,6 +294,129 @@ impl Uses<'_, '_> {
         }
         check_use(self.layer, f, self.roles, at, (true, true), names, sink);
         Some(f)
+    }
+
+    /// A section's condition (`{?written}`, at `at`), each test resolved as the section on
+    /// one name resolves it, in postfix order; `None` when a test names nothing it can
+    /// test (reported, every one).
+    fn condition(
+        &self,
+        cond: &Cond,
+        written: &str,
+        at: &At,
+        sink: &mut Sink<'_>,
+    ) -> Option<Vec<Step>> {
+        let mut steps = Vec::new();
+        let ok = self.steps(cond, written, at, sink, &mut steps);
+        ok.then_some(steps)
+    }
+
+    fn steps(
+        &self,
+        cond: &Cond,
+        written: &str,
+        at: &At,
+        sink: &mut Sink<'_>,
+        out: &mut Vec<Step>,
+    ) -> bool {
+        let names = self.names;
+        let fact = |n: &str| names.facts.iter().position(|f| f.name == n).map(FactId);
+        match cond {
+            Cond::Given(n) => match section_on(n, written, self.layer, self.roles, at, names, sink)
+            {
+                Some(on) => out.push(Step::Given(on)),
+                None => return false,
+            },
+            Cond::Count(n, count) => match self.list_fact(n, &format!("?{written}"), at, sink) {
+                Some(f) => out.push(Step::Count(f, *count)),
+                None => return false,
+            },
+            Cond::Has(n, value) => {
+                let Some(f) = self.list_fact(n, &format!("?{written}"), at, sink) else {
+                    return false;
+                };
+                let spec = names.facts[f].list.as_ref();
+                if spec.is_some_and(|s| s.fields.len() > 1) {
+                    report(
+                        sink,
+                        at,
+                        format!("`{{?{written}}}` tests whether list `{n}` has `{value}`, and its items have fields"),
+                        &format!("`has` reads a plain list's items; test a field inside a loop over `{n}`, or give the caller a flag"),
+                    );
+                    return false;
+                }
+                out.push(Step::Has(f, value.clone()));
+            }
+            Cond::Is(n, value) => {
+                let Some(f) = fact(n) else {
+                    // A flag or knob has no value to compare; anything else is unknown.
+                    if names.flags.iter().any(|g| &g.name == n) {
+                        report(
+                            sink,
+                            at,
+                            format!("`{{?{written}}}` compares flag `{n}`, which is on or off"),
+                            &format!("test the flag alone: `{n}` or `not {n}`"),
+                        );
+                    } else {
+                        section_on(n, written, self.layer, self.roles, at, names, sink);
+                    }
+                    return false;
+                };
+                let fact = &names.facts[f];
+                if fact.list.is_some() {
+                    report(
+                        sink,
+                        at,
+                        format!("`{{?{written}}}` compares list fact `{n}` to a value, and a list has no single value"),
+                        &format!("test whether it holds the value: `{n} has {value}`"),
+                    );
+                    return false;
+                }
+                if let Some((_, values)) = &fact.values {
+                    if !values.iter().any(|v| v == value) {
+                        report(
+                            sink,
+                            at,
+                            format!("`{{?{written}}}`: `{value}` is not a value of fact `{n}`"),
+                            &hint(value, values.iter().map(String::as_str), "values"),
+                        );
+                        return false;
+                    }
+                }
+                check_use(self.layer, f, self.roles, at, (true, true), names, sink);
+                locked::prints(self.layer, f, &format!("?{written}"), at, names, sink);
+                // What the template reads is the text the fact prints.
+                let printed = fact
+                    .texts
+                    .as_ref()
+                    .and_then(|t| t.iter().find(|(k, _)| k == value))
+                    .map_or(value.clone(), |(_, t)| t.clone());
+                out.push(Step::Is(f, printed));
+            }
+            Cond::Not(c) => {
+                if !self.steps(c, written, at, sink, out) {
+                    return false;
+                }
+                out.push(Step::Not);
+            }
+            Cond::All(cs) | Cond::Any(cs) => {
+                let join = if matches!(cond, Cond::All(_)) {
+                    Step::And
+                } else {
+                    Step::Or
+                };
+                // Every test is checked (and each mistake reported), not only the first.
+                let mut ok = true;
+                for (i, c) in cs.iter().enumerate() {
+                    ok &= self.steps(c, written, at, sink, out);
+                    if i > 0 {
+                        out.push(join.clone());
+                    }
+                }
+                return ok;
+            }
+        }
+        true
     }
 
     /// `{?list:one}` / `{?list:many}`: a list fact, counted.
@@ -373,6 +516,7 @@ impl Uses<'_, '_> {
 /// gate is: it must reach the roles, and a volatile one stays out of stable layers.
 fn section_on(
     name: &str,
+    written: &str,
     layer: &Layer,
     roles: &[RoleId],
     at: &At,
@@ -382,7 +526,7 @@ fn section_on(
     if let Some(f) = names.facts.iter().position(|f| f.name == name) {
         let f = FactId(f);
         check_use(layer, f, roles, at, (true, true), names, sink);
-        locked::prints(layer, f, &format!("?{name}"), at, names, sink);
+        locked::prints(layer, f, &format!("?{written}"), at, names, sink);
         return Some(SectionOn::Fact(f));
     }
     if let Some(f) = names.flags.iter().position(|f| f.name == name) {
@@ -392,7 +536,7 @@ fn section_on(
         report(
             sink,
             at,
-            format!("section `{{?{name}}}` tests knob `{name}`, which always has a value"),
+            format!("section `{{?{written}}}` tests knob `{name}`, which always has a value"),
             "a section tests a fact (given) or a flag (on)",
         );
     } else if !names.broken.iter().any(|b| b == name) {
@@ -404,10 +548,17 @@ fn section_on(
         report(
             sink,
             at,
-            format!(
-                "section `{{?{}}}` names no declared fact or flag",
-                shown(name)
-            ),
+            match name == written {
+                true => format!(
+                    "section `{{?{}}}` names no declared fact or flag",
+                    shown(name)
+                ),
+                false => format!(
+                    "`{}` in section `{{?{}}}` names no declared fact or flag",
+                    shown(name),
+                    shown(written)
+                ),
+            },
             &hint(name, all, "declared facts and flags"),
         );
     }

@@ -245,6 +245,9 @@ pub trait Rows {
     fn cut(&self) -> Option<ListCut> {
         None
     }
+    /// Whether an item's first field is `text` (a plain list's item: what `{?list has
+    /// text}` reads), whether or not `max` prints it.
+    fn holds(&self, text: &str) -> bool;
     /// Appends what it prints to `out`, calling `field(out, start)` after each item field
     /// (the caller's text, from `start` to `out`'s end): one virtual call per field, the
     /// walk itself monomorphic.
@@ -612,6 +615,10 @@ impl<R: Row> Rows for List<'_, R> {
     #[inline]
     fn items(&self) -> usize {
         self.items
+    }
+
+    fn holds(&self, text: &str) -> bool {
+        self.rows.iter().any(|r| r.field(0) == text)
     }
 
     fn each_piece(&self, mut out: &mut dyn FnMut(&str, Printed)) {

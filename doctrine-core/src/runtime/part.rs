@@ -95,7 +95,8 @@ impl Trim {
     }
 }
 
-pub use super::seg::Seg;
+use super::seg::holds;
+pub use super::seg::{Check, Seg};
 
 /// What a placeholder prints: a text, or a list fact, printed where it stands piece by
 /// piece (so it needs no text of its own). Used by generated code.
@@ -127,6 +128,24 @@ impl Value<'_> {
         match *self {
             Value::Text(t) | Value::Escaped(t, _) => t.is_empty(),
             Value::List(list) => list.items() == 0,
+        }
+    }
+
+    /// Whether test `c` of a condition holds of it.
+    pub(super) fn test(&self, c: Check) -> bool {
+        match (c, *self) {
+            (Check::Given(_), v) => !v.is_empty(),
+            (Check::Count(_, many), v) => {
+                let items = v.items();
+                if many {
+                    items > 1
+                } else {
+                    items == 1
+                }
+            }
+            (Check::Is(_, text), Value::Text(t) | Value::Escaped(t, _)) => t == text,
+            (Check::Has(_, text), Value::List(list)) => list.holds(text),
+            _ => false,
         }
     }
 
@@ -162,6 +181,11 @@ pub(super) fn each_value<'v>(
                 let items = values[v].items();
                 let on = if many { items > 1 } else { items == 1 };
                 if on == negated {
+                    i += len;
+                }
+            }
+            Seg::When(checks, len) => {
+                if !holds(checks, |c| values[c.value().unwrap_or(0)].test(c)) {
                     i += len;
                 }
             }

@@ -430,6 +430,7 @@ pub(super) fn fixed<'a>(
         && segs.iter().chain(header).all(|s| match *s {
             Seg::Lit(_) => true,
             Seg::Value(v) | Seg::If(v, ..) | Seg::Count(v, ..) => !runtime(v),
+            Seg::When(checks, _) => checks.iter().filter_map(|c| c.value()).all(|v| !runtime(v)),
         });
     fixed.then_some(part)
 }

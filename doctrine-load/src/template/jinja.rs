@@ -24,13 +24,7 @@ pub fn jinja(mut pieces: Vec<Piece>) -> Vec<Piece> {
             }
         }
     }
-    let block = |p: Option<&Piece>| {
-        matches!(
-            p,
-            Some(Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..))
-        )
-    };
-    let blocks: Vec<bool> = pieces.iter().map(|p| block(Some(p))).collect();
+    let blocks: Vec<bool> = pieces.iter().map(Piece::is_block).collect();
     let mut out = Vec::with_capacity(pieces.len());
     for (i, p) in pieces.into_iter().enumerate() {
         let Piece::Lit(text) = p else {

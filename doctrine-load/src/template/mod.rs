@@ -6,11 +6,13 @@
 //! per item of a list fact, `{.}` a plain list's item. [`mustache`] reads the same tags in
 //! double braces; [`standalone`] and [`jinja`] are the two whitespace rules.
 
+mod condition;
 mod jinja;
 mod mustache;
 mod standalone;
 mod user;
 
+pub use condition::{condition, is_condition, Cond, MAX_TESTS};
 pub use jinja::jinja;
 pub use mustache::mustache;
 pub use standalone::standalone;
@@ -68,6 +70,26 @@ pub enum Piece {
     Loop(String, usize),
     /// `{/name}`: the innermost section closes.
     Close(String, usize),
+    /// `{?a and not b}`, `{?mode = plan}`: a section on a condition ([`Cond`]), its words
+    /// as written after `?` (spaced one way); it closes with them, less a leading `!`
+    /// (`{/a and not b}`).
+    When(Cond, String, usize),
+}
+
+impl Piece {
+    /// Whether it is a block tag: a section, a loop or a close (what the whitespace rules
+    /// and the loop bodies' nesting look at).
+    pub fn is_block(&self) -> bool {
+        !matches!(self, Piece::Lit(_) | Piece::Name(..))
+    }
+
+    /// Whether it opens a section or loop.
+    pub fn opens(&self) -> bool {
+        matches!(
+            self,
+            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::When(..)
+        )
+    }
 }
 
 /// How deep `{?name}` sections may nest. Deeper is an error at the section that goes past
@@ -243,12 +265,39 @@ enum Tag {
     Open(String, Option<Count>, bool),
     Loop(String),
     Close(String),
+    /// A condition, its words after `?`, and what closes it.
+    When(Cond, String, String),
 }
 
 /// Reads the inside of one `{…}` at `at`: a placeholder, a section or loop tag, or a
 /// close; `index`: a list's item template, where `{0}` is a plain list's item and a loop
 /// cannot stand.
 fn tag(name: &str, at: usize, index: bool, check: NameCheck) -> Result<Tag, TemplateError> {
+    // A condition. `{?!…}` negates the whole of it, as `{?!name}` does one name, and
+    // closes with the words after the `!` (`{?!a and b}…{/a and b}`).
+    if let Some(inside) = name
+        .strip_prefix('?')
+        .filter(|i| condition::is_condition(i))
+    {
+        let (negated, inside) = match inside.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, inside),
+        };
+        let cond = condition::condition(inside, at, check)?;
+        let cond = match negated {
+            true => Cond::Not(Box::new(cond)),
+            false => cond,
+        };
+        let words = condition::words(inside);
+        let written = format!("{}{words}", if negated { "!" } else { "" });
+        return Ok(Tag::When(cond, written, words));
+    }
+    if let Some(inside) = name
+        .strip_prefix('/')
+        .filter(|i| condition::is_condition(i))
+    {
+        return Ok(Tag::Close(condition::words(inside)));
+    }
     let (kind, bare) = if let Some(rest) = name.strip_prefix('?') {
         match rest.strip_prefix('!') {
             Some(rest) => (Some(true), rest),
@@ -313,7 +362,8 @@ fn tag(name: &str, at: usize, index: bool, check: NameCheck) -> Result<Tag, Temp
 
 /// The piece a tag at `at` makes, matching closes against what is `open`.
 fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateError> {
-    let (piece, written) = match tag {
+    // The piece, its tag as written, and what closes it.
+    let (piece, written, name) = match tag {
         Tag::Name(n) => return Ok(Piece::Name(n, at)),
         Tag::Close(bare) => return close(&bare, at, open),
         Tag::Open(n, count, negated) => {
@@ -321,10 +371,15 @@ fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateEr
             let suffix = count.map(|c| format!(":{}", c.word())).unwrap_or_default();
             let written = format!("?{bang}{n}{suffix}");
             match count {
-                None => (Piece::Open(n, negated, at), written),
-                Some(count) => (Piece::Count(n, count, negated, at), written),
+                None => (Piece::Open(n.clone(), negated, at), written, n),
+                Some(count) => (Piece::Count(n.clone(), count, negated, at), written, n),
             }
         }
+        Tag::When(cond, written, words) => (
+            Piece::When(cond, written.clone(), at),
+            format!("?{written}"),
+            words,
+        ),
         Tag::Loop(n) => {
             if let Some(outer) = open.iter().find(|o| o.is_loop) {
                 return Err(TemplateError {
@@ -334,7 +389,7 @@ fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateEr
                 });
             }
             let written = format!("#{n}");
-            (Piece::Loop(n, at), written)
+            (Piece::Loop(n.clone(), at), written, n)
         }
     };
     if open.len() == MAX_SECTION_DEPTH {
@@ -344,16 +399,11 @@ fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateEr
             help: Some("close some sections before opening more, or split the text into layers or list items".into()),
         });
     }
-    let (name, is_loop) = match &piece {
-        Piece::Loop(n, _) => (n.clone(), true),
-        Piece::Open(n, ..) | Piece::Count(n, ..) => (n.clone(), false),
-        Piece::Lit(_) | Piece::Name(..) | Piece::Close(..) => (String::new(), false),
-    };
     open.push(Opened {
         name,
         written,
         at,
-        is_loop,
+        is_loop: matches!(piece, Piece::Loop(..)),
     });
     Ok(piece)
 }
@@ -435,6 +485,7 @@ mod tests {
                 Piece::Count(n, c, false, _) => format!("{{?{n}:{}}}", c.word()),
                 Piece::Count(n, c, true, _) => format!("{{?!{n}:{}}}", c.word()),
                 Piece::Loop(n, _) => format!("{{#{n}}}"),
+                Piece::When(_, written, _) => format!("{{?{written}}}"),
             })
             .collect()
     }
@@ -557,6 +608,52 @@ mod section_tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn conditions_open_and_close_with_their_words() {
+        let p = placeholders("{?a  and (b or !c)}X{/a and (b or !c)}{?!a or b}Y{/a or b}").unwrap();
+        let Piece::When(cond, written, 0) = &p[0] else {
+            panic!("{p:?}")
+        };
+        assert_eq!(written, "a and (b or !c)");
+        assert_eq!(cond.names(), vec!["a", "b", "c"]);
+        assert_eq!(p[2], Piece::Close("a and (b or !c)".into(), 20));
+        // `{?!…}` negates the whole condition and closes without its `!`.
+        let Piece::When(Cond::Not(inner), written, _) = &p[3] else {
+            panic!("{p:?}")
+        };
+        assert_eq!(
+            (written.as_str(), inner.names()),
+            ("!a or b", vec!["a", "b"])
+        );
+        // A close that does not repeat the condition says which close it needs.
+        let e = placeholders("{?a or b}X{/a}").unwrap_err();
+        assert_eq!(e.at, 10);
+        assert!(
+            e.message.contains(
+                "closes section `a or b`, which is still open (close it with `{/a or b}` first)"
+            ),
+            "{}",
+            e.message
+        );
+        let e = placeholders("x {?a or b}").unwrap_err();
+        assert_eq!(
+            (e.at, e.message.as_str()),
+            (2, "section `{?a or b}` is never closed (add `{/a or b}`)")
+        );
+        let e = placeholders("{?a or}{/a or}").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("`{?a or}`: a name to test is missing"),
+            "{}",
+            e.message
+        );
+        // One name stays a section of its own kind.
+        assert!(matches!(
+            &placeholders("{?a}{/a}").unwrap()[0],
+            Piece::Open(..)
+        ));
     }
 
     #[test]

@@ -97,7 +97,8 @@ fn braces_form(
     Ok(match sigil {
         // Doctrine never HTML-escapes a value, so `{{{x}}}` and `{{&x}}` are `{{x}}`.
         ' ' | '&' => bare.to_string(),
-        '#' if is_list(bare) => format!("#{bare}"),
+        // A condition (`{{#a and b}}`) is never a list.
+        '#' if is_list(bare) && !super::is_condition(bare) => format!("#{bare}"),
         '#' => format!("?{bare}"),
         '^' => format!("?!{bare}"),
         '/' => format!("/{bare}"),
@@ -149,6 +150,7 @@ mod tests {
                     Piece::Count(n, c, neg, _) => Piece::Count(n, c, neg, 0),
                     Piece::Loop(n, _) => Piece::Loop(n, 0),
                     Piece::Close(n, _) => Piece::Close(n, 0),
+                    Piece::When(c, w, _) => Piece::When(c, w, 0),
                     lit => lit,
                 })
                 .collect()
@@ -164,6 +166,11 @@ mod tests {
     fn tags_read_as_their_braces_forms() {
         same("Hi {{name}}, {x} {{ name }}!", "Hi {name}, {{x}} {name}!");
         same("{{#roots}}- {{.}}\n{{/roots}}", "{#roots}- {.}\n{/roots}");
+        // Conditions read as in braces; `{{^…}}` negates the whole of one.
+        same(
+            "{{#roots and not x}}a{{/roots and not x}}{{^c or (d)}}b{{/c or (d)}}",
+            "{?roots and not x}a{/roots and not x}{?!c or (d)}b{/c or (d)}",
+        );
         // `{{#x}}` on what is not a list is a section, `{{^x}}` its negation.
         same(
             "{{#ci}}CI{{/ci}}{{^ci}}local{{/ci}}",

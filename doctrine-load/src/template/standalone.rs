@@ -20,10 +20,7 @@ pub fn standalone(pieces: Vec<Piece>) -> Vec<Piece> {
         })
         .collect();
     for (i, p) in pieces.iter().enumerate() {
-        if !matches!(
-            p,
-            Piece::Open(..) | Piece::Count(..) | Piece::Loop(..) | Piece::Close(..)
-        ) {
+        if !p.is_block() {
             continue;
         }
         let before = match i.checked_sub(1) {
@@ -100,7 +97,7 @@ mod tests {
             match p {
                 Piece::Lit(s) if off == 0 => out.push_str(&s),
                 Piece::Name(n, _) if off == 0 => out.push_str(&n.to_uppercase()),
-                Piece::Open(..) | Piece::Loop(..) if off > 0 || !on => off += 1,
+                Piece::Open(..) | Piece::Loop(..) | Piece::When(..) if off > 0 || !on => off += 1,
                 Piece::Close(..) if off > 0 => off -= 1,
                 _ => {}
             }

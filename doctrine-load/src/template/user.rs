@@ -107,6 +107,7 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
                 UserSeg::Count(tested(spec, &n, at, true)?, many, negated, 0)
             }
             Piece::Loop(n, at) => return Err(no_loop(spec, &n, at)),
+            Piece::When(cond, _, at) => return Err(no_condition(spec, &cond, at)),
             Piece::Close(..) => {
                 // Balanced by the reader: every close has its open.
                 if let Some(o) = open.pop() {
@@ -319,6 +320,23 @@ fn no_loop(spec: &TemplateSpec, name: &str, at: usize) -> UserRejected {
         help: format!(
             "loops are read in shipped texts only; print the list whole with `{}`",
             tag(spec, "", &shown(name))
+        ),
+    }
+}
+
+/// A section on a condition: a user's template tests one name per section.
+fn no_condition(spec: &TemplateSpec, cond: &super::Cond, at: usize) -> UserRejected {
+    let first = cond
+        .names()
+        .first()
+        .map_or(String::new(), |n| shown(n).into_owned());
+    UserRejected {
+        at,
+        message: "a section on a condition (`and`, `or`, `not`, `=`, `has`) in a user's template"
+            .into(),
+        help: format!(
+            "a user's template tests one name per section: nest them for `and`, as in `{}`",
+            tag(spec, "?", &first)
         ),
     }
 }
