@@ -423,6 +423,8 @@ pub enum FieldKind {
 pub enum ItemPiece {
     Text(String),
     Field(usize),
+    /// A field printed escaped for HTML (handlebars' `{{field}}`).
+    Html(usize),
     /// A section on a field; `true` when negated (`{?!field}`).
     Open(usize, bool),
     Close,
@@ -820,6 +822,8 @@ pub enum Segment {
     Lit(String),
     Knob(KnobId),
     Fact(FactId),
+    /// Handlebars' `{{name}}`: the fact printed escaped for HTML.
+    Html(FactId),
     /// `{?name}`: the next `len` segments print only when the fact is given or the flag
     /// is on (`negated`: only when not).
     If {

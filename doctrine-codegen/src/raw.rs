@@ -233,7 +233,7 @@ table! {
         when_fact: Option<Name> = "when_fact",
         equals: Option<Spanned<String>> = "equals",
         interpolate: Option<Spanned<bool>> = "interpolate",
-        /// How an interpolating layer's tags are written: `{name}` or `{{name}}`.
+        /// How an interpolating layer's tags are written: `{name}`, `{{name}}`, or handlebars'.
         placeholders: Option<Spanned<Placeholders>> = "placeholders",
         /// Whose rules block tags take whitespace by: the standalone-tag rule or Jinja's.
         whitespace: Option<Spanned<Whitespace>> = "whitespace",
@@ -908,6 +908,7 @@ keywords! {
     pub(super) enum Placeholders {
         Braces = "braces",
         Mustache = "mustache",
+        Handlebars = "handlebars",
     }
 }
 

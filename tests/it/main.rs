@@ -22,6 +22,7 @@ mod forging;
 mod forwarded_docs;
 mod gates;
 mod golden;
+mod handlebars;
 mod header;
 mod jinja;
 mod json_guard;

@@ -345,6 +345,7 @@ fn list_style(pv: &TokenStream, l: &ListSpec, f: &Fact) -> TokenStream {
             }
             None => quote! { #pv::ItemPiece::Field(#i) },
         },
+        ItemPiece::Html(i) => quote! { #pv::ItemPiece::Escaped(#i, #pv::Escaping::Html) },
         ItemPiece::Open(i, negated) => quote! { #pv::ItemPiece::Open(#i, #negated) },
         ItemPiece::Close => quote! { #pv::ItemPiece::Close },
     });

@@ -404,6 +404,7 @@ pub(super) fn escaping(pv: &TokenStream, e: doctrine_core::__private::Escaping) 
     match e {
         doctrine_core::__private::Escaping::Json => quote! { #pv::Escaping::Json },
         doctrine_core::__private::Escaping::Xml => quote! { #pv::Escaping::Xml },
+        doctrine_core::__private::Escaping::Html => quote! { #pv::Escaping::Html },
     }
 }
 

@@ -206,6 +206,7 @@ fn literal(segments: &[Segment]) -> Option<String> {
         .map(|s| match s {
             Segment::Lit(t) => Some(t.as_str()),
             Segment::Fact(_)
+            | Segment::Html(_)
             | Segment::Knob(_)
             | Segment::If { .. }
             | Segment::IfCount { .. }

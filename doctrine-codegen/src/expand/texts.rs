@@ -30,6 +30,10 @@ pub(super) fn texts(d: &Doctrine, plan: &Plan) -> TokenStream {
                         quote! { #pv::Seg::Lit(#s) }
                     }
                     Seg::Value(i) => quote! { #pv::Seg::Value(#i) },
+                    Seg::Escaped(i, e) => {
+                        let e = super::finish::escaping(&pv, e);
+                        quote! { #pv::Seg::Escaped(#i, #e) }
+                    }
                     Seg::If(i, negated, len) => quote! { #pv::Seg::If(#i, #negated, #len) },
                     Seg::Count(i, many, negated, len) => {
                         quote! { #pv::Seg::Count(#i, #many, #negated, #len) }

@@ -28,6 +28,7 @@ fn style(l: &ListSpec, f: &Fact) -> &'static ListStyle {
             Some(e) => Piece::Escaped(*i, e),
             None => Piece::Field(*i),
         },
+        ItemPiece::Html(i) => Piece::Escaped(*i, doctrine_core::__private::Escaping::Html),
         ItemPiece::Open(i, negated) => Piece::Open(*i, *negated),
         ItemPiece::Close => Piece::Close,
     });

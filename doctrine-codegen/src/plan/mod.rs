@@ -306,6 +306,7 @@ fn segs(d: &Doctrine, segments: &[Segment]) -> Vec<Seg> {
     let seg = |s: &Segment| match s {
         Segment::Lit(t) => Seg::Lit(text(t)),
         Segment::Fact(f) => Seg::Value(f.0),
+        Segment::Html(f) => Seg::Escaped(f.0, doctrine_core::__private::Escaping::Html),
         Segment::Knob(k) => Seg::Value(facts + k.0),
         Segment::If { on, negated, len } => {
             let i = match on {

@@ -39,6 +39,7 @@ pub(super) fn suffix(d: &Doctrine, s: &Suffix) -> SuffixPlan {
                 }
                 // Suffixes are resolved against knobs only.
                 Segment::Fact(_)
+                | Segment::Html(_)
                 | Segment::If { .. }
                 | Segment::IfCount { .. }
                 | Segment::When { .. }

@@ -237,6 +237,7 @@ fn segments_largest(
             }
             // Every section counted as printed: the ceiling is on the largest text.
             Segment::Fact(_)
+            | Segment::Html(_)
             | Segment::If { .. }
             | Segment::IfCount { .. }
             | Segment::When { .. }

@@ -62,7 +62,7 @@ pub(super) fn header(
                 segments.push(Segment::Lit(s));
                 continue;
             }
-            Piece::Name(n, offset) => {
+            Piece::Name(n, offset) | Piece::Html(n, offset) => {
                 segments.extend(placeholder(&uses, text, (&n, offset), &at, sink));
                 continue;
             }

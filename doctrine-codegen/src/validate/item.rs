@@ -35,6 +35,7 @@ impl Fields<'_> {
             item.push(match p {
                 Piece::Lit(t) => ItemPiece::Text(t.clone()),
                 Piece::Name(n, at) => ItemPiece::Field(self.printed(n, *at)?),
+                Piece::Html(n, at) => ItemPiece::Html(self.printed(n, *at)?),
                 Piece::Open(n, negated, at) => ItemPiece::Open(self.field(n, *at)?, *negated),
                 Piece::Close(..) => ItemPiece::Close,
                 Piece::When(_, written, at) => {
@@ -78,7 +79,7 @@ impl Fields<'_> {
         let width = self.names.len().max(1);
         let reads_last = item
             .iter()
-            .any(|p| matches!(p, ItemPiece::Field(i) | ItemPiece::Open(i, _) if *i + 1 == width));
+            .any(|p| matches!(p, ItemPiece::Field(i) | ItemPiece::Html(i) | ItemPiece::Open(i, _) if *i + 1 == width));
         if !reads_last {
             item.extend([ItemPiece::Open(width - 1, false), ItemPiece::Close]);
         }

@@ -301,7 +301,9 @@ fn more_line(name: &str, more: &toml::Spanned<String>, sink: &mut Sink<'_>) -> b
             let problem = pieces.iter().find_map(|p| match p {
                 Piece::Lit(_) => None,
                 Piece::Name(n, _) if n == "n" => None,
-                Piece::Name(n, _) => Some(format!("`{{{}}}` is not `{{n}}`", shown(n))),
+                Piece::Name(n, _) | Piece::Html(n, _) => {
+                    Some(format!("`{{{}}}` is not `{{n}}`", shown(n)))
+                }
                 Piece::Open(n, ..)
                 | Piece::Count(n, ..)
                 | Piece::Loop(n, _)

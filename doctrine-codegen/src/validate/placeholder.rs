@@ -24,6 +24,14 @@ pub fn mustache(text: &str, is_list: &dyn Fn(&str) -> bool) -> Result<Vec<Piece>
     grammar::mustache(text, is_list, snake_ident_problem)
 }
 
+/// A `.hbs` text (`placeholders = "handlebars"`), whitespace taken as handlebars takes it.
+pub(super) fn handlebars(
+    text: &str,
+    is_list: &dyn Fn(&str) -> bool,
+) -> Result<Vec<Piece>, TemplateError> {
+    grammar::handlebars(text, is_list, snake_ident_problem)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,7 +108,7 @@ pub(super) fn provenance(
             Piece::Lit(t) => LinePart::Lit(t),
             Piece::Name(n, _) if n == "source" => LinePart::Source,
             Piece::Name(n, _) if n == "scope" => LinePart::Scope,
-            Piece::Name(n, _) => {
+            Piece::Name(n, _) | Piece::Html(n, _) => {
                 sink.error(
                     Some(template.span()),
                     format!("`{{{n}}}` in a provenance template names neither `source` nor `scope`"),

@@ -338,25 +338,27 @@ fn one_text(
     for p in pieces {
         match p {
             Piece::Lit(t) => out.push(ReminderPiece::Text(t)),
-            Piece::Name(n, _) => match state.iter().position(|(s, _)| *s == n) {
-                Some(i) if state[i].1 == StateShape::List => out.push(ReminderPiece::List(i)),
-                Some(_) => {
-                    sink.error(
+            Piece::Name(n, _) | Piece::Html(n, _) => {
+                match state.iter().position(|(s, _)| *s == n) {
+                    Some(i) if state[i].1 == StateShape::List => out.push(ReminderPiece::List(i)),
+                    Some(_) => {
+                        sink.error(
                         Some(span.clone()),
                         format!("the text of reminder kind `{name}` prints `{{{n}}}`, which is not a list"),
                         Some("only a list's items may reach a reminder's text; a flag or a band fires the reminder and is not printed".into()),
                     );
-                    return None;
-                }
-                None => {
-                    sink.error(
+                        return None;
+                    }
+                    None => {
+                        sink.error(
                         Some(span.clone()),
                         format!("the text of reminder kind `{name}` prints `{{{n}}}`, which `[reminders.state]` does not declare"),
                         Some(hint(&n, usable(state), "declared state")),
                     );
-                    return None;
+                        return None;
+                    }
                 }
-            },
+            }
             Piece::Open(..)
             | Piece::Count(..)
             | Piece::Loop(..)

@@ -111,7 +111,9 @@ fn runtime(s: &Segment, names: &Names<'_>) -> Option<String> {
     match s {
         Segment::Lit(_) => None,
         Segment::Knob(k) => Some(format!("prints knob `{}`", names.knobs[*k].name)),
-        Segment::Fact(f) => Some(format!("prints fact `{}`", names.facts[*f].name)),
+        Segment::Fact(f) | Segment::Html(f) => {
+            Some(format!("prints fact `{}`", names.facts[*f].name))
+        }
         Segment::If { on, .. } => Some(match on {
             crate::model::SectionOn::Fact(f) => {
                 format!("has a section on fact `{}`", names.facts[*f].name)

@@ -63,38 +63,41 @@ pub(super) fn suffix(
     for seg in segments {
         match seg {
             Piece::Lit(s) => out.push(Segment::Lit(s)),
-            Piece::Name(n, _) => match names.knobs.iter().position(|k| k.name == n).map(KnobId) {
-                Some(k) => {
-                    if !used.contains(&k) {
-                        used.push(k);
+            Piece::Name(n, _) | Piece::Html(n, _) => {
+                match names.knobs.iter().position(|k| k.name == n).map(KnobId) {
+                    Some(k) => {
+                        if !used.contains(&k) {
+                            used.push(k);
+                        }
+                        out.push(Segment::Knob(k));
                     }
-                    out.push(Segment::Knob(k));
+                    // A knob whose declaration failed was reported already.
+                    None if names.broken.contains(&n) => return None,
+                    None if names.facts.iter().any(|f| f.name == n) => {
+                        sink.error(
+                            Some(raw.text.span()),
+                            format!("`{{{n}}}` is a fact, and a suffix takes knobs only"),
+                            Some(
+                                "put the fact in the layer's own text with `interpolate = true`"
+                                    .into(),
+                            ),
+                        );
+                        return None;
+                    }
+                    None => {
+                        sink.error(
+                            Some(raw.text.span()),
+                            format!("placeholder `{{{}}}` names no declared knob", shown(&n)),
+                            Some(hint(
+                                &n,
+                                names.knobs.iter().map(|k| k.name.as_str()),
+                                "declared knobs",
+                            )),
+                        );
+                        return None;
+                    }
                 }
-                // A knob whose declaration failed was reported already.
-                None if names.broken.contains(&n) => return None,
-                None if names.facts.iter().any(|f| f.name == n) => {
-                    sink.error(
-                        Some(raw.text.span()),
-                        format!("`{{{n}}}` is a fact, and a suffix takes knobs only"),
-                        Some(
-                            "put the fact in the layer's own text with `interpolate = true`".into(),
-                        ),
-                    );
-                    return None;
-                }
-                None => {
-                    sink.error(
-                        Some(raw.text.span()),
-                        format!("placeholder `{{{}}}` names no declared knob", shown(&n)),
-                        Some(hint(
-                            &n,
-                            names.knobs.iter().map(|k| k.name.as_str()),
-                            "declared knobs",
-                        )),
-                    );
-                    return None;
-                }
-            },
+            }
             Piece::Open(..)
             | Piece::Count(..)
             | Piece::Loop(..)

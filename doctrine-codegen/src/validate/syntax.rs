@@ -2,7 +2,7 @@
 //! tags take whitespace (`whitespace`).
 
 use super::names::Names;
-use super::placeholder::{mustache, placeholders, Piece, TemplateError};
+use super::placeholder::{handlebars, mustache, placeholders, Piece, TemplateError};
 use super::{jinja, standalone};
 use crate::diag::Sink;
 use crate::raw::{self, Placeholders, Whitespace};
@@ -30,6 +30,17 @@ pub(super) fn syntax(raw: &raw::Layer, interpolate: bool, sink: &mut Sink<'_>) -
             Some(format!("add `interpolate = true` to the layer, or remove `{key}`")),
         );
     }
+    let handlebars = raw
+        .placeholders
+        .as_ref()
+        .is_some_and(|p| *p.get_ref() == Placeholders::Handlebars);
+    if let Some(w) = raw.whitespace.as_ref().filter(|_| handlebars) {
+        sink.error(
+            Some(w.span()),
+            "`whitespace` does not apply to `placeholders = \"handlebars\"`, which takes whitespace as handlebars does (a block tag or comment alone on its line takes the line)",
+            Some("remove `whitespace`".into()),
+        );
+    }
     Syntax {
         placeholders: raw
             .placeholders
@@ -45,12 +56,12 @@ pub(super) fn syntax(raw: &raw::Layer, interpolate: bool, sink: &mut Sink<'_>) -
 impl Syntax {
     /// `body`'s pieces, whitespace rules applied.
     pub(super) fn read(&self, body: &str, names: &Names<'_>) -> Result<Vec<Piece>, TemplateError> {
+        let is_list = |n: &str| names.facts.iter().any(|f| f.name == n && f.list.is_some());
         let pieces = match self.placeholders {
             Placeholders::Braces => placeholders(body)?,
-            Placeholders::Mustache => {
-                let is_list = |n: &str| names.facts.iter().any(|f| f.name == n && f.list.is_some());
-                mustache(body, &is_list)?
-            }
+            Placeholders::Mustache => mustache(body, &is_list)?,
+            // Handlebars' own standalone rule is applied as the text is read.
+            Placeholders::Handlebars => return handlebars(body, &is_list),
         };
         Ok(match self.whitespace {
             Whitespace::Standalone => standalone(pieces),
@@ -63,6 +74,7 @@ impl Syntax {
         match self.placeholders {
             Placeholders::Braces => "write `{fact}` or `{knob}`, `{?fact}…{/fact}` for text printed only when the fact is given, and `{{` / `}}` for literal braces",
             Placeholders::Mustache => "write `{{fact}}` or `{{knob}}`, `{{#fact}}…{{/fact}}` for text printed only when the fact is given (a loop over a list), `{{^fact}}…{{/fact}}` when it is not; single braces are literal",
+            Placeholders::Handlebars => "write `{{fact}}` (escaped for HTML) or `{{{fact}}}` (as given), `{{#if fact}}…{{else}}…{{/if}}`, `{{#each list}}…{{/each}}`; single braces are literal",
         }
     }
 }

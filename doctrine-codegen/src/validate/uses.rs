@@ -236,10 +236,16 @@ impl Uses<'_, '_> {
                                 depth += 1;
                                 true
                             }
-                            Piece::Lit(_) | Piece::Name(..) => true,
+                            Piece::Lit(_) | Piece::Name(..) | Piece::Html(..) => true,
                         })
                         .collect();
                     segments.extend(self.looped(&n, offset, &looped, text, sink));
+                }
+                Piece::Html(n, offset) => {
+                    let checked = |f: FactId| open.iter().any(|(_, g)| g.contains(&f));
+                    let at = (self.locate)(offset);
+                    let seg = self.placeholder(&n, offset, checked, sink);
+                    segments.extend(seg.and_then(|s| self.html(s, &n, &at, sink)));
                 }
                 Piece::Name(n, offset) => {
                     // Inside `{?f}…{/f}` an optional fact is checked already.
@@ -294,6 +300,47 @@ impl Uses<'_, '_> {
         }
         check_use(self.layer, f, self.roles, at, (true, true), names, sink);
         Some(f)
+    }
+
+    /// Handlebars' `{{n}}`, placeholder `seg` printed escaped for HTML: a text fact's value
+    /// is escaped where it prints; a knob's values are the manifest's, so one that would
+    /// change is an error (`{{{n}}}` prints it as given); a list or a fact escaped by its
+    /// own `escape` is an error.
+    fn html(&self, seg: Segment, n: &str, at: &At, sink: &mut Sink<'_>) -> Option<Segment> {
+        let special = |v: &str| v.contains(['&', '<', '>', '"', '\'', '`', '=']);
+        match seg {
+            Segment::Fact(f) => {
+                let fact = &self.names.facts[f];
+                let why = if fact.list.is_some() {
+                    Some("is a list, which prints through its `item` template or `{{#each}}`")
+                } else if fact.escape.iter().flatten().next().is_some() {
+                    Some("is escaped by its own `escape`")
+                } else {
+                    None
+                };
+                match why {
+                    None => Some(Segment::Html(f)),
+                    Some(why) => {
+                        report(
+                            sink,
+                            at,
+                            format!("`{{{{{n}}}}}` escapes for HTML, and fact `{n}` {why}"),
+                            &format!("print it as given: `{{{{{{{n}}}}}}}`"),
+                        );
+                        None
+                    }
+                }
+            }
+            Segment::Knob(k) => {
+                let knob = &self.names.knobs[k];
+                if (0..knob.values.len()).any(|i| special(knob.printed(i))) {
+                    report(sink, at, format!("`{{{{{n}}}}}` escapes for HTML, and a value of knob `{n}` holds a character it would escape"), &format!("print it as given: `{{{{{{{n}}}}}}}`, or write the value as it should print"));
+                    return None;
+                }
+                Some(Segment::Knob(k))
+            }
+            other => Some(other),
+        }
     }
 
     /// A section's condition (`{?written}`, at `at`), each test resolved as the section on

@@ -15,6 +15,20 @@ pub enum Escaping {
     /// tab, line feed and carriage return; U+FFFE, U+FFFF) left out, so the result is
     /// well-formed; [`Escaping::dropped`] counts them for the prompt's notices.
     Xml,
+    /// As handlebars writes a `{{value}}`: `&`, `<`, `>`, `"`, `'`, `` ` `` and `=` as
+    /// entities, everything else as it is. Printed per placeholder, not per fact, as the
+    /// tag says (`{{{value}}}` prints it as given).
+    Html,
+}
+
+impl super::emit::Emit for Escaping {
+    fn emit(&self, out: &mut dyn super::emit::Out) {
+        out.code(match self {
+            Escaping::Json => "Escaping::Json",
+            Escaping::Xml => "Escaping::Xml",
+            Escaping::Html => "Escaping::Html",
+        });
+    }
 }
 
 /// Each control character as `serde_json` writes it (lowercase hex digits).
@@ -47,6 +61,16 @@ impl Escaping {
                 b'\'' => Some("&apos;"),
                 _ => None,
             },
+            Escaping::Html => match b {
+                b'&' => Some("&amp;"),
+                b'<' => Some("&lt;"),
+                b'>' => Some("&gt;"),
+                b'"' => Some("&quot;"),
+                b'\'' => Some("&#x27;"),
+                b'`' => Some("&#x60;"),
+                b'=' => Some("&#x3D;"),
+                _ => None,
+            },
         }
     }
 
@@ -55,7 +79,7 @@ impl Escaping {
     fn quote(self) -> &'static str {
         match self {
             Escaping::Json => "\"",
-            Escaping::Xml => "",
+            Escaping::Xml | Escaping::Html => "",
         }
     }
 
@@ -127,7 +151,7 @@ impl Escaping {
     /// How many characters of `value` are left out where it prints: those XML 1.0 cannot
     /// carry, in XML; none in JSON, which escapes every one.
     pub fn dropped(self, value: &str) -> usize {
-        if self == Escaping::Json {
+        if self != Escaping::Xml {
             return 0;
         }
         let bytes = value.as_bytes();
@@ -154,6 +178,7 @@ impl Escaping {
         match self {
             Escaping::Json => "json",
             Escaping::Xml => "xml",
+            Escaping::Html => "html",
         }
     }
 }
@@ -161,6 +186,20 @@ impl Escaping {
 #[cfg(test)]
 mod tests {
     use super::Escaping;
+
+    #[test]
+    fn html_writes_what_handlebars_writes() {
+        let value = "a & b <c> \"d\" 'e' `f` g=h # i \\ é";
+        assert_eq!(
+            Escaping::Html.escaped(value),
+            "a &amp; b &lt;c&gt; &quot;d&quot; &#x27;e&#x27; &#x60;f&#x60; g&#x3D;h # i \\ é"
+        );
+        assert_eq!(
+            Escaping::Html.len(value),
+            Escaping::Html.escaped(value).len()
+        );
+        assert_eq!(Escaping::Html.dropped(value), 0);
+    }
 
     #[test]
     fn json_writes_what_serde_json_writes() {

@@ -216,7 +216,7 @@ impl Printed {
     fn escaped(escaping: Escaping) -> Printed {
         match escaping {
             Escaping::Json => Printed::Json,
-            Escaping::Xml => Printed::Field,
+            Escaping::Xml | Escaping::Html => Printed::Field,
         }
     }
 }

@@ -131,6 +131,16 @@ impl Value<'_> {
         }
     }
 
+    /// It printed escaped as `e` says: a text as an escaped value (one already escaped, or
+    /// a list, which the code generator never escapes this way, as it is).
+    #[inline(always)]
+    fn escaped(self, e: Escaping) -> Self {
+        match self {
+            Value::Text(t) => Value::Escaped(t, e),
+            other => other,
+        }
+    }
+
     /// Whether test `c` of a condition holds of it.
     pub(super) fn test(&self, c: Check) -> bool {
         match (c, *self) {
@@ -172,6 +182,7 @@ pub(super) fn each_value<'v>(
         match *seg {
             Seg::Lit(t) => value(Value::Text(t), None),
             Seg::Value(v) => value(values[v], Some(v)),
+            Seg::Escaped(v, e) => value(values[v].escaped(e), Some(v)),
             Seg::If(v, negated, len) => {
                 if values[v].is_empty() != negated {
                     i += len;
@@ -238,7 +249,7 @@ pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnM
             let kind = match (v, e) {
                 (None, _) => Kind::Lit,
                 (Some(v), Escaping::Json) => Kind::Json(v),
-                (Some(v), Escaping::Xml) => Kind::Text(v),
+                (Some(v), Escaping::Xml | Escaping::Html) => Kind::Text(v),
             };
             e.each_piece(t, &mut |p| piece(p, kind))
         }

@@ -429,7 +429,7 @@ pub(super) fn fixed<'a>(
         && conds.all(|c| fixed_test(c.test, runtime))
         && segs.iter().chain(header).all(|s| match *s {
             Seg::Lit(_) => true,
-            Seg::Value(v) | Seg::If(v, ..) | Seg::Count(v, ..) => !runtime(v),
+            Seg::Value(v) | Seg::Escaped(v, _) | Seg::If(v, ..) | Seg::Count(v, ..) => !runtime(v),
             Seg::When(checks, _) => checks.iter().filter_map(|c| c.value()).all(|v| !runtime(v)),
         });
     fixed.then_some(part)

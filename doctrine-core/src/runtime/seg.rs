@@ -2,6 +2,7 @@
 //! headers and the composer all read, kept below each of them.
 
 use super::emit::rebuilt;
+use super::escape::Escaping;
 
 rebuilt! {
 /// A segment of a text with placeholders: literal text, or the [`Value`](super::part::Value) at an index of the
@@ -11,6 +12,8 @@ rebuilt! {
 pub enum Seg {
     Lit(text: &'static str),
     Value(value: usize),
+    /// Value `.0` printed escaped as `.1` says (handlebars' `{{value}}`: HTML).
+    Escaped(value: usize, escaping: Escaping),
     /// `{?name}…{/name}`: when value `.0` is empty (a fact not given, a flag off), or with
     /// `.1` (negated) when it is not, the next `.2` segments are left out.
     If(value: usize, negated: bool, len: usize),

@@ -19,7 +19,7 @@ use crate::text::shown;
 pub const MAX_TESTS: usize = 16;
 
 /// How deep a condition's parentheses and `not`s nest.
-const MAX_DEPTH: usize = 16;
+pub(super) const MAX_DEPTH: usize = 16;
 
 /// A section's condition, its names not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,12 +7,14 @@
 //! double braces; [`standalone`] and [`jinja`] are the two whitespace rules.
 
 mod condition;
+mod handlebars;
 mod jinja;
 mod mustache;
 mod standalone;
 mod user;
 
 pub use condition::{condition, is_condition, Cond, MAX_TESTS};
+pub use handlebars::handlebars;
 pub use jinja::jinja;
 pub use mustache::mustache;
 pub use standalone::standalone;
@@ -62,6 +64,9 @@ pub enum Piece {
     Lit(String),
     /// A placeholder's name and the byte offset of its `{`.
     Name(String, usize),
+    /// A handlebars `{{name}}`: the value printed escaped as handlebars escapes HTML
+    /// (`{{{name}}}` is a [`Piece::Name`]).
+    Html(String, usize),
     /// `{?name}` (or `{?!name}`, negated): a section opens.
     Open(String, bool, usize),
     /// `{?name:one}` / `{?name:many}` (or negated): a section on a list's item count.
@@ -80,7 +85,7 @@ impl Piece {
     /// Whether it is a block tag: a section, a loop or a close (what the whitespace rules
     /// and the loop bodies' nesting look at).
     pub fn is_block(&self) -> bool {
-        !matches!(self, Piece::Lit(_) | Piece::Name(..))
+        !matches!(self, Piece::Lit(_) | Piece::Name(..) | Piece::Html(..))
     }
 
     /// Whether it opens a section or loop.
@@ -223,6 +228,23 @@ impl Reader {
         let piece = nest(tag, at, &mut self.open)?;
         self.out.push(piece);
         Ok(())
+    }
+
+    /// A placeholder printed escaped for HTML (handlebars' `{{name}}`), at byte `at`.
+    pub(crate) fn html(&mut self, name: &str, at: usize) -> Result<(), TemplateError> {
+        match tag(name, at, self.index, self.check)? {
+            Tag::Name(n) => {
+                if !self.lit.is_empty() {
+                    self.out.push(Piece::Lit(std::mem::take(&mut self.lit)));
+                }
+                self.out.push(Piece::Html(n, at));
+                Ok(())
+            }
+            _ => Err(TemplateError::new(
+                at,
+                format!("`{}` is not a value's name", shown(name)),
+            )),
+        }
     }
 
     /// The pieces, once every section and loop is closed.
@@ -478,7 +500,7 @@ mod tests {
             .iter()
             .map(|p| match p {
                 Piece::Lit(s) => s.replace('{', "{{").replace('}', "}}"),
-                Piece::Name(n, _) => format!("{{{n}}}"),
+                Piece::Name(n, _) | Piece::Html(n, _) => format!("{{{n}}}"),
                 Piece::Open(n, false, _) => format!("{{?{n}}}"),
                 Piece::Open(n, true, _) => format!("{{?!{n}}}"),
                 Piece::Close(n, _) => format!("{{/{n}}}"),

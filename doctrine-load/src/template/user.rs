@@ -108,6 +108,17 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
             }
             Piece::Loop(n, at) => return Err(no_loop(spec, &n, at)),
             Piece::When(cond, _, at) => return Err(no_condition(spec, &cond, at)),
+            // Only a handlebars text has these, and a user's template is not read as one.
+            Piece::Html(n, at) => {
+                return Err(UserRejected {
+                    at,
+                    message: format!(
+                        "an HTML-escaped value `{{{{{}}}}}` in a user's template",
+                        shown(&n)
+                    ),
+                    help: "print the value as given".into(),
+                })
+            }
             Piece::Close(..) => {
                 // Balanced by the reader: every close has its open.
                 if let Some(o) = open.pop() {
