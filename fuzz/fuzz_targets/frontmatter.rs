@@ -194,6 +194,7 @@ fn check_placeholders(text: &str) {
             let mut rebuilt = String::with_capacity(text.len());
             for piece in &pieces {
                 match piece {
+                    Piece::Html(name, _) => panic!("`{name}` read as handlebars' from braces"),
                     Piece::Lit(lit) => {
                         assert!(!lit.is_empty(), "empty literal piece");
                         rebuilt.push_str(&lit.replace('{', "{{").replace('}', "}}"));

@@ -104,7 +104,7 @@ fn check(text: &str, parsed: Result<Vec<Piece>, TemplateError>, item: bool) {
             Piece::Close(n, _) => {
                 assert_eq!(open.pop().map(|o| o.0).as_ref(), Some(n), "unbalanced")
             }
-            Piece::Lit(_) | Piece::Name(..) => {}
+            Piece::Lit(_) | Piece::Name(..) | Piece::Html(..) => {}
         }
         assert!(open.len() <= MAX_SECTION_DEPTH, "nested past the limit");
     }
