@@ -138,9 +138,11 @@ impl<'a> Filler<'a> {
         part: &Part<'a>,
         section: &mut Section,
     ) {
+        // Its header stays as placed, none: every record `layer` is given is a placeholder
+        // (`Section::UNSET`, or a prepared plan's record of a live layer, never written).
+        debug_assert_eq!(section.header, (0, 0));
         section.info = part.info;
         section.origin = part.origin;
-        section.header = (0, 0);
         if let Body::Skip(skip) = part.body {
             section.state = SectionState::Skipped(skip);
             return;

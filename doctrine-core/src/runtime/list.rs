@@ -153,6 +153,17 @@ impl ListStyle {
         out(self.join, Printed::Own);
     }
 
+    /// Its items printed as they are (`{0}`), joined, none left out but empty ones: the
+    /// most common list, walked without the item template, `max` or a line's end (a tool
+    /// list's walk was a tenth of its prompt's cost, see BENCHMARKS.md, issue 37).
+    #[inline(always)]
+    fn plain(&self) -> bool {
+        matches!(self.item, [ItemPiece::Field(0)])
+            && self.max.is_none()
+            && !self.join_ends_line
+            && !self.skip_blank
+    }
+
     /// How many fields the item template reads: an item is kept when one is non-empty.
     pub fn fields(&self) -> usize {
         let mut n = 0;
@@ -674,6 +685,9 @@ fn walk<'r, R: Row + 'r>(
     style: &ListStyle,
     out: &mut impl FnMut(&str, Printed),
 ) -> usize {
+    if style.plain() {
+        return walk_plain(rows, style.join, out);
+    }
     let fields = style.fields();
     let cap = style.max.unwrap_or(usize::MAX);
     let (mut shown, mut left, mut ends_line) = (0, 0, false);
@@ -697,6 +711,28 @@ fn walk<'r, R: Row + 'r>(
     }
     write_more(left, style, ends_line, &mut |p| out(p, Printed::Own));
     shown + left
+}
+
+/// [`walk`] for a [`ListStyle::plain`] list: each non-empty item, joined.
+#[inline(always)]
+fn walk_plain<'r, R: Row + 'r>(
+    rows: impl Iterator<Item = &'r R>,
+    join: &str,
+    out: &mut impl FnMut(&str, Printed),
+) -> usize {
+    let mut shown = 0;
+    for row in rows {
+        let field = row.field(0);
+        if field.is_empty() {
+            continue;
+        }
+        if shown > 0 {
+            out(join, Printed::Own);
+        }
+        out(field, Printed::Field);
+        shown += 1;
+    }
+    shown
 }
 
 /// A plain list as one string (a reminder's text), allocated at its exact length.
