@@ -1,9 +1,11 @@
-//! The handlebars corpus: a `.hbs` template of this project's own, embedded as written
-//! (`placeholders = "handlebars"`), composed by doctrine and rendered by the `handlebars`
-//! crate (the oracle) from the same values: `{{#if}}`/`{{else}}`, `{{#unless}}`,
-//! `{{#each}}` over items with an `{{else}}`, subexpressions (`or`, `eq`, and `has`, a
-//! helper registered here as a list-membership test), comments, both stashes, and values
-//! holding what HTML escaping changes. Every input prints the same bytes.
+//! The handlebars corpus: three `.hbs` templates of this project's own, embedded as
+//! written (`placeholders = "handlebars"`), composed by doctrine and rendered by the
+//! `handlebars` crate (the oracle) from the same values: `{{#if}}`/`{{else}}`,
+//! `{{else if}}`, `{{#unless}}`, `{{#each}}` over items with optional and bool fields and
+//! an `{{else}}`, a plain list's `{{this}}`, subexpressions (`or`, `and`,
+//! `not`, `eq`, and `has`, a helper registered here as a list-membership test), comments,
+//! both stashes, and values holding what HTML escaping changes, `{{`, a heading line and
+//! non-ASCII text. Every input prints the same bytes.
 
 use handlebars::{handlebars_helper, Handlebars};
 use serde_json::{json, Value};
@@ -18,14 +20,15 @@ handlebars_helper!(has: |list: Value, v: str| list
     .as_array()
     .is_some_and(|items| items.iter().any(|x| x.as_str() == Some(v))));
 
-fn oracle() -> Handlebars<'static> {
+/// The `handlebars` crate with the corpus's template `file` registered as `t`.
+fn oracle(file: &str) -> Handlebars<'static> {
     let mut hb = Handlebars::new();
     hb.register_helper("has", Box::new(has));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/handlebars/system.hbs"
+    let path = format!(
+        "{}/tests/fixtures/handlebars/{file}",
+        env!("CARGO_MANIFEST_DIR")
     );
-    hb.register_template_string("system", std::fs::read_to_string(path).unwrap())
+    hb.register_template_string("t", std::fs::read_to_string(path).unwrap())
         .unwrap();
     hb
 }
@@ -79,7 +82,7 @@ fn ours(i: &Input) -> String {
 
 #[test]
 fn every_input_renders_as_the_handlebars_crate_renders_it() {
-    let hb = oracle();
+    let hb = oracle("system.hbs");
     let tool = |name, risky| ToolsItem { name, risky };
     let tool_lists: [Vec<ToolsItem<'static>>; 3] = [
         vec![],
@@ -106,7 +109,7 @@ fn every_input_renders_as_the_handlebars_crate_renders_it() {
                         tool_names: [vec![], vec!["grep"], vec!["read", "grep"]][k].clone(),
                         note: notes[(k + usize::from(has_rules)) % notes.len()],
                     };
-                    let theirs = hb.render("system", &context(&input)).unwrap();
+                    let theirs = hb.render("t", &context(&input)).unwrap();
                     assert_eq!(ours(&input), theirs, "{}", context(&input));
                     inputs += 1;
                 }
@@ -114,4 +117,95 @@ fn every_input_renders_as_the_handlebars_crate_renders_it() {
         }
     }
     assert_eq!(inputs, 2 * 4 * 3 * 3);
+}
+
+mod r {
+    doctrine::doctrine!("../fixtures/handlebars/review/doctrine.toml");
+}
+
+#[test]
+fn a_loop_over_items_with_optional_and_bool_fields_renders_as_handlebars_does() {
+    let hb = oracle("review/review.hbs");
+    let file = |path, lang, generated| r::FilesItem {
+        path,
+        lang,
+        generated,
+    };
+    let lists: [Vec<r::FilesItem<'static>>; 4] = [
+        vec![],
+        vec![file("src/main.rs", Some("Rust"), false)],
+        vec![
+            file("a <b>.rs", None, true),
+            file("docs/{{x}}.md", Some(""), false),
+            file("é/`tick`", Some("Markdown & more"), false),
+        ],
+        vec![file("gen.rs", Some("Rust"), true)],
+    ];
+    let mut inputs = 0;
+    for reviewer in [None, Some("Ada"), Some("<Grace & co>")] {
+        for files in &lists {
+            for (strict, draft) in [(false, false), (true, false), (false, true), (true, true)] {
+                let p = r::compose(r::Facts { reviewer, files })
+                    .flag(r::Flag::Strict, strict)
+                    .flag(r::Flag::Draft, draft)
+                    .finish();
+                let mut c = json!({
+                    "strict": strict,
+                    "draft": draft,
+                    "files": files.iter().map(|f| {
+                        let mut item = json!({"path": f.path, "generated": f.generated});
+                        if let Some(l) = f.lang {
+                            item["lang"] = json!(l);
+                        }
+                        item
+                    }).collect::<Vec<_>>(),
+                });
+                if let Some(who) = reviewer {
+                    c["reviewer"] = json!(who);
+                }
+                let theirs = hb.render("t", &c).unwrap();
+                assert_eq!(p.layer("review").unwrap_or_default(), theirs, "{c}");
+                inputs += 1;
+            }
+        }
+    }
+    assert_eq!(inputs, 3 * 4 * 4);
+}
+
+mod o {
+    doctrine::doctrine!("../fixtures/handlebars/onboarding/doctrine.toml");
+}
+
+#[test]
+fn else_if_chains_and_a_plain_lists_items_render_as_handlebars_does() {
+    use o::Level;
+    let hb = oracle("onboarding/welcome.hbs");
+    let mut inputs = 0;
+    for (level, word) in [
+        (Level::New, "new"),
+        (Level::Regular, "regular"),
+        (Level::Lead, "lead"),
+    ] {
+        for repos in [&[][..], &["ledger"][..], &["a & b", "{{c}}", "# d"][..]] {
+            for mentor in [None, Some("Lin <lin@example.org>")] {
+                for name in ["Sam", "Zoë \"Z\" O'Neil"] {
+                    let p = o::compose(o::Facts {
+                        name,
+                        level,
+                        repos,
+                        mentor,
+                    })
+                    .finish();
+                    let mut c = json!({"name": name, "level": word, "repos": repos});
+                    if let Some(m) = mentor {
+                        c["mentor"] = json!(m);
+                    }
+                    let theirs = hb.render("t", &c).unwrap();
+                    assert_eq!(p.layer("welcome").unwrap_or_default(), theirs, "{c}");
+                    inputs += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(inputs, 3 * 3 * 2 * 2);
 }
