@@ -22,7 +22,7 @@
 mod de;
 mod diag;
 mod expand;
-#[cfg(feature = "jinja")]
+#[cfg(any(feature = "jinja", feature = "handlebars"))]
 pub mod import;
 #[cfg(feature = "named")]
 pub mod inputs;

@@ -209,3 +209,72 @@ fn else_if_chains_and_a_plain_lists_items_render_as_handlebars_does() {
     }
     assert_eq!(inputs, 3 * 3 * 2 * 2);
 }
+
+/// `cargo doctrine import handlebars`, through the library: each template kept as
+/// written beside a manifest that reads it, the facts guessed from their use, and what the
+/// manifest composes is what the crate renders.
+#[test]
+fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
+    use doctrine_codegen::import::{self, Template};
+    use doctrine_codegen::named::{self, Named};
+    use doctrine_codegen::{load, plan, Request};
+
+    let file = "review/review.hbs";
+    let path = format!(
+        "{}/tests/fixtures/handlebars/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let imported = import::handlebars(&[Template {
+        name: file.into(),
+        source: source.clone(),
+    }]);
+    assert_eq!(imported.problems, vec![]);
+    assert_eq!(imported.files, vec![("review.hbs".to_string(), source)]);
+    for guess in [
+        "list = { fields = { generated = \"bool\", lang = \"text?\", path = \"text\" } }",
+        "[facts.reviewer]\ntier = \"stable\"\n# guessed: optional text (printed and tested)",
+        "file = \"review.hbs\"\ninterpolate = true\nplaceholders = \"handlebars\"",
+    ] {
+        assert!(imported.manifest.contains(guess), "{}", imported.manifest);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
+    for (name, text) in &imported.files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let d = load(&Request::new("doctrine.toml", dir.path(), dir.path())).unwrap();
+    let built = plan::build(&d);
+    let hb = oracle(file);
+    for (facts, context) in [
+        (vec![], json!({})),
+        (
+            vec![
+                ("reviewer", "<Ada>"),
+                ("files", "path=a & b.rs;lang=Rust;generated=false"),
+                ("strict", "true"),
+            ],
+            json!({"reviewer": "<Ada>", "strict": true, "files": [{"path": "a & b.rs", "lang": "Rust", "generated": false}]}),
+        ),
+        (
+            vec![("files", "path=gen.rs;generated=true"), ("draft", "true")],
+            json!({"draft": true, "files": [{"path": "gen.rs", "generated": true}]}),
+        ),
+    ] {
+        let given = Named {
+            facts: facts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Named::default()
+        };
+        let resolved = named::resolve(&d, &built, &given).unwrap_or_else(|e| panic!("{e}"));
+        let prompt = resolved.compose(&d, &built);
+        let theirs = hb.render("t", &context).unwrap();
+        assert_eq!(
+            prompt.layer("review").unwrap_or_default(),
+            theirs,
+            "{context}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! `cargo doctrine import jinja TEMPLATE… --out DIR`: Jinja templates turned into a
 //! manifest and markdown (`doctrine_codegen::import`), what is outside the subset reported
-//! at its `line:col`.
+//! at its `line:col`; `import handlebars`: `.hbs` templates kept as written beside a
+//! manifest that reads them with `placeholders = "handlebars"`.
 
 use std::path::PathBuf;
 
@@ -17,16 +18,16 @@ use crate::out_files::OutDir;
 
 pub(crate) const COMMAND: Command = Command {
     name: "import",
-    about: "Turn Jinja templates into a manifest and markdown",
-    usage: "jinja TEMPLATE... --out DIR",
+    about: "Turn Jinja or handlebars templates into a manifest",
+    usage: "jinja|handlebars TEMPLATE... --out DIR",
     arguments: &[
-        ("jinja", "The templates' language (the only one so far)"),
-        ("TEMPLATE...", "Jinja template files; each becomes a layer named by its file's stem"),
+        ("jinja|handlebars", "The templates' language"),
+        ("TEMPLATE...", "Template files; each becomes a layer named by its file's stem"),
     ],
     options: &[Opt {
         name: "--out",
         value: "DIR",
-        help: "Write DIR/doctrine.toml and one DIR/STEM.md per template (DIR is made if missing; regular files there are replaced, a symlink or FIFO in their place is refused, never followed)",
+        help: "Write DIR/doctrine.toml and one DIR/STEM.md (Jinja) or DIR/STEM.hbs (handlebars) per template (DIR is made if missing; regular files there are replaced, a symlink or FIFO in their place is refused, never followed)",
     }],
     notes: "Imports `{{ x }}`, `{{ item.field }}`, `if`/`elif`/`else` on a value, `not` one or \
 `is defined`, `for item in list` (with `else`), `| trim`, `| tojson` (the fact's `escape = \"json\"`) and comments; each layer keeps its \
@@ -39,9 +40,13 @@ Rust cannot take (`{{ fn }}`, `{{ ALL }}`) is such a thing too. Each layer is na
 file's stem in snake case: a Rust keyword gets `_layer` after it and a name an earlier \
 template took `_2`, `_3`… (each said in a `note:`), and a file whose stem has no letter or \
 digit is not imported. What was written is then read as `cargo doctrine check` reads it, \
-and its errors, if any, are printed too (exit 1). Compare with `cargo doctrine render`.",
+and its errors, if any, are printed too (exit 1). Compare with `cargo doctrine render`. \
+Handlebars templates are kept as written (`placeholders = \"handlebars\"` reads them), their \
+facts guessed the same way; a template the handlebars reader refuses is reported where it \
+refuses it and left out.",
     examples: &[
         "cargo doctrine import jinja prompts/system.jinja --out src/prompt",
+        "cargo doctrine import handlebars prompts/system.hbs --out src/prompt",
         "cargo doctrine render src/prompt/doctrine.toml --fact 'extensions=name=web;has_resources=true'",
     ],
     run,
@@ -59,19 +64,20 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
             other => return Err(cli::unexpected(&COMMAND, other)),
         }
     }
-    match language.as_deref() {
-        Some("jinja") => {}
+    let import: fn(&[Template]) -> import::Imported = match language.as_deref() {
+        Some("jinja") => import::jinja,
+        Some("handlebars") => import::handlebars,
         Some(other) => {
             return Err(Stop::Usage(format!(
-                "cannot import `{other}`: the language is `jinja`"
+                "cannot import `{other}`: the language is `jinja` or `handlebars`"
             )))
         }
         None => {
             return Err(Stop::Usage(
-                "name the language (`jinja`) and the templates".into(),
+                "name the language (`jinja` or `handlebars`) and the templates".into(),
             ))
         }
-    }
+    };
     let Some(dir) = dir else {
         return Err(Stop::Usage(
             "give `--out DIR`, where the manifest and markdown go".into(),
@@ -94,7 +100,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
             source,
         });
     }
-    let imported = import::jinja(&templates);
+    let imported = import(&templates);
     let out_dir = OutDir::make(&dir, "--out", true)?;
     // Larger than the manifest reader reads, a file could not be checked.
     let write = |name: &str, text: &str| {
@@ -117,7 +123,7 @@ fn run(parser: &mut lexopt::Parser, out: &mut Out) -> Result<Exit, Stop> {
     }
     let refused = check_written(&dir, imported.problems.is_empty());
     out.print(&format!(
-        "wrote {} and {} markdown file(s); {} thing(s) left for you\n",
+        "wrote {} and {} template file(s); {} thing(s) left for you\n",
         dir.join("doctrine.toml").display(),
         imported.files.len(),
         imported.problems.len() + refused

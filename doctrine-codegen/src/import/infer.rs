@@ -35,6 +35,7 @@ pub(super) struct ListUse {
 pub(super) struct Uses {
     pub(super) facts: BTreeMap<String, FactUse>,
     /// The loops imported so far, in all templates: a manifest holds a bounded number.
+    #[cfg_attr(not(feature = "jinja"), allow(dead_code))]
     pub(super) loops: usize,
 }
 

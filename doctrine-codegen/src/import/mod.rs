@@ -5,12 +5,20 @@
 //! is outside the subset is reported at its `line:col` and kept in the markdown as written
 //! (literal text), for the author to translate.
 
+#[cfg(feature = "handlebars")]
+mod hbs;
 mod infer;
+#[cfg(feature = "jinja")]
 mod space;
+#[cfg(feature = "jinja")]
 mod walk;
 mod write;
 
+#[cfg(feature = "handlebars")]
+pub use hbs::handlebars;
+#[cfg(feature = "jinja")]
 use minijinja::machinery::{self, ast};
+#[cfg(feature = "jinja")]
 use minijinja::syntax::SyntaxConfig;
 
 /// One template: the file name it is reported by and its text.
@@ -68,6 +76,7 @@ pub const MAX_LINE_CHARS: usize = u16::MAX as usize;
 
 /// The byte offset of the first line of `source` with `MAX_LINE_CHARS` characters or
 /// more, its line break not counted.
+#[cfg(feature = "jinja")]
 fn overlong_line(source: &str) -> Option<usize> {
     let mut start = 0;
     for line in source.split_inclusive('\n') {
@@ -81,6 +90,7 @@ fn overlong_line(source: &str) -> Option<usize> {
 }
 
 /// Imports `templates`, each a layer in the order given.
+#[cfg(feature = "jinja")]
 pub fn jinja(templates: &[Template]) -> Imported {
     let mut uses = infer::Uses::default();
     let mut files = Vec::new();
@@ -89,23 +99,11 @@ pub fn jinja(templates: &[Template]) -> Imported {
     let mut notes = Vec::new();
     let files_named: Vec<&str> = templates.iter().map(|t| t.name.as_str()).collect();
     for (t, named) in templates.iter().zip(write::layer_names(&files_named)) {
-        let (stem, note) = match named {
-            Ok(named) => named,
-            Err(message) => {
-                problems.extend(located(&t.name, &t.source, vec![(0, message)]));
-                continue;
-            }
+        let Some((stem, note)) = importable(t, named, &mut problems) else {
+            continue;
         };
         // `(byte offset, message)`, located once all are known.
         let mut found: Vec<(usize, String)> = Vec::new();
-        if t.source.len() > MAX_TEMPLATE_BYTES {
-            let message = format!(
-                "the template has {} bytes; at most {MAX_TEMPLATE_BYTES} are imported",
-                t.source.len()
-            );
-            problems.extend(located(&t.name, &t.source, vec![(0, message)]));
-            continue;
-        }
         if let Some(offset) = overlong_line(&t.source) {
             let message = format!(
                 "a line of {MAX_LINE_CHARS} characters or more (its line break not counted), \
@@ -146,13 +144,14 @@ pub fn jinja(templates: &[Template]) -> Imported {
         layers.push(stem);
     }
     Imported {
-        manifest: write::manifest(&uses, &layers),
+        manifest: write::manifest(&uses, &layers, write::Language::Jinja),
         files,
         problems,
         notes,
     }
 }
 
+#[cfg(feature = "jinja")]
 /// How templates are read: Jinja's tags, and no whitespace rule but the `-` markers, so the
 /// markdown keeps every byte `whitespace = "jinja"` then treats as Jinja does. The last
 /// line break is left out as Jinja leaves it out, so that the whitespace of a comment at
@@ -161,12 +160,14 @@ fn syntax() -> SyntaxConfig {
     SyntaxConfig::default()
 }
 
+#[cfg(feature = "jinja")]
 /// Where Jinja's reading of `source` ends: before one last `\n`, then one `\r`.
 fn jinja_end(source: &str) -> usize {
     let kept = source.strip_suffix('\n').unwrap_or(source);
     kept.strip_suffix('\r').unwrap_or(kept).len()
 }
 
+#[cfg(feature = "jinja")]
 /// `{%+`, `+%}` and the like, with where each is: Jinja's per-tag switches.
 fn unsupported_markers(source: &str) -> Vec<(usize, &'static str)> {
     let mut found = Vec::new();
@@ -175,6 +176,25 @@ fn unsupported_markers(source: &str) -> Vec<(usize, &'static str)> {
     }
     found.sort_unstable();
     found
+}
+
+/// Template `t`'s layer name and the note on it, when it has one and is not too large to
+/// import; else why not, pushed to `problems`.
+fn importable(
+    t: &Template,
+    named: Result<(String, Option<String>), String>,
+    problems: &mut Vec<Problem>,
+) -> Option<(String, Option<String>)> {
+    let refused = match named {
+        Err(message) => message,
+        Ok(_) if t.source.len() > MAX_TEMPLATE_BYTES => format!(
+            "the template has {} bytes; at most {MAX_TEMPLATE_BYTES} are imported",
+            t.source.len()
+        ),
+        Ok(named) => return Some(named),
+    };
+    problems.extend(located(&t.name, &t.source, vec![(0, refused)]));
+    None
 }
 
 /// The most problems listed per template; the rest are counted in one more line. A
@@ -224,7 +244,7 @@ fn located(template: &str, source: &str, mut found: Vec<(usize, String)>) -> Vec
         .collect()
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "jinja"))]
 mod tests {
     use super::*;
 

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use crate::names::snake_ident_problem;
 
 use super::infer::{ListUse, Use, Uses};
+#[cfg(feature = "jinja")]
 use super::walk::Out;
 
 /// A layer's name from its template's file name: the stem (before the first `.`), snake
@@ -88,6 +89,7 @@ pub(super) fn layer_names(files: &[&str]) -> Vec<Result<(String, Option<String>)
     out
 }
 
+#[cfg(feature = "jinja")]
 /// The markdown: text with its braces doubled, tags in single braces, then `tail`, the
 /// line breaks Jinja drops from the template's end before reading it.
 pub(super) fn markdown(out: &[Out], tail: &str) -> String {
@@ -121,13 +123,25 @@ pub(super) fn markdown(out: &[Out], tail: &str) -> String {
     md
 }
 
+/// The language templates were imported from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Language {
+    #[cfg_attr(not(feature = "jinja"), allow(dead_code))]
+    Jinja,
+    #[cfg_attr(not(feature = "handlebars"), allow(dead_code))]
+    Handlebars,
+}
+
 /// `doctrine.toml`: a fact per name, a layer per template.
-pub(super) fn manifest(uses: &Uses, layers: &[String]) -> String {
-    let mut toml = String::from(
-        "# Imported from Jinja by `cargo doctrine import jinja`. Each template is a layer whose\n\
+pub(super) fn manifest(uses: &Uses, layers: &[String], language: Language) -> String {
+    let mut toml = String::from(match language {
+        Language::Jinja => "# Imported from Jinja by `cargo doctrine import jinja`. Each template is a layer whose\n\
          # block tags take whitespace as Jinja's `trim_blocks` + `lstrip_blocks`; each fact's kind\n\
          # was guessed from how the templates use it (see the comments): check them.\n",
-    );
+        Language::Handlebars => "# Imported by `cargo doctrine import handlebars`. Each template is a layer that embeds\n\
+         # its `.hbs` file as written (`placeholders = \"handlebars\"`); each fact's kind was\n\
+         # guessed from how the templates use it (see the comments): check them.\n",
+    });
     for (name, fact) in &uses.facts {
         let _ = writeln!(toml, "\n[facts.{name}]");
         match &fact.list {
@@ -136,10 +150,16 @@ pub(super) fn manifest(uses: &Uses, layers: &[String]) -> String {
         }
     }
     for layer in layers {
-        let _ = write!(
-            toml,
-            "\n[[layer]]\nname = \"{layer}\"\nfile = \"{layer}.md\"\ninterpolate = true\nwhitespace = \"jinja\"\n"
-        );
+        let _ = match language {
+            Language::Jinja => write!(
+                toml,
+                "\n[[layer]]\nname = \"{layer}\"\nfile = \"{layer}.md\"\ninterpolate = true\nwhitespace = \"jinja\"\n"
+            ),
+            Language::Handlebars => write!(
+                toml,
+                "\n[[layer]]\nname = \"{layer}\"\nfile = \"{layer}.hbs\"\ninterpolate = true\nplaceholders = \"handlebars\"\n"
+            ),
+        };
     }
     toml
 }
@@ -148,9 +168,9 @@ fn plain_fact(toml: &mut String, at: Use) {
     let guess = match (at.printed, at.tested) {
         // A JSON-escaped value not given prints `""`, so it needs no gate.
         (true, false) if at.json => "# guessed: optional text (printed as JSON, `\"\"` when not given)\noptional = [\"*\"]",
-        (true, false) => "# guessed: text, required (printed and never tested; Jinja prints a missing value as nothing)\nrequired = [\"*\"]",
+        (true, false) => "# guessed: text, required (printed and never tested; the template prints a missing value as nothing)\nrequired = [\"*\"]",
         // Doctrine prints an optional fact only inside a section testing it.
-        (true, true) if at.unchecked && !at.json => "# guessed: text, required (tested, but also printed outside a test of it, which doctrine allows a required fact alone; Jinja prints a missing value as nothing)\nrequired = [\"*\"]",
+        (true, true) if at.unchecked && !at.json => "# guessed: text, required (tested, but also printed outside a test of it, which doctrine allows a required fact alone; the template prints a missing value as nothing)\nrequired = [\"*\"]",
         (true, true) => "# guessed: optional text (printed and tested)\noptional = [\"*\"]",
         _ => "# guessed: tested and never printed, so given (any text) or not, as a flag would be\noptional = [\"*\"]",
     };
