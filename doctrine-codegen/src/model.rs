@@ -427,7 +427,21 @@ pub enum ItemPiece {
     Html(usize),
     /// A section on a field; `true` when negated (`{?!field}`).
     Open(usize, bool),
+    /// A section on a condition over fields, its steps in postfix order.
+    When(Vec<ItemStep>),
     Close,
+}
+
+/// One step of a condition over an item's fields ([`ItemPiece::When`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemStep {
+    /// The field is non-empty (a bool field: on).
+    Given(usize),
+    /// The text field is this text.
+    Is(usize, String),
+    Not,
+    And,
+    Or,
 }
 
 impl Fact {

@@ -43,7 +43,7 @@ fn pick<'a>(list: &[&'a str], i: u8) -> &'a str {
 
 fn text(tokens: &[Token]) -> String {
     let mut out = String::new();
-    for (i, t) in tokens.iter().enumerate() {
+    for t in tokens {
         match t {
             Token::Value(n) => out += &format!("{{{{{}}}}}", pick(NAMES, *n)),
             Token::Raw(n) => out += &format!("{{{{{{{}}}}}}}", pick(NAMES, *n)),
@@ -73,7 +73,9 @@ fn text(tokens: &[Token]) -> String {
             Token::Newline => out.push('\n'),
             Token::Brace(b) => out += ["{", "}", "{{", "}}", "{{{", "(", ")", "~"][*b as usize % 8],
             Token::Repeat(n) => {
-                let again = text(&tokens[..i]);
+                // The text so far, again: built from what is written, never by recursion,
+                // so a run of repeats costs one copy each.
+                let again = out.clone();
                 for _ in 0..(*n as usize % 64) {
                     if out.len() > 1 << 16 {
                         break;

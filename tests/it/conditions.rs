@@ -34,6 +34,7 @@ fn each_section_prints_exactly_where_its_condition_holds() {
             phase: mode,
             branch,
             tools,
+            files: &[],
         })
         .flag(Flag::HasRules, rules)
         .flag(Flag::HasUserRules, user_rules)
@@ -74,4 +75,36 @@ fn each_section_prints_exactly_where_its_condition_holds() {
         seen += 1;
     });
     assert_eq!(seen, 2 * 2 * 3 * 2 * 4);
+}
+
+#[test]
+fn a_condition_over_an_items_fields_prints_each_item_where_it_holds() {
+    use c::FilesItem;
+    let file = |path, lang, generated| FilesItem {
+        path,
+        lang,
+        generated,
+    };
+    let files = [
+        file("src/lib.rs", Some("Rust"), false),
+        file("src/gen.rs", Some("Rust"), true),
+        file("README.md", Some("Markdown"), false),
+        file("build.rs", None, false),
+        file("main.rs", Some("Rust"), false),
+    ];
+    let p = c::compose(Facts {
+        phase: None,
+        branch: None,
+        tools: &[],
+        files: &files,
+    })
+    .finish();
+    // `lang = Rust and not generated`, said in Rust.
+    let mut want = String::from("Review these files:\n");
+    for f in &files {
+        if f.lang == Some("Rust") && !f.generated {
+            want += &format!("- {}\n", f.path);
+        }
+    }
+    assert_eq!(p.layer("files").unwrap(), want.trim_end());
 }

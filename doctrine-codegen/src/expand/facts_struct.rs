@@ -6,7 +6,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{field_eq, lit};
-use crate::model::{Doctrine, Fact, ItemPiece, ListSpec, Need};
+use crate::model::{Doctrine, Fact, ItemPiece, ItemStep, ListSpec, Need};
 
 /// The Rust type of a fact field for a role's need.
 pub(super) fn field_type(krate: &TokenStream, f: &Fact, need: Need) -> TokenStream {
@@ -347,6 +347,19 @@ fn list_style(pv: &TokenStream, l: &ListSpec, f: &Fact) -> TokenStream {
         },
         ItemPiece::Html(i) => quote! { #pv::ItemPiece::Escaped(#i, #pv::Escaping::Html) },
         ItemPiece::Open(i, negated) => quote! { #pv::ItemPiece::Open(#i, #negated) },
+        ItemPiece::When(steps) => {
+            let checks = steps.iter().map(|s| match s {
+                ItemStep::Given(i) => quote! { #pv::Check::Given(#i) },
+                ItemStep::Is(i, t) => {
+                    let t = lit(t);
+                    quote! { #pv::Check::Is(#i, #t) }
+                }
+                ItemStep::Not => quote! { #pv::Check::Not },
+                ItemStep::And => quote! { #pv::Check::And },
+                ItemStep::Or => quote! { #pv::Check::Or },
+            });
+            quote! { #pv::ItemPiece::When(&[#(#checks),*]) }
+        }
         ItemPiece::Close => quote! { #pv::ItemPiece::Close },
     });
     let (join, more) = (lit(&l.join), lit(&l.more));

@@ -2,7 +2,7 @@
 //! tool that gives a list at run time; and each loop's.
 
 use super::leak::{one, slice, text};
-use crate::model::{Doctrine, Fact, ItemPiece, ListSpec};
+use crate::model::{Doctrine, Fact, ItemPiece, ItemStep, ListSpec};
 use doctrine_core::__internals::list::{ItemPiece as Piece, ListStyle};
 
 /// How list fact `f` prints; `None` for a fact that is no list.
@@ -30,6 +30,17 @@ fn style(l: &ListSpec, f: &Fact) -> &'static ListStyle {
         },
         ItemPiece::Html(i) => Piece::Escaped(*i, doctrine_core::__private::Escaping::Html),
         ItemPiece::Open(i, negated) => Piece::Open(*i, *negated),
+        ItemPiece::When(steps) => {
+            use doctrine_core::__private::Check;
+            let checks = steps.iter().map(|s| match s {
+                ItemStep::Given(i) => Check::Given(*i),
+                ItemStep::Is(i, t) => Check::Is(*i, text(t)),
+                ItemStep::Not => Check::Not,
+                ItemStep::And => Check::And,
+                ItemStep::Or => Check::Or,
+            });
+            Piece::When(slice(checks.collect()))
+        }
         ItemPiece::Close => Piece::Close,
     });
     one(ListStyle {

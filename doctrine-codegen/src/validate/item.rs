@@ -3,8 +3,9 @@
 //! item: its fields by name (a plain list's item is `{0}` or `{.}`) and sections on them.
 
 use super::placeholder::Piece;
-use crate::model::{FieldKind, ItemPiece};
+use crate::model::{FieldKind, ItemPiece, ItemStep};
 use crate::names::shown;
+use doctrine_load::__internals::template::Cond;
 
 /// The fields an item template may read.
 pub(super) struct Fields<'a> {
@@ -38,16 +39,10 @@ impl Fields<'_> {
                 Piece::Html(n, at) => ItemPiece::Html(self.printed(n, *at)?),
                 Piece::Open(n, negated, at) => ItemPiece::Open(self.field(n, *at)?, *negated),
                 Piece::Close(..) => ItemPiece::Close,
-                Piece::When(_, written, at) => {
-                    return Err(ItemError {
-                        at: *at,
-                        message: format!(
-                            "section `{{?{}}}` in an item of list fact `{}`: a section in an item tests one field",
-                            shown(written),
-                            self.list
-                        ),
-                        help: "nest sections for `and` (`{?a}{?b}…{/b}{/a}`), or give the item a bool field the caller computes".into(),
-                    })
+                Piece::When(cond, written, at) => {
+                    let mut steps = Vec::new();
+                    self.steps(cond, written, *at, &mut steps)?;
+                    ItemPiece::When(steps)
                 }
                 Piece::Count(n, count, _, at) => {
                     return Err(ItemError {
@@ -77,9 +72,13 @@ impl Fields<'_> {
             });
         }
         let width = self.names.len().max(1);
-        let reads_last = item
-            .iter()
-            .any(|p| matches!(p, ItemPiece::Field(i) | ItemPiece::Html(i) | ItemPiece::Open(i, _) if *i + 1 == width));
+        let reads_last = item.iter().any(|p| match p {
+            ItemPiece::Field(i) | ItemPiece::Html(i) | ItemPiece::Open(i, _) => *i + 1 == width,
+            ItemPiece::When(steps) => steps
+                .iter()
+                .any(|s| matches!(s, ItemStep::Given(i) | ItemStep::Is(i, _) if *i + 1 == width)),
+            ItemPiece::Text(_) | ItemPiece::Close => false,
+        });
         if !reads_last {
             item.extend([ItemPiece::Open(width - 1, false), ItemPiece::Close]);
         }
@@ -100,6 +99,59 @@ impl Fields<'_> {
     }
 
     /// The index of field `n` (`{0}` or `{.}`: a plain list's item).
+    /// A condition over the item's fields, in postfix order: a field given (a bool on), a
+    /// text field's value, joined; a list's count or items are not an item's.
+    fn steps(
+        &self,
+        cond: &Cond,
+        written: &str,
+        at: usize,
+        out: &mut Vec<ItemStep>,
+    ) -> Result<(), ItemError> {
+        match cond {
+            Cond::Given(n) => out.push(ItemStep::Given(self.field(n, at)?)),
+            Cond::Is(n, value) => {
+                let i = self.field(n, at)?;
+                if self.kinds.get(i) == Some(&FieldKind::Bool) {
+                    return Err(ItemError {
+                        at,
+                        message: format!("section `{{?{}}}` compares bool field `{n}` to a value", shown(written)),
+                        help: format!("test the field alone: `{n}` or `not {n}`"),
+                    });
+                }
+                out.push(ItemStep::Is(i, value.clone()));
+            }
+            Cond::Count(n, _) | Cond::Has(n, _) => {
+                return Err(ItemError {
+                    at,
+                    message: format!(
+                        "section `{{?{}}}` counts or searches `{}`, and an item's fields are text or bool, not lists",
+                        shown(written),
+                        shown(n)
+                    ),
+                    help: format!("test the list outside the loop over `{}`", self.list),
+                })
+            }
+            Cond::Not(c) => {
+                self.steps(c, written, at, out)?;
+                out.push(ItemStep::Not);
+            }
+            Cond::All(cs) | Cond::Any(cs) => {
+                let join = match cond {
+                    Cond::All(_) => ItemStep::And,
+                    _ => ItemStep::Or,
+                };
+                for (k, c) in cs.iter().enumerate() {
+                    self.steps(c, written, at, out)?;
+                    if k > 0 {
+                        out.push(join.clone());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn field(&self, n: &str, at: usize) -> Result<usize, ItemError> {
         let item = n == "0" || n == ".";
         if self.names.is_empty() {

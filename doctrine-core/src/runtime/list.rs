@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::escape::Escaping;
 use super::heading_marks::may_mark_a_heading;
+use super::seg::{holds, Check};
 
 /// What a byte budget cut: a list fact (its whole output, or its items alone), or an
 /// instructions layer's texts. What it printed and what it would have printed are counted
@@ -168,8 +169,17 @@ impl ListStyle {
     pub fn fields(&self) -> usize {
         let mut n = 0;
         for piece in self.item {
-            if let ItemPiece::Field(i) | ItemPiece::Escaped(i, _) | ItemPiece::Open(i, _) = piece {
-                n = n.max(i + 1);
+            match *piece {
+                ItemPiece::Field(i) | ItemPiece::Escaped(i, _) | ItemPiece::Open(i, _) => {
+                    n = n.max(i + 1)
+                }
+                ItemPiece::When(checks) => {
+                    n = checks
+                        .iter()
+                        .filter_map(|c| c.value())
+                        .fold(n, |n, i| n.max(i + 1))
+                }
+                ItemPiece::Text(_) | ItemPiece::Close => {}
             }
         }
         n
@@ -187,6 +197,9 @@ pub enum ItemPiece {
     /// `{?field}` (`true`: `{?!field}`): what follows up to the matching `Close` prints
     /// only when the field is non-empty (empty).
     Open(usize, bool),
+    /// `{?a and not b}` on the item's fields: what follows up to the matching `Close`
+    /// prints only when the condition holds (`Check::Given` and `Check::Is` read fields).
+    When(&'static [Check]),
     Close,
 }
 
@@ -761,6 +774,17 @@ pub fn write_item<'r>(
             ItemPiece::Open(i, negated) => {
                 depth += 1;
                 if off_at.is_none() && field(i).is_empty() != negated {
+                    off_at = Some(depth);
+                }
+            }
+            ItemPiece::When(checks) => {
+                depth += 1;
+                let test = |c: Check| match c {
+                    Check::Given(i) => !field(i).is_empty(),
+                    Check::Is(i, text) => field(i) == text,
+                    _ => false,
+                };
+                if off_at.is_none() && !holds(checks, test) {
                     off_at = Some(depth);
                 }
             }
