@@ -812,7 +812,7 @@ pub struct Overlay {
 /// How a user's overlay template is read: the layer's `placeholders` and `whitespace`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlayTemplate {
-    pub mustache: bool,
+    pub dialect: doctrine_load::__private::Dialect,
     pub jinja: bool,
 }
 

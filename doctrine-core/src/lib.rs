@@ -118,7 +118,7 @@ pub mod __private {
     pub use crate::runtime::stage::{Blocked, Filled, Skipped, Slot, Stage, MAX_SKIPPED_SLOTS};
     pub use crate::runtime::user_content::{Rendered, UserValue};
     pub use crate::runtime::user_template::{
-        measure_user, render_user, Measured, UserSeg, UserTemplate, MAX_REPEATED_BYTES,
+        measure_user, render_user, Measured, UserCheck, UserSeg, UserTemplate, MAX_REPEATED_BYTES,
     };
     pub use crate::runtime::wide::{debug_struct, next_text, owned_texts, read_empty, Bare};
     pub use crate::unchanged::content_hash;

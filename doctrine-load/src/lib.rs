@@ -55,7 +55,7 @@ pub mod __private {
     };
     pub use crate::selector::{resolve_selectors, SelectorSpec};
     pub use crate::skill_index::{render_skill_index, SkillField};
-    pub use crate::template::{overlay_template, NameKind, TemplateName, TemplateSpec};
+    pub use crate::template::{overlay_template, Dialect, NameKind, TemplateName, TemplateSpec};
     pub use crate::text::fold;
 }
 

@@ -1,7 +1,8 @@
 //! A user's overlay template (`overlay_interpolate`) built from the grammar's own pieces
-//! (placeholders, sections, counts, loops and closes on names the layer may use, may not,
-//! or may not yet; `{.}`; braces, doubled braces, blanks, line breaks and any text), in
-//! either syntax and whitespace rule, checked as the loader checks it and rendered with
+//! (placeholders, sections, conditions, counts, loops and closes on names the layer may
+//! use, may not, or may not yet; `{.}`; braces, doubled braces, blanks, line breaks and
+//! any text), in each dialect (braces, mustache, handlebars with both stashes and
+//! `{{else}}`) and whitespace rule, checked as the loader checks it and rendered with
 //! arbitrary values as a composition renders it. Nothing panics or hangs; a refusal is on
 //! a character boundary with a short message; a template that reads renders to a trimmed
 //! text whose user stretches are in order, inside it and on character boundaries, and
@@ -12,7 +13,7 @@
 
 use arbitrary::Arbitrary;
 use doctrine::__private::{
-    measure_user, overlay_template, NameKind, TemplateName, TemplateSpec, Value,
+    measure_user, overlay_template, Dialect, NameKind, TemplateName, TemplateSpec, Value,
 };
 use doctrine_load::__internals::template::user_template;
 use libfuzzer_sys::fuzz_target;
@@ -26,6 +27,12 @@ enum Token {
     Loop(u8),
     Close(u8),
     Item,
+    /// A condition on two names: `a and not b`, `a or b`, `a = b`, `a has b`.
+    When(u8, u8, u8),
+    /// Handlebars' `{{{name}}}` (in the other dialects, the name's placeholder).
+    Raw(u8),
+    /// Handlebars' `{{else}}` (in the other dialects, text).
+    Else,
     Text(String),
     Blank,
     Newline,
@@ -38,7 +45,7 @@ enum Token {
 #[derive(Arbitrary, Debug)]
 struct Input {
     tokens: Vec<Token>,
-    mustache: bool,
+    dialect: u8,
     jinja: bool,
     values: [String; 5],
     /// The first value repeated this many times (up to 64 KiB), so a template printing it
@@ -61,6 +68,7 @@ const fn name(name: &'static str, value: u32, kind: NameKind, later: bool) -> Te
         value,
         kind,
         later,
+        values: &[],
     }
 }
 
@@ -69,16 +77,49 @@ const WRITTEN: &[&str] = &[
     "user", "roots", "tone", "terse", "today", "nobody", "", "A b", "é",
 ];
 
-fn text(tokens: &[Token], mustache: bool) -> String {
+fn text(tokens: &[Token], dialect: Dialect) -> String {
     let mut out = String::new();
+    let mustache = dialect != Dialect::Braces;
+    let hbs = dialect == Dialect::Handlebars;
     let tag = |inner: String| match mustache {
         true => format!("{{{{{inner}}}}}"),
         false => format!("{{{inner}}}"),
     };
+    const JOINS: [&str; 4] = ["and", "or", "=", "has"];
     for t in tokens {
         let n = |i: &u8| WRITTEN[*i as usize % WRITTEN.len()];
         out += &match t {
             Token::Name(i) => tag(n(i).to_string()),
+            Token::Raw(i) if hbs => format!("{{{{{{{}}}}}}}", n(i)),
+            Token::Raw(i) => tag(n(i).to_string()),
+            Token::Else if hbs => tag("else".into()),
+            Token::Else => "else".into(),
+            // Handlebars closes a block by its helper's name.
+            Token::Open(i) if hbs => tag(format!("#if {}", n(i))),
+            Token::Negated(i) if hbs => tag(format!("#unless {}", n(i))),
+            Token::Close(i) if hbs => {
+                tag(format!("/{}", ["if", "unless", "each"][*i as usize % 3]))
+            }
+            Token::When(a, b, j) if hbs => {
+                let (a, b) = (n(a), n(b));
+                tag(match JOINS[*j as usize % 4] {
+                    "and" => format!("#if (and {a} (not {b}))"),
+                    "or" => format!("#if (or {a} {b})"),
+                    "=" => format!("#if (eq {a} \"{b}\")"),
+                    _ => format!("#if (has {a} \"{b}\")"),
+                })
+            }
+            Token::When(a, b, j) => {
+                let (a, b, join) = (n(a), n(b), JOINS[*j as usize % 4]);
+                let words = match join {
+                    "and" => format!("{a} and not {b}"),
+                    _ => format!("{a} {join} {b}"),
+                };
+                match mustache {
+                    true => tag(format!("#{words}")),
+                    false => tag(format!("?{words}")),
+                }
+            }
             Token::Open(i) if mustache => tag(format!("#{}", n(i))),
             Token::Open(i) => tag(format!("?{}", n(i))),
             Token::Negated(i) if mustache => tag(format!("^{}", n(i))),
@@ -106,12 +147,14 @@ fn text(tokens: &[Token], mustache: bool) -> String {
 }
 
 fuzz_target!(|input: Input| {
-    let text = text(&input.tokens, input.mustache);
+    let dialect =
+        [Dialect::Braces, Dialect::Mustache, Dialect::Handlebars][input.dialect as usize % 3];
+    let text = text(&input.tokens, dialect);
     let spec = TemplateSpec {
         layer: "greeting",
         file: "greeting.md",
         names: NAMES,
-        mustache: input.mustache,
+        dialect,
         jinja: input.jinja,
     };
     let first = &input.values[0];

@@ -269,11 +269,13 @@ pub(super) fn template_specs(d: &Doctrine) -> Option<TokenStream> {
             let names = t.names.iter().map(|n| {
                 let (name, value, later) = (n.name, n.value, n.later);
                 let kind = format_ident!("{}", format!("{:?}", n.kind));
-                quote! { #pv::TemplateName { name: #name, value: #value, kind: #pv::NameKind::#kind, later: #later } }
+                let (keys, texts): (Vec<&str>, Vec<&str>) = n.values.iter().copied().unzip();
+                quote! { #pv::TemplateName { name: #name, value: #value, kind: #pv::NameKind::#kind, later: #later, values: &[#((#keys, #texts)),*] } }
             });
-            let (layer, file, mustache, jinja) = (t.layer, t.file, t.mustache, t.jinja);
+            let (layer, file, jinja) = (t.layer, t.file, t.jinja);
+            let dialect = format_ident!("{}", format!("{:?}", t.dialect));
             quote! {
-                #pv::TemplateSpec { layer: #layer, file: #file, names: &[#(#names),*], mustache: #mustache, jinja: #jinja }
+                #pv::TemplateSpec { layer: #layer, file: #file, names: &[#(#names),*], dialect: #pv::Dialect::#dialect, jinja: #jinja }
             }
         })
         .collect();

@@ -98,6 +98,7 @@ pub fn template_spec(d: &Doctrine, l: &Layer) -> Option<TemplateSpec> {
                 None => NameKind::Text,
             },
             later: f.tier_index > l.tier_index,
+            values: closed_set(f),
         })
         .collect();
     let base = d.facts.len();
@@ -106,6 +107,7 @@ pub fn template_spec(d: &Doctrine, l: &Layer) -> Option<TemplateSpec> {
         value: (base + k) as u32,
         kind: NameKind::Knob,
         later: false,
+        values: &[],
     });
     names.extend(knobs);
     // Flags are values only where a text tests one; a template makes them so.
@@ -115,13 +117,31 @@ pub fn template_spec(d: &Doctrine, l: &Layer) -> Option<TemplateSpec> {
         value: (base + k) as u32,
         kind: NameKind::Flag,
         later: false,
+        values: &[],
     });
     names.extend(flags);
     Some(TemplateSpec {
         layer: text(&l.name),
         file: text(&o.file),
         names: slice(names),
-        mustache: t.mustache,
+        dialect: t.dialect,
         jinja: t.jinja,
     })
+}
+
+/// A fact's closed set as a user's template compares it: each value and the text it prints.
+fn closed_set(f: &crate::model::Fact) -> &'static [(&'static str, &'static str)] {
+    let Some((_, values)) = &f.values else {
+        return &[];
+    };
+    fn printed<'a>(texts: &'a Option<Vec<(String, String)>>, v: &'a str) -> &'a str {
+        let found = texts.iter().flatten().find(|(k, _)| k == v);
+        found.map_or(v, |(_, t)| t.as_str())
+    }
+    slice(
+        values
+            .iter()
+            .map(|v| (text(v), text(printed(&f.texts, v))))
+            .collect(),
+    )
 }

@@ -10,6 +10,7 @@ use crate::diag::Sink;
 use crate::load::Loader;
 use crate::model::{Layer, Overlay, OverlayTemplate, Override};
 use crate::raw;
+use doctrine_load::__private::Dialect;
 
 /// The layer's overlay: `override` and the keys that go with it, or (a selector layer)
 /// the user copy its selector reads. `None` without one, or when it is refused (reported).
@@ -115,10 +116,11 @@ fn template(
         return None;
     }
     Some(OverlayTemplate {
-        mustache: raw
-            .placeholders
-            .as_ref()
-            .is_some_and(|p| *p.get_ref() == raw::Placeholders::Mustache),
+        dialect: match raw.placeholders.as_ref().map(|p| *p.get_ref()) {
+            None | Some(raw::Placeholders::Braces) => Dialect::Braces,
+            Some(raw::Placeholders::Mustache) => Dialect::Mustache,
+            Some(raw::Placeholders::Handlebars) => Dialect::Handlebars,
+        },
         jinja: raw
             .whitespace
             .as_ref()

@@ -21,6 +21,29 @@ pub enum Escaping {
     Html,
 }
 
+/// What a run-time piece is written inside, which decides how the guard escapes a
+/// boundary in it: a `\` in plain text; inside a JSON string one of JSON's escapes, and
+/// inside escaped markup (`xml`, handlebars' `{{x}}`) a numeric character reference, so
+/// the value still reads back as given to what reads it that way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Within {
+    #[default]
+    Text,
+    Json,
+    Markup,
+}
+
+impl Escaping {
+    /// What a value printed this way is written inside.
+    #[inline(always)]
+    pub(crate) fn within(self) -> Within {
+        match self {
+            Escaping::Json => Within::Json,
+            Escaping::Xml | Escaping::Html => Within::Markup,
+        }
+    }
+}
+
 impl super::emit::Emit for Escaping {
     fn emit(&self, out: &mut dyn super::emit::Out) {
         out.code(match self {

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::escape::Escaping;
+use super::escape::{Escaping, Within};
 use super::heading_marks::may_mark_a_heading;
 use super::seg::{holds, Check};
 
@@ -219,13 +219,15 @@ impl Row for &str {
 
 /// What a piece a list prints is: the list's own text (its joins, its item template's
 /// text, its `more` line) or an item's field (the caller's text), and of a field, whether
-/// it is written inside a JSON string (`escape = "json"`), where a section boundary is
-/// escaped the JSON way. Used by generated code.
+/// it is written inside a JSON string (`escape = "json"`) or escaped markup (`"xml"`,
+/// handlebars' `{{field}}`), where a section boundary is escaped that way. Used by
+/// generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Printed {
     Own,
     Field,
     Json,
+    Markup,
 }
 
 impl Printed {
@@ -235,12 +237,22 @@ impl Printed {
         self != Printed::Own
     }
 
+    /// What a field is written inside.
+    #[inline(always)]
+    pub(crate) fn within(self) -> Within {
+        match self {
+            Printed::Json => Within::Json,
+            Printed::Markup => Within::Markup,
+            Printed::Own | Printed::Field => Within::Text,
+        }
+    }
+
     /// A field printed with `escaping`.
     #[inline(always)]
     fn escaped(escaping: Escaping) -> Printed {
         match escaping {
             Escaping::Json => Printed::Json,
-            Escaping::Xml | Escaping::Html => Printed::Field,
+            Escaping::Xml | Escaping::Html => Printed::Markup,
         }
     }
 }
@@ -268,6 +280,11 @@ pub trait Rows {
     /// What its byte budget cut, when it cut it.
     fn cut(&self) -> Option<ListCut> {
         None
+    }
+    /// Whether it prints a field inside escaped markup (`escape = "xml"`, handlebars'
+    /// `{{field}}`), where the guard escapes the markup's way.
+    fn prints_markup(&self) -> bool {
+        false
     }
     /// Whether an item's first field is `text` (a plain list's item: what `{?list has
     /// text}` reads), whether or not `max` prints it.
@@ -634,6 +651,11 @@ impl<R: Row> Rows for List<'_, R> {
     #[inline]
     fn printed_len(&self) -> usize {
         self.len
+    }
+
+    fn prints_markup(&self) -> bool {
+        (self.style.item.iter())
+            .any(|p| matches!(p, ItemPiece::Escaped(_, Escaping::Xml | Escaping::Html)))
     }
 
     #[inline]

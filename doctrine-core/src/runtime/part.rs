@@ -3,7 +3,7 @@
 //! measures and writes itself, so composition allocates once.
 
 use super::emit::rebuilt;
-use super::escape::Escaping;
+use super::escape::{Escaping, Within};
 use super::instruction::{Instruction, Style};
 use super::layer::{LayerInfo, Origin, Skip};
 use super::list::{Printed, Rows};
@@ -134,7 +134,7 @@ impl Value<'_> {
     /// It printed escaped as `e` says: a text as an escaped value (one already escaped, or
     /// a list, which the code generator never escapes this way, as it is).
     #[inline(always)]
-    fn escaped(self, e: Escaping) -> Self {
+    pub(super) fn escaped(self, e: Escaping) -> Self {
         match self {
             Value::Text(t) => Value::Escaped(t, e),
             other => other,
@@ -143,20 +143,32 @@ impl Value<'_> {
 
     /// Whether test `c` of a condition holds of it.
     pub(super) fn test(&self, c: Check) -> bool {
-        match (c, *self) {
-            (Check::Given(_), v) => !v.is_empty(),
-            (Check::Count(_, many), v) => {
-                let items = v.items();
-                if many {
-                    items > 1
-                } else {
-                    items == 1
-                }
-            }
-            (Check::Is(_, text), Value::Text(t) | Value::Escaped(t, _)) => t == text,
-            (Check::Has(_, text), Value::List(list)) => list.holds(text),
-            _ => false,
+        match c {
+            Check::Given(_) => !self.is_empty(),
+            Check::Count(_, many) => self.counts(many),
+            Check::Is(_, text) => self.is(text),
+            Check::Has(_, text) => self.has(text),
+            Check::Not | Check::And | Check::Or => false,
         }
+    }
+
+    /// Whether it holds exactly one item, or (`many`) two or more.
+    pub(super) fn counts(&self, many: bool) -> bool {
+        let items = self.items();
+        match many {
+            true => items > 1,
+            false => items == 1,
+        }
+    }
+
+    /// Whether it is a text equal to `text`.
+    pub(super) fn is(&self, text: &str) -> bool {
+        matches!(*self, Value::Text(t) | Value::Escaped(t, _) if t == text)
+    }
+
+    /// Whether it is a list holding an item equal to `text`.
+    pub(super) fn has(&self, text: &str) -> bool {
+        matches!(*self, Value::List(list) if list.holds(text))
     }
 
     /// How many items it holds: a list's kept items; a text is one, or none when empty.
@@ -213,23 +225,27 @@ pub(super) enum Kind {
     Lit,
     Text(usize),
     List(usize, Printed),
-    /// A value escaped `json`: a boundary in it is escaped the JSON way.
-    Json(usize),
+    /// A value escaped `json`, `xml` or `html`: a boundary in it is escaped that way.
+    Escaped(usize, Within),
 }
 
 impl Kind {
     /// The value whose caller-given text this piece is, if it is.
     pub(super) fn value(self) -> Option<usize> {
         match self {
-            Kind::Text(v) | Kind::Json(v) => Some(v),
+            Kind::Text(v) | Kind::Escaped(v, _) => Some(v),
             Kind::List(v, p) => p.is_field().then_some(v),
             Kind::Lit => None,
         }
     }
 
-    /// Whether the piece is written inside a JSON string (a value or field escaped `json`).
-    pub(super) fn json(self) -> bool {
-        matches!(self, Kind::Json(_) | Kind::List(_, Printed::Json))
+    /// What the piece is written inside (a value or field escaped or not).
+    pub(super) fn within(self) -> Within {
+        match self {
+            Kind::Escaped(_, within) => within,
+            Kind::List(_, printed) => printed.within(),
+            Kind::Lit | Kind::Text(_) => Within::Text,
+        }
     }
 }
 
@@ -248,8 +264,7 @@ pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnM
         (Value::Escaped(t, e), v) => {
             let kind = match (v, e) {
                 (None, _) => Kind::Lit,
-                (Some(v), Escaping::Json) => Kind::Json(v),
-                (Some(v), Escaping::Xml | Escaping::Html) => Kind::Text(v),
+                (Some(v), e) => Kind::Escaped(v, e.within()),
             };
             e.each_piece(t, &mut |p| piece(p, kind))
         }

@@ -60,26 +60,57 @@ impl Check {
 /// generator refuses more.
 pub(crate) const MAX_CHECKS: usize = 16;
 
+/// What a step of a condition in postfix order does with the stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Op {
+    Test,
+    Not,
+    And,
+    Or,
+}
+
+impl Check {
+    fn op(&self) -> Op {
+        match self {
+            Check::Not => Op::Not,
+            Check::And => Op::And,
+            Check::Or => Op::Or,
+            _ => Op::Test,
+        }
+    }
+}
+
 /// Whether a condition holds, `test(check)` deciding each test: the bits of a `u32` as its
 /// stack (a condition of at most [`MAX_CHECKS`] tests never stacks more). A malformed
 /// condition (none generated) reads as not holding.
 #[inline]
 pub(super) fn holds(checks: &[Check], mut test: impl FnMut(Check) -> bool) -> bool {
+    holds_by(checks, Check::op, |c| test(*c))
+}
+
+/// [`holds`] over steps of any kind (a user's template's own, whose values are its text),
+/// `op` saying what each step is.
+#[inline]
+pub(super) fn holds_by<T>(
+    checks: &[T],
+    op: impl Fn(&T) -> Op,
+    mut test: impl FnMut(&T) -> bool,
+) -> bool {
     let (mut stack, mut depth) = (0u32, 0u32);
-    for &c in checks {
-        match c {
-            Check::Not if depth > 0 => stack ^= 1,
-            Check::And | Check::Or if depth > 1 => {
+    for c in checks {
+        match op(c) {
+            Op::Not if depth > 0 => stack ^= 1,
+            o @ (Op::And | Op::Or) if depth > 1 => {
                 let (b, a) = (stack & 1, (stack >> 1) & 1);
                 stack >>= 2;
-                let joined = if c == Check::And { a & b } else { a | b };
+                let joined = if o == Op::And { a & b } else { a | b };
                 stack = (stack << 1) | joined;
                 depth -= 1;
             }
-            Check::Not | Check::And | Check::Or => return false,
+            Op::Not | Op::And | Op::Or => return false,
             _ if depth as usize >= MAX_CHECKS => return false,
-            test_it => {
-                stack = (stack << 1) | u32::from(test(test_it));
+            Op::Test => {
+                stack = (stack << 1) | u32::from(test(c));
                 depth += 1;
             }
         }

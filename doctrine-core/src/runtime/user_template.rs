@@ -5,7 +5,9 @@
 
 use std::ops::Range;
 
+use super::escape::Escaping;
 use super::part::Value;
+use super::seg::{holds_by, Op};
 use super::user_content::{Rendered, UserFile};
 
 /// One piece of a checked user template.
@@ -15,12 +17,57 @@ pub enum UserSeg {
     Lit(Range<usize>),
     /// The value at this index of the composition's values.
     Value(usize),
+    /// The value at this index printed escaped as `.1` says (handlebars' `{{value}}`).
+    Escaped(usize, Escaping),
     /// `{?name}`: when value `.0` is empty (or, `.1` negated, when it is not), the next
     /// `.2` pieces are left out.
     If(usize, bool, usize),
     /// `{?list:one}` (`.1` false) / `{?list:many}` (`.1` true), negated by `.2`: as in a
     /// shipped text, the next `.3` pieces are left out when the count does not match.
     Count(usize, bool, bool, usize),
+    /// A section on a condition, its tests in postfix order: when it does not hold, the
+    /// next `.1` pieces are left out.
+    When(Vec<UserCheck>, usize),
+}
+
+/// One step of a condition in a user's template, in postfix order, as
+/// [`Check`](super::part::Check) is in a shipped one (its texts the user's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UserCheck {
+    /// Value `.0` is given.
+    Given(usize),
+    /// List value `.0` holds exactly one item, or (`.1`) two or more.
+    Count(usize, bool),
+    /// Text value `.0` is this text.
+    Is(usize, String),
+    /// List value `.0` holds an item that is this text.
+    Has(usize, String),
+    Not,
+    And,
+    Or,
+}
+
+impl UserCheck {
+    fn op(&self) -> Op {
+        match self {
+            UserCheck::Not => Op::Not,
+            UserCheck::And => Op::And,
+            UserCheck::Or => Op::Or,
+            _ => Op::Test,
+        }
+    }
+
+    /// Whether this test holds of `values` (a step that is no test: false).
+    fn test(&self, values: &[Value<'_>]) -> bool {
+        let value = |v: usize| values.get(v).copied().unwrap_or(Value::Text(""));
+        match self {
+            UserCheck::Given(v) => !value(*v).is_empty(),
+            UserCheck::Count(v, many) => value(*v).counts(*many),
+            UserCheck::Is(v, text) => value(*v).is(text),
+            UserCheck::Has(v, text) => value(*v).has(text),
+            UserCheck::Not | UserCheck::And | UserCheck::Or => false,
+        }
+    }
 }
 
 /// A user's template, checked: its literal text (braces undoubled, the whitespace rule
@@ -67,15 +114,19 @@ fn walk<'t, 'v>(template: &'t UserTemplate, values: &[Value<'v>], mut f: impl Fn
         match seg {
             UserSeg::Lit(r) => f(Step::Lit(&template.lits[r.clone()])),
             UserSeg::Value(v) => f(Step::Value(*v, values[*v])),
+            UserSeg::Escaped(v, e) => f(Step::Value(*v, values[*v].escaped(*e))),
             UserSeg::If(v, negated, len) => {
                 if values[*v].is_empty() != *negated {
                     i += len;
                 }
             }
             UserSeg::Count(v, many, negated, len) => {
-                let items = values[*v].items();
-                let on = if *many { items > 1 } else { items == 1 };
-                if on == *negated {
+                if values[*v].counts(*many) == *negated {
+                    i += len;
+                }
+            }
+            UserSeg::When(checks, len) => {
+                if !holds_by(checks, UserCheck::op, |c| c.test(values)) {
                     i += len;
                 }
             }

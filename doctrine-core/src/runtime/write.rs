@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 use super::boundary::{Guarded, Via};
+use super::escape::Within;
 use super::instruction::{for_each_piece, Instruction};
 use super::layer::Origin;
 use super::part::{
@@ -107,7 +108,7 @@ fn write_template<'a>(
         return write_values(segs, values, out);
     }
     let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
-        if let (true, Kind::Text(v) | Kind::Json(v)) = (record, kind) {
+        if let (true, Kind::Text(v) | Kind::Escaped(v, _)) = (record, kind) {
             let base = out.text.len();
             for (range, source) in user.iter().filter(|(u, _)| *u == v).flat_map(|(_, s)| *s) {
                 let (from, to) = (range.start.max(kept.start), range.end.min(kept.end));
@@ -118,9 +119,9 @@ fn write_template<'a>(
             }
         }
         let via = kind.value().and_then(|v| out.text.fact(v));
-        match kind.json() {
-            true => out.text.put_json(&p[kept], via),
-            false => out.text.put(&p[kept], via),
+        match kind.within() {
+            Within::Text => out.text.put(&p[kept], via),
+            within => out.text.put_within(&p[kept], within, via),
         }
     };
     match trim {

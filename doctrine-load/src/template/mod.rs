@@ -20,7 +20,7 @@ pub use mustache::mustache;
 pub use standalone::standalone;
 pub(crate) use user::user_checked;
 pub use user::{
-    overlay_template, user_template, NameKind, TemplateName, TemplateSpec, UserRejected,
+    overlay_template, user_template, Dialect, NameKind, TemplateName, TemplateSpec, UserRejected,
 };
 
 use crate::text::shown;

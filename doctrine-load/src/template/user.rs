@@ -4,13 +4,16 @@
 //! text is kept.
 
 use doctrine_core::__private::{
-    measure_user, render_user, Rendered, UserSeg, UserTemplate, Value, MAX_REPEATED_BYTES,
+    measure_user, render_user, Escaping, Rendered, UserCheck, UserSeg, UserTemplate, Value,
+    MAX_REPEATED_BYTES,
 };
 use doctrine_core::introspect::{Notice, NoticeKind};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::{jinja, mustache, placeholders, shaped, standalone, Piece, TemplateError};
+use super::{
+    handlebars, jinja, mustache, placeholders, shaped, standalone, Cond, Piece, TemplateError,
+};
 use crate::text::{shown, Lead};
 
 /// What a user's template for one layer may use, as the code generator wrote it.
@@ -20,10 +23,22 @@ pub struct TemplateSpec {
     /// The layer's overlay file.
     pub file: &'static str,
     pub names: &'static [TemplateName],
-    /// Read with double braces (`placeholders = "mustache"`).
-    pub mustache: bool,
+    /// How its tags are written: the layer's `placeholders`.
+    pub dialect: Dialect,
     /// Block tags take whitespace as Jinja does (`whitespace = "jinja"`).
     pub jinja: bool,
+}
+
+/// How a user's template writes its tags: as the layer's shipped text does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// `{name}`, `{?name}…{/name}` (`placeholders = "braces"`, the default).
+    Braces,
+    /// `{{name}}`, `{{#name}}…{{/name}}` (`placeholders = "mustache"`).
+    Mustache,
+    /// `{{name}}` escaped for HTML, `{{{name}}}` as given, `{{#if …}}…{{else}}…{{/if}}`
+    /// (`placeholders = "handlebars"`).
+    Handlebars,
 }
 
 /// A name a user's template may use, and what it is.
@@ -36,6 +51,9 @@ pub struct TemplateName {
     /// A fact of a later cache tier than the layer's (a per-turn fact, say): one that
     /// changes more often than the layer may.
     pub later: bool,
+    /// A fact with a closed set: each value, and the text it prints (what `name = value`
+    /// compares); empty for any other name.
+    pub values: &'static [(&'static str, &'static str)],
 }
 
 /// What a name names, which says where it may stand.
@@ -80,15 +98,18 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
             help,
         }
     };
-    let pieces = match spec.mustache {
-        // No loops here: `{{#list}}` is a section on the list, as on anything else.
-        true => mustache(text, &|_| false, shaped),
-        false => placeholders(text, shaped),
+    // No loops here: `{{#list}}` is a section on the list, as on anything else.
+    let pieces = match spec.dialect {
+        Dialect::Braces => placeholders(text, shaped),
+        Dialect::Mustache => mustache(text, &|_| false, shaped),
+        Dialect::Handlebars => handlebars(text, &|_| false, shaped),
     }
     .map_err(help)?;
-    let pieces = match spec.jinja {
-        true => jinja(pieces),
-        false => standalone(pieces),
+    let pieces = match (spec.dialect, spec.jinja) {
+        // Handlebars' own standalone rule is applied as the text is read.
+        (Dialect::Handlebars, _) => pieces,
+        (_, true) => jinja(pieces),
+        (_, false) => standalone(pieces),
     };
     let mut out = UserTemplate::default();
     // Open sections: the index of each one's segment, innermost last.
@@ -107,30 +128,29 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
                 UserSeg::Count(tested(spec, &n, at, true)?, many, negated, 0)
             }
             Piece::Loop(n, at) => return Err(no_loop(spec, &n, at)),
-            Piece::When(cond, _, at) => return Err(no_condition(spec, &cond, at)),
-            // Only a handlebars text has these, and a user's template is not read as one.
-            Piece::Html(n, at) => {
-                return Err(UserRejected {
-                    at,
-                    message: format!(
-                        "an HTML-escaped value `{{{{{}}}}}` in a user's template",
-                        shown(&n)
-                    ),
-                    help: "print the value as given".into(),
-                })
+            Piece::When(cond, written, at) => {
+                let mut steps = Vec::new();
+                condition(spec, &cond, &written, at, &mut steps)?;
+                UserSeg::When(steps, 0)
             }
+            Piece::Html(n, at) => UserSeg::Escaped(escaped(spec, &n, at)?, Escaping::Html),
             Piece::Close(..) => {
                 // Balanced by the reader: every close has its open.
                 if let Some(o) = open.pop() {
                     let len = out.segs.len() - o - 1;
-                    if let UserSeg::If(_, _, l) | UserSeg::Count(_, _, _, l) = &mut out.segs[o] {
+                    if let UserSeg::If(_, _, l) | UserSeg::Count(_, _, _, l) | UserSeg::When(_, l) =
+                        &mut out.segs[o]
+                    {
                         *l = len;
                     }
                 }
                 continue;
             }
         };
-        if matches!(seg, UserSeg::If(..) | UserSeg::Count(..)) {
+        if matches!(
+            seg,
+            UserSeg::If(..) | UserSeg::Count(..) | UserSeg::When(..)
+        ) {
             open.push(out.segs.len());
         }
         out.segs.push(seg);
@@ -335,36 +355,121 @@ fn no_loop(spec: &TemplateSpec, name: &str, at: usize) -> UserRejected {
     }
 }
 
-/// A section on a condition: a user's template tests one name per section.
-fn no_condition(spec: &TemplateSpec, cond: &super::Cond, at: usize) -> UserRejected {
-    let first = cond
-        .names()
-        .first()
-        .map_or(String::new(), |n| shown(n).into_owned());
-    UserRejected {
-        at,
-        message: "a section on a condition (`and`, `or`, `not`, `=`, `has`) in a user's template"
-            .into(),
-        help: format!(
-            "a user's template tests one name per section: nest them for `and`, as in `{}`",
-            tag(spec, "?", &first)
-        ),
+/// The value `{{name}}` at `at` prints escaped: a text or a knob (a list prints its own
+/// way, item by item, and is printed as given).
+fn escaped(spec: &TemplateSpec, name: &str, at: usize) -> Result<usize, UserRejected> {
+    let v = printed(spec, name, at)?;
+    match find(spec, name).map(|n| n.kind) {
+        Some(NameKind::List) => Err(UserRejected {
+            at,
+            message: format!("`{{{{{name}}}}}` prints list `{name}` escaped for HTML, and a list prints item by item"),
+            help: format!("print it as given: `{{{{{{{name}}}}}}}`"),
+        }),
+        _ => Ok(v),
     }
+}
+
+/// Appends the steps of condition `cond` (written `written`, at `at`) in postfix order,
+/// each name looked up as a one-name section's is, each value checked.
+fn condition(
+    spec: &TemplateSpec,
+    cond: &Cond,
+    written: &str,
+    at: usize,
+    out: &mut Vec<UserCheck>,
+) -> Result<(), UserRejected> {
+    let fail = |message: String, help: String| UserRejected { at, message, help };
+    match cond {
+        Cond::Given(n) => out.push(UserCheck::Given(tested(spec, n, at, false)?)),
+        Cond::Count(n, count) => {
+            let many = matches!(count, super::Count::Many);
+            out.push(UserCheck::Count(tested(spec, n, at, true)?, many));
+        }
+        Cond::Has(n, value) => {
+            let v = tested(spec, n, at, false)?;
+            if find(spec, n).map(|f| f.kind) != Some(NameKind::List) {
+                return Err(fail(
+                    format!(
+                        "`{written}` tests whether `{n}` has `{value}`, and `{n}` is not a list"
+                    ),
+                    format!("compare it: `{n} = {value}`"),
+                ));
+            }
+            out.push(UserCheck::Has(v, value.clone()));
+        }
+        Cond::Is(n, value) => {
+            let v = tested(spec, n, at, false)?;
+            let found = find(spec, n).expect("looked up");
+            let what = match found.kind {
+                NameKind::List => Some(format!("list `{n}`, which has no single value")),
+                NameKind::Flag => Some(format!("flag `{n}`, which is on or off")),
+                _ => None,
+            };
+            if let Some(what) = what {
+                return Err(fail(
+                    format!("`{written}` compares {what}"),
+                    match found.kind {
+                        NameKind::List => {
+                            format!("test whether it holds the value: `{n} has {value}`")
+                        }
+                        _ => format!("test the flag alone: `{n}` or `not {n}`"),
+                    },
+                ));
+            }
+            // A closed set: the value is one of its own, and what is compared is the text
+            // it prints.
+            let printed = match found.values {
+                [] => value.clone(),
+                values => match values.iter().find(|(k, _)| k == value) {
+                    Some((_, text)) => text.to_string(),
+                    None => {
+                        let keys: Vec<&str> = values.iter().map(|(k, _)| *k).collect();
+                        return Err(fail(
+                            format!("`{written}`: `{value}` is not a value of fact `{n}`"),
+                            format!("its values: {}", keys.join(", ")),
+                        ));
+                    }
+                },
+            };
+            out.push(UserCheck::Is(v, printed));
+        }
+        Cond::Not(c) => {
+            condition(spec, c, written, at, out)?;
+            out.push(UserCheck::Not);
+        }
+        Cond::All(cs) | Cond::Any(cs) => {
+            let join = match cond {
+                Cond::All(_) => UserCheck::And,
+                _ => UserCheck::Or,
+            };
+            for (i, c) in cs.iter().enumerate() {
+                condition(spec, c, written, at, out)?;
+                if i > 0 {
+                    out.push(join.clone());
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A tag as the layer's syntax writes it: `sigil` `?`, `#` or none.
 fn tag(spec: &TemplateSpec, sigil: &str, name: &str) -> String {
-    match (spec.mustache, sigil) {
-        (false, _) => format!("{{{sigil}{name}}}"),
-        (true, "?") => format!("{{{{#{name}}}}}…{{{{/{name}}}}}"),
-        (true, _) => format!("{{{{{sigil}{name}}}}}"),
+    match (spec.dialect, sigil) {
+        (Dialect::Braces, _) => format!("{{{sigil}{name}}}"),
+        (Dialect::Mustache, "?") => format!("{{{{#{name}}}}}…{{{{/{name}}}}}"),
+        (Dialect::Handlebars, "?") => format!("{{{{#if {name}}}}}…{{{{/if}}}}"),
+        (Dialect::Handlebars, "#") => format!("{{{{#each {name}}}}}"),
+        (Dialect::Handlebars, _) => format!("{{{{{{{name}}}}}}}"),
+        (Dialect::Mustache, _) => format!("{{{{{sigil}{name}}}}}"),
     }
 }
 
 fn syntax_help(spec: &TemplateSpec) -> &'static str {
-    match spec.mustache {
-        false => "write `{name}` for a value, `{?name}…{/name}` for text printed only when it is given, and `{{` / `}}` for literal braces",
-        true => "write `{{name}}` for a value, `{{#name}}…{{/name}}` for text printed only when it is given, `{{^name}}…{{/name}}` when it is not; single braces are literal",
+    match spec.dialect {
+        Dialect::Braces => "write `{name}` for a value, `{?name}…{/name}` for text printed only when it is given, and `{{` / `}}` for literal braces",
+        Dialect::Mustache => "write `{{name}}` for a value, `{{#name}}…{{/name}}` for text printed only when it is given, `{{^name}}…{{/name}}` when it is not; single braces are literal",
+        Dialect::Handlebars => "write `{{name}}` for a value escaped for HTML, `{{{name}}}` as given, `{{#if name}}…{{else}}…{{/if}}` for text printed only when it is given; single braces are literal",
     }
 }
 
@@ -378,24 +483,28 @@ mod tests {
             value: 0,
             kind: NameKind::Text,
             later: false,
+            values: &[],
         },
         TemplateName {
             name: "roots",
             value: 1,
             kind: NameKind::List,
             later: false,
+            values: &[],
         },
         TemplateName {
             name: "today",
             value: 2,
             kind: NameKind::Text,
             later: true,
+            values: &[],
         },
         TemplateName {
             name: "terse",
             value: 3,
             kind: NameKind::Flag,
             later: false,
+            values: &[],
         },
     ];
 
@@ -403,7 +512,7 @@ mod tests {
         layer: "style",
         file: "style.md",
         names: NAMES,
-        mustache: false,
+        dialect: Dialect::Braces,
         jinja: false,
     };
 
@@ -449,7 +558,7 @@ mod tests {
     #[test]
     fn mustache_and_jinja_read_as_in_a_shipped_text() {
         let spec = TemplateSpec {
-            mustache: true,
+            dialect: Dialect::Mustache,
             jinja: true,
             ..SPEC
         };
@@ -460,6 +569,35 @@ mod tests {
         assert_eq!(t.segs[0], UserSeg::If(1, false, 3));
         let e = user_template("{{#user}}x", &spec).unwrap_err();
         assert!(e.message.contains("{{#user}}"), "{}", e.message);
+    }
+
+    #[test]
+    fn conditions_become_postfix_steps_and_handlebars_escapes_its_double_stash() {
+        let t = user_template("{?user and not (terse or roots has \"/a b\")}x{/user and not (terse or roots has \"/a b\")}", &SPEC).unwrap();
+        use UserCheck::*;
+        let steps = vec![Given(0), Given(3), Has(1, "/a b".into()), Or, Not, And];
+        assert_eq!(t.segs[0], UserSeg::When(steps, 1));
+        let spec = TemplateSpec {
+            dialect: Dialect::Handlebars,
+            ..SPEC
+        };
+        let t = user_template(
+            "{{user}} {{{user}}}{{#if (and user (not terse))}}!{{else}}?{{/if}}",
+            &spec,
+        )
+        .unwrap();
+        assert_eq!(t.segs[0], UserSeg::Escaped(0, Escaping::Html));
+        assert_eq!(t.segs[2], UserSeg::Value(0));
+        assert!(matches!(t.segs[3], UserSeg::When(_, 1)), "{:?}", t.segs);
+        // A flag compared, a list compared, `has` on a text: each refused.
+        for (text, said) in [
+            ("{?terse = on}x{/terse = on}", "compares flag `terse`"),
+            ("{?roots = a}x{/roots = a}", "compares list `roots`"),
+            ("{?user has a}x{/user has a}", "`user` is not a list"),
+        ] {
+            let e = user_template(text, &SPEC).unwrap_err();
+            assert!(e.message.contains(said), "{text}: {}", e.message);
+        }
     }
 
     #[test]

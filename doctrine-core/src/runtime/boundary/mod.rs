@@ -331,13 +331,22 @@ impl fmt::Display for Supplied {
     }
 }
 
-/// One section boundary that run-time text would have written, and the `\` that split it.
+/// One section boundary that run-time text would have written, and the escape that split
+/// it: a `\` before its first character, or, inside a value printed escaped, that
+/// character written the escaping's way (`\u0023` in a JSON string, `&#35;` in XML or
+/// handlebars' `{{value}}`), so the value still reads back as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Escape {
-    /// Where the `\` is, in [`Prompt::as_str`](crate::Prompt::as_str).
+    /// Where the escape starts, in [`Prompt::as_str`](crate::Prompt::as_str).
     pub at: usize,
-    /// The boundary's bytes as written, the `\` among them (within its layer's text).
+    /// The escape's bytes in [`Prompt::as_str`](crate::Prompt::as_str): `at..at + 1` for
+    /// a `\`.
+    pub written: Range<usize>,
+    /// The character the escape writes in another form (`#` for `&#35;`); `None` for a
+    /// `\`, which adds a byte and replaces none.
+    pub replaced: Option<char>,
+    /// The boundary's bytes as written, the escape among them (within its layer's text).
     pub boundary: Range<usize>,
     /// The layer whose text held it.
     pub layer: &'static str,

@@ -34,8 +34,12 @@ fn message(group: &[&Escape], text: &str) -> String {
         .take(3)
         .map(|e| {
             let escaped = &text[e.boundary.clone()];
-            let cut = e.at - e.boundary.start;
-            let plain = format!("{}{}", &escaped[..cut], &escaped[cut + 1..]);
+            let b = &e.boundary;
+            let from = e.written.start.clamp(b.start, b.end);
+            let to = e.written.end.clamp(from, b.end);
+            let mut plain = text[e.boundary.start..from].to_string();
+            plain.extend(e.replaced);
+            plain.push_str(&text[to..e.boundary.end]);
             format!("`{}` as `{}`", plain.escape_debug(), escaped.escape_debug())
         })
         .collect();
@@ -47,9 +51,22 @@ fn message(group: &[&Escape], text: &str) -> String {
         1 => ("a".to_string(), "section boundary"),
         n => (n.to_string(), "section boundaries"),
     };
+    // Inside a value printed escaped, a `\` would be part of the value.
+    let replaced = group.iter().filter(|e| e.replaced.is_some()).count();
+    let how = match replaced {
+        0 => "with a `\\`",
+        n if n == group.len() => {
+            "by writing its first character as the value's escaping writes characters \
+             (a JSON escape, a character reference)"
+        }
+        _ => {
+            "with a `\\`, or inside an escaped value by writing its first character as \
+              that escaping writes characters"
+        }
+    };
     format!(
         "The text held {n} {what} the manifest did not write, which a model would read as \
-         the end of its section or the start of another; each was escaped with a `\\`: {}{more}.",
+         the end of its section or the start of another; each was escaped {how}: {}{more}.",
         shown.join(", ")
     )
 }

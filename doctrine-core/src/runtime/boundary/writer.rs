@@ -8,9 +8,9 @@
 use super::scan::{piece, Ctx, Found};
 use super::{Escape, Guard, Scope, Supplied, Via};
 use crate::runtime::container::{fence_lines, left_open_but, LeftOpen, Reading};
-use crate::runtime::escape::Escaping;
+use crate::runtime::escape::{Escaping, Within};
 use crate::runtime::heading_marks::may_mark_a_heading;
-use crate::runtime::list::{Printed, Rows};
+use crate::runtime::list::Rows;
 
 /// An escape found while writing: where the `\` goes (before the byte at `at`), in which
 /// section (layer index), the boundary's bytes, and where the text came from.
@@ -20,11 +20,14 @@ pub(crate) struct Raw {
     pub(crate) section: usize,
     pub(crate) boundary: (usize, usize),
     pub(crate) source: Supplied,
-    /// The escape lands inside a JSON string (a value escaped `json`), where a `\` may
-    /// only begin one of JSON's escapes: the character after it is written as one.
-    pub(crate) json: bool,
+    /// What the escape lands inside: inside a JSON string (a value escaped `json`), where
+    /// a `\` may only begin one of JSON's escapes, the character after it is written as
+    /// one; inside escaped markup, as a character reference.
+    pub(crate) within: Within,
     /// The bytes the escape adds to the text (set when the escapes go in).
     pub(crate) width: usize,
+    /// The character the escape writes in another form, when it does.
+    pub(crate) replaced: Option<char>,
 }
 
 /// A run-time piece, and how far the text went when it was last checked (everything
@@ -35,8 +38,8 @@ struct Pending<'a> {
     hi: usize,
     checked: usize,
     via: Via<'a>,
-    /// Written inside a JSON string.
-    json: bool,
+    /// What it was written inside.
+    within: Within,
 }
 
 /// Whether the run-time piece at `lo` may open a code fence or an HTML comment: it holds a
@@ -69,12 +72,12 @@ pub(crate) struct Guarded<'a> {
     /// Each run-time piece, where it was written, when the guard records them.
     pieces: Vec<Piece>,
     /// The run-time pieces of the layer being written, when its scope closes what they
-    /// leave open (allocated only for such a layer).
-    spans: Vec<(usize, usize, Via<'a>)>,
+    /// leave open (allocated only for such a layer), and what each was written inside.
+    spans: Vec<(usize, usize, Via<'a>, Within)>,
     /// What was closed that run-time text left open inside a container.
     closed: Vec<Closed>,
-    /// The run-time piece being written lands inside a JSON string.
-    json: bool,
+    /// What the run-time piece being written lands inside.
+    within: Within,
 }
 
 /// A code fence or an HTML comment that run-time text left open inside a container, and
@@ -112,7 +115,7 @@ impl<'a> Guarded<'a> {
             pieces: Vec::new(),
             spans: Vec::new(),
             closed: Vec::new(),
-            json: false,
+            within: Within::Text,
         }
     }
 
@@ -145,13 +148,13 @@ impl<'a> Guarded<'a> {
         }
     }
 
-    /// [`Self::put`] for a piece written inside a JSON string (a value escaped `json`,
-    /// piece by piece).
+    /// [`Self::put`] for a piece written inside a JSON string or escaped markup (a value
+    /// escaped, piece by piece).
     #[inline]
-    pub(crate) fn put_json(&mut self, s: &str, via: Option<Via<'a>>) {
-        self.json = true;
+    pub(crate) fn put_within(&mut self, s: &str, within: Within, via: Option<Via<'a>>) {
+        self.within = within;
         self.put(s, via);
-        self.json = false;
+        self.within = Within::Text;
     }
 
     /// Layer `section` starts here, its run-time text guarded as `scope` says.
@@ -240,9 +243,9 @@ impl<'a> Guarded<'a> {
         let via = self
             .spans
             .iter()
-            .find(|(_, hi, _)| *hi > at)
-            .map(|(_, _, via)| *via);
-        let Some(via) = via.or(self.spans.last().map(|(_, _, via)| *via)) else {
+            .find(|(_, hi, _, _)| *hi > at)
+            .map(|(_, _, via, _)| *via);
+        let Some(via) = via.or(self.spans.last().map(|(_, _, via, _)| *via)) else {
             return;
         };
         let start = self.text.len();
@@ -264,10 +267,10 @@ impl<'a> Guarded<'a> {
         let mut done = 0;
         for at in fence_lines(content) {
             let pos = from + at;
-            let Some(&(_, _, via)) = self
+            let Some(&(_, _, via, within)) = self
                 .spans
                 .iter()
-                .find(|(lo, hi, _)| *lo <= pos && pos < *hi)
+                .find(|(lo, hi, _, _)| *lo <= pos && pos < *hi)
             else {
                 continue;
             };
@@ -279,8 +282,9 @@ impl<'a> Guarded<'a> {
                 section: self.section,
                 boundary: (pos, (pos + 3).min(self.text.len())),
                 source: via.supplied(self.guard),
-                json: false,
+                within,
                 width: 1,
+                replaced: None,
             });
         }
         escaped.push_str(&content[done..]);
@@ -295,7 +299,7 @@ impl<'a> Guarded<'a> {
     fn span(&mut self, lo: usize, via: Via<'a>) {
         let scope = &self.scope;
         if scope.tracks() && (!scope.full() || may_open(self.text.as_bytes(), lo)) {
-            self.spans.push((lo, self.text.len(), via));
+            self.spans.push((lo, self.text.len(), via, self.within));
         }
     }
 
@@ -359,11 +363,11 @@ impl<'a> Guarded<'a> {
         let lo = self.text.len();
         escaping.push(s, &mut self.text);
         if let Some(via) = via {
-            self.json = escaping == Escaping::Json;
+            self.within = escaping.within();
             self.pushed(lo, via);
-            self.json = false;
             self.record(lo, via);
             self.span(lo, via);
+            self.within = Within::Text;
         }
     }
 
@@ -371,6 +375,12 @@ impl<'a> Guarded<'a> {
     /// somewhere (none: all of it shipped).
     pub(crate) fn list(&mut self, list: &dyn Rows, via: Option<Via<'a>>) {
         if let Some(via) = via {
+            // Each field recorded, or kept as its own span: a fence line left open in a
+            // field inside escaped markup is escaped the markup's way.
+            let markup = self.scope.tracks() && self.guard.is_on() && list.prints_markup();
+            if self.guard.records() || markup {
+                return self.list_spans(list, via);
+            }
             let lo = self.text.len();
             self.list_fields(list, via);
             self.span(lo, via);
@@ -381,9 +391,6 @@ impl<'a> Guarded<'a> {
 
     /// A list value whose fields are run-time text that came `via` somewhere.
     fn list_fields(&mut self, list: &dyn Rows, via: Via<'a>) {
-        if self.guard.records() {
-            return self.list_recorded(list, via);
-        }
         if !self.guard.is_on() {
             return list.write(&mut self.text);
         }
@@ -405,24 +412,25 @@ impl<'a> Guarded<'a> {
             let marks = self.may_hold(&text.as_bytes()[start..]);
             if marks || !self.pending.is_empty() {
                 std::mem::swap(&mut self.text, text);
-                self.json = printed == Printed::Json;
+                self.within = printed.within();
                 self.checked(start, marks, via);
-                self.json = false;
+                self.within = Within::Text;
                 std::mem::swap(&mut self.text, text);
             }
         });
         self.text = text;
     }
 
-    /// [`Self::list`], each field checked and recorded where it landed.
-    fn list_recorded(&mut self, list: &dyn Rows, via: Via<'a>) {
+    /// [`Self::list`], each field checked, recorded and kept as a span where it landed.
+    fn list_spans(&mut self, list: &dyn Rows, via: Via<'a>) {
         let mut text = std::mem::take(&mut self.text);
         list.write_fields(&mut text, &mut |text, start, printed| {
             std::mem::swap(&mut self.text, text);
-            self.json = printed == Printed::Json;
+            self.within = printed.within();
             self.pushed(start, via);
-            self.json = false;
             self.record(start, via);
+            self.span(start, via);
+            self.within = Within::Text;
             std::mem::swap(&mut self.text, text);
         });
         self.text = text;
@@ -453,7 +461,7 @@ impl<'a> Guarded<'a> {
                 hi,
                 checked: lo,
                 via,
-                json: self.json,
+                within: self.within,
             };
             if self.check(p, false) {
                 self.pending.push(Pending { checked: hi, ..p });
@@ -497,7 +505,10 @@ impl<'a> Guarded<'a> {
             |f: Found| {
                 let mut first = back(f.first.max(at(p.lo)));
                 // A JSON string's opening quote is not its text: the escape goes into it.
-                if p.json && first == p.lo && text.as_bytes().get(first) == Some(&b'"') {
+                if p.within == Within::Json
+                    && first == p.lo
+                    && text.as_bytes().get(first) == Some(&b'"')
+                {
                     first += 1;
                 }
                 escapes.push(Raw {
@@ -505,8 +516,9 @@ impl<'a> Guarded<'a> {
                     section: *section,
                     boundary: (back(f.start).max(base), back(f.end).min(end)),
                     source: p.via.supplied(guard),
-                    json: p.json,
+                    within: p.within,
                     width: 1,
+                    replaced: None,
                 })
             },
         )
@@ -550,8 +562,9 @@ fn escaped(text: String, mut escapes: Vec<Raw>) -> (String, Vec<Raw>) {
             continue;
         }
         out.push_str(&text[from..e.at]);
-        let (written, took) = escape_at(&text[e.at..], e.json, &mut out);
+        let (written, took) = escape_at(&text[e.at..], e.within, &mut out);
         (e.width, from) = (written - took, e.at + took);
+        e.replaced = (took > 0).then(|| text[e.at..].chars().next()).flatten();
     }
     out.push_str(&text[from..]);
     (out, escapes)
@@ -560,11 +573,23 @@ fn escaped(text: String, mut escapes: Vec<Raw>) -> (String, Vec<Raw>) {
 /// Writes the escape that goes before `rest` into `out`: a `\`. Inside a JSON string, where
 /// a `\` may only begin one of JSON's escapes, the character it stands before is written
 /// as `\uXXXX` instead (a `/` as `\/`), so the string stays valid JSON and reads back as
-/// the value it was. How many bytes were written, and how many of `rest` they stand for.
-fn escape_at(rest: &str, json: bool, out: &mut String) -> (usize, usize) {
+/// the value it was; inside escaped markup, as a character reference (`#` as `&#35;`),
+/// which no markdown reader takes for the mark it stands for (CommonMark reads structure
+/// before references) and an XML or HTML reader reads back as the character. How many
+/// bytes were written, and how many of `rest` they stand for.
+fn escape_at(rest: &str, within: Within, out: &mut String) -> (usize, usize) {
     let c = rest.chars().next();
-    match (json, c) {
-        (true, Some(c)) if !matches!(c, '/' | '"' | '\\') => {
+    match (within, c) {
+        // A boundary that begins on an entity the value's escaping wrote (`&amp;`, only
+        // in a manifest's own boundary line) gets the `\`: no reference keeps it whole.
+        (Within::Markup, Some(c)) if c != '&' => {
+            let before = out.len();
+            out.push_str("&#");
+            out.push_str(&u32::from(c).to_string());
+            out.push(';');
+            (out.len() - before, c.len_utf8())
+        }
+        (Within::Json, Some(c)) if !matches!(c, '/' | '"' | '\\') => {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             let mut units = [0; 2];
             let units = c.encode_utf16(&mut units);
@@ -632,6 +657,11 @@ impl<'e> Shift<'e> {
             .enumerate()
             .map(|(i, e)| Escape {
                 at: e.at + self.added(i),
+                written: {
+                    let at = e.at + self.added(i);
+                    at..at + e.width + e.replaced.map_or(0, char::len_utf8)
+                },
+                replaced: e.replaced,
                 boundary: self.start(e.boundary.0, e.section)..self.end(e.boundary.1, e.section),
                 layer: layer(e.section),
                 source: e.source.clone(),
