@@ -23,10 +23,15 @@ pub fn handlebars(templates: &[Template]) -> Imported {
         // `{{#name}}` is a section until a loop shows the name is a list.
         let pieces = match read(&t.source, &|_| false, snake_ident_problem) {
             Ok(pieces) => pieces,
-            Err(e) => {
-                let help = e.help.map(|h| format!("; {h}")).unwrap_or_default();
-                let message = format!("{}{help} (nothing imported from this template)", e.message);
-                problems.extend(located(&t.name, &t.source, vec![(e.at, message)]));
+            // Each mistake at its place, so one run shows them all.
+            Err(errors) => {
+                let each = errors.into_iter().map(|e| {
+                    let help = e.help.map(|h| format!("; {h}")).unwrap_or_default();
+                    let message =
+                        format!("{}{help} (nothing imported from this template)", e.message);
+                    (e.at, message)
+                });
+                problems.extend(located(&t.name, &t.source, each.collect()));
                 continue;
             }
         };

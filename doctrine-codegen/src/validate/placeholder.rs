@@ -28,7 +28,7 @@ pub fn mustache(text: &str, is_list: &dyn Fn(&str) -> bool) -> Result<Vec<Piece>
 pub(super) fn handlebars(
     text: &str,
     is_list: &dyn Fn(&str) -> bool,
-) -> Result<Vec<Piece>, TemplateError> {
+) -> Result<Vec<Piece>, Vec<TemplateError>> {
     grammar::handlebars(text, is_list, snake_ident_problem)
 }
 

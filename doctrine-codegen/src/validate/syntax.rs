@@ -54,12 +54,17 @@ pub(super) fn syntax(raw: &raw::Layer, interpolate: bool, sink: &mut Sink<'_>) -
 }
 
 impl Syntax {
-    /// `body`'s pieces, whitespace rules applied.
-    pub(super) fn read(&self, body: &str, names: &Names<'_>) -> Result<Vec<Piece>, TemplateError> {
+    /// `body`'s pieces, whitespace rules applied; or its mistakes (a handlebars text
+    /// reports each, the others their first).
+    pub(super) fn read(
+        &self,
+        body: &str,
+        names: &Names<'_>,
+    ) -> Result<Vec<Piece>, Vec<TemplateError>> {
         let is_list = |n: &str| names.facts.iter().any(|f| f.name == n && f.list.is_some());
         let pieces = match self.placeholders {
-            Placeholders::Braces => placeholders(body)?,
-            Placeholders::Mustache => mustache(body, &is_list)?,
+            Placeholders::Braces => placeholders(body).map_err(|e| vec![e])?,
+            Placeholders::Mustache => mustache(body, &is_list).map_err(|e| vec![e])?,
             // Handlebars' own standalone rule is applied as the text is read.
             Placeholders::Handlebars => return handlebars(body, &is_list),
         };

@@ -145,9 +145,11 @@ impl Uses<'_, '_> {
         // as outside it.
         let pieces = match self.syntax.read(text, self.names) {
             Ok(p) => p,
-            Err(e) => {
-                let help = e.help_or(self.syntax.help());
-                report(sink, &(self.locate)(e.at), e.message, &help);
+            Err(errors) => {
+                for e in errors {
+                    let help = e.help_or(self.syntax.help());
+                    report(sink, &(self.locate)(e.at), e.message, &help);
+                }
                 return None;
             }
         };

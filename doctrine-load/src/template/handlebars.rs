@@ -9,20 +9,34 @@
 use super::{NameCheck, Piece, Reader, TemplateError};
 use crate::text::shown;
 
+/// The most mistakes reported in one text.
+const MAX_ERRORS: usize = 16;
+
 /// Splits `text` into pieces; `is_list` tells which names are list facts, so a
 /// mustache-style `{{#name}}` loops over a list and is a section on anything else.
 pub fn handlebars(
     text: &str,
     is_list: &dyn Fn(&str) -> bool,
     check: NameCheck,
-) -> Result<Vec<Piece>, TemplateError> {
+) -> Result<Vec<Piece>, Vec<TemplateError>> {
     let mut reader = Reader::new(false, check);
     let mut blocks: Vec<Block> = Vec::new();
+    // Every mistake is reported, not only the first: a tag that does not read is left
+    // out, and a block whose opening tag did not read still takes its `else` and close.
+    let mut errors: Vec<TemplateError> = Vec::new();
     let mut from = 0;
     while let Some(found) = text[from..].find("{{") {
         let at = from + found;
         reader.lit.push_str(&text[from..at]);
-        let (inner, end, kind) = tag_at(text, at)?;
+        // A tag with no end: nothing after it reads as tags.
+        let (inner, end, kind) = match tag_at(text, at) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(e);
+                from = text.len();
+                break;
+            }
+        };
         let block = match kind {
             Kind::Comment => true,
             Kind::Raw => false,
@@ -44,60 +58,105 @@ pub fn handlebars(
             message,
             help: Some(help.to_string()),
         };
-        match kind {
-            Kind::Comment => {}
-            Kind::Raw => reader.tag(&path(inner, at, &blocks)?, at)?,
-            Kind::Value => {
-                let inner = inner.trim();
-                match inner.chars().next() {
-                    Some('#') => open(&mut reader, &mut blocks, inner[1..].trim(), at, is_list)?,
-                    Some('^') if inner.len() > 1 => {
-                        let name = path(inner[1..].trim(), at, &blocks)?;
-                        reader.tag(&format!("?!{name}"), at)?;
-                        blocks.push(Block::new(Helper::Inverse(name.clone()), name));
-                    }
-                    Some('^') => otherwise(&mut reader, &mut blocks, None, at)?,
-                    Some('/') => close(&mut reader, &mut blocks, inner[1..].trim(), at)?,
-                    Some('>') => {
-                        return Err(fail(
-                            format!(
-                                "partial `{{{{{}}}}}`: another file is not read into this one",
-                                shown(inner)
-                            ),
-                            "put the other file in a layer of its own",
-                        ))
-                    }
-                    Some('&') => reader.tag(&path(inner[1..].trim(), at, &blocks)?, at)?,
-                    _ if inner == "else" => otherwise(&mut reader, &mut blocks, None, at)?,
-                    _ if inner.starts_with("else ") => {
-                        let rest = inner["else ".len()..].trim();
-                        let Some(test) = rest.strip_prefix("if ") else {
+        let read = (|| -> Result<(), TemplateError> {
+            match kind {
+                Kind::Comment => {}
+                Kind::Raw => reader.tag(&path(inner, at, &blocks)?, at)?,
+                Kind::Value => {
+                    let inner = inner.trim();
+                    match inner.chars().next() {
+                        Some('#') => {
+                            open(&mut reader, &mut blocks, inner[1..].trim(), at, is_list)?
+                        }
+                        Some('^') if inner.len() > 1 => {
+                            let name = path(inner[1..].trim(), at, &blocks)?;
+                            reader.tag(&format!("?!{name}"), at)?;
+                            blocks.push(Block::new(Helper::Inverse(name.clone()), name));
+                        }
+                        Some('^') => otherwise(&mut reader, &mut blocks, None, at)?,
+                        Some('/') => close(&mut reader, &mut blocks, inner[1..].trim(), at)?,
+                        Some('>') => {
                             return Err(fail(
                                 format!(
-                                    "`{{{{{}}}}}`: only `{{{{else if …}}}}` chains here",
+                                    "partial `{{{{{}}}}}`: another file is not read into this one",
                                     shown(inner)
                                 ),
-                                "write `{{else}}`, or `{{else if condition}}`",
-                            ));
-                        };
-                        let words = condition(test.trim(), at, &blocks)?;
-                        otherwise(&mut reader, &mut blocks, Some(words), at)?;
+                                "put the other file in a layer of its own",
+                            ))
+                        }
+                        Some('&') => reader.tag(&path(inner[1..].trim(), at, &blocks)?, at)?,
+                        _ if inner == "else" => otherwise(&mut reader, &mut blocks, None, at)?,
+                        _ if inner.starts_with("else ") => {
+                            let rest = inner["else ".len()..].trim();
+                            let Some(test) = rest.strip_prefix("if ") else {
+                                return Err(fail(
+                                    format!(
+                                        "`{{{{{}}}}}`: only `{{{{else if …}}}}` chains here",
+                                        shown(inner)
+                                    ),
+                                    "write `{{else}}`, or `{{else if condition}}`",
+                                ));
+                            };
+                            let words = condition(test.trim(), at, &blocks)?;
+                            otherwise(&mut reader, &mut blocks, Some(words), at)?;
+                        }
+                        _ => reader.html(&path(inner, at, &blocks)?, at)?,
                     }
-                    _ => reader.html(&path(inner, at, &blocks)?, at)?,
                 }
+            }
+            Ok(())
+        })();
+        if let Err(e) = read {
+            // An opening tag that did not read stands for its block all the same.
+            if let Some(b) = broken(kind, inner.trim(), at, &blocks) {
+                blocks.push(b);
+            }
+            errors.push(e);
+            // Enough to fix at once; a text of thousands of the same mistake is not
+            // reported thousands of times.
+            if errors.len() == MAX_ERRORS {
+                return Err(errors);
             }
         }
         from = next;
     }
     reader.lit.push_str(&text[from..]);
-    if let Some(b) = blocks.last() {
-        return Err(TemplateError {
+    if let Some(b) = blocks.iter().rev().find(|b| !b.broken) {
+        errors.push(TemplateError {
             at: b.at,
             message: format!("`{{{{#{}}}}}` is never closed", b.helper.written()),
             help: Some(format!("add `{{{{/{}}}}}`", b.helper.closer())),
         });
     }
-    reader.finish()
+    match errors.is_empty() {
+        true => reader.finish().map_err(|e| vec![e]),
+        false => Err(errors),
+    }
+}
+
+/// The block an opening tag that did not read (`{{#…}}`, `{{^name}}`) stands for, so its
+/// `else` and close read without an error of their own; none for any other tag, or one
+/// that read as far as opening its block.
+fn broken(kind: Kind, inner: &str, at: usize, blocks: &[Block]) -> Option<Block> {
+    if kind != Kind::Value || blocks.last().is_some_and(|b| b.at == at) {
+        return None;
+    }
+    let rest = inner
+        .strip_prefix('#')
+        .or_else(|| inner.strip_prefix('^'))?
+        .trim();
+    let name = rest.split(char::is_whitespace).next().unwrap_or(rest);
+    let helper = match name {
+        "if" => Helper::If(String::new()),
+        "unless" => Helper::Unless(String::new()),
+        "each" => Helper::Each(String::new()),
+        n => Helper::Section(n.to_string(), false),
+    };
+    Some(Block {
+        broken: true,
+        at,
+        ..Block::new(helper, String::new())
+    })
 }
 
 /// What a `{{…}}` is, by its delimiters.
@@ -165,6 +224,8 @@ struct Block {
     /// Whether its `{{else}}` was met (a second one is an error).
     otherwise: bool,
     at: usize,
+    /// Its opening tag did not read (reported): its `else` and close are taken quietly.
+    broken: bool,
 }
 
 impl Block {
@@ -174,6 +235,7 @@ impl Block {
             closes: vec![close],
             otherwise: false,
             at: 0,
+            broken: false,
         }
     }
 }
@@ -235,6 +297,9 @@ fn open(
             {
                 return Err(refuse(at, "an `{{#each}}` inside another: loops do not nest", "close the outer loop first, or give its items a text field that holds the inner list printed"));
             }
+            if rest.is_empty() {
+                return Err(refuse(at, "`{{#each}}` names no list", "write `{{#each list}}`"));
+            }
             if rest.contains(char::is_whitespace) {
                 return Err(refuse(at, &format!("`{{{{#each {}}}}}` takes one list here (no `as |x|`, no hash)", shown(rest)), "write `{{#each list}}` and name the fields inside it"));
             }
@@ -273,6 +338,9 @@ fn otherwise(
             "an `{{else}}` stands inside `{{#if}}`, `{{#unless}}` or `{{#each}}`",
         ));
     };
+    if block.broken {
+        return Ok(());
+    }
     if block.otherwise {
         return Err(refuse(
             at,
@@ -321,6 +389,9 @@ fn close(
             format!("`{{{{/{}}}}}` closes no open block", shown(name)),
         ));
     };
+    if block.broken {
+        return Ok(());
+    }
     if block.helper.closer() != name {
         return Err(TemplateError {
             at,
@@ -585,8 +656,9 @@ mod tests {
         matches!(name, "tools" | "roots")
     }
 
+    /// The pieces, or the first mistake.
     fn read(text: &str) -> Result<Vec<Piece>, TemplateError> {
-        handlebars(text, &lists, shaped)
+        handlebars(text, &lists, shaped).map_err(|e| e.into_iter().next().unwrap())
     }
 
     /// The handlebars text reads as the braces text does, offsets aside (an escaped
@@ -703,8 +775,34 @@ mod tests {
         // `{{else}}` is never a name, let alone a Rust keyword.
         let e = read("{{else}}").unwrap_err();
         assert!(!e.message.contains("keyword"), "{}", e.message);
-        // Nested past the limit: one error, one pass.
+        // Nested past the limit: a bounded number of errors, one pass.
         let deep = "{{#if a}}".repeat(100_000);
-        assert!(read(&deep).is_err());
+        let errors = handlebars(&deep, &lists, shaped).unwrap_err();
+        assert_eq!(errors.len(), MAX_ERRORS);
+    }
+
+    #[test]
+    fn every_mistake_in_a_text_is_reported_once_where_it_stands() {
+        let text = "{{#with a}}x{{else}}y{{/with}}\n{{@index}}\n\
+                    {{#if (mine a)}}y{{else}}z{{/if}}\n{{#if ok}}{{> p}}{{/if}}\n{{#each}}";
+        let errors = handlebars(text, &lists, shaped).unwrap_err();
+        let at: Vec<(usize, &str)> = errors
+            .iter()
+            .map(|e| (e.at, &text[e.at..e.at + 4]))
+            .collect();
+        // `#with`, `@index`, the helper `mine`, the partial, the bare `#each`; the
+        // `else` and close of the blocks that did not open say nothing more.
+        assert_eq!(
+            at,
+            [
+                (0, "{{#w"),
+                (31, "{{@i"),
+                (42, "{{#i"),
+                (86, "{{> "),
+                (101, "{{#e")
+            ],
+            "{errors:?}"
+        );
+        assert!(errors[4].message.contains("names no list"), "{errors:?}");
     }
 }

@@ -102,7 +102,8 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
     let pieces = match spec.dialect {
         Dialect::Braces => placeholders(text, shaped),
         Dialect::Mustache => mustache(text, &|_| false, shaped),
-        Dialect::Handlebars => handlebars(text, &|_| false, shaped),
+        // A user's file is refused at its first mistake.
+        Dialect::Handlebars => handlebars(text, &|_| false, shaped).map_err(first),
     }
     .map_err(help)?;
     let pieces = match (spec.dialect, spec.jinja) {
@@ -156,6 +157,12 @@ pub fn user_template(text: &str, spec: &TemplateSpec) -> Result<UserTemplate, Us
         out.segs.push(seg);
     }
     Ok(out)
+}
+
+/// The first of a text's mistakes (there is one at least).
+fn first(errors: Vec<TemplateError>) -> TemplateError {
+    let first = errors.into_iter().min_by_key(|e| e.at);
+    first.unwrap_or_else(|| TemplateError::new(0, "the text does not read".to_string()))
 }
 
 /// The loader's check of a file's `text`, which starts `lead` into the file: `Err` says
