@@ -1091,3 +1091,22 @@ fn sections_and_loops_past_doctrines_bounds_are_reported_where_they_are() {
     );
     check(&i).unwrap();
 }
+
+/// The bench's Jinja side (`benches/jinja_corpus/`, beside minijinja in
+/// `benches/templates.rs`) is what the importer writes for two corpus templates today:
+/// the bench times the import as a user gets it, not a copy edited by hand.
+#[test]
+fn the_benchs_imported_corpus_is_the_importers_current_output() {
+    let imported = templates(&[
+        ("rules.jinja", &fixture("rules.jinja")),
+        ("status.jinja", &fixture("status.jinja")),
+    ]);
+    assert_eq!(imported.problems, vec![]);
+    let dir = format!("{}/benches/jinja_corpus", env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+    assert_eq!(imported.manifest, read("doctrine.toml"));
+    for (name, text) in &imported.files {
+        assert_eq!(*text, read(name), "{name}");
+    }
+    assert_eq!(imported.files.len(), 2);
+}

@@ -261,7 +261,8 @@ impl Reader {
                 at: o.at,
                 message: format!(
                     "{what} `{{{}}}` is never closed (add `{{/{}}}`)",
-                    o.written, o.name
+                    shown(&o.written),
+                    shown(&o.name)
                 ),
                 help,
             });
@@ -434,16 +435,18 @@ fn nest(tag: Tag, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateEr
 fn close(bare: &str, at: usize, open: &mut Vec<Opened>) -> Result<Piece, TemplateError> {
     match open.pop() {
         Some(o) if o.name == bare => Ok(Piece::Close(bare.to_string(), at)),
+        // Words are shown cut short: a condition's may run on (a message stays short).
         Some(o) => {
             let what = if o.is_loop { "loop" } else { "section" };
+            let (bare, name) = (shown(bare), shown(&o.name));
             Err(TemplateError::new(
                 at,
-                format!("`{{/{bare}}}` closes {what} `{}`, which is still open (close it with `{{/{}}}` first)", o.name, o.name),
+                format!("`{{/{bare}}}` closes {what} `{name}`, which is still open (close it with `{{/{name}}}` first)"),
             ))
         }
         None => Err(TemplateError::new(
             at,
-            format!("`{{/{bare}}}` closes no open section"),
+            format!("`{{/{}}}` closes no open section", shown(bare)),
         )),
     }
 }

@@ -615,5 +615,11 @@ mod tests {
         assert!(err(&open).2.contains("nested"));
         let closes = "{/user}".repeat(10_000);
         assert!(err(&closes).2.contains("closes no open section"));
+        // A close's words, however long, are shown cut short.
+        let long = format!("{{/{}}}", "a or b ".repeat(100));
+        let m = err(&long).2;
+        assert!(m.contains("closes no open section") && m.len() < 120, "{m}");
+        let m = err(&format!("{{?user}}{long}")).2;
+        assert!(m.contains("which is still open") && m.len() < 200, "{m}");
     }
 }
