@@ -283,6 +283,85 @@ fn a_loop_over_items_with_optional_and_bool_fields_renders_as_handlebars_does() 
     assert_eq!(inputs, 3 * 4 * 4);
 }
 
+mod w {
+    doctrine::doctrine!("../fixtures/handlebars/worktrees/doctrine.toml");
+}
+
+/// The fourth template: items with a nested optional struct, read through dotted paths
+/// (`{{rules_file.path_in_worktree}}`, `{{this.rules_file.kind}}`), tested (`{{#if
+/// rules_file}}`, `{{#unless rules_file}}`, `{{#if rules_file.kind}}`) and compared
+/// (`(eq rules_file.kind "agents")`); the struct absent, present with its optional field
+/// absent, empty or given, and values holding what HTML escaping changes and `{{`.
+#[test]
+fn a_nested_optional_struct_in_items_renders_as_handlebars_does() {
+    use w::{WorktreesItem as Tree, WorktreesRulesFile as Rules};
+    let hb = oracle("worktrees/worktrees.hbs");
+    let rules = |path_in_worktree, kind, generated| {
+        Some(Rules {
+            path_in_worktree,
+            kind,
+            generated,
+        })
+    };
+    let tree = |name, path, rules_file| Tree {
+        name,
+        path,
+        rules_file,
+    };
+    let lists: [Vec<Tree<'static>>; 5] = [
+        vec![],
+        vec![tree("main", "/src/app", None)],
+        vec![
+            tree(
+                "feature <x>",
+                "/wt/a & b",
+                rules("AGENTS.md", Some("agents"), false),
+            ),
+            tree(
+                "fix",
+                "/wt/fix",
+                rules("docs/<rules> & {{x}}.md", None, true),
+            ),
+        ],
+        vec![
+            tree("gen", "/wt/gen", rules("RULES.md", Some(""), true)),
+            tree(
+                "plain",
+                "/wt/plain",
+                rules("r.md", Some("team & <co>"), false),
+            ),
+            tree("bare", "{{path}}", None),
+        ],
+        vec![tree("one", "/one", rules("", Some("agents"), false))],
+    ];
+    let mut inputs = 0;
+    for agent in [None, Some("Ada"), Some("<Lin & co>")] {
+        for worktrees in &lists {
+            let p = w::compose(w::Facts { agent, worktrees }).finish();
+            let items = worktrees.iter().map(|t| {
+                let mut item = json!({"name": t.name, "path": t.path});
+                if let Some(r) = &t.rules_file {
+                    let mut rules =
+                        json!({"path_in_worktree": r.path_in_worktree, "generated": r.generated});
+                    if let Some(k) = r.kind {
+                        rules["kind"] = json!(k);
+                    }
+                    item["rules_file"] = rules;
+                }
+                item
+            });
+            let mut c = json!({ "worktrees": items.collect::<Vec<_>>() });
+            if let Some(a) = agent {
+                c["agent"] = json!(a);
+            }
+            let theirs = hb.render("t", &c).unwrap();
+            assert_eq!(p.layer("worktrees").unwrap_or_default(), theirs, "{c}");
+            inputs += 1;
+        }
+    }
+    assert_eq!(inputs, 3 * 5);
+}
+
 mod o {
     doctrine::doctrine!("../fixtures/handlebars/onboarding/doctrine.toml");
 }
