@@ -643,11 +643,12 @@ fn nested_fields(
     t.iter()
         .map(|(k, kind)| {
             let inner = k.get_ref();
-            if kind.get_ref().as_table().is_some() {
+            if let Some(deeper) = kind.get_ref().as_table() {
+                let first = deeper.iter().next().map_or("path", |(k, _)| k.get_ref());
                 return Err(Error {
                     span: kind.span(),
                     message: format!("item field `{outer}.{inner}` is a table inside the nested table `{outer}`: fields nest one level deep"),
-                    help: Some(format!("flatten it: give each of its fields a field of `{outer}` of its own, e.g. `{inner}_path = \"text\"`")),
+                    help: Some(format!("flatten it: give each of its fields a field of `{outer}` of its own, e.g. `{inner}_{first} = \"text\"`")),
                 });
             }
             let name = Spanned::new(k.span(), inner.to_string());

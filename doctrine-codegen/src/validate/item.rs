@@ -125,7 +125,10 @@ impl Fields<'_> {
                     return Err(ItemError {
                         at,
                         message: format!("section `{{?{}}}` compares {what} `{n}` to a value", shown(written)),
-                        help: format!("test the field alone: `{n}` or `not {n}`"),
+                        help: match k {
+                            FieldKind::Bool => format!("test the field alone: `{n}` or `not {n}`"),
+                            _ => format!("test whether it is there, `{n}` or `not {n}`, or compare one of its fields, e.g. `{} = \"{}\"`", self.names[i + 1], shown(value)),
+                        },
                     });
                 }
                 out.push(ItemStep::Is(i, value.clone()));

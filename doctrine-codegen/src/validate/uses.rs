@@ -637,7 +637,15 @@ fn outside_loop(path: &str, what: &str, names: &Names<'_>) -> (String, String) {
             "print it inside a loop over list fact `{0}`: `{{#{0}}}…{{{path}}}…{{/{0}}}`",
             f.name
         ),
-        None => "a path `outer.field` reads a nested field of the item inside a loop, `{#list}…{/list}`; outside a loop, name a fact, knob or flag".into(),
+        None => {
+            let outer = path.split_once('.').map_or(path, |(o, _)| o);
+            let declared = names.facts.iter().map(|f| f.name.as_str());
+            let declared = declared.chain(names.knobs.iter().map(|k| k.name.as_str()));
+            match declared.chain(names.flags.iter().map(|f| f.name.as_str())).any(|n| n == outer) {
+                true => format!("`{outer}` has no fields: name it alone, `{outer}`; a path `outer.field` reads a nested field of a loop's item, inside `{{#list}}…{{/list}}`"),
+                false => "a path `outer.field` reads a nested field of a loop's item, inside `{#list}…{/list}`; outside a loop, name a fact, knob or flag".into(),
+            }
+        }
     };
     (message, help)
 }
