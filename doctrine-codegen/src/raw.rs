@@ -120,7 +120,8 @@ table! {
         item: Option<Spanned<String>> = "item",
         /// The item template in a file (relative to the manifest), instead of `item`.
         item_file: Option<Spanned<String>> = "item_file",
-        /// Each item's fields and their kinds: `text`, `bool`, `text?`.
+        /// Each item's fields and their kinds: `text`, `bool`, `text?`, or a nested table of
+        /// them (an optional struct, its fields read as `outer.field`).
         fields: Option<Spanned<FieldTypes>> = "fields",
         /// Written between two items; `{ end_line = true, text = "..." }` writes a line
         /// break first, only when the item before it does not end with one.
