@@ -108,7 +108,9 @@ fn the_tools_string_form_gives_the_struct_by_its_dotted_keys() {
         facts: vec![("worktrees".into(), "name=x;rules_file=yes".into())],
         ..Named::default()
     };
-    let e = named::resolve(&d, &built, &given).err().expect("refused");
+    let Err(e) = named::resolve(&d, &built, &given) else {
+        panic!("`rules_file=yes` was taken")
+    };
     assert!(
         e.to_string()
             .contains("give its fields (`rules_file.path_in_worktree=…`)"),
