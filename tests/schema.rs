@@ -205,6 +205,10 @@ const ALSO_REFUSED: &[(&str, &str)] = &[
         "a condition list mixing names with alternatives is read, then refused with the layer's name",
     ),
     (
+        "nested_table_shape",
+        "a nested table of item fields is read, then refused when it holds a table or nothing",
+    ),
+    (
         "texts_entry_no_role",
         "a `[[layer.texts]]` entry's `roles` is read, then refused when empty",
     ),

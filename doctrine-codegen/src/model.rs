@@ -415,6 +415,26 @@ pub enum FieldKind {
     Bool,
     /// `"text?"`: `Option<&str>`, absent when `None` (or empty).
     OptText,
+    /// A nested table (`rules_file = { path = "text" }`): an `Option` of a struct whose
+    /// fields follow it in [`ListSpec::fields`], named `rules_file.path`. Read as a bool
+    /// is (`"true"` when `Some`): tested, never printed.
+    Struct,
+}
+
+impl FieldKind {
+    /// Whether a placeholder may print it (a bool or a struct has no text).
+    pub fn printed(self) -> bool {
+        matches!(self, FieldKind::Text | FieldKind::OptText)
+    }
+}
+
+impl ListSpec {
+    /// The nested fields of struct field `outer` (index into `fields`): their indices,
+    /// each named `outer.field`.
+    pub fn nested(&self, outer: usize) -> impl Iterator<Item = usize> + '_ {
+        let prefix = format!("{}.", self.fields[outer]);
+        (0..self.fields.len()).filter(move |&i| self.fields[i].starts_with(&prefix))
+    }
 }
 
 /// A piece of a list's item template; fields by index into [`ListSpec::fields`] (`0` for
@@ -450,6 +470,13 @@ impl Fact {
     pub fn item_type(&self) -> Option<String> {
         let list = self.list.as_ref().filter(|_| !self.skill_index)?;
         (!list.fields.is_empty()).then(|| format!("{}Item", crate::names::camel(&self.name)))
+    }
+
+    /// The generated struct of nested field `field` of an item (`WorktreesRulesFile` for
+    /// `rules_file` of `worktrees`).
+    pub fn nested_type(&self, field: &str) -> String {
+        let camel = crate::names::camel;
+        format!("{}{}", camel(&self.name), camel(field))
     }
 }
 

@@ -120,7 +120,8 @@ table! {
         item: Option<Spanned<String>> = "item",
         /// The item template in a file (relative to the manifest), instead of `item`.
         item_file: Option<Spanned<String>> = "item_file",
-        /// Each item's fields and their kinds: `text`, `bool`, `text?`.
+        /// Each item's fields and their kinds: `text`, `bool`, `text?`, or a nested table of
+        /// them (an optional struct, its fields read as `outer.field`).
         fields: Option<Spanned<FieldTypes>> = "fields",
         /// Written between two items; `{ end_line = true, text = "..." }` writes a line
         /// break first, only when the item before it does not end with one.
@@ -593,9 +594,17 @@ impl FromToml for RoleTexts {
 }
 
 /// `fields = { name = "text", has_resources = "bool", instructions = "text?" }`: an
-/// item's fields in the order written, each with its kind.
+/// item's fields in the order written, each with its kind; a nested table
+/// (`rules_file = { path = "text" }`) is an optional struct of fields.
 #[derive(Debug)]
-pub(super) struct FieldTypes(pub Vec<(Name, Spanned<FieldKind>)>);
+pub(super) struct FieldTypes(pub Vec<(Name, FieldType)>);
+
+/// One declared item field: a kind, or a nested table of fields (one level deep).
+#[derive(Debug)]
+pub(super) enum FieldType {
+    Kind(Spanned<FieldKind>),
+    Nested(Spanned<Vec<(Name, Spanned<FieldKind>)>>),
+}
 
 impl FromToml for FieldTypes {
     const EXPECTED: &'static str = "a table of field = kind";
@@ -605,14 +614,48 @@ impl FromToml for FieldTypes {
         };
         let fields = t.iter().map(|(k, kind)| {
             let name = Spanned::new(k.span(), k.get_ref().to_string());
-            Ok((name, Spanned::<FieldKind>::from_toml(kind)?))
+            let field = match kind.get_ref().as_table() {
+                Some(nested) => FieldType::Nested(Spanned::new(
+                    kind.span(),
+                    nested_fields(k.get_ref(), nested)?,
+                )),
+                None => FieldType::Kind(Spanned::<FieldKind>::from_toml(kind)?),
+            };
+            Ok((name, field))
         });
         Ok(FieldTypes(fields.collect::<Result<_, _>>()?))
     }
     #[cfg(feature = "schema")]
     fn schema() -> Json {
-        BTreeMap::<Name, Spanned<FieldKind>>::schema()
+        let kind = FieldKind::schema();
+        map(any_of(vec![
+            kind.clone(),
+            map(kind).with("minProperties", 1u64),
+        ]))
     }
+}
+
+/// The fields of nested table `outer`: kinds only, since a table inside it would be a
+/// struct of a struct, which no template needs over a field of its own.
+fn nested_fields(
+    outer: &str,
+    t: &toml::de::DeTable<'_>,
+) -> Result<Vec<(Name, Spanned<FieldKind>)>, Error> {
+    t.iter()
+        .map(|(k, kind)| {
+            let inner = k.get_ref();
+            if let Some(deeper) = kind.get_ref().as_table() {
+                let first = deeper.iter().next().map_or("path", |(k, _)| k.get_ref());
+                return Err(Error {
+                    span: kind.span(),
+                    message: format!("item field `{outer}.{inner}` is a table inside the nested table `{outer}`: fields nest one level deep"),
+                    help: Some(format!("flatten it: give each of its fields a field of `{outer}` of its own, e.g. `{inner}_{first} = \"text\"`")),
+                });
+            }
+            let name = Spanned::new(k.span(), inner.to_string());
+            Ok((name, Spanned::<FieldKind>::from_toml(kind)?))
+        })
+        .collect()
 }
 
 keywords! {

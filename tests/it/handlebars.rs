@@ -1,7 +1,7 @@
-//! The handlebars corpus: three `.hbs` templates of this project's own, embedded as
+//! The handlebars corpus: four `.hbs` templates of this project's own, embedded as
 //! written (`placeholders = "handlebars"`), composed by doctrine and rendered by the
 //! `handlebars` crate (the oracle) from the same values: `{{#if}}`/`{{else}}`,
-//! `{{else if}}`, `{{#unless}}`, `{{#each}}` over items with optional and bool fields and
+//! `{{else if}}`, `{{#unless}}`, `{{#each}}` over items with optional, bool and nested fields and
 //! an `{{else}}`, a plain list's `{{this}}`, subexpressions (`or`, `and`,
 //! `not`, `eq`, and `has`, a helper registered here as a list-membership test), comments,
 //! both stashes, and values holding what HTML escaping changes, `{{`, a heading line and
@@ -283,6 +283,85 @@ fn a_loop_over_items_with_optional_and_bool_fields_renders_as_handlebars_does() 
     assert_eq!(inputs, 3 * 4 * 4);
 }
 
+mod w {
+    doctrine::doctrine!("../fixtures/handlebars/worktrees/doctrine.toml");
+}
+
+/// The fourth template: items with a nested optional struct, read through dotted paths
+/// (`{{rules_file.path_in_worktree}}`, `{{this.rules_file.kind}}`), tested (`{{#if
+/// rules_file}}`, `{{#unless rules_file}}`, `{{#if rules_file.kind}}`) and compared
+/// (`(eq rules_file.kind "agents")`); the struct absent, present with its optional field
+/// absent, empty or given, and values holding what HTML escaping changes and `{{`.
+#[test]
+fn a_nested_optional_struct_in_items_renders_as_handlebars_does() {
+    use w::{WorktreesItem as Tree, WorktreesRulesFile as Rules};
+    let hb = oracle("worktrees/worktrees.hbs");
+    let rules = |path_in_worktree, kind, generated| {
+        Some(Rules {
+            path_in_worktree,
+            kind,
+            generated,
+        })
+    };
+    let tree = |name, path, rules_file| Tree {
+        name,
+        path,
+        rules_file,
+    };
+    let lists: [Vec<Tree<'static>>; 5] = [
+        vec![],
+        vec![tree("main", "/src/app", None)],
+        vec![
+            tree(
+                "feature <x>",
+                "/wt/a & b",
+                rules("AGENTS.md", Some("agents"), false),
+            ),
+            tree(
+                "fix",
+                "/wt/fix",
+                rules("docs/<rules> & {{x}}.md", None, true),
+            ),
+        ],
+        vec![
+            tree("gen", "/wt/gen", rules("RULES.md", Some(""), true)),
+            tree(
+                "plain",
+                "/wt/plain",
+                rules("r.md", Some("team & <co>"), false),
+            ),
+            tree("bare", "{{path}}", None),
+        ],
+        vec![tree("one", "/one", rules("", Some("agents"), false))],
+    ];
+    let mut inputs = 0;
+    for agent in [None, Some("Ada"), Some("<Lin & co>")] {
+        for worktrees in &lists {
+            let p = w::compose(w::Facts { agent, worktrees }).finish();
+            let items = worktrees.iter().map(|t| {
+                let mut item = json!({"name": t.name, "path": t.path});
+                if let Some(r) = &t.rules_file {
+                    let mut rules =
+                        json!({"path_in_worktree": r.path_in_worktree, "generated": r.generated});
+                    if let Some(k) = r.kind {
+                        rules["kind"] = json!(k);
+                    }
+                    item["rules_file"] = rules;
+                }
+                item
+            });
+            let mut c = json!({ "worktrees": items.collect::<Vec<_>>() });
+            if let Some(a) = agent {
+                c["agent"] = json!(a);
+            }
+            let theirs = hb.render("t", &c).unwrap();
+            assert_eq!(p.layer("worktrees").unwrap_or_default(), theirs, "{c}");
+            inputs += 1;
+        }
+    }
+    assert_eq!(inputs, 3 * 5);
+}
+
 mod o {
     doctrine::doctrine!("../fixtures/handlebars/onboarding/doctrine.toml");
 }
@@ -478,5 +557,78 @@ fn a_fence_an_escaped_item_leaves_open_is_escaped_as_markup() {
         for e in p.escapes() {
             assert_eq!(e.replaced, Some('~'), "{text:?}");
         }
+    }
+}
+
+/// `cargo doctrine import handlebars` on the fourth template: `{{rules_file.…}}` inside
+/// `{{#each}}` is guessed a nested optional struct, each of its fields' kinds from its
+/// use, and the manifest composes (items given in the tool's string form) what the
+/// crate renders.
+#[test]
+fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
+    use doctrine_codegen::import::{self, Template};
+    use doctrine_codegen::named::{self, Named};
+    use doctrine_codegen::{load, plan, Request};
+
+    let file = "worktrees/worktrees.hbs";
+    let path = format!(
+        "{}/tests/fixtures/handlebars/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let imported = import::handlebars(&[Template {
+        name: file.into(),
+        source,
+    }]);
+    assert_eq!(imported.problems, vec![]);
+    let guess = "list = { fields = { name = \"text\", path = \"text\", rules_file = { generated = \"bool\", kind = \"text?\", path_in_worktree = \"text\" } } }";
+    assert!(imported.manifest.contains(guess), "{}", imported.manifest);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
+    for (name, text) in &imported.files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let d = load(&Request::new("doctrine.toml", dir.path(), dir.path())).unwrap();
+    let built = plan::build(&d);
+    let hb = oracle(file);
+    for (facts, context) in [
+        (vec![], json!({})),
+        (
+            vec![
+                ("agent", "<Ada>"),
+                ("worktrees", "name=a;path=/a & b"),
+                (
+                    "worktrees",
+                    "name=b;path=/b;rules_file.path_in_worktree=AGENTS.md;rules_file.kind=agents",
+                ),
+                (
+                    "worktrees",
+                    "name=c;path=/c;rules_file.path_in_worktree={{r}}.md;rules_file.generated=true",
+                ),
+            ],
+            json!({"agent": "<Ada>", "worktrees": [
+                {"name": "a", "path": "/a & b"},
+                {"name": "b", "path": "/b", "rules_file": {"path_in_worktree": "AGENTS.md", "kind": "agents"}},
+                {"name": "c", "path": "/c", "rules_file": {"path_in_worktree": "{{r}}.md", "generated": true}},
+            ]}),
+        ),
+    ] {
+        let given = Named {
+            facts: facts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Named::default()
+        };
+        let resolved = named::resolve(&d, &built, &given).unwrap_or_else(|e| panic!("{e}"));
+        let prompt = resolved.compose(&d, &built);
+        let theirs = hb.render("t", &context).unwrap();
+        let layer = imported.manifest.contains("name = \"worktrees\"");
+        assert!(layer, "{}", imported.manifest);
+        assert_eq!(
+            prompt.layer("worktrees").unwrap_or_default(),
+            theirs,
+            "{context}"
+        );
     }
 }

@@ -36,6 +36,7 @@ mod messages;
 mod models;
 mod modes;
 mod naming;
+mod nested;
 mod note;
 mod overlay;
 mod overlay_policy;

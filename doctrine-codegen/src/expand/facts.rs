@@ -7,8 +7,8 @@ use quote::{format_ident, quote};
 
 use super::facts_struct::{absent_list, field_type, list_styles, lists_type, shape, Shape};
 use super::types::choice_enum;
-use super::{field_eq, lit, variant};
-use crate::model::{Doctrine, FieldKind, Need};
+use super::{lit, variant};
+use crate::model::{Doctrine, Need};
 use crate::names::camel;
 
 pub(super) fn facts(d: &Doctrine) -> TokenStream {
@@ -38,7 +38,7 @@ pub(super) fn facts(d: &Doctrine) -> TokenStream {
     } else {
         per_role(d)
     };
-    let items = item_structs(d);
+    let items = super::items::item_structs(d);
     let builder = super::facts_builder::builder(d);
     quote! {
         #(#enums)*
@@ -348,58 +348,6 @@ impl<'d> Roles<'d> {
             #lists_fn
         }
     }
-}
-
-/// The struct of one item of each list fact with named fields, in the order of `fields`
-/// (or of the item template): `&str`, `bool` or `Option<&str>` as declared.
-fn item_structs(d: &Doctrine) -> TokenStream {
-    let structs = d.facts.iter().filter_map(|f| {
-        let l = f.list.as_ref()?;
-        let ty = format_ident!("{}", f.item_type()?);
-        let doc = format!(
-            "One item of list fact `{}` in `{}`: each field fills its `{{name}}` in the item template and loops; an item whose fields are all empty (or false) is left out.",
-            f.name, d.manifest_display
-        );
-        let idents: Vec<Ident> = l.fields.iter().map(|n| format_ident!("{}", n)).collect();
-        let fields = idents.iter().zip(&l.fields).zip(&l.kinds).map(|((field, n), kind)| {
-            let (ty, doc) = match kind {
-                FieldKind::Text => (quote! { &'a str }, format!("`{{{n}}}`: text.")),
-                FieldKind::OptText => (
-                    quote! { ::core::option::Option<&'a str> },
-                    format!("`{{{n}}}`: text, or none (`None` and `Some(\"\")` are absent alike)."),
-                ),
-                FieldKind::Bool => (
-                    quote! { bool },
-                    format!("`{{?{n}}}…{{/{n}}}` prints when it is true; it is never printed."),
-                ),
-            };
-            quote! { #[doc = #doc] pub #field: #ty }
-        });
-        // What the runtime reads of each field: its text; a bool is `"true"` or empty.
-        let reads = idents.iter().zip(&l.kinds).map(|(field, kind)| match kind {
-            FieldKind::Text => quote! { self.#field },
-            FieldKind::OptText => quote! { self.#field.unwrap_or("") },
-            FieldKind::Bool => quote! { if self.#field { "true" } else { "" } },
-        });
-        let (derive_eq, eq) = field_eq(&ty, &quote! { <'a> }, &idents);
-        let pv = d.private();
-        let at = 0..idents.len();
-        Some(quote! {
-            #[doc = #doc]
-            #[derive(Clone, Copy, Debug, Default, #derive_eq Eq, Hash)]
-            pub struct #ty<'a> { #(#fields,)* }
-
-            #eq
-
-            #[automatically_derived]
-            impl<'a> #pv::Row for #ty<'a> {
-                fn field(&self, i: usize) -> &str {
-                    match i { #(#at => #reads,)* _ => "" }
-                }
-            }
-        })
-    });
-    quote! { #(#structs)* }
 }
 
 /// The names of the list facts, which pairs cannot give.

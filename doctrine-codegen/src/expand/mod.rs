@@ -9,6 +9,7 @@ mod facts;
 mod facts_builder;
 mod facts_struct;
 mod finish;
+mod items;
 mod models;
 mod overlay;
 mod plan;

@@ -191,28 +191,58 @@ fn list_fact(toml: &mut String, list: &ListUse) {
         trimmed(toml, list.item);
         return;
     }
-    let mut kinds = Vec::new();
     // An item needs a text field (the generator refuses a list of flags alone): with no
     // field printed, the fields tested are taken as optional text.
     let any_printed = list.fields.values().any(|u| u.printed);
-    for (field, usage) in &list.fields {
-        let kind = match (usage.printed, usage.tested) {
-            (true, false) => "text",
-            (true, true) => "text?",
-            _ if !any_printed => "text?",
-            _ => "bool",
-        };
-        let why = match (kind, usage.printed) {
-            ("text", _) => "printed, never tested",
-            ("text?", true) => "printed and tested",
-            ("text?", false) => "tested, never printed, and an item needs a text field",
-            _ => "tested, never printed",
-        };
-        let _ = writeln!(toml, "# guessed: field `{field}` is {kind} ({why})");
-        trimmed(toml, *usage);
-        kinds.push(format!("{field} = \"{kind}\""));
+    // A field read through `outer.field` (handlebars' `{{rules_file.path}}` in a loop) is
+    // a nested optional struct's: `outer` is written as a table of its fields.
+    let outers: std::collections::BTreeSet<&str> = list
+        .fields
+        .keys()
+        .filter_map(|f| f.split_once('.').map(|(o, _)| o))
+        .collect();
+    let mut tops: Vec<&str> = list.fields.keys().map(String::as_str).collect();
+    tops.retain(|f| !f.contains('.') && !outers.contains(f));
+    tops.extend(outers.iter().copied());
+    tops.sort_unstable();
+    let mut kinds = Vec::new();
+    for field in tops {
+        if !outers.contains(field) {
+            let kind = guessed_kind(toml, field, list.fields[field], any_printed);
+            kinds.push(format!("{field} = \"{kind}\""));
+            continue;
+        }
+        let _ = writeln!(toml, "# guessed: field `{field}` is a nested optional struct (its fields are read as `{field}.name`)");
+        let prefix = format!("{field}.");
+        let inner = list
+            .fields
+            .iter()
+            .filter_map(|(f, u)| Some((f, f.strip_prefix(&prefix)?, *u)));
+        let inner: Vec<String> = inner
+            .map(|(f, name, u)| format!("{name} = \"{}\"", guessed_kind(toml, f, u, any_printed)))
+            .collect();
+        kinds.push(format!("{field} = {{ {} }}", inner.join(", ")));
     }
     let _ = writeln!(toml, "list = {{ fields = {{ {} }} }}", kinds.join(", "));
+}
+
+/// The kind of item field `field` guessed from its use, said in a comment.
+fn guessed_kind(toml: &mut String, field: &str, usage: Use, any_printed: bool) -> &'static str {
+    let kind = match (usage.printed, usage.tested) {
+        (true, false) => "text",
+        (true, true) => "text?",
+        _ if !any_printed => "text?",
+        _ => "bool",
+    };
+    let why = match (kind, usage.printed) {
+        ("text", _) => "printed, never tested",
+        ("text?", true) => "printed and tested",
+        ("text?", false) => "tested, never printed, and an item needs a text field",
+        _ => "tested, never printed",
+    };
+    let _ = writeln!(toml, "# guessed: field `{field}` is {kind} ({why})");
+    trimmed(toml, usage);
+    kind
 }
 
 /// `| trim` has no doctrine counterpart: the value is printed as given.

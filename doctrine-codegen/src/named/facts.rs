@@ -203,7 +203,9 @@ fn push_item(
 }
 
 /// An item with named fields from `field=value;field=value`.
-/// A bool field is `true` or `false`, as the runtime reads it (`"true"` or empty).
+/// A bool field is `true` or `false`, as the runtime reads it (`"true"` or empty). A
+/// nested struct's fields are `outer.field=value`; the struct is `Some` (read as `"true"`)
+/// when one of them is given, else `None`.
 fn item(f: &Fact, spec: &ListSpec, text: &str) -> Result<Item, InputError> {
     let fields = &spec.fields;
     let mut row = vec![None; fields.len()];
@@ -222,8 +224,20 @@ fn item(f: &Fact, spec: &ListSpec, text: &str) -> Result<Item, InputError> {
                 )))
                 }
             },
+            Some(FieldKind::Struct) => {
+                let first = spec.nested(k).next().map_or("", |i| fields[i].as_str());
+                return Err(InputError::Unsupported(format!(
+                    "field `{}` of list fact `{}` is a nested struct: give its fields (`{first}=…`); it is there when one of them is",
+                    fields[k], f.name
+                )));
+            }
             _ => value,
         };
+        if let Some((outer, _)) = fields[k].split_once('.') {
+            if let Some(o) = fields.iter().position(|x| x == outer) {
+                row[o] = Some("true".into());
+            }
+        }
         if row[k].replace(value.to_string()).is_some() {
             return Err(InputError::Repeated {
                 kind: "item field",

@@ -94,6 +94,11 @@ impl Fields<'_> {
                 message: format!("`{{{n}}}` prints bool field `{n}` of list fact `{}`, which has no text", self.list),
                 help: format!("test it instead: `{{?{n}}}…{{/{n}}}` prints when it is true, `{{?!{n}}}…{{/{n}}}` when false"),
             }),
+            Some(FieldKind::Struct) => Err(ItemError {
+                at,
+                message: format!("`{{{n}}}` prints nested struct `{n}` of list fact `{}`, which has no text of its own", self.list),
+                help: format!("print one of its fields, e.g. `{{{}}}`, inside `{{?{n}}}…{{/{n}}}` (printed when it is there)", self.names[i + 1]),
+            }),
             _ => Ok(i),
         }
     }
@@ -112,11 +117,18 @@ impl Fields<'_> {
             Cond::Given(n) => out.push(ItemStep::Given(self.field(n, at)?)),
             Cond::Is(n, value) => {
                 let i = self.field(n, at)?;
-                if self.kinds.get(i) == Some(&FieldKind::Bool) {
+                if let Some(k @ (FieldKind::Bool | FieldKind::Struct)) = self.kinds.get(i) {
+                    let what = match k {
+                        FieldKind::Bool => "bool field",
+                        _ => "nested struct",
+                    };
                     return Err(ItemError {
                         at,
-                        message: format!("section `{{?{}}}` compares bool field `{n}` to a value", shown(written)),
-                        help: format!("test the field alone: `{n}` or `not {n}`"),
+                        message: format!("section `{{?{}}}` compares {what} `{n}` to a value", shown(written)),
+                        help: match k {
+                            FieldKind::Bool => format!("test the field alone: `{n}` or `not {n}`"),
+                            _ => format!("test whether it is there, `{n}` or `not {n}`, or compare one of its fields, e.g. `{} = \"{}\"`", self.names[i + 1], shown(value)),
+                        },
                     });
                 }
                 out.push(ItemStep::Is(i, value.clone()));
@@ -174,6 +186,7 @@ impl Fields<'_> {
                 ),
                 help: format!("name a field: {}", listed(self.names)),
             }),
+            None if n.contains('.') => Err(self.no_nested(n, at)),
             None => {
                 let mut help =
                     super::hint::hint(n, self.names.iter().map(String::as_str), "its fields");
@@ -189,6 +202,40 @@ impl Fields<'_> {
                 })
             }
         }
+    }
+}
+
+impl Fields<'_> {
+    /// Why dotted path `n` names no field: its first part is no nested struct, or the
+    /// struct has no such field.
+    fn no_nested(&self, n: &str, at: usize) -> ItemError {
+        let (outer, _) = n.split_once('.').unwrap_or((n, ""));
+        let list = self.list;
+        let position = self.names.iter().position(|f| f == outer);
+        let (message, help) = match position.map(|i| (i, self.kinds[i])) {
+            Some((i, FieldKind::Struct)) => {
+                let nested = self.names[i + 1..]
+                    .iter()
+                    .take_while(|f| f.starts_with(&format!("{outer}.")));
+                (
+                    format!("nested struct `{outer}` of list fact `{list}` has no field `{}`", shown(n)),
+                    super::hint::hint(n, nested.map(String::as_str), "its fields"),
+                )
+            }
+            Some(_) => (
+                format!("`{}` reads a field of `{outer}`, a field of list fact `{list}` that is no nested struct", shown(n)),
+                format!("print `{outer}` itself, or declare it a nested table: `{outer} = {{ field = \"text\" }}`"),
+            ),
+            None => (
+                format!("list fact `{list}` has no nested struct `{}`", shown(outer)),
+                super::hint::hint(
+                    outer,
+                    self.names.iter().zip(self.kinds).filter(|(_, k)| **k == FieldKind::Struct).map(|(f, _)| f.as_str()),
+                    "its nested structs",
+                ),
+            ),
+        };
+        ItemError { at, message, help }
     }
 }
 

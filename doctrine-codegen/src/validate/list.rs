@@ -234,28 +234,52 @@ fn sort_by(
 }
 
 /// `fields = { ... }`: each name a field of the generated item struct, at least one text.
+/// A nested table's fields follow its own entry (a [`FieldKind::Struct`]), each named
+/// `outer.field`: the runtime reads them by index as it reads flat fields.
 fn declared_fields(
     name: &str,
     fields: &toml::Spanned<raw::FieldTypes>,
     sink: &mut Sink<'_>,
 ) -> Option<(Vec<String>, Vec<FieldKind>)> {
     let mut ok = true;
-    for (field, _) in &fields.get_ref().0 {
+    let (mut names, mut kinds) = (Vec::new(), Vec::new());
+    for (field, ty) in &fields.get_ref().0 {
+        let outer = field.get_ref();
         ok &= super::idents::check_ident(
             sink,
             field.span(),
             "item field",
-            field.get_ref(),
+            outer,
             "a field of the item struct",
         );
+        names.push(outer.clone());
+        match ty {
+            raw::FieldType::Kind(k) => kinds.push(kind(*k.get_ref())),
+            raw::FieldType::Nested(nested) => {
+                kinds.push(FieldKind::Struct);
+                if nested.get_ref().is_empty() {
+                    sink.error(
+                        Some(nested.span()),
+                        format!("item field `{outer}` of list fact `{name}` is a nested table with no field"),
+                        Some(format!("give it fields, e.g. `{outer} = {{ path = \"text\" }}`, or make it a flag: `{outer} = \"bool\"`")),
+                    );
+                    ok = false;
+                }
+                for (inner, k) in nested.get_ref() {
+                    ok &= super::idents::check_ident(
+                        sink,
+                        inner.span(),
+                        "item field",
+                        inner.get_ref(),
+                        "a field of the nested struct",
+                    );
+                    names.push(format!("{outer}.{}", inner.get_ref()));
+                    kinds.push(kind(*k.get_ref()));
+                }
+            }
+        }
     }
-    let (names, kinds): (Vec<String>, Vec<FieldKind>) = fields
-        .get_ref()
-        .0
-        .iter()
-        .map(|(n, k)| (n.get_ref().clone(), kind(*k.get_ref())))
-        .unzip();
-    if !kinds.iter().any(|k| *k != FieldKind::Bool) {
+    if !kinds.iter().any(|k| k.printed()) {
         sink.error(
             Some(fields.span()),
             format!("list fact `{name}` declares no text field"),
@@ -395,6 +419,13 @@ fn inferred_fields(
         if !fields.iter().any(|f| f == n) {
             fields.push(n.to_string());
         }
+    }
+    if let Some(dotted) = fields.iter().find(|f| f.contains('.')) {
+        let (outer, inner) = dotted.split_once('.').unwrap_or_default();
+        let message = format!("the item template of list fact `{name}` reads `{dotted}`, a field of a nested struct, and the list declares no fields");
+        let help = format!("declare the item's fields, the nested struct as a table: `fields = {{ {outer} = {{ {inner} = \"text\" }} }}`");
+        report(sink, &item.at(0), message, &help);
+        return None;
     }
     if plain && !fields.is_empty() {
         let message = format!(

@@ -7,6 +7,7 @@ use toml::Spanned;
 
 use super::names::Names;
 use crate::diag::Sink;
+use crate::model::FieldKind;
 use crate::names::camel;
 use crate::raw::{Manifest, Name};
 use crate::reserved;
@@ -36,6 +37,13 @@ impl TypeNames {
             if let Some(item) = fact.item_type() {
                 let owner = format!("the items of list fact `{}`", fact.name);
                 types.claim(&item, &owner, at(&raw.facts, &fact.name), sink);
+                let list = fact.list.iter();
+                let nested = list.flat_map(|l| l.fields.iter().zip(&l.kinds));
+                for (field, _) in nested.filter(|(_, k)| **k == FieldKind::Struct) {
+                    let owner = format!("nested field `{field}` of list fact `{}`", fact.name);
+                    let span = field_at(raw, &fact.name, field).or(at(&raw.facts, &fact.name));
+                    types.claim(&fact.nested_type(field), &owner, span, sink);
+                }
             }
         }
         if !names.facts.is_empty() {
@@ -67,6 +75,18 @@ impl TypeNames {
             self.0.insert(name.to_string(), owner.to_string());
         }
     }
+}
+
+/// Where item field `field` of list fact `fact` is declared.
+fn field_at(raw: &Manifest, fact: &str, field: &str) -> Option<Range<usize>> {
+    let (_, f) = raw.facts.iter().find(|(n, _)| n.get_ref() == fact)?;
+    let fields = f.list.as_ref()?.get_ref().fields.as_ref()?;
+    let (name, _) = fields
+        .get_ref()
+        .0
+        .iter()
+        .find(|(n, _)| n.get_ref() == field)?;
+    Some(name.span())
 }
 
 /// Where `name` is declared in `list` (knobs, facts).

@@ -540,6 +540,11 @@ impl Uses<'_, '_> {
         if let Some(k) = names.knobs.iter().position(|k| k.name == n) {
             return Some(Segment::Knob(KnobId(k)));
         }
+        if n.contains('.') {
+            let (message, help) = outside_loop(n, &format!("placeholder `{{{n}}}`"), names);
+            report(sink, &(self.locate)(offset), message, &help);
+            return None;
+        }
         // A name whose declaration failed was reported.
         if !names.broken.iter().any(|b| b == n) {
             let all = names
@@ -581,7 +586,10 @@ fn section_on(
     if let Some(f) = names.flags.iter().position(|f| f.name == name) {
         return Some(SectionOn::Flag(FlagId(f)));
     }
-    if names.knobs.iter().any(|k| k.name == name) {
+    if name.contains('.') {
+        let (message, help) = outside_loop(name, &format!("section `{{?{written}}}`"), names);
+        report(sink, at, message, &help);
+    } else if names.knobs.iter().any(|k| k.name == name) {
         report(
             sink,
             at,
@@ -612,6 +620,36 @@ fn section_on(
         );
     }
     None
+}
+
+/// A dotted path `outer.field` (in `what`) outside a loop: it names a nested field of a
+/// loop's item, never a fact. The message and the help, which names the list whose items
+/// have the field when one does.
+fn outside_loop(path: &str, what: &str, names: &Names<'_>) -> (String, String) {
+    let message = format!(
+        "{what} reads `{}`, a nested field of a list's item, outside a loop",
+        shown(path)
+    );
+    let lists = names.facts.iter().filter(|f| !f.skill_index);
+    let holder = lists
+        .filter_map(|f| Some((f, f.list.as_ref()?)))
+        .find(|(_, l)| l.fields.iter().any(|x| x == path));
+    let help = match holder {
+        Some((f, _)) => format!(
+            "print it inside a loop over list fact `{0}`: `{{#{0}}}…{{{path}}}…{{/{0}}}`",
+            f.name
+        ),
+        None => {
+            let outer = path.split_once('.').map_or(path, |(o, _)| o);
+            let declared = names.facts.iter().map(|f| f.name.as_str());
+            let declared = declared.chain(names.knobs.iter().map(|k| k.name.as_str()));
+            match declared.chain(names.flags.iter().map(|f| f.name.as_str())).any(|n| n == outer) {
+                true => format!("`{outer}` has no fields: name it alone, `{outer}`; a path `outer.field` reads a nested field of a loop's item, inside `{{#list}}…{{/list}}`"),
+                false => "a path `outer.field` reads a nested field of a loop's item, inside `{#list}…{/list}`; outside a loop, name a fact, knob or flag".into(),
+            }
+        }
+    };
+    (message, help)
 }
 
 /// One use of fact `f` by `layer`, seen by `roles`: the fact must reach those roles, a

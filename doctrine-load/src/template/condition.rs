@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
             }
             None => (name, None),
         };
-        if let Some(problem) = (self.check)(name) {
+        if let Some(problem) = super::checked(self.check, name) {
             return Err(format!("`{}` {problem}", shown(name)));
         }
         let value = |p: &mut Self, op: &str| {

@@ -447,9 +447,17 @@ fn path(path: &str, at: usize, blocks: &[Block]) -> Result<String, TemplateError
             "subexpressions stand in `{{#if …}}` and `{{#unless …}}`; print a value by its name",
         )
     } else if p.contains('.') || p.contains('/') {
+        // `outer.field`: a nested field of the loop's item, which its fields resolve.
+        let nested = p.split('.').count() == 2 && !p.contains('/');
+        if nested && in_each {
+            return Ok(p.to_string());
+        }
         (
             format!("the path `{}` reads a field of a field", shown(p)),
-            "an item's fields are text or bool: give the nested value a field of its own (`rules_file_path`)",
+            match in_each {
+                true => "a nested struct's field is `outer.field`, one level deep: flatten a deeper value into a field of its own",
+                false => "a path `outer.field` reads a nested field of a loop's item, inside `{{#each list}}`; outside a loop, print a fact by its name",
+            },
         )
     } else if p.contains(char::is_whitespace) {
         (
@@ -737,6 +745,18 @@ mod tests {
     }
 
     #[test]
+    fn a_nested_field_reads_inside_a_loop() {
+        same(
+            "{{#each tools}}{{#if rules.kind}}{{{rules.path}}}{{{this.rules.kind}}}{{/if}}{{/each}}",
+            "{#tools}{?rules.kind}{rules.path}{rules.kind}{/rules.kind}{/tools}",
+        );
+        same(
+            "{{#each tools}}{{#if (eq rules.kind \"x\")}}X{{/if}}{{/each}}",
+            "{#tools}{?(rules.kind = \"x\")}X{/(rules.kind = \"x\")}{/tools}",
+        );
+    }
+
+    #[test]
     fn a_condition_is_one_section() {
         let p = read("{{#if (or a b)}}x{{/if}}").unwrap();
         assert!(matches!(&p[0], Piece::When(Cond::Any(_), _, 0)), "{p:?}");
@@ -750,6 +770,8 @@ mod tests {
             ("{{@index}}", "`@index` is not read here"),
             ("{{#each tools}}{{../x}}{{/each}}", "reads outside the loop"),
             ("{{a.b}}", "a field of a field"),
+            ("{{#each tools}}{{a.b.c}}{{/each}}", "one level deep"),
+            ("{{#if a.b}}{{/if}}", "inside `{{#each list}}`"),
             (
                 "{{#if (has_tool 'grep')}}{{/if}}",
                 "helper `has_tool` in a test",

@@ -59,6 +59,16 @@ pub fn shaped(name: &str) -> Option<&'static str> {
     )
 }
 
+/// `check` over a name, or over each part of a dotted path `outer.field`: one level, a
+/// nested field of a loop's item, which the item's fields resolve (elsewhere it names
+/// nothing, and the code generator says what to write).
+pub(crate) fn checked(check: NameCheck, name: &str) -> Option<&'static str> {
+    match name.split_once('.') {
+        Some((outer, field)) if !field.contains('.') => check(outer).or_else(|| check(field)),
+        _ => check(name),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     Lit(String),
@@ -333,7 +343,7 @@ fn tag(name: &str, at: usize, index: bool, check: NameCheck) -> Result<Tag, Temp
     let (bare, count) = match (kind, bare.split_once(':')) {
         (Some(_), Some((b, "one"))) => (b, Some(Count::One)),
         (Some(_), Some((b, "many"))) => (b, Some(Count::Many)),
-        (Some(_), Some((b, word))) if check(b).is_none() => {
+        (Some(_), Some((b, word))) if checked(check, b).is_none() => {
             return Err(TemplateError {
                 at,
                 message: format!(
@@ -351,7 +361,7 @@ fn tag(name: &str, at: usize, index: bool, check: NameCheck) -> Result<Tag, Temp
     };
     let item =
         kind.is_none() && !name.starts_with(['/', '#']) && (name == "." || (index && name == "0"));
-    if let Some(problem) = check(bare).filter(|_| !item) {
+    if let Some(problem) = checked(check, bare).filter(|_| !item) {
         let name = shown(name);
         let message = match problem.starts_with("is a Rust keyword") {
             true => format!(
