@@ -204,15 +204,19 @@ fn check_placeholders(text: &str) {
                         assert!(text.is_char_boundary(*at));
                         assert!(text[*at..].starts_with(&format!("{{{name}}}")));
                         // A Rust field name: a lowercase letter, then [a-z0-9_], no keyword;
-                        // or `.`, a loop's plain item.
-                        let mut chars = name.chars();
+                        // two of them joined by `.` (a nested struct's field); or `.`, a
+                        // loop's plain item.
+                        let field = |part: &str| {
+                            let mut chars = part.chars();
+                            chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                                && chars.all(|c| {
+                                    c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()
+                                })
+                                && syn::parse_str::<syn::Ident>(part).is_ok()
+                        };
+                        let parts: Vec<&str> = name.split('.').collect();
                         assert!(
-                            name == "."
-                                || chars.next().is_some_and(|c| c.is_ascii_lowercase())
-                                    && chars.all(|c| {
-                                        c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()
-                                    })
-                                    && syn::parse_str::<syn::Ident>(name).is_ok(),
+                            name == "." || parts.len() <= 2 && parts.iter().all(|p| field(p)),
                             "`{name}` accepted as a placeholder name"
                         );
                         rebuilt.push_str(&format!("{{{name}}}"));
