@@ -47,16 +47,36 @@ fn chromium() -> Option<&'static str> {
     })
 }
 
-/// The Chromium to run, or none, saying that the test is skipped.
+/// The Chromium to run, or none, saying that the test is skipped; in CI (`CI` set to
+/// anything but `false` or empty) a missing browser fails the test instead, so a run that
+/// never opened the pages cannot pass for one that did.
 fn chromium_or_skip() -> Option<&'static str> {
     let found = chromium();
+    let hint = "no Chromium binary (chromium, chromium-headless-shell) on the path; \
+                `apt-get install -y chromium` installs Debian's, as .ci/run does";
     if found.is_none() {
-        eprintln!(
-            "skipped: no Chromium binary (chromium, chromium-headless-shell) on the path; \
-             `apt-get install -y chromium` installs Debian's, as .ci/run does"
-        );
+        assert!(!in_ci(std::env::var("CI").ok().as_deref()), "in CI: {hint}");
+        eprintln!("skipped: {hint}");
     }
     found
+}
+
+/// Whether the `CI` variable says the tests run in CI, as CI services set it.
+fn in_ci(ci: Option<&str>) -> bool {
+    ci.is_some_and(|v| !v.is_empty() && !v.eq_ignore_ascii_case("false") && v != "0")
+}
+
+#[test]
+fn a_missing_browser_fails_in_ci_and_is_skipped_elsewhere() {
+    for (ci, fails) in [
+        (Some("true"), true),
+        (Some("1"), true),
+        (Some("false"), false),
+        (Some(""), false),
+        (None, false),
+    ] {
+        assert_eq!(in_ci(ci), fails, "{ci:?}");
+    }
 }
 
 fn browser(chromium: &str, args: &[&str], page: &str) -> String {
