@@ -155,7 +155,7 @@ fn a_working_directory_cannot_forge_a_section_from_a_header() {
     let explained = p.explain().to_string();
     let environment = explained.split("5  environment").nth(1).unwrap();
     assert!(
-        environment.contains("`\\\\```` from fact `cwd`"),
+        environment.contains("`\\```` from fact `cwd`"),
         "{explained}"
     );
     // Held to the guard's promise: only the manifest's own boundaries are in reach.

@@ -727,7 +727,8 @@ mod tests {
             notices[0]
         );
         assert!(
-            notices[0].message.contains("`</tools` as `<\\\\/tools`"),
+            // One `\` where the text holds one (not `escape_debug`'s two).
+            notices[0].message.contains("`</tools` as `<\\/tools`"),
             "{}",
             notices[0]
         );

@@ -1,5 +1,6 @@
 //! The human-readable layer table behind `Prompt::explain()`.
 
+use crate::runtime::shown::Shown;
 use std::fmt;
 
 use super::blocks::Blocks;
@@ -288,7 +289,7 @@ impl Explain<'_> {
                 format!(
                     "escaped boundary at {}: `{}` from {}",
                     e.at,
-                    shown.escape_debug(),
+                    Shown(shown),
                     e.source
                 )
             }))
@@ -297,7 +298,7 @@ impl Explain<'_> {
                     "closed {} that {} left open, with `{}` at {}",
                     u.what,
                     u.source,
-                    self.text[u.range.clone()].escape_debug(),
+                    Shown(&self.text[u.range.clone()]),
                     u.range.start
                 )
             }))

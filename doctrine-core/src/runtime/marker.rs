@@ -12,6 +12,7 @@
 //! is left, and none is made; escaped text wrapped again is left as it is.
 
 use super::notice::{Notice, NoticeKind};
+use crate::runtime::shown::Shown;
 
 /// `text` between `before` and `after`, every occurrence of the closing text in it
 /// escaped, and how many were.
@@ -66,9 +67,9 @@ pub fn marked_checked(
                 "The text held the marker's closing text `{}` {times}, which would have ended \
                  the marker early and let the rest read as if from outside it; each was \
                  written as `{}{escape}{}`.",
-                closer.escape_debug(),
-                closer[..split].escape_debug(),
-                closer[split..].escape_debug(),
+                Shown(closer),
+                Shown(&closer[..split]),
+                Shown(&closer[split..]),
             ),
         )
     });

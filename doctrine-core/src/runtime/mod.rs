@@ -32,6 +32,7 @@ pub mod sanitize;
 pub(crate) mod section;
 pub(crate) mod seg;
 pub(crate) mod selector;
+pub(crate) mod shown;
 pub(crate) mod stage;
 pub(crate) mod tripwire;
 pub(crate) mod unclosed;

@@ -1,5 +1,6 @@
 //! A composed prompt: one string, its stable/volatile split, and a record per layer.
 
+use crate::runtime::shown::Shown;
 use std::fmt;
 
 use super::boundary::{Escape, RunTimeText};
@@ -259,7 +260,7 @@ impl<S: AsRef<[Section]>> Prompt<S> {
                 "It left {} open {place}, which would have hidden {hidden}; `{}` was \
                  written to close it.",
                 u.what,
-                self.text[u.range.clone()].escape_debug()
+                Shown(&self.text[u.range.clone()])
             );
             let subject = format!("layer `{}`, {}", u.layer, u.source);
             Notice::new(subject, NoticeKind::LeftOpen, message)

@@ -2,6 +2,7 @@
 
 use super::Escape;
 use crate::runtime::notice::{Notice, NoticeKind};
+use crate::runtime::shown::Shown;
 use crate::runtime::user_content::UserContent;
 
 /// One notice per layer and source of `escapes` (in `text`), a user skill's line named by
@@ -40,7 +41,7 @@ fn message(group: &[&Escape], text: &str) -> String {
             let mut plain = text[e.boundary.start..from].to_string();
             plain.extend(e.replaced);
             plain.push_str(&text[to..e.boundary.end]);
-            format!("`{}` as `{}`", plain.escape_debug(), escaped.escape_debug())
+            format!("`{}` as `{}`", Shown(&plain), Shown(escaped))
         })
         .collect();
     let more = match group.len() {
