@@ -140,10 +140,15 @@ pub fn measure_user(template: &UserTemplate, values: &[Value<'_>]) -> Measured {
     let mut printed = 0usize;
     let mut once = 0usize;
     let mut seen = vec![false; values.len()];
+    // Each value's printed length, as given and escaped, measured once: an escaped
+    // length is a pass over the value, and a small file may print a large one thousands
+    // of times.
+    let mut lens: Vec<[Option<usize>; 2]> = vec![[None; 2]; values.len()];
     walk(template, values, |step| match step {
         Step::Lit(t) => printed = printed.saturating_add(t.len()),
         Step::Value(v, value) => {
-            let len = value.len();
+            let slot = &mut lens[v][usize::from(matches!(value, Value::Escaped(..)))];
+            let len = *slot.get_or_insert_with(|| value.len());
             printed = printed.saturating_add(len);
             if !std::mem::replace(&mut seen[v], true) {
                 once = once.saturating_add(len);
