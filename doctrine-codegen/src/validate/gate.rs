@@ -263,11 +263,27 @@ fn unknown_help(name: &str, kind: Option<&str>, negated: bool, names: &Names<'_>
             Some("overlay") => "test a layer's overlay field, which `override` gives it; no layer of this manifest has one".to_string(),
             _ => format!("declare it: `[flags]` then `{name} = false`"),
         },
-        None => hint(
-            name,
-            all.iter().map(String::as_str),
-            "names a condition can use",
-        ),
+        // Matched as written, prefix and all (`layer:toolz` near `layer:tools`); a name
+        // written without one is matched against the prefixed names' own too.
+        None => {
+            let written = kind.map_or(name.to_string(), |k| format!("{k}:{name}"));
+            let listed = all.iter().map(String::as_str);
+            let near_prefixed = kind
+                .is_none()
+                .then(|| {
+                    let bare = all.iter().filter_map(|a| a.split_once(':').map(|(_, n)| n));
+                    let near = crate::names::closest(name, bare)?;
+                    all.iter().find(|a| a.split_once(':').is_some_and(|(_, n)| n == near))
+                })
+                .flatten();
+            match near_prefixed {
+                Some(p) if crate::names::closest(name, listed.clone()).is_none() => format!(
+                    "did you mean `{p}`? {}",
+                    hint(name, listed, "names a condition can use")
+                ),
+                _ => hint(&written, listed, "names a condition can use"),
+            }
+        }
     }
 }
 

@@ -144,6 +144,17 @@ fn member(
     sink: &mut Sink<'_>,
 ) {
     let Some(i) = layers.iter().position(|(_, l)| &l.name == name.get_ref()) else {
+        // A layer the manifest declares whose own mistakes were reported: nothing more
+        // to say of it here.
+        let declared = |n: &str| n == name.get_ref();
+        if raw
+            .layers
+            .iter()
+            .any(|l| declared(l.get_ref().name.get_ref()))
+            || sink.reported().layers.iter().any(|n| declared(n))
+        {
+            return;
+        }
         let all = layers.iter().map(|(_, l)| l.name.as_str());
         sink.error(
             Some(name.span()),
