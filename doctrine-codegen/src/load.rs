@@ -174,11 +174,11 @@ impl Loader {
                 } else {
                     format!("cannot read `{}`: {e}", path.get_ref())
                 };
-                sink.error(
-                    Some(path.span()),
-                    msg,
-                    Some(format!("create the {what} or correct the path; paths are relative to the manifest's directory")),
-                );
+                let help = match near(&joined, raw, &self.crate_dir) {
+                    Some(near) => format!("did you mean `{near}`, beside where this path points? paths are relative to the manifest's directory"),
+                    None => format!("create the {what} or correct the path; paths are relative to the manifest's directory"),
+                };
+                sink.error(Some(path.span()), msg, Some(help));
                 return None;
             }
         };
@@ -354,4 +354,27 @@ impl Loader {
         bad.sort();
         Ok((out, bad))
     }
+}
+
+/// The most entries of a directory read for a name close to a missing one.
+const MAX_NEAR_ENTRIES: usize = 1000;
+
+/// A file or directory beside where the missing `joined` (written `raw`) points whose name
+/// is close to its name, as the manifest would write its path: for the help under
+/// "missing file". Names only are read, at most [`MAX_NEAR_ENTRIES`] of them, and only in
+/// a directory inside the crate's (`crate_dir`, canonical).
+fn near(joined: &Path, raw: &Path, crate_dir: &Path) -> Option<String> {
+    let name = joined.file_name()?.to_str()?;
+    let dir = joined.parent()?.canonicalize().ok()?;
+    if !dir.starts_with(crate_dir) {
+        return None;
+    }
+    let entries = std::fs::read_dir(dir).ok()?;
+    let names: Vec<String> = entries
+        .take(MAX_NEAR_ENTRIES)
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let found = crate::names::closest(name, names.iter().map(String::as_str))?;
+    let written = raw.with_file_name(found);
+    Some(written.to_string_lossy().replace('\\', "/"))
 }
