@@ -36,6 +36,17 @@ pub fn handlebars(templates: &[Template]) -> Imported {
             }
         };
         guess(&pieces, &mut uses);
+        // A loop printing nothing of an empty list beside words that still print: the
+        // generator asks for an empty branch, which only the author can add to the file.
+        let ungated = doctrine_load::__internals::template::ungated_loops(&pieces);
+        let each = ungated.into_iter().map(|u| {
+            let message = format!(
+                "the loop over `{}` prints nothing when the list is empty while `{}` still prints, which the generator refuses of an optional list: add `{{{{else}}}}` before its `{{{{/each}}}}` (left empty, it prints what the template prints now)",
+                u.list, u.text
+            );
+            (u.at, message)
+        });
+        problems.extend(located(&t.name, &t.source, each.collect()));
         files.push((format!("{stem}.hbs"), t.source.clone()));
         notes.extend(note.map(|n| format!("{}: {n}", t.name)));
         layers.push(stem);

@@ -139,7 +139,17 @@ pub fn jinja(templates: &[Template]) -> Imported {
         found.extend(walker.problems);
         problems.extend(located(&t.name, &t.source, found));
         let tail = &t.source[jinja_end(&t.source)..];
-        files.push((format!("{stem}.md"), write::markdown(&walker.out, tail)));
+        let mut markdown = write::markdown(&walker.out, tail);
+        // A loop printing nothing of an empty list beside words that still print: an
+        // empty branch after it says so, as the generator asks (Jinja prints the same).
+        for (list, at) in empty_branches(&markdown) {
+            markdown.insert_str(at, &format!("{{?!{list}}}{{/{list}}}"));
+            notes.push(format!(
+                "{}: the loop over `{list}` prints nothing when the list is empty, and the text around it still prints; `{{?!{list}}}{{/{list}}}` after it says so (fill it in to say what no {list} means)",
+                t.name
+            ));
+        }
+        files.push((format!("{stem}.md"), markdown));
         notes.extend(note.map(|n| format!("{}: {n}", t.name)));
         layers.push(stem);
     }
@@ -149,6 +159,25 @@ pub fn jinja(templates: &[Template]) -> Imported {
         problems,
         notes,
     }
+}
+
+#[cfg(feature = "jinja")]
+/// Where an empty branch goes in `markdown` (read as the generator reads the layer): after
+/// the close of each loop the generator would refuse without one, last first.
+fn empty_branches(markdown: &str) -> Vec<(String, usize)> {
+    use doctrine_load::__internals::template::{jinja, placeholders, ungated_loops};
+    let Ok(pieces) = placeholders(markdown, crate::names::snake_ident_problem) else {
+        return Vec::new();
+    };
+    let mut at: Vec<(String, usize)> = ungated_loops(&jinja(pieces))
+        .into_iter()
+        .map(|u| {
+            let end = u.close + u.list.len() + 3;
+            (u.list, end)
+        })
+        .collect();
+    at.sort_by_key(|(_, a)| std::cmp::Reverse(*a));
+    at
 }
 
 #[cfg(feature = "jinja")]

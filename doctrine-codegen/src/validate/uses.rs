@@ -17,7 +17,7 @@ use crate::model::{
 };
 use crate::names::shown;
 use crate::raw;
-use doctrine_load::__internals::template::Cond;
+use doctrine_load::__internals::template::{ungated_loops, Cond};
 
 /// Checks every fact a layer uses, through its gate or its placeholders, and turns the
 /// texts of an `interpolate = true` layer into segments.
@@ -153,6 +153,7 @@ impl Uses<'_, '_> {
                 return None;
             }
         };
+        self.ungated_loops(&pieces, sink);
         let mut segments = Vec::new();
         // Open sections: where each `If` sits, and the facts it checks are given.
         let mut open: Vec<(Option<usize>, Vec<FactId>)> = Vec::new();
@@ -260,6 +261,40 @@ impl Uses<'_, '_> {
             }
         }
         Some(segments)
+    }
+
+    /// Each loop over a list optional where the layer prints it that prints nothing of an
+    /// empty list while the words around it still print ("You can call these tools:"
+    /// and nothing after it), unless the layer's gate needs the list: an error at the loop.
+    fn ungated_loops(&self, pieces: &[Piece], sink: &mut Sink<'_>) {
+        let names = self.names;
+        for u in ungated_loops(pieces) {
+            let Some(f) = names
+                .facts
+                .iter()
+                .position(|f| f.name == u.list)
+                .map(FactId)
+            else {
+                continue;
+            };
+            let fact = &names.facts[f];
+            let optional = (self.roles.iter()).any(|r| fact.need.get(r.0) == Some(&Need::Optional));
+            if !optional || fact.list.is_none() || self.layer.requires_fact(f) {
+                continue;
+            }
+            let (n, text) = (&u.list, &u.text);
+            report(
+                sink,
+                &(self.locate)(u.at),
+                format!(
+                    "layer `{}` loops over optional list `{n}` and prints `{text}` around it: with no items it would print that and nothing of the list",
+                    self.layer.name
+                ),
+                &format!(
+                    "gate the layer with `when = \"{n}\"`, put the loop and the words that introduce it inside `{{?{n}}}…{{/{n}}}`, or say what an empty list means in `{{?!{n}}}…{{/{n}}}` (handlebars: `{{{{else}}}}` before `{{{{/each}}}}`; Jinja: `{{% else %}}` before `{{% endfor %}}`)"
+                ),
+            );
+        }
     }
 
     /// The list fact a loop or counted section names, checked as a gate is (a loop prints

@@ -11,6 +11,7 @@ mod handlebars;
 mod jinja;
 mod mustache;
 mod standalone;
+mod ungated;
 mod user;
 
 pub use condition::{condition, is_condition, Cond, MAX_TESTS};
@@ -18,6 +19,7 @@ pub use handlebars::handlebars;
 pub use jinja::jinja;
 pub use mustache::mustache;
 pub use standalone::standalone;
+pub use ungated::{ungated_loops, UngatedLoop};
 pub(crate) use user::user_checked;
 pub use user::{
     overlay_template, user_template, Dialect, NameKind, TemplateName, TemplateSpec, UserRejected,
