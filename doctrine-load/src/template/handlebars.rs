@@ -121,7 +121,8 @@ pub fn handlebars(
         from = next;
     }
     reader.lit.push_str(&text[from..]);
-    if let Some(b) = blocks.iter().rev().find(|b| !b.broken) {
+    let unclosed = blocks.iter().rev().find(|b| !b.broken);
+    if let Some(b) = unclosed.filter(|_| errors.len() < MAX_ERRORS) {
         errors.push(TemplateError {
             at: b.at,
             message: format!("`{{{{#{}}}}}` is never closed", b.helper.written()),
@@ -801,6 +802,10 @@ mod tests {
         let deep = "{{#if a}}".repeat(100_000);
         let errors = handlebars(&deep, &lists, shaped).unwrap_err();
         assert_eq!(errors.len(), MAX_ERRORS);
+        // Fifteen mistakes, a tag never closed, a block never closed: still the cap.
+        let text = format!("{}{{{{#if a}}}}{{{{{{", "{{@index}}".repeat(15));
+        let errors = handlebars(&text, &lists, shaped).unwrap_err();
+        assert_eq!(errors.len(), MAX_ERRORS, "{errors:?}");
     }
 
     #[test]
