@@ -468,7 +468,6 @@ fn as_written(text: &str, escapes: &[Escape], unclosed: &[Unclosed], layer: &str
 fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
     use doctrine_codegen::import::{self, Template};
     use doctrine_codegen::named::{self, Named};
-    use doctrine_codegen::{load, plan, Request};
 
     let file = "review/review.hbs";
     let path = format!(
@@ -489,13 +488,7 @@ fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
     ] {
         assert!(imported.manifest.contains(guess), "{}", imported.manifest);
     }
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
-    for (name, text) in &imported.files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
-    let d = load(&Request::new("doctrine.toml", dir.path(), dir.path())).unwrap();
-    let built = plan::build(&d);
+    let (d, built) = built(&imported);
     let hb = oracle(file);
     for (facts, context) in [
         (vec![], json!({})),
@@ -568,7 +561,6 @@ fn a_fence_an_escaped_item_leaves_open_is_escaped_as_markup() {
 fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
     use doctrine_codegen::import::{self, Template};
     use doctrine_codegen::named::{self, Named};
-    use doctrine_codegen::{load, plan, Request};
 
     let file = "worktrees/worktrees.hbs";
     let path = format!(
@@ -583,13 +575,7 @@ fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
     assert_eq!(imported.problems, vec![]);
     let guess = "list = { fields = { name = \"text\", path = \"text\", rules_file = { generated = \"bool\", kind = \"text?\", path_in_worktree = \"text\" } } }";
     assert!(imported.manifest.contains(guess), "{}", imported.manifest);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
-    for (name, text) in &imported.files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
-    let d = load(&Request::new("doctrine.toml", dir.path(), dir.path())).unwrap();
-    let built = plan::build(&d);
+    let (d, built) = built(&imported);
     let hb = oracle(file);
     for (facts, context) in [
         (vec![], json!({})),
@@ -631,4 +617,19 @@ fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
             "{context}"
         );
     }
+}
+
+/// What an import wrote, loaded and planned as `cargo doctrine` would from its directory.
+fn built(
+    imported: &doctrine_codegen::import::Imported,
+) -> (doctrine_codegen::Doctrine, doctrine_codegen::plan::Plan) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doctrine.toml"), &imported.manifest).unwrap();
+    for (name, text) in &imported.files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let request = doctrine_codegen::Request::new("doctrine.toml", dir.path(), dir.path());
+    let d = doctrine_codegen::load(&request).unwrap();
+    let built = doctrine_codegen::plan::build(&d);
+    (d, built)
 }
