@@ -47,6 +47,7 @@ mod plan_parity;
 mod prefix_constants;
 mod prepared_parity;
 mod provenance;
+mod public_api;
 mod reminders;
 mod render_parity;
 mod render_parity_inputs;
