@@ -1,3 +1,4 @@
+#![doc = include_str!("../docs/links.md")]
 #![doc = include_str!("../docs/overview.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -76,34 +77,49 @@ pub mod __private {
 /// The guide: one page per concept, then the manifest reference. Each page's Rust examples
 /// are compiled and run as doctests against the manifests in `docs/examples/`.
 pub mod guide {
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/layers.md")]
     pub mod layers {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/facts.md")]
     pub mod facts {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/overlays.md")]
     pub mod overlays {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/selectors.md")]
     pub mod selectors {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/instructions.md")]
     pub mod instructions {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/budgets.md")]
     pub mod budgets {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/reminders.md")]
     pub mod reminders {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/testing.md")]
     pub mod testing {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/cache.md")]
     pub mod cache {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/requests.md")]
     pub mod requests {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/generated.md")]
     pub mod generated {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/files.md")]
     pub mod files {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/errors.md")]
     pub mod errors {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/cli.md")]
     pub mod cli {}
+    #[doc = include_str!("../docs/links.md")]
     #[doc = include_str!("../docs/reference.md")]
     pub mod reference {}
 }

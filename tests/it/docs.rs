@@ -26,7 +26,7 @@ fn the_readme_is_at_most_300_lines_and_links_to_the_reference() {
 
 /// The id rustdoc (and GitHub) gives a heading: its letters, digits, `-` and `_`
 /// lowercased, each space a `-`, the rest dropped; a repeat gets `-1`, `-2`….
-fn heading_ids(page: &str) -> Vec<String> {
+pub(crate) fn heading_ids(page: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     let mut fenced = false;
     for line in page.lines() {
@@ -79,19 +79,19 @@ fn every_reference_row_is_one_line_linking_to_a_guide_section() {
     for row in rows {
         count += 1;
         let meaning = row.trim_end_matches('|').rsplit(" | ").next().unwrap_or("");
-        // The meaning as read: a link's text without its target.
+        // The meaning as read: a link's text without its label.
         let shown = meaning
-            .split("](")
-            .map(|p| p.split_once(')').map_or(p, |(_, rest)| rest))
+            .split("][")
+            .map(|p| p.split_once(']').map_or(p, |(_, rest)| rest))
             .collect::<String>();
         if shown.chars().count() > 160 {
             problems.push(format!("longer than one line (160 characters): {row}"));
         }
-        let Some((_, target)) = row.split_once("(crate::guide::") else {
+        let Some((_, target)) = row.split_once("[crate::guide::") else {
             problems.push(format!("no link to a guide page: {row}"));
             continue;
         };
-        let target = target.split(')').next().unwrap();
+        let target = target.split(']').next().unwrap();
         let (page, id) = target.split_once('#').unwrap_or((target, ""));
         let path = root().join("doctrine/docs").join(format!("{page}.md"));
         let Ok(text) = std::fs::read_to_string(&path) else {
