@@ -224,12 +224,12 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     pub(super) fn optional<T: FromToml>(&self, key: &str) -> Result<Option<T>, Error> {
-        self.get(key).map(T::from_toml).transpose()
+        self.get(key).map(|v| read_at(key, v)).transpose()
     }
 
     pub(super) fn required<T: FromToml>(&self, key: &str) -> Result<T, Error> {
         if let Some(v) = self.get(key) {
-            return T::from_toml(v);
+            return read_at(key, v);
         }
         // An unknown key that [`unknown`] takes for a misspelling of this one: the error
         // stands at that key, where the unknown-key error already says it (see
@@ -271,6 +271,21 @@ impl<'a, 'i> Fields<'a, 'i> {
             None => self.optional(alias),
         }
     }
+}
+
+/// Reads the value of `key`; a value that should be a table and is not (`list = true`)
+/// gets a help naming the key's form, which the generic one does not.
+fn read_at<T: FromToml>(key: &str, v: &Value<'_>) -> Result<T, Error> {
+    T::from_toml(v).map_err(|mut e| {
+        if e.help.is_none() && T::EXPECTED == "a table" && e.span == v.span() {
+            e.help = Some(format!(
+                "`{key}` is a table: write `{key} = {{ ... }}` with its keys, `{key} = {{}}` \
+                 when none is needed; the manifest reference lists them \
+                 (doctrine::guide::reference)"
+            ));
+        }
+        e
+    })
 }
 
 /// Each key of `table` not in `known`, as "unknown key `x` in {what}" at the key, with the

@@ -712,8 +712,10 @@ fn check_use(
             Some(name) => format!("{word} `{name}`"),
             None => "the prompt".to_string(),
         };
+        // A fact no role takes is reported once, where it is declared.
+        let taken = fact.need.iter().any(|n| !matches!(n, Need::Absent));
         match fact.need[r.0] {
-            Need::Absent => report(
+            Need::Absent if taken => report(
                 sink,
                 at,
                 format!("{word} `{who}` does not take fact `{}`, which layer `{}` uses", fact.name, layer.name),
