@@ -1,4 +1,4 @@
-//! The Jinja corpus: five templates of this project's own, imported by
+//! The Jinja corpus: six templates of this project's own, imported by
 //! `doctrine_codegen::import::jinja` (what `cargo doctrine import jinja` writes), rendered
 //! by doctrine through the library path `cargo doctrine render` takes, and by minijinja
 //! (`trim_blocks` + `lstrip_blocks`) as the oracle. Every input prints the same bytes, or
@@ -27,8 +27,10 @@ enum V {
     P(Vec<&'static str>),
     /// A list of items with fields (a field left out is undefined).
     L(Vec<Vec<(&'static str, V)>>),
+    /// An item's field that is a struct of fields (`wt.rules_file.kind`).
+    S(Vec<(&'static str, V)>),
 }
-use V::{B, L, P, T};
+use V::{B, L, P, S, T};
 
 /// Why an input's bytes differ from Jinja's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,6 +58,7 @@ fn jinja_value(v: &V) -> Value {
                 .map(|fields| map(fields.iter().map(|(k, v)| (*k, jinja_value(v)))))
                 .collect::<Vec<_>>(),
         ),
+        S(fields) => map(fields.iter().map(|(k, v)| (*k, jinja_value(v)))),
     }
 }
 
@@ -83,14 +86,23 @@ fn named_facts(context: &Context) -> Vec<(String, String)> {
             B(true) => push("true".into()),
             B(false) => {}
             P(items) => items.iter().for_each(|i| push(i.to_string())),
+            S(_) => unreachable!("a struct is an item's field"),
             L(items) => {
                 for fields in items {
+                    let pair = |k: &str, v: &V| match v {
+                        T(s) => format!("{k}={s}"),
+                        B(b) => format!("{k}={b}"),
+                        _ => unreachable!("fields are text or bool, one struct deep"),
+                    };
+                    // A nested struct's fields are `outer.field=value`.
                     let pairs: Vec<String> = fields
                         .iter()
-                        .map(|(k, v)| match v {
-                            T(s) => format!("{k}={s}"),
-                            B(b) => format!("{k}={b}"),
-                            _ => unreachable!("fields are text or bool"),
+                        .flat_map(|(k, v)| match v {
+                            S(inner) => inner
+                                .iter()
+                                .map(|(f, v)| pair(&format!("{k}.{f}"), v))
+                                .collect(),
+                            v => vec![pair(k, v)],
                         })
                         .collect();
                     push(pairs.join(";"));
@@ -439,7 +451,51 @@ fn corpus() -> Vec<(&'static str, Vec<(Context, Deliberate)>)> {
         cases.push((vec![("rules_file", T("")), ("tools", P(vec![]))], Same));
         cases
     };
+    // Items with a nested struct: absent, with its text field, with both.
+    let worktrees = {
+        let wt = |path, rules: Option<(&'static str, Option<&'static str>)>| {
+            let mut fields = vec![("path", T(path))];
+            fields.extend(rules.map(|(file, kind)| {
+                let mut inner = vec![("path_in_worktree", T(file))];
+                inner.extend(kind.map(|k| ("kind", T(k))));
+                ("rules_file", S(inner))
+            }));
+            fields
+        };
+        vec![
+            (vec![], Same),
+            (vec![("worktrees", L(vec![]))], Same),
+            (vec![("worktrees", L(vec![wt("/src/app", None)]))], Same),
+            (
+                vec![(
+                    "worktrees",
+                    L(vec![
+                        wt("/src/app", Some(("AGENTS.md", None))),
+                        wt("/src/lib", Some(("CLAUDE.md", Some("claude")))),
+                        wt("/src/docs", None),
+                    ]),
+                )],
+                Same,
+            ),
+            (
+                vec![(
+                    "worktrees",
+                    L(vec![wt(
+                        "/w/é `x`",
+                        Some(("# rules\n## more", Some("<agents> & co"))),
+                    )]),
+                )],
+                Same,
+            ),
+            (
+                // `if ""` is false in Jinja too: an empty kind prints nothing either way.
+                vec![("worktrees", L(vec![wt("/a", Some(("R.md", Some(""))))]))],
+                Same,
+            ),
+        ]
+    };
     vec![
+        ("worktrees.jinja", worktrees),
         ("extensions.jinja", extensions),
         ("status.jinja", status),
         ("roots.jinja", roots),
@@ -1118,4 +1174,39 @@ fn the_benchs_imported_corpus_is_the_importers_current_output() {
         assert_eq!(*text, read(name), "{name}");
     }
     assert_eq!(imported.files.len(), 2);
+}
+
+/// `item.struct.field` is a nested optional struct's field, one level deep; a path deeper
+/// than that is reported where it is.
+#[test]
+fn an_items_nested_struct_is_read_one_level_deep() {
+    let i = import_one("{% for x in xs %}{{ x.a.b }}{% if x.a %}!{% endif %}{% endfor %}");
+    assert_eq!(i.problems, vec![]);
+    assert!(
+        i.manifest
+            .contains("list = { fields = { a = { b = \"text\" } } }"),
+        "{}",
+        i.manifest
+    );
+    assert!(i.files[0].1.contains("{a.b}{?a}!{/a}"), "{}", i.files[0].1);
+    // A field printed as text and read as a struct elsewhere, in either order.
+    for (source, col) in [
+        ("{% for x in xs %}{{ x.a }}{{ x.a.b }}{% endfor %}", 31),
+        ("{% for x in xs %}{{ x.a.b }}{{ x.a }}{% endfor %}", 32),
+    ] {
+        let clash = import_one(source);
+        assert_eq!(
+            located(&clash),
+            [(1, col)],
+            "{source}: {:?}",
+            clash.problems
+        );
+    }
+    let deeper = import_one("{% for x in xs %}{{ x.a.b.c }}{% endfor %}");
+    assert_eq!(located(&deeper), [(1, 24)], "{:?}", deeper.problems);
+    assert!(
+        deeper.problems[0].message.contains("one struct deep"),
+        "{:?}",
+        deeper.problems
+    );
 }

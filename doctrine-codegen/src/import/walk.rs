@@ -348,7 +348,10 @@ impl<'s, 'u> Walker<'s, 'u> {
     fn declarable(&self, expr: &Expr<'_>, target: &Target) -> Result<(), Refused> {
         match target {
             Target::Fact(name) => declarable(expr, "fact", name),
-            Target::Field { field, .. } => declarable(expr, "item field", field),
+            // A nested struct's field (`rules_file.kind`): each name is a Rust field.
+            Target::Field { field, .. } => field
+                .split('.')
+                .try_for_each(|name| declarable(expr, "item field", name)),
             Target::Item { .. } => Ok(()),
         }
     }
@@ -361,6 +364,10 @@ impl<'s, 'u> Walker<'s, 'u> {
             Target::Fact(name) if list(name).is_some() => format!("`{name}` is looped over as a list elsewhere, and a list prints through its loop: print it in a `for`, or print a fact of another name"),
             Target::Item { list: name } if list(name).is_some_and(|l| !l.fields.is_empty()) => format!("the items of `{name}` have fields elsewhere, so an item prints by its fields: print one (`item.field`)"),
             Target::Field { list: name, .. } if list(name).is_some_and(|l| l.item.printed) => format!("the items of `{name}` print whole elsewhere, so they have no fields: print the item, or loop over a list of another name"),
+            // A nested struct (`x.y` read elsewhere) prints by its fields, and a field printed
+            // as text (`x`) has none.
+            Target::Field { list: name, field } if !field.contains('.') && list(name).is_some_and(|l| l.fields.keys().any(|f| f.starts_with(&format!("{field}.")))) => format!("`{field}` is a struct of fields elsewhere (`{field}.…`), which prints by its fields: print one of them"),
+            Target::Field { list: name, field } if field.split_once('.').is_some_and(|(outer, _)| list(name).and_then(|l| l.fields.get(outer)).is_some_and(|u| u.printed)) => format!("`{}` prints as text elsewhere, so it has no fields: print it, or give the struct another name", field.split('.').next().unwrap_or_default()),
             _ => return Ok(()),
         };
         Err(refused(expr, &clash))
@@ -380,7 +387,16 @@ impl<'s, 'u> Walker<'s, 'u> {
                     list: list.clone(),
                     field: g.name.to_string(),
                 }),
-                _ => Err(refused(expr, "only a loop item's fields are read with `.` (doctrine's facts are text, lists and their items)")),
+                // `item.rules_file.kind`: a field of a nested optional struct, one level deep.
+                (Expr::GetAttr(outer), Some((var, list)))
+                    if matches!(&outer.expr, Expr::Var(v) if var == v.id) =>
+                {
+                    Ok(Target::Field {
+                        list: list.clone(),
+                        field: format!("{}.{}", outer.name, g.name),
+                    })
+                }
+                _ => Err(refused(expr, "only a loop item's fields are read with `.`, one struct deep (`item.field`, `item.struct.field`): doctrine's facts are text, lists and their items")),
             },
             _ => Err(refused(expr, "only a name, or a loop item's field, is imported here")),
         }
