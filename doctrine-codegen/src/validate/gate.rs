@@ -146,7 +146,9 @@ fn cond(
             sink.error(
                 Some(at),
                 format!(
-                    "layer `{layer}` is gated on `{name}`, which names no {}",
+                    // As written: `layer:toolz`, not `toolz`.
+                    "layer `{layer}` is gated on `{}{name}`, which names no {}",
+                    kind.map_or(String::new(), |k| format!("{k}:")),
                     kind.map_or("flag or fact".to_string(), |k| kind_noun(k, false))
                 ),
                 Some(help),
