@@ -2,6 +2,7 @@
 //! pieces joined after it, or its instructions, or why it is left out; and how a part
 //! measures and writes itself, so composition allocates once.
 
+use super::decided::{Decided, Reading};
 use super::emit::rebuilt;
 use super::escape::{Escaping, Within};
 use super::instruction::{Instruction, Style};
@@ -187,6 +188,24 @@ impl Value<'_> {
 pub(super) fn each_value<'v>(
     segs: &[Seg],
     values: &[Value<'v>],
+    value: impl FnMut(Value<'v>, Option<usize>),
+) {
+    let mut none = Reading::NONE;
+    each_value_read(segs, values, &mut none, value)
+}
+
+/// Whether a section's condition ([`Seg::When`]) holds of `values`.
+#[inline(always)]
+fn decide(checks: &[Check], values: &[Value<'_>]) -> bool {
+    holds(checks, |c| values[c.value().unwrap_or(0)].test(c))
+}
+
+/// [`each_value`], each condition read from `decided` where the measuring walk kept it.
+#[inline(always)]
+pub(super) fn each_value_read<'v>(
+    segs: &[Seg],
+    values: &[Value<'v>],
+    decided: &mut Reading,
     mut value: impl FnMut(Value<'v>, Option<usize>),
 ) {
     let mut i = 0;
@@ -208,13 +227,45 @@ pub(super) fn each_value<'v>(
                 }
             }
             Seg::When(checks, len) => {
-                if !holds(checks, |c| values[c.value().unwrap_or(0)].test(c)) {
+                if !decided.next().unwrap_or_else(|| decide(checks, values)) {
                     i += len;
                 }
             }
         }
         i += 1;
     }
+}
+
+/// The length of what an untrimmed template renders to, as [`each_value`] walks it, each
+/// condition decided recorded in `decided` for the walk that writes it. A loop of its
+/// own: the pieces' kinds are not needed to count them.
+#[inline(always)]
+fn measured_template(segs: &[Seg], values: &[Value<'_>], decided: &mut Decided) -> usize {
+    let (mut len, mut i) = (0, 0);
+    while let Some(seg) = segs.get(i) {
+        match *seg {
+            Seg::Lit(t) => len += t.len(),
+            Seg::Value(v) => len += values[v].len(),
+            Seg::Escaped(v, e) => len += values[v].escaped(e).len(),
+            Seg::If(v, negated, skip) => {
+                if values[v].is_empty() != negated {
+                    i += skip;
+                }
+            }
+            Seg::Count(v, many, negated, skip) => {
+                if values[v].counts(many) == negated {
+                    i += skip;
+                }
+            }
+            Seg::When(checks, skip) => {
+                if !decided.record(decide(checks, values)) {
+                    i += skip;
+                }
+            }
+        }
+        i += 1;
+    }
+    len
 }
 
 /// What a piece of a rendered template is: the template's own text, a text value (its
@@ -407,6 +458,18 @@ pub fn joined(head: &str, tail: &[Joined<'_>; 2]) -> String {
 }
 
 impl Body<'_> {
+    /// [`Self::len`], an untrimmed template's conditions recorded in `decided` (from
+    /// `decided.len()` on) as they are decided.
+    #[inline(always)]
+    pub(super) fn measure(&self, values: &[Value<'_>], decided: &mut Decided) -> usize {
+        match self {
+            Body::Template(segs, tail) => {
+                joined_len(measured_template(segs, values, decided), tail)
+            }
+            _ => self.len(values),
+        }
+    }
+
     #[inline(always)]
     pub(super) fn len(&self, values: &[Value<'_>]) -> usize {
         match self {
