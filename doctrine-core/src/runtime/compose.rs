@@ -830,8 +830,8 @@ mod tests {
             Seg::Lit("never"),
             Seg::Lit("b"),
         ];
-        // 100 conditions a layer, alternately holding: three such layers go past the 128
-        // decisions kept.
+        // 100 conditions a layer, alternately holding: the first such layer goes past the
+        // decisions kept (64).
         let many: &'static [Seg] = Box::leak(
             (0..100)
                 .flat_map(|i| {

@@ -7,13 +7,14 @@
 /// [`Decided::KEPT`] kept, the rest only counted (the writer decides those again).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Decided {
-    bits: u128,
+    bits: u64,
     len: usize,
 }
 
 impl Decided {
-    /// How many decisions are kept: a bit each, on the stack.
-    const KEPT: usize = u128::BITS as usize;
+    /// How many decisions are kept: a bit each, in a word (a `u128`'s shifts cost more,
+    /// and a prompt with more conditions than this is rare).
+    const KEPT: usize = u64::BITS as usize;
 
     /// Where the next decision goes: what a layer's walk reads from ([`Self::from`]).
     #[inline(always)]
@@ -25,7 +26,7 @@ impl Decided {
     #[inline(always)]
     pub(super) fn record(&mut self, holds: bool) -> bool {
         if self.len < Self::KEPT {
-            self.bits |= u128::from(holds) << self.len;
+            self.bits |= u64::from(holds) << self.len;
         }
         self.len += 1;
         holds
@@ -44,7 +45,7 @@ impl Decided {
 /// Decisions read back in the order they were recorded.
 #[derive(Clone, Copy)]
 pub(super) struct Reading {
-    bits: u128,
+    bits: u64,
     at: usize,
 }
 

@@ -142,17 +142,6 @@ impl Value<'_> {
         }
     }
 
-    /// Whether test `c` of a condition holds of it.
-    pub(super) fn test(&self, c: Check) -> bool {
-        match c {
-            Check::Given(_) => !self.is_empty(),
-            Check::Count(_, many) => self.counts(many),
-            Check::Is(_, text) => self.is(text),
-            Check::Has(_, text) => self.has(text),
-            Check::Not | Check::And | Check::Or => false,
-        }
-    }
-
     /// Whether it holds exactly one item, or (`many`) two or more.
     pub(super) fn counts(&self, many: bool) -> bool {
         let items = self.items();
@@ -197,7 +186,15 @@ pub(super) fn each_value<'v>(
 /// Whether a section's condition ([`Seg::When`]) holds of `values`.
 #[inline(always)]
 fn decide(checks: &[Check], values: &[Value<'_>]) -> bool {
-    holds(checks, |c| values[c.value().unwrap_or(0)].test(c))
+    // Each test matched once, its value read where it is known: through `Check::value`
+    // and `Value::test` a test was matched twice, in a call.
+    holds(checks, |c| match c {
+        Check::Given(v) => !values[v].is_empty(),
+        Check::Count(v, many) => values[v].counts(many),
+        Check::Is(v, text) => values[v].is(text),
+        Check::Has(v, text) => values[v].has(text),
+        Check::Not | Check::And | Check::Or => false,
+    })
 }
 
 /// [`each_value`], each condition read from `decided` where the measuring walk kept it.
