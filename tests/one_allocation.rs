@@ -1,7 +1,9 @@
 //! `compose(..)…finish()` does one heap allocation, of exactly the prompt's length, with
 //! or without a list fact: an unsorted list is walked where its placeholder stands. A
 //! sorted list adds one when the builder is made (the order of its kept items). So does
-//! `finish_prepared`, a turn composed from a seat's prepared plan.
+//! `finish_prepared`, a turn composed from a seat's prepared plan. So does a prompt whose
+//! templates leave sections out (the Jinja corpus): each condition is decided once, by the
+//! walk that measures the prompt, and the walk that writes it reads the verdict.
 //!
 //! Counting needs a global allocator, and implementing `GlobalAlloc` is `unsafe` by
 //! definition; this one only forwards to `System` and counts. It lives in its own test
