@@ -1,7 +1,9 @@
 //! `compose(..)…finish()` does one heap allocation, of exactly the prompt's length, with
 //! or without a list fact: an unsorted list is walked where its placeholder stands. A
 //! sorted list adds one when the builder is made (the order of its kept items). So does
-//! `finish_prepared`, a turn composed from a seat's prepared plan.
+//! `finish_prepared`, a turn composed from a seat's prepared plan. So does a prompt whose
+//! templates leave sections out (the Jinja corpus): each condition is decided once, by the
+//! walk that measures the prompt, and the walk that writes it reads the verdict.
 //!
 //! Counting needs a global allocator, and implementing `GlobalAlloc` is `unsafe` by
 //! definition; this one only forwards to `System` and counts. It lives in its own test
@@ -38,6 +40,10 @@ mod crew {
 
 mod lists {
     doctrine::doctrine!("fixtures/lists.toml");
+}
+
+mod jinja {
+    doctrine::doctrine!("../benches/jinja_corpus/doctrine.toml");
 }
 
 #[test]
@@ -96,5 +102,35 @@ fn finish_allocates_once_with_exact_capacity() {
         let after = ALLOCATIONS.load(Ordering::SeqCst);
         assert_eq!(after - start, expected, "{}", prompt.as_str());
         assert!(prompt.as_str().starts_with("Tools: read, write."));
+    }
+    templates_allocate_once_with_exact_capacity();
+}
+
+/// The Jinja corpus prompt, its sections on and off (conditions of several tests, a list
+/// searched for an item): one allocation, of exactly its length, whatever is left out.
+fn templates_allocate_once_with_exact_capacity() {
+    let tools = ["edit", "shell", "read"];
+    let given = |on: bool| on.then_some("true");
+    for mask in 0..64u32 {
+        let on = |bit: u32| mask & (1 << bit) != 0;
+        let facts = jinja::Facts {
+            branch: on(0).then_some("main"),
+            ci: given(on(1)),
+            detached: given(!on(0)),
+            dirty: given(on(2)),
+            has_rules: given(on(3)),
+            mode: Some(if on(4) { "plan" } else { "build" }),
+            note: on(5).then_some("Keep it small & safe."),
+            project: "ledger",
+            rules_file: on(3).then_some("RULES.md"),
+            sandboxed: None,
+            tools: if on(1) { &tools } else { &[] },
+            user_rules: None,
+        };
+        let start = ALLOCATIONS.load(Ordering::SeqCst);
+        let text = jinja::compose(facts).finish().into_string();
+        let after = ALLOCATIONS.load(Ordering::SeqCst);
+        assert_eq!(after - start, 1, "facts {mask:06b}");
+        assert_eq!(text.capacity(), text.len(), "facts {mask:06b}");
     }
 }

@@ -1,7 +1,8 @@
 //! The one composition routine every generated `finish()` calls.
 
 use super::boundary::Guarded;
-use super::fill::{measured, part_len, write_section, Filler, Measure, With};
+use super::decided::{Decided, Reading};
+use super::fill::{measured, part_len, part_measure, write_section, Filler, Measure, With};
 use super::message::Joins;
 use super::part::{Part, Value};
 use super::plan::{resolve, Inputs, LayerPlan};
@@ -88,14 +89,15 @@ fn fill<'a>(
     parts: &[Part<'a>],
     sections: &mut [Section],
 ) -> Written {
-    let mut measure = Measure::default();
+    let (mut measure, mut decided) = (Measure::default(), Decided::default());
     for (section, part) in sections.iter_mut().zip(parts) {
-        let len = part_len(part, layout.1, values.0);
+        let at = decided.len();
+        let len = part_measure(part, layout.1, values.0, &mut decided);
         measure.add(len, part.info, layout.0);
-        section.state = measured(len);
+        section.state = measured(len, at);
     }
     let total = measure.total();
-    let mut filler = Filler::new(layout, total, role);
+    let mut filler = Filler::new(layout, (total, decided), role);
     let with = With {
         separator: layout.0,
         formulation: layout.1,
@@ -133,6 +135,7 @@ fn join_with<'p, I: Iterator<Item = Part<'p>>>(
         user: Vec::new(),
         record: false,
         role,
+        decided: Reading::NONE,
     };
     let mut joins = Joins::default();
     for (i, part) in parts().enumerate() {
@@ -810,6 +813,66 @@ mod tests {
         assert_eq!(fingerprint(b"a"), 0xaf63_dc4c_8601_ec8c);
         const AT_COMPILE_TIME: u64 = fingerprint(b"prefix");
         assert_eq!(AT_COMPILE_TIME, fingerprint("prefix".as_bytes()));
+    }
+
+    /// The writing walk reads each condition where the measuring walk decided it, layer by
+    /// layer, past layers measured empty and past the decisions kept (then it decides them
+    /// itself): the text is what `join`, which decides every one as met, writes.
+    #[test]
+    fn conditions_decided_once_write_what_deciding_again_writes() {
+        use crate::runtime::part::Check;
+        static ON: [Check; 1] = [Check::Given(0)];
+        static OFF: [Check; 2] = [Check::Given(0), Check::Not];
+        static NESTED: [Seg; 5] = [
+            Seg::When(&ON, 3),
+            Seg::Lit("a"),
+            Seg::When(&OFF, 1),
+            Seg::Lit("never"),
+            Seg::Lit("b"),
+        ];
+        // 100 conditions a layer, alternately holding: the first such layer goes past the
+        // decisions kept (64).
+        let many: &'static [Seg] = Box::leak(
+            (0..100)
+                .flat_map(|i| {
+                    let when = if i % 2 == 0 { &ON[..] } else { &OFF[..] };
+                    [
+                        Seg::When(when, 1),
+                        Seg::Lit(if i % 2 == 0 { "+" } else { "-" }),
+                    ]
+                })
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        );
+        static NOTHING: [Seg; 2] = [Seg::When(&OFF, 1), Seg::Lit("never")];
+        let template = |segs| Part {
+            info: &STABLE,
+            origin: Origin::Inline,
+            body: Body::Template(segs, [NO_JOIN; 2]),
+        };
+        let parts = [
+            template(&NESTED),
+            template(&NOTHING),
+            template(many),
+            template(&NESTED),
+            template(many),
+            template(many),
+            template(&NESTED),
+        ];
+        let layout = ("|", Formulation::Markdown, &Guard::HEADINGS);
+        let values = [Value::Text("on")];
+        let p = compose(layout, &values, &[], parts);
+        let plus = "+".repeat(50);
+        assert_eq!(
+            p.as_str(),
+            format!("ab|{plus}|ab|{plus}|{plus}|ab"),
+            "{}",
+            p.as_str()
+        );
+        assert_eq!(join(layout, &values, &parts), p.as_str());
+        assert_eq!(p.sections()[1].state, SectionState::Skipped(Skip::Empty));
+        let whole = p.into_string();
+        assert_eq!(whole.capacity(), whole.len());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! both take, so the two cannot write different bytes or records.
 
 use super::boundary::{Closed, Guarded, Piece, Raw, RunTimeText, Scope, Shift};
+use super::decided::{Decided, Reading};
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Origin, Skip, Stability};
 use super::message::Joins;
@@ -35,7 +36,30 @@ pub(super) fn delimiters(
 /// (0: it is left out).
 #[inline(always)]
 pub(super) fn part_len(part: &Part<'_>, formulation: Formulation, values: &[Value<'_>]) -> usize {
-    let len = part.body.len(values);
+    framed(part, formulation, values, part.body.len(values))
+}
+
+/// [`part_len`], as a prompt's measuring pass takes it: the conditions of its text's
+/// template recorded in `decided` as they are decided ([`Body::measure`]).
+#[inline(always)]
+pub(super) fn part_measure(
+    part: &Part<'_>,
+    formulation: Formulation,
+    values: &[Value<'_>],
+    decided: &mut Decided,
+) -> usize {
+    framed(
+        part,
+        formulation,
+        values,
+        part.body.measure(values, decided),
+    )
+}
+
+/// A part whose body writes `len` bytes, with its title's delimiters, its header and its
+/// wrapper (0: it is left out).
+#[inline(always)]
+fn framed(part: &Part<'_>, formulation: Formulation, values: &[Value<'_>], len: usize) -> usize {
     if len == 0 {
         return 0;
     }
@@ -77,13 +101,17 @@ impl Measure {
 }
 
 /// What the measuring pass leaves in a layer's record for [`Filler::layer`]: whether its
-/// part has text (`len` bytes). Measuring a template walks its segments, a list its rows:
-/// once is enough.
+/// part has text (`len` bytes), and where its conditions' decisions start (`at`, in
+/// [`Decided`]). Measuring a template walks its segments and decides its sections, a list
+/// walks its rows: once is enough.
 #[inline(always)]
-pub(super) fn measured(len: usize) -> SectionState {
+pub(super) fn measured(len: usize, at: usize) -> SectionState {
     match len {
         0 => SectionState::Skipped(Skip::Empty),
-        _ => SectionState::Included { start: 0, end: len },
+        _ => SectionState::Included {
+            start: at,
+            end: len,
+        },
     }
 }
 
@@ -105,12 +133,19 @@ pub(super) struct Filler<'a> {
     stable_end: usize,
     volatile_start: usize,
     joins: Joins,
+    /// The conditions the measuring pass decided.
+    decided: Decided,
 }
 
 impl<'a> Filler<'a> {
-    /// A prompt of `total` bytes (before any escape), in one allocation, for role `role`.
+    /// A prompt of `total` bytes (before any escape), in one allocation, for role `role`;
+    /// its templates' conditions as the measuring pass `decided` them.
     #[inline(always)]
-    pub(super) fn new((separator, _, guard): Layout<'a>, total: usize, role: usize) -> Self {
+    pub(super) fn new(
+        (separator, _, guard): Layout<'a>,
+        (total, decided): (usize, Decided),
+        role: usize,
+    ) -> Self {
         let separator = guard.context(separator);
         Filler {
             out: Out {
@@ -120,11 +155,13 @@ impl<'a> Filler<'a> {
                 user: Vec::new(),
                 record: true,
                 role,
+                decided: Reading::NONE,
             },
             total,
             stable_end: 0,
             volatile_start: usize::MAX,
             joins: Joins::default(),
+            decided,
         }
     }
 
@@ -148,9 +185,10 @@ impl<'a> Filler<'a> {
             return;
         }
         // Measured empty ([`measured`]): a part is not measured twice.
-        if section.state == SectionState::Skipped(Skip::Empty) {
+        let SectionState::Included { start: at, .. } = section.state else {
             return;
-        }
+        };
+        self.out.decided = self.decided.from(at);
         self.before(part.info, w.separator);
         let start = self.out.text.len();
         if let Some(at) = write_section(i, part, w.formulation, w.values, &mut self.out) {
@@ -371,7 +409,9 @@ fn write_headed<'a>(
     }
     let from = out.text.len();
     if let Some(h) = part.info.header {
-        write_values(h.segs, values.0, out);
+        // A header's conditions were not measured with the layer's: decided as met.
+        let mut none = Reading::NONE;
+        write_values(h.segs, values.0, &mut none, out);
     }
     out.text.end_header(from);
     let to = out.text.len();

@@ -6,6 +6,7 @@ pub(crate) mod choice;
 pub mod combination;
 pub mod compose;
 pub mod container;
+pub(crate) mod decided;
 pub mod emit;
 pub mod escape;
 pub(crate) mod explain;

@@ -2,6 +2,7 @@
 //! pieces joined after it, or its instructions, or why it is left out; and how a part
 //! measures and writes itself, so composition allocates once.
 
+use super::decided::{Decided, Reading};
 use super::emit::rebuilt;
 use super::escape::{Escaping, Within};
 use super::instruction::{Instruction, Style};
@@ -141,17 +142,6 @@ impl Value<'_> {
         }
     }
 
-    /// Whether test `c` of a condition holds of it.
-    pub(super) fn test(&self, c: Check) -> bool {
-        match c {
-            Check::Given(_) => !self.is_empty(),
-            Check::Count(_, many) => self.counts(many),
-            Check::Is(_, text) => self.is(text),
-            Check::Has(_, text) => self.has(text),
-            Check::Not | Check::And | Check::Or => false,
-        }
-    }
-
     /// Whether it holds exactly one item, or (`many`) two or more.
     pub(super) fn counts(&self, many: bool) -> bool {
         let items = self.items();
@@ -187,6 +177,32 @@ impl Value<'_> {
 pub(super) fn each_value<'v>(
     segs: &[Seg],
     values: &[Value<'v>],
+    value: impl FnMut(Value<'v>, Option<usize>),
+) {
+    let mut none = Reading::NONE;
+    each_value_read(segs, values, &mut none, value)
+}
+
+/// Whether a section's condition ([`Seg::When`]) holds of `values`.
+#[inline(always)]
+fn decide(checks: &[Check], values: &[Value<'_>]) -> bool {
+    // Each test matched once, its value read where it is known: through `Check::value`
+    // and `Value::test` a test was matched twice, in a call.
+    holds(checks, |c| match c {
+        Check::Given(v) => !values[v].is_empty(),
+        Check::Count(v, many) => values[v].counts(many),
+        Check::Is(v, text) => values[v].is(text),
+        Check::Has(v, text) => values[v].has(text),
+        Check::Not | Check::And | Check::Or => false,
+    })
+}
+
+/// [`each_value`], each condition read from `decided` where the measuring walk kept it.
+#[inline(always)]
+pub(super) fn each_value_read<'v>(
+    segs: &[Seg],
+    values: &[Value<'v>],
+    decided: &mut Reading,
     mut value: impl FnMut(Value<'v>, Option<usize>),
 ) {
     let mut i = 0;
@@ -208,13 +224,45 @@ pub(super) fn each_value<'v>(
                 }
             }
             Seg::When(checks, len) => {
-                if !holds(checks, |c| values[c.value().unwrap_or(0)].test(c)) {
+                if !decided.next().unwrap_or_else(|| decide(checks, values)) {
                     i += len;
                 }
             }
         }
         i += 1;
     }
+}
+
+/// The length of what an untrimmed template renders to, as [`each_value`] walks it, each
+/// condition decided recorded in `decided` for the walk that writes it. A loop of its
+/// own: the pieces' kinds are not needed to count them.
+#[inline(always)]
+fn measured_template(segs: &[Seg], values: &[Value<'_>], decided: &mut Decided) -> usize {
+    let (mut len, mut i) = (0, 0);
+    while let Some(seg) = segs.get(i) {
+        match *seg {
+            Seg::Lit(t) => len += t.len(),
+            Seg::Value(v) => len += values[v].len(),
+            Seg::Escaped(v, e) => len += values[v].escaped(e).len(),
+            Seg::If(v, negated, skip) => {
+                if values[v].is_empty() != negated {
+                    i += skip;
+                }
+            }
+            Seg::Count(v, many, negated, skip) => {
+                if values[v].counts(many) == negated {
+                    i += skip;
+                }
+            }
+            Seg::When(checks, skip) => {
+                if !decided.record(decide(checks, values)) {
+                    i += skip;
+                }
+            }
+        }
+        i += 1;
+    }
+    len
 }
 
 /// What a piece of a rendered template is: the template's own text, a text value (its
@@ -407,6 +455,18 @@ pub fn joined(head: &str, tail: &[Joined<'_>; 2]) -> String {
 }
 
 impl Body<'_> {
+    /// [`Self::len`], an untrimmed template's conditions recorded in `decided` (from
+    /// `decided.len()` on) as they are decided.
+    #[inline(always)]
+    pub(super) fn measure(&self, values: &[Value<'_>], decided: &mut Decided) -> usize {
+        match self {
+            Body::Template(segs, tail) => {
+                joined_len(measured_template(segs, values, decided), tail)
+            }
+            _ => self.len(values),
+        }
+    }
+
     #[inline(always)]
     pub(super) fn len(&self, values: &[Value<'_>]) -> usize {
         match self {

@@ -11,7 +11,8 @@ use std::ptr;
 
 use super::boundary::Guard;
 use super::compose::{compose_boxed, compose_plan, compose_plan_boxed, Layout};
-use super::fill::{measured, part_len, Filler, Measure, With};
+use super::decided::Decided;
+use super::fill::{measured, part_measure, Filler, Measure, With};
 use super::formulation::Formulation;
 use super::layer::{LayerInfo, Stability};
 use super::part::{Part, Value};
@@ -200,7 +201,7 @@ impl Prepared {
         parts: &mut [Option<Part<'a>>],
     ) -> Written {
         let plan = self.key.plan;
-        let mut measure = Measure::default();
+        let (mut measure, mut decided) = (Measure::default(), Decided::default());
         for step in &self.steps {
             match *step {
                 Step::Run {
@@ -209,21 +210,26 @@ impl Prepared {
                 // Resolved straight into its slot: a copy of a part read back what the call
                 // had just written, and stalled on it.
                 Step::Live(i) => {
+                    let (at, values) = (decided.len(), inputs.values);
                     let len = match parts.get_mut(i) {
-                        Some(slot) => part_len(
+                        Some(slot) => part_measure(
                             resolve_into(&plan[i], inputs, slot),
                             layout.1,
-                            inputs.values,
+                            values,
+                            &mut decided,
                         ),
-                        None => part_len(&resolve(&plan[i], inputs), layout.1, inputs.values),
+                        None => {
+                            let part = resolve(&plan[i], inputs);
+                            part_measure(&part, layout.1, values, &mut decided)
+                        }
                     };
                     measure.add(len, &plan[i].info, layout.0);
-                    sections[i].state = measured(len);
+                    sections[i].state = measured(len, at);
                 }
             }
         }
         let total = measure.total();
-        let mut filler = Filler::new(layout, total, inputs.role);
+        let mut filler = Filler::new(layout, (total, decided), inputs.role);
         let with = With {
             separator: layout.0,
             formulation: layout.1,

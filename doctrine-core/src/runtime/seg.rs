@@ -85,6 +85,10 @@ impl Check {
 /// condition (none generated) reads as not holding.
 #[inline]
 pub(super) fn holds(checks: &[Check], mut test: impl FnMut(Check) -> bool) -> bool {
+    // A condition of one test (most): no stack.
+    if let [c] = checks {
+        return !matches!(c, Check::Not | Check::And | Check::Or) && test(*c);
+    }
     holds_by(checks, Check::op, |c| test(*c))
 }
 

@@ -6,11 +6,12 @@
 use std::ops::Range;
 
 use super::boundary::{Guarded, Via};
+use super::decided::Reading;
 use super::escape::Within;
 use super::instruction::{for_each_piece, Instruction};
 use super::layer::Origin;
 use super::part::{
-    each_joined, each_kept_piece, each_piece, each_value, Body, Joined, Kind, Part, Seg, Trim,
+    each_joined, each_kept_piece, each_piece, each_value_read, Body, Joined, Kind, Part, Seg, Trim,
     Value,
 };
 use super::section::Mark;
@@ -26,6 +27,8 @@ pub(super) struct Out<'a> {
     /// The role composed for: which layers' uncontained run-time text is guarded against
     /// every boundary ([`LayerInfo::guarded_in`](super::layer::LayerInfo::guarded_in)).
     pub(super) role: usize,
+    /// The conditions of the layer being written, as the measuring walk decided them.
+    pub(super) decided: Reading,
 }
 
 /// The run-time source of a layer's main text, by where it came from (none: shipped).
@@ -104,8 +107,10 @@ fn write_template<'a>(
 ) {
     let record = out.record && part.info.user;
     if trim == Trim::No && !record {
-        // Most templates: each value whole, nothing to record.
-        return write_values(segs, values, out);
+        // Most templates: each value whole, nothing to record; their conditions decided
+        // when they were measured.
+        let mut decided = std::mem::replace(&mut out.decided, Reading::NONE);
+        return write_values(segs, values, &mut decided, out);
     }
     let mut put = |p: &str, kind: Kind, kept: Range<usize>| {
         if let (true, Kind::Text(v) | Kind::Escaped(v, _)) = (record, kind) {
@@ -130,11 +135,16 @@ fn write_template<'a>(
     }
 }
 
-/// Segments written whole, each value a fact's checked as run-time text: most templates,
-/// and a layer's header.
+/// Segments written whole, each value a fact's checked as run-time text, each condition
+/// read from `decided` where it was kept: most templates, and a layer's header.
 #[inline(always)]
-pub(super) fn write_values(segs: &[Seg], values: &[Value<'_>], out: &mut Out<'_>) {
-    each_value(segs, values, |value, v| {
+pub(super) fn write_values(
+    segs: &[Seg],
+    values: &[Value<'_>],
+    decided: &mut Reading,
+    out: &mut Out<'_>,
+) {
+    each_value_read(segs, values, decided, |value, v| {
         let via = v.and_then(|v| out.text.fact(v));
         match value {
             Value::Text(t) => out.text.put(t, via),
