@@ -1319,7 +1319,7 @@ fn diagnostics_read_as_written_by_a_person() {
     );
     assert!(
         e.contains(
-            "layer `x` is gated on `nope`, which names no slot, choice, instructions or selector layer"
+            "layer `x` is gated on `layer:nope`, which names no slot, choice, instructions or selector layer"
         ),
         "{e}"
     );
