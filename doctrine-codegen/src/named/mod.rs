@@ -527,7 +527,7 @@ impl Resolved {
             })
             .collect();
         for (v, r, _) in &rendered {
-            values[*v] = Value::Text(&r.text);
+            values[*v] = r.value();
         }
         let mut user: Vec<UserValue<'_>> =
             rendered.iter().map(|(v, r, _)| (*v, &r.user[..])).collect();
