@@ -674,4 +674,10 @@ fn a_users_escaped_value_beside_a_locked_layer_keeps_its_form() {
     );
     let forms: Vec<Option<char>> = p.escapes().iter().map(|e| e.replaced).collect();
     assert_eq!(forms, [Some('#'), None]);
+    // A seat's prepared plan composes the same bytes: the rendered file is per turn.
+    let seat = || locked_persona::compose(locked_persona::Facts { note }).overlay(&overlay);
+    let prepared = seat().prepare();
+    let again = seat().finish_prepared(&prepared);
+    assert_eq!(again.as_str(), p.as_str());
+    assert_eq!(again.escapes(), p.escapes());
 }
