@@ -18,103 +18,50 @@ trap 'rm -rf "$work"' EXIT
 for repo in "${@:-$here}"; do
   repo="$(cd "$repo" && pwd)"
   crate="$work/$(echo "$repo" | tr / _)"
-  mkdir -p "$crate/src"
+  mkdir -p "$crate"
   package=$(sed -n 's/^name = "\(doctrine[a-z-]*\)"/\1/p' "$repo/doctrine/Cargo.toml" | head -n 1)
-  cp -r "$repo/tests/fixtures/handlebars" "$crate/src/handlebars"
-  cp -r "$repo/benches/jinja_corpus" "$crate/src/jinja_corpus"
+  # The prompts and their values are `benches/corpus/prompts.rs`, this checkout's (the
+  # bench's own), over each tree's fixtures laid out as in a checkout.
+  mkdir -p "$crate/benches/corpus" "$crate/tests/fixtures"
+  cp "$here/benches/corpus/prompts.rs" "$crate/benches/corpus/"
+  cp -r "$repo/tests/fixtures/handlebars" "$crate/tests/fixtures/handlebars"
+  cp -r "$repo/benches/jinja_corpus" "$crate/benches/jinja_corpus"
   cat > "$crate/Cargo.toml" <<TOML
 [package]
 name = "ir-templates"
 version = "0.0.0"
 edition = "2021"
 publish = false
+[[bin]]
+name = "ir-templates"
+path = "benches/ir.rs"
 [dependencies]
 doctrine = { path = "$repo/doctrine", package = "$package" }
 [profile.release]
 debug = "line-tables-only"
 [workspace]
 TOML
-  # The prompts and their values as `benches/templates.rs` has them.
-  cat > "$crate/src/main.rs" <<'RUST'
+  cat > "$crate/benches/ir.rs" <<'RUST'
 use std::hint::black_box;
-mod h {
-    doctrine::doctrine!("handlebars/doctrine.toml");
-}
-mod r {
-    doctrine::doctrine!("handlebars/review/doctrine.toml");
-}
-mod j {
-    doctrine::doctrine!("jinja_corpus/doctrine.toml");
-}
-const TOOLS: [h::ToolsItem<'static>; 3] = [
-    h::ToolsItem { name: "bash", risky: true },
-    h::ToolsItem { name: "grep & find", risky: false },
-    h::ToolsItem { name: "read", risky: false },
-];
-const NAMES: [&str; 3] = ["bash", "grep", "read"];
-const NOTE: &str = "Keep <b>changes</b> small & \"reviewable\"; ask before `rm`.";
-const FILES: [r::FilesItem<'static>; 3] = [
-    r::FilesItem { path: "src/ledger.rs", lang: Some("Rust"), generated: false },
-    r::FilesItem { path: "docs/<guide>.md", lang: None, generated: false },
-    r::FilesItem { path: "src/schema.rs", lang: Some("Rust & SQL"), generated: true },
-];
-const JINJA_TOOLS: [&str; 3] = ["edit", "shell", "read"];
-fn system() -> String {
-    h::compose(h::Facts {
-        project: black_box("ledger <core>"),
-        note: black_box(NOTE),
-        plan_hint: "list <files> & steps",
-        phase: Some(h::Phase::Build),
-        tools: black_box(&TOOLS),
-        tool_names: &NAMES,
-    })
-    .flag(h::Flag::HasTools, true)
-    .flag(h::Flag::UserRules, true)
-    .finish()
-    .into_string()
-}
-fn review() -> String {
-    r::compose(r::Facts { reviewer: black_box(Some("Ada")), files: black_box(&FILES) })
-        .flag(r::Flag::Strict, true)
-        .finish()
-        .into_string()
-}
-fn jinja() -> String {
-    j::compose(j::Facts {
-        branch: black_box(Some("main")),
-        ci: None,
-        detached: None,
-        dirty: Some("true"),
-        has_rules: Some("true"),
-        mode: Some("build"),
-        note: black_box(Some("Keep it small & safe.")),
-        project: black_box("ledger"),
-        rules_file: Some("RULES.md"),
-        sandboxed: None,
-        tools: black_box(&JINJA_TOOLS),
-        user_rules: None,
-    })
-    .finish()
-    .into_string()
-}
+#[path = "corpus/prompts.rs"]
+mod prompts;
 fn main() {
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_default();
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    let prompt: fn() -> String = match which.as_str() {
-        "system" => system,
-        "review" => review,
-        _ => jinja,
-    };
     let mut total = 0;
     for _ in 0..n {
-        total += black_box(prompt()).len();
+        total += match which.as_str() {
+            "system" => black_box(prompts::doctrine_prompt()).as_str().len(),
+            "review" => black_box(prompts::review_prompt()).as_str().len(),
+            _ => black_box(prompts::jinja_prompt()).as_str().len(),
+        };
     }
     println!("{total}");
 }
 RUST
   target="${IR_TARGET:-$crate/target}"
-  (cd "$crate" && CARGO_TARGET_DIR="$target" cargo build --release -q) || { cat "$crate/src/main.rs"; exit 1; }
+  (cd "$crate" && CARGO_TARGET_DIR="$target" cargo build --release -q) || exit 1
   for prompt in system review jinja; do
     count() {
       valgrind --tool=callgrind --callgrind-out-file="$2" "$target/release/ir-templates" "$prompt" "$1" 2>&1 \

@@ -15,46 +15,13 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use handlebars::{handlebars_helper, Handlebars};
 use serde_json::{json, Value};
 
-mod h {
-    doctrine::doctrine!("../tests/fixtures/handlebars/doctrine.toml");
-}
-
-use h::{Facts, Flag, Phase, ToolsItem};
+#[path = "corpus/prompts.rs"]
+mod prompts;
+use prompts::*;
 
 handlebars_helper!(has: |list: Value, v: str| list
     .as_array()
     .is_some_and(|items| items.iter().any(|x| x.as_str() == Some(v))));
-
-const TOOLS: [ToolsItem<'static>; 3] = [
-    ToolsItem {
-        name: "bash",
-        risky: true,
-    },
-    ToolsItem {
-        name: "grep & find",
-        risky: false,
-    },
-    ToolsItem {
-        name: "read",
-        risky: false,
-    },
-];
-const NAMES: [&str; 3] = ["bash", "grep", "read"];
-const NOTE: &str = "Keep <b>changes</b> small & \"reviewable\"; ask before `rm`.";
-
-fn doctrine_prompt() -> h::Prompt {
-    h::compose(Facts {
-        project: black_box("ledger <core>"),
-        note: black_box(NOTE),
-        plan_hint: "list <files> & steps",
-        phase: Some(Phase::Build),
-        tools: black_box(&TOOLS),
-        tool_names: &NAMES,
-    })
-    .flag(Flag::HasTools, true)
-    .flag(Flag::UserRules, true)
-    .finish()
-}
 
 fn context() -> Value {
     json!({
@@ -94,37 +61,6 @@ fn templates(c: &mut Criterion) {
     g.finish();
 }
 
-mod r {
-    doctrine::doctrine!("../tests/fixtures/handlebars/review/doctrine.toml");
-}
-
-const FILES: [r::FilesItem<'static>; 3] = [
-    r::FilesItem {
-        path: "src/ledger.rs",
-        lang: Some("Rust"),
-        generated: false,
-    },
-    r::FilesItem {
-        path: "docs/<guide>.md",
-        lang: None,
-        generated: false,
-    },
-    r::FilesItem {
-        path: "src/schema.rs",
-        lang: Some("Rust & SQL"),
-        generated: true,
-    },
-];
-
-fn review_prompt() -> r::Prompt {
-    r::compose(r::Facts {
-        reviewer: black_box(Some("Ada")),
-        files: black_box(&FILES),
-    })
-    .flag(r::Flag::Strict, true)
-    .finish()
-}
-
 fn review_context() -> Value {
     let files: Vec<Value> = FILES
         .iter()
@@ -154,31 +90,6 @@ fn review(c: &mut Criterion) {
         b.iter(|| hb.render("review", &review_context()).unwrap())
     });
     g.finish();
-}
-
-mod j {
-    doctrine::doctrine!("jinja_corpus/doctrine.toml");
-}
-
-const JINJA_TOOLS: [&str; 3] = ["edit", "shell", "read"];
-
-/// Both imported templates: each a layer of one prompt.
-fn jinja_prompt() -> j::Prompt {
-    j::compose(j::Facts {
-        branch: black_box(Some("main")),
-        ci: None,
-        detached: None,
-        dirty: Some("true"),
-        has_rules: Some("true"),
-        mode: Some("build"),
-        note: black_box(Some("Keep it small & safe.")),
-        project: black_box("ledger"),
-        rules_file: Some("RULES.md"),
-        sandboxed: None,
-        tools: black_box(&JINJA_TOOLS),
-        user_rules: None,
-    })
-    .finish()
 }
 
 fn jinja_context() -> minijinja::Value {

@@ -466,20 +466,8 @@ fn as_written(text: &str, escapes: &[Escape], unclosed: &[Unclosed], layer: &str
 /// manifest composes is what the crate renders.
 #[test]
 fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
-    use doctrine_codegen::import::{self, Template};
-    use doctrine_codegen::named::{self, Named};
-
     let file = "review/review.hbs";
-    let path = format!(
-        "{}/tests/fixtures/handlebars/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let source = std::fs::read_to_string(path).unwrap();
-    let imported = import::handlebars(&[Template {
-        name: file.into(),
-        source: source.clone(),
-    }]);
-    assert_eq!(imported.problems, vec![]);
+    let (source, imported) = import_fixture(file);
     assert_eq!(imported.files, vec![("review.hbs".to_string(), source)]);
     for guess in [
         "list = { fields = { generated = \"bool\", lang = \"text?\", path = \"text\" } }",
@@ -488,9 +476,7 @@ fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
     ] {
         assert!(imported.manifest.contains(guess), "{}", imported.manifest);
     }
-    let (d, built) = built(&imported);
-    let hb = oracle(file);
-    for (facts, context) in [
+    let cases = [
         (vec![], json!({})),
         (
             vec![
@@ -504,23 +490,8 @@ fn an_imported_template_composes_as_the_handlebars_crate_renders_it() {
             vec![("files", "path=gen.rs;generated=true"), ("draft", "true")],
             json!({"draft": true, "files": [{"path": "gen.rs", "generated": true}]}),
         ),
-    ] {
-        let given = Named {
-            facts: facts
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-            ..Named::default()
-        };
-        let resolved = named::resolve(&d, &built, &given).unwrap_or_else(|e| panic!("{e}"));
-        let prompt = resolved.compose(&d, &built);
-        let theirs = hb.render("t", &context).unwrap();
-        assert_eq!(
-            prompt.layer("review").unwrap_or_default(),
-            theirs,
-            "{context}"
-        );
-    }
+    ];
+    renders_alike(&imported, file, "review", &cases);
 }
 
 /// A fence line an item's `{{this}}` leaves open inside the list beside the locked layer:
@@ -559,25 +530,16 @@ fn a_fence_an_escaped_item_leaves_open_is_escaped_as_markup() {
 /// crate renders.
 #[test]
 fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
-    use doctrine_codegen::import::{self, Template};
-    use doctrine_codegen::named::{self, Named};
-
     let file = "worktrees/worktrees.hbs";
-    let path = format!(
-        "{}/tests/fixtures/handlebars/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let source = std::fs::read_to_string(path).unwrap();
-    let imported = import::handlebars(&[Template {
-        name: file.into(),
-        source,
-    }]);
-    assert_eq!(imported.problems, vec![]);
+    let (_, imported) = import_fixture(file);
     let guess = "list = { fields = { name = \"text\", path = \"text\", rules_file = { generated = \"bool\", kind = \"text?\", path_in_worktree = \"text\" } } }";
     assert!(imported.manifest.contains(guess), "{}", imported.manifest);
-    let (d, built) = built(&imported);
-    let hb = oracle(file);
-    for (facts, context) in [
+    assert!(
+        imported.manifest.contains("name = \"worktrees\""),
+        "{}",
+        imported.manifest
+    );
+    let cases = [
         (vec![], json!({})),
         (
             vec![
@@ -598,7 +560,39 @@ fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
                 {"name": "c", "path": "/c", "rules_file": {"path_in_worktree": "{{r}}.md", "generated": true}},
             ]}),
         ),
-    ] {
+    ];
+    renders_alike(&imported, file, "worktrees", &cases);
+}
+
+/// The corpus template `file` (under `tests/fixtures/handlebars/`) and what
+/// `cargo doctrine import handlebars` makes of it, which reports nothing.
+fn import_fixture(file: &str) -> (String, doctrine_codegen::import::Imported) {
+    use doctrine_codegen::import::{self, Template};
+    let path = format!(
+        "{}/tests/fixtures/handlebars/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let imported = import::handlebars(&[Template {
+        name: file.into(),
+        source: source.clone(),
+    }]);
+    assert_eq!(imported.problems, vec![]);
+    (source, imported)
+}
+
+/// For each case (facts in the tool's string form, and the same values as JSON), `layer`
+/// of what the import composes is what the crate renders from `file`.
+fn renders_alike(
+    imported: &doctrine_codegen::import::Imported,
+    file: &str,
+    layer: &str,
+    cases: &[(Vec<(&str, &str)>, Value)],
+) {
+    use doctrine_codegen::named::{self, Named};
+    let (d, built) = built(imported);
+    let hb = oracle(file);
+    for (facts, context) in cases {
         let given = Named {
             facts: facts
                 .iter()
@@ -608,14 +602,8 @@ fn an_imported_template_guesses_a_nested_struct_from_dotted_paths() {
         };
         let resolved = named::resolve(&d, &built, &given).unwrap_or_else(|e| panic!("{e}"));
         let prompt = resolved.compose(&d, &built);
-        let theirs = hb.render("t", &context).unwrap();
-        let layer = imported.manifest.contains("name = \"worktrees\"");
-        assert!(layer, "{}", imported.manifest);
-        assert_eq!(
-            prompt.layer("worktrees").unwrap_or_default(),
-            theirs,
-            "{context}"
-        );
+        let theirs = hb.render("t", context).unwrap();
+        assert_eq!(prompt.layer(layer).unwrap_or_default(), theirs, "{context}");
     }
 }
 
