@@ -388,7 +388,7 @@ fn templates(d: &Doctrine) -> Option<TokenStream> {
     let ks3 = ks.clone();
     Some(quote! {
         let rendered = [#(#render),*];
-        #( values[#at] = rendered[#ks].0.value(); )*
+        #( values[#at] = #pv::Value::Text(rendered[#ks].0.text.as_str()); )*
         let template_users = [#( (#at2, rendered[#ks2].0.user.as_slice()) ),*];
         // Paths in full: the module generated code sits in may have no prelude.
         let rejected: ::std::vec::Vec<#krate::introspect::Notice> = ::core::iter::Iterator::collect(

@@ -527,7 +527,7 @@ impl Resolved {
             })
             .collect();
         for (v, r, _) in &rendered {
-            values[*v] = r.value();
+            values[*v] = Value::Text(&r.text);
         }
         let mut user: Vec<UserValue<'_>> =
             rendered.iter().map(|(v, r, _)| (*v, &r.user[..])).collect();

@@ -98,7 +98,6 @@ impl Trim {
 
 use super::seg::holds;
 pub use super::seg::{Check, Seg};
-use std::ops::Range;
 
 /// What a placeholder prints: a text, or a list fact, printed where it stands piece by
 /// piece (so it needs no text of its own). Used by generated code.
@@ -109,10 +108,6 @@ pub enum Value<'a> {
     /// A text printed escaped (`escape = "json"` or `"xml"`): measured and written
     /// escaped, tested by sections as the value given.
     Escaped(&'a str, Escaping),
-    /// A text some stretches of which are escaped markup (a user's handlebars template
-    /// rendered, its `{{x}}` values HTML-escaped): read as the text, and a boundary inside
-    /// one of the stretches (ranges into the text, in order) escaped as markup is.
-    Marked(&'a str, &'a [Range<usize>]),
 }
 
 impl Value<'_> {
@@ -120,7 +115,7 @@ impl Value<'_> {
     #[inline(always)]
     pub fn len(&self) -> usize {
         match *self {
-            Value::Text(t) | Value::Marked(t, _) => t.len(),
+            Value::Text(t) => t.len(),
             Value::List(list) => list.printed_len(),
             Value::Escaped(t, e) => e.len(t),
         }
@@ -132,7 +127,7 @@ impl Value<'_> {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         match *self {
-            Value::Text(t) | Value::Escaped(t, _) | Value::Marked(t, _) => t.is_empty(),
+            Value::Text(t) | Value::Escaped(t, _) => t.is_empty(),
             Value::List(list) => list.items() == 0,
         }
     }
@@ -158,7 +153,7 @@ impl Value<'_> {
 
     /// Whether it is a text equal to `text`.
     pub(super) fn is(&self, text: &str) -> bool {
-        matches!(*self, Value::Text(t) | Value::Escaped(t, _) | Value::Marked(t, _) if t == text)
+        matches!(*self, Value::Text(t) | Value::Escaped(t, _) if t == text)
     }
 
     /// Whether it is a list holding an item equal to `text`.
@@ -170,9 +165,7 @@ impl Value<'_> {
     #[inline]
     pub(super) fn items(&self) -> usize {
         match *self {
-            Value::Text(t) | Value::Escaped(t, _) | Value::Marked(t, _) => {
-                usize::from(!t.is_empty())
-            }
+            Value::Text(t) | Value::Escaped(t, _) => usize::from(!t.is_empty()),
             Value::List(list) => list.items(),
         }
     }
@@ -309,9 +302,8 @@ impl Kind {
 #[inline(always)]
 pub(super) fn each_piece(segs: &[Seg], values: &[Value<'_>], mut piece: impl FnMut(&str, Kind)) {
     each_value(segs, values, |value, v| match (value, v) {
-        (Value::Text(t) | Value::Marked(t, _), None) => piece(t, Kind::Lit),
-        // A marked text's stretches are told apart where it is written (`write.rs`).
-        (Value::Text(t) | Value::Marked(t, _), Some(v)) => piece(t, Kind::Text(v)),
+        (Value::Text(t), None) => piece(t, Kind::Lit),
+        (Value::Text(t), Some(v)) => piece(t, Kind::Text(v)),
         (Value::List(list), v) => {
             let v = v.unwrap_or_default();
             list.each_piece(&mut |p, field| piece(p, Kind::List(v, field)))

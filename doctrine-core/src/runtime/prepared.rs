@@ -94,8 +94,7 @@ pub fn prepare(
     read.sort_unstable();
     read.dedup();
     let values = read.into_iter().filter_map(|v| match inputs.values[v] {
-        // Sections read a marked text as its text.
-        Value::Text(t) | Value::Marked(t, _) => Some((v, t.into())),
+        Value::Text(t) => Some((v, t.into())),
         Value::List(_) | Value::Escaped(..) => None,
     });
     let key = Key {

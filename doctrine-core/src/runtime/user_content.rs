@@ -8,8 +8,6 @@ use std::fmt;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use super::part::Value;
-
 /// A stretch of a composed prompt whose bytes a user's file supplied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -55,20 +53,6 @@ pub struct Rendered {
     pub text: String,
     /// Ranges into `text`, in order.
     pub user: Vec<(Range<usize>, UserFile)>,
-    /// The stretches of `text` that are escaped markup (a handlebars `{{x}}`'s value), in
-    /// order: the section guard escapes a boundary in them as a character reference.
-    pub markup: Vec<Range<usize>>,
-}
-
-impl Rendered {
-    /// The text as a template value: marked where it holds escaped markup, else a plain
-    /// text (which a prepared plan may fix, as it fixes any text).
-    pub fn value(&self) -> Value<'_> {
-        match self.markup.is_empty() {
-            true => Value::Text(&self.text),
-            false => Value::Marked(&self.text, &self.markup),
-        }
-    }
 }
 
 /// A placeholder value's user stretches, for the composer: the index of the value among

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use super::escape::{Escaping, Within};
+use super::escape::Escaping;
 use super::part::Value;
 use super::seg::{holds_by, Op};
 use super::user_content::{Rendered, UserFile};
@@ -169,7 +169,6 @@ pub fn measure_user(template: &UserTemplate, values: &[Value<'_>]) -> Measured {
 pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static str) -> Rendered {
     let mut text = String::with_capacity(template.lits.len());
     let mut user: Vec<Range<usize>> = Vec::new();
-    let mut markup: Vec<Range<usize>> = Vec::new();
     walk(template, values, |step| match step {
         Step::Lit(lit) => {
             let from = text.len();
@@ -179,23 +178,15 @@ pub fn render_user(template: &UserTemplate, values: &[Value<'_>], file: &'static
                 _ => user.push(from..text.len()),
             }
         }
-        Step::Value(_, value) => {
-            let from = text.len();
-            print(value, &mut text);
-            if matches!(value, Value::Escaped(_, e) if e.within() == Within::Markup)
-                && from < text.len()
-            {
-                markup.push(from..text.len());
-            }
-        }
+        Step::Value(_, value) => print(value, &mut text),
     });
-    trimmed(text, (user, markup), file)
+    trimmed(text, user, file)
 }
 
 /// Appends what `value` prints.
 fn print(value: Value<'_>, out: &mut String) {
     match value {
-        Value::Text(t) | Value::Marked(t, _) => out.push_str(t),
+        Value::Text(t) => out.push_str(t),
         Value::List(list) => list.write(out),
         Value::Escaped(t, e) => e.each_piece(t, &mut |p| out.push_str(p)),
     }
@@ -203,25 +194,19 @@ fn print(value: Value<'_>, out: &mut String) {
 
 /// `text` trimmed (as a replacing overlay is), the user's stretches moved with it and cut
 /// to what is kept.
-fn trimmed(
-    text: String,
-    (user, markup): (Vec<Range<usize>>, Vec<Range<usize>>),
-    file: &'static str,
-) -> Rendered {
+fn trimmed(text: String, user: Vec<Range<usize>>, file: &'static str) -> Rendered {
     let start = text.len() - text.trim_start().len();
     let end = text.trim_end().len().max(start);
-    let kept = |r: Range<usize>| {
-        let (from, to) = (r.start.max(start), r.end.min(end));
-        (from < to).then(|| from - start..to - start)
-    };
+    let user = user
+        .into_iter()
+        .filter_map(|r| {
+            let (from, to) = (r.start.max(start), r.end.min(end));
+            (from < to).then(|| (from - start..to - start, UserFile::OverlayFile(file)))
+        })
+        .collect();
     Rendered {
         text: text[start..end].to_string(),
-        user: user
-            .into_iter()
-            .filter_map(kept)
-            .map(|r| (r, UserFile::OverlayFile(file)))
-            .collect(),
-        markup: markup.into_iter().filter_map(kept).collect(),
+        user,
     }
 }
 

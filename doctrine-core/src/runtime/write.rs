@@ -124,15 +124,9 @@ fn write_template<'a>(
             }
         }
         let via = kind.value().and_then(|v| out.text.fact(v));
-        match (kind, kind.within()) {
-            (Kind::Text(v), _) if matches!(values[v], Value::Marked(..)) => {
-                let Value::Marked(_, marked) = values[v] else {
-                    unreachable!()
-                };
-                put_marked(p, kept, marked, via, out)
-            }
-            (_, Within::Text) => out.text.put(&p[kept], via),
-            (_, within) => out.text.put_within(&p[kept], within, via),
+        match kind.within() {
+            Within::Text => out.text.put(&p[kept], via),
+            within => out.text.put_within(&p[kept], within, via),
         }
     };
     match trim {
@@ -156,35 +150,8 @@ pub(super) fn write_values(
             Value::Text(t) => out.text.put(t, via),
             Value::List(list) => out.text.list(list, via),
             Value::Escaped(t, e) => out.text.escaped(t, e, via),
-            Value::Marked(t, marked) => put_marked(t, 0..t.len(), marked, via, out),
         }
     });
-}
-
-/// The `kept` part of a marked text `t`: each stretch inside a range of `marked` written as
-/// escaped markup (a boundary there escaped as a character reference), the rest as text.
-fn put_marked<'a>(
-    t: &str,
-    kept: Range<usize>,
-    marked: &[Range<usize>],
-    via: Option<Via<'a>>,
-    out: &mut Out<'a>,
-) {
-    let mut at = kept.start;
-    for range in marked {
-        let (from, to) = (range.start.max(at), range.end.min(kept.end));
-        if from >= to {
-            continue;
-        }
-        if at < from {
-            out.text.put(&t[at..from], via);
-        }
-        out.text.put_within(&t[from..to], Within::Markup, via);
-        at = to;
-    }
-    if at < kept.end {
-        out.text.put(&t[at..kept.end], via);
-    }
 }
 
 /// The joined pieces after a head of `head` bytes: the suffix is shipped, an appended
